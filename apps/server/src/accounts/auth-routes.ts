@@ -1,0 +1,145 @@
+import { email, FUNDPASS_MODES, fundPassword, password } from '@earn/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../http/auth';
+import type { AppDeps } from '../http/context';
+import { envelope, ok } from '../http/envelope';
+import { providedFundpass, setFundpass, setFundpassMode } from './fundpass';
+import { createSession, getUser, login, registerUser, revokeSession, type UserRow } from './users';
+
+const me = z.object({
+  id: z.number(),
+  email: z.string(),
+  vip_tier: z.number(),
+  account_mode: z.string(),
+  fundpass_set: z.boolean(),
+  fundpass_mode: z.string(),
+  created_at: z.number(),
+});
+
+function meOf(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    vip_tier: user.vipTier,
+    account_mode: user.accountMode,
+    fundpass_set: user.fundpassHash !== null,
+    fundpass_mode: user.fundpassMode,
+    created_at: Math.floor(user.createdAt.getTime() / 1000),
+  };
+}
+
+const credentials = z.object({ email, password });
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = requireUser(deps.db, deps.clock);
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.config.secureCookies,
+    maxAge: SESSION_TTL_SECONDS,
+  };
+  const loginLimit = { rateLimit: { max: deps.config.authRateLimitPerMinute ?? 10, timeWindow: '1 minute' } };
+
+  r.post(
+    '/api/web/v1/auth/register',
+    {
+      config: loginLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and sign in',
+        body: credentials,
+        response: { 200: envelope(me) },
+      },
+    },
+    async (req, reply) => {
+      const user = await registerUser(deps.db, { ...req.body, at: deps.clock.now() });
+      const token = await createSession(deps.db, user.id, deps.clock.now());
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      return ok(meOf(user));
+    },
+  );
+
+  r.post(
+    '/api/web/v1/auth/login',
+    {
+      config: loginLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; at most 10 tries a minute per client address (429 beyond)',
+        body: credentials,
+        response: { 200: envelope(me) },
+      },
+    },
+    async (req, reply) => {
+      const { user, token } = await login(deps.db, { ...req.body, at: deps.clock.now() });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions);
+      return ok(meOf(user));
+    },
+  );
+
+  r.post(
+    '/api/web/v1/auth/logout',
+    { preHandler: auth, schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: envelope(z.null()) } } },
+    async (req, reply) => {
+      await revokeSession(deps.db, currentUser(req).tokenHash, deps.clock.now());
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return ok(null);
+    },
+  );
+
+  r.get(
+    '/api/web/v1/auth/me',
+    { preHandler: auth, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelope(me) } } },
+    async (req) => ok(meOf(await getUser(deps.db, currentUser(req).id))),
+  );
+
+  r.post(
+    '/api/web/v1/auth/fund-password',
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Set the funding password (first time: prove it with login_password) or change it (old_fundpass). A first password turns on the every_2h mode.',
+        body: z.object({
+          fundpass: fundPassword,
+          old_fundpass: z.string().max(64).optional(),
+          login_password: z.string().max(128).optional(),
+          mode: z.enum(FUNDPASS_MODES).optional(),
+        }),
+        response: { 200: envelope(z.object({ mode: z.string() })) },
+      },
+    },
+    async (req) =>
+      ok(
+        await setFundpass(deps, currentUser(req), {
+          fundpass: req.body.fundpass,
+          oldFundpass: req.body.old_fundpass,
+          loginPassword: req.body.login_password,
+          mode: req.body.mode,
+        }),
+      ),
+  );
+
+  r.post(
+    '/api/web/v1/auth/fund-password/mode',
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'When the funding password is asked for: always, every_2h (once per 2 hours per session) or never. Needs the funding password (fundpass field or X-Fund-Password header) every time.',
+        body: z.object({ mode: z.enum(FUNDPASS_MODES), fundpass: z.string().max(64).optional() }),
+        response: { 200: envelope(z.object({ mode: z.string() })) },
+      },
+    },
+    async (req) => {
+      await setFundpassMode(deps, currentUser(req), req.body.mode, providedFundpass(req));
+      return ok({ mode: req.body.mode });
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import { type AccountMode, dec, type Decimal, maxDec } from '@earn/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { userLoans } from '../db/schema';
+import { UserPurpose } from '../ledger/accounts';
+import { balancesOf } from '../ledger/ledger';
+
+export interface SpotAvailability {
+  asset: string;
+  /** Spot balance, borrowed funds included. */
+  available: Decimal;
+  /** What may leave the spot account: in a unified account borrowed funds stay behind. */
+  outable: Decimal;
+  /** What may be lent in simple earn: own funds only. */
+  lendEarnAvailable: Decimal;
+  borrowed: Decimal;
+}
+
+export async function loansOf(db: Db, userId: number, assets?: string[]): Promise<Map<string, Decimal>> {
+  const conditions = [eq(userLoans.userId, userId)];
+  if (assets && assets.length > 0) conditions.push(inArray(userLoans.asset, assets));
+  const found = await db.select().from(userLoans).where(and(...conditions));
+  return new Map(found.map((r) => [r.asset, dec(r.amount)]));
+}
+
+/**
+ * What each asset's spot balance allows. Only unified accounts borrow, so for classic accounts all
+ * three figures are the spot balance.
+ */
+export async function spotAvailability(
+  db: Db,
+  userId: number,
+  mode: AccountMode,
+  assets: string[],
+): Promise<SpotAvailability[]> {
+  const spot = await balancesOf(db, userId, UserPurpose.spot, assets);
+  const loans = mode === 'classic' ? new Map<string, Decimal>() : await loansOf(db, userId, assets);
+  return assets.map((asset) => {
+    const available = spot.get(asset) ?? dec(0);
+    const borrowed = loans.get(asset) ?? dec(0);
+    const own = maxDec(0, available.minus(borrowed));
+    return { asset, available, outable: own, lendEarnAvailable: own, borrowed };
+  });
+}
+
+/**
+ * What may be staked from spot: the whole balance when the earn line supports the coin in a unified
+ * account, otherwise the balance less borrowed funds (launch-pool.md and staking-wealth.md, section 5).
+ */
+export async function stakeableFromSpot(
+  db: Db,
+  userId: number,
+  mode: AccountMode,
+  asset: string,
+  supportedInUnified: boolean,
+): Promise<Decimal> {
+  const [row] = await spotAvailability(db, userId, mode, [asset]);
+  if (!row) return dec(0);
+  return mode !== 'classic' && supportedInUnified ? row.available : row.outable;
+}
+
+/**
+ * Call after debiting spot, in the same transaction, for money that must not come from borrowed
+ * funds. A check made before the debit can be overtaken by a parallel debit; made after it, the
+ * debit holds the balance row until commit, so every parallel debit is seen here. True when the
+ * spot balance still covers the user's loan of the asset (always, for classic accounts).
+ */
+export async function ownFundsCoverLoans(db: Db, userId: number, mode: AccountMode, asset: string): Promise<boolean> {
+  const [row] = await spotAvailability(db, userId, mode, [asset]);
+  return row !== undefined && row.available.gte(row.borrowed);
+}

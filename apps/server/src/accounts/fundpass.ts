@@ -1,0 +1,138 @@
+import { Code, type FundpassMode, MessageKey } from '@earn/domain';
+import { and, count, eq, gt } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { fundpassFailures, sessions, users } from '../db/schema';
+import type { Clock } from '../jobs/clock';
+import type { SessionUser } from '../http/context';
+import { DomainError } from '../http/errors';
+import { getUser, hashSecret, verifySecret } from './users';
+
+/** Wrong tries allowed in the window before verification is refused (10010112). */
+export const FUNDPASS_MAX_FAILURES = 5;
+export const FUNDPASS_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** How long a verification lasts in the 'every_2h' mode. */
+export const FUNDPASS_GRACE_SECONDS = 2 * 3600;
+
+export const FUNDPASS_HEADER = 'x-fund-password';
+
+const required = () =>
+  new DomainError(Code.FUNDPASS_REQUIRED, MessageKey.fundpassRequired, 'Please enter your funding password', {}, {
+    require_fundpass: true,
+  });
+const notSet = () =>
+  new DomainError(Code.FUNDPASS_NOT_SET, MessageKey.fundpassNotSet, 'Please set a funding password first');
+const wrong = (left: number) =>
+  new DomainError(Code.FUNDPASS_WRONG, MessageKey.fundpassWrong, 'Funding password is incorrect', { left });
+const tooMany = () =>
+  new DomainError(
+    Code.VERIFY_FREQUENCY,
+    MessageKey.fundpassFrequency,
+    'Too many wrong funding passwords; try again in 15 minutes',
+  );
+
+/** The funding password sent with a request: the `fundpass` field or the X-Fund-Password header. */
+export function providedFundpass(req: FastifyRequest): string | undefined {
+  const body = req.body as Record<string, unknown> | undefined;
+  const fromBody = body && typeof body === 'object' ? (body.fundpass ?? body.fund_password) : undefined;
+  if (typeof fromBody === 'string' && fromBody.length > 0) return fromBody;
+  const header = req.headers[FUNDPASS_HEADER];
+  return typeof header === 'string' && header.length > 0 ? header : undefined;
+}
+
+async function recentFailures(db: Db, userId: number, now: Date): Promise<number> {
+  // A try exactly 15 minutes old has left the window, as "try again in 15 minutes" promises.
+  const since = new Date(now.getTime() - FUNDPASS_FAILURE_WINDOW_SECONDS * 1000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(fundpassFailures)
+    .where(and(eq(fundpassFailures.userId, userId), gt(fundpassFailures.at, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Checks a password against the stored one, counting the wrong tries. The user's row is locked for
+ * the check, so guesses sent in parallel are counted one after another and cannot get past the limit;
+ * the outcome is decided inside the transaction and thrown after it, so a wrong try stays counted.
+ */
+async function checkPassword(db: Db, clock: Clock, userId: number, stored: string, given: string | undefined) {
+  const now = clock.now();
+  const outcome = await db.transaction(async (txRoot): Promise<'ok' | 'locked' | 'required' | { left: number }> => {
+    const tx = txRoot as unknown as Db;
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if ((await recentFailures(tx, userId, now)) >= FUNDPASS_MAX_FAILURES) return 'locked';
+    if (given === undefined) return 'required';
+    if (await verifySecret(stored, given)) return 'ok';
+    await tx.insert(fundpassFailures).values({ userId, at: now });
+    return { left: Math.max(0, FUNDPASS_MAX_FAILURES - (await recentFailures(tx, userId, now))) };
+  });
+  if (outcome === 'locked') throw tooMany();
+  if (outcome === 'required') throw required();
+  if (outcome !== 'ok') throw wrong(outcome.left);
+}
+
+/**
+ * Guards a protected call by the user's setting. `always` (a settings change) asks every time
+ * whatever the mode. Runs before the call's own transaction: wrong tries must be counted even
+ * though the call fails.
+ */
+export async function requireFundpass(
+  deps: { db: Db; clock: Clock },
+  session: SessionUser,
+  given: string | undefined,
+  opts: { always?: boolean } = {},
+): Promise<void> {
+  const user = await getUser(deps.db, session.id);
+  const mode = user.fundpassMode as FundpassMode;
+  if (mode === 'never' && !opts.always) return;
+  if (!user.fundpassHash) throw notSet();
+  const now = deps.clock.now();
+  if (
+    mode === 'every_2h' &&
+    !opts.always &&
+    session.fundpassVerifiedAt &&
+    now.getTime() - session.fundpassVerifiedAt.getTime() < FUNDPASS_GRACE_SECONDS * 1000
+  ) {
+    return;
+  }
+  await checkPassword(deps.db, deps.clock, user.id, user.fundpassHash, given);
+  await deps.db.update(sessions).set({ fundpassVerifiedAt: now }).where(eq(sessions.tokenHash, session.tokenHash));
+}
+
+/**
+ * Sets the first funding password (proved by the login password) or changes it (proved by the old
+ * one). A first password turns on the 'every_2h' mode, the exchange's usual default.
+ */
+export async function setFundpass(
+  deps: { db: Db; clock: Clock },
+  session: SessionUser,
+  opts: { fundpass: string; oldFundpass?: string; loginPassword?: string; mode?: FundpassMode },
+): Promise<{ mode: FundpassMode }> {
+  const user = await getUser(deps.db, session.id);
+  if (user.fundpassHash) {
+    await checkPassword(deps.db, deps.clock, user.id, user.fundpassHash, opts.oldFundpass);
+  } else if (!opts.loginPassword || !(await verifySecret(user.passwordHash, opts.loginPassword))) {
+    throw new DomainError(Code.INVALID_CREDENTIALS, MessageKey.invalidCredentials, 'Login password is incorrect');
+  }
+  const mode: FundpassMode = opts.mode ?? (user.fundpassHash ? (user.fundpassMode as FundpassMode) : 'every_2h');
+  await deps.db
+    .update(users)
+    .set({ fundpassHash: await hashSecret(opts.fundpass), fundpassMode: mode })
+    .where(eq(users.id, user.id));
+  await deps.db
+    .update(sessions)
+    .set({ fundpassVerifiedAt: deps.clock.now() })
+    .where(eq(sessions.tokenHash, session.tokenHash));
+  return { mode };
+}
+
+/** Changing when the password is asked for always needs the password itself. */
+export async function setFundpassMode(
+  deps: { db: Db; clock: Clock },
+  session: SessionUser,
+  mode: FundpassMode,
+  given: string | undefined,
+): Promise<void> {
+  await requireFundpass(deps, session, given, { always: true });
+  await deps.db.update(users).set({ fundpassMode: mode }).where(eq(users.id, session.id));
+}

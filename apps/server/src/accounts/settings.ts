@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { DomainError } from '../http/errors';
+import { getUser } from './users';
+
+/** A user whose funds are in use and locked cannot subscribe or redeem (simple-earn.md, section 8). */
+export async function assertFundsNotLocked(db: Db, userId: number, key: string): Promise<void> {
+  const user = await getUser(db, userId);
+  if (user.useFunding && user.locked) {
+    throw new DomainError(42202, key, 'Your funds are in use and locked; try again later');
+  }
+}
+
+export async function updateUser(
+  db: Db,
+  userId: number,
+  patch: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  // Absent fields arrive as undefined: with nothing left to set, there is nothing to do.
+  const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  if (Object.keys(given).length === 0) return;
+  await db.update(users).set(given).where(eq(users.id, userId));
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { Code, MessageKey } from '@earn/domain';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq } from 'drizzle-orm';
+import { type Db, pgErrorCode } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { hashToken, newToken, SESSION_TTL_SECONDS } from '../http/auth';
+import { DomainError, errors } from '../http/errors';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Hash of a password nobody has, so a login with an unknown email costs the same as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+export async function hashSecret(secret: string): Promise<string> {
+  // @node-rs/argon2 defaults to argon2id.
+  return hash(secret);
+}
+
+export async function verifySecret(stored: string, secret: string): Promise<boolean> {
+  try {
+    return await verify(stored, secret);
+  } catch {
+    return false;
+  }
+}
+
+export async function registerUser(db: Db, opts: { email: string; password: string; at: Date }): Promise<UserRow> {
+  const passwordHash = await hashSecret(opts.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        email: opts.email,
+        passwordHash,
+        createdAt: opts.at,
+        referralCode: randomBytes(5).toString('hex').toUpperCase(),
+      })
+      .returning();
+    if (!row) throw new Error('user not inserted');
+    return row;
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') {
+      throw new DomainError(Code.EMAIL_TAKEN, MessageKey.emailTaken, 'This email is already registered');
+    }
+    throw error;
+  }
+}
+
+export async function createSession(db: Db, userId: number, at: Date): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: at,
+    expiresAt: new Date(at.getTime() + SESSION_TTL_SECONDS * 1000),
+  });
+  return token;
+}
+
+export async function login(db: Db, opts: { email: string; password: string; at: Date }): Promise<{ user: UserRow; token: string }> {
+  const [user] = await db.select().from(users).where(eq(users.email, opts.email));
+  if (!user) {
+    decoyHash ??= hashSecret(randomBytes(16).toString('hex'));
+    await verifySecret(await decoyHash, opts.password);
+    throw invalidCredentials();
+  }
+  if (!(await verifySecret(user.passwordHash, opts.password))) throw invalidCredentials();
+  return { user, token: await createSession(db, user.id, opts.at) };
+}
+
+function invalidCredentials(): DomainError {
+  return new DomainError(Code.INVALID_CREDENTIALS, MessageKey.invalidCredentials, 'Wrong email or password');
+}
+
+export async function revokeSession(db: Db, tokenHash: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function getUser(db: Db, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw errors.notFound('user');
+  return row;
+}
+
+/** The operator names a user by id or by email. */
+export async function findUserByRef(db: Db, ref: string | number): Promise<UserRow> {
+  const text = String(ref).trim();
+  if (/^\d+$/.test(text) && !Number.isSafeInteger(Number(text))) throw errors.notFound('user');
+  const condition = /^\d+$/.test(text) ? eq(users.id, Number(text)) : eq(users.email, text.toLowerCase());
+  const [row] = await db.select().from(users).where(condition);
+  if (!row) throw errors.notFound('user');
+  return row;
+}
+
+export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(eq(sessions.userId, userId)));
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { Code, MessageKey } from '@earn/domain';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthRoutes } from './accounts/auth-routes';
+import { registerContextRoutes } from './accounts/context-routes';
+import type { AppDeps } from './http/context';
+import { registerCsrf } from './http/csrf';
+import { registerErrorHandler } from './http/error-handler';
+import { registerMiscRoutes } from './http/misc-routes';
+import type { EarnModule } from './http/module';
+import { registerMarketRoutes } from './market/routes';
+import { registerOperatorRoutes } from './operator/routes';
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteInfo[];
+  }
+}
+
+const API_PREFIXES = ['/api', '/apiw', '/admin'];
+
+export async function buildApp(
+  deps: AppDeps,
+  modules: EarnModule[],
+  opts: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 256 * 1024,
+    // Errors the router raises before any route runs (an over-long path parameter, a malformed URL)
+    // answer in the envelope like every other bad input.
+    frameworkErrors: (error, req, rawReply) => {
+      (rawReply as FastifyReply)
+        .status(400)
+        .header('x-request-id', req.id)
+        .send({ code: Code.INVALID_PARAMS, message: error.message, data: { key: MessageKey.invalidParams, params: {} } });
+    },
+    // The specs' clients send nested form fields; keep parsing strict otherwise.
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  if (deps.clock.kind === 'test') {
+    // The test clock lives in the database: every instance reads the operator's latest move.
+    app.addHook('onRequest', async () => deps.clock.refresh());
+  }
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Earn API',
+        version: '0.1.0',
+        description:
+          'Envelope { code, message, data }; code 0 is success. Amounts are decimal strings, times unix seconds. ' +
+          'Every non-GET call needs the csrftoken cookie echoed in X-CSRF-Token. Money-moving POSTs accept an ' +
+          'Idempotency-Key header: a replay answers the first response and moves nothing.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerCsrf(app, { secure: deps.config.secureCookies });
+
+  registerAuthRoutes(app, deps);
+  registerContextRoutes(app, deps);
+  registerMarketRoutes(app, deps);
+  registerMiscRoutes(app, deps, modules);
+  for (const m of modules) m.routes?.(app, deps);
+  registerOperatorRoutes(app, deps);
+
+  const webDist = deps.config.webDist;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (hasWeb && req.method === 'GET' && !API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
+      // Client-side routes: the web app's router takes it from here.
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({
+      code: Code.NOT_FOUND,
+      message: `No route ${req.method} ${path}`,
+      data: { key: MessageKey.notFound, params: {} },
+    });
+  });
+
+  return app;
+}

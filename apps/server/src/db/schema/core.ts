@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Every amount column: NUMERIC(38,18), read as a decimal string. */
+export const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: ts('created_at').notNull(),
+  vipTier: integer('vip_tier').notNull().default(0),
+  tradingVolume60d: money('trading_volume_60d').notNull().default('0'),
+  accountMode: text('account_mode').notNull().default('classic'),
+  firstOpen: boolean('first_open').notNull().default(true),
+  useFunding: boolean('use_funding').notNull().default(false),
+  locked: boolean('locked').notNull().default(false),
+  complianceMenu: jsonb('compliance_menu').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  complianceBusiness: jsonb('compliance_business').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  fundpassHash: text('fundpass_hash'),
+  fundpassMode: text('fundpass_mode').notNull().default('never'),
+  referralCode: text('referral_code').notNull(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie value: a leaked table does not yield usable sessions. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    fundpassVerifiedAt: ts('fundpass_verified_at'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const fundpassFailures = pgTable(
+  'fundpass_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('fundpass_failures_user_at_idx').on(t.userId, t.at)],
+);
+
+/** Listed coins with their USDT price; an asset not in this table is unknown to every call. */
+export const assets = pgTable('assets', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  priceUsdt: money('price_usdt').notNull(),
+  precision: integer('precision').notNull().default(8),
+  supportLaunchpool: boolean('support_launchpool').notNull().default(false),
+  supportStaking: boolean('support_staking').notNull().default(false),
+  supportLendEarn: boolean('support_lend_earn').notNull().default(true),
+  listedAt: ts('listed_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Borrowed funds in a unified account; they sit in spot but cannot leave it or be lent. */
+export const userLoans = pgTable(
+  'user_loans',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.asset] }), check('user_loans_nonneg', sql`${t.amount} >= 0`)],
+);
+
+/**
+ * Ledger accounts: (owner, asset, purpose). User accounts are liabilities of the exchange and can never
+ * go negative; system accounts (owner 0) such as external deposits or interest expense may.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    asset: text('asset').notNull(),
+    purpose: text('purpose').notNull(),
+    isUser: boolean('is_user').notNull(),
+    balance: money('balance').notNull().default('0'),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_key').on(t.userId, t.asset, t.purpose),
+    check('ledger_user_balance_nonneg', sql`NOT ${t.isUser} OR ${t.balance} >= 0`),
+  ],
+);
+
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reason: text('reason').notNull(),
+    /** Business reference; (reason, ref) is unique so a payout can never be booked twice. */
+    ref: text('ref'),
+    createdAt: ts('created_at').notNull(),
+    memo: jsonb('memo'),
+  },
+  (t) => [uniqueIndex('journal_entries_reason_ref').on(t.reason, t.ref)],
+);
+
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('postings_account_idx').on(t.accountId), index('postings_entry_idx').on(t.entryId)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** One row per (job, period): the unique key that makes periodic work run exactly once. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    startedAt: ts('started_at').notNull(),
+    instance: text('instance').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.periodStart] })],
+);
+
+/** The test clock's time, shared by every server process on the database. */
+export const testClock = pgTable('test_clock', {
+  id: integer('id').primaryKey(),
+  nowMs: bigint('now_ms', { mode: 'number' }).notNull(),
+});
+
+export const reconciliationReports = pgTable('reconciliation_reports', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: ts('at').notNull(),
+  trigger: text('trigger').notNull(),
+  ok: boolean('ok').notNull(),
+  differences: jsonb('differences').notNull(),
+  periodStart: ts('period_start'),
+});
+
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('analytics_events_at_idx').on(t.at)],
+);

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { money } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/**
+ * The reward-per-token accumulator and the per-position reward not yet paid. Not money columns:
+ * a share of an hour's reward divided by the pool's stake needs far more places than 18, or the
+ * rounding would shave a unit off a payout now and then.
+ */
+const index48 = (name: string) => numeric(name, { precision: 78, scale: 48 });
+
+/** A launch-pool project: the reward coin and when it runs. State (0–3) comes from the clock. */
+export const launchpoolProjects = pgTable('launchpool_projects', {
+  pid: bigserial('pid', { mode: 'number' }).primaryKey(),
+  rewardCoin: text('reward_coin').notNull(),
+  name: text('name').notNull(),
+  icon: text('icon').notNull().default(''),
+  startAt: ts('start_at').notNull(),
+  endAt: ts('end_at').notNull(),
+  createdAt: ts('created_at').notNull(),
+  /** Set once every stake has been returned and the unpaid reward given back to the project. */
+  settledAt: ts('settled_at'),
+});
+
+/**
+ * A reward pool of a project. `leftAmount` is the remaining total (null with `totalAmount` null: no
+ * limit, -1 on the wire); stakes reserve it with one conditional UPDATE so it is never oversold, and
+ * redemptions give it back.
+ */
+export const launchpoolPools = pgTable(
+  'launchpool_pools',
+  {
+    rid: bigserial('rid', { mode: 'number' }).primaryKey(),
+    pid: bigint('pid', { mode: 'number' })
+      .notNull()
+      .references(() => launchpoolProjects.pid),
+    coin: text('coin').notNull(),
+    personalMinAmount: money('personal_min_amount').notNull(),
+    personalMaxAmount: money('personal_max_amount').notNull(),
+    decimalPlace: integer('decimal_place').notNull(),
+    totalAmount: money('total_amount'),
+    leftAmount: money('left_amount'),
+    stakedTotal: money('staked_total').notNull().default('0'),
+    /** Reward coins paid per hour, shared by the stakers in proportion to stake and time. */
+    rewardPerHour: money('reward_per_hour').notNull(),
+    /** Percent, for display (rate_year). */
+    rateYear: money('rate_year').notNull(),
+    rateYearType: smallint('rate_year_type').notNull(),
+    rewardPoolType: smallint('reward_pool_type').notNull(),
+    vipConfig: jsonb('vip_config'),
+    simpleEarn: jsonb('simple_earn'),
+    transactionConfig: jsonb('transaction_config').notNull().default(sql`'[]'::jsonb`),
+    limitRule: integer('limit_rule').notNull().default(0),
+    accRewardPerToken: index48('acc_reward_per_token').notNull().default('0'),
+    /** Auto-earn interest per staked coin so far, at simple_earn.rate + ext_rate (flexible) and fixed_rate (fixed). */
+    interestIndexFlexible: index48('interest_index_flexible').notNull().default('0'),
+    interestIndexFixed: index48('interest_index_fixed').notNull().default('0'),
+    accUpdatedAt: ts('acc_updated_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('launchpool_pools_pid_idx').on(t.pid),
+    check('launchpool_pools_left_nonneg', sql`${t.leftAmount} IS NULL OR ${t.leftAmount} >= 0`),
+    check('launchpool_pools_staked_nonneg', sql`${t.stakedTotal} >= 0`),
+  ],
+);
+
+/** One user's stake in one pool, with the accumulator snapshot its reward is measured from. */
+export const launchpoolPositions = pgTable(
+  'launchpool_positions',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    rid: bigint('rid', { mode: 'number' }).notNull(),
+    pid: bigint('pid', { mode: 'number' }).notNull(),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull().default('0'),
+    /** The pool's accumulator when this position's reward was last brought up to date. */
+    rewardPerTokenPaid: index48('reward_per_token_paid').notNull().default('0'),
+    /** Reward earned and not yet paid: below one unit (0.00000001) it is carried to the next hour. */
+    accruedReward: index48('accrued_reward').notNull().default('0'),
+    totalReward: money('total_reward').notNull().default('0'),
+    /** The pool's interest index of the position's mode when its interest was last brought up to date. */
+    interestIndexPaid: index48('interest_index_paid').notNull().default('0'),
+    accruedInterest: index48('accrued_interest').notNull().default('0'),
+    totalInterest: money('total_interest').notNull().default('0'),
+    /** Auto-earn choice of the last stake: 0 spot, 1 simple earn; period > 0 means fixed for that many days. */
+    simpleEarnStatus: smallint('simple_earn_status').notNull().default(0),
+    simpleEarnPeriod: integer('simple_earn_period').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.rid] }),
+    index('launchpool_positions_rid_idx').on(t.rid),
+    check('launchpool_positions_amount_nonneg', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Every stake, redemption and end-of-project return, append-only. */
+export const launchpoolOrders = pgTable(
+  'launchpool_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    pid: bigint('pid', { mode: 'number' }).notNull(),
+    rid: bigint('rid', { mode: 'number' }).notNull(),
+    coin: text('coin').notNull(),
+    /** stake, redeem or return (the project ended). */
+    kind: text('kind').notNull(),
+    amount: money('amount').notNull(),
+    simpleEarnStatus: smallint('simple_earn_status').notNull().default(0),
+    simpleEarnPeriod: integer('simple_earn_period').notNull().default(0),
+    /** Where the coins went (redeem, return): spot, flexible or fixed. */
+    destination: text('destination'),
+    /** The device-token header of the stake request, kept for risk review. */
+    deviceToken: text('device_token'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('launchpool_orders_user_idx').on(t.userId, t.id)],
+);
+
+/** Per-user hourly rewards: the sub-ledger of the pools' reward payouts, append-only. */
+export const launchpoolRewards = pgTable(
+  'launchpool_rewards',
+  {
+    rid: bigint('rid', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    hourStart: ts('hour_start').notNull(),
+    pid: bigint('pid', { mode: 'number' }).notNull(),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rid, t.userId, t.hourStart] }),
+    index('launchpool_rewards_user_idx').on(t.userId, t.hourStart),
+    check('launchpool_rewards_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Per-user hourly auto-earn interest on staked coins (in the stake coin), append-only. */
+export const launchpoolInterest = pgTable(
+  'launchpool_interest',
+  {
+    rid: bigint('rid', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    hourStart: ts('hour_start').notNull(),
+    pid: bigint('pid', { mode: 'number' }).notNull(),
+    coin: text('coin').notNull(),
+    amount: money('amount').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rid, t.userId, t.hourStart] }),
+    index('launchpool_interest_user_idx').on(t.userId, t.hourStart),
+    check('launchpool_interest_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** CandyDrop 'want more' cards shown after a stake (earn-more). */
+export const launchpoolEarnMore = pgTable('launchpool_earn_more', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  coin: text('coin').notNull(),
+  type: text('type').notNull(),
+  popupMsg: text('popup_msg').notNull(),
+  popupHighLight: jsonb('popup_high_light').$type<string[]>().notNull(),
+  url: text('url').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** A user's notification switches: CandyDrop, Launchpool (herald) and HODLer Airdrop. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  /** 1 subscribed, 2 not subscribed (task-square status). */
+  candydropStatus: smallint('candydrop_status').notNull().default(2),
+  startupMiningSwitch: smallint('startup_mining_switch').notNull().default(0),
+  hodlerNotify: smallint('hodler_notify').notNull().default(0),
+  hodlerGtExchange: smallint('hodler_gt_exchange').notNull().default(0),
+  updatedAt: ts('updated_at').notNull(),
+});

@@ -1,0 +1,299 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { money } from './core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Unbounded NUMERIC: accrual indices and exact accrued interest keep every digit the division gives. */
+const exact = (name: string) => numeric(name);
+
+export interface LadderTierJson {
+  left: string;
+  right: string;
+  apr: string;
+}
+
+/**
+ * Flexible simple earn, one row per asset: the operator's settings, and the engine's state after the
+ * last hourly accrual (the cumulative index, last hour's supply and lending, idle liquidity left).
+ */
+export const seFlexProducts = pgTable('se_flex_products', {
+  asset: text('asset').primaryKey(),
+  status: integer('status').notNull().default(1),
+  minLendAmount: money('min_lend_amount').notNull(),
+  /** Fraction; the rate applied to the hour that is running. */
+  nextTimeRateYear: exact('next_time_rate_year').notNull(),
+  /** What margin borrowers take this hour; lending is matched up to it. */
+  borrowDemand: money('borrow_demand').notNull(),
+  ladderApr: jsonb('ladder_apr').$type<LadderTierJson[]>().notNull().default(sql`'[]'::jsonb`),
+  extAwardRateYear: exact('ext_award_rate_year').notNull().default('0'),
+  /** Per-holding amount cap of the bonus pool when there is no ladder; 0 = no cap. */
+  extAwardLimit: money('ext_award_limit').notNull().default('0'),
+  awardAsset: text('award_asset'),
+  isOpenAwardPool: boolean('is_open_award_pool').notNull().default(false),
+  /** Percent bounds of the minimum lend APR. */
+  limitMinLendRateYear: exact('limit_min_lend_rate_year').notNull().default('0'),
+  maxLendRateYear: exact('max_lend_rate_year').notNull().default('5'),
+  sort: integer('sort').notNull().default(0),
+  // Engine state.
+  accIndex: exact('acc_index').notNull().default('0'),
+  accruedUntil: ts('accrued_until'),
+  lastRateYear: exact('last_rate_year').notNull().default('0'),
+  lastSupplied: money('last_supplied').notNull().default('0'),
+  lastLent: money('last_lent').notNull().default('0'),
+  /** Idle funds (supplied less lent) left for immediate redemptions this hour. */
+  liquidityLeft: money('liquidity_left').notNull().default('0'),
+  bonusPaidTotal: money('bonus_paid_total').notNull().default('0'),
+});
+
+/** One row per asset and hour: the rate, the matching and the totals paid (chart and audit). */
+export const seFlexHours = pgTable(
+  'se_flex_hours',
+  {
+    asset: text('asset').notNull(),
+    periodStart: ts('period_start').notNull(),
+    rateYear: exact('rate_year').notNull(),
+    demand: money('demand').notNull(),
+    supplied: money('supplied').notNull(),
+    lent: money('lent').notNull(),
+    interestPaid: money('interest_paid').notNull(),
+    bonusPaid: money('bonus_paid').notNull(),
+    bonusAsset: text('bonus_asset'),
+    indexAfter: exact('index_after').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.asset, t.periodStart] })],
+);
+
+/**
+ * A user's flexible holding of one asset. Earning principal accrues through the asset's index:
+ * exact accrued interest = acc_offset + principal × acc_index. Interest received (8 decimals down of
+ * that) less interest_withdrawn sits in the pooled interest account.
+ */
+export const seFlexPositions = pgTable(
+  'se_flex_positions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    asset: text('asset').notNull(),
+    principal: money('principal').notNull().default('0'),
+    frozenAmount: money('frozen_amount').notNull().default('0'),
+    frozenAt: ts('frozen_at'),
+    /** Fraction. */
+    minLendRateYear: exact('min_lend_rate_year').notNull().default('0'),
+    /** When the current lending offer was placed: the tie-break after the minimum APR. */
+    offerAt: ts('offer_at').notNull(),
+    /**
+     * Exact cumulative interest = acc_offset + principal × the asset's acc_index. A principal change ΔP
+     * adds −ΔP × index (the figure is unchanged); an hour not lent in full subtracts the unlent part × rate/8760.
+     */
+    accOffset: exact('acc_offset').notNull().default('0'),
+    interestWithdrawn: money('interest_withdrawn').notNull().default('0'),
+    bonusCum: exact('bonus_cum').notNull().default('0'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('se_flex_positions_user_asset').on(t.userId, t.asset),
+    index('se_flex_positions_asset_idx').on(t.asset),
+    // The hourly settlement finds the few frozen redemptions without scanning every position.
+    index('se_flex_positions_frozen_idx').on(t.id).where(sql`${t.frozenAmount} > 0`),
+    check('se_flex_positions_nonneg', sql`${t.principal} >= 0 AND ${t.frozenAmount} >= 0`),
+  ],
+);
+
+/** Subscribed amounts waiting for the next hour to start earning. */
+export const seFlexPending = pgTable(
+  'se_flex_pending',
+  {
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    hourStart: ts('hour_start').notNull(),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.positionId, t.hourStart] }),
+    index('se_flex_pending_asset_hour').on(t.asset, t.hourStart),
+    check('se_flex_pending_pos', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Append-only: each position's interest and bonus for one hour — the sub-ledger of that hour's single
+ * general-ledger entry per asset.
+ */
+export const seFlexInterest = pgTable(
+  'se_flex_interest',
+  {
+    periodStart: ts('period_start').notNull(),
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    asset: text('asset').notNull(),
+    lent: money('lent').notNull(),
+    rateYear: exact('rate_year').notNull(),
+    interest: money('interest').notNull(),
+    bonus: money('bonus').notNull(),
+    bonusAsset: text('bonus_asset'),
+  },
+  // Keyed by hour first: each hour's rows append at the right edge of the index, which keeps the
+  // hourly accrual close to a bare insert; a user's rows are found by probing their positions hour by hour.
+  (t) => [index('se_flex_interest_period_position').on(t.periodStart, t.positionId)],
+);
+
+/** Auto-earn switches; asset '' is the user's global (all coins) switch. */
+export const seAutoInvest = pgTable(
+  'se_auto_invest',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    asset: text('asset').notNull(),
+    status: integer('status').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.asset] })],
+);
+
+export const seFixedProducts = pgTable(
+  'se_fixed_products',
+  {
+    id: serial('id').primaryKey(),
+    asset: text('asset').notNull(),
+    type: integer('type').notNull().default(1),
+    minVip: integer('min_vip').notNull().default(0),
+    maxVip: integer('max_vip').notNull().default(0),
+    lockUpPeriod: integer('lock_up_period').notNull(),
+    /** Fraction. */
+    yearRate: exact('year_rate').notNull(),
+    totalQuota: money('total_quota').notNull(),
+    /** Principal of the active orders: quota is capacity, freed at maturity and early redeem. */
+    soldAmount: money('sold_amount').notNull().default('0'),
+    minLendAmount: money('min_lend_amount').notNull(),
+    /** Per-user cap of active principal; 0 = none. */
+    userMaxLendVolume: money('user_max_lend_volume').notNull().default('0'),
+    startTime: ts('start_time').notNull(),
+    endTime: ts('end_time'),
+    reinvest: integer('reinvest').notNull().default(1),
+    redeemAccount: integer('redeem_account').notNull().default(1),
+    preRedeem: integer('pre_redeem').notNull().default(0),
+    bonusAsset: text('bonus_asset'),
+    ladderApr: jsonb('ladder_apr').$type<LadderTierJson[]>().notNull().default(sql`'[]'::jsonb`),
+    title: text('title').notNull().default(''),
+    subtitle: text('subtitle').notNull().default(''),
+    /** Special products: when non-empty only these users may subscribe; when empty, only newcomers. */
+    specialUsers: jsonb('special_users').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    status: integer('status').notNull().default(1),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('se_fixed_products_asset_idx').on(t.asset),
+    check('se_fixed_products_quota', sql`${t.soldAmount} >= 0 AND ${t.soldAmount} <= ${t.totalQuota}`),
+  ],
+);
+
+export const seFixedUserQuota = pgTable(
+  'se_fixed_user_quota',
+  {
+    productId: integer('product_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    used: money('used').notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.userId] }),
+    check('se_fixed_user_quota_nonneg', sql`${t.used} >= 0`),
+  ],
+);
+
+/** status: 1 active, 2 matured (paid or reinvested), 3 redeemed early. */
+export const seFixedOrders = pgTable(
+  'se_fixed_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    productId: integer('product_id').notNull(),
+    asset: text('asset').notNull(),
+    productType: integer('product_type').notNull(),
+    principal: money('principal').notNull(),
+    yearRate: exact('year_rate').notNull(),
+    lockUpPeriod: integer('lock_up_period').notNull(),
+    interest: money('interest').notNull(),
+    voucherId: bigint('voucher_id', { mode: 'number' }),
+    couponRateRatio: exact('coupon_rate_ratio').notNull().default('0'),
+    couponRateDay: integer('coupon_rate_day').notNull().default(0),
+    couponInterest: money('coupon_interest').notNull().default('0'),
+    bonusAsset: text('bonus_asset'),
+    bonusAmount: money('bonus_amount').notNull().default('0'),
+    reinvestStatus: integer('reinvest_status').notNull().default(0),
+    redeemAccountType: integer('redeem_account_type').notNull().default(1),
+    status: integer('status').notNull().default(1),
+    redeemType: integer('redeem_type'),
+    parentOrderId: bigint('parent_order_id', { mode: 'number' }),
+    createdAt: ts('created_at').notNull(),
+    startAt: ts('start_at').notNull(),
+    finishAt: ts('finish_at').notNull(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    index('se_fixed_orders_user_idx').on(t.userId, t.status),
+    index('se_fixed_orders_due_idx').on(t.status, t.finishAt),
+  ],
+);
+
+/** Rate-up vouchers granted to users. */
+export const seVouchers = pgTable(
+  'se_vouchers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    rateDay: integer('rate_day').notNull(),
+    /** Percent added to the APR. */
+    rateRatio: exact('rate_ratio').notNull(),
+    buyLimitLow: money('buy_limit_low').notNull().default('0'),
+    buyLimitHigh: money('buy_limit_high').notNull().default('0'),
+    /** Comma-separated assets; empty = any. */
+    usingCurrency: text('using_currency').notNull().default(''),
+    expiredAt: ts('expired_at').notNull(),
+    usedOrderId: bigint('used_order_id', { mode: 'number' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('se_vouchers_user_idx').on(t.userId)],
+);
+
+/**
+ * History records (simple-earn.md section 3) other than flexible interest and bonus, which are read
+ * from the hourly sub-ledger. line: 'flexible' or 'fixed'.
+ */
+export const seHistory = pgTable(
+  'se_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    line: text('line').notNull(),
+    type: integer('type').notNull(),
+    mode: integer('mode').notNull().default(0),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }),
+    productId: integer('product_id'),
+    lendRateYear: exact('lend_rate_year'),
+    couponPrincipal: money('coupon_principal'),
+    couponInterest: money('coupon_interest'),
+    rateRatio: exact('rate_ratio'),
+    bonusAmount: money('bonus_amount'),
+    bonusAsset: text('bonus_asset'),
+    redeemType: integer('redeem_type'),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('se_history_user_idx').on(t.userId, t.line, t.at)],
+);

@@ -1,0 +1,274 @@
+import {
+  assetSymbol,
+  DUAL_OPEN_STATUSES,
+  DUAL_ORDER_STATUSES,
+  type DualOrderStatus,
+  nonNegativeAmount,
+  pageQuery,
+  positiveAmount,
+  toWire,
+} from '@earn/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { findUserByRef } from '../accounts/users';
+import type { Db } from '../db/client';
+import { dualOrders } from '../db/schema';
+import { currentUser, requireUser } from '../http/auth';
+import type { AppDeps } from '../http/context';
+import { ok } from '../http/envelope';
+import { errors } from '../http/errors';
+import type { EarnModule } from '../http/module';
+import { unixSeconds } from '../jobs/clock';
+import { requireAsset } from '../market/assets';
+import { operatorGuard } from '../operator/routes';
+
+type DualRow = typeof dualOrders.$inferSelect;
+const KINDS = ['dual', 'sniper'] as const;
+const tags = ['dual'];
+
+function view(o: DualRow) {
+  return {
+    order_id: o.id,
+    id: o.id,
+    kind: o.kind,
+    invest_coin: o.investCoin,
+    exercise_coin: o.exerciseCoin,
+    amount: toWire(o.amount),
+    target_price: toWire(o.targetPrice),
+    apr: toWire(o.apr),
+    status: o.status,
+    is_open: DUAL_OPEN_STATUSES.includes(o.status as DualOrderStatus) ? 1 : 0,
+    settle_coin: o.settleCoin,
+    settle_amount: o.settleAmount === null ? null : toWire(o.settleAmount),
+    create_time: unixSeconds(o.createdAt),
+    expire_time: unixSeconds(o.expireAt),
+    update_time: unixSeconds(o.updatedAt),
+  };
+}
+
+async function ownOrder(db: Db, userId: number, orderId: number, kind: (typeof KINDS)[number]) {
+  const [row] = await db
+    .select()
+    .from(dualOrders)
+    .where(and(eq(dualOrders.id, orderId), eq(dualOrders.userId, userId), eq(dualOrders.kind, kind)));
+  if (!row) throw errors.notFound('dual order');
+  return row;
+}
+
+const orderInput = z.object({
+  user: z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]),
+  kind: z.enum(KINDS).default('dual'),
+  invest_coin: assetSymbol,
+  exercise_coin: assetSymbol,
+  amount: positiveAmount(8),
+  target_price: positiveAmount(8),
+  apr: nonNegativeAmount(4),
+  status: z.enum(DUAL_ORDER_STATUSES).default('INIT'),
+  expire_time: z.number().int().positive(),
+  settle_coin: assetSymbol.optional(),
+  settle_amount: nonNegativeAmount(8).optional(),
+});
+
+async function createOrder(db: Db, b: z.infer<typeof orderInput>, at: Date): Promise<number> {
+  const user = await findUserByRef(db, b.user);
+  await requireAsset(db, b.invest_coin);
+  await requireAsset(db, b.exercise_coin);
+  const [row] = await db
+    .insert(dualOrders)
+    .values({
+      userId: user.id,
+      kind: b.kind,
+      investCoin: b.invest_coin,
+      exerciseCoin: b.exercise_coin,
+      amount: b.amount,
+      targetPrice: b.target_price,
+      apr: b.apr,
+      status: b.status,
+      settleCoin: b.settle_coin ?? null,
+      settleAmount: b.settle_amount ?? null,
+      createdAt: at,
+      expireAt: new Date(b.expire_time * 1000),
+      updatedAt: at,
+    })
+    .returning({ id: dualOrders.id });
+  if (!row) throw new Error('dual order not inserted');
+  return row.id;
+}
+
+const NOTE =
+  'Dual investment is in scope only as its order statuses (INIT, PROCESSING, SETTLEMENT_SUCCESS, ' +
+  'SETTLEMENT_PROCESSING, SETTLEMENT_FAILED, CANCELING, CANCELED, EXPIRED, FAILED, INTERNAL_ERROR): orders are ' +
+  'records the operator creates and moves between statuses; they move no money. is_open is 1 for INIT, ' +
+  'PROCESSING, SETTLEMENT_PROCESSING and CANCELING.';
+
+function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = requireUser(deps.db, deps.clock);
+  const orderQuery = z.object({ order_id: z.coerce.number().int().positive() });
+
+  r.get(
+    '/apiw/v2/earn/dual/order-detail',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: "One of the user's dual-investment orders",
+        description: NOTE,
+        querystring: orderQuery,
+      },
+    },
+    async (req) => ok(view(await ownOrder(deps.db, currentUser(req).id, req.query.order_id, 'dual'))),
+  );
+
+  r.get(
+    '/apiw/v2/earn/dual-sniper/order',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: "One of the user's dual sniper orders",
+        description: NOTE,
+        querystring: orderQuery,
+      },
+    },
+    async (req) => ok(view(await ownOrder(deps.db, currentUser(req).id, req.query.order_id, 'sniper'))),
+  );
+
+  r.get(
+    '/apiw/v2/earn/dual/orders',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary:
+          "The user's dual orders, newest first, optionally of one kind and of some statuses (comma list)",
+        description: NOTE,
+        querystring: z.object({
+          kind: z.enum(KINDS).optional(),
+          status: z.string().max(300).optional(),
+          ...pageQuery,
+        }),
+      },
+    },
+    async (req) => {
+      const statuses = req.query.status ? req.query.status.split(',').map((s) => s.trim()) : [];
+      const unknown = statuses.find((s) => !(DUAL_ORDER_STATUSES as readonly string[]).includes(s));
+      if (unknown) throw errors.invalidParams(`Unknown status ${unknown}`);
+      const conditions = [eq(dualOrders.userId, currentUser(req).id)];
+      if (req.query.kind) conditions.push(eq(dualOrders.kind, req.query.kind));
+      if (statuses.length > 0) conditions.push(inArray(dualOrders.status, statuses));
+      const where = and(...conditions);
+      const [count] = await deps.db.select({ n: sql<string>`COUNT(*)::text` }).from(dualOrders).where(where);
+      const list = await deps.db
+        .select()
+        .from(dualOrders)
+        .where(where)
+        .orderBy(desc(dualOrders.createdAt), desc(dualOrders.id))
+        .limit(req.query.limit)
+        .offset((req.query.page - 1) * req.query.limit);
+      return ok({ list: list.map(view), total: Number(count?.n ?? 0) });
+    },
+  );
+
+  const token = deps.config.adminToken;
+  if (!token) return;
+  app.register(async (scope) => {
+    scope.addHook('onRequest', operatorGuard(token));
+    const a = scope.withTypeProvider<ZodTypeProvider>();
+    const admin = ['operator', 'dual'];
+    a.get(
+      '/admin/api/dual/orders',
+      {
+        schema: { tags: admin, summary: 'Every dual order, newest first', querystring: z.object(pageQuery) },
+      },
+      async (req) => {
+        const list = await deps.db
+          .select()
+          .from(dualOrders)
+          .orderBy(desc(dualOrders.id))
+          .limit(req.query.limit)
+          .offset((req.query.page - 1) * req.query.limit);
+        return ok({ list: list.map((o) => ({ ...view(o), user_id: o.userId })), total: list.length });
+      },
+    );
+    a.post(
+      '/admin/api/dual/orders',
+      {
+        schema: {
+          tags: admin,
+          summary: 'Create a dual or sniper order record for a user',
+          description: NOTE,
+          body: orderInput,
+        },
+      },
+      async (req) => ok({ order_id: await createOrder(deps.db, req.body, deps.clock.now()) }),
+    );
+    a.put(
+      '/admin/api/dual/orders/:id',
+      {
+        schema: {
+          tags: admin,
+          summary: 'Move an order to any of the ten statuses, optionally with its settlement coin and amount',
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: z
+            .object({
+              status: z.enum(DUAL_ORDER_STATUSES),
+              settle_coin: assetSymbol.optional(),
+              settle_amount: nonNegativeAmount(8).optional(),
+            })
+            .strict(),
+        },
+      },
+      async (req) => {
+        const updated = await deps.db
+          .update(dualOrders)
+          .set({
+            status: req.body.status,
+            settleCoin: req.body.settle_coin,
+            settleAmount: req.body.settle_amount,
+            updatedAt: deps.clock.now(),
+          })
+          .where(eq(dualOrders.id, req.params.id))
+          .returning();
+        const row = updated[0];
+        if (!row) throw errors.notFound('dual order');
+        return ok(view(row));
+      },
+    );
+  });
+}
+
+/** One demo order per status, dual and sniper, so the status list shows every case. */
+async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
+  const sec = Math.floor(at.getTime() / 1000);
+  let i = 0;
+  for (const status of DUAL_ORDER_STATUSES) {
+    i++;
+    const settled = status === 'SETTLEMENT_SUCCESS';
+    await createOrder(
+      db,
+      orderInput.parse({
+        user: demoUserId,
+        kind: i % 3 === 0 ? 'sniper' : 'dual',
+        invest_coin: i % 2 === 0 ? 'USDT' : 'BTC',
+        exercise_coin: i % 2 === 0 ? 'BTC' : 'USDT',
+        amount: i % 2 === 0 ? String(500 + i * 100) : '0.01',
+        target_price: '95000',
+        apr: String(20 + i * 3),
+        status,
+        expire_time: sec + (i - 5) * 86_400,
+        settle_coin: settled ? 'USDT' : undefined,
+        settle_amount: settled ? '1004.52' : undefined,
+      }),
+      new Date(at.getTime() - (11 - i) * 3_600_000),
+    );
+  }
+}
+
+export const dualModule: EarnModule = {
+  name: 'dual',
+  routes: registerRoutes,
+  seedDemo,
+};

@@ -1,0 +1,27 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Clock, TestClock } from '../jobs/clock';
+import type { Scheduler } from '../jobs/scheduler';
+
+/** What every route module is given. */
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  /** Present when EARN_CLOCK=test. */
+  testClock?: TestClock;
+  scheduler: Scheduler;
+  config: Config;
+}
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  tokenHash: string;
+  fundpassVerifiedAt: Date | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+}

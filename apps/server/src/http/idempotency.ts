@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { Code, MessageKey } from '@earn/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Db, pgErrorCode } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import type { Clock } from '../jobs/clock';
+import { ok, type Success } from './envelope';
+import { DomainError, errors } from './errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+/** Keys of operator calls are kept apart from every user's. */
+const OPERATOR_SCOPE = -1;
+
+/** Fields that authorise a request but do not change what it asks for. */
+const UNHASHED_FIELDS = new Set(['fundpass', 'fund_password']);
+
+function requestHash(req: FastifyRequest): string {
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+  const kept = Object.keys(body)
+    .filter((k) => !UNHASHED_FIELDS.has(k))
+    .sort()
+    .map((k) => [k, body[k]]);
+  return createHash('sha256')
+    .update(`${req.method} ${req.routeOptions.url ?? req.url}\n${JSON.stringify(req.params)}\n${JSON.stringify(kept)}`)
+    .digest('hex');
+}
+
+/**
+ * Runs a money-moving call once per `Idempotency-Key`. The key, the request's hash and the answer are
+ * stored in the same transaction as the money moves, so a replay answers the first response and moves
+ * nothing; the same key with another body is refused with 409. A call that fails stores nothing and
+ * may be retried with its key. Without the header the call simply runs in one transaction.
+ */
+export async function idempotent<T>(
+  deps: { db: Db; clock: Clock },
+  req: FastifyRequest,
+  reply: FastifyReply,
+  work: (tx: Db) => Promise<T>,
+): Promise<Success<T>> {
+  // A deadlock or serialization failure rolled everything back: running the call again is safe.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(deps, req, reply, work);
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
+    }
+  }
+}
+
+async function runOnce<T>(
+  deps: { db: Db; clock: Clock },
+  req: FastifyRequest,
+  reply: FastifyReply,
+  work: (tx: Db) => Promise<T>,
+): Promise<Success<T>> {
+  const header = req.headers[IDEMPOTENCY_HEADER];
+  if (header === undefined) return ok(await deps.db.transaction((tx) => work(tx as unknown as Db)));
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+    throw errors.invalidParams('Idempotency-Key must be 1 to 128 letters, digits or _.:-');
+  }
+  const scope = req.url.startsWith('/admin/api') ? OPERATOR_SCOPE : (req.user?.id ?? 0);
+  const hash = requestHash(req);
+  return deps.db.transaction(async (txRoot) => {
+    const tx = txRoot as unknown as Db;
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId: scope, key: header, requestHash: hash, statusCode: 0, response: {}, createdAt: deps.clock.now() })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) {
+      const [first] = await tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, scope), eq(idempotencyKeys.key, header)));
+      if (!first || first.requestHash !== hash) {
+        throw new DomainError(
+          Code.IDEMPOTENCY_CONFLICT,
+          MessageKey.idempotencyConflict,
+          'This Idempotency-Key was used for a different request',
+        );
+      }
+      reply.header('idempotent-replayed', 'true');
+      return first.response as Success<T>;
+    }
+    const body = ok(await work(tx));
+    await tx
+      .update(idempotencyKeys)
+      .set({ statusCode: 200, response: body })
+      .where(and(eq(idempotencyKeys.userId, scope), eq(idempotencyKeys.key, header)));
+    return body;
+  });
+}

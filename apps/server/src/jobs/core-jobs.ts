@@ -1,0 +1,16 @@
+import type { AppDeps } from '../http/context';
+import { reconcileAndRecord } from '../ledger/reconcile';
+import type { Job } from './scheduler';
+
+/** Hourly reconciliation: a kept report per hour tells the operator when the books last agreed. */
+export function coreJobs(_deps: AppDeps): Job[] {
+  return [
+    {
+      name: 'ledger.reconcile',
+      periodSeconds: 3600,
+      run: async (tx, period) => {
+        await reconcileAndRecord(tx, { at: period.end, trigger: 'job', periodStart: period.start });
+      },
+    },
+  ];
+}

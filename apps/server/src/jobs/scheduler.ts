@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { jobRuns } from '../db/schema';
+import type { Clock, TestClock } from './clock';
+
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * Periodic work. `run` gets the transaction that also claims the (job, period) row, so the work and
+ * its claim commit together: a period is done exactly once however many instances race for it.
+ */
+export interface Job {
+  name: string;
+  periodSeconds: number;
+  /** Shifts period boundaries, e.g. 1800 for a daily job that runs at 00:30 UTC. */
+  offsetSeconds?: number;
+  run(tx: Db, period: Period): Promise<void>;
+}
+
+/** At most this many periods per job are caught up in one pass, so a pass stays bounded. */
+const MAX_PERIODS_PER_PASS = 1000;
+
+export class Scheduler {
+  private readonly jobs: Job[] = [];
+  private readonly instance = randomUUID();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> = Promise.resolve();
+  /**
+   * The start of the last period known done, per job. Only this instance's passes move it, and they
+   * are serialised; a period another instance did meanwhile costs one refused claim, not a wrong run.
+   */
+  private readonly lastDone = new Map<string, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private log?: FastifyBaseLogger,
+  ) {}
+
+  /** The server's logger exists only once the app is built, after the scheduler. */
+  useLogger(log: FastifyBaseLogger): void {
+    this.log = log;
+  }
+
+  register(job: Job): void {
+    if (this.jobs.some((j) => j.name === job.name)) throw new Error(`job ${job.name} registered twice`);
+    this.jobs.push(job);
+  }
+
+  list(): readonly Job[] {
+    return this.jobs;
+  }
+
+  /** Serialises passes within this instance; other instances are kept apart by the unique rows. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.running.then(work, work);
+    this.running = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }
+
+  /** Runs every period of every job that has ended by `now`, in order of period end. */
+  runDue(): Promise<number> {
+    return this.exclusive(async () => {
+      await this.clock.refresh();
+      return this.runUntil(this.clock.now());
+    });
+  }
+
+  /** Moves a test clock forward, stopping at each period end on the way to run what falls due. */
+  advance(clock: TestClock, seconds: number): Promise<Date> {
+    return this.exclusive(async () => {
+      await clock.refresh();
+      const target = new Date(clock.now().getTime() + seconds * 1000);
+      for (let guard = 0; guard < 1_000_000; guard++) {
+        const nextEnd = await this.nextDueEnd(target);
+        if (!nextEnd) break;
+        await clock.set(nextEnd);
+        await this.runUntil(nextEnd);
+      }
+      await clock.set(target);
+      await this.runUntil(clock.now());
+      return clock.now();
+    });
+  }
+
+  private async nextDueEnd(limit: Date): Promise<Date | undefined> {
+    let earliest: Date | undefined;
+    for (const job of this.jobs) {
+      const period = await this.nextPeriod(job);
+      if (period.end.getTime() <= limit.getTime() && (!earliest || period.end < earliest)) earliest = period.end;
+    }
+    return earliest;
+  }
+
+  private async runUntil(now: Date): Promise<number> {
+    let ran = 0;
+    // Interleave jobs by period end so a later job never sees an earlier period of another undone.
+    for (let pass = 0; pass < MAX_PERIODS_PER_PASS * Math.max(1, this.jobs.length); pass++) {
+      let best: { job: Job; period: Period } | undefined;
+      for (const job of this.jobs) {
+        const period = await this.nextPeriod(job);
+        if (period.end.getTime() > now.getTime()) continue;
+        if (!best || period.end < best.period.end) best = { job, period };
+      }
+      if (!best) break;
+      await this.runPeriod(best.job, best.period);
+      ran++;
+    }
+    return ran;
+  }
+
+  private periodAt(job: Job, startMs: number): Period {
+    return { start: new Date(startMs), end: new Date(startMs + job.periodSeconds * 1000) };
+  }
+
+  /** The period after the last one done; for a job never run, the last period that ended. */
+  private async nextPeriod(job: Job): Promise<Period> {
+    const lengthMs = job.periodSeconds * 1000;
+    const cached = this.lastDone.get(job.name);
+    if (cached !== undefined) return this.periodAt(job, cached + lengthMs);
+    const [last] = await this.db
+      .select({ periodStart: jobRuns.periodStart })
+      .from(jobRuns)
+      .where(eq(jobRuns.job, job.name))
+      .orderBy(desc(jobRuns.periodStart))
+      .limit(1);
+    if (last) {
+      this.lastDone.set(job.name, last.periodStart.getTime());
+      return this.periodAt(job, last.periodStart.getTime() + lengthMs);
+    }
+    const offsetMs = (job.offsetSeconds ?? 0) * 1000;
+    const nowMs = this.clock.now().getTime();
+    const currentStart = Math.floor((nowMs - offsetMs) / lengthMs) * lengthMs + offsetMs;
+    return this.periodAt(job, currentStart - lengthMs);
+  }
+
+  /** Claims and runs one period in one transaction; returns false when another instance had it. */
+  async runPeriod(job: Job, period: Period): Promise<boolean> {
+    const claimed = await this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(jobRuns)
+        .values({
+          job: job.name,
+          periodStart: period.start,
+          periodEnd: period.end,
+          startedAt: this.clock.now(),
+          instance: this.instance,
+        })
+        .onConflictDoNothing()
+        .returning({ job: jobRuns.job });
+      if (inserted.length === 0) return false;
+      await job.run(tx as unknown as Db, period);
+      return true;
+    });
+    // Claimed here or committed by another instance: either way the period is done.
+    this.lastDone.set(job.name, period.start.getTime());
+    if (claimed) this.log?.info({ job: job.name, period: period.start.toISOString() }, 'job period done');
+    return claimed;
+  }
+
+  async hasRun(job: string, periodStart: Date): Promise<boolean> {
+    const found = await this.db
+      .select({ job: jobRuns.job })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, periodStart)));
+    return found.length > 0;
+  }
+
+  start(intervalMs: number): void {
+    const tick = () => {
+      this.runDue().catch((error: unknown) => this.log?.error({ err: error }, 'job pass failed'));
+    };
+    this.timer = setInterval(tick, intervalMs);
+    this.timer.unref();
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

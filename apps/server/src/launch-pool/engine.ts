@@ -1,0 +1,360 @@
+import { Decimal, dec } from '@earn/domain';
+import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Db, rows } from '../db/client';
+import { launchpoolOrders, launchpoolPools, launchpoolPositions, launchpoolProjects } from '../db/schema';
+import type { Job, Period } from '../jobs/scheduler';
+import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
+import { balanceOf, transfer } from '../ledger/ledger';
+import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from './auto-earn';
+import {
+  ENTITLEMENT_PLACES,
+  INDEX_PLACES,
+  INTEREST_EXPENSE_PURPOSE,
+  LaunchPoolReason,
+  PROJECT_PURPOSE,
+  REWARD_PLACES,
+  rewardPoolPurpose,
+  SECONDS_PER_YEAR,
+  STAKE_PURPOSE,
+} from './constants';
+import { postEntryFromQuery } from './set-ledger';
+
+/** Enough digits that a reward share keeps all INDEX_PLACES places however large the index grows. */
+const IndexDecimal = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_DOWN });
+
+export type PoolRow = typeof launchpoolPools.$inferSelect;
+export type ProjectRow = typeof launchpoolProjects.$inferSelect;
+
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export interface PoolIndices {
+  acc: string;
+  interestFlexible: string;
+  interestFixed: string;
+  updatedAt: Date;
+}
+
+/** Auto-earn yearly rates (percent) of a pool: flexible earns rate + ext_rate, fixed earns fixed_rate. */
+function autoEarnRates(pool: PoolRow): { flexible: Decimal; fixed: Decimal } {
+  const offer = pool.simpleEarn as { rate?: string; ext_rate?: string; fixed_rate?: string } | null;
+  if (!offer) return { flexible: new IndexDecimal(0), fixed: new IndexDecimal(0) };
+  return {
+    flexible: new IndexDecimal(offer.rate ?? 0).plus(offer.ext_rate ?? 0),
+    fixed: new IndexDecimal(offer.fixed_rate ?? 0),
+  };
+}
+
+/**
+ * The pool's indices brought forward to `at`, over the seconds between the last update and `at`
+ * that lie within the project's run:
+ * - the reward-per-token accumulator adds reward_per_hour / 3600 / staked_total per second with
+ *   stake (a second with no stake adds nothing, so its reward stays in the pool);
+ * - each auto-earn interest index adds its yearly rate / 100 / seconds in a year per second.
+ */
+export function accumulatorAt(pool: PoolRow, project: ProjectRow, at: Date): PoolIndices {
+  const fromS = Math.max(seconds(pool.accUpdatedAt), seconds(project.startAt));
+  const toS = Math.min(seconds(at), seconds(project.endAt));
+  const updatedAt = at.getTime() > pool.accUpdatedAt.getTime() ? at : pool.accUpdatedAt;
+  const unchanged = {
+    acc: pool.accRewardPerToken,
+    interestFlexible: pool.interestIndexFlexible,
+    interestFixed: pool.interestIndexFixed,
+    updatedAt,
+  };
+  const staked = new IndexDecimal(pool.stakedTotal);
+  if (toS <= fromS || staked.isZero()) return unchanged;
+  const cut = (d: Decimal) => d.toDecimalPlaces(INDEX_PLACES, Decimal.ROUND_DOWN).toFixed();
+  const added = new IndexDecimal(pool.rewardPerHour)
+    .times(toS - fromS)
+    .div(3600)
+    .div(staked);
+  const rates = autoEarnRates(pool);
+  const perRate = new IndexDecimal(toS - fromS).div(100).div(SECONDS_PER_YEAR);
+  return {
+    acc: cut(new IndexDecimal(pool.accRewardPerToken).plus(added)),
+    interestFlexible: cut(new IndexDecimal(pool.interestIndexFlexible).plus(perRate.times(rates.flexible))),
+    interestFixed: cut(new IndexDecimal(pool.interestIndexFixed).plus(perRate.times(rates.fixed))),
+    updatedAt,
+  };
+}
+
+/** The interest index that applies to a position's auto-earn mode; null for spot (no interest). */
+export function interestIndexFor(
+  indices: { interestFlexible: string; interestFixed: string },
+  status: number,
+  period: number,
+): string | null {
+  if (period > 0) return indices.interestFixed;
+  return status === 1 ? indices.interestFlexible : null;
+}
+
+/** A position's unpaid reward once brought up to the accumulator `acc` (before any payout). */
+export function accruedAt(
+  position: { amount: string; rewardPerTokenPaid: string; accruedReward: string },
+  acc: string,
+): string {
+  const earned = new IndexDecimal(position.amount).times(
+    new IndexDecimal(acc).minus(position.rewardPerTokenPaid),
+  );
+  return new IndexDecimal(position.accruedReward)
+    .plus(earned)
+    .toDecimalPlaces(INDEX_PLACES, Decimal.ROUND_DOWN)
+    .toFixed();
+}
+
+/** A position's unpaid auto-earn interest brought up to the index of its mode (unchanged in spot mode). */
+export function accruedInterestAt(
+  position: {
+    amount: string;
+    interestIndexPaid: string;
+    accruedInterest: string;
+    simpleEarnStatus: number;
+    simpleEarnPeriod: number;
+  },
+  indices: { interestFlexible: string; interestFixed: string },
+): string {
+  const index = interestIndexFor(indices, position.simpleEarnStatus, position.simpleEarnPeriod);
+  if (index === null) return position.accruedInterest;
+  const earned = new IndexDecimal(position.amount).times(
+    new IndexDecimal(index).minus(position.interestIndexPaid),
+  );
+  return new IndexDecimal(position.accruedInterest)
+    .plus(earned)
+    .toDecimalPlaces(INDEX_PLACES, Decimal.ROUND_DOWN)
+    .toFixed();
+}
+
+export function poolIndicesSet(next: PoolIndices) {
+  return {
+    accRewardPerToken: next.acc,
+    interestIndexFlexible: next.interestFlexible,
+    interestIndexFixed: next.interestFixed,
+    accUpdatedAt: next.updatedAt,
+  };
+}
+
+/** Locks every pool of the unsettled projects, in rid order, and brings each accumulator to `at`. */
+async function bringUnsettledPoolsTo(tx: Db, at: Date): Promise<{ pool: PoolRow; project: ProjectRow }[]> {
+  const found = await tx
+    .select({ pool: launchpoolPools, project: launchpoolProjects })
+    .from(launchpoolPools)
+    .innerJoin(launchpoolProjects, eq(launchpoolProjects.pid, launchpoolPools.pid))
+    .where(isNull(launchpoolProjects.settledAt))
+    .orderBy(asc(launchpoolPools.rid))
+    .for('update', { of: launchpoolPools });
+  for (const { pool, project } of found) {
+    const next = accumulatorAt(pool, project, at);
+    if (next.acc === pool.accRewardPerToken && next.updatedAt === pool.accUpdatedAt) continue;
+    await tx.update(launchpoolPools).set(poolIndicesSet(next)).where(eq(launchpoolPools.rid, pool.rid));
+  }
+  return found;
+}
+
+/**
+ * Pays every position of every unsettled pool what it has earned up to the hour's end, cut to 8
+ * decimals: the reward (reward coin) and, for auto-earn stakes, the interest (stake coin); the
+ * fractions stay on the position for the next hour. One row per (pool, user, hour) in
+ * launchpool_rewards / launchpool_interest and one journal entry per (pool, hour) each: an hour cannot
+ * be paid twice.
+ */
+export async function payHour(tx: Db, period: Period): Promise<void> {
+  const at = period.end;
+  const hourStart = period.start.toISOString();
+  await bringUnsettledPoolsTo(tx, at);
+  const unsettled = sql`SELECT pl.rid, pl.acc_reward_per_token AS acc, pl.interest_index_flexible AS flex_idx,
+                               pl.interest_index_fixed AS fixed_idx
+                        FROM launchpool_pools pl
+                        JOIN launchpool_projects pr ON pr.pid = pl.pid
+                        WHERE pr.settled_at IS NULL AND pr.start_at < ${at.toISOString()}::timestamptz`;
+  const places = (n: number) => sql.raw(String(n));
+  const entitlement = sql`round(p.accrued_reward + p.amount * (u.acc - p.reward_per_token_paid), ${places(ENTITLEMENT_PLACES)})`;
+  // Spot mode has no interest index: the position keeps its snapshot and only carried interest is paid.
+  const interestIndex = sql`COALESCE(CASE WHEN p.simple_earn_period > 0 THEN u.fixed_idx
+                                          WHEN p.simple_earn_status = 1 THEN u.flex_idx END, p.interest_index_paid)`;
+  const interestDue = sql`round(p.accrued_interest + p.amount * (${interestIndex} - p.interest_index_paid), ${places(ENTITLEMENT_PLACES)})`;
+  const payRows = (table: string, coin: SQL, due: SQL) => sql`
+    INSERT INTO ${sql.raw(table)} (rid, user_id, hour_start, pid, coin, amount, created_at)
+    SELECT p.rid, p.user_id, ${hourStart}::timestamptz, pl.pid, ${coin}, e.pay, ${at.toISOString()}::timestamptz
+    FROM launchpool_positions p
+    JOIN (${unsettled}) u ON u.rid = p.rid
+    JOIN launchpool_pools pl ON pl.rid = p.rid
+    JOIN launchpool_projects pr ON pr.pid = pl.pid
+    CROSS JOIN LATERAL (SELECT trunc(${due}, ${places(REWARD_PLACES)}) AS pay) e
+    WHERE e.pay > 0`;
+  await tx.execute(payRows('launchpool_rewards', sql`pr.reward_coin`, entitlement));
+  await tx.execute(payRows('launchpool_interest', sql`pl.coin`, interestDue));
+  await tx.execute(sql`
+    UPDATE launchpool_positions t SET
+      accrued_reward = x.ent - x.paid,
+      reward_per_token_paid = x.acc,
+      total_reward = t.total_reward + x.paid,
+      accrued_interest = x.ient - x.ipaid,
+      interest_index_paid = x.idx,
+      total_interest = t.total_interest + x.ipaid,
+      updated_at = ${at.toISOString()}::timestamptz
+    FROM (
+      SELECT p.user_id, p.rid, u.acc, ${entitlement} AS ent, COALESCE(r.amount, 0) AS paid,
+             ${interestIndex} AS idx, ${interestDue} AS ient, COALESCE(i.amount, 0) AS ipaid
+      FROM launchpool_positions p
+      JOIN (${unsettled}) u ON u.rid = p.rid
+      LEFT JOIN launchpool_rewards r ON r.rid = p.rid AND r.user_id = p.user_id AND r.hour_start = ${hourStart}::timestamptz
+      LEFT JOIN launchpool_interest i ON i.rid = p.rid AND i.user_id = p.user_id AND i.hour_start = ${hourStart}::timestamptz
+      WHERE p.amount > 0 OR p.reward_per_token_paid <> u.acc OR r.user_id IS NOT NULL OR i.user_id IS NOT NULL
+    ) x
+    WHERE t.user_id = x.user_id AND t.rid = x.rid`);
+  await bookHour(tx, period, 'launchpool_rewards', LaunchPoolReason.reward, (rid) => rewardPoolPurpose(rid));
+  await bookHour(
+    tx,
+    period,
+    'launchpool_interest',
+    LaunchPoolReason.interest,
+    () => INTEREST_EXPENSE_PURPOSE,
+  );
+}
+
+/** One journal entry per pool for the hour's rows of `table`: each user's spot against `counter`. */
+async function bookHour(
+  tx: Db,
+  period: Period,
+  table: string,
+  reason: string,
+  counter: (rid: number) => string,
+): Promise<void> {
+  const hourStart = period.start.toISOString();
+  const paidPools = await rows<{ rid: string; coin: string }>(
+    tx,
+    sql`SELECT rid, MIN(coin) AS coin FROM ${sql.raw(table)} WHERE hour_start = ${hourStart}::timestamptz GROUP BY rid ORDER BY rid`,
+  );
+  for (const { rid, coin } of paidPools) {
+    const hourRows = sql`SELECT user_id, coin, amount FROM ${sql.raw(table)} WHERE rid = ${Number(rid)} AND hour_start = ${hourStart}::timestamptz`;
+    await postEntryFromQuery(tx, {
+      reason,
+      ref: `${rid}:${seconds(period.start)}`,
+      at: period.end,
+      postings: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot} AS purpose, amount FROM (${hourRows}) h
+                    UNION ALL
+                    SELECT 0, ${coin}, ${counter(Number(rid))}, -SUM(amount) FROM (${hourRows}) h`,
+    });
+  }
+}
+
+/**
+ * Ends the projects whose end has come: every stake goes back where its mode says, each as a 'return'
+ * order, and what the pool did not pay goes back to the project.
+ */
+export async function settleEndedProjects(tx: Db, at: Date): Promise<void> {
+  const ended = await tx
+    .select()
+    .from(launchpoolProjects)
+    .where(and(isNull(launchpoolProjects.settledAt), lte(launchpoolProjects.endAt, at)))
+    .orderBy(asc(launchpoolProjects.pid));
+  for (const project of ended) {
+    const pools = await tx
+      .select()
+      .from(launchpoolPools)
+      .where(eq(launchpoolPools.pid, project.pid))
+      .orderBy(asc(launchpoolPools.rid));
+    for (const pool of pools) {
+      await returnStakes(tx, project, pool, at);
+      const poolAccount = systemAccount(project.rewardCoin, rewardPoolPurpose(pool.rid));
+      const left = await balanceOf(tx, poolAccount);
+      if (left.gt(0)) {
+        await transfer(tx, {
+          from: poolAccount,
+          to: systemAccount(project.rewardCoin, PROJECT_PURPOSE),
+          amount: left,
+          reason: LaunchPoolReason.leftover,
+          ref: String(pool.rid),
+          at,
+        });
+      }
+    }
+    await tx.update(launchpoolProjects).set({ settledAt: at }).where(eq(launchpoolProjects.pid, project.pid));
+  }
+}
+
+/**
+ * Returns every stake of an ended pool where its mode says. Spot-mode stakes go back in one set-based
+ * entry. Auto-earn stakes are few and simple earn subscribes one user at a time, so each goes back
+ * to spot and on into simple earn by itself (spot again if simple earn refuses it).
+ */
+async function returnStakes(tx: Db, project: ProjectRow, pool: PoolRow, at: Date): Promise<void> {
+  const autoEarn = await tx
+    .select()
+    .from(launchpoolPositions)
+    .where(
+      and(
+        eq(launchpoolPositions.rid, pool.rid),
+        gt(launchpoolPositions.amount, '0'),
+        or(eq(launchpoolPositions.simpleEarnStatus, 1), gt(launchpoolPositions.simpleEarnPeriod, 0)),
+      ),
+    )
+    .orderBy(asc(launchpoolPositions.userId));
+  for (const position of autoEarn) {
+    const exit = exitMode(position.simpleEarnStatus, position.simpleEarnPeriod);
+    await lockForAutoEarn(tx, position.userId, pool.coin, exit.mode, at);
+    await transfer(tx, {
+      from: userAccount(position.userId, pool.coin, STAKE_PURPOSE),
+      to: userAccount(position.userId, pool.coin, UserPurpose.spot),
+      amount: dec(position.amount),
+      reason: LaunchPoolReason.returnStakes,
+      ref: `${pool.rid}:${position.userId}`,
+      at,
+    });
+    const swept = await sweepToSimpleEarn(tx, {
+      userId: position.userId,
+      coin: pool.coin,
+      amount: position.amount,
+      mode: exit.mode,
+      period: exit.period,
+      now: at,
+    });
+    await tx.insert(launchpoolOrders).values({
+      userId: position.userId,
+      pid: project.pid,
+      rid: pool.rid,
+      coin: pool.coin,
+      kind: 'return',
+      amount: position.amount,
+      simpleEarnStatus: position.simpleEarnStatus,
+      simpleEarnPeriod: position.simpleEarnPeriod,
+      destination: swept.destination,
+      createdAt: at,
+    });
+  }
+
+  const spotMode = sql`SELECT user_id, amount FROM launchpool_positions
+                       WHERE rid = ${pool.rid} AND amount > 0 AND simple_earn_status = 0 AND simple_earn_period = 0`;
+  await postEntryFromQuery(tx, {
+    reason: LaunchPoolReason.returnStakes,
+    ref: String(pool.rid),
+    at,
+    postings: sql`SELECT user_id, ${pool.coin} AS asset, ${STAKE_PURPOSE} AS purpose, -amount AS amount FROM (${spotMode}) s
+                  UNION ALL
+                  SELECT user_id, ${pool.coin}, ${UserPurpose.spot}, amount FROM (${spotMode}) s`,
+  });
+  await tx.execute(sql`
+    INSERT INTO launchpool_orders (user_id, pid, rid, coin, kind, amount, simple_earn_status, simple_earn_period, destination, created_at)
+    SELECT user_id, ${project.pid}, ${pool.rid}, ${pool.coin}, 'return', amount, 0, 0, ${UserPurpose.spot}, ${at.toISOString()}::timestamptz
+    FROM (${spotMode}) s ORDER BY user_id`);
+  await tx.execute(sql`UPDATE launchpool_positions SET amount = 0, updated_at = ${at.toISOString()}::timestamptz
+                       WHERE rid = ${pool.rid} AND amount > 0`);
+  await tx
+    .update(launchpoolPools)
+    .set({ stakedTotal: '0', leftAmount: pool.totalAmount })
+    .where(eq(launchpoolPools.rid, pool.rid));
+}
+
+/** Hourly: pay the hour, then end what has ended (its last hour is paid first). */
+export function launchPoolJobs(): Job[] {
+  return [
+    {
+      name: 'launchpool.hourly',
+      periodSeconds: 3600,
+      run: async (tx, period) => {
+        await payHour(tx, period);
+        await settleEndedProjects(tx, period.end);
+      },
+    },
+  ];
+}

@@ -1,0 +1,432 @@
+import { assetSymbol, pageQuery, positiveAmount, toWire } from '@earn/domain';
+import { and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { providedFundpass, requireFundpass } from '../accounts/fundpass';
+import { getUser } from '../accounts/users';
+import {
+  launchpoolEarnMore,
+  launchpoolOrders,
+  launchpoolPositions,
+  launchpoolProjects,
+  launchpoolRewards,
+} from '../db/schema';
+import { currentUser, optionalUser, requireUser } from '../http/auth';
+import type { AppDeps } from '../http/context';
+import { envelope, ok, paged } from '../http/envelope';
+import { idempotent } from '../http/idempotency';
+import {
+  findPool,
+  findProject,
+  listProjects,
+  poolsOf,
+  positionsOf,
+  projectWire,
+  stateOf,
+  type UserContext,
+  userProjectStatistics,
+} from './queries';
+import { checkPoolRule, redeem, stake } from './service';
+
+const BASE = '/apiw/v2/earn/launch-pool';
+export const DEVICE_TOKEN_HEADER = 'device-token';
+const tags = ['launch-pool'];
+const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const flag01 = z.coerce.number().int().min(0).max(1);
+const poolRef = { pid: id, rid: id };
+const fundpassField = {
+  fundpass: z.string().max(128).optional(),
+  fund_password: z.string().max(128).optional(),
+};
+
+const looseObject = z.object({}).passthrough();
+
+export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = requireUser(deps.db, deps.clock);
+  const maybeUser = optionalUser(deps.db, deps.clock);
+  const contextOf = async (req: FastifyRequest): Promise<UserContext | undefined> => {
+    if (!req.user) return undefined;
+    const user = await getUser(deps.db, req.user.id);
+    return { id: user.id, vipTier: user.vipTier, tradingVolume60d: user.tradingVolume60d };
+  };
+
+  r.post(
+    `${BASE}/check-pool-rule`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Eligibility check before staking (new-user and VIP-only pools)',
+        description:
+          'Form or JSON {pid, rid}. The spec does not show the answer; ours: success {pass: 1, rid, limit_rule, is_new_user} ' +
+          '(is_new_user 1 when the pool is a new-user pool and the user qualifies). A pool with limit_rule N > 0 is for new ' +
+          'users: accounts opened within the last N days that have not staked in another project. Refusal: 422 with key ' +
+          'finances.startupMining.newUser.tip (params days) or finances.startupMining.vip.tip (params vip) and a message the ' +
+          'client shows as a warning. create-order enforces the same rules.',
+        body: z.object(poolRef).passthrough(),
+        response: {
+          200: envelope(
+            z.object({ pass: z.number(), rid: z.number(), limit_rule: z.number(), is_new_user: z.number() }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const { pool } = await findPool(deps.db, req.body.rid, req.body.pid);
+      const user = await getUser(deps.db, currentUser(req).id);
+      return ok(await checkPoolRule(deps.db, user, pool, deps.clock.now()));
+    },
+  );
+
+  r.post(
+    `${BASE}/create-order`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Stake into a reward pool',
+        description:
+          'Form or JSON {pid, rid, amount, simpleEarnStatus 0|1, simpleEarnPeriod (days, fixed mode only)}, optional fundpass. ' +
+          'Mode: simpleEarnStatus 0 = spot, 1 = flexible, 1 with simpleEarnPeriod > 0 = fixed (only BTC/ETH/GT/USDT and the ' +
+          "pool's simple_earn.fixed_period); once a fixed period is chosen in a pool, later stakes must keep it (launch.earn.tip3). " +
+          'Rules in order: eligibility (as check-pool-rule); a 60-day volume below every transaction_config tier ' +
+          '(finances.startupMining.stake.volume.tip); precision (common.amountPrecision); minimum ' +
+          '(finances.startupMining.stake.min.tip {amount, coin}); amount + staked above the personal maximum, which is the VIP ' +
+          'maximum for VIP users lowered to the volume tier cap (finances.startupMining.stake.max.tip {amount, coin}); above the ' +
+          'stakeable spot balance, less borrowed funds unless the coin is supported in unified accounts ' +
+          "(finances.inadequateBalance, code 42201); above the pool's remaining total (finances.startupMining.stake.poolLeft.tip " +
+          '{amount, coin}); a completed project (finances.startupMining.project.ended). Stakes are accepted before the start and ' +
+          'earn from it, per second. The device-token header is stored with the order for risk review only; it changes nothing ' +
+          'in the answer. Funding password per the user setting (10010111 with require_fundpass). Idempotency-Key honoured. ' +
+          "Auto-earn: while staked, flexible-mode stakes earn the pool's simple_earn.rate + ext_rate and fixed-mode stakes its " +
+          'fixed_rate (yearly %, per second, paid hourly in the stake coin to spot, 8 decimals down, fraction carried); when the ' +
+          'stake leaves (redeem or project end) it goes into simple earn as the mode says. Auto-earn is refused where the ' +
+          "user's compliance menu hides lend-earn (finances.startupMining.autoEarn.unavailable).",
+        headers: z.object({ [DEVICE_TOKEN_HEADER]: z.string().max(256).optional() }).passthrough(),
+        body: z
+          .object({
+            ...poolRef,
+            amount: positiveAmount(18),
+            simpleEarnStatus: flag01.default(0),
+            simpleEarnPeriod: z.coerce.number().int().min(0).max(3650).optional(),
+            ...fundpassField,
+          })
+          .passthrough(),
+        response: { 200: envelope(looseObject) },
+      },
+    },
+    async (req, reply) => {
+      const session = currentUser(req);
+      await requireFundpass(deps, session, providedFundpass(req));
+      const deviceToken = req.headers[DEVICE_TOKEN_HEADER];
+      return idempotent(deps, req, reply, (tx) =>
+        stake(tx, {
+          userId: session.id,
+          pid: req.body.pid,
+          rid: req.body.rid,
+          amount: req.body.amount,
+          simpleEarnStatus: req.body.simpleEarnStatus,
+          simpleEarnPeriod: req.body.simpleEarnPeriod,
+          deviceToken: typeof deviceToken === 'string' ? deviceToken : undefined,
+          now: deps.clock.now(),
+        }),
+      );
+    },
+  );
+
+  r.post(
+    `${BASE}/redeem`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Early redeem from a reward pool',
+        description:
+          'Form or JSON {pid, rid, amount, simpleEarnStatus}. Above the staked amount: finances.startupMining.redeem.currentMax.tip ' +
+          '{amount, coin}; below 0.1^decimal_place or finer than it: finances.redeem.minimum.error {amount, coin}. The coins leave ' +
+          'at once: with simpleEarnStatus 1 into flexible simple earn; when the stake has a fixed period, into the fixed product of ' +
+          'that term whatever the toggle says (the dialog shows a note, no toggle); otherwise to spot. Simple earn takes 6 ' +
+          'decimals; if it refuses (no product on sale, below its minimum, quota) the coins stay in spot and the answer carries ' +
+          'simple_earn_refused. Answer: destination (spot|flexible|fixed), simple_earn_amount. What the stake earned until now is ' +
+          "paid with the hour's payout. No funding password: the coins stay with the user.",
+        body: z
+          .object({ ...poolRef, amount: positiveAmount(18), simpleEarnStatus: flag01.default(0) })
+          .passthrough(),
+        response: { 200: envelope(looseObject) },
+      },
+    },
+    async (req, reply) => {
+      const session = currentUser(req);
+      return idempotent(deps, req, reply, (tx) =>
+        redeem(tx, {
+          userId: session.id,
+          pid: req.body.pid,
+          rid: req.body.rid,
+          amount: req.body.amount,
+          simpleEarnStatus: req.body.simpleEarnStatus,
+          now: deps.clock.now(),
+        }),
+      );
+    },
+  );
+
+  r.get(
+    `${BASE}/project-info`,
+    {
+      preHandler: maybeUser,
+      schema: {
+        tags,
+        summary: 'A project with its reward pools',
+        description:
+          'state: 1 in progress, 2 not started, 3 completed (from the clock). left_buy_total_amount and buy_total_amount are -1 ' +
+          'without a total limit. simple_earn.user_period is the fixed period the user already chose in the pool (0 none). ' +
+          'isApply 1 when the user holds or held a stake with rewards. vip_config {min_vip, personal_max_amount, vip_only}. ' +
+          'Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}.',
+        querystring: z.object({ projectId: id }),
+        response: { 200: envelope(looseObject) },
+      },
+    },
+    async (req) => {
+      const project = await findProject(deps.db, req.query.projectId);
+      const user = await contextOf(req);
+      const pools = await poolsOf(deps.db, [project.pid]);
+      const positions = user ? await positionsOf(deps.db, user.id, [project.pid]) : [];
+      return ok(projectWire(project, pools, deps.clock.now(), user, positions));
+    },
+  );
+
+  r.get(
+    `${BASE}/projects`,
+    {
+      preHandler: maybeUser,
+      schema: {
+        tags,
+        summary:
+          'Projects with their pools, newest start first; state filter 1 in progress, 2 not started, 3 completed',
+        querystring: z.object({ state: z.coerce.number().int().min(0).max(3).optional(), ...pageQuery }),
+        response: { 200: paged(looseObject) },
+      },
+    },
+    async (req) => {
+      const now = deps.clock.now();
+      const user = await contextOf(req);
+      const { total, page } = await listProjects(deps.db, now, req.query);
+      const pids = page.map((p) => p.pid);
+      const pools = await poolsOf(deps.db, pids);
+      const positions = user ? await positionsOf(deps.db, user.id, pids) : [];
+      const list = page.map((p) =>
+        projectWire(
+          p,
+          pools.filter((pool) => pool.pid === p.pid),
+          now,
+          user,
+          positions,
+        ),
+      );
+      return ok({ list, total });
+    },
+  );
+
+  r.get(
+    `${BASE}/user-project-statistics`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: "The user's stake and rewards per pool of a project",
+        description:
+          'amount: staked now; valid_amount: the part earning now (the stake while the project runs, 0 before the start and ' +
+          'after the end); lastRewardAmount: every reward paid so far in the pool; lastHourRewardAmount: the payout of the ' +
+          "last whole hour of the project before now (0 when the user earned nothing that hour). Rewards are in the project's coin. " +
+          'simpleEarnInterest: auto-earn interest paid so far on the stake, in the stake coin.',
+        querystring: z.object({ pid: id }),
+        response: { 200: envelope(z.array(looseObject)) },
+      },
+    },
+    async (req) => {
+      const project = await findProject(deps.db, req.query.pid);
+      return ok(await userProjectStatistics(deps.db, currentUser(req).id, project, deps.clock.now()));
+    },
+  );
+
+  r.get(
+    `${BASE}/earn-more`,
+    {
+      schema: {
+        tags,
+        summary: "CandyDrop 'want more' cards for a coin, shown after a stake",
+        description:
+          'popup_high_light is the list of keywords to highlight in popup_msg; url opens the CandyDrop page.',
+        querystring: z.object({ coin: assetSymbol, type: z.string().max(32).optional() }),
+        response: {
+          200: envelope(
+            z.object({
+              list: z.array(
+                z.object({
+                  id: z.number(),
+                  popup_msg: z.string(),
+                  popup_high_light: z.array(z.string()),
+                  url: z.string(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const conditions = [eq(launchpoolEarnMore.coin, req.query.coin), eq(launchpoolEarnMore.enabled, true)];
+      if (req.query.type) conditions.push(eq(launchpoolEarnMore.type, req.query.type));
+      const found = await deps.db
+        .select()
+        .from(launchpoolEarnMore)
+        .where(and(...conditions))
+        .orderBy(desc(launchpoolEarnMore.id))
+        .limit(20);
+      return ok({
+        list: found.map((e) => ({
+          id: e.id,
+          popup_msg: e.popupMsg,
+          popup_high_light: e.popupHighLight,
+          url: e.url,
+        })),
+      });
+    },
+  );
+
+  r.get(
+    `${BASE}/my-stakes`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: "The user's pools: staked now or rewarded before, newest project first",
+        querystring: z.object(pageQuery),
+        response: { 200: paged(looseObject) },
+      },
+    },
+    async (req) => {
+      const userId = currentUser(req).id;
+      const now = deps.clock.now();
+      const where = and(
+        eq(launchpoolPositions.userId, userId),
+        or(gt(launchpoolPositions.amount, '0'), gt(launchpoolPositions.totalReward, '0')),
+      );
+      const found = await deps.db
+        .select({ position: launchpoolPositions, project: launchpoolProjects })
+        .from(launchpoolPositions)
+        .innerJoin(launchpoolProjects, eq(launchpoolProjects.pid, launchpoolPositions.pid))
+        .where(where)
+        .orderBy(desc(launchpoolProjects.startAt), asc(launchpoolPositions.rid))
+        .limit(req.query.limit)
+        .offset((req.query.page - 1) * req.query.limit);
+      const [total] = await deps.db.select({ n: count() }).from(launchpoolPositions).where(where);
+      return ok({
+        list: found.map(({ position, project }) => ({
+          pid: project.pid,
+          rid: position.rid,
+          name: project.name,
+          icon: project.icon,
+          coin: position.coin,
+          reward_coin: project.rewardCoin,
+          state: stateOf(project, now),
+          start_timest: unix(project.startAt),
+          end_timest: unix(project.endAt),
+          amount: toWire(position.amount),
+          total_reward: toWire(position.totalReward),
+          total_interest: toWire(position.totalInterest),
+          simpleEarnStatus: position.simpleEarnStatus,
+          simpleEarnPeriod: position.simpleEarnPeriod,
+        })),
+        total: total?.n ?? 0,
+      });
+    },
+  );
+
+  r.get(
+    `${BASE}/my-rewards`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: "The user's hourly rewards, newest first; optional pid filter",
+        description: 'hour_start: the start of the paid hour (unix seconds); amount in reward_coin.',
+        querystring: z.object({ pid: id.optional(), ...pageQuery }),
+        response: { 200: paged(looseObject) },
+      },
+    },
+    async (req) => {
+      const conditions = [eq(launchpoolRewards.userId, currentUser(req).id)];
+      if (req.query.pid) conditions.push(eq(launchpoolRewards.pid, req.query.pid));
+      const found = await deps.db
+        .select()
+        .from(launchpoolRewards)
+        .where(and(...conditions))
+        .orderBy(desc(launchpoolRewards.hourStart), asc(launchpoolRewards.rid))
+        .limit(req.query.limit)
+        .offset((req.query.page - 1) * req.query.limit);
+      const [total] = await deps.db
+        .select({ n: count() })
+        .from(launchpoolRewards)
+        .where(and(...conditions));
+      return ok({
+        list: found.map((row) => ({
+          pid: row.pid,
+          rid: row.rid,
+          reward_coin: row.coin,
+          amount: toWire(row.amount),
+          hour_start: unix(row.hourStart),
+        })),
+        total: total?.n ?? 0,
+      });
+    },
+  );
+
+  r.get(
+    `${BASE}/orders`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: "The user's stakes, redemptions and end-of-project returns, newest first",
+        description: 'kind: stake, redeem or return; destination (redeem, return): where the coins went.',
+        querystring: z.object({ pid: id.optional(), ...pageQuery }),
+        response: { 200: paged(looseObject) },
+      },
+    },
+    async (req) => {
+      const conditions = [eq(launchpoolOrders.userId, currentUser(req).id)];
+      if (req.query.pid) conditions.push(eq(launchpoolOrders.pid, req.query.pid));
+      const found = await deps.db
+        .select()
+        .from(launchpoolOrders)
+        .where(and(...conditions))
+        .orderBy(desc(launchpoolOrders.id))
+        .limit(req.query.limit)
+        .offset((req.query.page - 1) * req.query.limit);
+      const [total] = await deps.db
+        .select({ n: count() })
+        .from(launchpoolOrders)
+        .where(and(...conditions));
+      return ok({
+        list: found.map((o) => ({
+          id: o.id,
+          pid: o.pid,
+          rid: o.rid,
+          coin: o.coin,
+          kind: o.kind,
+          amount: toWire(o.amount),
+          simpleEarnStatus: o.simpleEarnStatus,
+          simpleEarnPeriod: o.simpleEarnPeriod,
+          destination: o.destination,
+          create_timest: unix(o.createdAt),
+        })),
+        total: total?.n ?? 0,
+      });
+    },
+  );
+}

@@ -1,0 +1,583 @@
+import {
+  type AccountMode,
+  checkPoolRedeemAmount,
+  checkPoolStakeAmount,
+  dec,
+  FIXED_STAKE_COINS,
+  LaunchPoolKey,
+  type PoolRuleFailure,
+  type PoolTransactionTier,
+  type PoolVipConfig,
+  ProjectState,
+  poolStakeMode,
+  toWire,
+} from '@earn/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { stakeableFromSpot } from '../accounts/balances';
+import { getUser, type UserRow } from '../accounts/users';
+import { type Db, rows } from '../db/client';
+import { launchpoolOrders, launchpoolPools, launchpoolPositions, launchpoolProjects } from '../db/schema';
+import { errors } from '../http/errors';
+import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
+import { transfer } from '../ledger/ledger';
+import { requireAsset } from '../market/assets';
+import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from './auto-earn';
+import { LaunchPoolReason, PROJECT_PURPOSE, rewardPoolPurpose, STAKE_PURPOSE } from './constants';
+import {
+  accruedAt,
+  accruedInterestAt,
+  accumulatorAt,
+  interestIndexFor,
+  type PoolIndices,
+  type PoolRow,
+  type ProjectRow,
+  poolIndicesSet,
+} from './engine';
+import { findPool, findPosition, hoursOf, type SimpleEarnConfig, stateOf, userLimits } from './queries';
+
+const DAY_MS = 86_400_000;
+
+/** The user's compliance menu hides lend-earn, and with it auto-earn (launch-pool.md section 6). */
+function lendEarnHidden(user: UserRow): boolean {
+  return user.complianceMenu.includes('lend_earn');
+}
+
+function fail(failure: PoolRuleFailure, coin: string): never {
+  switch (failure.key) {
+    case LaunchPoolKey.inadequateBalance:
+      throw errors.insufficientBalance(coin);
+    case LaunchPoolKey.precision:
+      throw errors.invalidParams(
+        `Amount has more than ${failure.params.precision} decimals`,
+        failure.params,
+        failure.key,
+      );
+    case LaunchPoolKey.stakeMin:
+      throw errors.rule(failure.key, `The minimum stake is ${failure.params.amount} ${coin}`, failure.params);
+    case LaunchPoolKey.stakeMax:
+      throw errors.rule(
+        failure.key,
+        `You can stake at most ${failure.params.amount} ${coin} in this pool`,
+        failure.params,
+      );
+    case LaunchPoolKey.redeemCurrentMax:
+      throw errors.rule(
+        failure.key,
+        `You can redeem at most ${failure.params.amount} ${coin}`,
+        failure.params,
+      );
+    case LaunchPoolKey.redeemMinimum:
+      throw errors.rule(
+        failure.key,
+        `The smallest amount to redeem is ${failure.params.amount} ${coin}`,
+        failure.params,
+      );
+    default:
+      throw errors.rule(failure.key, 'Refused', failure.params);
+  }
+}
+
+/**
+ * New user for a pool with limit_rule N > 0: an account opened within the last N days that has not
+ * staked in another project's pool.
+ */
+async function isNewUser(db: Db, user: UserRow, pool: PoolRow, now: Date): Promise<boolean> {
+  if (now.getTime() - user.createdAt.getTime() > pool.limitRule * DAY_MS) return false;
+  const [other] = await db
+    .select({ id: launchpoolOrders.id })
+    .from(launchpoolOrders)
+    .where(
+      and(
+        eq(launchpoolOrders.userId, user.id),
+        eq(launchpoolOrders.kind, 'stake'),
+        ne(launchpoolOrders.pid, pool.pid),
+      ),
+    )
+    .limit(1);
+  return !other;
+}
+
+/** The eligibility checks of check-pool-rule, also enforced by create-order. */
+export async function checkPoolRule(db: Db, user: UserRow, pool: PoolRow, now: Date) {
+  const vip = pool.vipConfig as PoolVipConfig | null;
+  if (vip?.vip_only && user.vipTier < vip.min_vip) {
+    throw errors.rule(LaunchPoolKey.vipOnly, `This pool is for VIP ${vip.min_vip} and above`, {
+      vip: String(vip.min_vip),
+    });
+  }
+  if (pool.limitRule > 0 && !(await isNewUser(db, user, pool, now))) {
+    throw errors.rule(
+      LaunchPoolKey.newUserOnly,
+      `This pool is for new users only: accounts opened within ${pool.limitRule} days that have not joined another launch pool`,
+      { days: String(pool.limitRule) },
+    );
+  }
+  return { pass: 1, rid: pool.rid, limit_rule: pool.limitRule, is_new_user: pool.limitRule > 0 ? 1 : 0 };
+}
+
+export interface StakeInput {
+  userId: number;
+  pid: number;
+  rid: number;
+  amount: string;
+  simpleEarnStatus: number;
+  simpleEarnPeriod?: number;
+  deviceToken?: string;
+  now: Date;
+}
+
+/** Checks the auto-earn choice against the pool's offer and the user's earlier fixed period. */
+function assertMode(
+  pool: PoolRow,
+  input: StakeInput,
+  existingPeriod: number,
+): { status: number; period: number } {
+  const mode = poolStakeMode(input.simpleEarnStatus, input.simpleEarnPeriod);
+  const offer = pool.simpleEarn as SimpleEarnConfig | null;
+  if (mode !== 'spot' && !offer) {
+    throw errors.invalidParams('This pool has no auto-earn', {}, LaunchPoolKey.fixedNotOffered);
+  }
+  if (mode === 'fixed') {
+    const coinOffered = (FIXED_STAKE_COINS as readonly string[]).includes(pool.coin);
+    if (!coinOffered || !offer || offer.fixed_period <= 0 || input.simpleEarnPeriod !== offer.fixed_period) {
+      throw errors.rule(
+        LaunchPoolKey.fixedNotOffered,
+        'Fixed auto-earn is not offered for this pool or period',
+        {
+          coin: pool.coin,
+        },
+      );
+    }
+  }
+  if (existingPeriod > 0 && (mode !== 'fixed' || input.simpleEarnPeriod !== existingPeriod)) {
+    throw errors.rule(
+      LaunchPoolKey.fixedPeriodLocked,
+      `Your stake here is fixed for ${existingPeriod} days; keep the fixed mode`,
+      {
+        period: String(existingPeriod),
+      },
+    );
+  }
+  return { status: mode === 'spot' ? 0 : 1, period: mode === 'fixed' ? (input.simpleEarnPeriod ?? 0) : 0 };
+}
+
+async function lockPool(tx: Db, rid: number): Promise<PoolRow> {
+  const [pool] = await tx.select().from(launchpoolPools).where(eq(launchpoolPools.rid, rid)).for('update');
+  if (!pool) throw errors.notFound('Pool');
+  return pool;
+}
+
+/**
+ * Brings the position's reward and auto-earn interest up to the pool's indices (interest at the mode
+ * it had until now) and changes its amount by `delta`; a new mode takes effect from here.
+ */
+async function movePosition(
+  tx: Db,
+  pool: PoolRow,
+  next: PoolIndices,
+  userId: number,
+  delta: string,
+  now: Date,
+  mode?: { status: number; period: number },
+): Promise<void> {
+  const position = await findPosition(tx, userId, pool.rid, true);
+  if (!position) {
+    await tx.insert(launchpoolPositions).values({
+      userId,
+      rid: pool.rid,
+      pid: pool.pid,
+      coin: pool.coin,
+      amount: delta,
+      rewardPerTokenPaid: next.acc,
+      interestIndexPaid: interestIndexFor(next, mode?.status ?? 0, mode?.period ?? 0) ?? '0',
+      simpleEarnStatus: mode?.status ?? 0,
+      simpleEarnPeriod: mode?.period ?? 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return;
+  }
+  const status = mode?.status ?? position.simpleEarnStatus;
+  const period = mode?.period ?? position.simpleEarnPeriod;
+  await tx
+    .update(launchpoolPositions)
+    .set({
+      accruedReward: accruedAt(position, next.acc),
+      rewardPerTokenPaid: next.acc,
+      accruedInterest: accruedInterestAt(position, next),
+      interestIndexPaid: interestIndexFor(next, status, period) ?? position.interestIndexPaid,
+      amount: toWire(dec(position.amount).plus(delta)),
+      simpleEarnStatus: status,
+      simpleEarnPeriod: period,
+      updatedAt: now,
+    })
+    .where(and(eq(launchpoolPositions.userId, userId), eq(launchpoolPositions.rid, pool.rid)));
+}
+
+/**
+ * Stake (create-order). Every rule of launch-pool.md section 5 is checked here; the pool's
+ * remaining total is reserved by one conditional UPDATE under the pool's row lock, so concurrent
+ * stakes can never oversell it. Runs in the caller's transaction.
+ */
+export async function stake(tx: Db, input: StakeInput) {
+  const { pool: seen, project } = await findPool(tx, input.rid, input.pid);
+  if (stateOf(project, input.now) === ProjectState.completed) {
+    throw errors.rule(LaunchPoolKey.projectEnded, 'This project has ended', { pid: String(project.pid) });
+  }
+  const user = await getUser(tx, input.userId);
+  await checkPoolRule(tx, user, seen, input.now);
+  const asset = await requireAsset(tx, seen.coin);
+
+  const pool = await lockPool(tx, input.rid);
+  const position = await findPosition(tx, user.id, pool.rid, true);
+  const mode = assertMode(pool, input, position?.simpleEarnPeriod ?? 0);
+  if (mode.status === 1 && lendEarnHidden(user)) {
+    throw errors.rule(LaunchPoolKey.autoEarnHidden, 'Auto-earn is not available in your region', {});
+  }
+  const staked = position?.amount ?? '0';
+  const limits = userLimits(pool, user, staked);
+  if (limits.cap !== null && limits.cap.isZero()) {
+    const lowest = (pool.transactionConfig as PoolTransactionTier[])
+      .map((t) => dec(t.transaction_amount))
+      .sort((a, b) => a.cmp(b))[0];
+    throw errors.rule(
+      LaunchPoolKey.volumeTooLow,
+      'Your 60-day trading volume does not reach the first staking tier',
+      {
+        amount: toWire(lowest ?? 0),
+      },
+    );
+  }
+  const available = await stakeableFromSpot(
+    tx,
+    user.id,
+    user.accountMode as AccountMode,
+    pool.coin,
+    asset.supportLaunchpool,
+  );
+  const failure = checkPoolStakeAmount({
+    amount: input.amount,
+    coin: pool.coin,
+    decimalPlace: pool.decimalPlace,
+    min: pool.personalMinAmount,
+    max: limits.max,
+    staked,
+    available,
+  });
+  if (failure) fail(failure, pool.coin);
+
+  const next = accumulatorAt(pool, project, input.now);
+  const reserved = await rows<{ rid: string }>(
+    tx,
+    sql`UPDATE launchpool_pools
+        SET left_amount = CASE WHEN left_amount IS NULL THEN NULL ELSE left_amount - ${input.amount}::numeric END,
+            staked_total = staked_total + ${input.amount}::numeric,
+            acc_reward_per_token = ${next.acc}::numeric,
+            interest_index_flexible = ${next.interestFlexible}::numeric,
+            interest_index_fixed = ${next.interestFixed}::numeric,
+            acc_updated_at = ${next.updatedAt.toISOString()}::timestamptz
+        WHERE rid = ${pool.rid} AND (left_amount IS NULL OR left_amount >= ${input.amount}::numeric)
+        RETURNING rid`,
+  );
+  if (reserved.length === 0) {
+    throw errors.rule(
+      LaunchPoolKey.poolLeft,
+      `Only ${toWire(pool.leftAmount ?? 0)} ${pool.coin} is left in this pool`,
+      {
+        amount: toWire(pool.leftAmount ?? 0),
+        coin: pool.coin,
+      },
+    );
+  }
+  await movePosition(tx, pool, next, user.id, input.amount, input.now, mode);
+  const [order] = await tx
+    .insert(launchpoolOrders)
+    .values({
+      userId: user.id,
+      pid: pool.pid,
+      rid: pool.rid,
+      coin: pool.coin,
+      kind: 'stake',
+      amount: input.amount,
+      simpleEarnStatus: mode.status,
+      simpleEarnPeriod: mode.period,
+      deviceToken: input.deviceToken ?? null,
+      createdAt: input.now,
+    })
+    .returning({ id: launchpoolOrders.id });
+  if (!order) throw new Error('order not inserted');
+  await transfer(tx, {
+    from: userAccount(user.id, pool.coin, UserPurpose.spot),
+    to: userAccount(user.id, pool.coin, STAKE_PURPOSE),
+    amount: dec(input.amount),
+    reason: LaunchPoolReason.stake,
+    ref: String(order.id),
+    at: input.now,
+  });
+  return {
+    order_id: order.id,
+    pid: pool.pid,
+    rid: pool.rid,
+    coin: pool.coin,
+    amount: toWire(input.amount),
+    staked: toWire(dec(staked).plus(input.amount)),
+    simpleEarnStatus: mode.status,
+    simpleEarnPeriod: mode.period,
+    reward_start_timest: Math.floor(Math.max(project.startAt.getTime(), input.now.getTime()) / 1000),
+  };
+}
+
+export interface RedeemInput {
+  userId: number;
+  pid: number;
+  rid: number;
+  amount: string;
+  simpleEarnStatus: number;
+  now: Date;
+}
+
+/**
+ * Early redeem: the staked coins leave at once, to spot or, with auto-earn, into simple earn (a fixed
+ * period always goes to fixed earn for its term, as the dialog's note says); what they earned until
+ * now stays on the position and is paid at the hour's end with the rest.
+ */
+export async function redeem(tx: Db, input: RedeemInput) {
+  const { project } = await findPool(tx, input.rid, input.pid);
+  if (stateOf(project, input.now) === ProjectState.completed) {
+    throw errors.rule(
+      LaunchPoolKey.projectEnded,
+      'This project has ended; stakes are returned automatically',
+      {
+        pid: String(project.pid),
+      },
+    );
+  }
+  const pool = await lockPool(tx, input.rid);
+  const position = await findPosition(tx, input.userId, pool.rid, true);
+  const staked = position?.amount ?? '0';
+  const failure = checkPoolRedeemAmount({
+    amount: input.amount,
+    coin: pool.coin,
+    decimalPlace: pool.decimalPlace,
+    redeemable: staked,
+  });
+  if (failure) fail(failure, pool.coin);
+
+  const user = await getUser(tx, input.userId);
+  // Where lend-earn is hidden, nothing is sent into simple earn; the coins go back to spot.
+  const exit = lendEarnHidden(user)
+    ? exitMode(0, 0)
+    : exitMode(input.simpleEarnStatus, position?.simpleEarnPeriod ?? 0);
+  await lockForAutoEarn(tx, input.userId, pool.coin, exit.mode, input.now);
+
+  const next = accumulatorAt(pool, project, input.now);
+  await tx.execute(sql`UPDATE launchpool_pools
+      SET left_amount = CASE WHEN left_amount IS NULL THEN NULL ELSE left_amount + ${input.amount}::numeric END,
+          staked_total = staked_total - ${input.amount}::numeric,
+          acc_reward_per_token = ${next.acc}::numeric,
+          interest_index_flexible = ${next.interestFlexible}::numeric,
+          interest_index_fixed = ${next.interestFixed}::numeric,
+          acc_updated_at = ${next.updatedAt.toISOString()}::timestamptz
+      WHERE rid = ${pool.rid}`);
+  await movePosition(tx, pool, next, input.userId, dec(input.amount).negated().toFixed(), input.now);
+  const [order] = await tx
+    .insert(launchpoolOrders)
+    .values({
+      userId: input.userId,
+      pid: pool.pid,
+      rid: pool.rid,
+      coin: pool.coin,
+      kind: 'redeem',
+      amount: input.amount,
+      simpleEarnStatus: input.simpleEarnStatus,
+      simpleEarnPeriod: exit.period,
+      createdAt: input.now,
+    })
+    .returning({ id: launchpoolOrders.id });
+  if (!order) throw new Error('order not inserted');
+  await transfer(tx, {
+    from: userAccount(input.userId, pool.coin, STAKE_PURPOSE),
+    to: userAccount(input.userId, pool.coin, UserPurpose.spot),
+    amount: dec(input.amount),
+    reason: LaunchPoolReason.redeem,
+    ref: String(order.id),
+    at: input.now,
+  });
+  const swept = await sweepToSimpleEarn(tx, {
+    userId: input.userId,
+    coin: pool.coin,
+    amount: input.amount,
+    mode: exit.mode,
+    period: exit.period,
+    now: input.now,
+  });
+  // Written once, in the transaction that created the order, when the destination is known.
+  await tx
+    .update(launchpoolOrders)
+    .set({ destination: swept.destination })
+    .where(eq(launchpoolOrders.id, order.id));
+  return {
+    order_id: order.id,
+    pid: pool.pid,
+    rid: pool.rid,
+    coin: pool.coin,
+    amount: toWire(input.amount),
+    staked: toWire(dec(staked).minus(input.amount)),
+    destination: swept.destination,
+    simple_earn_amount: swept.amount,
+    ...(swept.refused ? { simple_earn_refused: swept.refused } : {}),
+  };
+}
+
+export interface PoolInput {
+  coin: string;
+  personal_min_amount: string;
+  personal_max_amount: string;
+  decimal_place: number;
+  /** null: no total limit (-1 on the wire). */
+  buy_total_amount: string | null;
+  reward_per_hour: string;
+  rate_year: string;
+  rate_year_type: number;
+  reward_pool_type: number;
+  vip_config: PoolVipConfig | null;
+  simple_earn: SimpleEarnConfig | null;
+  transaction_config: PoolTransactionTier[];
+  limit_rule: number;
+}
+
+export interface ProjectInput {
+  reward_coin: string;
+  name: string;
+  icon: string;
+  start_timest: number;
+  end_timest: number;
+  pools: PoolInput[];
+}
+
+/**
+ * Adds a pool (to a project that may already have ended: the demo and back-fills create those) and funds its reward account with the whole reward of the project's run
+ * (reward_per_hour x hours) from the project's account, so every hour's payout is covered.
+ */
+export async function addPool(tx: Db, project: ProjectRow, input: PoolInput, now: Date): Promise<PoolRow> {
+  await requireAsset(tx, input.coin);
+  if (dec(input.personal_min_amount).gt(input.personal_max_amount)) {
+    throw errors.invalidParams('personal_min_amount is above personal_max_amount');
+  }
+  const [pool] = await tx
+    .insert(launchpoolPools)
+    .values({
+      pid: project.pid,
+      coin: input.coin,
+      personalMinAmount: input.personal_min_amount,
+      personalMaxAmount: input.personal_max_amount,
+      decimalPlace: input.decimal_place,
+      totalAmount: input.buy_total_amount,
+      leftAmount: input.buy_total_amount,
+      rewardPerHour: input.reward_per_hour,
+      rateYear: input.rate_year,
+      rateYearType: input.rate_year_type,
+      rewardPoolType: input.reward_pool_type,
+      vipConfig: input.vip_config,
+      simpleEarn: input.simple_earn,
+      transactionConfig: input.transaction_config,
+      limitRule: input.limit_rule,
+      accUpdatedAt: now,
+      createdAt: now,
+    })
+    .returning();
+  if (!pool) throw new Error('pool not inserted');
+  const total = dec(input.reward_per_hour).times(hoursOf(project));
+  if (total.gt(0)) {
+    await transfer(tx, {
+      from: systemAccount(project.rewardCoin, PROJECT_PURPOSE),
+      to: systemAccount(project.rewardCoin, rewardPoolPurpose(pool.rid)),
+      amount: total,
+      reason: LaunchPoolReason.fund,
+      ref: String(pool.rid),
+      at: now,
+    });
+  }
+  return pool;
+}
+
+export async function createProject(
+  tx: Db,
+  input: ProjectInput,
+  now: Date,
+): Promise<{ project: ProjectRow; pools: PoolRow[] }> {
+  await requireAsset(tx, input.reward_coin);
+  if (input.start_timest % 3600 !== 0 || input.end_timest % 3600 !== 0) {
+    throw errors.invalidParams(
+      'start_timest and end_timest must be whole hours (rewards are paid by the hour)',
+    );
+  }
+  if (input.end_timest <= input.start_timest)
+    throw errors.invalidParams('end_timest must be after start_timest');
+  const [project] = await tx
+    .insert(launchpoolProjects)
+    .values({
+      rewardCoin: input.reward_coin,
+      name: input.name,
+      icon: input.icon,
+      startAt: new Date(input.start_timest * 1000),
+      endAt: new Date(input.end_timest * 1000),
+      createdAt: now,
+    })
+    .returning();
+  if (!project) throw new Error('project not inserted');
+  const pools: PoolRow[] = [];
+  for (const p of input.pools) pools.push(await addPool(tx, project, p, now));
+  return { project, pools };
+}
+
+/** Operator edits of a pool's display and limit fields; the reward and the stake coin never change. */
+export async function updatePool(
+  tx: Db,
+  rid: number,
+  patch: Partial<Omit<PoolInput, 'coin' | 'reward_per_hour'>>,
+  now: Date,
+): Promise<PoolRow> {
+  const pool = await lockPool(tx, rid);
+  if (patch.simple_earn !== undefined) {
+    // Interest so far accrued at the old rates; the new ones count from now.
+    const { project } = await findPool(tx, rid);
+    await tx
+      .update(launchpoolPools)
+      .set(poolIndicesSet(accumulatorAt(pool, project, now)))
+      .where(eq(launchpoolPools.rid, rid));
+  }
+  const min = patch.personal_min_amount ?? pool.personalMinAmount;
+  const max = patch.personal_max_amount ?? pool.personalMaxAmount;
+  if (dec(min).gt(max)) throw errors.invalidParams('personal_min_amount is above personal_max_amount');
+  let leftAmount = pool.leftAmount;
+  if (patch.buy_total_amount !== undefined) {
+    const total = patch.buy_total_amount;
+    if (total !== null && dec(total).lt(pool.stakedTotal)) {
+      throw errors.conflict(
+        `The pool already holds ${toWire(pool.stakedTotal)}; the total cannot be below it`,
+      );
+    }
+    leftAmount = total === null ? null : toWire(dec(total).minus(pool.stakedTotal));
+  }
+  const [row] = await tx
+    .update(launchpoolPools)
+    .set({
+      personalMinAmount: patch.personal_min_amount,
+      personalMaxAmount: patch.personal_max_amount,
+      decimalPlace: patch.decimal_place,
+      totalAmount: patch.buy_total_amount === undefined ? undefined : patch.buy_total_amount,
+      leftAmount,
+      rateYear: patch.rate_year,
+      rateYearType: patch.rate_year_type,
+      rewardPoolType: patch.reward_pool_type,
+      vipConfig: patch.vip_config,
+      simpleEarn: patch.simple_earn,
+      transactionConfig: patch.transaction_config,
+      limitRule: patch.limit_rule,
+    })
+    .where(eq(launchpoolPools.rid, rid))
+    .returning();
+  if (!row) throw errors.notFound('Pool');
+  return row;
+}

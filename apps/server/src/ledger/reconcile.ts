@@ -1,0 +1,110 @@
+import { type Db, rows, sql } from '../db/client';
+import { reconciliationReports } from '../db/schema';
+
+export interface Difference {
+  kind: 'balance_mismatch' | 'unbalanced_entry' | 'negative_user_balance' | 'asset_not_zero' | 'subledger';
+  asset: string;
+  account?: { id: number; user_id: number; purpose: string };
+  entry_id?: number;
+  check?: string;
+  expected: string;
+  actual: string;
+}
+
+export interface ReconciliationReport {
+  ok: boolean;
+  differences: Difference[];
+}
+
+/**
+ * A product line's sub-ledger check: positions summed against the general-ledger account they live
+ * in. The query answers one row per difference with (asset, expected, actual).
+ */
+export interface SubledgerCheck {
+  name: string;
+  query: () => ReturnType<typeof sql>;
+}
+
+const subledgerChecks: SubledgerCheck[] = [];
+
+export function registerSubledgerCheck(check: SubledgerCheck): void {
+  if (!subledgerChecks.some((c) => c.name === check.name)) subledgerChecks.push(check);
+}
+
+/** Recomputes every balance from its postings and every invariant of the books. */
+export async function reconcile(db: Db): Promise<ReconciliationReport> {
+  const differences: Difference[] = [];
+
+  const mismatched = await rows<{ id: string; user_id: string; asset: string; purpose: string; balance: string; computed: string }>(
+    db,
+    sql`SELECT a.id, a.user_id, a.asset, a.purpose, a.balance::text AS balance, COALESCE(p.total, 0)::text AS computed
+        FROM ledger_accounts a
+        LEFT JOIN (SELECT account_id, SUM(amount) AS total FROM postings GROUP BY account_id) p ON p.account_id = a.id
+        WHERE a.balance <> COALESCE(p.total, 0)
+        ORDER BY a.id LIMIT 1000`,
+  );
+  for (const r of mismatched) {
+    differences.push({
+      kind: 'balance_mismatch',
+      asset: r.asset,
+      account: { id: Number(r.id), user_id: Number(r.user_id), purpose: r.purpose },
+      expected: r.computed,
+      actual: r.balance,
+    });
+  }
+
+  const unbalanced = await rows<{ entry_id: string; asset: string; total: string }>(
+    db,
+    sql`SELECT entry_id, asset, SUM(amount)::text AS total FROM postings
+        GROUP BY entry_id, asset HAVING SUM(amount) <> 0 ORDER BY entry_id LIMIT 1000`,
+  );
+  for (const r of unbalanced) {
+    differences.push({ kind: 'unbalanced_entry', asset: r.asset, entry_id: Number(r.entry_id), expected: '0', actual: r.total });
+  }
+
+  const negative = await rows<{ id: string; user_id: string; asset: string; purpose: string; balance: string }>(
+    db,
+    sql`SELECT id, user_id, asset, purpose, balance::text AS balance FROM ledger_accounts
+        WHERE is_user AND balance < 0 ORDER BY id LIMIT 1000`,
+  );
+  for (const r of negative) {
+    differences.push({
+      kind: 'negative_user_balance',
+      asset: r.asset,
+      account: { id: Number(r.id), user_id: Number(r.user_id), purpose: r.purpose },
+      expected: '>= 0',
+      actual: r.balance,
+    });
+  }
+
+  const perAsset = await rows<{ asset: string; total: string }>(
+    db,
+    sql`SELECT asset, SUM(balance)::text AS total FROM ledger_accounts GROUP BY asset HAVING SUM(balance) <> 0`,
+  );
+  for (const r of perAsset) differences.push({ kind: 'asset_not_zero', asset: r.asset, expected: '0', actual: r.total });
+
+  for (const check of subledgerChecks) {
+    const found = await rows<{ asset: string; expected: string; actual: string }>(db, check.query());
+    for (const r of found) {
+      differences.push({ kind: 'subledger', check: check.name, asset: r.asset, expected: r.expected, actual: r.actual });
+    }
+  }
+
+  return { ok: differences.length === 0, differences };
+}
+
+/** Reconciles and keeps the report, so the operator can see when the books last agreed. */
+export async function reconcileAndRecord(
+  db: Db,
+  opts: { at: Date; trigger: string; periodStart?: Date },
+): Promise<ReconciliationReport> {
+  const report = await reconcile(db);
+  await db.insert(reconciliationReports).values({
+    at: opts.at,
+    trigger: opts.trigger,
+    ok: report.ok,
+    differences: report.differences,
+    periodStart: opts.periodStart ?? null,
+  });
+  return report;
+}

@@ -1,0 +1,11 @@
+import type { EarnModule } from './http/module';
+import { dualModule } from './dual';
+import { launchPoolModule } from './launch-pool/module';
+import { notificationsModule } from './notifications/module';
+import { simpleEarnModule } from './simple-earn';
+import { softStakingModule } from './soft-staking';
+import { stakingModule } from './staking';
+import { wealthModule } from './wealth';
+
+/** The product lines, in the order their jobs run within a period and their demo data is seeded. */
+export const earnModules: EarnModule[] = [launchPoolModule, notificationsModule, stakingModule, simpleEarnModule, softStakingModule, wealthModule, dualModule];

@@ -1,0 +1,295 @@
+import {
+  ACCOUNT_MODES,
+  assetSymbol,
+  COMPLIANCE_MENU_ITEMS,
+  dec,
+  nonNegativeAmount,
+  positiveAmount,
+  toWire,
+} from '@earn/domain';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loansOf } from '../accounts/balances';
+import { borrow, deposit, repay, withdraw } from '../accounts/funding';
+import { updateUser } from '../accounts/settings';
+import { findUserByRef } from '../accounts/users';
+import { analyticsEvents, jobRuns, ledgerAccounts, reconciliationReports } from '../db/schema';
+import type { AppDeps } from '../http/context';
+import { envelope, ok } from '../http/envelope';
+import { DomainError, errors } from '../http/errors';
+import { idempotent } from '../http/idempotency';
+import { reconcileAndRecord } from '../ledger/reconcile';
+import { setPrice } from '../market/assets';
+import { timingSafeEqual } from 'node:crypto';
+
+const userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
+const movement = z.object({ user: userRef, asset: assetSymbol, amount: positiveAmount(18) });
+
+/** Bearer-token guard; with no ADMIN_TOKEN configured the operator API is not registered at all. */
+export function operatorGuard(token: string) {
+  const expected = Buffer.from(`Bearer ${token}`);
+  return async (req: FastifyRequest) => {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new DomainError(40100, 'operator.unauthorized', 'Operator token missing or wrong');
+    }
+  };
+}
+
+export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const token = deps.config.adminToken;
+  if (!token) return;
+  app.register(async (scope) => {
+    scope.addHook('onRequest', operatorGuard(token));
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['operator'];
+
+    r.post(
+      '/admin/api/deposits',
+      { schema: { tags, summary: "Credit a user's spot balance (simulated deposit)", body: movement } },
+      async (req, reply) =>
+        idempotent(deps, req, reply, async (tx) => {
+          const user = await findUserByRef(tx, req.body.user);
+          const entryId = await deposit(tx, { userId: user.id, asset: req.body.asset, amount: dec(req.body.amount), at: deps.clock.now() });
+          return { entry_id: entryId, user: user.id, asset: req.body.asset, amount: req.body.amount };
+        }),
+    );
+
+    r.post(
+      '/admin/api/withdrawals',
+      { schema: { tags, summary: "Debit a user's spot balance; refused beyond what may leave spot", body: movement } },
+      async (req, reply) =>
+        idempotent(deps, req, reply, async (tx) => {
+          const user = await findUserByRef(tx, req.body.user);
+          const entryId = await withdraw(tx, { userId: user.id, asset: req.body.asset, amount: dec(req.body.amount), at: deps.clock.now() });
+          return { entry_id: entryId, user: user.id, asset: req.body.asset, amount: req.body.amount };
+        }),
+    );
+
+    r.post(
+      '/admin/api/loans',
+      { schema: { tags, summary: 'Lend to a unified-account user: the coins land in spot and are owed', body: movement } },
+      async (req, reply) =>
+        idempotent(deps, req, reply, async (tx) => {
+          const user = await findUserByRef(tx, req.body.user);
+          await borrow(tx, { userId: user.id, asset: req.body.asset, amount: dec(req.body.amount), at: deps.clock.now() });
+          return { user: user.id, asset: req.body.asset, amount: req.body.amount };
+        }),
+    );
+
+    r.post(
+      '/admin/api/loans/repay',
+      { schema: { tags, summary: 'Repay part or all of a loan from spot', body: movement } },
+      async (req, reply) =>
+        idempotent(deps, req, reply, async (tx) => {
+          const user = await findUserByRef(tx, req.body.user);
+          await repay(tx, { userId: user.id, asset: req.body.asset, amount: dec(req.body.amount), at: deps.clock.now() });
+          return { user: user.id, asset: req.body.asset, amount: req.body.amount };
+        }),
+    );
+
+    r.get(
+      '/admin/api/users/:user',
+      { schema: { tags, summary: 'A user with settings and every ledger balance', params: z.object({ user: z.string().max(254) }) } },
+      async (req) => {
+        const user = await findUserByRef(deps.db, req.params.user);
+        const accounts = await deps.db
+          .select({ asset: ledgerAccounts.asset, purpose: ledgerAccounts.purpose, balance: ledgerAccounts.balance })
+          .from(ledgerAccounts)
+          .where(eq(ledgerAccounts.userId, user.id));
+        return ok({
+          id: user.id,
+          email: user.email,
+          vip_tier: user.vipTier,
+          trading_volume_60d: toWire(user.tradingVolume60d),
+          account_mode: user.accountMode,
+          compliance_menu: user.complianceMenu,
+          compliance_business: user.complianceBusiness,
+          locked: user.locked,
+          use_funding: user.useFunding,
+          fundpass_mode: user.fundpassMode,
+          balances: accounts.map((a) => ({ ...a, balance: toWire(a.balance) })),
+        });
+      },
+    );
+
+    r.put(
+      '/admin/api/users/:user',
+      {
+        schema: {
+          tags,
+          summary: "Set a user's VIP tier, 60-day volume, account mode, compliance lists and lock flags",
+          params: z.object({ user: z.string().max(254) }),
+          body: z
+            .object({
+              vip_tier: z.number().int().min(0).max(16).optional(),
+              trading_volume_60d: nonNegativeAmount(8).optional(),
+              account_mode: z.enum(ACCOUNT_MODES).optional(),
+              compliance_menu: z.array(z.enum(COMPLIANCE_MENU_ITEMS)).max(10).optional(),
+              compliance_business: z.array(z.string().max(64)).max(20).optional(),
+              locked: z.boolean().optional(),
+              use_funding: z.boolean().optional(),
+              first_open: z.boolean().optional(),
+            })
+            .strict(),
+        },
+      },
+      async (req) => {
+        const user = await findUserByRef(deps.db, req.params.user);
+        const b = req.body;
+        if (b.account_mode === 'classic' && user.accountMode !== 'classic') {
+          // A classic account cannot hold loans: the operator must have them repaid first.
+          const loans = await loansOf(deps.db, user.id);
+          if ([...loans.values()].some((amount) => amount.gt(0))) {
+            throw errors.conflict('Repay every loan before switching to classic');
+          }
+        }
+        await updateUser(deps.db, user.id, {
+          vipTier: b.vip_tier,
+          tradingVolume60d: b.trading_volume_60d,
+          accountMode: b.account_mode,
+          complianceMenu: b.compliance_menu,
+          complianceBusiness: b.compliance_business,
+          locked: b.locked,
+          useFunding: b.use_funding,
+          firstOpen: b.first_open,
+        });
+        return ok({ user: user.id });
+      },
+    );
+
+    r.put(
+      '/admin/api/prices/:asset',
+      {
+        schema: {
+          tags,
+          summary: "Set an asset's price in USDT, listing it if new",
+          params: z.object({ asset: assetSymbol }),
+          body: z.object({
+            usdt: positiveAmount(18),
+            name: z.string().max(64).optional(),
+            precision: z.number().int().min(0).max(18).optional(),
+          }),
+        },
+      },
+      async (req) => {
+        const row = await setPrice(deps.db, {
+          symbol: req.params.asset,
+          usdt: dec(req.body.usdt),
+          at: deps.clock.now(),
+          name: req.body.name,
+          precision: req.body.precision,
+        });
+        return ok({ asset: row.symbol, usdt: toWire(row.priceUsdt) });
+      },
+    );
+
+    r.get(
+      '/admin/api/clock',
+      { schema: { tags, summary: 'The current time of the clock and its kind' } },
+      async () => ok({ kind: deps.clock.kind, now: Math.floor(deps.clock.now().getTime() / 1000) }),
+    );
+
+    r.post(
+      '/admin/api/clock/advance',
+      {
+        schema: {
+          tags,
+          summary: 'Move the test clock forward and run every job that falls due, in order (EARN_CLOCK=test only)',
+          body: z.object({ seconds: z.number().int().min(0).max(5 * 366 * 24 * 3600) }),
+        },
+      },
+      async (req) => {
+        if (!deps.testClock) throw errors.conflict('The clock is the system clock; start with EARN_CLOCK=test');
+        const now = await deps.scheduler.advance(deps.testClock, req.body.seconds);
+        return ok({ now: Math.floor(now.getTime() / 1000) });
+      },
+    );
+
+    r.post(
+      '/admin/api/jobs/run-due',
+      { schema: { tags, summary: 'Run every job period that has ended by now' } },
+      async () => ok({ ran: await deps.scheduler.runDue() }),
+    );
+
+    r.get(
+      '/admin/api/jobs',
+      {
+        schema: {
+          tags,
+          summary: 'Registered jobs and the most recent periods run',
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
+        },
+      },
+      async (req) => {
+        const recent = await deps.db.select().from(jobRuns).orderBy(desc(jobRuns.periodStart)).limit(req.query.limit);
+        return ok({
+          jobs: deps.scheduler.list().map((j) => ({ name: j.name, period_seconds: j.periodSeconds })),
+          runs: recent.map((r) => ({
+            job: r.job,
+            period_start: Math.floor(r.periodStart.getTime() / 1000),
+            period_end: Math.floor(r.periodEnd.getTime() / 1000),
+            instance: r.instance,
+          })),
+        });
+      },
+    );
+
+    r.get(
+      '/admin/api/reconciliation',
+      { schema: { tags, summary: 'Recompute every balance from its postings; ok is false on any difference' } },
+      async () => {
+        const report = await reconcileAndRecord(deps.db, { at: deps.clock.now(), trigger: 'operator' });
+        return ok(report);
+      },
+    );
+
+    r.get(
+      '/admin/api/reconciliation/reports',
+      {
+        schema: {
+          tags,
+          summary: 'Kept reconciliation reports, newest first',
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
+        },
+      },
+      async (req) => {
+        const rows = await deps.db
+          .select()
+          .from(reconciliationReports)
+          .orderBy(desc(reconciliationReports.id))
+          .limit(req.query.limit);
+        // Times travel as unix seconds, like every other answer.
+        const list = rows.map((r) => ({
+          id: r.id,
+          at: Math.floor(r.at.getTime() / 1000),
+          trigger: r.trigger,
+          ok: r.ok,
+          differences: r.differences,
+          period_start: r.periodStart ? Math.floor(r.periodStart.getTime() / 1000) : null,
+        }));
+        return ok({ list, total: list.length });
+      },
+    );
+
+    r.get(
+      '/admin/api/analytics',
+      {
+        schema: {
+          tags,
+          summary: 'Button clicks and failures the web app reported, newest first',
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        },
+      },
+      async (req) => {
+        const list = await deps.db.select().from(analyticsEvents).orderBy(desc(analyticsEvents.id)).limit(req.query.limit);
+        return ok({
+          list: list.map((e) => ({ ...e, at: Math.floor(e.at.getTime() / 1000) })),
+          total: list.length,
+        });
+      },
+    );
+  });
+}

@@ -1,0 +1,386 @@
+import {
+  dec,
+  SIMPLE_EARN_HOURS_PER_YEAR,
+  SimpleEarnHistoryMode,
+  SimpleEarnHistoryType,
+  toWire,
+} from '@earn/domain';
+import { asc, type SQL } from 'drizzle-orm';
+import { type Db, rows, sql } from '../db/client';
+import { type LadderTierJson, seFlexProducts } from '../db/schema';
+import type { Job, Period } from '../jobs/scheduler';
+import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../ledger/accounts';
+import { postEntry } from '../ledger/ledger';
+import { bulkEntry } from './bulk-ledger';
+import { DAY_MS, FLEX_LOCK_KEY, HOUR_MS, SePurpose, SeReason } from './constants';
+import { LINE_FIXED } from './fixed';
+import { LINE_FLEXIBLE, lockFlexShared } from './flexible';
+import type { FlexProduct } from './products';
+
+const iso = (d: Date) => d.toISOString();
+const num = (v: string) => sql.raw(`${dec(v).toFixed()}::numeric`);
+
+/**
+ * The bonus of one hour for a lent amount, as SQL: Σ tiers width × apr / 8760 × price ratio. Tiers are
+ * the ladder, or one tier [0, ext_award_limit) at ext_award_rate_year when there is no ladder.
+ */
+export function bonusTiers(p: FlexProduct): LadderTierJson[] {
+  if (!p.isOpenAwardPool) return [];
+  if (p.ladderApr.length > 0) return p.ladderApr;
+  if (dec(p.extAwardRateYear).isZero()) return [];
+  return [{ left: '0', right: p.extAwardLimit, apr: p.extAwardRateYear }];
+}
+
+function bonusExpr(lent: SQL, tiers: LadderTierJson[], ratio: string): SQL {
+  const terms = tiers.map((t) => {
+    const right = t.right === '' || dec(t.right).isZero() ? lent : sql`LEAST(${lent}, ${num(t.right)})`;
+    return sql`GREATEST(0, ${right} - ${num(t.left)}) * ${num(t.apr)}`;
+  });
+  return sql`((${sql.join(terms, sql` + `)}) / ${SIMPLE_EARN_HOURS_PER_YEAR} * ${num(ratio)})`;
+}
+
+interface HourTotals {
+  lent: string;
+  interest: string;
+  bonus: string;
+}
+
+/**
+ * One asset's hour, set-based. Pending subscriptions from earlier hours start earning; offers (earning
+ * principal whose minimum APR is at most the hour's rate) are lent up to the borrow demand in order of
+ * minimum APR, then offer time; each lent position gets one append-only row with the interest of the
+ * hour, paid as the 8-decimal floor of its exact cumulative interest less what was paid before (the
+ * fraction carries forward). The asset's index moves by rate / 8760; positions not fully lent have
+ * their offset lowered by what the index credits them but they did not earn (exact cumulative
+ * interest = acc_offset + principal × index). One general-ledger entry
+ * books the hour's total into the pooled interest account.
+ */
+async function accrueAsset(tx: Db, p: FlexProduct, period: Period): Promise<void> {
+  const s = iso(period.start);
+  const asset = p.asset;
+  const index = dec(p.accIndex).toFixed();
+  const rate = dec(p.nextTimeRateYear).toFixed();
+  const [u] = await rows<{ u: string; idx: string }>(
+    tx,
+    sql`SELECT (${num(rate)} / ${SIMPLE_EARN_HOURS_PER_YEAR})::text AS u, (${num(index)} + ${num(rate)} / ${SIMPLE_EARN_HOURS_PER_YEAR})::text AS idx`,
+  );
+  if (!u) throw new Error('no unit rate');
+  const unit = num(u.u);
+
+  await tx.execute(sql`WITH moved AS (
+      DELETE FROM se_flex_pending WHERE asset = ${asset} AND hour_start < ${s}::timestamptz RETURNING position_id, amount
+    ), agg AS (SELECT position_id, SUM(amount) AS amount FROM moved GROUP BY position_id)
+    UPDATE se_flex_positions p SET acc_offset = p.acc_offset - agg.amount * ${num(index)}, principal = p.principal + agg.amount
+    FROM agg WHERE p.id = agg.position_id`);
+
+  const [supply] = await rows<{ supplied: string; offered: string; pending: string }>(
+    tx,
+    sql`SELECT COALESCE(SUM(principal), 0)::text AS supplied,
+          COALESCE(SUM(principal) FILTER (WHERE min_lend_rate_year <= ${num(rate)}), 0)::text AS offered,
+          (SELECT COALESCE(SUM(amount), 0) FROM se_flex_pending WHERE asset = ${asset})::text AS pending
+        FROM se_flex_positions WHERE asset = ${asset} AND principal > 0`,
+  );
+  const supplied = dec(supply?.supplied ?? '0');
+  const offered = dec(supply?.offered ?? '0');
+  const demand = dec(p.borrowDemand);
+  const demandCoversAll = demand.gte(offered);
+  const lentExpr = demandCoversAll
+    ? sql`principal`
+    : sql`LEAST(principal, GREATEST(0, ${num(demand.toFixed())} - (SUM(principal) OVER (ORDER BY min_lend_rate_year, offer_at, id) - principal)))`;
+
+  const tiers = bonusTiers(p);
+  const awardAsset = p.awardAsset ?? asset;
+  let ratio = '1';
+  if (tiers.length > 0 && awardAsset !== asset) {
+    const [r] = await rows<{ ratio: string }>(
+      tx,
+      sql`SELECT ((SELECT price_usdt FROM assets WHERE symbol = ${asset}) / (SELECT price_usdt FROM assets WHERE symbol = ${awardAsset}))::text AS ratio`,
+    );
+    ratio = r?.ratio ?? '0';
+  }
+  const bonusSql =
+    tiers.length > 0
+      ? sql`trunc(bonus_cum + ${bonusExpr(sql`lent`, tiers, ratio)}, 8) - trunc(bonus_cum, 8)`
+      : sql`0`;
+
+  await tx.execute(sql`INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
+      SELECT ${s}::timestamptz, id, user_id, ${asset}, lent, ${num(rate)},
+        trunc(cum_before + lent * ${unit}, 8) - trunc(cum_before, 8),
+        ${bonusSql}, ${tiers.length > 0 ? awardAsset : null}
+      FROM (
+        SELECT id, user_id, bonus_cum, acc_offset + principal * ${num(index)} AS cum_before, ${lentExpr} AS lent
+        FROM se_flex_positions
+        WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year <= ${num(rate)}
+      ) x WHERE lent > 0`);
+  // Totals read back through the (hour, position) index: cheaper than returning every row.
+  const [totals] = await rows<HourTotals>(
+    tx,
+    sql`SELECT COALESCE(SUM(lent), 0)::text AS lent, COALESCE(SUM(interest), 0)::text AS interest, COALESCE(SUM(bonus), 0)::text AS bonus
+        FROM se_flex_interest WHERE period_start = ${s}::timestamptz AND asset = ${asset}`,
+  );
+  const lent = dec(totals?.lent ?? '0');
+  const interest = dec(totals?.interest ?? '0');
+  const bonus = dec(totals?.bonus ?? '0');
+
+  // Positions the index credits for the hour but that lent less than their principal.
+  if (demandCoversAll) {
+    if (offered.eq(supplied)) {
+      // Every earning position was lent in full: the index alone accounts for the hour.
+    } else
+      await tx.execute(sql`UPDATE se_flex_positions SET acc_offset = acc_offset - principal * ${unit}
+      WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year > ${num(rate)}`);
+  } else {
+    await tx.execute(sql`UPDATE se_flex_positions p SET acc_offset = p.acc_offset - (p.principal - COALESCE(h.lent, 0)) * ${unit}
+      FROM se_flex_positions q LEFT JOIN se_flex_interest h ON h.position_id = q.id AND h.period_start = ${s}::timestamptz
+      WHERE q.id = p.id AND p.asset = ${asset} AND p.principal > 0 AND COALESCE(h.lent, 0) < p.principal`);
+  }
+  if (tiers.length > 0) {
+    await tx.execute(sql`UPDATE se_flex_positions p SET bonus_cum = p.bonus_cum + ${bonusExpr(sql`h.lent`, tiers, ratio)}
+      FROM se_flex_interest h WHERE h.period_start = ${s}::timestamptz AND h.asset = ${asset} AND h.position_id = p.id`);
+  }
+
+  const ref = `${asset}:${s}`;
+  if (interest.gt(0)) {
+    await postEntry(tx, {
+      reason: SeReason.flexInterest,
+      ref,
+      at: period.end,
+      postings: [
+        { account: systemAccount(asset, SePurpose.flexInterestExpense), amount: interest.negated() },
+        { account: systemAccount(asset, SePurpose.flexInterest), amount: interest },
+      ],
+    });
+  }
+  if (bonus.gt(0)) {
+    // Bonuses go straight to spot, in the award coin: a campaign, not the pooled interest.
+    await bulkEntry(tx, {
+      reason: SeReason.flexBonus,
+      ref,
+      at: period.end,
+      legs: sql`SELECT user_id, bonus_asset AS asset, ${UserPurpose.spot}::text AS purpose, bonus AS amount
+          FROM se_flex_interest WHERE period_start = ${s}::timestamptz AND asset = ${asset} AND bonus > 0
+        UNION ALL SELECT ${SYSTEM_OWNER}::bigint, ${awardAsset}::text, ${SePurpose.flexBonusExpense}::text, ${bonus.negated().toFixed()}::numeric`,
+    });
+  }
+  const idle = supplied.minus(lent).plus(supply?.pending ?? '0');
+  await tx.execute(sql`UPDATE se_flex_products SET acc_index = ${num(u.idx)}, accrued_until = ${iso(period.end)}::timestamptz,
+      last_rate_year = ${num(rate)}, last_supplied = ${toWire(supplied)}::numeric, last_lent = ${toWire(lent)}::numeric,
+      liquidity_left = ${toWire(idle)}::numeric, bonus_paid_total = bonus_paid_total + ${toWire(bonus)}::numeric
+    WHERE asset = ${asset}`);
+  await tx.execute(sql`INSERT INTO se_flex_hours (asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after)
+    VALUES (${asset}, ${s}::timestamptz, ${num(rate)}, ${toWire(demand)}::numeric, ${toWire(supplied)}::numeric, ${toWire(lent)}::numeric,
+      ${toWire(interest)}::numeric, ${toWire(bonus)}::numeric, ${tiers.length > 0 ? awardAsset : null}, ${num(u.idx)})`);
+}
+
+/** Frozen redemptions are paid at the hour: the lending behind them is recalled at the hour's end. */
+async function settleFrozen(tx: Db, period: Period): Promise<void> {
+  const [any] = await rows<{ found: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM se_flex_positions WHERE frozen_amount > 0) AS found`,
+  );
+  if (!any?.found) return;
+  const ref = iso(period.start);
+  const entry = await bulkEntry(tx, {
+    reason: SeReason.flexRedeemSettle,
+    ref,
+    at: period.end,
+    legs: sql`SELECT user_id, asset, ${UserPurpose.flexible}::text AS purpose, -frozen_amount AS amount FROM se_flex_positions WHERE frozen_amount > 0
+      UNION ALL SELECT user_id, asset, ${UserPurpose.spot}::text, frozen_amount FROM se_flex_positions WHERE frozen_amount > 0`,
+  });
+  if (entry === null) return;
+  await tx.execute(sql`INSERT INTO se_history (user_id, line, type, mode, asset, amount, at)
+    SELECT p.user_id, ${LINE_FLEXIBLE}, ${SimpleEarnHistoryType.redeem}::int,
+      CASE WHEN u.account_mode = 'classic' THEN ${SimpleEarnHistoryMode.redeemSpot}::int ELSE ${SimpleEarnHistoryMode.redeemUnified}::int END,
+      p.asset, p.frozen_amount, ${iso(period.end)}::timestamptz
+    FROM se_flex_positions p JOIN users u ON u.id = p.user_id WHERE p.frozen_amount > 0`);
+  await tx.execute(
+    sql`UPDATE se_flex_positions SET frozen_amount = 0, frozen_at = NULL WHERE frozen_amount > 0`,
+  );
+}
+
+/**
+ * Auto-earn: each hour, the idle spot balance (own funds: less unified-account loans, 6 decimals down)
+ * of every asset a user switched on — or every flexible asset under the global switch — moves into
+ * flexible when it reaches the product minimum; it earns from the next hour. Users whose funds are
+ * in use and locked are skipped.
+ */
+async function sweepAutoEarn(tx: Db, period: Period): Promise<void> {
+  const [any] = await rows<{ found: boolean }>(
+    tx,
+    sql`SELECT EXISTS (SELECT 1 FROM se_auto_invest WHERE status = 1) AS found`,
+  );
+  if (!any?.found) return;
+  const at = iso(period.end);
+  await tx.execute(
+    sql`CREATE TEMP TABLE IF NOT EXISTS se_sweep (user_id bigint, asset text, position_id bigint, amount numeric) ON COMMIT DELETE ROWS`,
+  );
+  await tx.execute(sql`DELETE FROM se_sweep`);
+  await tx.execute(sql`INSERT INTO se_sweep (user_id, asset)
+    SELECT DISTINCT ON (c.user_id, c.asset) c.user_id, c.asset FROM (
+      SELECT a.user_id, p.asset, COALESCE(s.status, a.status) AS status
+      FROM se_auto_invest a CROSS JOIN se_flex_products p
+      LEFT JOIN se_auto_invest s ON s.user_id = a.user_id AND s.asset = p.asset
+      WHERE a.asset = '' AND p.status = 1
+      UNION ALL
+      SELECT a.user_id, a.asset, a.status FROM se_auto_invest a JOIN se_flex_products p ON p.asset = a.asset AND p.status = 1
+      WHERE a.asset <> ''
+    ) c JOIN users u ON u.id = c.user_id
+    WHERE c.status = 1 AND NOT (u.use_funding AND u.locked)`);
+  const [n] = await rows<{ n: string }>(tx, sql`SELECT COUNT(*)::text AS n FROM se_sweep`);
+  if (!n || n.n === '0') return;
+  // Positions first, then spot accounts, each in id order: the order requests take them in.
+  await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
+    SELECT w.user_id, w.asset, p.limit_min_lend_rate_year / 100, ${at}::timestamptz, ${at}::timestamptz
+    FROM se_sweep w JOIN se_flex_products p ON p.asset = w.asset ON CONFLICT (user_id, asset) DO NOTHING`);
+  await tx.execute(
+    sql`SELECT p.id FROM se_flex_positions p JOIN se_sweep w ON w.user_id = p.user_id AND w.asset = p.asset ORDER BY p.id FOR UPDATE OF p`,
+  );
+  await tx.execute(sql`SELECT a.id FROM ledger_accounts a JOIN se_sweep w ON w.user_id = a.user_id AND w.asset = a.asset AND a.purpose = ${UserPurpose.spot}
+    ORDER BY a.id FOR UPDATE OF a`);
+  await tx.execute(sql`UPDATE se_sweep w SET position_id = p.id,
+      amount = trunc(GREATEST(0, a.balance - COALESCE(l.amount, 0)), 6)
+    FROM se_flex_positions p, ledger_accounts a
+      LEFT JOIN user_loans l ON l.user_id = a.user_id AND l.asset = a.asset
+    WHERE p.user_id = w.user_id AND p.asset = w.asset
+      AND a.user_id = w.user_id AND a.asset = w.asset AND a.purpose = ${UserPurpose.spot}`);
+  await tx.execute(sql`DELETE FROM se_sweep w USING se_flex_products p
+    WHERE p.asset = w.asset AND (w.amount IS NULL OR w.amount <= 0 OR w.amount < p.min_lend_amount)`);
+  const entry = await bulkEntry(tx, {
+    reason: SeReason.autoEarn,
+    ref: iso(period.start),
+    at: period.end,
+    legs: sql`SELECT user_id, asset, ${UserPurpose.spot}::text AS purpose, -amount AS amount FROM se_sweep
+      UNION ALL SELECT user_id, asset, ${UserPurpose.flexible}::text, amount FROM se_sweep`,
+  });
+  if (entry === null) return;
+  await tx.execute(sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
+    SELECT position_id, ${iso(period.end)}::timestamptz, asset, amount FROM se_sweep
+    ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`);
+  await tx.execute(sql`INSERT INTO se_history (user_id, line, type, mode, asset, amount, at)
+    SELECT user_id, ${LINE_FLEXIBLE}, ${SimpleEarnHistoryType.subscribe}::int, ${SimpleEarnHistoryMode.autoEarn}::int, asset, amount, ${at}::timestamptz FROM se_sweep`);
+}
+
+export async function runFlexibleHour(tx: Db, period: Period): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${FLEX_LOCK_KEY})`);
+  const products = await tx.select().from(seFlexProducts).orderBy(asc(seFlexProducts.asset)).for('update');
+  for (const p of products) await accrueAsset(tx, p, period);
+  await settleFrozen(tx, period);
+  await sweepAutoEarn(tx, period);
+}
+
+/**
+ * Fixed maturities of the day, set-based: orders whose maturity day started by period end − 30 min are
+ * paid principal + interest + voucher yield into their redeem-to account (spot, or flexible earning
+ * from the next hour), or rolled into a new order of the same product when auto-reinvest is on and
+ * the product still takes them (on sale, quota and personal cap allowing, in order id order). Bonuses
+ * go to spot in the bonus coin.
+ */
+export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
+  const now = iso(period.end);
+  const cut = iso(new Date(period.end.getTime() - 30 * 60 * 1000));
+  await lockFlexShared(tx);
+  await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS se_due (order_id bigint, user_id bigint, product_id int, asset text,
+    principal numeric, interest numeric, coupon numeric, payout numeric, bonus numeric, bonus_asset text, dest text,
+    finish_at timestamptz, reinvest boolean NOT NULL DEFAULT false, new_order_id bigint) ON COMMIT DELETE ROWS`);
+  await tx.execute(sql`DELETE FROM se_due`);
+  await tx.execute(sql`WITH u AS (
+      UPDATE se_fixed_orders SET status = 2, redeem_type = 2, settled_at = ${now}::timestamptz
+      WHERE status = 1 AND finish_at <= ${cut}::timestamptz RETURNING *
+    ) INSERT INTO se_due (order_id, user_id, product_id, asset, principal, interest, coupon, payout, bonus, bonus_asset, dest, finish_at, reinvest)
+    SELECT id, user_id, product_id, asset, principal, interest, coupon_interest, principal + interest + coupon_interest,
+      bonus_amount, bonus_asset,
+      CASE WHEN redeem_account_type = 2 AND EXISTS (SELECT 1 FROM se_flex_products f WHERE f.asset = u.asset)
+        THEN ${UserPurpose.flexible} ELSE ${UserPurpose.spot} END,
+      finish_at, reinvest_status = 1 FROM u`);
+  const [n] = await rows<{ n: string }>(tx, sql`SELECT COUNT(*)::text AS n FROM se_due`);
+  if (!n || n.n === '0') return;
+
+  await tx.execute(sql`UPDATE se_fixed_products p SET sold_amount = p.sold_amount - d.total
+    FROM (SELECT product_id, SUM(principal) AS total FROM se_due GROUP BY product_id) d WHERE p.id = d.product_id`);
+  await tx.execute(sql`UPDATE se_fixed_user_quota q SET used = q.used - d.total
+    FROM (SELECT product_id, user_id, SUM(principal) AS total FROM se_due GROUP BY product_id, user_id) d
+    WHERE q.product_id = d.product_id AND q.user_id = d.user_id`);
+  await tx.execute(sql`UPDATE se_due d SET reinvest = false WHERE d.reinvest AND d.order_id NOT IN (
+    SELECT order_id FROM (
+      SELECT d2.order_id, p.total_quota - p.sold_amount AS room, p.user_max_lend_volume AS cap, COALESCE(q.used, 0) AS used,
+        SUM(d2.payout) OVER (PARTITION BY d2.product_id ORDER BY d2.order_id) AS cum,
+        SUM(d2.payout) OVER (PARTITION BY d2.product_id, d2.user_id ORDER BY d2.order_id) AS ucum
+      FROM se_due d2 JOIN se_fixed_products p ON p.id = d2.product_id
+      LEFT JOIN se_fixed_user_quota q ON q.product_id = d2.product_id AND q.user_id = d2.user_id
+      WHERE d2.reinvest AND p.status = 1 AND p.reinvest = 1 AND p.start_time <= ${now}::timestamptz
+        AND (p.end_time IS NULL OR p.end_time > ${now}::timestamptz)
+    ) ok WHERE cum <= room AND (cap = 0 OR used + ucum <= cap))`);
+
+  await bulkEntry(tx, {
+    reason: SeReason.fixedMaturity,
+    ref: iso(period.start),
+    at: period.end,
+    legs: sql`SELECT user_id, asset, ${UserPurpose.fixed}::text AS purpose, -principal AS amount FROM se_due
+      UNION ALL SELECT ${SYSTEM_OWNER}::bigint, asset, ${SePurpose.fixedInterestExpense}::text, -(interest + coupon) FROM se_due
+      UNION ALL SELECT user_id, asset, CASE WHEN reinvest THEN ${UserPurpose.fixed} ELSE dest END, payout FROM se_due
+      UNION ALL SELECT ${SYSTEM_OWNER}::bigint, bonus_asset, ${SePurpose.fixedBonusExpense}::text, -bonus FROM se_due WHERE bonus > 0
+      UNION ALL SELECT user_id, bonus_asset, ${UserPurpose.spot}::text, bonus FROM se_due WHERE bonus > 0`,
+  });
+
+  // Paid into flexible: the holding earns from the next hour.
+  await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
+    SELECT DISTINCT d.user_id, d.asset, p.limit_min_lend_rate_year / 100, ${now}::timestamptz, ${now}::timestamptz
+    FROM se_due d JOIN se_flex_products p ON p.asset = d.asset WHERE NOT d.reinvest AND d.dest = ${UserPurpose.flexible}
+    ON CONFLICT (user_id, asset) DO NOTHING`);
+  await tx.execute(sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
+    SELECT p.id, date_trunc('hour', ${now}::timestamptz), d.asset, SUM(d.payout)
+    FROM se_due d JOIN se_flex_positions p ON p.user_id = d.user_id AND p.asset = d.asset
+    WHERE NOT d.reinvest AND d.dest = ${UserPurpose.flexible} GROUP BY p.id, d.asset
+    ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`);
+
+  // Reinvested: a new order of the same product, from the old maturity, at the product's current rate.
+  await tx.execute(sql`WITH ins AS (
+      INSERT INTO se_fixed_orders (user_id, product_id, asset, product_type, principal, year_rate, lock_up_period, interest,
+        bonus_asset, bonus_amount, reinvest_status, redeem_account_type, status, parent_order_id, created_at, start_at, finish_at)
+      SELECT d.user_id, p.id, d.asset, p.type, d.payout, p.year_rate, p.lock_up_period,
+        trunc(d.payout * p.year_rate / 365 * p.lock_up_period, 8),
+        CASE WHEN p.bonus_asset IS NOT NULL AND jsonb_array_length(p.ladder_apr) > 0 THEN p.bonus_asset END,
+        COALESCE(CASE WHEN p.bonus_asset IS NOT NULL AND jsonb_array_length(p.ladder_apr) > 0 THEN trunc((
+          SELECT SUM(GREATEST(0, CASE WHEN COALESCE(t->>'right', '') IN ('', '0') THEN d.payout ELSE LEAST(d.payout, (t->>'right')::numeric) END
+            - (t->>'left')::numeric) * (t->>'apr')::numeric) FROM jsonb_array_elements(p.ladder_apr) t
+        ) / 365 * p.lock_up_period * (SELECT a.price_usdt FROM assets a WHERE a.symbol = d.asset)
+          / (SELECT b.price_usdt FROM assets b WHERE b.symbol = p.bonus_asset), 8) END, 0),
+        1, 0, 1, d.order_id, ${now}::timestamptz, d.finish_at, d.finish_at + make_interval(days => p.lock_up_period)
+      FROM se_due d JOIN se_fixed_products p ON p.id = d.product_id WHERE d.reinvest
+      RETURNING id, parent_order_id
+    ) UPDATE se_due d SET new_order_id = ins.id FROM ins WHERE ins.parent_order_id = d.order_id`);
+  await tx.execute(sql`UPDATE se_fixed_products p SET sold_amount = p.sold_amount + d.total
+    FROM (SELECT product_id, SUM(payout) AS total FROM se_due WHERE reinvest GROUP BY product_id) d WHERE p.id = d.product_id`);
+  await tx.execute(sql`INSERT INTO se_fixed_user_quota (product_id, user_id, used)
+    SELECT product_id, user_id, SUM(payout) FROM se_due WHERE reinvest GROUP BY product_id, user_id
+    ON CONFLICT (product_id, user_id) DO UPDATE SET used = se_fixed_user_quota.used + EXCLUDED.used`);
+
+  const H = SimpleEarnHistoryType;
+  await tx.execute(sql`INSERT INTO se_history (user_id, line, type, mode, asset, amount, order_id, product_id, coupon_principal,
+      coupon_interest, rate_ratio, bonus_amount, bonus_asset, redeem_type, lend_rate_year, at)
+    SELECT d.user_id, ${LINE_FIXED}, ${H.interest}::int, 0, d.asset, d.interest, d.order_id, d.product_id, NULL::numeric, NULL::numeric, NULL::numeric, NULL::numeric, NULL::text, NULL::int, o.year_rate, ${now}::timestamptz
+      FROM se_due d JOIN se_fixed_orders o ON o.id = d.order_id WHERE d.interest > 0
+    UNION ALL SELECT d.user_id, ${LINE_FIXED}, ${H.rateUp}::int, 0, d.asset, d.coupon, d.order_id, d.product_id, d.principal, d.coupon, o.coupon_rate_ratio, NULL, NULL, NULL, NULL, ${now}::timestamptz
+      FROM se_due d JOIN se_fixed_orders o ON o.id = d.order_id WHERE d.coupon > 0
+    UNION ALL SELECT d.user_id, ${LINE_FIXED}, ${H.bonus}::int, 0, d.asset, d.bonus, d.order_id, d.product_id, NULL, NULL, NULL, d.bonus, d.bonus_asset, NULL, NULL, ${now}::timestamptz
+      FROM se_due d WHERE d.bonus > 0
+    UNION ALL SELECT d.user_id, ${LINE_FIXED}, ${H.redeem}::int,
+        CASE WHEN d.reinvest THEN ${SimpleEarnHistoryMode.autoReinvest}::int WHEN d.dest = ${UserPurpose.spot} THEN ${SimpleEarnHistoryMode.redeemSpot}::int ELSE 0 END,
+        d.asset, d.payout, d.order_id, d.product_id, NULL, NULL, NULL, NULL, NULL, 2, NULL, ${now}::timestamptz
+      FROM se_due d
+    UNION ALL SELECT d.user_id, ${LINE_FIXED}, ${H.subscribe}::int, ${SimpleEarnHistoryMode.autoReinvest}::int, d.asset, d.payout, d.new_order_id, d.product_id,
+        NULL, NULL, NULL, NULL, NULL, NULL, p.year_rate, ${now}::timestamptz
+      FROM se_due d JOIN se_fixed_products p ON p.id = d.product_id WHERE d.reinvest
+    UNION ALL SELECT d.user_id, ${LINE_FLEXIBLE}, ${H.subscribe}::int, 0, d.asset, d.payout, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, ${now}::timestamptz
+      FROM se_due d WHERE NOT d.reinvest AND d.dest = ${UserPurpose.flexible}`);
+}
+
+export const FLEX_HOURLY_JOB = 'simple-earn.flexible-hourly';
+export const FIXED_DAILY_JOB = 'simple-earn.fixed-maturity';
+
+export function simpleEarnJobs(): Job[] {
+  return [
+    { name: FLEX_HOURLY_JOB, periodSeconds: HOUR_MS / 1000, run: runFlexibleHour },
+    { name: FIXED_DAILY_JOB, periodSeconds: DAY_MS / 1000, offsetSeconds: 1800, run: runFixedMaturity },
+  ];
+}

@@ -1,0 +1,318 @@
+import {
+  type AccountMode,
+  Code,
+  checkFlexibleRedeem,
+  checkMinLendRate,
+  checkSubscribe,
+  type Decimal,
+  dec,
+  minDec,
+  roundRateYear,
+  roundSubscribeAmount,
+  SimpleEarnHistoryMode,
+  SimpleEarnHistoryType,
+  SimpleEarnKey,
+  toWire,
+} from '@earn/domain';
+import { spotAvailability } from '../accounts/balances';
+import { assertFundsNotLocked } from '../accounts/settings';
+import { getUser } from '../accounts/users';
+import { type Db, rows, sql } from '../db/client';
+import { seHistory } from '../db/schema';
+import { DomainError, errors } from '../http/errors';
+import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
+import { type PostingInput, postEntry, transfer } from '../ledger/ledger';
+import { FLEX_LOCK_KEY, hourStart, SePurpose, SeReason } from './constants';
+import { type FlexProduct, requireFlexProduct } from './products';
+
+export const LINE_FLEXIBLE = 'flexible';
+
+export async function lockFlexShared(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${FLEX_LOCK_KEY})`);
+}
+
+export function ruleError(
+  failure: { key: string; params: Record<string, string> },
+  message: string,
+): DomainError {
+  return errors.rule(failure.key, message, failure.params);
+}
+
+/** Turns the ledger's insufficient-balance refusal (a lost race) into the spec's message key. */
+async function withBalanceKey<T>(work: () => Promise<T>, asset: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError && error.code === Code.INSUFFICIENT_BALANCE) {
+      throw errors.rule(SimpleEarnKey.insufficientBalance, `Insufficient ${asset} balance`, { coin: asset });
+    }
+    throw error;
+  }
+}
+
+export { withBalanceKey };
+
+interface PositionRow {
+  id: string;
+  principal: string;
+  frozen_amount: string;
+  pending: string;
+  interest_balance: string;
+  min_lend_rate_year: string;
+}
+
+/** Finds or creates the position and locks it for the rest of the transaction. */
+export async function lockPosition(
+  tx: Db,
+  userId: number,
+  product: FlexProduct,
+  now: Date,
+): Promise<PositionRow> {
+  await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
+    VALUES (${userId}, ${product.asset}, ${dec(product.limitMinLendRateYear).div(100).toFixed()}::numeric,
+            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+    ON CONFLICT (user_id, asset) DO NOTHING`);
+  const [row] = await rows<PositionRow>(
+    tx,
+    sql`SELECT p.id::text AS id, p.principal::text AS principal, p.frozen_amount::text AS frozen_amount,
+          p.min_lend_rate_year::text AS min_lend_rate_year,
+          COALESCE((SELECT SUM(amount) FROM se_flex_pending WHERE position_id = p.id), 0)::text AS pending,
+          (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text AS interest_balance
+        FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
+        WHERE p.user_id = ${userId} AND p.asset = ${product.asset} FOR UPDATE OF p`,
+  );
+  if (!row) throw new Error('position missing after insert');
+  return row;
+}
+
+/** Adds an amount that starts earning at the next whole hour. */
+async function addPending(
+  tx: Db,
+  positionId: string,
+  asset: string,
+  amount: Decimal,
+  now: Date,
+): Promise<void> {
+  await tx.execute(sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
+    VALUES (${positionId}::bigint, ${hourStart(now).toISOString()}::timestamptz, ${asset}, ${toWire(amount)}::numeric)
+    ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`);
+}
+
+export async function history(tx: Db, row: Omit<typeof seHistory.$inferInsert, 'id'>): Promise<void> {
+  await tx.insert(seHistory).values(row);
+}
+
+export async function subscribeFlexible(
+  tx: Db,
+  userId: number,
+  body: { asset: string; amount: string; rateYear?: string },
+  now: Date,
+  mode: number = 0,
+): Promise<{ asset: string; amount: string }> {
+  await lockFlexShared(tx);
+  await assertFundsNotLocked(tx, userId, SimpleEarnKey.notSubscribe);
+  const product = await requireFlexProduct(tx, body.asset);
+  if (product.status !== 1)
+    throw errors.rule(SimpleEarnKey.notOnSale, `${body.asset} flexible is not open`, { coin: body.asset });
+  const amount = roundSubscribeAmount(body.amount);
+  const user = await getUser(tx, userId);
+  const [spot] = await spotAvailability(tx, userId, user.accountMode as AccountMode, [product.asset]);
+  const failure = checkSubscribe({
+    amount,
+    minAmount: product.minLendAmount,
+    available: spot?.lendEarnAvailable ?? 0,
+    asset: product.asset,
+  });
+  if (failure) throw ruleError(failure, 'Subscription refused');
+  const position = await lockPosition(tx, userId, product, now);
+  await withBalanceKey(
+    () =>
+      transfer(tx, {
+        from: userAccount(userId, product.asset, UserPurpose.spot),
+        to: userAccount(userId, product.asset, UserPurpose.flexible),
+        amount,
+        reason: SeReason.flexSubscribe,
+        at: now,
+      }),
+    product.asset,
+  );
+  await addPending(tx, position.id, product.asset, amount, now);
+  await history(tx, {
+    userId,
+    line: LINE_FLEXIBLE,
+    type: SimpleEarnHistoryType.subscribe,
+    mode,
+    asset: product.asset,
+    amount: toWire(amount),
+    lendRateYear: product.nextTimeRateYear,
+    at: now,
+  });
+  return { asset: product.asset, amount: toWire(amount) };
+}
+
+/**
+ * Redeems from a flexible holding: interest received first, then amounts not yet earning, then earning
+ * principal. Earning principal leaves at once while the asset's idle liquidity covers it; beyond that
+ * it is frozen (frozen_status 1, cancellable) and paid at the next hourly settlement.
+ */
+export async function redeemFlexible(
+  tx: Db,
+  userId: number,
+  body: { asset: string; amount: string },
+  now: Date,
+): Promise<{ asset: string; amount: string; frozen_amount: string }> {
+  await lockFlexShared(tx);
+  await assertFundsNotLocked(tx, userId, SimpleEarnKey.notRedeem);
+  const product = await requireFlexProduct(tx, body.asset);
+  const asset = product.asset;
+  const position = await lockPosition(tx, userId, product, now);
+  const interestBalance = dec(position.interest_balance);
+  const pending = dec(position.pending);
+  const principal = dec(position.principal);
+  const redeemable = interestBalance.plus(pending).plus(principal);
+  const amount = dec(body.amount);
+  const failure = checkFlexibleRedeem(amount, redeemable, asset);
+  if (failure) throw ruleError(failure, 'Redemption refused');
+
+  const fromInterest = minDec(amount, interestBalance);
+  const fromPending = minDec(amount.minus(fromInterest), pending);
+  const fromPrincipal = amount.minus(fromInterest).minus(fromPending);
+  let immediatePrincipal = dec(0);
+  let frozen = dec(0);
+  if (fromPrincipal.gt(0)) {
+    // Decided on a plain read; the product row (hot) is only locked by the guarded update that is
+    // the last statement of the redemption, just before the commit.
+    const [liquidity] = await rows<{ left: string }>(
+      tx,
+      sql`SELECT liquidity_left::text AS left FROM se_flex_products WHERE asset = ${asset}`,
+    );
+    if (dec(liquidity?.left ?? '0').gte(fromPrincipal)) immediatePrincipal = fromPrincipal;
+    else frozen = fromPrincipal;
+  }
+  await tx.execute(sql`UPDATE se_flex_positions p SET
+      acc_offset = p.acc_offset + ${toWire(fromPrincipal)}::numeric * pr.acc_index,
+      principal = p.principal - ${toWire(fromPrincipal)}::numeric,
+      frozen_amount = p.frozen_amount + ${toWire(frozen)}::numeric,
+      frozen_at = CASE WHEN ${frozen.gt(0)}::boolean THEN ${now.toISOString()}::timestamptz ELSE p.frozen_at END,
+      interest_withdrawn = p.interest_withdrawn + ${toWire(fromInterest)}::numeric
+    FROM se_flex_products pr WHERE pr.asset = p.asset AND p.id = ${position.id}::bigint`);
+  if (fromPending.gt(0)) await takePending(tx, position.id, fromPending);
+
+  const paid = fromInterest.plus(fromPending).plus(immediatePrincipal);
+  if (paid.gt(0)) {
+    const postings: PostingInput[] = [
+      { account: userAccount(userId, asset, UserPurpose.spot), amount: paid },
+    ];
+    if (fromInterest.gt(0))
+      postings.push({
+        account: systemAccount(asset, SePurpose.flexInterest),
+        amount: fromInterest.negated(),
+      });
+    const fromAccount = fromPending.plus(immediatePrincipal);
+    if (fromAccount.gt(0))
+      postings.push({
+        account: userAccount(userId, asset, UserPurpose.flexible),
+        amount: fromAccount.negated(),
+      });
+    await postEntry(tx, { reason: SeReason.flexRedeem, at: now, postings });
+    const user = await getUser(tx, userId);
+    await history(tx, {
+      userId,
+      line: LINE_FLEXIBLE,
+      type: SimpleEarnHistoryType.redeem,
+      mode:
+        user.accountMode === 'classic'
+          ? SimpleEarnHistoryMode.redeemSpot
+          : SimpleEarnHistoryMode.redeemUnified,
+      asset,
+      amount: toWire(paid),
+      at: now,
+    });
+  }
+  if (immediatePrincipal.gt(0)) {
+    const taken = await rows<{ asset: string }>(
+      tx,
+      sql`UPDATE se_flex_products SET liquidity_left = liquidity_left - ${toWire(immediatePrincipal)}::numeric
+          WHERE asset = ${asset} AND liquidity_left >= ${toWire(immediatePrincipal)}::numeric RETURNING asset`,
+    );
+    if (taken.length === 0) {
+      // Another redemption took the liquidity in between: nothing of this one is kept; the client retries.
+      throw errors.conflict(
+        'The liquidity changed while redeeming; please try again',
+        'simple_earn.redeem.retry',
+      );
+    }
+  }
+  return { asset, amount: toWire(amount), frozen_amount: toWire(frozen) };
+}
+
+/** Takes from the newest pending amounts first (they are the furthest from earning). */
+async function takePending(tx: Db, positionId: string, amount: Decimal): Promise<void> {
+  const lots = await rows<{ hour_start: Date | string; amount: string }>(
+    tx,
+    sql`SELECT hour_start, amount::text AS amount FROM se_flex_pending WHERE position_id = ${positionId}::bigint ORDER BY hour_start DESC`,
+  );
+  let left = amount;
+  for (const lot of lots) {
+    if (left.lte(0)) break;
+    const take = minDec(left, lot.amount);
+    const hour = new Date(lot.hour_start).toISOString();
+    if (take.eq(lot.amount)) {
+      await tx.execute(
+        sql`DELETE FROM se_flex_pending WHERE position_id = ${positionId}::bigint AND hour_start = ${hour}::timestamptz`,
+      );
+    } else {
+      await tx.execute(sql`UPDATE se_flex_pending SET amount = amount - ${toWire(take)}::numeric
+        WHERE position_id = ${positionId}::bigint AND hour_start = ${hour}::timestamptz`);
+    }
+    left = left.minus(take);
+  }
+  if (left.gt(0)) throw new Error('pending amounts changed under a locked position');
+}
+
+/** Cancels (part of) a frozen redemption: the amount goes back into the holding and earns from the next hour. */
+export async function cancelRedemption(
+  tx: Db,
+  userId: number,
+  body: { asset: string; amount?: string },
+  now: Date,
+): Promise<{ asset: string; amount: string }> {
+  await lockFlexShared(tx);
+  const product = await requireFlexProduct(tx, body.asset);
+  const position = await lockPosition(tx, userId, product, now);
+  const frozen = dec(position.frozen_amount);
+  if (frozen.isZero())
+    throw errors.rule(SimpleEarnKey.nothingFrozen, 'No redemption is waiting to be cancelled', {
+      coin: product.asset,
+    });
+  const amount = body.amount ? dec(body.amount) : frozen;
+  if (amount.gt(frozen) || amount.lte(0)) {
+    throw errors.rule(SimpleEarnKey.redeemMax, 'Cancel at most the amount being redeemed', {
+      amount: toWire(frozen),
+      coin: product.asset,
+    });
+  }
+  await tx.execute(sql`UPDATE se_flex_positions SET frozen_amount = frozen_amount - ${toWire(amount)}::numeric,
+      frozen_at = CASE WHEN frozen_amount = ${toWire(amount)}::numeric THEN NULL ELSE frozen_at END
+    WHERE id = ${position.id}::bigint`);
+  await addPending(tx, position.id, product.asset, amount, now);
+  return { asset: product.asset, amount: toWire(amount) };
+}
+
+/** Sets the minimum lend APR (a fraction, 4 decimals rounded up); the offer queues again from now. */
+export async function setMinLendRate(
+  tx: Db,
+  userId: number,
+  body: { asset: string; rateYear: string },
+  now: Date,
+): Promise<{ asset: string; rateYear: string }> {
+  await lockFlexShared(tx);
+  const product = await requireFlexProduct(tx, body.asset);
+  const rate = roundRateYear(body.rateYear);
+  const failure = checkMinLendRate(rate, product.maxLendRateYear, product.limitMinLendRateYear);
+  if (failure) throw ruleError(failure, 'Minimum APR out of bounds');
+  const position = await lockPosition(tx, userId, product, now);
+  await tx.execute(sql`UPDATE se_flex_positions SET min_lend_rate_year = ${rate.toFixed()}::numeric, offer_at = ${now.toISOString()}::timestamptz
+    WHERE id = ${position.id}::bigint`);
+  return { asset: product.asset, rateYear: rate.toFixed() };
+}

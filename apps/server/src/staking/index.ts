@@ -1,0 +1,68 @@
+import { toWire } from '@earn/domain';
+import { sql } from '../db/client';
+import type { EarnModule } from '../http/module';
+import type { Clock } from '../jobs/clock';
+import { UserPurpose } from '../ledger/accounts';
+import { registerSubledgerCheck } from '../ledger/reconcile';
+import { registerStakingAdminRoutes } from './admin-routes';
+import { seedStakingDemo } from './demo';
+import { stakingJobs } from './engine';
+import { bestAprOf, loadAllProducts } from './products';
+import { registerStakingRoutes } from './routes';
+
+/** Positions are the sub-ledger of the users' 'staking' accounts, pending redemptions of 'staking_redeeming'. */
+function registerChecks(): void {
+  registerSubledgerCheck({
+    name: 'staking.positions',
+    query: () => sql`
+      SELECT COALESCE(l.asset, p.coin) AS asset, COALESCE(p.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
+      FROM (SELECT coin, SUM(amount) AS total FROM staking_positions GROUP BY coin) p
+      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${UserPurpose.staking} GROUP BY asset) l
+        ON l.asset = p.coin
+      WHERE COALESCE(p.total, 0) <> COALESCE(l.total, 0)`,
+  });
+  registerSubledgerCheck({
+    name: 'staking.lots',
+    query: () => sql`
+      SELECT p.coin AS asset, p.total::text AS expected, COALESCE(l.total, 0)::text AS actual
+      FROM (SELECT coin, user_id, product_id, protocol_id, SUM(amount) AS total FROM staking_positions GROUP BY 1, 2, 3, 4) p
+      LEFT JOIN (SELECT user_id, product_id, protocol_id, SUM(amount) AS total FROM staking_lots GROUP BY 1, 2, 3) l
+        ON l.user_id = p.user_id AND l.product_id = p.product_id AND l.protocol_id = p.protocol_id
+      WHERE p.total <> COALESCE(l.total, 0)`,
+  });
+  registerSubledgerCheck({
+    name: 'staking.redeeming',
+    query: () => sql`
+      SELECT COALESCE(l.asset, r.coin) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
+      FROM (SELECT coin, SUM(received) AS total FROM staking_redemptions WHERE status = 'pending' GROUP BY coin) r
+      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${UserPurpose.stakingRedeeming} GROUP BY asset) l
+        ON l.asset = r.coin
+      WHERE COALESCE(r.total, 0) <> COALESCE(l.total, 0)`,
+  });
+}
+
+/** bestOffer is given no clock: the server's clock is kept from when the routes were wired in. */
+let moduleClock: Clock | undefined;
+
+export const stakingModule: EarnModule = {
+  name: 'staking',
+  routes(app, deps) {
+    moduleClock = deps.clock;
+    registerChecks();
+    registerStakingRoutes(app, deps);
+    registerStakingAdminRoutes(app, deps);
+  },
+  jobs: () => stakingJobs(),
+  seedDemo: seedStakingDemo,
+  async bestOffer(db) {
+    if (!moduleClock) return { line: 'staking', asset: null, apr: null };
+    const now = moduleClock.now();
+    let best: { asset: string; apr: string } | null = null;
+    for (const loaded of await loadAllProducts(db)) {
+      if (loaded.product.status !== 'online') continue;
+      const apr = bestAprOf(loaded, now);
+      if (!best || apr.gt(best.apr)) best = { asset: loaded.product.coin, apr: toWire(apr) };
+    }
+    return { line: 'staking', asset: best?.asset ?? null, apr: best?.apr ?? null };
+  },
+};

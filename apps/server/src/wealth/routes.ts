@@ -1,0 +1,372 @@
+import {
+  assetSymbol,
+  dec,
+  MessageKey,
+  nonNegativeAmount,
+  pageQuery,
+  parseAmount,
+  positiveAmount,
+  WEALTH_LINE_RANGES,
+  WEALTH_LINE_TYPES,
+  WEALTH_PROJECT_TYPES,
+  wealthPurchaseBody,
+  wealthRedeemBody,
+} from '@earn/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { providedFundpass, requireFundpass } from '../accounts/fundpass';
+import type { Db } from '../db/client';
+import { wealthProducts } from '../db/schema';
+import { currentUser, requireUser } from '../http/auth';
+import type { AppDeps } from '../http/context';
+import { ok } from '../http/envelope';
+import { errors } from '../http/errors';
+import { idempotent } from '../http/idempotency';
+import { requireAsset } from '../market/assets';
+import { operatorGuard } from '../operator/routes';
+import {
+  orderDetail,
+  orderLines,
+  productView,
+  redemptionHistory,
+  requireOwnOrder,
+  userOrders,
+} from './queries';
+import { publishNav, purchase, redeemUnits, requireWealthProduct } from './service';
+
+const BASE = '/apiw/v2/earn/private-wealth';
+const tags = ['wealth'];
+const projectType = z.coerce
+  .number()
+  .int()
+  .refine((t) => (WEALTH_PROJECT_TYPES as readonly number[]).includes(t), 'project_type is 4 or 5');
+
+const SUCCESS_NOTE =
+  'Success answers code 0 like every call of this API; the spec\'s wealth client tests "code equals 200", so ' +
+  'the web client accepts 0 and 200 as success (launch-pool.md section 8).';
+
+function checkText(text: string): void {
+  const parsed = parseAmount(text);
+  if (!parsed) throw errors.invalidParams('amount must be a plain decimal string');
+  if (parsed.lte(0))
+    throw errors.invalidParams('amount must be greater than zero', {}, MessageKey.amountPositive);
+}
+
+export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = requireUser(deps.db, deps.clock);
+
+  r.post(
+    `${BASE}/purchase`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Subscribe an amount of a wealth product: units = amount / latest NAV, 6 decimals down',
+        description:
+          `${SUCCESS_NOTE} Form or JSON: pid, amount (8 decimals), project_type (4 private wealth, 5 asset management; ` +
+          'must match the product when given). The whole amount is the cost of the units (the fraction of a unit ' +
+          'not bought stays in the cost). Refusals: finances.inadequateBalance {number: own spot funds}, ' +
+          'less.minimum.amount {amount}, common.amountPrecision, wealth.product.vipOnly {tier}, wealth.nav.missing, ' +
+          "wealth.product.offline. The disclaimer checkbox is the client's; subscribing accepts it. Funding " +
+          "password per the user's setting; Idempotency-Key honoured.",
+        body: wealthPurchaseBody,
+      },
+    },
+    async (req, reply) => {
+      checkText(req.body.amount);
+      const user = currentUser(req);
+      await requireFundpass(deps, user, providedFundpass(req));
+      return idempotent(deps, req, reply, (tx) =>
+        purchase(tx, {
+          userId: user.id,
+          pid: req.body.pid,
+          projectType: req.body.project_type,
+          amount: req.body.amount,
+          now: deps.clock.now(),
+        }),
+      );
+    },
+  );
+
+  r.post(
+    `${BASE}/redeem`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary:
+          'Redeem units (6 decimals) of a wealth product; settled at the next NAV the operator publishes',
+        description:
+          `${SUCCESS_NOTE} The units leave the holding at once (redeeming_unit) with their share of the cost; when the ` +
+          'next NAV is published the user receives units × NAV (8 decimals down) in spot. Refusals: ' +
+          'less.redeemable.units {number}, common.amountPrecision {precision: 6}.',
+        body: wealthRedeemBody,
+      },
+    },
+    async (req, reply) => {
+      checkText(req.body.unit);
+      const user = currentUser(req);
+      await requireFundpass(deps, user, providedFundpass(req));
+      return idempotent(deps, req, reply, (tx) =>
+        redeemUnits(tx, { userId: user.id, pid: req.body.pid, units: req.body.unit, now: deps.clock.now() }),
+      );
+    },
+  );
+
+  r.get(
+    `${BASE}/products`,
+    {
+      schema: {
+        tags,
+        summary:
+          'Wealth products (optionally of one project type) with the latest NAV, 30-day rate and run days',
+        querystring: z.object({ project_type: projectType.optional() }),
+      },
+    },
+    async (req) => {
+      const found = await deps.db
+        .select()
+        .from(wealthProducts)
+        .orderBy(asc(wealthProducts.sort), asc(wealthProducts.id));
+      const now = deps.clock.now();
+      const list = [];
+      for (const p of found) {
+        if (req.query.project_type !== undefined && p.projectType !== req.query.project_type) continue;
+        list.push(await productView(deps.db, p, now));
+      }
+      return ok({ list, total: list.length });
+    },
+  );
+
+  r.get(
+    `${BASE}/orders`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: "The user's holdings (one order per product), each as order-detail answers it",
+        querystring: z.object({ project_type: projectType.optional() }),
+      },
+    },
+    async (req) =>
+      ok(await userOrders(deps.db, currentUser(req).id, req.query.project_type, deps.clock.now())),
+  );
+
+  r.get(
+    `${BASE}/redeem-records`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'Redemptions, pending and settled, newest first',
+        querystring: z.object(pageQuery),
+      },
+    },
+    async (req) => ok(await redemptionHistory(deps.db, currentUser(req).id, req.query)),
+  );
+
+  r.get(
+    `${BASE}/order-detail`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: 'One holding: value, units, income, NAV now and average buy NAV, 30-day rate, run days',
+        description:
+          'amount = units × latest NAV (8 decimals down); income_amount = amount − cost of the held units + gains ' +
+          'realised by settled redemptions; net_value_ratio_buy = cost / units (the average buy NAV); ' +
+          'recent_30_days_rate = the NAV change annualised over the last 30 days, percent; client_id = the user id.',
+        querystring: z.object({
+          order_id: z.coerce.number().int().positive(),
+          project_type: projectType.optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const { order, product } = await requireOwnOrder(
+        deps.db,
+        currentUser(req).id,
+        req.query.order_id,
+        req.query.project_type,
+      );
+      return ok(await orderDetail(deps.db, order, product, deps.clock.now()));
+    },
+  );
+
+  r.get(
+    `${BASE}/lines`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary:
+          'Chart of a holding over 30, 180, 365 or 730 days: type balance (value of the units then held) or rate (NAV change %)',
+        querystring: z.object({
+          type: z.enum(WEALTH_LINE_TYPES),
+          order_id: z.coerce.number().int().positive(),
+          range: z.coerce
+            .number()
+            .int()
+            .refine(
+              (n) => (WEALTH_LINE_RANGES as readonly number[]).includes(n),
+              'range is 30, 180, 365 or 730',
+            ),
+          project_type: projectType.optional(),
+        }),
+      },
+    },
+    async (req) => {
+      const { order } = await requireOwnOrder(
+        deps.db,
+        currentUser(req).id,
+        req.query.order_id,
+        req.query.project_type,
+      );
+      return ok(await orderLines(deps.db, order, req.query.type, req.query.range, deps.clock.now()));
+    },
+  );
+
+  registerWealthAdminRoutes(app, deps);
+}
+
+export const wealthProductInput = z.object({
+  project_type: projectType,
+  name: z.string().trim().min(1).max(120),
+  coin: assetSymbol,
+  min_purchase: nonNegativeAmount(8).default('0'),
+  vip_min_tier: z.number().int().min(0).max(16).default(0),
+  show_interest: z.boolean().default(true),
+  disclaimer: z.string().max(500).default('/asset-management/institution/disclaimer'),
+  description: z.string().max(4000).default(''),
+  status: z.enum(['online', 'offline']).default('online'),
+  run_start: z.number().int().positive().optional(),
+  sort: z.number().int().default(0),
+  /** The first NAV, published at creation. */
+  nav: positiveAmount(8),
+});
+
+export async function createWealthProduct(
+  db: Db,
+  b: z.infer<typeof wealthProductInput>,
+  at: Date,
+): Promise<number> {
+  await requireAsset(db, b.coin);
+  const [row] = await db
+    .insert(wealthProducts)
+    .values({
+      projectType: b.project_type,
+      name: b.name,
+      coin: b.coin,
+      minPurchase: b.min_purchase,
+      vipMinTier: b.vip_min_tier,
+      showInterest: b.show_interest,
+      disclaimer: b.disclaimer,
+      description: b.description,
+      status: b.status,
+      runStart: b.run_start ? new Date(b.run_start * 1000) : at,
+      sort: b.sort,
+      createdAt: at,
+    })
+    .returning({ id: wealthProducts.id });
+  if (!row) throw new Error('wealth product not inserted');
+  await publishNav(db, row.id, dec(b.nav), at);
+  return row.id;
+}
+
+function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const token = deps.config.adminToken;
+  if (!token) return;
+  app.register(async (scope) => {
+    scope.addHook('onRequest', operatorGuard(token));
+    const a = scope.withTypeProvider<ZodTypeProvider>();
+    const admin = ['operator', 'wealth'];
+    const pidParam = z.object({ pid: z.coerce.number().int().positive() });
+
+    a.get(
+      '/admin/api/wealth/products',
+      { schema: { tags: admin, summary: 'Every wealth product with its latest NAV' } },
+      async () => {
+        const found = await deps.db.select().from(wealthProducts).orderBy(asc(wealthProducts.id));
+        const list = [];
+        for (const p of found) list.push(await productView(deps.db, p, deps.clock.now()));
+        return ok({ list, total: list.length });
+      },
+    );
+
+    a.post(
+      '/admin/api/wealth/products',
+      {
+        schema: {
+          tags: admin,
+          summary: 'Create a wealth product (type 4 or 5) and publish its first NAV',
+          body: wealthProductInput,
+        },
+      },
+      async (req) =>
+        ok({
+          pid: await deps.db.transaction((tx) =>
+            createWealthProduct(tx as unknown as Db, req.body, deps.clock.now()),
+          ),
+        }),
+    );
+
+    a.put(
+      '/admin/api/wealth/products/:pid',
+      {
+        schema: {
+          tags: admin,
+          summary: 'Edit a wealth product (not its coin or type)',
+          params: pidParam,
+          body: z
+            .object({
+              name: z.string().trim().min(1).max(120).optional(),
+              min_purchase: nonNegativeAmount(8).optional(),
+              vip_min_tier: z.number().int().min(0).max(16).optional(),
+              show_interest: z.boolean().optional(),
+              description: z.string().max(4000).optional(),
+              status: z.enum(['online', 'offline']).optional(),
+            })
+            .strict()
+            .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'nothing to change' }),
+        },
+      },
+      async (req) => {
+        await requireWealthProduct(deps.db, req.params.pid);
+        const b = req.body;
+        await deps.db
+          .update(wealthProducts)
+          .set({
+            name: b.name,
+            minPurchase: b.min_purchase,
+            vipMinTier: b.vip_min_tier,
+            showInterest: b.show_interest,
+            description: b.description,
+            status: b.status,
+          })
+          .where(eq(wealthProducts.id, req.params.pid));
+        return ok({ pid: req.params.pid });
+      },
+    );
+
+    a.post(
+      '/admin/api/wealth/products/:pid/nav',
+      {
+        schema: {
+          tags: admin,
+          summary: 'Publish a NAV now; it settles every redemption of the product requested until now',
+          description:
+            'Answers how many redemptions it settled. Gains are paid from, and losses booked to, the system account wealth_fund.',
+          params: pidParam,
+          body: z.object({ nav: positiveAmount(8) }),
+        },
+      },
+      async (req, reply) =>
+        idempotent(deps, req, reply, (tx) =>
+          publishNav(tx, req.params.pid, dec(req.body.nav), deps.clock.now()),
+        ),
+    );
+  });
+}

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../harness';
+
+const ROOT = join(import.meta.dirname, '../../../..');
+
+/** `npm run serve` with nothing configured but a port and a data directory: PGlite, system clock, demo seed. */
+describe.skipIf(onPostgres)('main.ts on PGlite in DATA_DIR', () => {
+  let dir: string;
+  let child: ChildProcess;
+  let output = '';
+  const port = 42000 + Math.floor(Math.random() * 8000);
+  const base = `http://127.0.0.1:${port}`;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'earn-start-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: join(dir, 'data'),
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'warn',
+    };
+    for (const k of ['DATABASE_URL', 'EARN_CLOCK', 'ADMIN_TOKEN', 'SEED_DEMO', 'HOST']) delete env[k];
+    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 180_000);
+      const onData = (d: Buffer) => {
+        output += String(d);
+        if (output.includes('Demo login')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    });
+  }, 240_000);
+
+  afterAll(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('prints the address, the database and the demo login', () => {
+    expect(output).toContain(`Earn is running at ${base}`);
+    expect(output).toContain(`PGlite in ${join(dir, 'data')}`);
+    expect(output).toContain('Demo login: demo@example.com / demo-password');
+    expect(output).toContain('operator API off');
+    expect(existsSync(join(dir, 'data'))).toBe(true);
+  });
+
+  it('serves the API with the seeded demo user, and no operator API', async () => {
+    const health = await fetch(`${base}/api/health`);
+    expect(await health.json()).toMatchObject({ code: 0, data: { clock: 'system' } });
+    const csrf = /csrftoken=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] as string;
+    const login = await fetch(`${base}/api/web/v1/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: `csrftoken=${csrf}`,
+        'x-csrf-token': csrf,
+      },
+      body: 'email=demo%40example.com&password=demo-password',
+    });
+    expect(login.status).toBe(200);
+    expect((await fetch(`${base}/admin/api/reconciliation`)).status).toBe(404);
+    const docs = await fetch(`${base}/api/docs/json`);
+    expect(docs.status).toBe(200);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

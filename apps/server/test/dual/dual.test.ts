@@ -1,0 +1,79 @@
+import { DUAL_ORDER_STATUSES } from '@earn/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/demo';
+import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
+
+describe('dual-investment order statuses', () => {
+  let server: TestServer;
+  let op: Operator;
+  beforeAll(async () => {
+    server = await startTestServer({ seedDemo: true });
+    op = new Operator(server);
+    await listCoins(op);
+  });
+  afterAll(() => server.dispose());
+
+  it('seeds one demo order per status and serves them by kind and id', async () => {
+    const c = new TestClient(server);
+    expect(
+      (await c.post('/api/web/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD })).body.code,
+    ).toBe(0);
+    const all = await c.get<{
+      list: { order_id: number; kind: string; status: string; is_open: number }[];
+      total: number;
+    }>('/apiw/v2/earn/dual/orders', { limit: 50 });
+    expect(all.body.data.total).toBe(10);
+    expect(new Set(all.body.data.list.map((o) => o.status))).toEqual(new Set(DUAL_ORDER_STATUSES));
+    const dual = all.body.data.list.find((o) => o.kind === 'dual') as { order_id: number; status: string };
+    const sniper = all.body.data.list.find((o) => o.kind === 'sniper') as {
+      order_id: number;
+      status: string;
+    };
+    const detail = await c.get('/apiw/v2/earn/dual/order-detail', { order_id: dual.order_id });
+    expect(detail.body.data).toMatchObject({ order_id: dual.order_id, kind: 'dual', status: dual.status });
+    const snipe = await c.get('/apiw/v2/earn/dual-sniper/order', { order_id: sniper.order_id });
+    expect(snipe.body.data).toMatchObject({ order_id: sniper.order_id, kind: 'sniper' });
+    // Each path serves its own kind only.
+    expect((await c.get('/apiw/v2/earn/dual/order-detail', { order_id: sniper.order_id })).status).toBe(404);
+    const open = await c.get<{ list: { status: string; is_open: number }[] }>('/apiw/v2/earn/dual/orders', {
+      status: 'INIT,PROCESSING',
+    });
+    expect(open.body.data.list.map((o) => o.status).sort()).toEqual(['INIT', 'PROCESSING']);
+    expect(open.body.data.list.every((o) => o.is_open === 1)).toBe(true);
+    expect((await c.get('/apiw/v2/earn/dual/orders', { status: 'DONE' })).status).toBe(400);
+  });
+
+  it('lets the operator create orders and move them through statuses; other users cannot read them', async () => {
+    const c = new TestClient(server);
+    const id = await c.register();
+    const created = await op.call<{ order_id: number }>('POST', '/admin/api/dual/orders', {
+      user: id,
+      invest_coin: 'USDT',
+      exercise_coin: 'BTC',
+      amount: '1000',
+      target_price: '90000',
+      apr: '35.5',
+      expire_time: (await op.now()) + 86_400,
+    });
+    const orderId = created.body.data.order_id;
+    expect((await c.get('/apiw/v2/earn/dual/order-detail', { order_id: orderId })).body.data).toMatchObject({
+      status: 'INIT',
+      apr: '35.5',
+    });
+    const moved = await op.call('PUT', `/admin/api/dual/orders/${orderId}`, {
+      status: 'SETTLEMENT_SUCCESS',
+      settle_coin: 'BTC',
+      settle_amount: '0.01111111',
+    });
+    expect(moved.body.data).toMatchObject({
+      status: 'SETTLEMENT_SUCCESS',
+      is_open: 0,
+      settle_coin: 'BTC',
+      settle_amount: '0.01111111',
+    });
+    expect((await op.call('PUT', `/admin/api/dual/orders/${orderId}`, { status: 'DONE' })).status).toBe(400);
+    const other = new TestClient(server);
+    await other.register();
+    expect((await other.get('/apiw/v2/earn/dual/order-detail', { order_id: orderId })).status).toBe(404);
+  });
+});

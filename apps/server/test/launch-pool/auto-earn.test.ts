@@ -1,0 +1,179 @@
+import Decimal from 'decimal.js';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchpoolInterest, launchpoolOrders } from '../../src/db/schema';
+
+const D = Decimal.clone({ precision: 100 });
+
+import { listCoins, Operator, startTestServer, type TestServer } from '../harness';
+import { createProject, expectReconciled, LP, newUser, pool, spot } from './helpers';
+
+type Redeemed = { destination: string; simple_earn_amount: string; simple_earn_refused?: string };
+
+describe('launch-pool auto-earn into simple earn', () => {
+  let server: TestServer;
+  let op: Operator;
+  beforeAll(async () => {
+    server = await startTestServer();
+    op = new Operator(server);
+    await listCoins(op);
+    await op.setPrice('NOVA', '0.5');
+    const flex = await op.call('POST', '/admin/api/simple-earn/flexible-products', {
+      asset: 'GT',
+      min_lend_amount: '1',
+      next_time_rate_year: '0.05',
+      borrow_demand: '1000000000',
+    });
+    expect(flex.body.code, JSON.stringify(flex.body)).toBe(0);
+    const now = await op.now();
+    const fixed = await op.call('POST', '/admin/api/simple-earn/fixed-products', {
+      asset: 'GT',
+      lock_up_period: 30,
+      year_rate: '8',
+      total_quota: '1000000',
+      min_lend_amount: '10',
+      start_time: now - 86_400,
+    });
+    expect(fixed.body.code, JSON.stringify(fixed.body)).toBe(0);
+  });
+  afterAll(() => server.dispose());
+
+  it('sends redemptions and end-of-project returns where the mode says', async () => {
+    const start = (await op.now()) + 3600;
+    const simpleEarn = { status: 1, fixed_period: 30, fixed_rate: '8', rate: '5', ext_rate: '0' };
+    const project = await createProject(op, {
+      start,
+      hours: 3,
+      pools: [
+        pool('GT', { personal_min_amount: '1', personal_max_amount: '1000', simple_earn: simpleEarn }),
+        pool('USDC', {
+          personal_min_amount: '1',
+          personal_max_amount: '1000',
+          simple_earn: { ...simpleEarn, fixed_period: 0 },
+        }),
+      ],
+    });
+    const gt = project.reward_pools[0]!.rid;
+    const usdc = project.reward_pools[1]!.rid;
+    const flexUser = await newUser(server, op, { GT: '100' });
+    const fixedUser = await newUser(server, op, { GT: '100' });
+    const spotUser = await newUser(server, op, { GT: '100', USDC: '100' });
+    const stake = (u: typeof flexUser, rid: number, amount: string, status: number, period?: number) =>
+      u.client.post(`${LP}/create-order`, {
+        pid: project.pid,
+        rid,
+        amount,
+        simpleEarnStatus: status,
+        ...(period ? { simpleEarnPeriod: period } : {}),
+      });
+    const redeem = (u: typeof flexUser, rid: number, amount: string, status: number) =>
+      u.client.post<Redeemed>(`${LP}/redeem`, { pid: project.pid, rid, amount, simpleEarnStatus: status });
+
+    expect((await stake(flexUser, gt, '100', 1)).body.code).toBe(0);
+    expect((await stake(fixedUser, gt, '100', 1, 30)).body.code).toBe(0);
+    expect((await stake(spotUser, gt, '100', 0)).body.code).toBe(0);
+    expect((await stake(spotUser, usdc, '50', 1)).body.code).toBe(0);
+
+    // The toggle on: into flexible simple earn. Off: spot.
+    let res = await redeem(flexUser, gt, '40', 1);
+    expect(res.body.data).toMatchObject({ destination: 'flexible', simple_earn_amount: '40' });
+    res = await redeem(flexUser, gt, '10', 0);
+    expect(res.body.data).toMatchObject({ destination: 'spot' });
+    // A fixed period goes to fixed earn for its term whatever the toggle says.
+    res = await redeem(fixedUser, gt, '20', 0);
+    expect(res.body.data).toMatchObject({ destination: 'fixed', simple_earn_amount: '20' });
+    // Simple earn has no USDC product: the coins stay in spot and the answer says why.
+    res = await redeem(spotUser, usdc, '5', 1);
+    expect(res.body.data.destination).toBe('spot');
+    expect(res.body.data.simple_earn_refused).toBeTruthy();
+
+    expect(await spot(op, flexUser.id)).toMatchObject({
+      spot: { GT: '10' },
+      flexible: { GT: '40' },
+      launchpool: { GT: '50' },
+    });
+    expect(await spot(op, fixedUser.id)).toMatchObject({ fixed: { GT: '20' }, launchpool: { GT: '80' } });
+    await expectReconciled(op);
+
+    await op.advance(start + 3 * 3600 - (await op.now()));
+    // While staked, auto-earn stakes earned the pool's simple-earn rate by the second, paid hourly in
+    // the stake coin: flexible at rate + ext_rate (5 %), fixed at fixed_rate (8 %), spot nothing.
+    const hourly = (amount: string, ratePercent: string) => {
+      const pays: string[] = [];
+      let paid = new D(0);
+      for (let h = 1; h <= 3; h++) {
+        const due = new D(amount)
+          .times(ratePercent)
+          .div(100)
+          .times(h * 3600)
+          .div(365 * 86_400)
+          .toDecimalPlaces(8, D.ROUND_DOWN);
+        pays.push(due.minus(paid).toFixed());
+        paid = due;
+      }
+      return { pays, total: paid };
+    };
+    const flexInterest = hourly('50', '5');
+    const fixedInterest = hourly('80', '8');
+    const usdcInterest = hourly('45', '5');
+    const interestRows = await server.deps.db
+      .select()
+      .from(launchpoolInterest)
+      .orderBy(asc(launchpoolInterest.hourStart));
+    const paysOf = (userId: number, coin: string) =>
+      interestRows
+        .filter((r) => r.userId === userId && r.coin === coin)
+        .map((r) => new D(r.amount).toFixed());
+    expect(paysOf(flexUser.id, 'GT')).toEqual(flexInterest.pays);
+    expect(paysOf(fixedUser.id, 'GT')).toEqual(fixedInterest.pays);
+    expect(paysOf(spotUser.id, 'USDC')).toEqual(usdcInterest.pays);
+    expect(paysOf(spotUser.id, 'GT')).toEqual([]);
+    expect(await spot(op, flexUser.id)).toMatchObject({
+      spot: { GT: flexInterest.total.plus(10).toFixed() },
+      flexible: { GT: '90' },
+      launchpool: { GT: '0' },
+    });
+    expect(await spot(op, fixedUser.id)).toMatchObject({
+      spot: { GT: fixedInterest.total.toFixed() },
+      fixed: { GT: '100' },
+      launchpool: { GT: '0' },
+    });
+    expect(await spot(op, spotUser.id)).toMatchObject({
+      spot: { GT: '100', USDC: usdcInterest.total.plus(100).toFixed() },
+      launchpool: { GT: '0', USDC: '0' },
+    });
+    const stats = await flexUser.client.get<{ simpleEarnInterest: string }[]>(
+      `${LP}/user-project-statistics`,
+      { pid: project.pid },
+    );
+    expect(stats.body.data[0]?.simpleEarnInterest).toBe(flexInterest.total.toFixed());
+    const returns = await server.deps.db
+      .select()
+      .from(launchpoolOrders)
+      .where(eq(launchpoolOrders.kind, 'return'));
+    expect(
+      returns
+        .map((o) => [o.userId, o.coin, o.destination])
+        .sort((a, b) => String(a).localeCompare(String(b))),
+    ).toEqual(
+      [
+        [flexUser.id, 'GT', 'flexible'],
+        [fixedUser.id, 'GT', 'fixed'],
+        [spotUser.id, 'GT', 'spot'],
+        [spotUser.id, 'USDC', 'spot'],
+      ].sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    const history = await flexUser.client.get<{ list: { mode: number; amount: string }[] }>(
+      '/apiw/v2/uni-loan/earn/history',
+      { type: 1 },
+    );
+    expect(history.body.code).toBe(0);
+    expect(
+      history.body.data.list
+        .filter((h) => h.mode === 10)
+        .map((h) => h.amount)
+        .sort(),
+    ).toEqual(['40', '50']);
+    await expectReconciled(op);
+  });
+});

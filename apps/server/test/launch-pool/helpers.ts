@@ -1,0 +1,107 @@
+import { expect } from 'vitest';
+import { type Operator, TestClient, type TestServer } from '../harness';
+
+export const LP = '/apiw/v2/earn/launch-pool';
+
+export interface PoolSpec {
+  coin: string;
+  personal_min_amount?: string;
+  personal_max_amount?: string;
+  decimal_place?: number;
+  buy_total_amount?: string;
+  reward_per_hour?: string;
+  rate_year?: string;
+  rate_year_type?: number;
+  reward_pool_type?: number;
+  vip_config?: { min_vip: number; personal_max_amount: string; vip_only: boolean } | null;
+  simple_earn?: {
+    status: number;
+    fixed_period: number;
+    fixed_rate: string;
+    rate: string;
+    ext_rate: string;
+  } | null;
+  transaction_config?: { transaction_amount: string; mortgage_limit: string }[];
+  limit_rule?: number;
+}
+
+export interface PoolWire {
+  rid: number;
+  pid: number;
+  coin: string;
+  left_buy_total_amount: string;
+  buy_total_amount: string;
+  staked_total: string;
+  [key: string]: unknown;
+}
+
+export interface ProjectWire {
+  pid: number;
+  coin: string;
+  state: number;
+  start_timest: number;
+  end_timest: number;
+  reward_pools: PoolWire[];
+  [key: string]: unknown;
+}
+
+export function pool(coin: string, spec: Omit<PoolSpec, 'coin'> = {}): Required<PoolSpec> {
+  return {
+    coin,
+    personal_min_amount: '10',
+    personal_max_amount: '1000',
+    decimal_place: 2,
+    buy_total_amount: '-1',
+    reward_per_hour: '100',
+    rate_year: '25',
+    rate_year_type: 2,
+    reward_pool_type: 0,
+    vip_config: null,
+    simple_earn: null,
+    transaction_config: [],
+    limit_rule: 0,
+    ...spec,
+  };
+}
+
+export async function createProject(
+  op: Operator,
+  opts: { reward_coin?: string; start: number; hours: number; pools: PoolSpec[]; name?: string },
+): Promise<ProjectWire> {
+  const res = await op.call<ProjectWire>('POST', '/admin/api/launch-pool/projects', {
+    reward_coin: opts.reward_coin ?? 'NOVA',
+    name: opts.name ?? 'Test project',
+    icon: '/icons/test.svg',
+    start_timest: opts.start,
+    end_timest: opts.start + opts.hours * 3600,
+    pools: opts.pools,
+  });
+  expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+  return res.body.data;
+}
+
+export async function newUser(server: TestServer, op: Operator, deposits: Record<string, string> = {}) {
+  const client = new TestClient(server);
+  const id = await client.register();
+  for (const [asset, amount] of Object.entries(deposits)) await op.deposit(id, asset, amount);
+  return { client, id };
+}
+
+export async function spot(op: Operator, userId: number): Promise<Record<string, Record<string, string>>> {
+  const res = await op.call<{ balances: { asset: string; purpose: string; balance: string }[] }>(
+    'GET',
+    `/admin/api/users/${userId}`,
+  );
+  const out: Record<string, Record<string, string>> = {};
+  for (const b of res.body.data.balances) {
+    out[b.purpose] ??= {};
+    (out[b.purpose] as Record<string, string>)[b.asset] = b.balance;
+  }
+  return out;
+}
+
+export async function expectReconciled(op: Operator) {
+  const report = await op.reconciliation();
+  expect(report.differences).toEqual([]);
+  expect(report.ok).toBe(true);
+}

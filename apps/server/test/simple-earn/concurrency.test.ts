@@ -1,0 +1,100 @@
+import { dec } from '@earn/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../harness';
+import {
+  type Env,
+  expectReconciled,
+  fixedProduct,
+  flexProduct,
+  spot,
+  startSimpleEarn,
+  userWith,
+} from './helpers';
+
+describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
+  let env: Env;
+  beforeAll(async () => {
+    env = await startSimpleEarn();
+    await flexProduct(env.op, {
+      asset: 'USDT',
+      next_time_rate_year: '0.05',
+      min_lend_amount: '1',
+      borrow_demand: '0',
+    });
+  });
+  afterAll(() => env.server.dispose());
+
+  it('50 parallel subscribes and redeems on one account never overdraw either side', async () => {
+    const u = await userWith(env, { USDT: '100' });
+    await u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '50' });
+    // Each call asks for 7: spot (50) and the holding (50) can each cover only 7 of them.
+    const calls = Array.from({ length: 50 }, (_, i) =>
+      i % 2 === 0
+        ? u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '7' })
+        : u.c.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '7' }),
+    );
+    const results = await Promise.all(calls);
+    const okSub = results.filter((r, i) => i % 2 === 0 && r.body.code === 0).length;
+    const okRed = results.filter((r, i) => i % 2 === 1 && r.body.code === 0).length;
+    for (const r of results) {
+      if (r.body.code !== 0) {
+        expect(['lend_earn.insufficient.balance', 'simple_earn.redeem.maxLimit']).toContain(
+          (r.body.data as { key: string }).key,
+        );
+      }
+    }
+    const spotNow = dec(await spot(env, u.id, 'USDT'));
+    expect(spotNow.toFixed()).toBe(
+      dec(50)
+        .minus(7 * okSub)
+        .plus(7 * okRed)
+        .toFixed(),
+    );
+    expect(spotNow.gte(0)).toBe(true);
+    const holding = await u.c.get<{ list: { curr_amount: string }[] }>('/apiw/v2/uni-loan/earn/subscribe');
+    expect(holding.body.data.list[0]?.curr_amount).toBe(
+      dec(50)
+        .plus(7 * okSub)
+        .minus(7 * okRed)
+        .toFixed(),
+    );
+    expect(okSub + okRed).toBeGreaterThan(0);
+    await expectReconciled(env.op);
+  });
+
+  it('50 users racing for the last quota of a fixed product never oversell it', async () => {
+    const productId = await fixedProduct(env.op, {
+      asset: 'USDT',
+      lock_up_period: 7,
+      year_rate: '0.05',
+      total_quota: '1000',
+      min_lend_amount: '10',
+    });
+    const first = await userWith(env, { USDT: '900' });
+    expect(
+      (await first.c.post('/apiw/v2/fixed_earn/api/user/lend', { product_id: productId, amount: '900' })).body
+        .code,
+    ).toBe(0);
+    const users = await Promise.all(Array.from({ length: 50 }, () => userWith(env, { USDT: '30' })));
+    const results = await Promise.all(
+      users.map((u) =>
+        u.c.post('/apiw/v2/fixed_earn/api/user/lend', { product_id: productId, amount: '30' }),
+      ),
+    );
+    const winners = results.filter((r) => r.body.code === 0).length;
+    expect(winners).toBe(3); // 100 left: three of 30
+    for (const r of results.filter((x) => x.body.code !== 0)) {
+      expect(['simple_earn.amount.tip.remainingQuotaLessAmount', 'simple_earn.soldOut']).toContain(
+        (r.body.data as { key: string }).key,
+      );
+    }
+    const losers = users.filter((_, i) => results[i]?.body.code !== 0);
+    for (const u of losers.slice(0, 5)) expect(await spot(env, u.id, 'USDT')).toBe('30');
+    const admin = await env.op.call<{ list: { id: number; sold_amount: string }[] }>(
+      'GET',
+      '/admin/api/simple-earn/fixed-products',
+    );
+    expect(admin.body.data.list.find((p) => p.id === productId)?.sold_amount).toBe('990');
+    await expectReconciled(env.op);
+  });
+});

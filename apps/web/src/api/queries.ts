@@ -1,0 +1,144 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiCode, isApiError, request } from './client';
+
+/** The specs' dedupe windows, as `staleTime`. */
+export const STALE_MS = { ticker: 0, projectInfo: 5000, balance: 10_000 } as const;
+/** The specs' balance polling, as `refetchInterval`. */
+export const BALANCE_POLL_MS = 60_000;
+
+/** Query keys: the first segment names the owner, so a feature can invalidate its own at once. */
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+  earnHome: ['earn', 'home'] as const,
+  balances: ['wallet', 'balances'] as const,
+  outable: (assets: readonly string[]) => ['account', 'outable', [...assets].sort().join(',')] as const,
+  compliance: ['account', 'compliance'] as const,
+  referral: ['account', 'referral'] as const,
+  tickers: (pairs: readonly string[]) => ['market', 'tickers', [...pairs].sort().join(',')] as const,
+  assets: ['market', 'assets'] as const,
+};
+
+export interface Me {
+  id: number;
+  email: string;
+  vip_tier: number;
+  account_mode: string;
+  fundpass_set: boolean;
+  fundpass_mode: string;
+  created_at: number;
+}
+
+export interface BestOffer {
+  line: string;
+  asset: string | null;
+  /** Percent, e.g. "5.2". */
+  apr: string | null;
+}
+
+export interface WalletBalances {
+  list: { asset: string; available: string; usdt_value: string }[];
+  total_usdt: string;
+}
+
+export interface OutableEntry {
+  asset: string;
+  outable: string;
+  lend_earn_available: string;
+  available: string;
+  mode: string;
+}
+
+export interface Compliance {
+  business: string[];
+  menu: string[];
+}
+
+export interface Ticker {
+  pair: string;
+  rate: string;
+}
+
+export interface MarketAsset {
+  asset: string;
+  name: string;
+  price_usdt: string;
+  precision: number;
+}
+
+export const queries = {
+  /** The signed-in user, or null for a visitor. A 401 here is the normal visitor answer, not an error. */
+  me: () =>
+    queryOptions({
+      queryKey: queryKeys.me,
+      queryFn: async ({ signal }) => {
+        try {
+          return await request<Me>({ path: '/api/web/v1/auth/me', signal });
+        } catch (e) {
+          if (isApiError(e) && e.code === ApiCode.LOGIN_REQUIRED) return null;
+          throw e;
+        }
+      },
+      staleTime: 60_000,
+      meta: { silent: true },
+    }),
+  earnHome: () =>
+    queryOptions({
+      queryKey: queryKeys.earnHome,
+      queryFn: ({ signal }) => request<{ lines: BestOffer[] }>({ path: '/api/web/v1/earn/home', signal }),
+      staleTime: 30_000,
+    }),
+  balances: () =>
+    queryOptions({
+      queryKey: queryKeys.balances,
+      queryFn: ({ signal }) => request<WalletBalances>({ path: '/api/web/v1/wallet/balances', signal }),
+      staleTime: STALE_MS.balance,
+      refetchInterval: BALANCE_POLL_MS,
+    }),
+  /** The specs' availability call (POST, but a read: safe to retry). */
+  outable: (assets: readonly string[]) =>
+    queryOptions({
+      queryKey: queryKeys.outable(assets),
+      queryFn: ({ signal }) =>
+        request<OutableEntry[]>({
+          method: 'POST',
+          path: '/apiw/v2/account/spot/asset/outable',
+          body: { assets: [...assets] },
+          signal,
+        }),
+      staleTime: STALE_MS.balance,
+      refetchInterval: BALANCE_POLL_MS,
+    }),
+  compliance: () =>
+    queryOptions({
+      queryKey: queryKeys.compliance,
+      queryFn: ({ signal }) => request<Compliance>({ path: '/api/web/v1/compliance/check', signal }),
+      staleTime: 5 * 60_000,
+    }),
+  referral: () =>
+    queryOptions({
+      queryKey: queryKeys.referral,
+      queryFn: ({ signal }) =>
+        request<{ encrypted_uid: string; kol_code: string }>({
+          path: '/api/web/v1/rebate/get_user_info',
+          signal,
+        }),
+      staleTime: 5 * 60_000,
+    }),
+  tickers: (pairs: readonly string[]) =>
+    queryOptions({
+      queryKey: queryKeys.tickers(pairs),
+      queryFn: ({ signal }) =>
+        request<Ticker[]>({
+          path: '/apiw/v2/market/tickers',
+          query: { currency_pairs: pairs.length ? pairs.join(',') : undefined },
+          signal,
+        }),
+      staleTime: STALE_MS.ticker,
+    }),
+  assets: () =>
+    queryOptions({
+      queryKey: queryKeys.assets,
+      queryFn: ({ signal }) => request<MarketAsset[]>({ path: '/api/web/v1/market/assets', signal }),
+      staleTime: 5 * 60_000,
+    }),
+};

@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest';
+import { ApiError } from './client';
+import { BALANCE_POLL_MS, queries, STALE_MS } from './queries';
+import { backoffMs, createQueryClient, GET_RETRY_LIMIT } from './queryClient';
+
+describe('spec constants as TanStack Query settings', () => {
+  test('a GET is retried up to 10 times, only for failures that may pass, with growing backoff', () => {
+    const retry = createQueryClient().getDefaultOptions().queries?.retry as (
+      n: number,
+      e: unknown,
+    ) => boolean;
+    expect(GET_RETRY_LIMIT).toBe(10);
+    expect(retry(0, new ApiError('network', 'x'))).toBe(true);
+    expect(retry(9, new ApiError('timeout', 'x'))).toBe(true);
+    expect(retry(10, new ApiError('network', 'x'))).toBe(false);
+    expect(retry(0, new ApiError('api', 'x', 50000, 503))).toBe(true);
+    expect(retry(0, new ApiError('api', 'x', 401, 401))).toBe(false);
+    expect(retry(0, new ApiError('api', 'x', 42200, 422))).toBe(false);
+    expect(backoffMs(0)).toBeLessThan(backoffMs(3));
+    expect(backoffMs(20)).toBe(8000);
+    expect(createQueryClient().getDefaultOptions().mutations?.retry).toBe(false);
+  });
+
+  test('dedupe windows and balance polling', () => {
+    expect(STALE_MS).toEqual({ ticker: 0, projectInfo: 5000, balance: 10_000 });
+    expect(queries.tickers(['BTC_USDT']).staleTime).toBe(0);
+    expect(queries.balances().staleTime).toBe(10_000);
+    expect(queries.balances().refetchInterval).toBe(BALANCE_POLL_MS);
+    expect(BALANCE_POLL_MS).toBe(60_000);
+  });
+});

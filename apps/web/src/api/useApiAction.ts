@@ -1,0 +1,50 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { isTransient, newIdempotencyKey, type RequestOptions } from './client';
+import { backoffMs, POST_RETRY_LIMIT } from './queryClient';
+import { send } from './send';
+
+export interface ApiActionOptions {
+  /** Analytics name of the action; failures are reported under it. */
+  name: string;
+  path: string;
+  method?: 'POST' | 'PUT' | 'DELETE';
+  form?: boolean;
+  /** Show nothing on failure: the caller handles it (e.g. inline form errors). */
+  silent?: boolean;
+}
+
+interface Vars {
+  body: Record<string, unknown>;
+  idempotencyKey: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A user action that writes: one Idempotency-Key per `run` (per click), reused by every retry of that
+ * run — transient failures and the funding-password retry alike — so the server moves money once.
+ * Failures go through the error catalogue (`errors.ts`) and are reported to analytics under `name`.
+ */
+export function useApiAction<TData>(opts: ApiActionOptions) {
+  const mutation = useMutation<TData, Error, Vars>({
+    mutationFn: (vars) =>
+      send<TData>({
+        method: opts.method ?? 'POST',
+        path: opts.path,
+        form: opts.form,
+        body: vars.body,
+        headers: vars.headers,
+        idempotencyKey: vars.idempotencyKey,
+      } satisfies RequestOptions),
+    retry: (failureCount, error) => failureCount < POST_RETRY_LIMIT && isTransient(error),
+    retryDelay: backoffMs,
+    meta: { action: opts.name, silent: opts.silent },
+  });
+  const { mutateAsync } = mutation;
+  const run = useCallback(
+    (body: Record<string, unknown>, headers?: Record<string, string>) =>
+      mutateAsync({ body, headers, idempotencyKey: newIdempotencyKey() }),
+    [mutateAsync],
+  );
+  return { ...mutation, run };
+}

@@ -1,0 +1,156 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { trackClick } from '../api/analytics';
+import { type BestOffer, queries } from '../api/queries';
+import { ChevronRightIcon, CoinsIcon } from '../components/icons';
+import { ReferralWidget } from '../components/ReferralWidget';
+import { useMe } from './auth';
+import { PRODUCT_LINES } from './lines';
+
+function formatApr(apr: string): string {
+  // The server sends a percent string with up to 18 places; two are what a rate card shows.
+  const [int, frac = ''] = apr.split('.');
+  return `${int}.${(`${frac}00`).slice(0, 2)}%`;
+}
+
+function LineCard({
+  line,
+  offer,
+  loading,
+}: {
+  line: (typeof PRODUCT_LINES)[number];
+  offer?: BestOffer;
+  loading: boolean;
+}) {
+  const { t } = useTranslation();
+  const name = t(line.navKey);
+  const hasOffer = !!offer?.apr;
+  return (
+    <Card
+      component={Link}
+      to={line.path}
+      className="surface product-card"
+      onClick={() => trackClick('home.line', { line: line.key })}
+      aria-label={`${name}${hasOffer && offer?.apr ? `, ${t('home.bestApr')} ${formatApr(offer.apr)}` : ''}`}
+      data-line={line.key}
+    >
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap={6}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={650} size="lg">
+              {name}
+            </Text>
+            <Text c="dimmed" style={{ display: 'flex' }}>
+              <ChevronRightIcon />
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" lh={1.45}>
+            {t(`home.desc.${line.key}`)}
+          </Text>
+        </Stack>
+        <div>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
+            {t('home.bestApr')}
+          </Text>
+          {loading ? (
+            <Skeleton h={30} w={110} mt={4} />
+          ) : hasOffer && offer?.apr ? (
+            <Group gap={8} align="baseline">
+              <Text className="apr" fw={700} fz={26} lh={1.2}>
+                {formatApr(offer.apr)}
+              </Text>
+              {offer.asset && (
+                <Badge variant="light" color="gray" radius="sm">
+                  {offer.asset}
+                </Badge>
+              )}
+            </Group>
+          ) : (
+            <Text fw={600} fz={18} lh={1.6} c="dimmed">
+              {t('home.noOffer')}
+            </Text>
+          )}
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+/** `/`: every product line with its best current APR from the server. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useMe();
+  const home = useQuery(queries.earnHome());
+  const byLine = new Map((home.data?.lines ?? []).map((l) => [l.line, l]));
+
+  return (
+    <Stack gap="xl">
+      <Paper
+        p={{ base: 'lg', sm: 40 }}
+        radius="lg"
+        style={{
+          background:
+            'linear-gradient(120deg, var(--mantine-color-brand-9) 0%, var(--mantine-color-brand-7) 55%, var(--mantine-color-indigo-6) 100%)',
+          color: 'white',
+        }}
+      >
+        <Group justify="space-between" align="center" wrap="wrap" gap="lg">
+          <Stack gap={8} maw={620}>
+            <Title order={1} fz={{ base: 28, sm: 38 }} style={{ letterSpacing: '-0.02em' }}>
+              {t('home.title')}
+            </Title>
+            <Text fz={{ base: 'sm', sm: 'lg' }} style={{ opacity: 0.88 }}>
+              {t('home.subtitle')}
+            </Text>
+          </Stack>
+          <ThemeIcon size={72} radius="xl" variant="white" color="brand" visibleFrom="sm" aria-hidden="true">
+            <CoinsIcon size={38} />
+          </ThemeIcon>
+        </Group>
+      </Paper>
+
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            {t('home.products')}
+          </Title>
+          {home.isError && (
+            <Group gap="xs">
+              <Text size="sm" c="red" role="alert">
+                {t('home.loadError')}
+              </Text>
+              <Button size="xs" variant="light" onClick={() => void home.refetch()}>
+                {t('home.retry')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="md"
+          data-testid="product-lines"
+          aria-busy={home.isLoading}
+        >
+          {PRODUCT_LINES.map((line) => (
+            <LineCard key={line.key} line={line} offer={byLine.get(line.key)} loading={home.isLoading} />
+          ))}
+          {isLoggedIn && <ReferralWidget />}
+        </SimpleGrid>
+      </Stack>
+    </Stack>
+  );
+}

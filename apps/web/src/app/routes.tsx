@@ -1,0 +1,45 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { dualRoutes } from '../features/dual/routes';
+import { launchPoolRoutes } from '../features/launch-pool/routes';
+import { simpleEarnRoutes } from '../features/simple-earn/routes';
+import { softStakingRoutes } from '../features/soft-staking/routes';
+import { stakingRoutes } from '../features/staking/routes';
+import { wealthRoutes } from '../features/wealth/routes';
+import HomePage from './HomePage';
+import { Layout } from './Layout';
+
+const LoginPage = lazy(() => import('./LoginPage'));
+const AssetsPage = lazy(() => import('./AssetsPage'));
+const KitPage = lazy(() => import('./KitPage'));
+const ExchangePage = lazy(() => import('./ExchangePage'));
+const NotFoundPage = lazy(() => import('./NotFoundPage'));
+
+/**
+ * Every route of the app. A product line adds its routes in `features/<line>/routes.tsx` (React.lazy
+ * pages, so each line's code loads only when visited); this list mounts them under the layout.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'assets', element: <AssetsPage /> },
+      { path: 'ui-kit', element: <KitPage /> },
+      ...simpleEarnRoutes,
+      ...launchPoolRoutes,
+      ...stakingRoutes,
+      ...wealthRoutes,
+      ...softStakingRoutes,
+      ...dualRoutes,
+      // Pages of the main exchange that earn dialogs link to (deposit, buy, trade).
+      { path: 'myaccount/deposit/:coin', element: <ExchangePage /> },
+      { path: 'crypto/buy', element: <ExchangePage /> },
+      { path: 'trade/:pair', element: <ExchangePage /> },
+      { path: 'futures/*', element: <ExchangePage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,192 @@
+import { Box, Center, Loader, Paper, Text, useComputedColorScheme } from '@mantine/core';
+import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../i18n';
+
+/** The specs' chart resize debounce. */
+export const CHART_RESIZE_DEBOUNCE_MS = 300;
+
+export interface TrendPoint {
+  /** Unix seconds. */
+  time: number;
+  /** A decimal string; plotted as a number, shown as given. */
+  value: string;
+}
+
+export interface TrendChartProps {
+  data: TrendPoint[];
+  /** Accessible name, e.g. "BTC APR, last 30 days". */
+  label: string;
+  height?: number;
+  /** How a value reads in the tooltip, e.g. v => `${v}%`. */
+  formatValue?: (value: string) => string;
+  loading?: boolean;
+  color?: string;
+}
+
+/** Puts the points on the chart; returns the original strings by time, for the tooltip. */
+function plot(series: ISeriesApi<'Area'>, chart: IChartApi, data: TrendPoint[]): Map<number, string> {
+  series.setData(
+    [...data]
+      .sort((a, b) => a.time - b.time)
+      .map((p) => ({ time: p.time as UTCTimestamp, value: Number(p.value) })),
+  );
+  chart.timeScale().fitContent();
+  return new Map(data.map((p) => [p.time, p.value]));
+}
+
+interface Tip {
+  x: number;
+  y: number;
+  time: number;
+  value: string;
+}
+
+/**
+ * The shared trend chart (lightweight-charts, loaded only when a chart shows): an area line with a
+ * tooltip on hover, width that follows its container (debounced 300 ms) and a 'no data' state.
+ */
+export function TrendChart({
+  data,
+  label,
+  height = 240,
+  formatValue = (v) => v,
+  loading,
+  color,
+}: TrendChartProps) {
+  const { t } = useTranslation();
+  const scheme = useComputedColorScheme('light');
+  const hostRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
+  const [tip, setTip] = useState<Tip | null>(null);
+  const byTime = useRef(new Map<number, string>());
+  const empty = !loading && data.length === 0;
+  const lineColor = color ?? (scheme === 'dark' ? '#38d9a9' : '#0ca678');
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host || empty) return;
+    let disposed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let observer: ResizeObserver | undefined;
+    void import('lightweight-charts').then(({ createChart, AreaSeries, ColorType }) => {
+      if (disposed) return;
+      const dark = scheme === 'dark';
+      const chart = createChart(host, {
+        width: host.clientWidth,
+        height,
+        layout: {
+          background: { type: ColorType.Solid, color: 'transparent' },
+          textColor: dark ? '#9aa4b2' : '#5c6675',
+          attributionLogo: false,
+          fontFamily: 'inherit',
+        },
+        grid: {
+          vertLines: { visible: false },
+          horzLines: { color: dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)' },
+        },
+        rightPriceScale: { borderVisible: false },
+        timeScale: { borderVisible: false, timeVisible: false },
+        crosshair: { horzLine: { visible: false, labelVisible: false } },
+        handleScroll: false,
+        handleScale: false,
+      });
+      const series = chart.addSeries(AreaSeries, {
+        lineColor,
+        topColor: `${lineColor}55`,
+        bottomColor: `${lineColor}05`,
+        lineWidth: 2,
+        priceLineVisible: false,
+        lastValueVisible: false,
+      });
+      chartRef.current = chart;
+      seriesRef.current = series;
+      chart.subscribeCrosshairMove((param) => {
+        if (!param.point || param.time === undefined) {
+          setTip(null);
+          return;
+        }
+        const time = Number(param.time);
+        const value = byTime.current.get(time);
+        if (value === undefined) return setTip(null);
+        setTip({ x: param.point.x, y: param.point.y, time, value });
+      });
+      observer = new ResizeObserver(() => {
+        clearTimeout(timer);
+        timer = setTimeout(() => chart.applyOptions({ width: host.clientWidth }), CHART_RESIZE_DEBOUNCE_MS);
+      });
+      observer.observe(host);
+      byTime.current = plot(series, chart, dataRef.current);
+    });
+    return () => {
+      disposed = true;
+      clearTimeout(timer);
+      observer?.disconnect();
+      chartRef.current?.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+    // The chart is rebuilt for a new theme or size; new data only resets the series (below).
+  }, [scheme, height, empty, lineColor]);
+
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  useEffect(() => {
+    if (seriesRef.current && chartRef.current)
+      byTime.current = plot(seriesRef.current, chartRef.current, data);
+  }, [data]);
+
+  if (loading) {
+    return (
+      <Center h={height} aria-busy="true">
+        <Loader size="sm" aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (empty) {
+    return (
+      <Center
+        h={height}
+        role="img"
+        aria-label={`${label}: ${t('finances.noData')}`}
+        data-testid="chart-empty"
+      >
+        <Text c="dimmed" size="sm">
+          {t('finances.noData')}
+        </Text>
+      </Center>
+    );
+  }
+  const last = data[data.length - 1];
+  return (
+    <Box pos="relative" role="img" aria-label={last ? `${label}: ${formatValue(last.value)}` : label}>
+      <div ref={hostRef} style={{ width: '100%', height }} />
+      {tip && (
+        <Paper
+          shadow="md"
+          p="xs"
+          withBorder
+          radius="md"
+          style={{
+            position: 'absolute',
+            pointerEvents: 'none',
+            left: Math.min(Math.max(tip.x - 60, 0), (hostRef.current?.clientWidth ?? 0) - 130),
+            top: Math.max(tip.y - 64, 0),
+            minWidth: 120,
+            zIndex: 3,
+          }}
+          data-testid="chart-tooltip"
+        >
+          <Text size="xs" c="dimmed">
+            {formatDate(tip.time)}
+          </Text>
+          <Text size="sm" fw={600} className="num">
+            {formatValue(tip.value)}
+          </Text>
+        </Paper>
+      )}
+    </Box>
+  );
+}

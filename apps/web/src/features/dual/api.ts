@@ -1,0 +1,65 @@
+import { DUAL_OPEN_STATUSES, DUAL_ORDER_STATUSES, type DualOrderStatus } from '@earn/domain';
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../api/client';
+
+export interface DualOrder {
+  order_id: number;
+  id: number;
+  kind: 'dual' | 'sniper';
+  invest_coin: string;
+  exercise_coin: string;
+  amount: string;
+  target_price: string;
+  apr: string;
+  status: DualOrderStatus;
+  is_open: 0 | 1;
+  settle_coin: string | null;
+  settle_amount: string | null;
+  create_time: number;
+  expire_time: number;
+  update_time: number;
+}
+
+export type StatusFilter = 'all' | 'open' | DualOrderStatus;
+
+/** The status filter as the list call's comma list (undefined for all). */
+export function statusParam(filter: StatusFilter): string | undefined {
+  if (filter === 'all') return undefined;
+  if (filter === 'open') return DUAL_OPEN_STATUSES.join(',');
+  return filter;
+}
+
+/** How each of the ten statuses looks: waiting (blue), done (teal), failed (red), closed (gray). */
+export function statusColor(status: DualOrderStatus): string {
+  switch (status) {
+    case 'INIT':
+    case 'PROCESSING':
+    case 'SETTLEMENT_PROCESSING':
+    case 'CANCELING':
+      return 'blue';
+    case 'SETTLEMENT_SUCCESS':
+      return 'teal';
+    case 'SETTLEMENT_FAILED':
+    case 'FAILED':
+    case 'INTERNAL_ERROR':
+      return 'red';
+    case 'CANCELED':
+    case 'EXPIRED':
+      return 'gray';
+  }
+}
+
+export { DUAL_ORDER_STATUSES };
+
+export const dualQueries = {
+  orders: (filter: StatusFilter, page: number) =>
+    queryOptions({
+      queryKey: ['dual', 'orders', filter, page] as const,
+      queryFn: ({ signal }) =>
+        request<{ list: DualOrder[]; total: number }>({
+          path: '/apiw/v2/earn/dual/orders',
+          query: { status: statusParam(filter), page, limit: 10 },
+          signal,
+        }),
+    }),
+};

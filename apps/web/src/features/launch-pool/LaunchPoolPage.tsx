@@ -1,0 +1,210 @@
+import './i18n/register';
+import { Alert, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { trackClick } from '../../api/analytics';
+import { useAuthDialogs, useMe } from '../../app/auth';
+import { MOBILE_QUERY } from '../../app/breakpoints';
+import { formatAmount } from '../../components/format';
+import { lpQueries, type PoolStat, type Project, type RewardPool } from './api';
+import { EligibilityDialog } from './components/EligibilityDialog';
+import { MySection } from './components/MySection';
+import { NotificationDialog } from './components/NotificationDialog';
+import { ProjectCard } from './components/ProjectCard';
+import { RedeemDialog } from './components/RedeemDialog';
+import { StakeDialog } from './components/StakeDialog';
+import type { StakeResult } from './components/StakeForm';
+import { StakeSuccessDialog } from './components/StakeSuccess';
+import { useServerNow } from './format';
+import { stakePagePath } from './paths';
+
+const STATES = [1, 2, 3] as const;
+
+function ProjectList({
+  state,
+  now,
+  onStake,
+  onRedeem,
+  onEligibility,
+}: {
+  state: number;
+  now: number;
+  onStake: (project: Project, pool: RewardPool) => void;
+  onRedeem: (project: Project, pool: RewardPool, stat: PoolStat | undefined) => void;
+  onEligibility: (project: Project) => void;
+}) {
+  const { t } = useTranslation();
+  const projects = useQuery(lpQueries.projects(state));
+  if (projects.isLoading) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <Skeleton h={220} radius="lg" />
+        <Skeleton h={220} radius="lg" />
+      </Stack>
+    );
+  }
+  if (projects.isError) {
+    return (
+      <Alert color="red" variant="light" title={t('launchpool.loadError')}>
+        <Button size="xs" variant="light" mt="xs" onClick={() => void projects.refetch()}>
+          {t('launchpool.retry')}
+        </Button>
+      </Alert>
+    );
+  }
+  const list = projects.data?.list ?? [];
+  if (list.length === 0) {
+    return (
+      <Card className="surface" py={48}>
+        <Text ta="center" c="dimmed">
+          {t(`launchpool.empty.${state}`)}
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Stack gap="md" data-testid={`projects-${state}`}>
+      {list.map((project) => (
+        <ProjectCard
+          key={project.pid}
+          project={project}
+          now={now}
+          onStake={(pool) => onStake(project, pool)}
+          onRedeem={(pool, stat) => onRedeem(project, pool, stat)}
+          onEligibility={() => onEligibility(project)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** `/launchpool`: projects by state with countdowns, pools with APR and totals, my stakes and rewards. */
+export default function LaunchPoolPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const { isLoggedIn } = useMe();
+  const { openRegister } = useAuthDialogs();
+  const [search, setSearch] = useSearchParams();
+  const now = useServerNow();
+  const userStat = useQuery({ ...lpQueries.userStat(), enabled: isLoggedIn });
+  const { hash } = useLocation();
+  // The success page's "My stakes" links here with #my-stakes; the section renders after login is known.
+  useEffect(() => {
+    if (hash === '#my-stakes' && isLoggedIn) document.getElementById('my-stakes')?.scrollIntoView();
+  }, [hash, isLoggedIn]);
+
+  const state = Number(search.get('state') ?? '1');
+  const activeState = STATES.includes(state as 1) ? state : 1;
+  const [staking, setStaking] = useState<{ project: Project; rid: number } | null>(null);
+  const [redeeming, setRedeeming] = useState<{ project: Project; pool: RewardPool; stat?: PoolStat } | null>(
+    null,
+  );
+  const [success, setSuccess] = useState<{ project: Project; result: StakeResult } | null>(null);
+  const [eligibility, setEligibility] = useState<Project | null>(null);
+  const [notifyOpen, setNotifyOpen] = useState(false);
+
+  const needLogin = () => {
+    openRegister();
+    return false;
+  };
+
+  const onStake = (project: Project, pool: RewardPool) => {
+    trackClick('launchpool.stake.open', { pid: project.pid, rid: pool.rid });
+    if (!isLoggedIn) return needLogin();
+    if (mobile) navigate(stakePagePath(project.pid, pool.rid));
+    else setStaking({ project, rid: pool.rid });
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <Stack gap={4} maw={640}>
+          <Title order={1} fz={{ base: 26, sm: 32 }}>
+            {t('launchpool.title')}
+          </Title>
+          <Text c="dimmed">{t('launchpool.subtitle')}</Text>
+        </Stack>
+        <Group gap="sm">
+          {userStat.data && (
+            <Stack gap={0} align="flex-end">
+              <Text size="xs" c="dimmed">
+                {t('launchpool.volume60d')}
+              </Text>
+              <Text fw={650} className="num" data-testid="volume-60d">
+                {formatAmount(userStat.data.user_60_day_transaction_amount, 2)} USD
+              </Text>
+            </Stack>
+          )}
+          <Button
+            variant="default"
+            onClick={() => (isLoggedIn ? setNotifyOpen(true) : needLogin())}
+            data-testid="open-notifications"
+          >
+            {t('launchpool.notifications')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Tabs
+        value={String(activeState)}
+        onChange={(v) => v && setSearch({ state: v }, { replace: true })}
+        variant="pills"
+        radius="md"
+      >
+        <Tabs.List aria-label={t('launchpool.tabs.label')} mb="md">
+          {STATES.map((s) => (
+            <Tabs.Tab key={s} value={String(s)} data-testid={`state-tab-${s}`}>
+              {t(`launchpool.state.${s}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <ProjectList
+          state={activeState}
+          now={now}
+          onStake={onStake}
+          onRedeem={(project, pool, stat) => setRedeeming({ project, pool, stat })}
+          onEligibility={setEligibility}
+        />
+      </Tabs>
+
+      {isLoggedIn && <MySection id="my-stakes" />}
+
+      {staking && (
+        <StakeDialog
+          project={staking.project}
+          rid={staking.rid}
+          opened
+          onClose={() => setStaking(null)}
+          onSuccess={(result) => {
+            setSuccess({ project: staking.project, result });
+            setStaking(null);
+          }}
+        />
+      )}
+      <StakeSuccessDialog
+        project={success?.project}
+        result={success?.result ?? null}
+        onClose={() => setSuccess(null)}
+        onViewStakes={() => {
+          setSuccess(null);
+          document.getElementById('my-stakes')?.scrollIntoView({ behavior: 'smooth' });
+        }}
+      />
+      {redeeming && (
+        <RedeemDialog
+          project={redeeming.project}
+          pool={redeeming.pool}
+          stat={redeeming.stat}
+          opened
+          onClose={() => setRedeeming(null)}
+        />
+      )}
+      {eligibility && <EligibilityDialog project={eligibility} opened onClose={() => setEligibility(null)} />}
+      {notifyOpen && <NotificationDialog opened onClose={() => setNotifyOpen(false)} />}
+    </Stack>
+  );
+}

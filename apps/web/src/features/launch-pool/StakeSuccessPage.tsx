@@ -1,0 +1,42 @@
+import './i18n/register';
+import type { PoolStakeMode } from '@earn/domain';
+import { Card } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { lpQueries } from './api';
+import { StakeSuccessContent } from './components/StakeSuccess';
+import { LAUNCHPOOL_PATH } from './paths';
+
+const MODES: readonly PoolStakeMode[] = ['flexible', 'fixed', 'spot'];
+
+/** The stake success page (mobile): /launchpool/success/:pid?rid=&amount=&mode=&period= */
+export default function StakeSuccessPage() {
+  const navigate = useNavigate();
+  const { pid: pidParam } = useParams();
+  const [search] = useSearchParams();
+  const pid = Number(pidParam);
+  const project = useQuery({ ...lpQueries.project(pid), enabled: Number.isInteger(pid) && pid > 0 });
+  const rid = Number(search.get('rid'));
+  const pool = project.data?.reward_pools.find((p) => p.rid === rid);
+  const modeParam = search.get('mode') as PoolStakeMode;
+  const result = {
+    pid,
+    rid,
+    coin: pool?.coin ?? '',
+    amount: search.get('amount') ?? '0',
+    mode: MODES.includes(modeParam) ? modeParam : 'spot',
+    period: Number(search.get('period') ?? 0),
+  };
+  return (
+    <Card className="surface" maw={520} mx="auto" p="xl">
+      {pool && (
+        <StakeSuccessContent
+          project={project.data}
+          result={result}
+          onDone={() => navigate(LAUNCHPOOL_PATH)}
+          onViewStakes={() => navigate(`${LAUNCHPOOL_PATH}#my-stakes`)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import { Badge, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../../api/client';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { formatAmount } from '../../../components/format';
+import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
+import { formatDate } from '../../../i18n';
+import { LAUNCHPOOL_BASE, lpKeys, MY_TABLE_PAGE_SIZE, type MyReward, type MyStake, type Paged } from '../api';
+
+function modeKey(s: MyStake): string {
+  if (s.simpleEarnPeriod > 0) return 'launchpool.mode.fixed';
+  return s.simpleEarnStatus === 1 ? 'launchpool.mode.flexible' : 'launchpool.mode.spot';
+}
+
+/**
+ * A server-paged list: one page at a time on desktop (pagination), every page so far on mobile
+ * (infinite scroll).
+ */
+function usePagedRows<T>(kind: 'my-stakes' | 'my-rewards', page: number, mobile: boolean, enabled: boolean) {
+  const path = `${LAUNCHPOOL_BASE}/${kind}`;
+  const paged = useQuery({
+    queryKey: [...lpKeys.all, kind, page],
+    queryFn: ({ signal }) => request<Paged<T>>({ path, query: { page, limit: MY_TABLE_PAGE_SIZE }, signal }),
+    enabled: enabled && !mobile,
+  });
+  const infinite = useInfiniteQuery({
+    queryKey: [...lpKeys.all, kind, 'infinite'],
+    queryFn: ({ pageParam, signal }) =>
+      request<Paged<T>>({ path, query: { page: pageParam, limit: MY_TABLE_PAGE_SIZE }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) =>
+      all.length * MY_TABLE_PAGE_SIZE < last.total ? all.length + 1 : undefined,
+    enabled: enabled && mobile,
+  });
+  if (mobile) {
+    return {
+      rows: (infinite.data?.pages ?? []).flatMap((p) => p.list),
+      total: infinite.data?.pages[0]?.total ?? 0,
+      loading: infinite.isLoading || infinite.isFetchingNextPage,
+      error: infinite.isError,
+      retry: () => void infinite.refetch(),
+      hasMore: infinite.hasNextPage,
+      loadMore: () => void infinite.fetchNextPage(),
+    };
+  }
+  return {
+    rows: paged.data?.list ?? [],
+    total: paged.data?.total ?? 0,
+    loading: paged.isLoading,
+    error: paged.isError,
+    retry: () => void paged.refetch(),
+    hasMore: false,
+    loadMore: () => undefined,
+  };
+}
+
+/** The user's stakes (every pool staked now or rewarded before) and the hourly reward history. */
+export function MySection({ id }: { id?: string }) {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<string | null>('stakes');
+  const [stakesPage, setStakesPage] = useState(1);
+  const [rewardsPage, setRewardsPage] = useState(1);
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const stakes = usePagedRows<MyStake>('my-stakes', stakesPage, mobile, true);
+  const rewards = usePagedRows<MyReward>('my-rewards', rewardsPage, mobile, tab === 'rewards');
+  const names = new Map(stakes.rows.map((s) => [s.pid, s.name]));
+
+  const stakeColumns: Column<MyStake>[] = [
+    { key: 'project', title: t('launchpool.my.project'), render: (s) => `${s.name} · ${s.coin}` },
+    {
+      key: 'staked',
+      title: t('launchpool.my.staked'),
+      align: 'right',
+      render: (s) => `${formatAmount(s.amount)} ${s.coin}`,
+    },
+    {
+      key: 'reward',
+      title: t('launchpool.my.totalReward'),
+      align: 'right',
+      render: (s) => `${formatAmount(s.total_reward)} ${s.reward_coin}`,
+    },
+    {
+      key: 'state',
+      title: t('launchpool.my.state'),
+      render: (s) => (
+        <Badge variant="light" radius="sm" color={s.state === 1 ? 'teal' : s.state === 2 ? 'blue' : 'gray'}>
+          {t(`launchpool.state.${s.state}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'mode',
+      title: t('launchpool.my.mode'),
+      render: (s) => t(modeKey(s), { days: s.simpleEarnPeriod }),
+    },
+  ];
+  const rewardColumns: Column<MyReward>[] = [
+    { key: 'hour', title: t('launchpool.my.hour'), render: (r) => formatDate(r.hour_start, true) },
+    { key: 'project', title: t('launchpool.my.project'), render: (r) => names.get(r.pid) ?? `#${r.pid}` },
+    {
+      key: 'amount',
+      title: t('launchpool.my.amount'),
+      align: 'right',
+      render: (r) => `${formatAmount(r.amount)} ${r.reward_coin}`,
+    },
+  ];
+
+  return (
+    <Card className="surface" id={id}>
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {t('launchpool.my.title')}
+        </Title>
+        <Tabs value={tab} onChange={setTab}>
+          <Tabs.List>
+            <Tabs.Tab value="stakes">{t('launchpool.my.title')}</Tabs.Tab>
+            <Tabs.Tab value="rewards" data-testid="my-rewards-tab">
+              {t('launchpool.my.rewards')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="stakes" pt="md">
+            <ResponsiveTable
+              caption={t('launchpool.my.title')}
+              columns={stakeColumns}
+              rows={stakes.rows}
+              rowKey={(s) => `${s.pid}-${s.rid}`}
+              loading={stakes.loading}
+              error={stakes.error ? t('request.data.error') : undefined}
+              onRetry={stakes.retry}
+              {...(mobile
+                ? { hasMore: stakes.hasMore, onLoadMore: stakes.loadMore }
+                : {
+                    page: stakesPage,
+                    total: stakes.total,
+                    pageSize: MY_TABLE_PAGE_SIZE,
+                    onPageChange: setStakesPage,
+                  })}
+              emptyText={t('launchpool.my.empty')}
+              data-testid="my-stakes"
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="rewards" pt="md">
+            <ResponsiveTable
+              caption={t('launchpool.my.rewards')}
+              columns={rewardColumns}
+              rows={rewards.rows}
+              rowKey={(r) => `${r.rid}-${r.hour_start}`}
+              loading={rewards.loading}
+              error={rewards.error ? t('request.data.error') : undefined}
+              onRetry={rewards.retry}
+              {...(mobile
+                ? { hasMore: rewards.hasMore, onLoadMore: rewards.loadMore }
+                : {
+                    page: rewardsPage,
+                    total: rewards.total,
+                    pageSize: MY_TABLE_PAGE_SIZE,
+                    onPageChange: setRewardsPage,
+                  })}
+              emptyText={
+                <Text size="sm" c="dimmed">
+                  {t('launchpool.my.rewardsEmpty')}
+                </Text>
+              }
+              data-testid="my-rewards"
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,266 @@
+import { dec } from '@earn/domain';
+import { Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../../app/auth';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { CoinAvatar } from '../../../components/CoinAvatar';
+import { formatAmount } from '../../../components/format';
+import { ClockIcon } from '../../../components/icons';
+import { formatDate } from '../../../i18n';
+import { lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
+import { countdownParts, formatRate } from '../format';
+import { isNewUserPool, unlimited } from '../rules';
+
+const STATE_COLOR: Record<number, string> = { 1: 'teal', 2: 'blue', 3: 'gray' };
+
+export function Countdown({ project, now }: { project: Project; now: number }) {
+  const { t } = useTranslation();
+  if (project.state === 3) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('launchpool.ended')}
+      </Text>
+    );
+  }
+  return <Running project={project} now={now} />;
+}
+
+function Running({ project, now }: { project: Project; now: number }) {
+  const { t } = useTranslation();
+  const target = (project.state === 2 ? project.start_timest : project.end_timest) * 1000;
+  const parts = countdownParts(target - now);
+  const due = now >= target;
+  const client = useQueryClient();
+  // At zero the project changes state on the server: fetch it again rather than show 0:00:00 forever.
+  useEffect(() => {
+    if (due) void client.invalidateQueries({ queryKey: lpKeys.all });
+  }, [due, client]);
+  return (
+    <Group gap={6} wrap="nowrap" data-testid={`countdown-${project.pid}`}>
+      <ClockIcon size={16} />
+      <Text size="sm" c="dimmed">
+        {t(project.state === 2 ? 'launchpool.startsIn' : 'launchpool.endsIn')}
+      </Text>
+      <Text size="sm" fw={650} className="num">
+        {t('launchpool.countdown', { ...parts })}
+      </Text>
+    </Group>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} className="num" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+function PoolRow({
+  project,
+  pool,
+  stat,
+  onStake,
+  onRedeem,
+}: {
+  project: Project;
+  pool: RewardPool;
+  stat: PoolStat | undefined;
+  onStake: () => void;
+  onRedeem: () => void;
+}) {
+  const { t } = useTranslation();
+  const staked = stat?.amount ?? pool.user?.staked ?? '0';
+  const hasStake = dec(staked).gt(0);
+  const open = project.state !== 3;
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const actions = (
+    <Group gap="xs" wrap="nowrap" grow={mobile}>
+      {hasStake && (
+        <Button
+          size={mobile ? 'sm' : 'xs'}
+          variant="default"
+          onClick={onRedeem}
+          data-testid={`redeem-${pool.rid}`}
+        >
+          {t('launchpool.redeemButton')}
+        </Button>
+      )}
+      <Button size={mobile ? 'sm' : 'xs'} onClick={onStake} data-testid={`stake-${pool.rid}`}>
+        {t('launchpool.stakeButton')}
+      </Button>
+    </Group>
+  );
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`pool-${pool.rid}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <CoinAvatar coin={pool.coin} />
+            <div>
+              <Group gap={6}>
+                <Text fw={650}>{t('launchpool.pool.stake', { coin: pool.coin })}</Text>
+                {isNewUserPool(pool) && (
+                  <Badge size="xs" color="orange" variant="light">
+                    {t('launchpool.newcomers')}
+                  </Badge>
+                )}
+                {pool.vip_config?.vip_only && (
+                  <Badge size="xs" color="yellow" variant="light">
+                    {t('launchpool.pool.vipOnly', { vip: pool.vip_config.min_vip })}
+                  </Badge>
+                )}
+                {pool.reward_pool_type === 1 && (
+                  <Badge size="xs" color="grape" variant="light">
+                    {t('launchpool.pool.multiMining')}
+                  </Badge>
+                )}
+              </Group>
+              <Tooltip label={t('launchpool.pool.apr.tooltip')} multiline w={260} withArrow>
+                <Text size="xs" c="dimmed" style={{ cursor: 'help' }} tabIndex={0} component="span">
+                  {t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate')}{' '}
+                  <Text span className="apr" fw={700} size="sm" data-testid={`apr-${pool.rid}`}>
+                    {formatRate(pool.rate_year, pool.rate_year_type)}
+                  </Text>
+                </Text>
+              </Tooltip>
+            </div>
+          </Group>
+          {open && !mobile && actions}
+        </Group>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing={6}>
+          <Stat
+            label={t('launchpool.pool.totalStaked')}
+            value={`${formatAmount(pool.staked_total, pool.decimal_place)} ${pool.coin}`}
+          />
+          <Stat
+            label={t('launchpool.pool.poolSize')}
+            value={
+              unlimited(pool.buy_total_amount)
+                ? t('launchpool.pool.noLimit')
+                : `${formatAmount(pool.buy_total_amount)} ${pool.coin}`
+            }
+          />
+          <Stat
+            label={t('launchpool.totalReward')}
+            value={`${formatAmount(pool.total_reward_amount)} ${pool.reward_coin}`}
+          />
+          <Stat
+            label={t('launchpool.rewardPerHour')}
+            value={`${formatAmount(pool.reward_per_hour)} ${pool.reward_coin}`}
+          />
+        </SimpleGrid>
+        {stat && (hasStake || dec(stat.lastRewardAmount).gt(0)) && (
+          <>
+            <Divider />
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing={6}>
+              <Stat
+                label={t('launchpool.pool.myStake')}
+                value={`${formatAmount(staked, pool.decimal_place)} ${pool.coin}`}
+                testId={`my-stake-${pool.rid}`}
+              />
+              <Stat
+                label={t('launchpool.pool.myRewards')}
+                value={`${formatAmount(stat.lastRewardAmount)} ${pool.reward_coin}`}
+                testId={`my-rewards-${pool.rid}`}
+              />
+              <Stat
+                label={t('launchpool.pool.lastHour')}
+                value={`${formatAmount(stat.lastHourRewardAmount)} ${pool.reward_coin}`}
+                testId={`last-hour-${pool.rid}`}
+              />
+            </SimpleGrid>
+          </>
+        )}
+        {open && mobile && actions}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A project: its state and countdown, period, reward coin, and each pool with the user's numbers. */
+export function ProjectCard({
+  project,
+  now,
+  onStake,
+  onRedeem,
+  onEligibility,
+}: {
+  project: Project;
+  now: number;
+  onStake: (pool: RewardPool) => void;
+  onRedeem: (pool: RewardPool, stat: PoolStat | undefined) => void;
+  onEligibility: () => void;
+}) {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useMe();
+  const stats = useQuery({ ...lpQueries.stats(project.pid), enabled: isLoggedIn });
+  const total = project.reward_pools.reduce((sum, p) => sum.plus(p.total_reward_amount), dec(0));
+  return (
+    <Card className="surface" data-testid={`project-${project.pid}`}>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <CoinAvatar coin={project.coin} size={44} />
+            <div>
+              <Group gap={8}>
+                <Text fw={700} fz="lg">
+                  {project.name}
+                </Text>
+                <Badge color={STATE_COLOR[project.state] ?? 'gray'} variant="light" radius="sm">
+                  {t(`launchpool.state.${project.state}`)}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed" className="num">
+                {t('launchpool.period')}: {formatDate(project.start_timest, true)} –{' '}
+                {formatDate(project.end_timest, true)}
+              </Text>
+            </div>
+          </Group>
+          <Countdown project={project} now={now} />
+        </Group>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm">
+            <Text span c="dimmed">
+              {t('launchpool.totalReward')}:{' '}
+            </Text>
+            <Text span fw={650} className="num">
+              {formatAmount(total.toFixed())} {project.coin}
+            </Text>
+          </Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={onEligibility}
+            data-testid={`eligibility-${project.pid}`}
+          >
+            {t('launchpool.eligibility')}
+          </Button>
+        </Group>
+        <Stack gap="sm">
+          {project.reward_pools.map((pool) => {
+            const stat = stats.data?.find((s) => s.rid === pool.rid);
+            return (
+              <PoolRow
+                key={pool.rid}
+                project={project}
+                pool={pool}
+                stat={stat}
+                onStake={() => onStake(pool)}
+                onRedeem={() => onRedeem(pool, stat)}
+              />
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trackClick } from '../../../api/analytics';
+import { toast } from '../../../api/errors';
+import { queries, queryKeys } from '../../../api/queries';
+import { useApiAction } from '../../../api/useApiAction';
+import { useMe } from '../../../app/auth';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { reportSuccess } from '../../../app/embed';
+import { AmountInput } from '../../../components/AmountInput';
+import { formatAmount } from '../../../components/format';
+import { InfoCircleIcon } from '../../../components/icons';
+import { translateKey } from '../../../i18n';
+import { LAUNCHPOOL_BASE, lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
+import { COMPLIANCE_LEND_EARN, hasStarted, redeemError } from '../rules';
+import { Row } from './StakeForm';
+
+const REDEEM_INPUT_DECIMALS = 8;
+
+/**
+ * Early redeem (launch-pool.md screen 2, simple-earn.md screen 17): amount with Max, the redeemable
+ * amount, the last hour's reward (hidden before the start), and where the coins go.
+ */
+export function RedeemDialog({
+  project,
+  pool,
+  stat: initialStat,
+  opened,
+  onClose,
+  onRedeemed,
+}: {
+  project: Project;
+  pool: RewardPool;
+  stat: PoolStat | undefined;
+  opened: boolean;
+  onClose: () => void;
+  onRedeemed?: (amount: string) => void;
+}) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const client = useQueryClient();
+  const { isLoggedIn } = useMe();
+  const compliance = useQuery({ ...queries.compliance(), enabled: isLoggedIn && opened });
+  // The live statistics, not the ones the card had when it was clicked: a stake may just have changed them.
+  const stats = useQuery({ ...lpQueries.stats(project.pid), enabled: isLoggedIn && opened });
+  const stat = stats.data?.find((s) => s.rid === pool.rid) ?? initialStat;
+  const redeemable = stat?.amount ?? pool.user?.staked ?? '0';
+  const se = pool.simple_earn;
+  const userPeriod = stat?.simpleEarnPeriod || se?.user_period || 0;
+  const started = hasStarted(project.state);
+  const autoEarnShown = !!se && started && !(compliance.data?.menu ?? []).includes(COMPLIANCE_LEND_EARN);
+
+  const [amount, setAmount] = useState<string | null>(null);
+  const [autoEarn, setAutoEarn] = useState(se?.status === 1);
+  useEffect(() => {
+    if (opened) {
+      setAmount(null);
+      setAutoEarn(se?.status === 1);
+    }
+  }, [opened, se?.status]);
+
+  const redeem = useApiAction<Record<string, unknown>>({
+    name: 'launchpool.redeem',
+    path: `${LAUNCHPOOL_BASE}/redeem`,
+    form: true,
+  });
+  const failure = redeemError(pool, amount, redeemable);
+  const errorText = failure ? translateKey(failure.key, failure.params, failure.key) : undefined;
+  const simpleEarnStatus = autoEarnShown && (userPeriod > 0 || autoEarn) ? 1 : 0;
+
+  const submit = async () => {
+    if (amount === null || failure) return;
+    trackClick('launchpool.redeem.confirm', { rid: pool.rid });
+    try {
+      await redeem.run({ pid: pool.pid, rid: pool.rid, amount, simpleEarnStatus });
+    } catch {
+      return;
+    }
+    toast('success', t('redeem.success'));
+    void client.invalidateQueries({ queryKey: lpKeys.all });
+    void client.invalidateQueries({ queryKey: queryKeys.outable([pool.coin]) });
+    void client.invalidateQueries({ queryKey: queryKeys.balances });
+    reportSuccess({ action: 'launchpool.redeem', amount, coin: pool.coin });
+    onRedeemed?.(amount);
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      fullScreen={mobile}
+      centered
+      size={440}
+      radius={mobile ? 0 : 'lg'}
+      title={
+        <Text fw={650} size="lg">
+          {t('launchpool.redeem.title', { coin: pool.coin })}
+        </Text>
+      }
+      data-testid="redeem-dialog"
+    >
+      <Stack gap="md">
+        {started && (
+          <Row label={t('launchpool.redeem.lastHour')} testId="redeem-last-hour">
+            {formatAmount(stat?.lastHourRewardAmount ?? '0')} {pool.reward_coin}
+          </Row>
+        )}
+        <AmountInput
+          value={amount}
+          onChange={setAmount}
+          // Finer digits than the pool's are typed through, so the minimum-unit rule can say what is wrong.
+          precision={Math.max(pool.decimal_place, REDEEM_INPUT_DECIMALS)}
+          max={redeemable}
+          coin={pool.coin}
+          error={errorText}
+          maxActionName="launchpool.redeem.max"
+          data-testid="redeem-amount"
+        />
+        <Row label={t('launchpool.redeem.redeemable')} testId="redeem-redeemable">
+          {formatAmount(redeemable, pool.decimal_place)} {pool.coin}
+        </Row>
+        {autoEarnShown &&
+          (userPeriod > 0 ? (
+            <Alert color="blue" variant="light" icon={<InfoCircleIcon />} data-testid="redeem-fixed-note">
+              {t('launchpool.redeem.fixedNote', { coin: pool.coin, days: userPeriod })}
+            </Alert>
+          ) : (
+            <Switch
+              checked={autoEarn}
+              onChange={(e) => setAutoEarn(e.currentTarget.checked)}
+              label={t('launchpool.redeem.autoEarn')}
+              description={t('launchpool.redeem.autoEarn.help', { coin: pool.coin })}
+              data-testid="redeem-auto-earn"
+            />
+          ))}
+        <Text size="xs" c="dimmed">
+          {t('launchpool.redeem.note')}
+        </Text>
+        <Group grow gap="sm">
+          <Button variant="default" size="md" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            size="md"
+            onClick={() => void submit()}
+            disabled={amount === null || !!failure}
+            loading={redeem.isPending}
+            data-testid="redeem-confirm"
+          >
+            {t('common.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

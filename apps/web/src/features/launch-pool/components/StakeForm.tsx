@@ -1,0 +1,442 @@
+import type { PoolStakeMode } from '@earn/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trackClick } from '../../../api/analytics';
+import { request } from '../../../api/client';
+import { handleApiError, toast } from '../../../api/errors';
+import { queries, queryKeys } from '../../../api/queries';
+import { useApiAction } from '../../../api/useApiAction';
+import { useMe } from '../../../app/auth';
+import { reportSuccess } from '../../../app/embed';
+import { AmountInput } from '../../../components/AmountInput';
+import { CoinAvatar } from '../../../components/CoinAvatar';
+import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
+import { formatAmount } from '../../../components/format';
+import { InfoCircleIcon } from '../../../components/icons';
+import { formatDate, translateKey } from '../../../i18n';
+import { deviceToken, LAUNCHPOOL_BASE, lpKeys, lpQueries, type Project } from '../api';
+import { formatRate } from '../format';
+import {
+  dialogPools,
+  fixedPeriodOf,
+  isNewUserPool,
+  isVipQuota,
+  modeFields,
+  modeRules,
+  shouldAutoMax,
+  stakeableBalance,
+  stakeError,
+  stakeNumbers,
+} from '../rules';
+
+export interface StakeResult {
+  pid: number;
+  rid: number;
+  coin: string;
+  amount: string;
+  mode: PoolStakeMode;
+  period: number;
+}
+
+export interface StakeFormProps {
+  project: Project;
+  /** The pool to open on; the first tab otherwise. */
+  rid?: number;
+  onSuccess: (result: StakeResult) => void;
+  onCancel: () => void;
+  /** Told when a dialog opens above the form, so the dialog around it can leave Escape to that one. */
+  onNestedDialog?: (open: boolean) => void;
+}
+
+export function Row({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} className="num" ta="right" data-testid={testId}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function ModeOption({
+  label,
+  description,
+  checked,
+  disabled,
+  onSelect,
+  testId,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  disabled: boolean;
+  onSelect: () => void;
+  testId: string;
+}) {
+  return (
+    <UnstyledButton
+      role="radio"
+      aria-checked={checked}
+      aria-disabled={disabled}
+      onClick={onSelect}
+      data-testid={testId}
+      p="sm"
+      style={{
+        flex: 1,
+        minWidth: 0,
+        borderRadius: 'var(--mantine-radius-md)',
+        border: `1px solid ${checked ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
+        background: checked ? 'var(--mantine-primary-color-light)' : undefined,
+        opacity: disabled ? 0.5 : 1,
+        cursor: disabled ? 'not-allowed' : 'pointer',
+      }}
+    >
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {description}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * The stake form of the stake dialog and of the full mobile page (launch-pool.md section 2 screen 1,
+ * sections 4–5; simple-earn.md screen 16).
+ */
+export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }: StakeFormProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { isLoggedIn } = useMe();
+  const pools = dialogPools(project.reward_pools, rid);
+  const [activeRid, setActiveRid] = useState<number | undefined>(rid ?? pools[0]?.rid);
+  const pool = pools.find((p) => p.rid === activeRid) ?? pools[0];
+
+  const [amount, setAmount] = useState<string | null>(null);
+  // null: the pool's default mode; a tab change puts it back to null.
+  const [chosenMode, setChosenMode] = useState<PoolStakeMode | null>(null);
+  const autoMaxDone = useRef(false);
+  const [depositOpen, setDepositOpenState] = useState(false);
+  const setDepositOpen = (open: boolean) => {
+    setDepositOpenState(open);
+    onNestedDialog?.(open);
+  };
+  const [checking, setChecking] = useState(false);
+
+  const coin = pool?.coin ?? '';
+  const compliance = useQuery({ ...queries.compliance(), enabled: isLoggedIn });
+  const outable = useQuery({ ...queries.outable([coin]), enabled: isLoggedIn && !!coin });
+  const borrow = useQuery({ ...lpQueries.borrowSettings(coin), enabled: !!coin });
+  const stake = useApiAction<Record<string, unknown>>({
+    name: 'launchpool.stake',
+    path: `${LAUNCHPOOL_BASE}/create-order`,
+    form: true,
+  });
+
+  const entry = outable.data?.find((e) => e.asset === coin);
+  const support = borrow.data?.find((b) => b.coin === coin)?.is_support_launchpool === 1;
+  const available = stakeableBalance(entry, support);
+  const loaded = !!entry && compliance.isSuccess;
+
+  // Only from a fresh balance: a cached one may be stale by the stake just made.
+  const balanceFresh = !!entry && !outable.isFetching;
+  useEffect(() => {
+    if (!pool || !entry || !balanceFresh || autoMaxDone.current) return;
+    if (shouldAutoMax(pool, amount, available)) {
+      autoMaxDone.current = true;
+      setAmount(stakeNumbers(pool, available).max);
+    }
+  }, [pool, entry, balanceFresh, amount, available]);
+
+  if (!pool) {
+    return (
+      <Alert color="yellow" icon={<InfoCircleIcon />}>
+        {t('launchpool.stake.noPool')}
+      </Alert>
+    );
+  }
+
+  const rules = modeRules(pool, compliance.data?.menu ?? []);
+  const mode: PoolStakeMode = rules.show ? (chosenMode ?? rules.defaultMode) : 'spot';
+  const numbers = stakeNumbers(pool, available);
+  const failure = loaded ? stakeError(pool, amount, available) : null;
+  const errorText = failure ? translateKey(failure.key, failure.params, failure.key) : undefined;
+  const notStarted = project.state === 2;
+  const period = fixedPeriodOf(pool);
+  const se = pool.simple_earn;
+
+  const changeTab = (value: string | null) => {
+    if (!value) return;
+    setActiveRid(Number(value));
+    setAmount(null);
+    setChosenMode(null);
+  };
+
+  const pickFlexible = () => {
+    if (rules.flexibleDisabled) {
+      toast('info', t('launch.earn.tip3'));
+      return;
+    }
+    setChosenMode('flexible');
+  };
+
+  const submit = async () => {
+    if (amount === null || failure || numbers.usedUp) return;
+    trackClick('launchpool.stake.confirm', { rid: pool.rid, coin });
+    if (isNewUserPool(pool) || pool.vip_config?.vip_only) {
+      setChecking(true);
+      try {
+        await request({
+          method: 'POST',
+          path: `${LAUNCHPOOL_BASE}/check-pool-rule`,
+          body: { pid: pool.pid, rid: pool.rid },
+          form: true,
+        });
+      } catch (e) {
+        handleApiError(e);
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
+    try {
+      await stake.run(
+        { pid: pool.pid, rid: pool.rid, amount, ...modeFields(mode, pool) },
+        { 'device-token': deviceToken() },
+      );
+    } catch {
+      // The error catalogue has spoken (toast, analytics); the dialog stays open for another try.
+      return;
+    }
+    void client.invalidateQueries({ queryKey: lpKeys.all });
+    void client.invalidateQueries({ queryKey: queryKeys.outable([coin]) });
+    void client.invalidateQueries({ queryKey: queryKeys.balances });
+    reportSuccess({ action: 'launchpool.stake', pid: pool.pid, rid: pool.rid, amount, coin });
+    onSuccess({ pid: pool.pid, rid: pool.rid, coin, amount, mode, period: mode === 'fixed' ? period : 0 });
+  };
+
+  const tabs = pools.length > 1 && (
+    <Tabs value={String(pool.rid)} onChange={changeTab} variant="pills" radius="md">
+      <Tabs.List aria-label={t('launchpool.stake.poolTabs')} style={{ flexWrap: 'wrap', gap: 6 }}>
+        {pools.map((p) => (
+          <Tabs.Tab key={p.rid} value={String(p.rid)} data-testid={`stake-tab-${p.rid}`}>
+            <Group gap={6} wrap="nowrap">
+              <span>{p.coin}</span>
+              {/* Several pools may stake the same coin: the rate tells them apart. */}
+              <Text span size="xs" opacity={0.75} className="num">
+                {formatRate(p.rate_year, p.rate_year_type)}
+              </Text>
+              {p.vip_config?.vip_only && (
+                <Badge size="xs" color="yellow" variant="light">
+                  {t('launchpool.vip')}
+                </Badge>
+              )}
+              {isNewUserPool(p) && (
+                <Badge size="xs" color="orange" variant="light">
+                  {t('launchpool.newcomers')}
+                </Badge>
+              )}
+            </Group>
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+
+  return (
+    <Stack gap="md" data-testid="stake-form" data-rid={pool.rid}>
+      {tabs}
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <CoinAvatar coin={project.coin} size={36} />
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('launchpool.stake.rewardCoin')}
+            </Text>
+            <Group gap={6}>
+              <Text fw={650}>{project.coin}</Text>
+              {isNewUserPool(pool) && (
+                <Badge size="sm" color="orange" variant="light" data-testid="newcomers-tag">
+                  {t('launchpool.newcomers')}
+                </Badge>
+              )}
+            </Group>
+          </div>
+        </Group>
+        <div style={{ textAlign: 'right' }}>
+          <Tooltip label={t('launchpool.pool.apr.tooltip')} multiline w={260} withArrow>
+            <Text
+              size="xs"
+              c="dimmed"
+              style={{ textDecoration: 'underline dotted', cursor: 'help' }}
+              tabIndex={0}
+            >
+              {t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate')}
+            </Text>
+          </Tooltip>
+          <Text className="apr" fw={700} fz="xl" data-testid="stake-apr">
+            {formatRate(pool.rate_year, pool.rate_year_type)}
+          </Text>
+        </div>
+      </Group>
+
+      {notStarted && (
+        <Alert color="blue" variant="light" icon={<InfoCircleIcon />} data-testid="start-notice">
+          {t('launchpool.stake.startNotice', { time: formatDate(project.start_timest, true) })}
+        </Alert>
+      )}
+
+      <AmountInput
+        value={amount}
+        onChange={setAmount}
+        precision={pool.decimal_place}
+        max={loaded && !numbers.usedUp ? numbers.max : null}
+        coin={coin}
+        error={errorText}
+        label={t('amount.label')}
+        maxActionName="launchpool.stake.max"
+        data-testid="stake-amount"
+      />
+
+      <Stack gap={8}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {/* Unified accounts word it differently: borrowed funds may or may not count (see stakeableBalance). */}
+            {t(
+              entry && entry.mode !== 'classic'
+                ? 'launchpool.stake.available.unified'
+                : 'launchpool.stake.available',
+            )}
+          </Text>
+          <Group gap={8} wrap="nowrap">
+            {outable.isLoading ? (
+              <Skeleton h={16} w={80} />
+            ) : (
+              <Text size="sm" fw={600} className="num" data-testid="stake-available">
+                {formatAmount(available, pool.decimal_place)} {coin}
+              </Text>
+            )}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setDepositOpen(true)}
+              data-testid="stake-add-funds"
+            >
+              {t('launchpool.stake.addFunds')}
+            </Anchor>
+          </Group>
+        </Group>
+        <Row label={t('launchpool.stake.staked')} testId="stake-staked">
+          {formatAmount(numbers.staked, pool.decimal_place)} {coin}
+        </Row>
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap={6}>
+            <Text size="sm" c="dimmed">
+              {t('launchpool.stake.quota')}
+            </Text>
+            {isVipQuota(pool) && (
+              <Badge size="xs" color="yellow" variant="filled" data-testid="vip-marker">
+                {t('launchpool.vip')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" fw={600} className="num" data-testid="stake-quota">
+            {formatAmount(numbers.quota, pool.decimal_place)} {coin}
+          </Text>
+        </Group>
+      </Stack>
+
+      {rules.show && se && (
+        <Stack gap={8} data-testid="auto-earn">
+          <Text size="sm" fw={600}>
+            {t('launchpool.stake.autoEarn')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('launchpool.stake.autoEarn.help', { coin })}
+          </Text>
+          <Group gap="sm" wrap="nowrap" role="radiogroup" aria-label={t('launchpool.stake.autoEarn')}>
+            <ModeOption
+              label={t('launchpool.stake.flexible')}
+              description={t('launchpool.stake.flexible.desc', { rate: formatAmount(se.rate, 2) })}
+              checked={mode === 'flexible'}
+              disabled={rules.flexibleDisabled}
+              onSelect={pickFlexible}
+              testId="mode-flexible"
+            />
+            {rules.fixedAvailable && (
+              <ModeOption
+                label={t('launchpool.stake.fixed', { days: period })}
+                description={t('launchpool.stake.fixed.desc', {
+                  rate: formatAmount(se.fixed_rate, 2),
+                  days: period,
+                })}
+                checked={mode === 'fixed'}
+                disabled={false}
+                onSelect={() => setChosenMode('fixed')}
+                testId="mode-fixed"
+              />
+            )}
+          </Group>
+          {rules.flexibleDisabled && (
+            <Text size="xs" c="dimmed" data-testid="flexible-disabled-tip">
+              {t('launch.earn.tip3')}
+            </Text>
+          )}
+          <Checkbox
+            label={t('launchpool.stake.spot')}
+            checked={mode === 'spot'}
+            disabled={rules.spotDisabled}
+            onChange={(e) =>
+              setChosenMode(e.currentTarget.checked ? 'spot' : rules.flexibleDisabled ? 'fixed' : 'flexible')
+            }
+            data-testid="mode-spot"
+          />
+        </Stack>
+      )}
+
+      <Group grow gap="sm" mt="xs">
+        <Button variant="default" size="md" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          size="md"
+          onClick={() => void submit()}
+          disabled={!loaded || amount === null || !!failure || numbers.usedUp}
+          loading={stake.isPending || checking}
+          data-testid="stake-confirm"
+        >
+          {numbers.usedUp ? t('launchpool.stake.usedUp') : t('common.confirm')}
+        </Button>
+      </Group>
+
+      {depositOpen && (
+        <DepositOptionsDialog
+          coin={coin}
+          opened={depositOpen}
+          onClose={() => setDepositOpen(false)}
+          onTransfer={() => toast('info', t('launchpool.transfer.info'))}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+const LaunchPoolPage = lazy(() => import('./LaunchPoolPage'));
+const StakePage = lazy(() => import('./StakePage'));
+const StakeSuccessPage = lazy(() => import('./StakeSuccessPage'));
+
+/**
+ * The launch-pool routes, mounted by app/routes.tsx under the layout (which holds the Suspense
+ * boundary). /launchpool is the page; the shell's navigation links /launch-pool, which shows the same
+ * page. The stake page and the success page are the full mobile versions of their dialogs.
+ */
+export const launchPoolRoutes: RouteObject[] = [
+  { path: 'launchpool', element: <LaunchPoolPage /> },
+  { path: 'launch-pool', element: <LaunchPoolPage /> },
+  { path: 'launchpool/stake/:pid', element: <StakePage /> },
+  { path: 'launchpool/success/:pid', element: <StakeSuccessPage /> },
+];

@@ -1,0 +1,179 @@
+import {
+  checkPoolRedeemAmount,
+  checkPoolStakeAmount,
+  dec,
+  FIXED_STAKE_COINS,
+  LaunchPoolKey,
+  maxPoolStake,
+  type PoolRuleFailure,
+  type PoolStakeMode,
+  ProjectState,
+  poolRemainingQuota,
+  RewardPoolType,
+} from '@earn/domain';
+import type { RewardPool } from './api';
+
+/**
+ * What the stake and redeem dialogs decide from a pool and the user's numbers (launch-pool.md
+ * sections 4–5). The amount rules themselves are the domain's, shared with the server.
+ */
+
+/** Compliance menu entry that hides auto-earn (simple earn). */
+export const COMPLIANCE_LEND_EARN = 'lend_earn';
+
+/** The pools the stake dialog offers as tabs: every pool but multi mining. */
+export function tabPools(pools: readonly RewardPool[]): RewardPool[] {
+  return pools.filter((p) => p.reward_pool_type !== RewardPoolType.multiMining);
+}
+
+/**
+ * The pools to choose between when staking into `rid`: the tabs when it is one of them, otherwise the
+ * (multi mining) pool on its own.
+ */
+export function dialogPools(pools: readonly RewardPool[], rid?: number): RewardPool[] {
+  const tabs = tabPools(pools);
+  const chosen = pools.find((p) => p.rid === rid);
+  if (chosen && chosen.reward_pool_type === RewardPoolType.multiMining) return [chosen];
+  return tabs;
+}
+
+export const isNewUserPool = (pool: RewardPool) => pool.limit_rule > 0;
+export const isVipQuota = (pool: RewardPool) => pool.user?.is_vip_quota === 1;
+export const unlimited = (value: string) => value === '-1';
+
+/** The fixed option exists only for BTC, ETH, GT and USDT, with a fixed period above 0. */
+export function fixedOffered(pool: RewardPool): boolean {
+  const se = pool.simple_earn;
+  if (!se) return false;
+  const period = se.user_period > 0 ? se.user_period : se.fixed_period;
+  return (FIXED_STAKE_COINS as readonly string[]).includes(pool.coin) && period > 0;
+}
+
+/** The fixed period a stake would use: the one the user already chose, else the pool's. */
+export function fixedPeriodOf(pool: RewardPool): number {
+  const se = pool.simple_earn;
+  if (!se) return 0;
+  return se.user_period > 0 ? se.user_period : se.fixed_period;
+}
+
+export interface ModeRules {
+  /** Whether the auto-earn section shows at all. */
+  show: boolean;
+  flexibleDisabled: boolean;
+  fixedAvailable: boolean;
+  spotDisabled: boolean;
+  defaultMode: PoolStakeMode;
+}
+
+/**
+ * The auto-earn section: shown only when the pool has simple-earn data and the compliance menu does
+ * not hide lend-earn. A fixed period the user already has locks the choice to fixed; a flexible pool
+ * the user has applied to starts at spot; otherwise flexible.
+ */
+export function modeRules(pool: RewardPool, complianceMenu: readonly string[]): ModeRules {
+  const se = pool.simple_earn;
+  const show = !!se && !complianceMenu.includes(COMPLIANCE_LEND_EARN);
+  if (!show || !se) {
+    return {
+      show: false,
+      flexibleDisabled: false,
+      fixedAvailable: false,
+      spotDisabled: false,
+      defaultMode: 'spot',
+    };
+  }
+  const fixedAvailable = fixedOffered(pool);
+  if (se.user_period > 0) {
+    return { show, flexibleDisabled: true, fixedAvailable, spotDisabled: true, defaultMode: 'fixed' };
+  }
+  const defaultMode: PoolStakeMode = se.status !== 1 && pool.isApply === 1 ? 'spot' : 'flexible';
+  return { show, flexibleDisabled: false, fixedAvailable, spotDisabled: false, defaultMode };
+}
+
+/** What create-order carries for a mode: simpleEarnStatus 0 spot, 1 earn; the period only for fixed. */
+export function modeFields(
+  mode: PoolStakeMode,
+  pool: RewardPool,
+): { simpleEarnStatus: 0 | 1; simpleEarnPeriod?: number } {
+  if (mode === 'spot') return { simpleEarnStatus: 0 };
+  if (mode === 'fixed') return { simpleEarnStatus: 1, simpleEarnPeriod: fixedPeriodOf(pool) };
+  return { simpleEarnStatus: 1 };
+}
+
+/**
+ * What the user can stake of the coin: the spot balance less borrowed funds (outable), unless the
+ * account is unified and the coin counts in full for launch pools.
+ */
+export function stakeableBalance(
+  entry: { outable: string; available: string; mode: string } | undefined,
+  supportLaunchpool: boolean,
+): string {
+  if (!entry) return '0';
+  return entry.mode !== 'classic' && supportLaunchpool ? entry.available : entry.outable;
+}
+
+export interface StakeNumbers {
+  staked: string;
+  personalMax: string;
+  quota: string;
+  usedUp: boolean;
+  max: string;
+}
+
+/** The user's numbers in a pool: staked, personal maximum, remaining quota and what Max fills in. */
+export function stakeNumbers(pool: RewardPool, available: string): StakeNumbers {
+  const staked = pool.user?.staked ?? '0';
+  const personalMax = pool.user?.personal_max_amount ?? pool.personal_max_amount;
+  const left = unlimited(pool.left_buy_total_amount) ? null : pool.left_buy_total_amount;
+  const quota = poolRemainingQuota(personalMax, staked, left);
+  const max = maxPoolStake(available, quota, pool.decimal_place);
+  return { staked, personalMax, quota: quota.toFixed(), usedUp: quota.lte(0), max: max.toFixed() };
+}
+
+/**
+ * The stake amount's first failed rule, in the dialog's order (the domain's: minimum, maximum with
+ * what is staked, balance), then the pool's remaining total, which the server checks last.
+ */
+export function stakeError(
+  pool: RewardPool,
+  amount: string | null,
+  available: string,
+): PoolRuleFailure | null {
+  if (amount === null) return null;
+  const n = stakeNumbers(pool, available);
+  const failure = checkPoolStakeAmount({
+    amount,
+    coin: pool.coin,
+    decimalPlace: pool.decimal_place,
+    min: pool.personal_min_amount,
+    max: n.personalMax,
+    staked: n.staked,
+    available,
+  });
+  if (failure) return failure;
+  if (!unlimited(pool.left_buy_total_amount) && dec(amount).gt(pool.left_buy_total_amount)) {
+    return {
+      key: LaunchPoolKey.poolLeft,
+      params: { amount: dec(pool.left_buy_total_amount).toFixed(), coin: pool.coin },
+    };
+  }
+  return null;
+}
+
+/** Max is applied by itself once, when the balance exceeds the minimum and nothing is typed. */
+export function shouldAutoMax(pool: RewardPool, amount: string | null, available: string): boolean {
+  if (amount !== null) return false;
+  const n = stakeNumbers(pool, available);
+  return !n.usedUp && dec(available).gt(pool.personal_min_amount) && dec(n.max).gt(0);
+}
+
+export function redeemError(
+  pool: RewardPool,
+  amount: string | null,
+  redeemable: string,
+): PoolRuleFailure | null {
+  if (amount === null) return null;
+  return checkPoolRedeemAmount({ amount, coin: pool.coin, decimalPlace: pool.decimal_place, redeemable });
+}
+
+export const hasStarted = (state: number) => state !== ProjectState.notStarted;

@@ -1,0 +1,237 @@
+import { SimpleEarnChartType, SimpleEarnPageSize } from '@earn/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { BALANCE_POLL_MS } from '../../../api/queries';
+import type {
+  AutoInvest,
+  ChartPoint,
+  FaqEntry,
+  FixedOrder,
+  FixedProduct,
+  FlexHolding,
+  HistoryRecord,
+  Lendable,
+  Paged,
+  ProductDetail,
+  TradeInfo,
+  UpgradeWay,
+  Voucher,
+} from './types';
+
+export const API = '/apiw/v2';
+/** Fixed-earn calls; the VIP theme inserts /vip (section 7). */
+export function fixedBase(vip = false): string {
+  return vip ? `${API}/vip/fixed_earn/api` : `${API}/fixed_earn/api`;
+}
+
+/** Every key starts with 'simple-earn' so one invalidation refreshes the line after a money move. */
+export const seKeys = {
+  all: ['simple-earn'] as const,
+  products: ['simple-earn', 'products'] as const,
+  lendable: (pid: number) => ['simple-earn', 'lendable', pid] as const,
+  vouchers: (pid: number) => ['simple-earn', 'vouchers', pid] as const,
+  flexHoldings: ['simple-earn', 'holdings', 'flexible'] as const,
+  fixedHoldings: (orderType: number) => ['simple-earn', 'holdings', 'fixed', orderType] as const,
+  fixedOrder: (asset: string, orderId: number) => ['simple-earn', 'order', asset, orderId] as const,
+  history: (q: HistoryQuery) => ['simple-earn', 'history', q] as const,
+  historyCoins: (productType: number) => ['simple-earn', 'history-coins', productType] as const,
+  autoInvest: ['simple-earn', 'autoivest'] as const,
+  chart: (asset: string, range: ChartRange, minute: number) =>
+    ['simple-earn', 'chart', asset, range, minute] as const,
+  upgradeWay: (pid?: number) => ['simple-earn', 'upgrade-way', pid ?? 0] as const,
+  faq: ['simple-earn', 'faq'] as const,
+  vip: ['simple-earn', 'vip'] as const,
+};
+
+export type ChartRange = '24h' | '7d' | '30d';
+/** Section 9: 24 hours and 7 days hourly, 30 days daily. */
+export const CHART_RANGES: Record<ChartRange, { seconds: number; type: number }> = {
+  '24h': { seconds: 86_400, type: SimpleEarnChartType.hour },
+  '7d': { seconds: 7 * 86_400, type: SimpleEarnChartType.hour },
+  '30d': { seconds: 30 * 86_400, type: SimpleEarnChartType.day },
+};
+
+export interface HistoryQuery {
+  tab: 'flexible' | 'fixed';
+  type: number;
+  asset?: string;
+  start_at?: number;
+  end_at?: number;
+  page: number;
+  limit: number;
+  daily?: boolean;
+}
+
+export const seQueries = {
+  products: () =>
+    queryOptions({
+      queryKey: seKeys.products,
+      queryFn: ({ signal }) =>
+        request<{ list: ProductDetail[] }>({
+          path: `${API}/uni-loan/earn/coin-info`,
+          query: { status: 1 },
+          signal,
+        }),
+      staleTime: 30_000,
+      select: (d) => d.list,
+    }),
+  lendable: (pid: number, vip = false) =>
+    queryOptions({
+      queryKey: seKeys.lendable(pid),
+      queryFn: ({ signal }) =>
+        request<Lendable>({ path: `${fixedBase(vip)}/user/lendable`, query: { product_id: pid }, signal }),
+      staleTime: 5000,
+    }),
+  vouchers: (pid: number) =>
+    queryOptions({
+      queryKey: seKeys.vouchers(pid),
+      queryFn: ({ signal }) =>
+        request<Paged<Voucher>>({ path: `${API}/uni-loan/earn/coupon-recommend`, query: { pid }, signal }),
+      staleTime: 30_000,
+    }),
+  flexHoldings: () =>
+    queryOptions({
+      queryKey: seKeys.flexHoldings,
+      queryFn: ({ signal }) =>
+        request<Paged<FlexHolding>>({
+          path: `${API}/uni-loan/earn/subscribe`,
+          query: { page: 1, limit: 100 },
+          signal,
+        }),
+      staleTime: 5000,
+    }),
+  fixedHoldings: (page: number, orderType = 1) =>
+    queryOptions({
+      queryKey: [...seKeys.fixedHoldings(orderType), page],
+      queryFn: ({ signal }) =>
+        request<Paged<FixedOrder>>({
+          path: `${API}/fixed_earn/api/user/lend`,
+          query: { order_type: orderType, page, limit: SimpleEarnPageSize.holdings },
+          signal,
+        }),
+      staleTime: 5000,
+      placeholderData: keepPreviousData,
+    }),
+  fixedOrder: (asset: string, orderId: number) =>
+    queryOptions({
+      queryKey: seKeys.fixedOrder(asset, orderId),
+      queryFn: ({ signal }) =>
+        request<FixedOrder>({
+          path: `${API}/fixed_earn/api/user/order`,
+          query: { asset, order_id: orderId },
+          signal,
+        }),
+    }),
+  history: (q: HistoryQuery) =>
+    queryOptions({
+      queryKey: seKeys.history(q),
+      queryFn: ({ signal }) =>
+        request<Paged<HistoryRecord>>({
+          path: q.tab === 'flexible' ? `${API}/uni-loan/earn/history` : `${API}/fixed_earn/api/user/history`,
+          query: {
+            page: q.page,
+            limit: q.limit,
+            type: q.type,
+            asset: q.asset || undefined,
+            start_at: q.start_at,
+            end_at: q.end_at,
+            ...(q.tab === 'flexible'
+              ? { is_daily_log: q.daily ? 1 : 0, time_zone: timeZoneOffset(), is_time_zone: 1 }
+              : {}),
+          },
+          signal,
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  historyCoins: (productType: number) =>
+    queryOptions({
+      queryKey: seKeys.historyCoins(productType),
+      queryFn: ({ signal }) =>
+        request<{ list: string[] }>({
+          path: `${API}/uni-loan/earn/history/coins`,
+          query: { product_type: productType },
+          signal,
+        }),
+      staleTime: 60_000,
+    }),
+  autoInvest: () =>
+    queryOptions({
+      queryKey: seKeys.autoInvest,
+      queryFn: ({ signal }) => request<AutoInvest>({ path: `${API}/uni-loan/earn/autoivest`, signal }),
+      staleTime: 10_000,
+    }),
+  chart: (asset: string, range: ChartRange, nowSeconds: number) =>
+    queryOptions({
+      queryKey: seKeys.chart(asset, range, Math.floor(nowSeconds / 60)),
+      queryFn: ({ signal }) =>
+        request<{ list: ChartPoint[] }>({
+          path: `${API}/uni-loan/earn/chart`,
+          query: {
+            asset,
+            from: nowSeconds - CHART_RANGES[range].seconds,
+            to: nowSeconds,
+            type: CHART_RANGES[range].type,
+          },
+          signal,
+        }),
+      staleTime: 60_000,
+      select: (d) => d.list,
+    }),
+  upgradeWay: (pid?: number) =>
+    queryOptions({
+      queryKey: seKeys.upgradeWay(pid),
+      queryFn: ({ signal }) =>
+        request<UpgradeWay>({ path: `${API}/uni-loan/earn/upgrade-vip-way`, query: { pid }, signal }),
+    }),
+  faq: () =>
+    queryOptions({
+      queryKey: seKeys.faq,
+      queryFn: ({ signal }) =>
+        request<{ list: FaqEntry[] }>({ path: `${API}/earn/ask`, query: { mold: 'simple-earn' }, signal }),
+      staleTime: 5 * 60_000,
+      select: (d) => d.list,
+    }),
+  available: (asset: string) =>
+    queryOptions({
+      queryKey: ['account', 'outable', asset] as const,
+      queryFn: ({ signal }) =>
+        request<{ asset: string; lend_earn_available: string; available: string }[]>({
+          method: 'POST',
+          path: `${API}/account/spot/asset/outable`,
+          body: { assets: [asset] },
+          signal,
+        }),
+      staleTime: 10_000,
+      refetchInterval: BALANCE_POLL_MS,
+      select: (d) => d[0]?.lend_earn_available ?? '0',
+    }),
+};
+
+/** Section 7's lock check, asked right before a subscribe or redeem. */
+export function fetchTradeInfo(): Promise<TradeInfo> {
+  return request<TradeInfo>({ path: `${API}/account/spot/trading/home`, query: { market: 'simple-earn' } });
+}
+
+export function fetchProducts(): Promise<ProductDetail[]> {
+  return request<{ list: ProductDetail[] }>({
+    path: `${API}/uni-loan/earn/coin-info`,
+    query: { status: 1 },
+  }).then((d) => d.list);
+}
+
+export function fetchSubscribeCheck(pid: number): Promise<{ is_able_subscribe: boolean }> {
+  return request<{ is_able_subscribe: boolean }>({
+    path: `${API}/uni-loan/earn/subscribe/check`,
+    query: { pid },
+  });
+}
+
+/** The browser's offset as '+08:00', for the day boundaries of daily interest rows. */
+export function timeZoneOffset(date = new Date()): string {
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+export type { FixedProduct };

@@ -1,0 +1,112 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import '../i18n/register';
+import HistoryPage from '../pages/HistoryPage';
+import { earnApi, NOW } from '../test/setupApi';
+
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+const userEvent = userEventLib.setup({ delay: null });
+
+const day = NOW - (NOW % 86_400);
+const dailyRow = {
+  type: 3,
+  mode: 0,
+  sub_business: 0,
+  asset: 'USDT',
+  amount: '0.01194063',
+  time_at: day,
+  create_at: day,
+  finish_at: day,
+  unique_time: day,
+  order_id: 0,
+  lend_principal: '0',
+  lend_rate_year: '0',
+  coupon_principal: '0',
+  coupon_interest: '0',
+  rate_ratio: '0',
+  bonus_amount: '0',
+  bonus_asset: '',
+  redeem_type: 0,
+  hours: 2,
+};
+
+function historyApi(flexInterest: number) {
+  return earnApi({
+    extra: {
+      'GET /apiw/v2/uni-loan/earn/history': (c) => {
+        if (c.query.get('limit') === '1') return { list: [], total: flexInterest };
+        if (c.query.get('is_daily_log') === '1') return { list: [dailyRow], total: 1 };
+        return {
+          list: [
+            {
+              ...dailyRow,
+              amount: '0.00597032',
+              time_at: day + 7200,
+              lend_principal: '1000',
+              lend_rate_year: '0.0523',
+              hours: undefined,
+            },
+            {
+              ...dailyRow,
+              amount: '0.00597031',
+              time_at: day + 3600,
+              lend_principal: '1000',
+              lend_rate_year: '0.0523',
+              hours: undefined,
+            },
+          ],
+          total: 2,
+        };
+      },
+      'GET /apiw/v2/fixed_earn/api/user/history': () => ({ list: [], total: 0 }),
+      'GET /apiw/v2/uni-loan/earn/history/coins': () => ({ list: ['USDT', 'BTC'] }),
+    },
+  });
+}
+
+describe('history (section 4 default, daily rows with hours)', () => {
+  test('with flexible interest: flexible interest by day, expandable to its hours', async () => {
+    const api = historyApi(5);
+    renderWithProviders(<HistoryPage />, { route: '/simple-earn/history' });
+    await userEvent.click(await screen.findByTestId('daily-expand'));
+    await waitFor(() => expect(screen.getByTestId('hourly-rows')).toHaveTextContent('0.00597032'));
+    const daily = api
+      .to('GET /apiw/v2/uni-loan/earn/history')
+      .find((c) => c.query.get('is_daily_log') === '1');
+    expect(daily?.query.get('type')).toBe('3');
+    expect(daily?.query.get('is_time_zone')).toBe('1');
+    const hourly = api.to('GET /apiw/v2/uni-loan/earn/history').find((c) => c.query.get('limit') === '25');
+    expect(hourly?.query.get('start_at')).toBe(String(day));
+    expect(hourly?.query.get('end_at')).toBe(String(day + 86_399));
+    expect(localStorage.getItem('simple-earn.history.1')).toBe('flexible:3');
+  });
+
+  test('without flexible interest: fixed interest', async () => {
+    const api = historyApi(0);
+    renderWithProviders(<HistoryPage />, { route: '/simple-earn/history' });
+    await waitFor(() => expect(api.to('GET /apiw/v2/fixed_earn/api/user/history').length).toBeGreaterThan(0));
+    expect(api.to('GET /apiw/v2/fixed_earn/api/user/history')[0]?.query.get('type')).toBe('3');
+    expect(screen.getByTestId('history-tab-fixed')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test("the user's last tab and type come back; an explicit query wins", async () => {
+    localStorage.setItem('simple-earn.history.1', 'fixed:5');
+    const api = historyApi(5);
+    const { unmount } = renderWithProviders(<HistoryPage />, { route: '/simple-earn/history' });
+    await waitFor(() =>
+      expect(api.to('GET /apiw/v2/fixed_earn/api/user/history')[0]?.query.get('type')).toBe('5'),
+    );
+    unmount();
+    renderWithProviders(<HistoryPage />, { route: '/simple-earn/history?tab=flexible&type=2' });
+    await waitFor(() =>
+      expect(
+        api
+          .to('GET /apiw/v2/uni-loan/earn/history')
+          .some((c) => c.query.get('type') === '2' && c.query.get('is_daily_log') === '0'),
+      ).toBe(true),
+    );
+  });
+});

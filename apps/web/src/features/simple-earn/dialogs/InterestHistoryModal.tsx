@@ -1,0 +1,99 @@
+import { SimpleEarnHistoryType, SimpleEarnPageSize } from '@earn/domain';
+import { Modal, SegmentedControl, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DateRangeFilter } from '../../../components/DateRangeFilter';
+import { type DayRange, rangeToUnix } from '../../../components/dateRange';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { formatDate } from '../../../i18n';
+import { seQueries } from '../api/queries';
+import type { HistoryRecord } from '../api/types';
+import { usePaging } from '../components/paging';
+import { amt, lastDays, serverDay } from '../format';
+import { useServerNow } from '../hooks';
+import { prefs } from '../prefs';
+
+/** Screen 9: the hourly interest (or bonus) of one coin, over a date range of at most 6 months. */
+export function InterestHistoryModal({ asset, onClose }: { asset: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [type, setType] = useState(() => prefs.interestHistoryType());
+  // Until the user picks a range: the last 30 days of the server's clock (the demo's test clock may run ahead).
+  const serverNow = useServerNow();
+  const [picked, setRange] = useState<DayRange | null>(null);
+  const range = picked ?? lastDays(serverNow(), 30);
+  const paging = usePaging(SimpleEarnPageSize.interestDialog);
+  const { from, to } = rangeToUnix(range);
+  const q = useQuery({
+    ...seQueries.history({
+      tab: 'flexible',
+      type,
+      asset: asset ?? undefined,
+      start_at: from,
+      end_at: to,
+      ...paging.query,
+    }),
+    enabled: !!asset,
+  });
+  return (
+    <Modal
+      opened={!!asset}
+      onClose={onClose}
+      centered
+      size="lg"
+      fullScreen={mobile}
+      title={t('se.interestHistory.title', { coin: asset })}
+      data-testid="interest-history-modal"
+    >
+      <Stack gap="sm">
+        <SegmentedControl
+          value={String(type)}
+          onChange={(v) => {
+            setType(Number(v));
+            prefs.setInterestHistoryType(Number(v));
+            paging.reset();
+          }}
+          data={[
+            { value: String(SimpleEarnHistoryType.interest), label: t('se.type.3') },
+            { value: String(SimpleEarnHistoryType.bonus), label: t('se.type.4') },
+          ]}
+        />
+        <DateRangeFilter
+          value={range}
+          onChange={(r) => {
+            setRange(r);
+            paging.reset();
+          }}
+          limitMonths={6}
+          maxDate={serverDay(serverNow())}
+        />
+        <ResponsiveTable<HistoryRecord>
+          caption={t('se.interestHistory.title', { coin: asset })}
+          rows={q.data?.list ?? []}
+          rowKey={(r) => `${r.time_at}-${r.asset}`}
+          loading={q.isLoading}
+          {...paging.tableProps(q.data?.total ?? 0, q.data?.list.length ?? 0)}
+          columns={[
+            { key: 'time', title: t('se.col.time'), render: (r) => formatDate(r.time_at, true) },
+            {
+              key: 'amount',
+              title: t('se.col.amount'),
+              align: 'right',
+              render: (r) => `${amt(r.amount)} ${r.asset}`,
+            },
+            {
+              key: 'principal',
+              title: t('se.col.lent'),
+              align: 'right',
+              render: (r) => amt(r.lend_principal),
+            },
+          ]}
+          data-testid="interest-history-table"
+        />
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,304 @@
+import {
+  checkFlexibleRedeem,
+  dec,
+  LEND_RATIO_NOTICE,
+  MIN_FLEXIBLE_REDEEM,
+  redeemableAmount,
+} from '@earn/domain';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { handleApiError, toast } from '../../../api/errors';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { sanitizeAmountText, trimAmountOnBlur } from '../../../components/amount';
+import { XCircleIcon } from '../../../components/icons';
+import { ResultModal } from '../../../components/ResultModal';
+import { inlineRule, passesLockCheck, useCancelRedeem, useFlexRedeem } from '../api/actions';
+import type { FlexHolding } from '../api/types';
+import { ButtonLabel } from '../components/ButtonLabel';
+import { amt } from '../format';
+import { useRefreshEarn } from '../hooks';
+
+/** Up to 8 decimals may be typed. */
+const REDEEM_DECIMALS = 8;
+/** Section 9: confirm is debounced 200 ms. */
+const CONFIRM_DEBOUNCE_MS = 200;
+
+/** Section 5: the text starting with 0.000000 is below the smallest redemption. */
+export function redeemError(
+  text: string,
+  redeemable: string,
+  asset: string,
+): { key: string; params: Record<string, string> } | null {
+  if (text.startsWith('0.000000'))
+    return { key: 'redeem.number.minLimit', params: { amount: MIN_FLEXIBLE_REDEEM, coin: asset } };
+  const t = trimAmountOnBlur(text);
+  if (!t || dec(t).isZero()) return null;
+  return checkFlexibleRedeem(dec(t), redeemable, asset);
+}
+
+/** Screens 3–5: flexible redeem with the waiting amount, its cancel, and the success dialog. */
+export function RedeemModal({
+  holding,
+  lendRatio,
+  onClose,
+}: {
+  holding: FlexHolding | null;
+  /** The asset's lend ratio (0..1); the notice shows from 0.8. */
+  lendRatio: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [serverError, setServerError] = useState<{ key: string; params: Record<string, unknown> } | null>(
+    null,
+  );
+  const [done, setDone] = useState<{ amount: string; frozen: string } | null>(null);
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const action = useFlexRedeem();
+  const refresh = useRefreshEarn();
+  const asset = holding?.asset ?? '';
+  const redeemable = holding
+    ? redeemableAmount(holding.curr_amount, holding.frozen_amount, holding.margin_frozen_amount).toFixed()
+    : '0';
+  const failure = redeemError(text, redeemable, asset);
+  const amount = trimAmountOnBlur(text);
+  const zero = !amount || dec(amount).isZero();
+  const error = failure
+    ? t(failure.key, failure.params)
+    : serverError
+      ? t(serverError.key, serverError.params)
+      : null;
+
+  const reset = () => {
+    setText('');
+    setServerError(null);
+  };
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const confirm = useDebouncedCallback(
+    async () => {
+      if (!holding || zero || failure) return;
+      if (!(await passesLockCheck('redeem'))) return;
+      try {
+        const res = await action.run({
+          asset,
+          amount,
+          curr_amount: holding.curr_amount,
+          lend_amount: holding.lend_amount,
+        });
+        setDone({ amount, frozen: res.frozen_amount ?? '0' });
+        reset();
+        await refresh();
+      } catch (e) {
+        const rule = inlineRule(e);
+        if (rule) setServerError(rule);
+        else handleApiError(e, { action: 'simpleEarn.redeem' });
+      }
+    },
+    { delay: CONFIRM_DEBOUNCE_MS, leading: true },
+  );
+
+  return (
+    <>
+      <Modal
+        opened={!!holding && !done}
+        onClose={close}
+        centered
+        fullScreen={mobile}
+        title={t('se.redeem.title', { coin: asset })}
+        data-testid="redeem-modal"
+      >
+        {holding && (
+          <Stack gap="md">
+            {dec(lendRatio || 0).gte(LEND_RATIO_NOTICE) && (
+              <Alert color="blue" variant="light" data-testid="lend-ratio-notice">
+                {t('se.redeem.lendRatio', { ratio: dec(lendRatio).times(100).toFixed(0) })}
+              </Alert>
+            )}
+            <TextInput
+              label={t('se.amount')}
+              value={text}
+              inputMode="decimal"
+              autoComplete="off"
+              classNames={{ input: 'num' }}
+              placeholder={t('se.redeem.placeholder')}
+              onChange={(e) => {
+                setServerError(null);
+                const next = sanitizeAmountText(e.currentTarget.value, REDEEM_DECIMALS);
+                // Capped at the redeemable amount (section 5).
+                setText(next && dec(trimAmountOnBlur(next) || 0).gt(redeemable) ? redeemable : next);
+              }}
+              onBlur={() => setText((v) => trimAmountOnBlur(v))}
+              rightSectionWidth={110}
+              rightSection={
+                <Group gap={6} wrap="nowrap" pr={4}>
+                  <Text size="sm" c="dimmed">
+                    {asset}
+                  </Text>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() => setText(redeemable)}
+                    disabled={dec(redeemable).isZero()}
+                  >
+                    {t('common.max')}
+                  </Button>
+                </Group>
+              }
+              error={error}
+              data-testid="redeem-amount"
+            />
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('se.redeem.redeemable')}
+              </Text>
+              <Text size="sm" className="num" data-testid="redeemable">
+                {amt(redeemable)} {asset}
+              </Text>
+            </Group>
+            {dec(holding.frozen_amount || 0).gt(0) && (
+              <Group justify="space-between" data-testid="redeeming-row">
+                <Text size="sm" c="dimmed">
+                  {t('se.redeem.redeeming')}
+                </Text>
+                <Group gap={4}>
+                  <Text size="sm" className="num">
+                    {amt(holding.frozen_amount)} {asset}
+                  </Text>
+                  {holding.frozen_status === 1 && (
+                    <Tooltip label={t('se.redeem.cancel')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        size="sm"
+                        onClick={() => setCancelOpen(true)}
+                        aria-label={t('se.redeem.cancel')}
+                        data-testid="cancel-redeem"
+                      >
+                        <XCircleIcon size={16} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
+              </Group>
+            )}
+            <Text size="xs" c="dimmed">
+              {t('se.redeem.note')}
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                onClick={() => void confirm()}
+                disabled={zero || !!failure || action.isPending}
+                loading={action.isPending}
+                data-testid="redeem-confirm"
+              >
+                {t('common.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <CancelRedeemModal
+        opened={cancelOpen}
+        asset={asset}
+        amount={holding?.frozen_amount ?? '0'}
+        onClose={() => setCancelOpen(false)}
+      />
+      <ResultModal
+        opened={!!done}
+        onClose={() => {
+          setDone(null);
+          onClose();
+        }}
+        status="success"
+        title={t('redeem.success')}
+        subtitle={
+          done && dec(done.frozen).gt(0)
+            ? t('se.redeem.waiting', { amount: amt(done.frozen), coin: asset })
+            : t('se.redeem.arrived')
+        }
+        rows={done ? [{ label: t('se.amount'), value: `${amt(done.amount)} ${asset}` }] : []}
+        primary={{
+          label: <ButtonLabel text={t('se.viewHoldings')} small={!!mobile} />,
+          onClick: () => {
+            setDone(null);
+            onClose();
+            navigate('/simple-earn/my-lendings?tab=flexible');
+          },
+        }}
+        secondary={{
+          label: <ButtonLabel text={t('se.viewHistory')} small={!!mobile} />,
+          onClick: () => {
+            setDone(null);
+            onClose();
+            navigate('/simple-earn/history?tab=flexible&type=2');
+          },
+        }}
+        data-testid="redeem-success"
+      />
+    </>
+  );
+}
+
+/** Screen 4: returns the waiting (frozen) amount to the holding. */
+export function CancelRedeemModal({
+  opened,
+  asset,
+  amount,
+  onClose,
+}: {
+  opened: boolean;
+  asset: string;
+  amount: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const action = useCancelRedeem();
+  const refresh = useRefreshEarn();
+  const confirm = async () => {
+    try {
+      await action.run({ asset, amount });
+      toast('success', t('orderCancelled'));
+      await refresh();
+      onClose();
+    } catch {
+      // The catalogue showed the server's message (section 8).
+    }
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      centered
+      title={t('se.redeem.cancelTitle')}
+      data-testid="cancel-redeem-modal"
+    >
+      <Stack gap="md">
+        <Text size="sm">{t('se.redeem.cancelBody', { amount: amt(amount), coin: asset })}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            onClick={() => void confirm()}
+            loading={action.isPending}
+            data-testid="cancel-redeem-confirm"
+          >
+            {t('common.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

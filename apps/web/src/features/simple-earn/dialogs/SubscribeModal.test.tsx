@@ -1,0 +1,254 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { i18next } from '../../../i18n';
+import { renderWithProviders } from '../../../test/render';
+import '../i18n/register';
+import { form, rule } from '../test/fakeApi';
+import { detail, fixedProduct, flexEntry } from '../test/fixtures';
+import { earnApi } from '../test/setupApi';
+import { SubscribeModal } from './SubscribeModal';
+
+// Dialog data arrives over several fake calls; give each wait room on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
+const userEvent = userEventLib.setup({ delay: null });
+
+const t = (key: string, params: Record<string, unknown> = {}) => i18next.t(key, params) as string;
+
+function open(productId: number) {
+  renderWithProviders(<SubscribeModal target={{ asset: 'USDT', productId }} onClose={() => undefined} />);
+}
+
+async function typeAmount(text: string) {
+  const input = await screen.findByTestId('subscribe-amount');
+  await userEvent.clear(input);
+  if (text) await userEvent.type(input, text);
+  return input;
+}
+
+async function ready() {
+  await screen.findByTestId('available-balance');
+  await waitFor(() => expect(screen.getByTestId('available-balance')).toHaveTextContent('500 USDT'));
+}
+
+describe('subscribe dialog: section 5 messages under the input', () => {
+  test('below the minimum, above available, above the personal quota', async () => {
+    earnApi();
+    open(2);
+    await ready();
+    await screen.findByTestId('remaining-quota');
+    await typeAmount('9.99');
+    expect(
+      await screen.findByText(t('finances.simpleEarn.minPurchaseAmount', { amount: '10', coin: 'USDT' })),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    await typeAmount('501');
+    expect(
+      await screen.findByText(t('lend_earn.insufficient.balance', { coin: 'USDT' })),
+    ).toBeInTheDocument();
+    await typeAmount('301');
+    expect(
+      await screen.findByText(t('finance.individualRemainingQuotaAmount', { amount: '300', coin: 'USDT' })),
+    ).toBeInTheDocument();
+    await typeAmount('300');
+    await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toBeEnabled());
+  });
+
+  test('a product quota below the amount, and below the minimum before typing', async () => {
+    earnApi({
+      available: '5000',
+      lendable: { lendable: '350', user_remaining: '-1', product_remaining: '350' },
+    });
+    open(2);
+    await screen.findByTestId('remaining-quota');
+    await typeAmount('400');
+    expect(
+      await screen.findByText(
+        t('simple_earn.amount.tip.remainingQuotaLessAmount', { amount: '350', coin: 'USDT' }),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('remaining quota already below the minimum shows at once', async () => {
+    earnApi({ lendable: { lendable: '5', user_remaining: '-1', product_remaining: '5' } });
+    open(2);
+    expect(
+      await screen.findByText(
+        t('simple_earn.amount.tip.remainingQuotaLessAmount', { amount: '5', coin: 'USDT' }),
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test("the voucher's lower and upper purchase limits", async () => {
+    earnApi({
+      available: '50000',
+      lendable: { lendable: '50000', user_remaining: '-1', product_remaining: '50000' },
+    });
+    open(2);
+    await screen.findByTestId('remaining-quota');
+    await userEvent.click(await screen.findByPlaceholderText(t('se.voucher.pick')));
+    await userEvent.click(await screen.findByRole('option', { name: /\+2% APR for 7 days/ }));
+    await typeAmount('99');
+    expect(
+      await screen.findByText(t('simple.min_purchase', { amount: '100', coin: 'USDT' })),
+    ).toBeInTheDocument();
+    await typeAmount('10001');
+    expect(
+      await screen.findByText(t('simple.max_purchase', { amount: '10000', coin: 'USDT' })),
+    ).toBeInTheDocument();
+    await typeAmount('150');
+    expect(await screen.findByTestId('est-voucher')).toHaveTextContent('0.05753424 USDT');
+  });
+
+  test('Max on a fixed product is the lesser of the remaining quota and the balance', async () => {
+    earnApi({ available: '123.4567891' });
+    open(2);
+    await screen.findByTestId('remaining-quota');
+    await waitFor(() => expect(screen.getByTestId('available-balance')).toHaveTextContent('123.4567891'));
+    await userEvent.click(screen.getByRole('button', { name: t('common.max') }));
+    await waitFor(() => expect(screen.getByTestId('subscribe-amount')).toHaveValue('123.456789'));
+  });
+
+  test('a rule the server refuses shows under the input with its key', async () => {
+    const api = earnApi({
+      extra: { 'POST /apiw/v2/fixed_earn/api/user/lend': () => rule('simple_earn.soldOut') },
+    });
+    open(2);
+    await ready();
+    await screen.findByTestId('remaining-quota');
+    await typeAmount('100');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    expect(await screen.findByText(t('simple_earn.soldOut'))).toBeInTheDocument();
+    expect(api.to('POST /apiw/v2/fixed_earn/api/user/lend')).toHaveLength(1);
+  });
+});
+
+describe('subscribe dialog: flows', () => {
+  test('fixed with a voucher: 6 decimals down, the voucher id, reinvest and redeem-to; success dialog and subscribe more', async () => {
+    const api = earnApi({ extra: { 'POST /apiw/v2/fixed_earn/api/user/lend': () => ({ id: 9 }) } });
+    open(2);
+    await ready();
+    await screen.findByTestId('remaining-quota');
+    await userEvent.click(await screen.findByPlaceholderText(t('se.voucher.pick')));
+    await userEvent.click(await screen.findByRole('option', { name: /\+2% APR/ }));
+    await userEvent.click(screen.getByRole('radio', { name: t('se.redeemTo.flexible') }));
+    await typeAmount('150.12345678');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    const success = await screen.findByTestId('subscribe-success');
+    expect(within(success).getByText(t('se.success.title'))).toBeInTheDocument();
+    expect(form(api.to('POST /apiw/v2/fixed_earn/api/user/lend'))).toEqual({
+      product_id: '2',
+      redeem_account_type: '2',
+      reinvest_status: '0',
+      amount: '150.123456',
+      year_rate: '0.08',
+      financial_rate_id: '1',
+    });
+    expect(api.to('GET /apiw/v2/account/spot/trading/home')).toHaveLength(1);
+    expect(localStorage.getItem('simple-earn.redeem_account_type')).toBe('2');
+    await userEvent.click(within(success).getByRole('button', { name: t('se.subscribeMore') }));
+    await waitFor(() => expect(screen.getByTestId('subscribe-amount')).toHaveValue(''));
+  });
+
+  test('auto-reinvest on sends redeem-to 0 and hides the selector; off restores type 1', async () => {
+    const api = earnApi({ extra: { 'POST /apiw/v2/fixed_earn/api/user/lend': () => ({ id: 9 }) } });
+    open(2);
+    await ready();
+    await screen.findByTestId('remaining-quota');
+    await userEvent.click(screen.getByRole('radio', { name: t('se.redeemTo.flexible') }));
+    expect(localStorage.getItem('simple-earn.redeem_account_type')).toBe('2');
+    await userEvent.click(screen.getByTestId('reinvest-switch'));
+    expect(screen.queryByTestId('redeem-to')).not.toBeInTheDocument();
+    expect(localStorage.getItem('simple-earn.reinvest_status')).toBe('1');
+    await userEvent.click(screen.getByTestId('reinvest-switch'));
+    expect(screen.getByTestId('redeem-to')).toBeInTheDocument();
+    expect(localStorage.getItem('simple-earn.redeem_account_type')).toBe('1');
+    expect(localStorage.getItem('simple-earn.reinvest_status')).toBe('0');
+    await userEvent.click(screen.getByTestId('reinvest-switch'));
+    await typeAmount('100');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    await screen.findByTestId('subscribe-success');
+    const body = new URLSearchParams(form(api.to('POST /apiw/v2/fixed_earn/api/user/lend')));
+    expect(body.get('reinvest_status')).toBe('1');
+    expect(body.get('redeem_account_type')).toBe('0');
+  });
+
+  test('flexible subscribe sends asset, amount and the rate', async () => {
+    const api = earnApi({
+      extra: { 'POST /apiw/v2/uni-loan/earn/subscribe': () => ({ asset: 'USDT', amount: '2.5' }) },
+    });
+    open(0);
+    await ready();
+    await typeAmount('0.5');
+    expect(
+      await screen.findByText(t('finances.simpleEarn.minPurchaseAmount', { amount: '1', coin: 'USDT' })),
+    ).toBeInTheDocument();
+    await typeAmount('2.5');
+    expect(screen.getByTestId('est-interest')).toHaveTextContent('0.00035821 USDT');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    await screen.findByTestId('subscribe-success');
+    expect(form(api.to('POST /apiw/v2/uni-loan/earn/subscribe'))).toEqual({
+      asset: 'USDT',
+      amount: '2.5',
+      rateYear: '0.0523',
+    });
+  });
+
+  test('locked funding stops the subscribe with the warning', async () => {
+    const api = earnApi({ locked: true });
+    open(0);
+    await ready();
+    await typeAmount('5');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    expect(await screen.findByText(t('lend_earn.notsubscribe.toast'))).toBeInTheDocument();
+    expect(api.to('POST /apiw/v2/uni-loan/earn/subscribe')).toHaveLength(0);
+  });
+
+  test('sold out: warning, input disabled, the button reads Sold out', async () => {
+    earnApi();
+    open(8);
+    expect(await screen.findByTestId('sold-out-warning')).toBeInTheDocument();
+    expect(screen.getByTestId('subscribe-amount')).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toHaveTextContent(t('se.soldOut')));
+    expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+  });
+
+  test('VIP product: tier below the range links to the upgrade, above it to the benefits', async () => {
+    const vip = fixedProduct({ id: 4, type: 2, min_vip: 2, max_vip: 4, year_rate: '0.12' });
+    earnApi({ vipTier: 1, products: [detail([flexEntry(), vip])] });
+    open(4);
+    const link = await screen.findByTestId('vip-upgrade-prompt');
+    expect(link).toHaveAttribute('href', '/vip?upTo=2');
+    await typeAmount('100');
+    expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+  });
+
+  test('VIP product above the range shows the benefits prompt', async () => {
+    const vip = fixedProduct({ id: 4, type: 2, min_vip: 2, max_vip: 4 });
+    earnApi({ vipTier: 6, products: [detail([flexEntry(), vip])] });
+    open(4);
+    expect(await screen.findByTestId('vip-benefits-prompt')).toHaveAttribute('href', '/vip');
+  });
+
+  test('special product: the server check says no, the ineligible dialog opens and nothing is sent', async () => {
+    const special = fixedProduct({ id: 5, type: 3, title: 'Newcomer special' });
+    const api = earnApi({
+      products: [detail([flexEntry(), special])],
+      extra: { 'GET /apiw/v2/uni-loan/earn/subscribe/check': () => ({ pid: 5, is_able_subscribe: false }) },
+    });
+    open(5);
+    await ready();
+    await screen.findByTestId('remaining-quota');
+    await typeAmount('100');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    expect(await screen.findByTestId('ineligible-modal')).toBeInTheDocument();
+    expect(api.to('POST /apiw/v2/fixed_earn/api/user/lend')).toHaveLength(0);
+  });
+
+  test('no vouchers: the picker says so', async () => {
+    earnApi({ vouchers: [] });
+    open(2);
+    expect(await screen.findByText(t('se.voucher.none'))).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,816 @@
+import {
+  dec,
+  fixedMaxAmount,
+  fixedSchedule,
+  roundSubscribeAmount,
+  SimpleEarnProductType,
+  SimpleEarnRedeemAccount,
+} from '@earn/domain';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { handleApiError } from '../../../api/errors';
+import { requireLogin } from '../../../api/session';
+import { useMe } from '../../../app/auth';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { isFramed } from '../../../app/embed';
+import { AmountInput } from '../../../components/AmountInput';
+import { CoinAvatar } from '../../../components/CoinAvatar';
+import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
+import { ResultModal } from '../../../components/ResultModal';
+import { formatDate } from '../../../i18n';
+import { inlineRule, passesLockCheck, useFixedSubscribe, useFlexSubscribe } from '../api/actions';
+import { fetchSubscribeCheck, seQueries } from '../api/queries';
+import type { FixedProduct, ProductDetail, Voucher } from '../api/types';
+import { AprChart } from '../components/AprChart';
+import { ButtonLabel } from '../components/ButtonLabel';
+import { MinAprForm } from '../components/MinAprForm';
+import { amt, pct, usdtHint } from '../format';
+import { useRefreshEarn, useServerNow, useVipTier } from '../hooks';
+import { holdingsLink, LINKS, vipLink } from '../links';
+import { prefs } from '../prefs';
+import {
+  aprBreakdown,
+  estimate,
+  headlineApr,
+  isSoldOut,
+  subscribeFailure,
+  vipStanding,
+  vouchersFor,
+} from '../rules';
+import { AutoEarnModal, type AutoEarnTarget } from './AutoEarnModal';
+import { IneligibleModal } from './IneligibleModal';
+
+/** Section 9: the subscribe button is debounced 500 ms. */
+export const SUBSCRIBE_DEBOUNCE_MS = 500;
+/** Desktop lets up to 8 decimals be typed; 6 are sent. */
+const INPUT_DECIMALS = 8;
+
+export interface SubscribeTarget {
+  asset: string;
+  /** 0 opens the flexible term; a fixed product id opens that term. */
+  productId?: number;
+}
+
+export function termLabel(p: FixedProduct, t: TFunction): string {
+  return p.id === 0 ? t('se.flexible') : t('se.days', { count: p.lock_up_period });
+}
+
+/** Screen 1: subscribe to a flexible or fixed product of one asset; full-screen on mobile. */
+export function SubscribeModal({
+  target,
+  onClose,
+  vip = false,
+}: {
+  target: SubscribeTarget | null;
+  onClose: () => void;
+  vip?: boolean;
+}) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const products = useQuery({ ...seQueries.products(), enabled: !!target });
+  const detail = products.data?.find((d) => d.asset === target?.asset);
+  return (
+    <Modal
+      opened={!!target}
+      onClose={onClose}
+      fullScreen={mobile}
+      size={mobile ? '100%' : 920}
+      centered
+      radius={mobile ? 0 : 'lg'}
+      title={
+        target ? (
+          <Group gap="sm">
+            <CoinAvatar coin={target.asset} size={28} />
+            <Text fw={650}>{t('se.subscribe.title', { coin: target.asset })}</Text>
+          </Group>
+        ) : null
+      }
+      data-testid="subscribe-modal"
+      data-variant={mobile ? 'mobile' : 'desktop'}
+    >
+      {!detail ? (
+        <Center py={60}>
+          {products.isError ? <Text c="dimmed">{t('finances.noData')}</Text> : <Loader />}
+        </Center>
+      ) : (
+        <SubscribeBody
+          key={detail.asset}
+          detail={detail}
+          initialId={target?.productId}
+          onClose={onClose}
+          vip={vip}
+          mobile={!!mobile}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function SubscribeBody({
+  detail,
+  initialId,
+  onClose,
+  vip,
+  mobile,
+}: {
+  detail: ProductDetail;
+  initialId?: number;
+  onClose: () => void;
+  vip: boolean;
+  mobile: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { me, isLoggedIn } = useMe();
+  const tier = useVipTier();
+  const now = useServerNow();
+  const refresh = useRefreshEarn();
+  const entries = detail.fixed_list;
+  const [productId, setProductId] = useState<number>(
+    entries.some((p) => p.id === initialId) ? (initialId as number) : (entries[0]?.id ?? 0),
+  );
+  const product = entries.find((p) => p.id === productId) ?? entries[0];
+  const fixed = !!product && product.id !== 0;
+  const [amount, setAmount] = useState<string | null>(null);
+  const [voucherId, setVoucherId] = useState<string | null>(null);
+  const [reinvest, setReinvest] = useState<number>(() => prefs.reinvestStatus());
+  const [redeemTo, setRedeemTo] = useState<number>(
+    () => prefs.redeemAccountType() || SimpleEarnRedeemAccount.spot,
+  );
+  const [serverError, setServerError] = useState<{ key: string; params: Record<string, unknown> } | null>(
+    null,
+  );
+  const [success, setSuccess] = useState<{ amount: string; product: FixedProduct } | null>(null);
+  const [ineligible, setIneligible] = useState(false);
+  const [minAprOpen, setMinAprOpen] = useState(false);
+  const [depositOpen, setDepositOpen] = useState(false);
+  const [autoEarn, setAutoEarn] = useState<AutoEarnTarget | null>(null);
+  const lastSubmit = useRef(0);
+  const selectedTermRef = useRef<HTMLButtonElement>(null);
+  // On a narrow screen the term row scrolls: bring the chosen term into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on term change only
+  useEffect(() => {
+    selectedTermRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [productId]);
+
+  const available = useQuery({ ...seQueries.available(detail.asset), enabled: isLoggedIn });
+  const lendable = useQuery({ ...seQueries.lendable(product?.id ?? 0, vip), enabled: isLoggedIn && fixed });
+  const vouchers = useQuery({ ...seQueries.vouchers(product?.id ?? 0), enabled: isLoggedIn && fixed });
+  const holdings = useQuery({ ...seQueries.flexHoldings(), enabled: isLoggedIn && !fixed });
+  const autoInvest = useQuery({ ...seQueries.autoInvest(), enabled: isLoggedIn && !fixed });
+  const flexAction = useFlexSubscribe();
+  const fixedAction = useFixedSubscribe(vip);
+
+  // A new term starts clean: its own voucher list, quota and server answer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on term change only
+  useEffect(() => {
+    setVoucherId(null);
+    setServerError(null);
+  }, [productId]);
+
+  const usable = useMemo(
+    () => vouchersFor(vouchers.data?.list ?? [], detail.asset),
+    [vouchers.data, detail.asset],
+  );
+  const voucher: Voucher | null = usable.find((v) => String(v.id) === voucherId) ?? null;
+  if (!product) return null;
+
+  const soldOut = isSoldOut(product);
+  const standing = vipStanding(product, tier);
+  const availableAmount = available.data ?? '0';
+  const canReinvest = fixed && product.reinvest === 1;
+  const reinvestOn = canReinvest && reinvest === 1;
+  const canChooseRedeemTo = fixed && product.redeem_account === 1;
+  const failure = isLoggedIn
+    ? subscribeFailure({ amount, product, available: availableAmount, lendable: lendable.data, voucher })
+    : null;
+  const errorText = failure
+    ? t(failure.key, failure.params)
+    : serverError
+      ? t(serverError.key, serverError.params)
+      : null;
+  const max = !isLoggedIn
+    ? null
+    : fixed
+      ? lendable.data
+        ? fixedMaxAmount(lendable.data.lendable, availableAmount).toFixed()
+        : null
+      : roundSubscribeAmount(availableAmount).toFixed();
+  const noRate = dec(product.year_rate || 0).isZero();
+  const blocked = soldOut || standing !== 'ok' || noRate;
+  const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked;
+  const flexHolding = holdings.data?.list.find((h) => h.asset === detail.asset);
+  const autoStatus =
+    autoInvest.data?.list.find((a) => a.asset === detail.asset)?.status ??
+    autoInvest.data?.global_status ??
+    0;
+  const spotLabel = me && me.account_mode !== 'classic' ? t('se.redeemTo.unified') : t('se.redeemTo.spot');
+  const pending = flexAction.isPending || fixedAction.isPending;
+
+  const submit = async () => {
+    if (!isLoggedIn) return requireLogin();
+    const at = Date.now();
+    if (at - lastSubmit.current < SUBSCRIBE_DEBOUNCE_MS || !canSubmit || !amount) return;
+    lastSubmit.current = at;
+    if (!(await passesLockCheck('subscribe'))) return;
+    if (product.type === SimpleEarnProductType.special) {
+      let able = false;
+      try {
+        able = (await fetchSubscribeCheck(product.id)).is_able_subscribe;
+      } catch (e) {
+        handleApiError(e, { action: 'simpleEarn.subscribeCheck' });
+      }
+      if (!able) {
+        setIneligible(true);
+        return;
+      }
+    }
+    const sent = roundSubscribeAmount(amount).toFixed();
+    try {
+      if (fixed) {
+        await fixedAction.run({
+          product_id: product.id,
+          redeem_account_type: reinvestOn ? SimpleEarnRedeemAccount.notOperated : redeemTo,
+          reinvest_status: reinvestOn ? 1 : 0,
+          amount: sent,
+          year_rate: product.year_rate,
+          financial_rate_id: voucher?.financial_rate_id,
+          ...(vip ? { isVip: 1 } : {}),
+        });
+      } else {
+        await flexAction.run({ asset: product.asset, amount: sent, rateYear: product.year_rate });
+      }
+      setSuccess({ amount: sent, product });
+      await refresh();
+    } catch (e) {
+      const rule = inlineRule(e);
+      if (rule) setServerError(rule);
+      else
+        handleApiError(e, { action: fixed ? 'simpleEarn.subscribe.fixed' : 'simpleEarn.subscribe.flexible' });
+    }
+  };
+
+  const setReinvestChoice = (on: boolean) => {
+    setReinvest(on ? 1 : 0);
+    prefs.setReinvestStatus(on ? 1 : 0);
+    if (!on) {
+      // Section 4: off restores redeem-to as operated and resets the stored type to 1.
+      setRedeemTo(SimpleEarnRedeemAccount.spot);
+      prefs.setRedeemAccountType(SimpleEarnRedeemAccount.spot);
+    }
+  };
+
+  const termTabs = (
+    <ScrollArea type="never" offsetScrollbars={false}>
+      <Group gap="xs" wrap={mobile ? 'nowrap' : 'wrap'} role="radiogroup" aria-label={t('se.term')} pb={4}>
+        {entries.map((p) => {
+          const selected = p.id === product.id;
+          return (
+            <UnstyledButton
+              key={p.id}
+              role="radio"
+              aria-checked={selected}
+              onClick={() => setProductId(p.id)}
+              data-testid={`term-${p.id}`}
+              ref={selected ? selectedTermRef : undefined}
+              px="sm"
+              py={8}
+              style={{
+                border: `1px solid ${selected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
+                borderRadius: 'var(--mantine-radius-md)',
+                background: selected ? 'var(--mantine-primary-color-light)' : undefined,
+                minWidth: 92,
+              }}
+            >
+              <Stack gap={2} align="center">
+                <Text size="sm" fw={600}>
+                  {termLabel(p, t)}
+                </Text>
+                <Text size="xs" className="apr" fw={600}>
+                  {pct(headlineApr(p))}
+                </Text>
+                {p.type === SimpleEarnProductType.vip && (
+                  <Badge size="xs" color="yellow" variant="light">
+                    {t('se.vipRange', { min: p.min_vip, max: p.max_vip })}
+                  </Badge>
+                )}
+                {p.type === SimpleEarnProductType.special && (
+                  <Badge size="xs" color="grape" variant="light">
+                    {t('se.special')}
+                  </Badge>
+                )}
+                {isSoldOut(p) && (
+                  <Badge size="xs" color="gray" variant="light">
+                    {t('se.soldOut')}
+                  </Badge>
+                )}
+              </Stack>
+            </UnstyledButton>
+          );
+        })}
+      </Group>
+    </ScrollArea>
+  );
+
+  const form = (
+    <Stack gap="md">
+      {termTabs}
+      {soldOut && (
+        <Alert color="gray" variant="light" data-testid="sold-out-warning">
+          {t('se.soldOutWarning')}
+        </Alert>
+      )}
+      {product.type === SimpleEarnProductType.vip && (
+        <Alert color="yellow" variant="light" title={t('se.vipExclusive')} data-testid="vip-card">
+          <Stack gap={4}>
+            <Text size="sm">
+              {t('se.vipExclusiveBody', { min: product.min_vip, max: product.max_vip, tier })}
+            </Text>
+            {standing === 'below' && (
+              <Anchor href={vipLink(product.min_vip)} size="sm" data-testid="vip-upgrade-prompt">
+                {t('se.vip.upgrade')}
+              </Anchor>
+            )}
+            {standing === 'above' && (
+              <Anchor href="/vip" size="sm" data-testid="vip-benefits-prompt">
+                {t('se.vip.benefits')}
+              </Anchor>
+            )}
+          </Stack>
+        </Alert>
+      )}
+      {fixed && isLoggedIn && lendable.data && (
+        <Group justify="space-between" data-testid="remaining-quota">
+          <Text size="sm" c="dimmed">
+            {t('se.remainingQuota')}
+          </Text>
+          <Text size="sm" className="num">
+            {amt(lendable.data.lendable)} {product.asset}
+          </Text>
+        </Group>
+      )}
+      <AmountInput
+        value={amount}
+        onChange={(v) => {
+          setAmount(v);
+          setServerError(null);
+        }}
+        precision={INPUT_DECIMALS}
+        max={max}
+        coin={product.asset}
+        disabled={soldOut}
+        label={t('se.amount')}
+        placeholder={t('se.minAmount', { amount: amt(product.min_lend_amount), coin: product.asset })}
+        error={errorText}
+        maxActionName="simpleEarn.subscribe.max"
+        data-testid="subscribe-amount"
+      />
+      {isLoggedIn && (
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            {t('se.available')}{' '}
+            <Text
+              span
+              size="xs"
+              className="num"
+              c="var(--mantine-color-text)"
+              data-testid="available-balance"
+            >
+              {amt(availableAmount)} {product.asset}
+            </Text>
+          </Text>
+          {!isFramed() && (
+            <Anchor
+              component="button"
+              type="button"
+              size="xs"
+              onClick={() => setDepositOpen(true)}
+              data-testid="transfer-shortcut"
+            >
+              {t('se.transfer')}
+            </Anchor>
+          )}
+        </Group>
+      )}
+      {fixed && isLoggedIn && (
+        <Box data-testid="voucher-picker">
+          {usable.length === 0 ? (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {t('se.voucher.label')}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t('se.voucher.none')}
+              </Text>
+            </Group>
+          ) : (
+            <Select
+              label={t('se.voucher.label')}
+              placeholder={t('se.voucher.pick')}
+              clearable
+              value={voucherId}
+              onChange={(v) => {
+                setVoucherId(v);
+                setServerError(null);
+              }}
+              data={usable.map((v) => ({
+                value: String(v.id),
+                label: t('se.voucher.option', {
+                  title: v.title,
+                  coin: product.asset,
+                  low: amt(v.buy_limit_low),
+                  high: dec(v.buy_limit_high).isZero() ? '∞' : amt(v.buy_limit_high),
+                }),
+              }))}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        </Box>
+      )}
+      {canReinvest && (
+        <Switch
+          checked={reinvestOn}
+          onChange={(e) => setReinvestChoice(e.currentTarget.checked)}
+          label={t('se.autoReinvest')}
+          description={t('se.autoReinvestDesc')}
+          data-testid="reinvest-switch"
+        />
+      )}
+      {fixed && !reinvestOn && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('se.redeemTo.label')}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            disabled={!canChooseRedeemTo}
+            value={String(redeemTo || SimpleEarnRedeemAccount.spot)}
+            onChange={(v) => {
+              setRedeemTo(Number(v));
+              prefs.setRedeemAccountType(Number(v));
+            }}
+            data={[
+              { value: String(SimpleEarnRedeemAccount.spot), label: spotLabel },
+              { value: String(SimpleEarnRedeemAccount.flexible), label: t('se.redeemTo.flexible') },
+            ]}
+            data-testid="redeem-to"
+          />
+        </Stack>
+      )}
+      {!fixed && isLoggedIn && (
+        <Group justify="space-between" wrap="nowrap">
+          <Box>
+            <Text size="sm" fw={500}>
+              {t('se.autoEarn')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('se.autoEarnDesc')}
+            </Text>
+          </Box>
+          <Switch
+            checked={autoStatus === 1}
+            onChange={() => setAutoEarn({ asset: detail.asset, status: autoStatus })}
+            aria-label={t('se.autoEarn')}
+            data-testid="subscribe-auto-earn"
+          />
+        </Group>
+      )}
+      {!fixed && isLoggedIn && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('se.minApr.title')}
+          </Text>
+          <Group gap={6}>
+            <Text size="sm" className="num">
+              {pct(flexHolding?.min_lend_rate_year ?? '0')}
+            </Text>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => setMinAprOpen(true)}
+              data-testid="edit-min-apr"
+            >
+              {t('se.edit')}
+            </Anchor>
+          </Group>
+        </Group>
+      )}
+      <Divider />
+      <Estimates product={product} amount={amount} voucher={voucher} />
+      <Button
+        size="md"
+        fullWidth
+        onClick={() => void submit()}
+        disabled={isLoggedIn && !canSubmit}
+        loading={pending}
+        data-testid="subscribe-submit"
+      >
+        {!isLoggedIn ? t('auth.login') : soldOut ? t('se.soldOut') : t('se.subscribe')}
+      </Button>
+      <Text size="xs" c="dimmed" ta="center">
+        {t('se.agree.prefix')}{' '}
+        <Anchor href={LINKS.terms} size="xs">
+          {t('se.links.terms')}
+        </Anchor>{' '}
+        ·{' '}
+        <Anchor href={LINKS.risk} size="xs">
+          {t('se.links.risk')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+
+  const info = (
+    <Stack gap="md">
+      <AprDetails product={product} voucher={voucher} />
+      <Tabs defaultValue="trading" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="trading">{t('se.tradingRules')}</Tabs.Tab>
+          <Tabs.Tab value="product">{t('se.productRules')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="trading" pt="sm">
+          <TradingRules product={product} now={now()} />
+        </Tabs.Panel>
+        <Tabs.Panel value="product" pt="sm">
+          <ProductRules product={product} detail={detail} />
+        </Tabs.Panel>
+      </Tabs>
+      {!fixed && (
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            {t('se.chart.title')}
+          </Text>
+          <AprChart asset={detail.asset} height={150} />
+        </Stack>
+      )}
+    </Stack>
+  );
+
+  return (
+    <>
+      {mobile ? (
+        <Stack gap="lg">
+          {form}
+          {info}
+        </Stack>
+      ) : (
+        <SimpleGrid cols={2} spacing="xl">
+          {form}
+          <Box
+            p="md"
+            style={{ background: 'var(--earn-page)', borderRadius: 'var(--mantine-radius-md)' }}
+            data-testid="subscribe-info"
+          >
+            {info}
+          </Box>
+        </SimpleGrid>
+      )}
+      <DepositOptionsDialog coin={detail.asset} opened={depositOpen} onClose={() => setDepositOpen(false)} />
+      <IneligibleModal title={product.title} opened={ineligible} onClose={() => setIneligible(false)} />
+      <AutoEarnModal target={autoEarn} onClose={() => setAutoEarn(null)} />
+      <Modal
+        opened={minAprOpen}
+        onClose={() => setMinAprOpen(false)}
+        centered
+        title={t('se.minApr.title')}
+        fullScreen={mobile}
+      >
+        <MinAprForm
+          asset={detail.asset}
+          current={flexHolding?.min_lend_rate_year ?? '0'}
+          maxPercent={detail.max_lend_rate_year}
+          limitMinPercent={detail.limit_min_lend_rate_year}
+          onDone={() => setMinAprOpen(false)}
+          onCancel={() => setMinAprOpen(false)}
+        />
+      </Modal>
+      <ResultModal
+        opened={!!success}
+        onClose={() => setSuccess(null)}
+        status="success"
+        title={t('se.success.title')}
+        subtitle={
+          success ? t(success.product.id === 0 ? 'se.success.flexible' : 'se.success.fixed') : undefined
+        }
+        rows={
+          success
+            ? [
+                { label: t('se.amount'), value: `${amt(success.amount)} ${success.product.asset}` },
+                { label: t('se.term'), value: termLabel(success.product, t) },
+                { label: t('se.apr'), value: pct(success.product.year_rate) },
+              ]
+            : []
+        }
+        primary={{
+          label: <ButtonLabel text={t('se.viewHoldings')} small={mobile} />,
+          onClick: () => {
+            const to = holdingsLink(success?.product.id !== 0, mobile);
+            setSuccess(null);
+            onClose();
+            navigate(to);
+          },
+        }}
+        secondary={{
+          label: <ButtonLabel text={t('se.subscribeMore')} small={mobile} />,
+          onClick: () => {
+            setSuccess(null);
+            setAmount(null);
+            setVoucherId(null);
+          },
+        }}
+        data-testid="subscribe-success"
+      />
+    </>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" className="num" ta="right" component="div">
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function AprDetails({ product, voucher }: { product: FixedProduct; voucher: Voucher | null }) {
+  const { t } = useTranslation();
+  const lines = aprBreakdown(product, voucher);
+  // The headline: base plus the best bonus tier (tiers fall as the amount grows) plus the voucher.
+  const total = dec(headlineApr(product)).plus(voucher ? dec(voucher.rate_ratio).div(100) : 0);
+  return (
+    <Stack gap={6} data-testid="apr-breakdown">
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          {t('se.estApr')}
+        </Text>
+        <Text size="lg" fw={700} className="apr" data-testid="est-apr">
+          {pct(total.toFixed())}
+        </Text>
+      </Group>
+      {lines.map((l, i) => (
+        <Row
+          // biome-ignore lint/suspicious/noArrayIndexKey: the breakdown's order is its identity
+          key={i}
+          label={
+            l.kind === 'base'
+              ? t('se.apr.base')
+              : l.kind === 'voucher'
+                ? t('se.apr.voucher')
+                : t('se.apr.tier', {
+                    left: amt(l.left ?? '0'),
+                    right: !l.right || dec(l.right).isZero() ? '∞' : amt(l.right),
+                    coin: product.asset,
+                  })
+          }
+          value={pct(l.apr)}
+        />
+      ))}
+      {product.bonus_asset && product.ladder_apr.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('se.apr.bonusNote', { coin: product.bonus_asset })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function Estimates({
+  product,
+  amount,
+  voucher,
+}: {
+  product: FixedProduct;
+  amount: string | null;
+  voucher: Voucher | null;
+}) {
+  const { t } = useTranslation();
+  const est = estimate(product, amount, voucher);
+  const fixed = product.id !== 0;
+  return (
+    <Stack gap={6} data-testid="estimates">
+      <Row
+        label={fixed ? t('se.estReturnTerm', { days: product.lock_up_period }) : t('se.estReturnDaily')}
+        value={`${est ? amt(est.interest) : '--'} ${product.asset}`}
+        testId="est-interest"
+      />
+      {product.ladder_apr.length > 0 && (
+        <Row
+          label={t('se.estBonus')}
+          value={`${est ? amt(est.bonus) : '--'} ${est?.bonusAsset ?? product.bonus_asset}`}
+          testId="est-bonus"
+        />
+      )}
+      {voucher && (
+        <Row
+          label={t('se.estVoucher')}
+          value={`${est ? amt(est.voucher) : '--'} ${product.asset}`}
+          testId="est-voucher"
+        />
+      )}
+      {amount && usdtHint(product.asset, amount, product.product_asset_price) && (
+        <Text size="xs" c="dimmed" ta="right">
+          {usdtHint(product.asset, amount, product.product_asset_price)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function TradingRules({ product, now }: { product: FixedProduct; now: number }) {
+  const { t } = useTranslation();
+  if (product.id === 0) {
+    return (
+      <Stack gap={6} data-testid="trading-rules">
+        <Row label={t('se.rules.subscribeAt')} value={formatDate(now, true)} />
+        <Row label={t('se.rules.interestStart')} value={formatDate(now + 3600, true)} />
+        <Row label={t('se.rules.interestReceived')} value={formatDate(now + 7200, true)} />
+        <Row label={t('se.rules.redemption')} value={t('se.rules.immediate')} />
+      </Stack>
+    );
+  }
+  const s = fixedSchedule(now, product.lock_up_period);
+  return (
+    <Stack gap={6} data-testid="trading-rules">
+      <Row label={t('se.rules.subscribeAt')} value={formatDate(now, true)} />
+      <Row label={t('se.rules.interestStart')} value={formatDate(s.startAt, true)} />
+      <Row label={t('se.rules.maturity')} value={formatDate(s.finishAt, true)} />
+      <Row label={t('se.rules.payout')} value={formatDate(s.payoutAt, true)} />
+    </Stack>
+  );
+}
+
+function ProductRules({ product, detail }: { product: FixedProduct; detail: ProductDetail }) {
+  const { t } = useTranslation();
+  const fixed = product.id !== 0;
+  const yes = (v: number) => (v === 1 ? t('se.yes') : t('se.no'));
+  return (
+    <Stack gap={6} data-testid="product-rules">
+      <Row label={t('se.rules.min')} value={`${amt(product.min_lend_amount)} ${product.asset}`} />
+      {fixed && (
+        <>
+          <Row label={t('se.rules.totalQuota')} value={`${amt(product.total_quota)} ${product.asset}`} />
+          <Row
+            label={t('se.rules.productRemaining')}
+            value={`${amt(product.remaining_quota)} ${product.asset}`}
+          />
+          {!dec(product.user_max_lend_volume || 0).isZero() && (
+            <Row
+              label={t('se.rules.userMax')}
+              value={`${amt(product.user_max_lend_volume)} ${product.asset}`}
+            />
+          )}
+          <Row label={t('se.rules.preRedeem')} value={yes(product.pre_redeem)} />
+          <Row label={t('se.rules.reinvest')} value={yes(product.reinvest)} />
+        </>
+      )}
+      {!fixed && <Row label={t('se.rules.lendRatio')} value={pct(detail.lend_ratio)} />}
+      {product.subtitle && (
+        <Text size="xs" c="dimmed">
+          {product.subtitle}
+        </Text>
+      )}
+      <Group gap="md" mt={4}>
+        <Anchor href={LINKS.help} size="xs">
+          {t('se.links.help')}
+        </Anchor>
+        <Anchor href={LINKS.proofOfReserves} size="xs">
+          {t('se.links.por')}
+        </Anchor>
+        <Anchor href={LINKS.guide} size="xs">
+          {t('se.links.guide')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { dec } from '@earn/domain';
+import dayjs from 'dayjs';
+import { formatAmount } from '../../components/format';
+
+/** A fraction as a percentage for display: 0.0523 → "5.23%". Cut, never rounded up. */
+export function pct(fraction: string | number, decimals = 2): string {
+  return `${formatAmount(
+    dec(fraction || 0)
+      .times(100)
+      .toFixed(),
+    decimals,
+  )}%`;
+}
+
+/** A percentage already in percent: "2" → "2%". */
+export function pctOf(percent: string, decimals = 2): string {
+  return `${formatAmount(dec(percent || 0).toFixed(), decimals)}%`;
+}
+
+/** Amounts: 8 decimals, cut. */
+export function amt(value: string, decimals = 8): string {
+  return formatAmount(dec(value || 0).toFixed(), decimals);
+}
+
+/** Stablecoins skip the USDT conversion hint (section 9). */
+export const STABLECOINS = ['USDT', 'USDC', 'USD', 'USDD'] as const;
+export function usdtHint(asset: string, amount: string, usdtRate: string): string | null {
+  if ((STABLECOINS as readonly string[]).includes(asset) || !amount || !usdtRate) return null;
+  return `≈ ${formatAmount(dec(amount).times(usdtRate).toFixed(), 2)} USDT`;
+}
+
+/** The server's day as 'YYYY-MM-DD' in the browser's zone. */
+export function serverDay(nowSeconds: number): string {
+  return dayjs.unix(nowSeconds).format('YYYY-MM-DD');
+}
+
+/** The last `days` days up to the server's today, as a picker range. */
+export function lastDays(nowSeconds: number, days: number): [string, string] {
+  const end = dayjs.unix(nowSeconds);
+  return [end.subtract(days, 'day').format('YYYY-MM-DD'), end.format('YYYY-MM-DD')];
+}

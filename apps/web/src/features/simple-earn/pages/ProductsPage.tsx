@@ -1,0 +1,255 @@
+import '../i18n/register';
+import { dec, SimpleEarnProductType } from '@earn/domain';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { trackClick } from '../../../api/analytics';
+import { useAuthDialogs, useMe } from '../../../app/auth';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { CoinAvatar } from '../../../components/CoinAvatar';
+import { seQueries } from '../api/queries';
+import type { FixedProduct, ProductDetail } from '../api/types';
+import { SeNav } from '../components/SeNav';
+import { AutoEarnModal, type AutoEarnTarget } from '../dialogs/AutoEarnModal';
+import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/SubscribeModal';
+import { pct } from '../format';
+import { LINKS, vipLink } from '../links';
+import { headlineApr, isSoldOut } from '../rules';
+
+type Sort = 'apr-desc' | 'apr-asc' | 'coin';
+
+/** The best APR an asset offers over its terms. */
+function bestApr(d: ProductDetail): string {
+  return d.fixed_list.reduce((m, p) => (dec(headlineApr(p)).gt(m) ? headlineApr(p) : m), '0');
+}
+
+/** `/simple-earn`: every coin with its flexible and fixed terms; search, sort, subscribe. */
+export default function ProductsPage({ vip = false }: { vip?: boolean }) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const { isLoggedIn, me } = useMe();
+  const { openRegister } = useAuthDialogs();
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('apr-desc');
+  const [autoEarn, setAutoEarn] = useState<AutoEarnTarget | null>(null);
+  const products = useQuery(seQueries.products());
+  const autoInvest = useQuery({ ...seQueries.autoInvest(), enabled: isLoggedIn });
+
+  // The open dialog lives in the URL (asset, product_id), so subscribe-again and links can open it.
+  const openAsset = params.get('asset');
+  const target: SubscribeTarget | null = openAsset
+    ? {
+        asset: openAsset.toUpperCase(),
+        productId: params.has('product_id') ? Number(params.get('product_id')) : undefined,
+      }
+    : null;
+  const open = (asset: string, productId?: number) => {
+    trackClick('simpleEarn.openSubscribe', { asset, productId: productId ?? null });
+    const next = new URLSearchParams(params);
+    next.set('asset', asset);
+    if (productId !== undefined) next.set('product_id', String(productId));
+    else next.delete('product_id');
+    setParams(next, { replace: false });
+  };
+  const close = () => {
+    const next = new URLSearchParams(params);
+    next.delete('asset');
+    next.delete('product_id');
+    setParams(next, { replace: true });
+  };
+
+  const rows = useMemo(() => {
+    const q = search.trim().toUpperCase();
+    let list = (products.data ?? []).filter((d) => !q || d.asset.includes(q));
+    if (vip) list = list.filter((d) => d.fixed_list.some((p) => p.type === SimpleEarnProductType.vip));
+    const sorted = [...list];
+    if (sort === 'coin') sorted.sort((a, b) => a.asset.localeCompare(b.asset));
+    else
+      sorted.sort(
+        (a, b) =>
+          (sort === 'apr-desc' ? -1 : 1) * dec(bestApr(a)).cmp(bestApr(b)) || a.asset.localeCompare(b.asset),
+      );
+    return sorted;
+  }, [products.data, search, sort, vip]);
+
+  const globalAuto = autoInvest.data?.global_status ?? 0;
+
+  return (
+    <>
+      <SeNav
+        title={vip ? t('se.vipTitle') : t('se.title')}
+        subtitle={t('se.subtitle')}
+        right={
+          <Group gap="sm">
+            {vip ? (
+              <Anchor href={vipLink(me?.vip_tier ? me.vip_tier + 1 : 1)} size="sm">
+                {t('se.vip.benefits')}
+              </Anchor>
+            ) : (
+              <Anchor href={LINKS.vipWealth} size="sm">
+                {t('se.vipWealth')}
+              </Anchor>
+            )}
+            <Switch
+              label={t('se.autoEarnAll')}
+              checked={globalAuto === 1}
+              onChange={() =>
+                isLoggedIn ? setAutoEarn({ asset: 'ALL', status: globalAuto }) : openRegister()
+              }
+              data-testid="auto-earn-all"
+            />
+          </Group>
+        }
+      />
+      <Group gap="sm" mb="md" wrap="wrap">
+        <TextInput
+          placeholder={t('se.search')}
+          aria-label={t('se.search')}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+          data-testid="coin-search"
+        />
+        <Select
+          aria-label={t('se.sort')}
+          value={sort}
+          onChange={(v) => setSort((v as Sort) ?? 'apr-desc')}
+          allowDeselect={false}
+          data={[
+            { value: 'apr-desc', label: t('se.sort.aprDesc') },
+            { value: 'apr-asc', label: t('se.sort.aprAsc') },
+            { value: 'coin', label: t('se.sort.coin') },
+          ]}
+          w={{ base: '100%', sm: 200 }}
+          data-testid="apr-sort"
+        />
+      </Group>
+      <Stack gap="sm" data-testid="product-list" aria-busy={products.isLoading}>
+        {products.isLoading && [0, 1, 2].map((i) => <Skeleton key={i} h={mobile ? 180 : 96} radius="lg" />)}
+        {!products.isLoading && rows.length === 0 && (
+          <Center py={60}>
+            <Text c="dimmed">{t('noRecord')}</Text>
+          </Center>
+        )}
+        {rows.map((d) => (
+          <ProductRow key={d.asset} detail={d} onOpen={open} mobile={!!mobile} />
+        ))}
+      </Stack>
+      <SubscribeModal target={target} onClose={close} vip={vip} />
+      <AutoEarnModal target={autoEarn} onClose={() => setAutoEarn(null)} />
+    </>
+  );
+}
+
+function TermChip({ p, onClick }: { p: FixedProduct; onClick: () => void }) {
+  const { t } = useTranslation();
+  const soldOut = isSoldOut(p);
+  return (
+    <UnstyledButton
+      onClick={onClick}
+      px="sm"
+      py={6}
+      data-testid={`chip-${p.asset}-${p.id}`}
+      aria-label={`${p.asset} ${termLabel(p, t)} ${pct(headlineApr(p))}`}
+      style={{
+        border: '1px solid var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-md)',
+        opacity: soldOut ? 0.6 : 1,
+      }}
+    >
+      <Group gap={6} wrap="nowrap">
+        <Text size="xs" fw={600}>
+          {termLabel(p, t)}
+        </Text>
+        <Text size="xs" className="apr" fw={600}>
+          {pct(headlineApr(p))}
+        </Text>
+        {p.type === SimpleEarnProductType.vip && (
+          <Badge size="xs" color="yellow" variant="light">
+            VIP
+          </Badge>
+        )}
+        {p.type === SimpleEarnProductType.special && (
+          <Badge size="xs" color="grape" variant="light">
+            {t('se.special')}
+          </Badge>
+        )}
+        {soldOut && (
+          <Badge size="xs" color="gray" variant="light">
+            {t('se.soldOut')}
+          </Badge>
+        )}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+function ProductRow({
+  detail,
+  onOpen,
+  mobile,
+}: {
+  detail: ProductDetail;
+  onOpen: (asset: string, productId?: number) => void;
+  mobile: boolean;
+}) {
+  const { t } = useTranslation();
+  const flexible = detail.fixed_list.find((p) => p.id === 0);
+  const fixedTerms = detail.fixed_list.filter((p) => p.id !== 0);
+  const best = bestApr(detail);
+  return (
+    <Card className="surface" padding={mobile ? 'md' : 'lg'} data-testid={`product-${detail.asset}`}>
+      <Group justify="space-between" wrap={mobile ? 'wrap' : 'nowrap'} gap="md" align="center">
+        <Group gap="sm" wrap="nowrap" miw={mobile ? undefined : 160} w={mobile ? '100%' : undefined}>
+          <CoinAvatar coin={detail.asset} size={36} />
+          <Stack gap={0}>
+            <Text fw={650}>{detail.asset}</Text>
+            <Text size="xs" c="dimmed">
+              {t('se.upTo')}{' '}
+              <Text span className="apr" fw={600} size="xs">
+                {pct(best)}
+              </Text>
+            </Text>
+          </Stack>
+        </Group>
+        <Stack gap={4} style={{ flex: 1 }} miw={0} w={mobile ? '100%' : undefined}>
+          <Text size="xs" c="dimmed">
+            {flexible ? t('se.flexibleAndFixed') : t('se.fixedOnly')}
+          </Text>
+          <Group gap={6} wrap="wrap">
+            {flexible && <TermChip p={flexible} onClick={() => onOpen(detail.asset, 0)} />}
+            {fixedTerms.map((p) => (
+              <TermChip key={p.id} p={p} onClick={() => onOpen(detail.asset, p.id)} />
+            ))}
+          </Group>
+        </Stack>
+        <Button
+          onClick={() => onOpen(detail.asset)}
+          fullWidth={mobile}
+          w={mobile ? undefined : 120}
+          data-testid={`subscribe-${detail.asset}`}
+        >
+          {t('se.subscribe')}
+        </Button>
+      </Group>
+    </Card>
+  );
+}

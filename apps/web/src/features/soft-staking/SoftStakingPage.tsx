@@ -1,0 +1,218 @@
+import './i18n';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { handleApiError, toast } from '../../api/errors';
+import { requireLogin } from '../../api/session';
+import { useMe } from '../../app/auth';
+import { MOBILE_QUERY } from '../../app/breakpoints';
+import { reportSuccess } from '../../app/embed';
+import { CoinAvatar } from '../../components/CoinAvatar';
+import { formatAmount } from '../../components/format';
+import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { formatDate } from '../../i18n';
+import {
+  type CoinAmount,
+  type Payout,
+  type SoftStakingCoin,
+  softStakingKeys,
+  softStakingQueries,
+} from './api';
+import { ActivateModal, CloseModal } from './components/SwitchModals';
+
+const sumText = (list: CoinAmount[] | undefined) =>
+  list && list.length > 0 ? list.map((x) => `${formatAmount(x.amount)} ${x.coin}`).join(' · ') : '0';
+
+/** `/soft-staking`: the switch, the coins that earn, and the daily payouts. */
+export default function SoftStakingPage() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const { isLoggedIn } = useMe();
+  const status = useQuery({ ...softStakingQueries.status(), enabled: isLoggedIn });
+  const products = useQuery(softStakingQueries.products());
+  const [page, setPage] = useState(1);
+  const payouts = useQuery({ ...softStakingQueries.payouts(page), enabled: isLoggedIn });
+  const [dialog, setDialog] = useState<'activate' | 'close' | null>(null);
+  const on = status.data?.status ?? false;
+
+  const onSuccess = (state: boolean) => {
+    setDialog(null);
+    toast('success', state ? t('softStaking.activated') : t('softStaking.stopped'));
+    void client.invalidateQueries({ queryKey: softStakingKeys.all });
+    reportSuccess({ action: 'soft-staking', status: state });
+  };
+  const onError = (e: unknown) => handleApiError(e, { action: 'softStaking.switch' });
+
+  const coinColumns: Column<SoftStakingCoin>[] = [
+    {
+      key: 'coin',
+      title: t('softStaking.col.coin'),
+      render: (c) => (
+        <Group gap="sm" wrap="nowrap">
+          <CoinAvatar coin={c.coin} size={28} />
+          <Text fw={600} size="sm">
+            {c.coin}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'apr',
+      title: t('softStaking.col.apr'),
+      render: (c) => <Text className="apr" fw={700} size="sm">{`${formatAmount(c.apr, 2)}%`}</Text>,
+    },
+    {
+      key: 'range',
+      title: t('softStaking.col.range'),
+      render: (c) =>
+        c.max_amount === '-1'
+          ? t('softStaking.range.from', { min: formatAmount(c.min_amount) })
+          : `${formatAmount(c.min_amount)} – ${formatAmount(c.max_amount)}`,
+    },
+    {
+      key: 'eligible',
+      title: t('softStaking.col.eligible'),
+      align: 'right',
+      render: (c) => (isLoggedIn ? formatAmount(c.eligible_amount) : '—'),
+    },
+    {
+      key: 'daily',
+      title: t('softStaking.col.daily'),
+      align: 'right',
+      render: (c) => (isLoggedIn ? `${formatAmount(c.estimated_daily)} ${c.coin}` : '—'),
+    },
+  ];
+  const payoutColumns: Column<Payout>[] = [
+    { key: 'day', title: t('softStaking.col.day'), render: (p) => formatDate(p.day) },
+    { key: 'coin', title: t('softStaking.col.coin'), render: (p) => p.coin },
+    {
+      key: 'eligible',
+      title: t('softStaking.col.eligible'),
+      align: 'right',
+      render: (p) => formatAmount(p.eligible_amount),
+    },
+    {
+      key: 'amount',
+      title: t('softStaking.col.payout'),
+      align: 'right',
+      render: (p) => `${formatAmount(p.amount)} ${p.coin}`,
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('softStaking.title')}
+          </Title>
+          <Text c="dimmed" size="sm" maw={560}>
+            {t('softStaking.subtitle')}
+          </Text>
+        </Stack>
+      </Group>
+      <Card className="surface" padding={mobile ? 'md' : 'lg'}>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+          <Stack gap={6}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('softStaking.status')}
+            </Text>
+            <Group gap="sm">
+              {isLoggedIn && !status.data ? (
+                <Skeleton h={26} w={64} radius="xl" />
+              ) : (
+                <Badge size="lg" variant="light" color={on ? 'teal' : 'gray'} data-testid="soft-status">
+                  {on ? t('softStaking.on') : t('softStaking.off')}
+                </Badge>
+              )}
+              {on && status.data?.enabled_at && (
+                <Text size="xs" c="dimmed">
+                  {t('softStaking.since', { date: formatDate(status.data.enabled_at) })}
+                </Text>
+              )}
+            </Group>
+          </Stack>
+          <Stack gap={6}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('softStaking.total')}
+            </Text>
+            <Text fw={600} className="num" data-testid="soft-total">
+              {isLoggedIn ? sumText(status.data?.total_payout) : '—'}
+            </Text>
+          </Stack>
+          <Group justify={mobile ? 'stretch' : 'flex-end'} align="center">
+            {on ? (
+              <Button
+                variant="default"
+                fullWidth={mobile}
+                onClick={() => setDialog('close')}
+                data-testid="soft-turn-off"
+              >
+                {t('softStaking.turnOff')}
+              </Button>
+            ) : (
+              <Button
+                fullWidth={mobile}
+                onClick={() => (isLoggedIn ? setDialog('activate') : requireLogin())}
+                loading={isLoggedIn && status.isLoading}
+                data-testid="soft-turn-on"
+              >
+                {t('softStaking.activate.button')}
+              </Button>
+            )}
+          </Group>
+        </SimpleGrid>
+      </Card>
+      <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
+        <Text fw={650} mb="sm">
+          {t('softStaking.coins')}
+        </Text>
+        <ResponsiveTable
+          caption={t('softStaking.coins')}
+          columns={coinColumns}
+          rows={products.data?.list ?? []}
+          rowKey={(c) => c.coin}
+          loading={products.isLoading}
+          error={products.isError ? t('request.data.error') : undefined}
+          onRetry={() => void products.refetch()}
+          mobileVisibleFields={5}
+          data-testid="soft-coins"
+        />
+      </Card>
+      {isLoggedIn && (
+        <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
+          <Text fw={650} mb="sm">
+            {t('softStaking.payouts')}
+          </Text>
+          <ResponsiveTable
+            caption={t('softStaking.payouts')}
+            columns={payoutColumns}
+            rows={payouts.data?.list ?? []}
+            rowKey={(p) => `${p.coin}-${p.day}`}
+            loading={payouts.isLoading}
+            page={page}
+            total={payouts.data?.total ?? 0}
+            onPageChange={setPage}
+            mobileVisibleFields={4}
+            data-testid="soft-payouts"
+          />
+        </Card>
+      )}
+      <ActivateModal
+        opened={dialog === 'activate'}
+        onClose={() => setDialog(null)}
+        onSuccess={onSuccess}
+        onError={onError}
+      />
+      <CloseModal
+        opened={dialog === 'close'}
+        onClose={() => setDialog(null)}
+        onSuccess={onSuccess}
+        onError={onError}
+      />
+    </Stack>
+  );
+}

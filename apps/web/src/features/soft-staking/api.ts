@@ -1,0 +1,81 @@
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../api/client';
+import { BALANCE_POLL_MS } from '../../api/queries';
+
+export const SOFT_STAKING_BASE = '/apiw/v2/earn/soft-staking';
+
+export interface CoinAmount {
+  coin: string;
+  amount: string;
+}
+
+export interface SoftStakingStatus {
+  status: boolean;
+  enabled_at: number | null;
+  total_payout: CoinAmount[];
+  yesterday_payout: CoinAmount[];
+}
+
+export interface SoftStakingCoin {
+  coin: string;
+  rate: string;
+  apr: string;
+  min_amount: string;
+  max_amount: string;
+  status: string;
+  eligible_amount: string;
+  estimated_daily: string;
+}
+
+export interface Payout {
+  coin: string;
+  day: number;
+  time: number;
+  eligible_amount: string;
+  rate: string;
+  amount: string;
+}
+
+export interface Paged<T> {
+  list: T[];
+  total: number;
+}
+
+export const softStakingKeys = {
+  all: ['soft-staking'] as const,
+  status: ['soft-staking', 'status'] as const,
+  products: ['soft-staking', 'products'] as const,
+  payouts: (page: number) => ['soft-staking', 'payouts', page] as const,
+};
+
+export const softStakingQueries = {
+  status: () =>
+    queryOptions({
+      queryKey: softStakingKeys.status,
+      queryFn: ({ signal }) => request<SoftStakingStatus>({ path: `${SOFT_STAKING_BASE}/status`, signal }),
+    }),
+  products: () =>
+    queryOptions({
+      queryKey: softStakingKeys.products,
+      queryFn: ({ signal }) =>
+        request<Paged<SoftStakingCoin>>({ path: `${SOFT_STAKING_BASE}/products`, signal }),
+      refetchInterval: BALANCE_POLL_MS,
+    }),
+  payouts: (page: number) =>
+    queryOptions({
+      queryKey: softStakingKeys.payouts(page),
+      queryFn: ({ signal }) =>
+        request<Paged<Payout>>({
+          path: `${SOFT_STAKING_BASE}/payout-history`,
+          query: { page, limit: 10 },
+          signal,
+        }),
+    }),
+};
+
+/** The agreement, locale-prefixed when the language is not English (section 2). */
+export function agreementPath(language: string): string {
+  return language === 'en' || language.startsWith('en-')
+    ? '/soft-staking/agreement'
+    : `/${language}/soft-staking/agreement`;
+}

@@ -1,0 +1,402 @@
+import { dec } from '@earn/domain';
+import { Accordion, Alert, Anchor, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { trackClick } from '../../../api/analytics';
+import { queries, queryKeys } from '../../../api/queries';
+import { useApiAction } from '../../../api/useApiAction';
+import { closePage, openPage, reportSuccess } from '../../../app/embed';
+import { AmountInput } from '../../../components/AmountInput';
+import { CoinAvatar } from '../../../components/CoinAvatar';
+import { formatAmount } from '../../../components/format';
+import { type RedeemResult, STAKING_BASE, type StakingProduct, stakingKeys, stakingQueries } from '../api';
+import {
+  feePercent,
+  formatStamp,
+  positiveAmount,
+  quickRedeemState,
+  type RedeemType,
+  type RedeemView,
+  redeemableProtocols,
+  redeemConfirmText,
+  redeemHistoryUrl,
+  redeemPeriodText,
+  redeemQuote,
+  redeemViolation,
+  ruleText,
+} from '../rules';
+import { CenterLoader, InfoRow, LinkRow, ModalFrame, SuccessView, showActionError } from './parts';
+
+export interface RedeemModalProps {
+  coin: string;
+  opened: boolean;
+  onClose: () => void;
+  /** The protocol to redeem from; with one held protocol it is chosen by itself. */
+  pid?: number;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The redeem modal: main, redeem type select (standard or quick), success, faq (section 2). */
+export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const me = useQuery(queries.me());
+  const product = useQuery({ ...stakingQueries.product(coin), enabled: opened });
+  const holdings = useQuery({ ...stakingQueries.balances(coin), enabled: opened });
+  const [view, setView] = useState<RedeemView>('main');
+  const [amount, setAmount] = useState<string | null>(null);
+  const [type, setType] = useState<RedeemType>('standard');
+  const [pendingType, setPendingType] = useState<RedeemType>('standard');
+  const [chosenPid, setChosenPid] = useState<number | undefined>(pid);
+  const [result, setResult] = useState<RedeemResult | null>(null);
+  // Silent: refusals are worded here with the rule's values (showActionError).
+  const action = useApiAction<RedeemResult>({
+    name: 'staking.redeem',
+    path: `${STAKING_BASE}/coin-redeem`,
+    silent: true,
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    setView('main');
+    setAmount(null);
+    setType('standard');
+    setResult(null);
+    setChosenPid(pid);
+  }, [opened, pid]);
+
+  const p = product.data;
+  const list = holdings.data ?? [];
+  const defi = p ? redeemableProtocols(p.defi, list) : { list: [], auto: undefined };
+  const effectivePid = p && p.defi.length > 0 ? (chosenPid ?? defi.auto?.pid) : -1;
+  const protocol = p?.defi.find((d) => d.pid === effectivePid);
+  const holding = list.find((h) => h.pid === effectivePid);
+  const redeemable = holding?.mortgage_amount ?? '0';
+  const tier = me.data?.vip_tier ?? 0;
+  const valid = positiveAmount(amount);
+  const violation = valid && p ? redeemViolation(valid, p, redeemable) : null;
+  const quick = p ? quickRedeemState(p) : 'hidden';
+  const effectiveType: RedeemType = quick === 'selectable' ? type : 'standard';
+  const quote = valid && p ? redeemQuote(valid, effectiveType, p, protocol, tier, nowSeconds()) : null;
+  const canRedeem = !!valid && !violation && effectivePid !== undefined && !!holding;
+
+  const submit = async () => {
+    if (!p || !valid || !canRedeem) return;
+    trackClick('staking.redeem.submit', { coin: p.coin, quick: effectiveType === 'quick' ? 1 : 0 });
+    const body: Record<string, unknown> = {
+      side: 1,
+      coin: p.coin,
+      amount: valid,
+      quick: effectiveType === 'quick' ? 1 : 0,
+    };
+    if (effectivePid !== undefined && effectivePid !== -1) body.pid = effectivePid;
+    if (tier > 0) body.src = 1;
+    try {
+      const res = await action.run(body);
+      setResult(res);
+      setView('redeem_success');
+      void client.invalidateQueries({ queryKey: stakingKeys.all });
+      void client.invalidateQueries({ queryKey: queryKeys.balances });
+      reportSuccess({ action: 'redeem', coin: p.coin, amount: res.amount, redeem_stamp: res.redeem_stamp });
+    } catch (e) {
+      showActionError(t, e, 'staking.redeem');
+    }
+  };
+
+  const titles: Record<RedeemView, string> = {
+    main: t('staking.redeem.title', { coin }),
+    redeem_type_select: t('staking.redeemType.title'),
+    redeem_success: t('staking.redeem.title', { coin }),
+    faq: t('staking.faq.title'),
+  };
+
+  let body: ReactNode;
+  if (product.isError || holdings.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        {t('request.data.error')}
+      </Alert>
+    );
+  } else if (!p || !holdings.data) {
+    body = <CenterLoader />;
+  } else if (view === 'redeem_type_select') {
+    body = (
+      <Stack gap="md" data-testid="redeem-type-view">
+        <Radio.Group value={pendingType} onChange={(v) => setPendingType(v as RedeemType)}>
+          <Stack gap="sm">
+            {(['standard', 'quick'] as const).map((kind) => {
+              const q = redeemQuote(valid ?? '0', kind, p, protocol, tier, nowSeconds());
+              const disabled = kind === 'quick' && quick !== 'selectable';
+              const daily = p.redeem_config.redeem_quick_daily;
+              return (
+                <Radio.Card
+                  key={kind}
+                  value={kind}
+                  disabled={disabled}
+                  p="md"
+                  radius="md"
+                  data-testid={`redeem-type-${kind}`}
+                  style={disabled ? { opacity: 0.55 } : undefined}
+                >
+                  <Group wrap="nowrap" align="flex-start" gap="sm">
+                    <Radio.Indicator disabled={disabled} mt={2} />
+                    <Stack gap={4} style={{ flex: 1 }}>
+                      <Text fw={600} size="sm">
+                        {t(`staking.redeemType.${kind}`)}
+                      </Text>
+                      <InfoRow label={t('staking.field.feeRate')} value={feePercent(q.feeRate)} />
+                      <InfoRow label={t('staking.field.arrival')} value={formatStamp(q.arrivalAt)} />
+                      {kind === 'quick' && (
+                        <InfoRow
+                          label={t('staking.redeemType.dailyQuota')}
+                          value={daily === '-1' ? t('staking.unlimited') : `${formatAmount(daily)} ${p.coin}`}
+                          testId="quick-quota"
+                        />
+                      )}
+                      {disabled && (
+                        <Text size="xs" c="orange">
+                          {t('staking.redeemType.quickUnavailable')}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                </Radio.Card>
+              );
+            })}
+          </Stack>
+        </Radio.Group>
+        <Button
+          onClick={() => {
+            setType(pendingType);
+            setView('main');
+          }}
+          data-testid="redeem-type-confirm"
+        >
+          {t('common.confirm')}
+        </Button>
+      </Stack>
+    );
+  } else if (view === 'redeem_success' && result) {
+    body = (
+      <SuccessView
+        title={t('redeem.success')}
+        footer={
+          <Group grow gap="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                onClose();
+                openPage(redeemHistoryUrl(p.coin), navigate);
+              }}
+              data-testid="redeem-history"
+            >
+              {t('staking.success.history')}
+            </Button>
+            <Button onClick={() => closePage(onClose)} data-testid="redeem-done">
+              {t('result.ok')}
+            </Button>
+          </Group>
+        }
+      >
+        <InfoRow
+          label={t('staking.field.amount')}
+          value={`${formatAmount(result.amount)} ${result.coin}`}
+          testId="success-amount"
+        />
+        <InfoRow
+          label={t('staking.field.fee')}
+          value={`${formatAmount(result.fee)} ${result.coin}`}
+          testId="success-fee"
+        />
+        <InfoRow
+          label={t('staking.field.received')}
+          value={`${formatAmount(result.received)} ${result.coin}`}
+          testId="success-received"
+        />
+        <InfoRow
+          label={t('staking.field.redeemType')}
+          value={t(`staking.redeemType.${result.quick ? 'quick' : 'standard'}`)}
+        />
+        <InfoRow
+          label={t('staking.field.arrival')}
+          value={formatStamp(result.redeem_stamp)}
+          testId="success-arrival"
+        />
+        {dec(result.reward_paid).gt(0) && (
+          <InfoRow
+            label={t('staking.field.rewardPaid')}
+            value={`${formatAmount(result.reward_paid)} ${result.reward_coin}`}
+          />
+        )}
+      </SuccessView>
+    );
+  } else if (view === 'faq') {
+    body = <RedeemFaq product={p} />;
+  } else if (list.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="xl" data-testid="redeem-empty">
+        {t('staking.redeem.nothing', { coin: p.coin })}
+      </Text>
+    );
+  } else {
+    const period = redeemPeriodText(p, protocol);
+    const confirm = redeemConfirmText(p);
+    body = (
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <CoinAvatar coin={p.coin} size={36} />
+          <Stack gap={0}>
+            <Text fw={650}>{p.coin}</Text>
+            <Text size="xs" c="dimmed">
+              {t('staking.redeem.staked')}:{' '}
+              <span className="num" data-testid="redeem-held">
+                {formatAmount(redeemable)} {p.coin}
+              </span>
+            </Text>
+          </Stack>
+        </Group>
+        {p.defi.length > 0 && (
+          <Radio.Group
+            label={t('staking.field.protocol')}
+            value={effectivePid !== undefined ? String(effectivePid) : null}
+            onChange={(v) => setChosenPid(Number(v))}
+          >
+            <Group gap="sm" mt={6} data-testid="redeem-protocols">
+              {defi.list.map((d) => (
+                <Radio
+                  key={d.pid}
+                  value={String(d.pid)}
+                  label={d.protocol_name}
+                  data-testid={`redeem-defi-${d.pid}`}
+                />
+              ))}
+            </Group>
+          </Radio.Group>
+        )}
+        <AmountInput
+          value={amount}
+          onChange={setAmount}
+          precision={p.precision}
+          coin={p.coin}
+          max={redeemable}
+          label={t('staking.field.redeemAmount')}
+          placeholder={t('staking.placeholder.min', {
+            amount: formatAmount(p.min_redeem_amount),
+            coin: p.coin,
+          })}
+          error={violation ? ruleText(t, violation) : undefined}
+          maxActionName="staking.redeem.max"
+          data-testid="redeem-amount"
+          description={`${t('staking.redeem.redeemable')}: ${formatAmount(redeemable)} ${p.coin}`}
+        />
+        {quick !== 'hidden' && (
+          <LinkRow
+            label={t('staking.field.redeemType')}
+            value={t(`staking.redeemType.${effectiveType}`)}
+            onClick={() => {
+              setPendingType(effectiveType);
+              setView('redeem_type_select');
+            }}
+            testId="open-redeem-type"
+          />
+        )}
+        <Stack gap={8}>
+          <InfoRow
+            label={t('staking.field.feeRate')}
+            value={feePercent(effectiveType === 'quick' ? p.extra.redeem_quick_fee : p.extra.redeem_fee)}
+          />
+          <InfoRow
+            label={t('staking.field.fee')}
+            value={quote ? `${formatAmount(quote.fee)} ${p.coin}` : '—'}
+            testId="redeem-fee"
+          />
+          <InfoRow
+            label={t('staking.field.received')}
+            value={quote ? `${formatAmount(quote.received)} ${p.redeem_config.redeem_coin}` : '—'}
+            testId="redeem-received"
+          />
+          <InfoRow
+            label={t('staking.field.arrival')}
+            value={quote ? formatStamp(quote.arrivalAt) : '—'}
+            testId="redeem-arrival"
+          />
+          <InfoRow label={t('staking.field.redeemPeriod')} value={t(period.key, period.params)} />
+        </Stack>
+        <Alert variant="light" color="blue" py="xs">
+          <Text size="xs">
+            {effectiveType === 'quick'
+              ? t('staking.redeem.quickNote', { minutes: p.extra.redeem_quick_long })
+              : t(confirm.key, confirm.params)}
+          </Text>
+        </Alert>
+        <Button
+          size="md"
+          fullWidth
+          disabled={!canRedeem}
+          loading={action.isPending}
+          onClick={() => void submit()}
+          data-testid="redeem-submit"
+        >
+          {t('staking.redeem.button')}
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="center"
+          onClick={() => setView('faq')}
+          data-testid="redeem-open-faq"
+        >
+          {t('staking.faq.title')}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <ModalFrame
+      opened={opened}
+      onClose={() => closePage(onClose)}
+      title={titles[view]}
+      onBack={view === 'redeem_type_select' || view === 'faq' ? () => setView('main') : undefined}
+      testId="redeem-modal"
+      view={view}
+    >
+      {body}
+    </ModalFrame>
+  );
+}
+
+function RedeemFaq({ product }: { product: StakingProduct }) {
+  const { t } = useTranslation();
+  const items = [1, 2, 3].map((i) => ({
+    q: t(`staking.redeemFaq.q${i}`),
+    a: t(`staking.redeemFaq.a${i}`, {
+      coin: product.coin,
+      minutes: product.extra.redeem_quick_long,
+      days: product.extra.redeem_maxday,
+    }),
+  }));
+  return (
+    <Accordion variant="separated" defaultValue="0" data-testid="redeem-faq">
+      {items.map((it, i) => (
+        <Accordion.Item key={it.q} value={String(i)}>
+          <Accordion.Control>
+            <Text size="sm" fw={500}>
+              {it.q}
+            </Text>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Text size="sm" c="dimmed">
+              {it.a}
+            </Text>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

@@ -1,0 +1,17 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+const StakingPage = lazy(() => import('./StakingPage'));
+const HoldingsPage = lazy(() => import('./HoldingsPage'));
+
+/**
+ * The staking routes, mounted by app/routes.tsx under the layout. `/staking/{coin}?pid=` opens the
+ * stake modal of a coin over the list; the holdings and redeem-history page is the spec's
+ * /myaccount/myfunds/financial_staking (also under /myaccount/funds/finance/staking).
+ */
+export const stakingRoutes: RouteObject[] = [
+  { path: 'staking', element: <StakingPage /> },
+  { path: 'staking/:coin', element: <StakingPage /> },
+  { path: 'myaccount/myfunds/financial_staking', element: <HoldingsPage /> },
+  { path: 'myaccount/funds/finance/staking', element: <HoldingsPage /> },
+];

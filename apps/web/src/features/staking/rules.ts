@@ -1,0 +1,378 @@
+import {
+  CampaignStatus,
+  checkRedeemAmount,
+  checkStakeAmount,
+  dec,
+  limitLeft,
+  quickRedeemDelaySeconds,
+  quickRedeemSelectable,
+  type RedeemPeriodStatus,
+  type RuleViolation,
+  redeemFee,
+  redeemPeriodStatus,
+  roundDown,
+  STAKING_DECIMALS,
+  STAKING_YEAR_DAYS,
+  StakingKey,
+  standardRedeemDelaySeconds,
+  tieredExtraPerYear,
+} from '@earn/domain';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { Campaign, DefiProtocol, HoldingBalance, StakingProduct, VipConfigRow } from './api';
+
+/**
+ * The staking screens' rules (staking-wealth.md sections 4, 5 and 9), pure so each is tested. The
+ * amount rules themselves are the domain's, the very functions the server enforces.
+ */
+
+export type Translate = TFunction;
+
+/**
+ * A rule's message in the user's language. The domain names its values `number` and `precision`; the
+ * shared catalogue's texts say `amount` and `places`, so both names are passed.
+ */
+export function ruleText(t: Translate, v: RuleViolation): string {
+  const p = v.params;
+  return t(v.key, { ...p, amount: p.amount ?? p.number, places: p.places ?? p.precision }) as string;
+}
+
+/** "Blank or <=0: no message, button disabled" (section 5): null means no amount to check. */
+export function positiveAmount(amount: string | null): string | null {
+  if (!amount) return null;
+  return dec(amount).gt(0) ? amount : null;
+}
+
+export interface StakeContext {
+  product: StakingProduct;
+  protocol: DefiProtocol | undefined;
+  /** What may be staked now (coin-user-info `available`, loans already taken off). */
+  available: string;
+  /** Held in the whole product (every protocol). */
+  heldInProduct: string;
+  /** Held in the chosen protocol. */
+  heldInProtocol: string;
+}
+
+/**
+ * The stake amount rules in the form's order: precision, minimum, available balance (the spec's two
+ * messages), then the personal or crowd cap and the protocol's own cap, as the server checks them.
+ */
+export function stakeViolation(amount: string, ctx: StakeContext): RuleViolation | null {
+  const { product } = ctx;
+  const basic = checkStakeAmount({
+    amount,
+    coin: product.coin,
+    min: product.min_mortgage_amount,
+    available: ctx.available,
+    precision: product.precision,
+  });
+  if (basic) return basic;
+  const crowd = product.is_crowd === 1;
+  const productLeft = limitLeft(
+    crowd ? product.crowd_mortgage_limit : product.personal_mortgage_limit,
+    ctx.heldInProduct,
+  );
+  if (productLeft && dec(amount).gt(productLeft)) {
+    return {
+      key: crowd ? StakingKey.crowdLimit : StakingKey.personalLimit,
+      params: { number: productLeft.toFixed(), coin: product.coin },
+    };
+  }
+  if (ctx.protocol) {
+    const left = limitLeft(ctx.protocol.personal_mortgage_limit, ctx.heldInProtocol);
+    if (left && dec(amount).gt(left)) {
+      return { key: StakingKey.personalLimit, params: { number: left.toFixed(), coin: product.coin } };
+    }
+  }
+  return null;
+}
+
+/** What Max fills in when staking: the available amount, within the caps left. */
+export function stakeMax(ctx: StakeContext): string {
+  let max = dec(ctx.available);
+  const crowd = ctx.product.is_crowd === 1;
+  const productLeft = limitLeft(
+    crowd ? ctx.product.crowd_mortgage_limit : ctx.product.personal_mortgage_limit,
+    ctx.heldInProduct,
+  );
+  if (productLeft) max = max.lt(productLeft) ? max : productLeft;
+  if (ctx.protocol) {
+    const left = limitLeft(ctx.protocol.personal_mortgage_limit, ctx.heldInProtocol);
+    if (left) max = max.lt(left) ? max : left;
+  }
+  return roundDown(max.lt(0) ? 0 : max, ctx.product.precision).toFixed();
+}
+
+export function redeemViolation(
+  amount: string,
+  product: StakingProduct,
+  redeemable: string,
+): RuleViolation | null {
+  return checkRedeemAmount({
+    amount,
+    coin: product.coin,
+    min: product.min_redeem_amount,
+    redeemable,
+    precision: product.precision,
+  });
+}
+
+/**
+ * Protocol preselection (section 4): on stake the pid asked for (the page's ?pid=), else the first
+ * protocol, or the highest-rate one when auto-selecting.
+ */
+export function preselectProtocol(
+  protocols: DefiProtocol[],
+  opts: { pid?: number; autoSelect?: boolean } = {},
+): DefiProtocol | undefined {
+  if (protocols.length === 0) return undefined;
+  const asked = opts.pid !== undefined ? protocols.find((p) => p.pid === opts.pid) : undefined;
+  if (asked) return asked;
+  if (opts.autoSelect) return protocols.reduce((best, p) => (dec(p.apr).gt(best.apr) ? p : best));
+  return protocols[0];
+}
+
+/** On redeem only protocols with a held amount above 0 are listed; one alone is chosen by itself. */
+export function redeemableProtocols(protocols: DefiProtocol[], holdings: HoldingBalance[]) {
+  const held = new Map(holdings.map((h) => [h.pid, h.mortgage_amount]));
+  const list = protocols.filter((p) => dec(held.get(p.pid) ?? '0').gt(0));
+  return { list, auto: list.length === 1 ? list[0] : undefined };
+}
+
+export type VipDiscount = { kind: 'hidden' } | { kind: 'none' } | { kind: 'tier'; row: VipConfigRow };
+
+/** The VIP discount tier shown: the row holding the user's tier, "none" if no row does; hidden for crowd. */
+export function vipDiscountFor(product: StakingProduct, tier: number): VipDiscount {
+  if (product.is_crowd === 1 || product.vip_config.length === 0) return { kind: 'hidden' };
+  const row = product.vip_config.find((v) => v.min_tier <= tier && tier <= v.max_tier);
+  return row ? { kind: 'tier', row } : { kind: 'none' };
+}
+
+/** The campaign that adds to the APR now: only while processing (section 4). */
+export function runningCampaign(c: Campaign | null | undefined): Campaign | undefined {
+  return c && c.status === CampaignStatus.processing ? c : undefined;
+}
+
+/** The campaign that applies to a choice: the protocol's own, else the product's. */
+export function campaignFor(product: StakingProduct, protocol: DefiProtocol | undefined): Campaign | null {
+  return protocol?.extra_interest ?? product.extra_interest ?? null;
+}
+
+/** The base rate (percent) of the choice, and the extra a running campaign adds: 100 × max_interest. */
+export function ratesOf(product: StakingProduct, protocol: DefiProtocol | undefined) {
+  const base = dec(protocol?.rate ?? product.rate);
+  const running = runningCampaign(campaignFor(product, protocol));
+  const extra = running ? dec(running.max_interest).times(100) : dec(0);
+  return { base: base.toFixed(), extra: extra.toFixed(), total: base.plus(extra).toFixed() };
+}
+
+export interface Estimate {
+  baseDaily: string;
+  bonusDaily: string;
+  baseYearly: string;
+  bonusYearly: string;
+  /** The coins each part is paid in: the bonus may be another coin than the rewards. */
+  rewardCoin: string;
+  bonusCoin: string;
+}
+
+/**
+ * Estimated rewards of an amount: base = amount × rate% / 365 a day, plus the running campaign's
+ * tiered extra / 365; 8 decimals, cut down (a 365-day year, section 9).
+ */
+export function estimateRewards(
+  amount: string,
+  product: StakingProduct,
+  protocol: DefiProtocol | undefined,
+): Estimate {
+  const a = dec(amount);
+  const rate = dec(protocol?.rate ?? product.rate);
+  const baseYear = a.times(rate).div(100);
+  const running = runningCampaign(campaignFor(product, protocol));
+  const bonusYear = running ? tieredExtraPerYear(a, running.interest) : dec(0);
+  const rewardCoin = protocol?.reward_coin ?? product.reward_coin;
+  return {
+    baseDaily: roundDown(baseYear.div(STAKING_YEAR_DAYS), STAKING_DECIMALS).toFixed(),
+    bonusDaily: roundDown(bonusYear.div(STAKING_YEAR_DAYS), STAKING_DECIMALS).toFixed(),
+    baseYearly: roundDown(baseYear, STAKING_DECIMALS).toFixed(),
+    bonusYearly: roundDown(bonusYear, STAKING_DECIMALS).toFixed(),
+    rewardCoin,
+    bonusCoin: running?.reward_coin ?? rewardCoin,
+  };
+}
+
+/** Amounts per coin, summed where the coins are the same ("0.1 ETH + 2 GT"). */
+export function perCoin(parts: { amount: string; coin: string }[]): { amount: string; coin: string }[] {
+  const out: { amount: string; coin: string }[] = [];
+  for (const p of parts) {
+    if (dec(p.amount).isZero() && out.length > 0) continue;
+    const same = out.find((o) => o.coin === p.coin);
+    if (same) same.amount = dec(same.amount).plus(p.amount).toFixed();
+    else out.push({ ...p });
+  }
+  return out;
+}
+
+/** First distribution of a stake made now, or null when rewards are paid at redeem (delay -1 or 0). */
+export function rewardDelayOf(product: StakingProduct, protocol: DefiProtocol | undefined): number {
+  return protocol?.reward[0]?.reward_delay_days ?? product.reward_delay_days;
+}
+
+export type RedeemType = 'standard' | 'quick';
+
+export interface RedeemQuote {
+  fee: string;
+  received: string;
+  feeRate: string;
+  /** Unix seconds the coins are expected. */
+  arrivalAt: number;
+}
+
+/** The VIP percent off the redeem fees, as the server takes it (first vip_config row holding the tier). */
+export function vipSalePercent(product: StakingProduct, tier: number): string {
+  return product.vip_config.find((v) => v.min_tier <= tier && tier <= v.max_tier)?.vip_sale ?? '0';
+}
+
+/** Fee = amount × fee rate rounded down to 8 decimals; received = amount − fee; arrival (section 9). */
+export function redeemQuote(
+  amount: string,
+  type: RedeemType,
+  product: StakingProduct,
+  protocol: DefiProtocol | undefined,
+  tier: number,
+  nowSeconds: number,
+): RedeemQuote {
+  const feeRate = type === 'quick' ? product.extra.redeem_quick_fee : product.extra.redeem_fee;
+  const fee = redeemFee(amount, feeRate, vipSalePercent(product, tier));
+  const delay =
+    type === 'quick'
+      ? quickRedeemDelaySeconds(product.extra.redeem_quick_long)
+      : standardRedeemDelaySeconds(protocol?.income_days ?? product.income_days, product.extra.redeem_maxday);
+  return {
+    fee: fee.toFixed(),
+    received: dec(amount).minus(fee).toFixed(),
+    feeRate,
+    arrivalAt: nowSeconds + delay,
+  };
+}
+
+/** Quick redeem: offered only with extra.redeem_quick; selectable when the day's quota covers the minimum. */
+export function quickRedeemState(product: StakingProduct): 'hidden' | 'disabled' | 'selectable' {
+  if (product.extra.redeem_quick !== 1) return 'hidden';
+  return quickRedeemSelectable(true, product.redeem_config.redeem_quick_daily, product.min_redeem_amount)
+    ? 'selectable'
+    : 'disabled';
+}
+
+/** The redeem period wording key and values (section 4). */
+export function redeemPeriodText(product: StakingProduct, protocol: DefiProtocol | undefined) {
+  const incomeDays = protocol?.income_days ?? product.income_days;
+  const { redeem_minday: min, redeem_maxday: max } = product.extra;
+  const status: RedeemPeriodStatus = redeemPeriodStatus(incomeDays, min, max);
+  // count picks the singular wording ("1 day") where the language has one.
+  const count = status === 'fixed_period' ? incomeDays : max;
+  return { key: `staking.redeemPeriod.${status}`, params: { days: incomeDays, min, max, count } };
+}
+
+/** The redeem confirmation: instant when redeem_minday and redeem_maxday are both 0, else within max days. */
+export function redeemConfirmText(product: StakingProduct) {
+  const { redeem_minday: min, redeem_maxday: max } = product.extra;
+  return min === 0 && max === 0
+    ? { key: 'staking.redeem.instant', params: {} }
+    : { key: 'staking.redeem.withinDays', params: { days: max, count: max } };
+}
+
+/** Timestamps as YYYY-MM-DD HH:mm (section 9). */
+export function formatStamp(seconds: number): string {
+  return dayjs.unix(seconds).format('YYYY-MM-DD HH:mm');
+}
+
+/** A rate in percent; above 0 but below 0.00000001 it reads as less-than (section 9). */
+export function formatRate(rate: string, places = 2): string {
+  const r = dec(rate);
+  if (r.gt(0) && r.lt('0.00000001')) return '<0.00000001%';
+  const cut = roundDown(r, places).toFixed(places);
+  return `${cut}%`;
+}
+
+/** A fee fraction shown as percent ("0.005" → "0.5%"). */
+export function feePercent(fraction: string): string {
+  return `${dec(fraction).times(100).toFixed()}%`;
+}
+
+/** The holdings page of a coin: product-type 0 for token (credit), 1 otherwise (section 2). */
+export function holdingsUrl(product: Pick<StakingProduct, 'coin' | 'type'>): string {
+  const productType = product.type === 0 ? 0 : 1;
+  return `/myaccount/myfunds/financial_staking?asset=${encodeURIComponent(product.coin)}&product-type=${productType}`;
+}
+
+export function redeemHistoryUrl(coin: string): string {
+  return `/myaccount/myfunds/financial_staking?asset=${encodeURIComponent(coin)}&open-history=1&type=1`;
+}
+
+/** Whether the order-confirmation step comes before the stake is sent (our decision; see README). */
+export function needsConfirmation(product: StakingProduct): boolean {
+  return product.exchange_type === 'asset' || product.type === 2;
+}
+
+/** Reward-coin pairs for market prices: USDT and comma lists excluded (section 9). */
+export function rewardPairs(coins: string[]): string[] {
+  const set = new Set<string>();
+  for (const c of coins) if (c && c !== 'USDT' && !c.includes(',')) set.add(`${c}_USDT`);
+  return [...set];
+}
+
+// ---------- the stake modal's states (section 2 and 4) ----------
+
+export type StakeView =
+  | 'loading'
+  | 'main'
+  | 'faq'
+  | 'rate'
+  | 'extra_bonus'
+  | 'bonus_rules'
+  | 'stake_success'
+  | 'defi'
+  | 'about'
+  | 'estimated_apr'
+  | 'confirm';
+
+export interface StakeModalState {
+  view: StakeView;
+  /** Where Back returns to (bonus rules opened from the extra-bonus view go back there). */
+  back: StakeView;
+}
+
+export type StakeModalAction =
+  | { type: 'loaded' }
+  | { type: 'open'; view: Exclude<StakeView, 'loading' | 'stake_success'> }
+  | { type: 'back' }
+  | { type: 'succeeded' }
+  | { type: 'continue' }
+  | { type: 'reset' };
+
+export const initialStakeState: StakeModalState = { view: 'loading', back: 'main' };
+
+export function stakeModalReducer(state: StakeModalState, action: StakeModalAction): StakeModalState {
+  switch (action.type) {
+    case 'loaded':
+      return state.view === 'loading' ? { view: 'main', back: 'main' } : state;
+    case 'open':
+      if (state.view === 'loading') return state;
+      return {
+        view: action.view,
+        back: state.view === 'main' || action.view === 'main' ? 'main' : state.view,
+      };
+    case 'back':
+      return { view: state.back, back: 'main' };
+    case 'succeeded':
+      return { view: 'stake_success', back: 'main' };
+    case 'continue':
+      return { view: 'main', back: 'main' };
+    case 'reset':
+      return initialStakeState;
+  }
+}
+
+export type RedeemView = 'main' | 'redeem_type_select' | 'redeem_success' | 'faq';

@@ -1,0 +1,293 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import * as errors from '../../../api/errors';
+import { StakeModal } from '../components/StakeModal';
+import { campaign, ME, product, userInfo } from './fixtures';
+import { type Call, installDomStubs, type Routes, renderUi, stubApi } from './harness';
+
+const BASE = '/apiw/v2/earn/staking';
+
+function routes(over: Partial<Routes> = {}): Routes {
+  return {
+    'GET /api/web/v1/auth/me': () => ME,
+    [`GET ${BASE}/product`]: () => product(),
+    [`GET ${BASE}/coin-user-info`]: () => userInfo(),
+    [`GET ${BASE}/balances`]: () => [
+      {
+        coin: 'ETH',
+        pid: 1,
+        protocol_name: 'Lido',
+        mortgage_amount: '2',
+        accrued_reward: '0',
+        reward_coin: 'ETH',
+      },
+    ],
+    [`GET ${BASE}/coin-ask`]: () => ({
+      list: [
+        { ask: 'What do I earn?', answer: 'The APR.', cate: 'faq', unfold: true },
+        { ask: 'Where from?', answer: 'Protocols.', cate: 'sources', unfold: false },
+      ],
+      total: 2,
+    }),
+    [`GET ${BASE}/coin-lines`]: () => ({ list: [], total: 0 }),
+    ...over,
+  };
+}
+
+async function openModal(r: Routes = routes(), props: { pid?: number } = {}) {
+  const calls = stubApi(r);
+  renderUi(<StakeModal coin="ETH" opened onClose={() => undefined} {...props} />);
+  await screen.findByTestId('stake-amount');
+  return calls;
+}
+
+const amountInput = () => screen.getByTestId('stake-amount');
+const submit = () => screen.getByTestId('stake-submit');
+
+describe('stake modal rules', () => {
+  beforeEach(() => installDomStubs());
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('blank amount: no message and the button disabled', async () => {
+    await openModal();
+    expect(submit()).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(amountInput()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('below the minimum: stake.number.minLimit with the number', async () => {
+    await openModal();
+    await userEvent.type(amountInput(), '0.001');
+    expect(await screen.findByText('The minimum stake is 0.01')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
+  test('above the available balance: stake.maxLimit.insufficientBalance with number and coin', async () => {
+    await openModal();
+    await userEvent.type(amountInput(), '5.5');
+    expect(await screen.findByText('Insufficient balance: at most 5 ETH available')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
+  test('a valid amount still needs the agreement ticked', async () => {
+    await openModal();
+    await userEvent.type(amountInput(), '1.5');
+    expect(submit()).toBeDisabled();
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    expect(submit()).toBeEnabled();
+  });
+
+  test('precision: more than 8 decimals cannot be typed', async () => {
+    await openModal();
+    await userEvent.type(amountInput(), '1.123456789');
+    expect(amountInput()).toHaveValue('1.12345678');
+  });
+
+  test('Max fills what is available, within the personal cap left', async () => {
+    // Personal cap 1000 less 2 held leaves 998; available 5 is the smaller.
+    await openModal();
+    await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+    await waitFor(() => expect(amountInput()).toHaveValue('5'));
+  });
+
+  test("the protocol's own cap: staking.stake.personalLimit with what is left", async () => {
+    await openModal(
+      routes({
+        [`GET ${BASE}/coin-user-info`]: () => userInfo({ available: '500', hold_amount: '150' }),
+        [`GET ${BASE}/balances`]: () => [
+          {
+            coin: 'ETH',
+            pid: 2,
+            protocol_name: 'Rocket Pool',
+            mortgage_amount: '150',
+            accrued_reward: '0',
+            reward_coin: 'ETH',
+          },
+        ],
+      }),
+      { pid: 2 },
+    );
+    await userEvent.type(amountInput(), '60');
+    expect(await screen.findByText('Above your staking limit: at most 50 ETH more')).toBeInTheDocument();
+  });
+
+  test('crowd products: the crowd cap applies and the VIP tiers are hidden', async () => {
+    await openModal(
+      routes({
+        [`GET ${BASE}/product`]: () =>
+          product({
+            is_crowd: 1,
+            crowd_mortgage_limit: '20',
+            personal_mortgage_limit: '50000',
+            defi: [],
+            is_defi: 0,
+          }),
+        [`GET ${BASE}/coin-user-info`]: () => userInfo({ available: '100', hold_amount: '15' }),
+      }),
+    );
+    await userEvent.type(amountInput(), '6');
+    expect(await screen.findByText('Above the limited offering cap: at most 5 ETH more')).toBeInTheDocument();
+    expect(screen.queryByTestId('vip-discount')).toBeNull();
+  });
+
+  test('VIP discount tier: the row holding the user tier', async () => {
+    await openModal();
+    expect(screen.getByTestId('vip-discount')).toHaveTextContent('VIP 1 - 5: 20% off');
+  });
+
+  test('VIP discount tier: none when no row holds the tier', async () => {
+    await openModal(routes({ [`GET ${BASE}/coin-user-info`]: () => userInfo({ tier: 0 }) }));
+    expect(screen.getByTestId('vip-discount')).toHaveTextContent('None');
+  });
+
+  test('protocol preselection: the first protocol by default', async () => {
+    await openModal();
+    expect(screen.getByTestId('open-defi')).toHaveTextContent('Lido');
+  });
+
+  test('protocol preselection honours ?pid=, and the selector changes it', async () => {
+    await openModal(routes(), { pid: 2 });
+    expect(screen.getByTestId('open-defi')).toHaveTextContent('Rocket Pool');
+    await userEvent.click(screen.getByTestId('open-defi'));
+    expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'defi');
+    await userEvent.click(screen.getByTestId('defi-1'));
+    await waitFor(() => expect(screen.getByTestId('open-defi')).toHaveTextContent('Lido'));
+  });
+
+  test('stake: sends side 0, coin, amount, pid and src=1 for a VIP user, then shows success', async () => {
+    let sent: Call | undefined;
+    await openModal(
+      routes({
+        [`POST ${BASE}/coin-swap-verify`]: (c) => {
+          sent = c;
+          return {
+            order_id: 9,
+            coin: 'ETH',
+            pid: 1,
+            amount: '1.5',
+            interest_start: 1_700_006_400,
+            first_distribution_time: 1_700_092_800,
+            reward_paid_at_redeem: false,
+          };
+        },
+      }),
+    );
+    await userEvent.type(amountInput(), '1.5');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await userEvent.click(submit());
+    expect(await screen.findByText('Staked successfully')).toBeInTheDocument();
+    expect(sent?.body).toEqual({ side: 0, coin: 'ETH', amount: '1.5', pid: 1, src: 1 });
+    expect(sent?.headers['Idempotency-Key']).toMatch(/.+/);
+    expect(screen.getByTestId('success-amount')).toHaveTextContent('1.5 ETH');
+    // Continue staking: back to main with the amount cleared.
+    await userEvent.click(screen.getByTestId('stake-continue'));
+    expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'main');
+    expect(amountInput()).toHaveValue('');
+  });
+
+  test('a server refusal leaves the modal on main (no success)', async () => {
+    const toastSpy = vi.spyOn(errors, 'toast').mockImplementation(() => undefined);
+    await openModal(
+      routes({
+        [`POST ${BASE}/coin-swap-verify`]: () => ({
+          code: 42200,
+          status: 422,
+          message: 'Stake amount refused',
+          data: { key: 'stake.maxLimit.insufficientBalance', params: { number: '1', coin: 'ETH' } },
+        }),
+      }),
+    );
+    await userEvent.type(amountInput(), '1.5');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await userEvent.click(submit());
+    await waitFor(() => expect(submit()).not.toHaveAttribute('data-loading'));
+    expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'main');
+    // The warning toast words the rule with the server's values.
+    expect(toastSpy).toHaveBeenCalledWith('warning', 'Insufficient balance: at most 1 ETH available');
+  });
+
+  test('order confirmation comes first for a receipt-token product', async () => {
+    const calls = await openModal(
+      routes({
+        [`GET ${BASE}/product`]: () => product({ exchange_type: 'asset', exchange_rate: '0.99412' }),
+      }),
+    );
+    await userEvent.type(amountInput(), '2');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await userEvent.click(submit());
+    expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'confirm');
+    expect(screen.getByText('≈ 1.98824')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  test('faq has three tabs; the unfolded answer shows', async () => {
+    await openModal();
+    await userEvent.click(screen.getByTestId('open-faq'));
+    const tabs = within(screen.getByTestId('faq-view')).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Overview', 'Sources of return', 'FAQ']);
+    await userEvent.click(tabs[2] as HTMLElement);
+    expect(await screen.findByText('The APR.')).toBeVisible();
+    await userEvent.click(screen.getByTestId('modal-back'));
+    expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'main');
+  });
+
+  test('no bonus tab without a campaign', async () => {
+    await openModal();
+    expect(screen.queryByTestId('tab-bonus')).toBeNull();
+  });
+
+  test('a running campaign adds 100 × max_interest to the APR, with a bonus tab and six rules', async () => {
+    await openModal(
+      routes({
+        [`GET ${BASE}/product`]: () => product({ defi: [], is_defi: 0, extra_interest: campaign() }),
+      }),
+    );
+    // 3.1 base + 8 extra.
+    expect(screen.getByTestId('stake-apr')).toHaveTextContent('11.10%');
+    expect(screen.getByTestId('tab-bonus')).toBeInTheDocument();
+    await userEvent.click(screen.getByTestId('open-bonus'));
+    expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'extra_bonus');
+    await userEvent.click(screen.getByTestId('bonus-event-rules'));
+    expect(within(screen.getByTestId('bonus-rules')).getAllByRole('listitem')).toHaveLength(6);
+    // Back from the rules returns to the bonus view, then to main.
+    await userEvent.click(screen.getByTestId('modal-back'));
+    expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'extra_bonus');
+  });
+
+  test('estimated rewards: 365-day year, 8 decimals down, tiered bonus', async () => {
+    await openModal(
+      routes({
+        [`GET ${BASE}/product`]: () => product({ defi: [], is_defi: 0, extra_interest: campaign() }),
+        'GET /apiw/v2/market/tickers': () => [
+          { pair: 'ETH_USDT', rate: '3000' },
+          { pair: 'GT_USDT', rate: '10' },
+        ],
+      }),
+    );
+    fireEvent.change(amountInput(), { target: { value: '1000' } });
+    // The bonus is paid in GT, the rewards in ETH: the daily row names both.
+    expect(screen.getByTestId('open-estimate')).toHaveTextContent('0.0849315 ETH + 0.15068493 GT');
+    await userEvent.click(screen.getByTestId('open-estimate'));
+    // 1000 × 3.1% / 365 = 0.08493150684…; bonus 500×0.08 + 500×0.03 = 55 / 365 = 0.15068493150…
+    expect(screen.getByTestId('estimate-base')).toHaveTextContent('0.0849315 ETH');
+    expect(screen.getByTestId('estimate-bonus')).toHaveTextContent('0.15068493 GT');
+    // 1000 × 3.1 % = 31 ETH and 55 GT a year; valued at 3000 and 10 USDT: 93,550 USDT.
+    expect(screen.getByTestId('estimate-yearly')).toHaveTextContent('31 ETH + 55 GT');
+    expect(await screen.findByTestId('estimate-usdt')).toHaveTextContent('≈ 93,550 USDT');
+  });
+
+  test('rate, about and the APR trend with a one-year default', async () => {
+    const calls = await openModal();
+    await userEvent.click(screen.getByTestId('open-rate'));
+    expect(screen.getByTestId('rate-base')).toHaveTextContent('3.20%');
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/coin-lines'))).toBe(true));
+    const line = calls.find((c) => c.path.endsWith('/coin-lines'));
+    expect(line?.query.get('limit')).toBe('365');
+    expect(line?.query.get('pid')).toBe('1');
+    expect(await screen.findByTestId('chart-empty')).toHaveTextContent('No data');
+    await userEvent.click(screen.getByTestId('modal-back'));
+    await userEvent.click(screen.getByTestId('open-about'));
+    expect(screen.getByTestId('about-view')).toBeInTheDocument();
+  });
+});

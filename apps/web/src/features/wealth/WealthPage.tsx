@@ -1,0 +1,234 @@
+import './i18n';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trackClick } from '../../api/analytics';
+import { requireLogin } from '../../api/session';
+import { useMe } from '../../app/auth';
+import { MOBILE_QUERY } from '../../app/breakpoints';
+import { CoinAvatar } from '../../components/CoinAvatar';
+import { formatAmount } from '../../components/format';
+import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { type WealthOrder, type WealthProduct, wealthQueries } from './api';
+import { DetailModal } from './components/DetailModal';
+import { WealthRedeemModal } from './components/RedeemModal';
+import { SubscribeModal } from './components/SubscribeModal';
+
+type Dialog =
+  | { kind: 'subscribe'; product: WealthProduct }
+  | { kind: 'redeem'; order: WealthOrder }
+  | { kind: 'detail'; order: WealthOrder };
+
+/** `/wealth`: private wealth (4) and asset management (5) products, the user's holdings and their dialogs. */
+export default function WealthPage() {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const { me, isLoggedIn } = useMe();
+  const [type, setType] = useState<'4' | '5'>('4');
+  const products = useQuery(wealthQueries.products());
+  const orders = useQuery({ ...wealthQueries.orders(), enabled: isLoggedIn });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const productOf = (pid: number) => products.data?.list.find((p) => p.pid === pid);
+  const shown = (products.data?.list ?? []).filter((p) => String(p.project_type) === type);
+  const tier = me?.vip_tier ?? 0;
+
+  const productColumns: Column<WealthProduct>[] = [
+    {
+      key: 'name',
+      title: t('wealth.col.product'),
+      render: (p) => (
+        <Group gap="sm" wrap="nowrap">
+          <CoinAvatar coin={p.coin} size={30} />
+          <Stack gap={0}>
+            <Text fw={600} size="sm">
+              {p.name}
+            </Text>
+            <Group gap={4}>
+              <Text size="xs" c="dimmed">
+                {p.coin}
+              </Text>
+              {p.vip_min_tier > 0 && (
+                <Badge size="xs" color="yellow" variant="light">
+                  VIP {p.vip_min_tier}+
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+      ),
+    },
+    {
+      key: 'nav',
+      title: t('wealth.field.nav'),
+      render: (p) => (p.net_value_ratio ? formatAmount(p.net_value_ratio) : '—'),
+    },
+    {
+      key: 'rate',
+      title: t('wealth.field.rate30'),
+      render: (p) => (
+        <Text className="apr" fw={700} size="sm">
+          {p.recent_30_days_rate ? `${formatAmount(p.recent_30_days_rate, 2)}%` : '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'min',
+      title: t('wealth.field.minPurchase'),
+      render: (p) => `${formatAmount(p.min_purchase)} ${p.coin}`,
+    },
+    {
+      key: 'action',
+      title: t('wealth.col.action'),
+      align: 'right',
+      render: (p) => (
+        <Button
+          size="compact-sm"
+          disabled={p.status !== 'online' || (isLoggedIn && tier < p.vip_min_tier)}
+          onClick={() => {
+            if (!isLoggedIn) return requireLogin();
+            trackClick('wealth.subscribe', { pid: p.pid });
+            setDialog({ kind: 'subscribe', product: p });
+          }}
+          data-testid={`wealth-subscribe-${p.pid}`}
+        >
+          {t('wealth.subscribe.button')}
+        </Button>
+      ),
+    },
+  ];
+
+  const orderColumns: Column<WealthOrder>[] = [
+    {
+      key: 'name',
+      title: t('wealth.col.product'),
+      render: (o) => (
+        <Text fw={600} size="sm">
+          {o.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'value',
+      title: t('wealth.field.value'),
+      align: 'right',
+      render: (o) => `${formatAmount(o.amount)} ${o.coin}`,
+    },
+    {
+      key: 'units',
+      title: t('wealth.field.heldUnits'),
+      align: 'right',
+      render: (o) => formatAmount(o.unit, 6),
+    },
+    {
+      key: 'action',
+      title: t('wealth.col.action'),
+      align: 'right',
+      render: (o) => {
+        const product = productOf(o.pid);
+        return (
+          <Group gap={6} justify="flex-end" wrap="wrap">
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => setDialog({ kind: 'detail', order: o })}
+              data-testid={`wealth-detail-${o.pid}`}
+            >
+              {t('wealth.detail.button')}
+            </Button>
+            {product && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => setDialog({ kind: 'subscribe', product })}
+                data-testid={`wealth-more-${o.pid}`}
+              >
+                {t('wealth.subscribe.more')}
+              </Button>
+            )}
+            <Button
+              size="compact-sm"
+              variant="light"
+              disabled={Number(o.unit) <= 0}
+              onClick={() => setDialog({ kind: 'redeem', order: o })}
+              data-testid={`wealth-redeem-${o.pid}`}
+            >
+              {t('wealth.redeem.button')}
+            </Button>
+          </Group>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('wealth.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('wealth.subtitle')}
+        </Text>
+      </Stack>
+      {isLoggedIn && (
+        <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
+          <Text fw={650} mb="sm">
+            {t('wealth.holdings')}
+          </Text>
+          <ResponsiveTable
+            caption={t('wealth.holdings')}
+            columns={orderColumns}
+            rows={orders.data?.list ?? []}
+            rowKey={(o) => String(o.order_id)}
+            loading={orders.isLoading}
+            emptyText={t('wealth.noHoldings')}
+            mobileVisibleFields={4}
+            data-testid="wealth-orders"
+          />
+        </Card>
+      )}
+      <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Text fw={650}>{t('wealth.products')}</Text>
+          <SegmentedControl
+            size="xs"
+            value={type}
+            onChange={(v) => setType(v as '4' | '5')}
+            data={[
+              { value: '4', label: t('wealth.type.4') },
+              { value: '5', label: t('wealth.type.5') },
+            ]}
+            data-testid="wealth-type"
+          />
+        </Group>
+        <ResponsiveTable
+          caption={t('wealth.products')}
+          columns={productColumns}
+          rows={shown}
+          rowKey={(p) => String(p.pid)}
+          loading={products.isLoading}
+          error={products.isError ? t('request.data.error') : undefined}
+          onRetry={() => void products.refetch()}
+          mobileVisibleFields={5}
+          data-testid="wealth-products"
+        />
+      </Card>
+      {dialog?.kind === 'subscribe' && (
+        <SubscribeModal product={dialog.product} opened onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'redeem' && (
+        <WealthRedeemModal order={dialog.order} opened onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'detail' && (
+        <DetailModal
+          order={dialog.order}
+          product={productOf(dialog.order.pid)}
+          opened
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { CheckCircleIcon } from '../../../components/icons';
+
+/** The wealth dialogs' frame: full screen under 768 px, a centred dialog above. */
+export function Frame({
+  opened,
+  onClose,
+  title,
+  children,
+  testId,
+  view,
+  size = 480,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+  testId: string;
+  view?: string;
+  size?: number;
+}) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const titleId = useId();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      centered
+      fullScreen={mobile}
+      radius={mobile ? 0 : 'lg'}
+      size={size}
+      padding="lg"
+      aria-labelledby={titleId}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+      }
+      data-testid={testId}
+      data-view={view}
+    >
+      {children}
+    </Modal>
+  );
+}
+
+export function Row({ label, value, testId }: { label: ReactNode; value: ReactNode; testId?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" align="flex-start">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" className="num" data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export function Success({
+  title,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <Stack align="center" gap="md" py="sm" data-testid="wealth-success">
+      <ThemeIcon size={64} radius="xl" variant="light" color="teal" aria-hidden="true">
+        <CheckCircleIcon size={32} />
+      </ThemeIcon>
+      <Title order={3} size="h3" ta="center">
+        {title}
+      </Title>
+      <Stack gap={8} w="100%">
+        {children}
+      </Stack>
+      {footer}
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { trackClick } from '../../../api/analytics';
+import { queries, queryKeys } from '../../../api/queries';
+import { useApiAction } from '../../../api/useApiAction';
+import { closePage, reportSuccess } from '../../../app/embed';
+import { AmountInput } from '../../../components/AmountInput';
+import { formatAmount } from '../../../components/format';
+import { type PurchaseResult, WEALTH_BASE, type WealthProduct, wealthKeys } from '../api';
+import { estimatedUnits, purchaseViolation, wealthRuleText } from '../rules';
+import { Frame, Row, Success } from './Frame';
+
+/** The spec's wealth call debounce. */
+export const WEALTH_DEBOUNCE_MS = 200;
+const AMOUNT_DECIMALS = 8;
+
+/** Subscribe (more) to a wealth product: a form, then a success view once the call succeeds. */
+export function SubscribeModal({
+  product,
+  opened,
+  onClose,
+}: {
+  product: WealthProduct;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const outable = useQuery({ ...queries.outable([product.coin]), enabled: opened });
+  const [amount, setAmount] = useState<string | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [result, setResult] = useState<PurchaseResult | null>(null);
+  const action = useApiAction<PurchaseResult>({ name: 'wealth.purchase', path: `${WEALTH_BASE}/purchase` });
+
+  useEffect(() => {
+    if (!opened) return;
+    setAmount(null);
+    setAgreed(false);
+    setResult(null);
+  }, [opened]);
+
+  const available = outable.data?.find((o) => o.asset === product.coin)?.outable ?? '0';
+  const violation = amount ? purchaseViolation(amount, product.min_purchase, available) : null;
+  const units = amount ? estimatedUnits(amount, product.net_value_ratio) : null;
+  const canSubmit = !!amount && !violation && agreed && !!outable.data;
+
+  const submit = useDebouncedCallback(
+    async () => {
+      if (!amount || !canSubmit) return;
+      trackClick('wealth.purchase.submit', { pid: product.pid });
+      try {
+        const res = await action.run({ pid: product.pid, amount, project_type: product.project_type });
+        setResult(res);
+        void client.invalidateQueries({ queryKey: wealthKeys.all });
+        void client.invalidateQueries({ queryKey: queryKeys.balances });
+        void outable.refetch();
+        reportSuccess({ action: 'wealth-purchase', pid: product.pid, amount: res.amount });
+      } catch {
+        // The error catalogue shows the toast (server message, or Networkerr).
+      }
+    },
+    { delay: WEALTH_DEBOUNCE_MS, leading: true },
+  );
+
+  return (
+    <Frame
+      opened={opened}
+      onClose={() => closePage(onClose)}
+      title={t('wealth.subscribe.title', { name: product.name })}
+      testId="wealth-subscribe-modal"
+      view={result ? 'success' : 'form'}
+    >
+      {result ? (
+        <Success
+          title={t('wealth.subscribe.success')}
+          footer={
+            <Button fullWidth onClick={() => closePage(onClose)} data-testid="wealth-done">
+              {t('result.ok')}
+            </Button>
+          }
+        >
+          <Row
+            label={t('wealth.field.amount')}
+            value={`${formatAmount(result.amount)} ${product.coin}`}
+            testId="wealth-success-amount"
+          />
+          <Row
+            label={t('wealth.field.units')}
+            value={formatAmount(result.unit, 6)}
+            testId="wealth-success-units"
+          />
+          <Row label={t('wealth.field.nav')} value={formatAmount(result.net_value_ratio)} />
+          <Row label={t('wealth.field.totalUnits')} value={formatAmount(result.total_unit, 6)} />
+        </Success>
+      ) : (
+        <Stack gap="md">
+          <Stack gap={8}>
+            <Row
+              label={t('wealth.field.nav')}
+              value={product.net_value_ratio ? formatAmount(product.net_value_ratio) : '—'}
+            />
+            <Row
+              label={t('wealth.field.minPurchase')}
+              value={`${formatAmount(product.min_purchase)} ${product.coin}`}
+            />
+          </Stack>
+          <AmountInput
+            value={amount}
+            onChange={setAmount}
+            precision={AMOUNT_DECIMALS}
+            coin={product.coin}
+            max={available}
+            label={t('wealth.field.amount')}
+            description={`${t('wealth.field.available')}: ${formatAmount(available)} ${product.coin}`}
+            error={violation ? wealthRuleText(t, violation, product.coin) : undefined}
+            maxActionName="wealth.purchase.max"
+            data-testid="wealth-amount"
+          />
+          <Row
+            label={t('wealth.field.estUnits')}
+            value={units ? formatAmount(units, 6) : '—'}
+            testId="wealth-est-units"
+          />
+          <Checkbox
+            checked={agreed}
+            onChange={(e) => setAgreed(e.currentTarget.checked)}
+            data-testid="wealth-disclaimer"
+            label={
+              <>
+                {t('wealth.disclaimer.prefix')}{' '}
+                <Anchor href={product.disclaimer} target="_blank" rel="noopener noreferrer" size="sm">
+                  {t('wealth.disclaimer.link')}
+                </Anchor>
+              </>
+            }
+          />
+          <Button
+            size="md"
+            fullWidth
+            disabled={!canSubmit}
+            loading={action.isPending}
+            onClick={() => void submit()}
+            data-testid="wealth-subscribe-submit"
+          >
+            {t('wealth.subscribe.button')}
+          </Button>
+          <Text size="xs" c="dimmed">
+            {t('wealth.subscribe.note')}
+          </Text>
+        </Stack>
+      )}
+    </Frame>
+  );
+}

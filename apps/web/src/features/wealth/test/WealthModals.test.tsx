@@ -1,0 +1,168 @@
+import '../i18n';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+// The test harness (fetch stub, providers) is shared with the staking screens' tests.
+import { type Call, installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
+import type { WealthOrder, WealthProduct } from '../api';
+import { WealthRedeemModal } from '../components/RedeemModal';
+import { SubscribeModal } from '../components/SubscribeModal';
+
+const BASE = '/apiw/v2/earn/private-wealth';
+
+const product: WealthProduct = {
+  pid: 1,
+  project_type: 4,
+  name: 'Stable Yield Private Fund',
+  coin: 'USDT',
+  min_purchase: '100',
+  vip_min_tier: 1,
+  net_value_ratio: '1.01815644',
+  net_value_time: 1_795_219_200,
+  recent_30_days_rate: '3.0684',
+  run_days: 180,
+  show_interest: 1,
+  disclaimer: '/asset-management/institution/disclaimer',
+  description: '',
+  status: 'online',
+};
+
+const order: WealthOrder = {
+  order_id: 1,
+  pid: 1,
+  project_type: 4,
+  name: 'Stable Yield Private Fund',
+  coin: 'USDT',
+  amount: '1999.99999966',
+  unit: '1964.334675',
+  redeeming_unit: '0',
+  cost: '2000',
+  show_interest: 1,
+  income_amount: '-0.00000034',
+  net_value_ratio: '1.01815644',
+  net_value_ratio_buy: '1.01815644',
+  recent_30_days_rate: '3.0684',
+  run_days: 180,
+  client_id: '1',
+};
+
+const outable = () => [
+  { asset: 'USDT', outable: '5000', available: '5000', lend_earn_available: '5000', mode: 'classic' },
+];
+
+describe('wealth subscribe modal', () => {
+  beforeEach(() => installDomStubs());
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function open(extra: Record<string, (c: Call) => unknown> = {}) {
+    const calls = stubApi({ 'POST /apiw/v2/account/spot/asset/outable': outable, ...extra });
+    renderUi(<SubscribeModal product={product} opened onClose={() => undefined} />);
+    await screen.findByText('Available: 5,000 USDT');
+    return calls;
+  }
+  const input = () => screen.getByTestId('wealth-amount');
+  const submit = () => screen.getByTestId('wealth-subscribe-submit');
+
+  test('above available: finances.inadequateBalance', async () => {
+    await open();
+    await userEvent.type(input(), '5000.5');
+    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
+  test('below the minimum purchase: less.minimum.amount with amount and coin', async () => {
+    await open();
+    await userEvent.type(input(), '99.99');
+    expect(await screen.findByText('Below the minimum purchase of 100 USDT')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
+  test('the disclaimer checkbox is required; precision 8; estimated units 6 decimals down', async () => {
+    await open();
+    await userEvent.type(input(), '1000.123456789');
+    expect(input()).toHaveValue('1000.12345678');
+    // 1000.12345678 / 1.01815644 = 982.28859288… (decimal.js), cut to 6 places
+    expect(screen.getByTestId('wealth-est-units')).toHaveTextContent('982.288592');
+    expect(submit()).toBeDisabled();
+    await userEvent.click(screen.getByTestId('wealth-disclaimer'));
+    expect(submit()).toBeEnabled();
+  });
+
+  test('subscribe sends pid, amount and project_type, then shows the success view', async () => {
+    let sent: Call | undefined;
+    await open({
+      [`POST ${BASE}/purchase`]: (c) => {
+        sent = c;
+        return {
+          order_id: 1,
+          pid: 1,
+          amount: '1000',
+          unit: '982.166485',
+          net_value_ratio: '1.01815644',
+          total_unit: '2946.50116',
+        };
+      },
+    });
+    await userEvent.type(input(), '1000');
+    await userEvent.click(screen.getByTestId('wealth-disclaimer'));
+    await userEvent.click(submit());
+    expect(await screen.findByText('Subscription successful')).toBeInTheDocument();
+    expect(sent?.body).toEqual({ pid: 1, amount: '1000', project_type: 4 });
+    expect(screen.getByTestId('wealth-success-units')).toHaveTextContent('982.166485');
+  });
+
+  test('a failure code keeps the form', async () => {
+    await open({
+      [`POST ${BASE}/purchase`]: () => ({
+        code: 42200,
+        status: 422,
+        message: 'refused',
+        data: { key: 'wealth.nav.missing', params: {} },
+      }),
+    });
+    await userEvent.type(input(), '1000');
+    await userEvent.click(screen.getByTestId('wealth-disclaimer'));
+    await userEvent.click(submit());
+    await waitFor(() =>
+      expect(screen.getByTestId('wealth-subscribe-modal')).toHaveAttribute('data-view', 'form'),
+    );
+    expect(screen.queryByText('Subscription successful')).toBeNull();
+  });
+});
+
+describe('wealth redeem modal', () => {
+  beforeEach(() => installDomStubs());
+  afterEach(() => vi.unstubAllGlobals());
+
+  const input = () => screen.getByTestId('wealth-units');
+  const submit = () => screen.getByTestId('wealth-redeem-submit');
+
+  test('zero keeps the button disabled; above held: less.redeemable.units', async () => {
+    stubApi({});
+    renderUi(<WealthRedeemModal order={order} opened onClose={() => undefined} />);
+    await userEvent.type(input(), '0');
+    expect(submit()).toBeDisabled();
+    await userEvent.clear(input());
+    await userEvent.type(input(), '1964.334676');
+    expect(await screen.findByText('Exceeds your redeemable units (1964.334675)')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+  });
+
+  test('precision 6; sends pid and unit; success view', async () => {
+    let sent: Call | undefined;
+    stubApi({
+      [`POST ${BASE}/redeem`]: (c) => {
+        sent = c;
+        return { redeem_id: 4, order_id: 1, pid: 1, unit: '100.5', status: 'pending' };
+      },
+    });
+    renderUi(<WealthRedeemModal order={order} opened onClose={() => undefined} />);
+    await userEvent.type(input(), '100.5000001');
+    expect(input()).toHaveValue('100.500000');
+    // 100.5 × 1.01815644 = 102.32472222
+    expect(screen.getByTestId('wealth-est-value')).toHaveTextContent('≈ 102.32472222 USDT');
+    await userEvent.click(submit());
+    expect(await screen.findByText('Redemption submitted')).toBeInTheDocument();
+    expect(sent?.body).toEqual({ pid: 1, unit: '100.5' });
+  });
+});

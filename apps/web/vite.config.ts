@@ -1,0 +1,37 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// What every page needs goes into one long-cached chunk; everything else splits by route.
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|dayjs|clsx)[\\/]/;
+
+// The shell the first route renders, with the Mantine pieces it pulls in (a group takes its modules'
+// dependencies along): one chunk compresses better than twenty.
+const SHELL =
+  /src[\\/](api|i18n|app[\\/](App|Layout|HomePage|HeaderButtons|lines|embed|auth|breakpoints|routes|providers|theme|Toasts|FundpassPrompt)\.|components[\\/](icons|ReferralWidget)\.|features[\\/][^\\/]+[\\/]routes\.)/;
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/apiw': 'http://127.0.0.1:3000' } },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK },
+            { name: 'shell', test: SHELL },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    passWithNoTests: true,
+  },
+});

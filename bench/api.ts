@@ -1,0 +1,204 @@
+/**
+ * npm run bench:api [-- --connections 32 --duration 20 --users 256 --url postgres://…]
+ *
+ * Drives a mix of flexible subscribes and redeems (half each, JSON bodies, an Idempotency-Key on every
+ * call, as the web client sends) from many users against the real server (a child process on
+ * PostgreSQL), with autocannon; then, on the same PostgreSQL server, pgbench's tpcb-like script
+ * (scale 10, 8 clients) as the baseline. Targets: API transactions per second at least 0.4 of
+ * pgbench's, p99 latency under 25 ms.
+ *
+ * The holdings are earning and the coin has idle liquidity, so every redemption takes the path that
+ * updates the product row (the hot row) in one short statement just before the commit.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { dec } from '@earn/domain';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { deposit } from '../apps/server/src/accounts/funding';
+import { createSession } from '../apps/server/src/accounts/users';
+import { type Db, openPostgres, rows, sql } from '../apps/server/src/db/client';
+import { FLEX_HOURLY_JOB, runFlexibleHour } from '../apps/server/src/simple-earn/engine';
+import { subscribeFlexible } from '../apps/server/src/simple-earn/flexible';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+}
+
+const connections = Number(arg('connections', '32'));
+const duration = Number(arg('duration', '20'));
+const userCount = Number(arg('users', '256'));
+const port = Number(arg('port', '3998'));
+/** For diagnosis: drive only one of the two calls. */
+const only = arg('only', 'mix');
+const base = arg(
+  'url',
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const HOUR = 3_600_000;
+
+function dbUrl(name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function seed(name: string): Promise<string[]> {
+  const database = await openPostgres(dbUrl(name), 4);
+  const db = database.db;
+  await database.migrate();
+  const now = new Date();
+  const at = now.toISOString();
+  await db.execute(
+    sql`INSERT INTO assets (symbol, name, price_usdt, listed_at, updated_at) VALUES ('USDT', 'Tether', 1, ${at}::timestamptz, ${at}::timestamptz)`,
+  );
+  await db.execute(
+    sql`INSERT INTO se_flex_products (asset, min_lend_amount, next_time_rate_year, borrow_demand) VALUES ('USDT', 1, 0.05, 0)`,
+  );
+  const tokens: string[] = [];
+  for (let i = 0; i < userCount; i++) {
+    const [u] = await rows<{ id: string }>(
+      db,
+      sql`INSERT INTO users (email, password_hash, created_at, referral_code) VALUES (${`bench${i}@example.com`}, 'x', ${at}::timestamptz, ${`B${i}`}) RETURNING id::text AS id`,
+    );
+    const id = Number(u?.id);
+    await db.transaction(async (tx) => {
+      await deposit(tx as unknown as Db, { userId: id, asset: 'USDT', amount: dec('100000000'), at: now });
+      await subscribeFlexible(tx as unknown as Db, id, { asset: 'USDT', amount: '1000000' }, now);
+    });
+    tokens.push(await createSession(db, id, now));
+  }
+  // Make the holdings earn: the subscriptions move to an hour already past, which one accrual promotes.
+  const hour = Math.floor(now.getTime() / HOUR) * HOUR;
+  await db.execute(
+    sql`UPDATE se_flex_pending SET hour_start = ${new Date(hour - 2 * HOUR).toISOString()}::timestamptz`,
+  );
+  const period = { start: new Date(hour - HOUR), end: new Date(hour) };
+  await db.transaction((tx) => runFlexibleHour(tx as unknown as Db, period));
+  // Mark the periods done so the server's scheduler does not run them during the measurement.
+  for (const job of [FLEX_HOURLY_JOB, 'ledger.reconcile', 'simple-earn.fixed-maturity']) {
+    await db.execute(sql`INSERT INTO job_runs (job, period_start, period_end, started_at, instance)
+      VALUES (${job}, ${period.start.toISOString()}::timestamptz, ${period.end.toISOString()}::timestamptz, ${at}::timestamptz, 'bench')
+      ON CONFLICT DO NOTHING`);
+  }
+  await db.execute(sql`VACUUM ANALYZE`);
+  await database.close();
+  return tokens;
+}
+
+async function startServer(name: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl(name),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      EARN_CLOCK: 'system',
+      JOB_INTERVAL_MS: String(24 * HOUR),
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: '',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('server did not start');
+}
+
+async function runLoad(tokens: string[]) {
+  let n = 0;
+  const request = (path: string) => ({
+    method: 'POST' as const,
+    path,
+    setupRequest: (req: autocannon.Request) => {
+      const i = n++;
+      const token = tokens[i % tokens.length] as string;
+      return {
+        ...req,
+        headers: {
+          'content-type': 'application/json',
+          cookie: `earn_sid=${token}; csrftoken=bench`,
+          'x-csrf-token': 'bench',
+          'idempotency-key': `bench-${process.pid}-${i}`,
+        },
+        body: JSON.stringify({ asset: 'USDT', amount: '10' }),
+      };
+    },
+  });
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration,
+    requests:
+      only === 'subscribe'
+        ? [request('/apiw/v2/uni-loan/earn/subscribe')]
+        : only === 'redeem'
+          ? [request('/apiw/v2/uni-loan/earn/redeem')]
+          : [request('/apiw/v2/uni-loan/earn/subscribe'), request('/apiw/v2/uni-loan/earn/redeem')],
+  });
+}
+
+function pgbench(name: string): number {
+  const url = dbUrl(name);
+  execFileSync('pgbench', ['-i', '-s', '10', '-q', url], { stdio: 'ignore' });
+  const out = execFileSync('pgbench', ['-c', '8', '-j', '2', '-T', String(duration), url], {
+    encoding: 'utf8',
+  });
+  const m = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+  if (!m) throw new Error(`pgbench output not understood:\n${out}`);
+  return Number(m[1]);
+}
+
+async function main() {
+  const suffix = randomUUID().replace(/-/g, '').slice(0, 10);
+  const apiDb = `earn_bench_api_${suffix}`;
+  const pgbenchDb = `earn_bench_pgbench_${suffix}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${apiDb}`);
+  await admin.query(`CREATE DATABASE ${pgbenchDb}`);
+  let server: ChildProcess | undefined;
+  try {
+    process.stdout.write(`seeding ${userCount} users with earning holdings …\n`);
+    const tokens = await seed(apiDb);
+    server = await startServer(apiDb);
+    process.stdout.write(`driving ${connections} connections for ${duration} s …\n`);
+    const result = await runLoad(tokens);
+    server.kill('SIGTERM');
+    server = undefined;
+    const ok = result['2xx'];
+    const apiTps = ok / result.duration;
+    process.stdout.write(`running pgbench tpcb-like, scale 10, 8 clients, ${duration} s …\n`);
+    const pgTps = pgbench(pgbenchDb);
+    const ratio = apiTps / pgTps;
+    const p99 = result.latency.p99;
+    const out = [
+      `API (flexible subscribe/redeem mix)`,
+      `  requests ${result.requests.total}, 2xx ${ok}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
+      `  transactions/s ${apiTps.toFixed(0)}   latency p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${p99} ms, max ${result.latency.max} ms`,
+      `baseline: pgbench tpcb-like (scale 10, 8 clients) ${pgTps.toFixed(0)} tps`,
+      `ratio API / pgbench ${ratio.toFixed(2)}   (target ≥ 0.4)   ${ratio >= 0.4 ? 'met' : 'NOT met'}`,
+      `p99 ${p99} ms   (target < 25 ms)   ${p99 < 25 ? 'met' : 'NOT met'}`,
+    ];
+    process.stdout.write(`${out.join('\n')}\n`);
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    if (!process.argv.includes('--keep')) {
+      await admin.query(`DROP DATABASE IF EXISTS ${apiDb} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);
+    }
+    await admin.end();
+  }
+}
+
+await main();

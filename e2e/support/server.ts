@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { builtWebDir } from './build';
+import { REPO_ROOT } from './paths';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  adminToken: string;
+  dataDir: string;
+  /** The server's output so far, for failure messages. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on 127.0.0.1 (never 3000, which is the lead's). */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = createServer();
+      srv.once('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const address = srv.address();
+        const p = typeof address === 'object' && address ? address.port : 0;
+        srv.close(() => resolve(p));
+      });
+    });
+    if (port !== 3000) return port;
+  }
+}
+
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  log: () => string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer /api/health within ${timeoutMs} ms:\n${log()}`);
+}
+
+/**
+ * Starts the server the way `npm start` does (`node --import tsx apps/server/src/main.ts`, serving
+ * the built web app) on a fresh database in a temp DATA_DIR, a free port, the test clock and an
+ * operator token. Build the web app first (`buildWeb`): the server serves that build (WEB_DIST).
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'earn-e2e-data-'));
+  const adminToken = randomBytes(16).toString('hex');
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      EARN_CLOCK: 'test',
+      ADMIN_TOKEN: adminToken,
+      LOG_LEVEL: 'warn',
+      ...(builtWebDir() ? { WEB_DIST: builtWebDir() } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(url, child, () => output, 180_000);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { url, port, adminToken, dataDir, log: () => output, stop };
+}

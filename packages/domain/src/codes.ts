@@ -1,0 +1,82 @@
+/**
+ * Response codes. The specs' codes come first; ours follow, grouped by the HTTP status class they travel
+ * with. A code never changes meaning once published.
+ */
+export const Code = {
+  OK: 0,
+  FAILURE: -1,
+  /** Funding password needed (legacy form of 10010111). */
+  FUNDPASS_NEEDED_LEGACY: 101,
+  LOGIN_REQUIRED: 401,
+  FUNDPASS_WRONG: 10010106,
+  FUNDPASS_NOT_SET: 10010107,
+  FINGERPRINT_REQUIRED: 10010108,
+  FUNDPASS_REQUIRED: 10010111,
+  VERIFY_FREQUENCY: 10010112,
+
+  INVALID_PARAMS: 40000,
+  CSRF_INVALID: 40301,
+  FORBIDDEN: 40300,
+  ACCOUNT_LOCKED: 40302,
+  NOT_FOUND: 40400,
+  CONFLICT: 40900,
+  IDEMPOTENCY_CONFLICT: 40901,
+  IDEMPOTENCY_IN_PROGRESS: 40902,
+  EMAIL_TAKEN: 40903,
+  BUSINESS_RULE: 42200,
+  INSUFFICIENT_BALANCE: 42201,
+  INVALID_CREDENTIALS: 40100,
+  RATE_LIMITED: 42900,
+  INTERNAL: 50000,
+} as const;
+
+export type CodeValue = (typeof Code)[keyof typeof Code];
+
+/** The HTTP status each code travels with. */
+export function httpStatusFor(code: number): number {
+  switch (code) {
+    case Code.OK:
+      return 200;
+    case Code.LOGIN_REQUIRED:
+    case Code.INVALID_CREDENTIALS:
+      return 401;
+    case Code.FUNDPASS_NEEDED_LEGACY:
+    case Code.FUNDPASS_REQUIRED:
+    case Code.FUNDPASS_WRONG:
+    case Code.FUNDPASS_NOT_SET:
+    case Code.FINGERPRINT_REQUIRED:
+      return 403;
+    case Code.VERIFY_FREQUENCY:
+      return 429;
+    case Code.FAILURE:
+      return 422;
+    default:
+      if (code >= 40000 && code < 60000) return Math.floor(code / 100);
+      return 500;
+  }
+}
+
+/** Message keys of the errors that are ours (the specs' validation keys travel as they are). */
+export const MessageKey = {
+  invalidParams: 'common.invalidParams',
+  csrfInvalid: 'common.csrfInvalid',
+  forbidden: 'common.forbidden',
+  accountLocked: 'common.accountLocked',
+  notFound: 'common.notFound',
+  conflict: 'common.conflict',
+  idempotencyConflict: 'common.idempotencyConflict',
+  idempotencyInProgress: 'common.idempotencyInProgress',
+  emailTaken: 'auth.emailTaken',
+  invalidCredentials: 'auth.invalidCredentials',
+  loginRequired: 'auth.loginRequired',
+  rateLimited: 'common.tooManyRequests',
+  internal: 'common.internalError',
+  inadequateBalance: 'finances.inadequateBalance',
+  fundpassRequired: 'fundpass.required',
+  fundpassWrong: 'fundpass.wrong',
+  fundpassNotSet: 'fundpass.notSet',
+  fundpassFrequency: 'fundpass.verifyFrequency',
+  unknownAsset: 'common.unknownAsset',
+  amountPrecision: 'common.amountPrecision',
+  amountPositive: 'common.amountPositive',
+} as const;

@@ -1,0 +1,7 @@
+export * from './money';
+export * from './codes';
+export * from './validation';
+export * from './launch-pool';
+export * from './simple-earn';
+export * from './staking';
+export * from './wealth';

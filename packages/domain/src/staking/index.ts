@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { type Decimal, dec, decimalPlaces, LEDGER_DECIMALS, maxDec, minDec, roundDown } from '../money';
+import { assetSymbol } from '../validation';
+
+/**
+ * Staking rules both the client and the server apply (staking-wealth.md, sections 4, 5 and 9).
+ * Staking rates are percentages ("8" is 8 % a year); fee rates and campaign tier rates are fractions.
+ */
+
+/** Action types of the stake/redeem request. */
+export const StakingSide = { stake: 0, redeem: 1 } as const;
+
+/** How a staking product is backed (field `type`). */
+export const StakingProductType = { credit: 0, staking: 1, creditDebt: 2 } as const;
+export const STAKING_PRODUCT_TYPES = [0, 1, 2] as const;
+
+/** Amounts of stake and redeem: 8 decimals. */
+export const STAKING_DECIMALS = LEDGER_DECIMALS;
+/** Days in the year of every APR estimate. */
+export const STAKING_YEAR_DAYS = 365;
+/** Staking caps and the quick-redeem daily quota use -1 for "unlimited". */
+export const UNLIMITED = '-1';
+
+/** Bonus campaign status: 0 not started, 1 processing, 2 finished. */
+export const CampaignStatus = { notStarted: 0, processing: 1, finished: 2 } as const;
+export type CampaignStatusValue = (typeof CampaignStatus)[keyof typeof CampaignStatus];
+
+/** Message keys of the staking rules: the spec's own, then ours for the rules it does not word. */
+export const StakingKey = {
+  stakeMin: 'stake.number.minLimit',
+  stakeAboveAvailable: 'stake.maxLimit.insufficientBalance',
+  redeemMin: 'redeem.number.minLimit',
+  redeemAboveHeld: 'redeem.maxLimit.insufficientBalance',
+  personalLimit: 'staking.stake.personalLimit',
+  crowdLimit: 'staking.stake.crowdLimit',
+  productOffline: 'staking.product.offline',
+  redeemClosed: 'staking.redeem.closed',
+  quickUnavailable: 'staking.redeem.quickUnavailable',
+  quickQuotaExceeded: 'staking.redeem.quickQuotaExceeded',
+  precision: 'common.amountPrecision',
+  vipOnly: 'staking.product.vipOnly',
+} as const;
+
+export interface RuleViolation {
+  key: string;
+  params: Record<string, string>;
+}
+
+const isUnlimited = (limit: Decimal.Value) => dec(limit).eq(-1);
+
+function precisionViolation(amount: string, places: number): RuleViolation | null {
+  return decimalPlaces(amount) > places
+    ? { key: StakingKey.precision, params: { precision: String(places) } }
+    : null;
+}
+
+/** The stake amount rules in the order the form checks them. `available` is already loan-adjusted. */
+export function checkStakeAmount(opts: {
+  amount: string;
+  coin: string;
+  min: Decimal.Value;
+  available: Decimal.Value;
+  precision?: number;
+}): RuleViolation | null {
+  const bad = precisionViolation(opts.amount, opts.precision ?? STAKING_DECIMALS);
+  if (bad) return bad;
+  const amount = dec(opts.amount);
+  if (amount.lt(opts.min)) return { key: StakingKey.stakeMin, params: { number: dec(opts.min).toFixed() } };
+  if (amount.gt(opts.available)) {
+    return {
+      key: StakingKey.stakeAboveAvailable,
+      params: { number: dec(opts.available).toFixed(), coin: opts.coin },
+    };
+  }
+  return null;
+}
+
+/** What a cap (personal or crowd, -1 unlimited) still allows on top of what is held; null when unlimited. */
+export function limitLeft(limit: Decimal.Value, held: Decimal.Value): Decimal | null {
+  if (isUnlimited(limit)) return null;
+  return maxDec(0, dec(limit).minus(held));
+}
+
+export function checkRedeemAmount(opts: {
+  amount: string;
+  coin: string;
+  min: Decimal.Value;
+  redeemable: Decimal.Value;
+  precision?: number;
+}): RuleViolation | null {
+  const bad = precisionViolation(opts.amount, opts.precision ?? STAKING_DECIMALS);
+  if (bad) return bad;
+  const amount = dec(opts.amount);
+  if (amount.lt(opts.min)) return { key: StakingKey.redeemMin, params: { number: dec(opts.min).toFixed() } };
+  if (amount.gt(opts.redeemable)) {
+    return {
+      key: StakingKey.redeemAboveHeld,
+      params: { number: dec(opts.redeemable).toFixed(), coin: opts.coin },
+    };
+  }
+  return null;
+}
+
+/**
+ * Redemption fee = amount × fee rate, rounded down to 8 decimals (section 9). A VIP discount
+ * (vip_sale, percent off) lowers the rate before rounding.
+ */
+export function redeemFee(
+  amount: Decimal.Value,
+  feeRate: Decimal.Value,
+  vipSalePercent: Decimal.Value = 0,
+): Decimal {
+  const rate = dec(feeRate).times(dec(100).minus(vipSalePercent)).div(100);
+  return roundDown(dec(amount).times(rate), STAKING_DECIMALS);
+}
+
+/** Quick redeem is selectable when offered and the day's quota is unlimited or covers the minimum. */
+export function quickRedeemSelectable(
+  redeemQuick: boolean,
+  dailyLeft: Decimal.Value,
+  minRedeem: Decimal.Value,
+): boolean {
+  if (!redeemQuick) return false;
+  if (isUnlimited(dailyLeft)) return true;
+  return dec(dailyLeft).gt(0) && dec(dailyLeft).gte(minRedeem);
+}
+
+export function campaignStatus(
+  nowSeconds: number,
+  startSeconds: number,
+  endSeconds: number,
+): CampaignStatusValue {
+  if (nowSeconds < startSeconds) return CampaignStatus.notStarted;
+  if (nowSeconds < endSeconds) return CampaignStatus.processing;
+  return CampaignStatus.finished;
+}
+
+/** A money tier of an extra-interest campaign: the slice of the amount between min and max earns rate. */
+export interface MoneyTier {
+  money_min: string;
+  /** "-1" for no upper bound. */
+  money_max: string;
+  /** Annual rate as a fraction (0.05 = 5 %), as max_interest is. */
+  money_rate: string;
+}
+
+/** The extra annual interest (in coin units per year) the tiers give an amount. */
+export function tieredExtraPerYear(amount: Decimal.Value, tiers: MoneyTier[]): Decimal {
+  const held = dec(amount);
+  let total = dec(0);
+  for (const t of tiers) {
+    const top = isUnlimited(t.money_max) ? held : minDec(held, t.money_max);
+    const slice = maxDec(0, top.minus(t.money_min));
+    total = total.plus(slice.times(t.money_rate));
+  }
+  return total;
+}
+
+export const SECONDS_PER_DAY = 86_400;
+
+/** UTC midnight of the day holding `seconds`. */
+export function utcDayStart(seconds: number): number {
+  return Math.floor(seconds / SECONDS_PER_DAY) * SECONDS_PER_DAY;
+}
+
+/**
+ * First distribution = UTC start of the day after reward_delay_days (section 9); null when the delay
+ * is -1 or 0, which means rewards are paid when redeemed.
+ */
+export function firstDistributionAt(stakeSeconds: number, rewardDelayDays: number): number | null {
+  if (rewardDelayDays <= 0) return null;
+  return utcDayStart(stakeSeconds) + (rewardDelayDays + 1) * SECONDS_PER_DAY;
+}
+
+/**
+ * When staked coins begin earning: the whole UTC days between accrual start and the first
+ * distribution are the first day paid. With rewards paid at redeem, accrual starts at the next UTC
+ * midnight, since a day's reward is earned on coins held for the whole day.
+ */
+export function accrualStartAt(stakeSeconds: number, rewardDelayDays: number): number {
+  const first = firstDistributionAt(stakeSeconds, rewardDelayDays);
+  return first === null ? utcDayStart(stakeSeconds) + SECONDS_PER_DAY : first - SECONDS_PER_DAY;
+}
+
+export type RedeemPeriodStatus =
+  | 'immediately'
+  | 'fixed_period'
+  | 'only_max'
+  | 'min_equals_max'
+  | 'min_differs_max';
+
+/** The redeem period wording the modal picks (section 4). */
+export function redeemPeriodStatus(incomeDays: number, minDay: number, maxDay: number): RedeemPeriodStatus {
+  if (incomeDays === 0 && minDay === 0 && maxDay === 0) return 'immediately';
+  if (incomeDays > 0 && minDay === 0 && maxDay === 0) return 'fixed_period';
+  if (minDay === 0) return 'only_max';
+  return minDay === maxDay ? 'min_equals_max' : 'min_differs_max';
+}
+
+/**
+ * Seconds from a standard redeem to its arrival: income_days when set, else redeem_maxday (the longest
+ * the confirmation promises), else at once.
+ */
+export function standardRedeemDelaySeconds(incomeDays: number, maxDay: number): number {
+  if (incomeDays > 0) return incomeDays * SECONDS_PER_DAY;
+  return Math.max(0, maxDay) * SECONDS_PER_DAY;
+}
+
+export function quickRedeemDelaySeconds(quickLongMinutes: number): number {
+  return Math.max(0, quickLongMinutes) * 60;
+}
+
+/** The request body of stake and redeem: the client may post JSON or a form, numbers as strings. */
+export const stakingActionBody = z.object({
+  side: z.coerce.number().int().min(0).max(1).optional(),
+  coin: assetSymbol,
+  amount: z.string().trim().min(1).max(49),
+  pid: z.coerce.number().int().min(-1).optional(),
+  src: z.coerce.number().int().min(0).max(1).optional(),
+  quick: z.coerce.number().int().min(0).max(1).optional(),
+  fundpass: z.string().max(64).optional(),
+});
+
+/**
+ * Dual-investment order statuses (staking-wealth.md, section 3): the only part of dual investment in
+ * scope. Whether an order is still open or done is ours to say, for filters.
+ */
+export const DUAL_ORDER_STATUSES = [
+  'INIT',
+  'PROCESSING',
+  'SETTLEMENT_SUCCESS',
+  'SETTLEMENT_PROCESSING',
+  'SETTLEMENT_FAILED',
+  'CANCELING',
+  'CANCELED',
+  'EXPIRED',
+  'FAILED',
+  'INTERNAL_ERROR',
+] as const;
+export type DualOrderStatus = (typeof DUAL_ORDER_STATUSES)[number];
+export const DUAL_OPEN_STATUSES: readonly DualOrderStatus[] = [
+  'INIT',
+  'PROCESSING',
+  'SETTLEMENT_PROCESSING',
+  'CANCELING',
+];

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { type Decimal, dec, decimalPlaces, LEDGER_DECIMALS, roundDown } from '../money';
+
+/** Private wealth and asset management (staking-wealth.md, sections 3, 5 and 9). */
+
+/** Project types: private wealth 4, asset management 5. */
+export const WealthProjectType = { privateWealth: 4, assetManagement: 5 } as const;
+export const WEALTH_PROJECT_TYPES = [4, 5] as const;
+
+/** Subscribe amounts: 8 decimals. Units (redeem): 6 decimals. */
+export const WEALTH_AMOUNT_DECIMALS = LEDGER_DECIMALS;
+export const WEALTH_UNIT_DECIMALS = 6;
+/** Chart ranges in days. */
+export const WEALTH_LINE_RANGES = [30, 180, 365, 730] as const;
+export const WEALTH_LINE_TYPES = ['balance', 'rate'] as const;
+
+export const WealthKey = {
+  inadequateBalance: 'finances.inadequateBalance',
+  belowMinimum: 'less.minimum.amount',
+  aboveRedeemable: 'less.redeemable.units',
+  precision: 'common.amountPrecision',
+  noNav: 'wealth.nav.missing',
+  vipOnly: 'wealth.product.vipOnly',
+  offline: 'wealth.product.offline',
+  tooSmall: 'wealth.purchase.belowOneUnit',
+} as const;
+
+export interface WealthViolation {
+  key: string;
+  params: Record<string, string>;
+}
+
+/** Units bought for an amount at a NAV: 6 decimals, rounded down (the remainder stays in the cost). */
+export function unitsFor(amount: Decimal.Value, nav: Decimal.Value): Decimal {
+  return roundDown(dec(amount).div(nav), WEALTH_UNIT_DECIMALS);
+}
+
+/** What units are worth at a NAV: 8 decimals, rounded down. */
+export function valueOfUnits(units: Decimal.Value, nav: Decimal.Value): Decimal {
+  return roundDown(dec(units).times(nav), LEDGER_DECIMALS);
+}
+
+export function checkPurchase(opts: {
+  amount: string;
+  min: Decimal.Value;
+  available: Decimal.Value;
+}): WealthViolation | null {
+  if (decimalPlaces(opts.amount) > WEALTH_AMOUNT_DECIMALS) {
+    return { key: WealthKey.precision, params: { precision: String(WEALTH_AMOUNT_DECIMALS) } };
+  }
+  const amount = dec(opts.amount);
+  if (amount.gt(opts.available))
+    return { key: WealthKey.inadequateBalance, params: { number: dec(opts.available).toFixed() } };
+  if (amount.lt(opts.min))
+    return { key: WealthKey.belowMinimum, params: { amount: dec(opts.min).toFixed() } };
+  return null;
+}
+
+export function checkRedeemUnits(opts: { units: string; redeemable: Decimal.Value }): WealthViolation | null {
+  if (decimalPlaces(opts.units) > WEALTH_UNIT_DECIMALS) {
+    return { key: WealthKey.precision, params: { precision: String(WEALTH_UNIT_DECIMALS) } };
+  }
+  if (dec(opts.units).gt(opts.redeemable)) {
+    return { key: WealthKey.aboveRedeemable, params: { number: dec(opts.redeemable).toFixed() } };
+  }
+  return null;
+}
+
+const intField = z.coerce.number().int();
+export const wealthPurchaseBody = z.object({
+  pid: intField.positive(),
+  amount: z.string().trim().min(1).max(49),
+  project_type: intField
+    .refine((t) => (WEALTH_PROJECT_TYPES as readonly number[]).includes(t), 'project_type is 4 or 5')
+    .optional(),
+  fundpass: z.string().max(64).optional(),
+});
+export const wealthRedeemBody = z.object({
+  pid: intField.positive(),
+  unit: z.string().trim().min(1).max(49),
+  project_type: intField.optional(),
+  fundpass: z.string().max(64).optional(),
+});
