@@ -111,6 +111,47 @@ export const launchpoolPositions = pgTable(
   ],
 );
 
+/**
+ * The further reward coins of a multi-mining pool (reward_pool_type 1), beside the project's token
+ * that the pool's own columns pay. Each coin has its own reward per hour, funded up front into the
+ * pool's reward account of that coin, and its own reward-per-token accumulator, brought forward over
+ * the same seconds as the pool's (the pool's acc_updated_at) and shared in proportion to stake.
+ */
+export const launchpoolPoolCoins = pgTable(
+  'launchpool_pool_coins',
+  {
+    rid: bigint('rid', { mode: 'number' }).notNull(),
+    coin: text('coin').notNull(),
+    rewardPerHour: money('reward_per_hour').notNull(),
+    /** Percent, for display (the coin's share of the pool's yearly rate). */
+    rateYear: money('rate_year').notNull(),
+    accRewardPerToken: index48('acc_reward_per_token').notNull().default('0'),
+    /** Display order: the operator's order of the coins. */
+    sort: integer('sort').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rid, t.coin] })],
+);
+
+/**
+ * A position's reward in one further coin of a multi-mining pool: its accumulator snapshot, the
+ * fraction carried below one unit, and what was paid. A position without a row for a coin has not
+ * moved since the coin was added (its accumulator was then 0), so its snapshot is 0.
+ */
+export const launchpoolPositionCoins = pgTable(
+  'launchpool_position_coins',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    rid: bigint('rid', { mode: 'number' }).notNull(),
+    coin: text('coin').notNull(),
+    rewardPerTokenPaid: index48('reward_per_token_paid').notNull().default('0'),
+    accruedReward: index48('accrued_reward').notNull().default('0'),
+    totalReward: money('total_reward').notNull().default('0'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.rid, t.coin] }), index('launchpool_position_coins_rid_idx').on(t.rid)],
+);
+
 /** Every stake, redemption and end-of-project return, append-only. */
 export const launchpoolOrders = pgTable(
   'launchpool_orders',
@@ -147,7 +188,8 @@ export const launchpoolRewards = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.rid, t.userId, t.hourStart] }),
+    // A multi-mining pool pays several coins in one hour: one row per coin.
+    primaryKey({ columns: [t.rid, t.userId, t.hourStart, t.coin] }),
     index('launchpool_rewards_user_idx').on(t.userId, t.hourStart),
     check('launchpool_rewards_positive', sql`${t.amount} > 0`),
   ],
