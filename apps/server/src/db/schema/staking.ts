@@ -78,6 +78,8 @@ export const stakingProducts = pgTable(
     exchangeType: text('exchange_type').notNull(),
     exchangeRate: money('exchange_rate').notNull(),
     exchangeRateReverse: money('exchange_rate_reverse').notNull(),
+    /** The receipt token an exchange_type 'asset' product credits on stake and takes back on redeem. */
+    exchangeCoin: text('exchange_coin').notNull().default(''),
     tips: text('tips').notNull(),
     precision: integer('precision').notNull(),
     protocol: text('protocol').notNull(),
@@ -150,11 +152,14 @@ export const stakingPositions = pgTable(
     amount: money('amount').notNull(),
     /** Rewards earned but held until redeem (reward delay -1 or 0), in the reward coin. */
     accruedReward: money('accrued_reward').notNull().default('0'),
+    /** Receipt tokens outstanding against this position (exchange_type 'asset'): the sub-ledger of their issue. */
+    receiptAmount: money('receipt_amount').notNull().default('0'),
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId, t.protocolId] }),
     check('staking_positions_nonneg', sql`${t.amount} >= 0 AND ${t.accruedReward} >= 0`),
+    check('staking_positions_receipt_nonneg', sql`${t.receiptAmount} >= 0`),
   ],
 );
 
@@ -234,6 +239,16 @@ export const stakingRedemptions = pgTable(
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     received: money('received').notNull(),
+    /**
+     * What arrives, when it is not `received` of `coin`: a product whose redeem_coin differs from its coin
+     * (credit-debt, USDC by default) pays `received` converted at the USDT prices of the redeem.
+     * NULL: `coin` and `received`.
+     */
+    payoutCoin: text('payout_coin'),
+    payoutAmount: money('payout_amount'),
+    /** Receipt tokens (exchange_type 'asset') taken back from spot by this redemption. */
+    receiptCoin: text('receipt_coin'),
+    receiptBurned: money('receipt_burned').notNull().default('0'),
     quick: boolean('quick').notNull(),
     rewardCoin: text('reward_coin').notNull(),
     rewardPaid: money('reward_paid').notNull(),
@@ -265,4 +280,22 @@ export const stakingRatePoints = pgTable(
     rewardCoin: text('reward_coin').notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.protocolId, t.day] })],
+);
+
+/**
+ * A user's acceptance of a product's terms, recorded when they tick the box: the staking user agreement
+ * (kind 'staking_agreement', ref the coin) or a wealth product's disclaimer (kind 'wealth_disclaimer', ref
+ * the pid). `document` is the agreement or disclaimer accepted; a stake or purchase needs an acceptance of
+ * the product's current one. Re-accepting moves `accepted_at` to the clock's time.
+ */
+export const earnAcceptances = pgTable(
+  'earn_acceptances',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    ref: text('ref').notNull(),
+    document: text('document').notNull(),
+    acceptedAt: ts('accepted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.ref] })],
 );
