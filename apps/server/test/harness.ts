@@ -18,7 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminToken: ADMIN_TOKEN,
     clock: 'test',
     webDist: '/nonexistent',
-    logLevel: 'silent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     jobIntervalMs: 1000,
     seedDemo: false,
     secureCookies: false,
