@@ -1,7 +1,7 @@
-import { Decimal, dec, STORAGE_DECIMALS, toWire } from '@earn/domain';
+import { type Decimal, dec, STORAGE_DECIMALS, toWire } from '@earn/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, pgConstraint, pgErrorCode } from '../db/client';
-import { journalEntries, ledgerAccounts, postings } from '../db/schema';
+import { ledgerAccounts } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
 import { type AccountKey, SYSTEM_OWNER } from './accounts';
 
@@ -43,84 +43,87 @@ function assertBalanced(entry: EntryInput): void {
   }
 }
 
-/** Finds or creates the accounts, answering their ids by key. */
-export async function resolveAccounts(db: Db, keys: AccountKey[]): Promise<Map<string, number>> {
-  // Sorted, so two entries creating the same new accounts take their index locks in one order.
-  const unique = [...new Map(keys.map((k) => [keyOf(k), k])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, k]) => k);
-  await db
-    .insert(ledgerAccounts)
-    .values(
-      unique.map((k) => ({
-        userId: k.userId,
-        asset: k.asset,
-        purpose: k.purpose,
-        isUser: k.userId !== SYSTEM_OWNER,
-      })),
-    )
-    .onConflictDoNothing();
-  const ids = new Map<string, number>();
-  for (const k of unique) {
-    const [row] = await db
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(
-        and(
-          eq(ledgerAccounts.userId, k.userId),
-          eq(ledgerAccounts.asset, k.asset),
-          eq(ledgerAccounts.purpose, k.purpose),
-        ),
-      );
-    if (!row) throw new Error(`account ${keyOf(k)} missing after insert`);
-    ids.set(keyOf(k), row.id);
-  }
-  return ids;
-}
-
 /**
  * Books one balanced journal entry and moves the balances, in the caller's transaction (a savepoint,
- * so a refused entry leaves the caller's transaction usable). Balances are updated in account-id
- * order so two entries touching the same accounts never deadlock. A user balance that would go
- * negative is refused by the database's CHECK and answered as insufficient balance.
+ * so a refused entry leaves the caller's transaction usable). One statement does it all: it creates
+ * missing accounts and adds each account's net movement by upsert, in key order, so two entries
+ * touching the same accounts take their row locks in one order and never deadlock; then it inserts the
+ * entry and its postings. A user balance that would go negative is refused by the database's CHECK
+ * and answered as insufficient balance.
+ *
+ * PostgreSQL checks the CHECK on the proposed row before it looks for a conflict, so a debit of an
+ * existing user account is proposed as a non-user row (is_user false) and the update keeps the
+ * account's own is_user, against which the CHECK then runs. Such a proposed row is only ever inserted
+ * when a user account that does not exist yet is debited: that is refused below, in the savepoint.
  */
 export async function postEntry(db: Db, entry: EntryInput): Promise<number> {
   assertBalanced(entry);
+  const net = new Map<string, { key: AccountKey; delta: Decimal }>();
+  for (const p of entry.postings) {
+    const k = keyOf(p.account);
+    const found = net.get(k);
+    if (found) found.delta = found.delta.plus(p.amount);
+    else net.set(k, { key: p.account, delta: p.amount });
+  }
+  const accounts = [...net.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const accountRows = sql.join(
+    accounts.map(
+      ({ key, delta }) =>
+        sql`(${key.userId}::bigint, ${key.asset}::text, ${key.purpose}::text, ${key.userId !== SYSTEM_OWNER && !delta.isNegative()}::boolean, ${toWire(delta)}::numeric)`,
+    ),
+    sql`, `,
+  );
+  const lineRows = sql.join(
+    entry.postings.map(
+      (p) =>
+        sql`(${p.account.userId}::bigint, ${p.account.asset}::text, ${p.account.purpose}::text, ${toWire(p.amount)}::numeric)`,
+    ),
+    sql`, `,
+  );
+  const memo = entry.memo === undefined ? null : JSON.stringify(entry.memo);
   try {
     return await db.transaction(async (tx) => {
-      const ids = await resolveAccounts(tx as unknown as Db, entry.postings.map((p) => p.account));
-      const [row] = await tx
-        .insert(journalEntries)
-        .values({ reason: entry.reason, ref: entry.ref ?? null, createdAt: entry.at, memo: entry.memo ?? null })
-        .returning({ id: journalEntries.id });
-      if (!row) throw new Error('journal entry not inserted');
-      const lines = entry.postings.map((p) => ({
-        entryId: row.id,
-        accountId: ids.get(keyOf(p.account)) as number,
-        asset: p.account.asset,
-        amount: toWire(p.amount),
-      }));
-      await tx.insert(postings).values(lines);
-      const deltas = new Map<number, Decimal>();
-      for (const line of lines) deltas.set(line.accountId, (deltas.get(line.accountId) ?? dec(0)).plus(line.amount));
-      for (const accountId of [...deltas.keys()].sort((a, b) => a - b)) {
-        const delta = deltas.get(accountId) as Decimal;
-        if (delta.isZero()) continue;
-        await tx
-          .update(ledgerAccounts)
-          .set({ balance: sql`${ledgerAccounts.balance} + ${toWire(delta)}::numeric` })
-          .where(eq(ledgerAccounts.id, accountId));
-      }
-      return row.id;
+      const result = (await tx.execute(sql`
+        WITH acc AS (
+          INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance) VALUES ${accountRows}
+          ON CONFLICT (user_id, asset, purpose)
+            DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance, is_user = ledger_accounts.is_user
+          RETURNING id, user_id, asset, purpose, is_user
+        ), je AS (
+          INSERT INTO journal_entries (reason, ref, created_at, memo)
+          VALUES (${entry.reason}, ${entry.ref ?? null}, ${entry.at.toISOString()}::timestamptz, ${memo}::jsonb)
+          RETURNING id
+        ), lines AS (
+          INSERT INTO postings (entry_id, account_id, asset, amount)
+          SELECT je.id, acc.id, l.asset, l.amount
+          FROM je CROSS JOIN (VALUES ${lineRows}) AS l(user_id, asset, purpose, amount)
+          JOIN acc ON acc.user_id = l.user_id AND acc.asset = l.asset AND acc.purpose = l.purpose
+          RETURNING 1
+        )
+        SELECT je.id::text AS id, (SELECT count(*) FROM lines)::int AS lines,
+          EXISTS (SELECT 1 FROM acc WHERE NOT acc.is_user AND acc.user_id <> ${SYSTEM_OWNER}) AS overdrawn
+        FROM je`)) as unknown as {
+        rows: { id: string; lines: number; overdrawn: boolean }[];
+      };
+      const row = result.rows[0];
+      if (row?.overdrawn) throw errors.insufficientBalance(firstUserDebit(entry)?.account.asset ?? '');
+      if (!row || row.lines !== entry.postings.length)
+        throw new Error(`entry ${entry.reason} not fully booked`);
+      return Number(row.id);
     });
   } catch (error) {
     throw translateLedgerError(error, entry);
   }
 }
 
+function firstUserDebit(entry: EntryInput): PostingInput | undefined {
+  return entry.postings.find((p) => p.amount.isNegative() && p.account.userId !== SYSTEM_OWNER);
+}
+
 function translateLedgerError(error: unknown, entry: EntryInput): unknown {
   const code = pgErrorCode(error);
   if (code === '23514' && pgConstraint(error) === 'ledger_user_balance_nonneg') {
-    const debited = entry.postings.find((p) => p.amount.isNegative() && p.account.userId !== SYSTEM_OWNER);
-    return errors.insufficientBalance(debited?.account.asset ?? '');
+    return errors.insufficientBalance(firstUserDebit(entry)?.account.asset ?? '');
   }
   if (code === '23505' && entry.ref && pgConstraint(error) === 'journal_entries_reason_ref') {
     return new DuplicateEntryError(entry.reason, entry.ref);
@@ -162,7 +165,15 @@ export async function balancesOf(
 /** Moves `amount` between two accounts of the same asset as one entry. */
 export function transfer(
   db: Db,
-  opts: { from: AccountKey; to: AccountKey; amount: Decimal; reason: string; ref?: string; at: Date; memo?: Record<string, unknown> },
+  opts: {
+    from: AccountKey;
+    to: AccountKey;
+    amount: Decimal;
+    reason: string;
+    ref?: string;
+    at: Date;
+    memo?: Record<string, unknown>;
+  },
 ): Promise<number> {
   if (opts.from.asset !== opts.to.asset) throw new Error('transfer between different assets');
   if (!opts.amount.isPositive() || opts.amount.isZero()) throw new Error('transfer amount must be positive');

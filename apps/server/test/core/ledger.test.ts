@@ -197,6 +197,25 @@ describe('ledger', () => {
     expect(result.toFixed()).toBe('20');
   });
 
+  it('refuses to debit a user account that never existed, creating nothing', async () => {
+    const carol = await new TestClient(server).register();
+    const error = await expectNothingWritten(() =>
+      transfer(db, {
+        from: userAccount(carol, 'BTC', UserPurpose.staking),
+        to: external('BTC'),
+        amount: dec('0.00000001'),
+        reason: 'bad',
+        at,
+      }),
+    );
+    expect(error).toMatchObject({ code: Code.INSUFFICIENT_BALANCE, params: { coin: 'BTC' } });
+    const [found] = await rows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE user_id = ${carol} AND purpose = 'staking'`,
+    );
+    expect(found?.n).toBe(0);
+  });
+
   it('lets system accounts go negative: they are the books, not anyone money', async () => {
     const user = await new TestClient(server).register();
     await transfer(db, {
