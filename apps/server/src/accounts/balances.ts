@@ -1,4 +1,4 @@
-import { type AccountMode, dec, type Decimal, maxDec } from '@earn/domain';
+import { type AccountMode, type Decimal, dec, maxDec } from '@earn/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userLoans } from '../db/schema';
@@ -19,7 +19,10 @@ export interface SpotAvailability {
 export async function loansOf(db: Db, userId: number, assets?: string[]): Promise<Map<string, Decimal>> {
   const conditions = [eq(userLoans.userId, userId)];
   if (assets && assets.length > 0) conditions.push(inArray(userLoans.asset, assets));
-  const found = await db.select().from(userLoans).where(and(...conditions));
+  const found = await db
+    .select()
+    .from(userLoans)
+    .where(and(...conditions));
   return new Map(found.map((r) => [r.asset, dec(r.amount)]));
 }
 
@@ -65,7 +68,14 @@ export async function stakeableFromSpot(
  * debit holds the balance row until commit, so every parallel debit is seen here. True when the
  * spot balance still covers the user's loan of the asset (always, for classic accounts).
  */
-export async function ownFundsCoverLoans(db: Db, userId: number, mode: AccountMode, asset: string): Promise<boolean> {
+export async function ownFundsCoverLoans(
+  db: Db,
+  userId: number,
+  mode: AccountMode,
+  asset: string,
+): Promise<boolean> {
+  // A classic account cannot borrow: the balance CHECK already refused any overdraw.
+  if (mode === 'classic') return true;
   const [row] = await spotAvailability(db, userId, mode, [asset]);
   return row !== undefined && row.available.gte(row.borrowed);
 }

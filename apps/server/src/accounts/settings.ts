@@ -2,11 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { DomainError } from '../http/errors';
-import { getUser } from './users';
+import { getUser, type UserRow } from './users';
 
 /** A user whose funds are in use and locked cannot subscribe or redeem (simple-earn.md, section 8). */
 export async function assertFundsNotLocked(db: Db, userId: number, key: string): Promise<void> {
-  const user = await getUser(db, userId);
+  refuseLockedFunds(await getUser(db, userId), key);
+}
+
+/** The same check on a user row already read in this transaction. */
+export function refuseLockedFunds(user: Pick<UserRow, 'useFunding' | 'locked'>, key: string): void {
   if (user.useFunding && user.locked) {
     throw new DomainError(42202, key, 'Your funds are in use and locked; try again later');
   }

@@ -18,7 +18,7 @@ import {
 } from '@earn/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { spotAvailability } from '../accounts/balances';
-import { assertFundsNotLocked } from '../accounts/settings';
+import { assertFundsNotLocked, refuseLockedFunds } from '../accounts/settings';
 import { getUser } from '../accounts/users';
 import { type Db, rows, sql } from '../db/client';
 import { seFixedOrders, seFixedUserQuota, seVouchers } from '../db/schema';
@@ -27,7 +27,7 @@ import { UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
 import { priceUsdt } from '../market/assets';
 import { SeReason } from './constants';
-import { history, ruleError, withBalanceKey } from './flexible';
+import { history, refuseBorrowedFunds, ruleError, withBalanceKey } from './flexible';
 import { type FixedProduct, flexProduct, onSale, remainingQuota, requireFixedProduct } from './products';
 
 export const LINE_FIXED = 'fixed';
@@ -108,7 +108,8 @@ export async function subscribeFixed(
   body: FixedLendBody,
   now: Date,
 ): Promise<FixedOrder> {
-  await assertFundsNotLocked(tx, userId, SimpleEarnKey.notSubscribe);
+  const user = await getUser(tx, userId);
+  refuseLockedFunds(user, SimpleEarnKey.notSubscribe);
   const product = await requireFixedProduct(tx, body.product_id);
   const asset = product.asset;
   if (!onSale(product, now))
@@ -148,8 +149,8 @@ export async function subscribeFixed(
     }
     voucher = found;
   }
-  const user = await getUser(tx, userId);
-  const [spot] = await spotAvailability(tx, userId, user.accountMode as AccountMode, [asset]);
+  const mode = user.accountMode as AccountMode;
+  const [spot] = await spotAvailability(tx, userId, mode, [asset]);
   const { productRemaining, userRemaining } = await lendable(tx, userId, product);
   const failure = checkSubscribe({
     amount,
@@ -175,6 +176,7 @@ export async function subscribeFixed(
       }),
     asset,
   );
+  await refuseBorrowedFunds(tx, userId, mode, asset);
   const schedule = fixedSchedule(Math.floor(now.getTime() / 1000), product.lockUpPeriod);
   const couponDays = voucher ? Math.min(voucher.rateDay, product.lockUpPeriod) : 0;
   let bonus = dec(0);

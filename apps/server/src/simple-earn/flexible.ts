@@ -14,8 +14,8 @@ import {
   SimpleEarnKey,
   toWire,
 } from '@earn/domain';
-import { spotAvailability } from '../accounts/balances';
-import { assertFundsNotLocked } from '../accounts/settings';
+import { ownFundsCoverLoans, spotAvailability } from '../accounts/balances';
+import { assertFundsNotLocked, refuseLockedFunds } from '../accounts/settings';
 import { getUser } from '../accounts/users';
 import { type Db, rows, sql } from '../db/client';
 import { seHistory } from '../db/schema';
@@ -51,6 +51,21 @@ async function withBalanceKey<T>(work: () => Promise<T>, asset: string): Promise
 }
 
 export { withBalanceKey };
+
+/**
+ * After the spot debit, in the same transaction: a unified account's subscription may not come out of
+ * borrowed funds, even when a parallel debit overtook the availability check made before it.
+ */
+export async function refuseBorrowedFunds(
+  tx: Db,
+  userId: number,
+  mode: AccountMode,
+  asset: string,
+): Promise<void> {
+  if (!(await ownFundsCoverLoans(tx, userId, mode, asset))) {
+    throw errors.rule(SimpleEarnKey.insufficientBalance, `Insufficient ${asset} balance`, { coin: asset });
+  }
+}
 
 interface PositionRow {
   id: string;
@@ -110,13 +125,14 @@ export async function subscribeFlexible(
   mode: number = 0,
 ): Promise<{ asset: string; amount: string }> {
   await lockFlexShared(tx);
-  await assertFundsNotLocked(tx, userId, SimpleEarnKey.notSubscribe);
+  const user = await getUser(tx, userId);
+  refuseLockedFunds(user, SimpleEarnKey.notSubscribe);
   const product = await requireFlexProduct(tx, body.asset);
   if (product.status !== 1)
     throw errors.rule(SimpleEarnKey.notOnSale, `${body.asset} flexible is not open`, { coin: body.asset });
   const amount = roundSubscribeAmount(body.amount);
-  const user = await getUser(tx, userId);
-  const [spot] = await spotAvailability(tx, userId, user.accountMode as AccountMode, [product.asset]);
+  const accountMode = user.accountMode as AccountMode;
+  const [spot] = await spotAvailability(tx, userId, accountMode, [product.asset]);
   const failure = checkSubscribe({
     amount,
     minAmount: product.minLendAmount,
@@ -136,6 +152,7 @@ export async function subscribeFlexible(
       }),
     product.asset,
   );
+  await refuseBorrowedFunds(tx, userId, accountMode, product.asset);
   await addPending(tx, position.id, product.asset, amount, now);
   await history(tx, {
     userId,

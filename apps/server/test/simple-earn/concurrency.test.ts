@@ -62,6 +62,28 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
     await expectReconciled(env.op);
   });
 
+  it('a unified account with a loan: 40 parallel subscribes never reach into borrowed funds', async () => {
+    const u = await userWith(env, { USDT: '100' });
+    await env.op.call('PUT', `/admin/api/users/${u.id}`, { account_mode: 'multi_currency' });
+    expect(
+      (await env.op.call('POST', '/admin/api/loans', { user: u.id, asset: 'USDT', amount: '50' })).body.code,
+    ).toBe(0);
+    // Spot is 150, of which 50 is borrowed: 14 × 7 = 98 of own funds may go into simple earn.
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '7' }),
+      ),
+    );
+    const ok = results.filter((r) => r.body.code === 0).length;
+    for (const r of results) {
+      if (r.body.code !== 0)
+        expect((r.body.data as { key: string }).key).toBe('lend_earn.insufficient.balance');
+    }
+    expect(ok).toBe(14);
+    expect(await spot(env, u.id, 'USDT')).toBe('52');
+    await expectReconciled(env.op);
+  });
+
   it('50 users racing for the last quota of a fixed product never oversell it', async () => {
     const productId = await fixedProduct(env.op, {
       asset: 'USDT',
