@@ -10,8 +10,8 @@ import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { operatorGuard } from '../operator/routes';
-import { findProject, poolsOf, projectWire, stateOf } from './queries';
-import { addPool, createProject, type PoolInput, updatePool } from './service';
+import { coinsOf, findPool, findProject, poolsOf, projectWire, rewardCoinsWire, stateOf } from './queries';
+import { addPool, addPoolCoin, createProject, type PoolInput, updatePool, updatePoolCoin } from './service';
 
 const tier = z.object({ transaction_amount: nonNegativeAmount(8), mortgage_limit: nonNegativeAmount(18) });
 const vipConfig = z.object({
@@ -29,6 +29,13 @@ const simpleEarn = z.object({
 /** "-1" on the wire is no total limit, as the client reads it. */
 const totalAmount = z.union([z.literal('-1'), positiveAmount(18)]).transform((v) => (v === '-1' ? null : v));
 
+/** A further reward coin of a multi-mining pool. */
+const rewardCoin = z.object({
+  coin: assetSymbol,
+  reward_per_hour: nonNegativeAmount(8),
+  rate_year: nonNegativeAmount(8),
+});
+
 const poolFields = {
   coin: assetSymbol,
   personal_min_amount: positiveAmount(18),
@@ -43,6 +50,7 @@ const poolFields = {
   simple_earn: simpleEarn.nullable().default(null),
   transaction_config: z.array(tier).max(20).default([]),
   limit_rule: z.number().int().min(0).max(3650).default(0),
+  reward_coins: z.array(rewardCoin).max(10).default([]),
 };
 const poolBody = z.object(poolFields);
 
@@ -50,7 +58,12 @@ const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().pos
 
 async function projectAnswer(db: Db, pid: number, now: Date) {
   const project = await findProject(db, pid);
-  return projectWire(project, await poolsOf(db, [pid]), now);
+  const pools = await poolsOf(db, [pid]);
+  const coins = await coinsOf(
+    db,
+    pools.map((p) => p.rid),
+  );
+  return projectWire(project, pools, now, undefined, [], coins);
 }
 
 /** Operator API for launch pools: projects, pools and CandyDrop cards, behind the operator token. */
@@ -71,7 +84,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           description:
             'start_timest and end_timest are unix seconds on whole hours. Each pool is funded at once with reward_per_hour x ' +
             'the project hours, from the project account (system purpose launchpool_project) into the pool reward account ' +
-            '(launchpool_rewards:<rid>). buy_total_amount "-1" means no total limit. rate_year is a percent, for display.',
+            '(launchpool_rewards:<rid>). buy_total_amount "-1" means no total limit. rate_year is a percent, for display. ' +
+            'A multi-mining pool (reward_pool_type 1) also pays reward_coins [{coin, reward_per_hour, rate_year}] (at least ' +
+            "one, none the project's coin, none twice), each funded the same way from the project account of that coin and " +
+            'shared through its own reward-per-token accumulator; a lock pool has none.',
           body: z.object({
             reward_coin: assetSymbol,
             name: z.string().min(1).max(120),
@@ -106,6 +122,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           deps.db,
           projects.map((p) => p.pid),
         );
+        const coins = await coinsOf(
+          deps.db,
+          pools.map((p) => p.rid),
+        );
         const now = deps.clock.now();
         return ok({
           list: projects.map((p) => ({
@@ -113,6 +133,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
               p,
               pools.filter((pool) => pool.pid === p.pid),
               now,
+              undefined,
+              [],
+              coins,
             ),
             settled_timest: p.settledAt ? Math.floor(p.settledAt.getTime() / 1000) : null,
           })),
@@ -148,8 +171,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           tags,
           summary: "Edit a pool's limits and display fields",
           description:
-            'Any pool field except coin and reward_per_hour (the reward is funded at creation). A total below what is already ' +
-            'staked is refused.',
+            'Any pool field except coin, reward_per_hour and reward_coins (the reward is funded at creation; further coins have ' +
+            'their own calls). A total below what is already staked is refused; a pool with further reward coins stays multi ' +
+            'mining (409).',
           params: idParam('rid'),
           body: z
             .object({
@@ -177,6 +201,50 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           rid: pool.rid,
           left_buy_total_amount: pool.leftAmount === null ? '-1' : toWire(pool.leftAmount),
         });
+      },
+    );
+
+    r.post(
+      '/admin/api/launch-pool/pools/:rid/reward-coins',
+      {
+        schema: {
+          tags,
+          summary: 'Add a reward coin to a multi-mining pool',
+          description:
+            "{coin, reward_per_hour, rate_year}. Funded with reward_per_hour x the project's hours from the project account " +
+            'of that coin (what the hours before it was added do not pay goes back when the project ends); it pays from now, ' +
+            'through its own accumulator. Refused (409) for a lock pool, an ended project or a coin the pool already pays; ' +
+            "the project's own coin is refused (400).",
+          params: idParam('rid'),
+          body: rewardCoin,
+        },
+      },
+      async (req, reply) =>
+        idempotent(deps, req, reply, async (tx) => {
+          const coin = await addPoolCoin(tx, Number(req.params.rid), req.body, deps.clock.now());
+          const { pool, project } = await findPool(tx, coin.rid);
+          return {
+            rid: coin.rid,
+            reward_coins: rewardCoinsWire(pool, project, await coinsOf(tx, [pool.rid])),
+          };
+        }),
+    );
+
+    r.put(
+      '/admin/api/launch-pool/pools/:rid/reward-coins/:coin',
+      {
+        schema: {
+          tags,
+          summary: "Edit a multi-mining pool's reward coin",
+          description:
+            'rate_year (percent, for display). The reward per hour was funded when the coin was added.',
+          params: z.object({ rid: z.coerce.number().int().positive(), coin: assetSymbol }),
+          body: z.object({ rate_year: nonNegativeAmount(8) }).strict(),
+        },
+      },
+      async (req) => {
+        const coin = await updatePoolCoin(deps.db, Number(req.params.rid), req.params.coin, req.body);
+        return ok({ rid: coin.rid, coin: coin.coin, rate_year: toWire(coin.rateYear) });
       },
     );
 

@@ -1,7 +1,13 @@
 import { Decimal, dec } from '@earn/domain';
 import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client';
-import { launchpoolOrders, launchpoolPools, launchpoolPositions, launchpoolProjects } from '../db/schema';
+import {
+  launchpoolOrders,
+  launchpoolPoolCoins,
+  launchpoolPools,
+  launchpoolPositions,
+  launchpoolProjects,
+} from '../db/schema';
 import type { Job, Period } from '../jobs/scheduler';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { balanceOf, transfer } from '../ledger/ledger';
@@ -24,6 +30,8 @@ const IndexDecimal = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_DOW
 
 export type PoolRow = typeof launchpoolPools.$inferSelect;
 export type ProjectRow = typeof launchpoolProjects.$inferSelect;
+/** A further reward coin of a multi-mining pool. */
+export type PoolCoinRow = typeof launchpoolPoolCoins.$inferSelect;
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -51,6 +59,34 @@ function autoEarnRates(pool: PoolRow): { flexible: Decimal; fixed: Decimal } {
  *   stake (a second with no stake adds nothing, so its reward stays in the pool);
  * - each auto-earn interest index adds its yearly rate / 100 / seconds in a year per second.
  */
+/** The seconds of the project's run between the pool's last update and `at` (0 when none). */
+function runSeconds(pool: PoolRow, project: ProjectRow, at: Date): number {
+  const fromS = Math.max(seconds(pool.accUpdatedAt), seconds(project.startAt));
+  const toS = Math.min(seconds(at), seconds(project.endAt));
+  return Math.max(0, toS - fromS);
+}
+
+/**
+ * A reward-per-token accumulator brought forward to `at`: it adds reward_per_hour / 3600 /
+ * staked_total per second with stake. The pool's own accumulator (the project's token) and each
+ * further coin of a multi-mining pool go through this one function over the same seconds.
+ */
+export function rewardAccAt(
+  pool: PoolRow,
+  project: ProjectRow,
+  at: Date,
+  reward: { rewardPerHour: string; accRewardPerToken: string },
+): string {
+  const span = runSeconds(pool, project, at);
+  const staked = new IndexDecimal(pool.stakedTotal);
+  if (span === 0 || staked.isZero()) return reward.accRewardPerToken;
+  const added = new IndexDecimal(reward.rewardPerHour).times(span).div(3600).div(staked);
+  return new IndexDecimal(reward.accRewardPerToken)
+    .plus(added)
+    .toDecimalPlaces(INDEX_PLACES, Decimal.ROUND_DOWN)
+    .toFixed();
+}
+
 export function accumulatorAt(pool: PoolRow, project: ProjectRow, at: Date): PoolIndices {
   const fromS = Math.max(seconds(pool.accUpdatedAt), seconds(project.startAt));
   const toS = Math.min(seconds(at), seconds(project.endAt));
@@ -64,14 +100,10 @@ export function accumulatorAt(pool: PoolRow, project: ProjectRow, at: Date): Poo
   const staked = new IndexDecimal(pool.stakedTotal);
   if (toS <= fromS || staked.isZero()) return unchanged;
   const cut = (d: Decimal) => d.toDecimalPlaces(INDEX_PLACES, Decimal.ROUND_DOWN).toFixed();
-  const added = new IndexDecimal(pool.rewardPerHour)
-    .times(toS - fromS)
-    .div(3600)
-    .div(staked);
   const rates = autoEarnRates(pool);
   const perRate = new IndexDecimal(toS - fromS).div(100).div(SECONDS_PER_YEAR);
   return {
-    acc: cut(new IndexDecimal(pool.accRewardPerToken).plus(added)),
+    acc: rewardAccAt(pool, project, at, pool),
     interestFlexible: cut(new IndexDecimal(pool.interestIndexFlexible).plus(perRate.times(rates.flexible))),
     interestFixed: cut(new IndexDecimal(pool.interestIndexFixed).plus(perRate.times(rates.fixed))),
     updatedAt,
@@ -133,6 +165,36 @@ export function poolIndicesSet(next: PoolIndices) {
   };
 }
 
+/**
+ * Brings the accumulators of a multi-mining pool's further coins to `at`. Call it with the pool row as
+ * it was before its own indices move (its acc_updated_at and staked_total give the seconds and the
+ * share), under the pool's row lock. Answers the coins with their new accumulators, in display order.
+ */
+export async function advancePoolCoins(
+  tx: Db,
+  pool: PoolRow,
+  project: ProjectRow,
+  at: Date,
+): Promise<PoolCoinRow[]> {
+  const coins = await tx
+    .select()
+    .from(launchpoolPoolCoins)
+    .where(eq(launchpoolPoolCoins.rid, pool.rid))
+    .orderBy(asc(launchpoolPoolCoins.sort), asc(launchpoolPoolCoins.coin));
+  const out: PoolCoinRow[] = [];
+  for (const coin of coins) {
+    const acc = rewardAccAt(pool, project, at, coin);
+    if (acc !== coin.accRewardPerToken) {
+      await tx
+        .update(launchpoolPoolCoins)
+        .set({ accRewardPerToken: acc })
+        .where(and(eq(launchpoolPoolCoins.rid, pool.rid), eq(launchpoolPoolCoins.coin, coin.coin)));
+    }
+    out.push({ ...coin, accRewardPerToken: acc });
+  }
+  return out;
+}
+
 /** Locks every pool of the unsettled projects, in rid order, and brings each accumulator to `at`. */
 async function bringUnsettledPoolsTo(tx: Db, at: Date): Promise<{ pool: PoolRow; project: ProjectRow }[]> {
   const found = await tx
@@ -145,6 +207,7 @@ async function bringUnsettledPoolsTo(tx: Db, at: Date): Promise<{ pool: PoolRow;
   for (const { pool, project } of found) {
     const next = accumulatorAt(pool, project, at);
     if (next.acc === pool.accRewardPerToken && next.updatedAt === pool.accUpdatedAt) continue;
+    await advancePoolCoins(tx, pool, project, at);
     await tx.update(launchpoolPools).set(poolIndicesSet(next)).where(eq(launchpoolPools.rid, pool.rid));
   }
   return found;
@@ -197,11 +260,15 @@ export async function payHour(tx: Db, period: Period): Promise<void> {
              ${interestIndex} AS idx, ${interestDue} AS ient, COALESCE(i.amount, 0) AS ipaid
       FROM launchpool_positions p
       JOIN (${unsettled}) u ON u.rid = p.rid
+      JOIN launchpool_pools pl ON pl.rid = p.rid
+      JOIN launchpool_projects pr ON pr.pid = pl.pid
       LEFT JOIN launchpool_rewards r ON r.rid = p.rid AND r.user_id = p.user_id AND r.hour_start = ${hourStart}::timestamptz
+                                    AND r.coin = pr.reward_coin
       LEFT JOIN launchpool_interest i ON i.rid = p.rid AND i.user_id = p.user_id AND i.hour_start = ${hourStart}::timestamptz
       WHERE p.amount > 0 OR p.reward_per_token_paid <> u.acc OR r.user_id IS NOT NULL OR i.user_id IS NOT NULL
     ) x
     WHERE t.user_id = x.user_id AND t.rid = x.rid`);
+  await payPoolCoins(tx, period, unsettled);
   await bookHour(tx, period, 'launchpool_rewards', LaunchPoolReason.reward, (rid) => rewardPoolPurpose(rid));
   await bookHour(
     tx,
@@ -212,7 +279,56 @@ export async function payHour(tx: Db, period: Period): Promise<void> {
   );
 }
 
-/** One journal entry per pool for the hour's rows of `table`: each user's spot against `counter`. */
+/**
+ * The further coins of multi-mining pools, the same way as the project's token: each position's
+ * entitlement in each coin from that coin's accumulator, cut to 8 decimals into launchpool_rewards
+ * (one row per pool, user, hour and coin), the fraction carried on the position's coin row. A
+ * position with no row for a coin gets one with snapshot 0 first (see launchpoolPositionCoins).
+ */
+async function payPoolCoins(tx: Db, period: Period, unsettled: SQL): Promise<void> {
+  const at = period.end.toISOString();
+  const hourStart = period.start.toISOString();
+  const places = (n: number) => sql.raw(String(n));
+  await tx.execute(sql`
+    INSERT INTO launchpool_position_coins (user_id, rid, coin, reward_per_token_paid, accrued_reward, total_reward, updated_at)
+    SELECT p.user_id, p.rid, c.coin, 0, 0, 0, ${at}::timestamptz
+    FROM launchpool_positions p
+    JOIN (${unsettled}) u ON u.rid = p.rid
+    JOIN launchpool_pool_coins c ON c.rid = p.rid
+    ON CONFLICT DO NOTHING`);
+  const owed = sql`
+    SELECT pc.user_id, pc.rid, pc.coin, p.pid, p.amount, c.acc_reward_per_token AS acc,
+           round(pc.accrued_reward + p.amount * (c.acc_reward_per_token - pc.reward_per_token_paid), ${places(ENTITLEMENT_PLACES)}) AS ent
+    FROM launchpool_position_coins pc
+    JOIN (${unsettled}) u ON u.rid = pc.rid
+    JOIN launchpool_positions p ON p.user_id = pc.user_id AND p.rid = pc.rid
+    JOIN launchpool_pool_coins c ON c.rid = pc.rid AND c.coin = pc.coin`;
+  await tx.execute(sql`
+    INSERT INTO launchpool_rewards (rid, user_id, hour_start, pid, coin, amount, created_at)
+    SELECT o.rid, o.user_id, ${hourStart}::timestamptz, o.pid, o.coin, e.pay, ${at}::timestamptz
+    FROM (${owed}) o
+    CROSS JOIN LATERAL (SELECT trunc(o.ent, ${places(REWARD_PLACES)}) AS pay) e
+    WHERE e.pay > 0`);
+  await tx.execute(sql`
+    UPDATE launchpool_position_coins t SET
+      accrued_reward = x.ent - x.paid,
+      reward_per_token_paid = x.acc,
+      total_reward = t.total_reward + x.paid,
+      updated_at = ${at}::timestamptz
+    FROM (
+      SELECT o.user_id, o.rid, o.coin, o.amount, o.acc, o.ent, COALESCE(r.amount, 0) AS paid
+      FROM (${owed}) o
+      LEFT JOIN launchpool_rewards r ON r.rid = o.rid AND r.user_id = o.user_id AND r.coin = o.coin
+                                    AND r.hour_start = ${hourStart}::timestamptz
+    ) x
+    WHERE t.user_id = x.user_id AND t.rid = x.rid AND t.coin = x.coin
+      AND (x.amount > 0 OR t.reward_per_token_paid <> x.acc OR x.paid > 0)`);
+}
+
+/**
+ * One journal entry per pool for the hour's rows of `table`: each user's spot against `counter`,
+ * balanced per coin (a multi-mining pool pays several coins in the one entry).
+ */
 async function bookHour(
   tx: Db,
   period: Period,
@@ -221,11 +337,11 @@ async function bookHour(
   counter: (rid: number) => string,
 ): Promise<void> {
   const hourStart = period.start.toISOString();
-  const paidPools = await rows<{ rid: string; coin: string }>(
+  const paidPools = await rows<{ rid: string }>(
     tx,
-    sql`SELECT rid, MIN(coin) AS coin FROM ${sql.raw(table)} WHERE hour_start = ${hourStart}::timestamptz GROUP BY rid ORDER BY rid`,
+    sql`SELECT DISTINCT rid FROM ${sql.raw(table)} WHERE hour_start = ${hourStart}::timestamptz ORDER BY rid`,
   );
-  for (const { rid, coin } of paidPools) {
+  for (const { rid } of paidPools) {
     const hourRows = sql`SELECT user_id, coin, amount FROM ${sql.raw(table)} WHERE rid = ${Number(rid)} AND hour_start = ${hourStart}::timestamptz`;
     await postEntryFromQuery(tx, {
       reason,
@@ -233,7 +349,7 @@ async function bookHour(
       at: period.end,
       postings: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot} AS purpose, amount FROM (${hourRows}) h
                     UNION ALL
-                    SELECT 0, ${coin}, ${counter(Number(rid))}, -SUM(amount) FROM (${hourRows}) h`,
+                    SELECT 0, coin, ${counter(Number(rid))}, -SUM(amount) FROM (${hourRows}) h GROUP BY coin`,
     });
   }
 }
@@ -256,17 +372,25 @@ export async function settleEndedProjects(tx: Db, at: Date): Promise<void> {
       .orderBy(asc(launchpoolPools.rid));
     for (const pool of pools) {
       await returnStakes(tx, project, pool, at);
-      const poolAccount = systemAccount(project.rewardCoin, rewardPoolPurpose(pool.rid));
-      const left = await balanceOf(tx, poolAccount);
-      if (left.gt(0)) {
-        await transfer(tx, {
-          from: poolAccount,
-          to: systemAccount(project.rewardCoin, PROJECT_PURPOSE),
-          amount: left,
-          reason: LaunchPoolReason.leftover,
-          ref: String(pool.rid),
-          at,
-        });
+      const further = await tx
+        .select({ coin: launchpoolPoolCoins.coin })
+        .from(launchpoolPoolCoins)
+        .where(eq(launchpoolPoolCoins.rid, pool.rid))
+        .orderBy(asc(launchpoolPoolCoins.coin));
+      for (const coin of [project.rewardCoin, ...further.map((c) => c.coin)]) {
+        const poolAccount = systemAccount(coin, rewardPoolPurpose(pool.rid));
+        const left = await balanceOf(tx, poolAccount);
+        if (left.gt(0)) {
+          await transfer(tx, {
+            from: poolAccount,
+            to: systemAccount(coin, PROJECT_PURPOSE),
+            amount: left,
+            reason: LaunchPoolReason.leftover,
+            // The project's token keeps the ref it always had; a further coin's ref names the coin.
+            ref: coin === project.rewardCoin ? String(pool.rid) : `${pool.rid}:${coin}`,
+            at,
+          });
+        }
       }
     }
     await tx.update(launchpoolProjects).set({ settledAt: at }).where(eq(launchpoolProjects.pid, project.pid));

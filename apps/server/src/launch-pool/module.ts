@@ -47,8 +47,25 @@ function registerChecks(): void {
         JOIN journal_entries e ON e.id = p.entry_id AND e.reason = 'launchpool_reward'
         JOIN ledger_accounts a ON a.id = p.account_id AND a.purpose LIKE 'launchpool_rewards:%'
         GROUP BY a.purpose, a.asset
-      ) g ON g.rid = r.rid
+      ) g ON g.rid = r.rid AND g.asset = r.asset
       WHERE COALESCE(r.total, 0) <> COALESCE(g.total, 0)`,
+  });
+  // Every reward coin: what the positions say they were paid against the hourly rows, per pool and coin
+  // (the project's coin on the position, a multi-mining pool's further coins on its coin rows).
+  registerSubledgerCheck({
+    name: 'launchpool.reward_positions',
+    query: () => sql`
+      SELECT COALESCE(p.asset, r.asset) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(p.total, 0)::text AS actual
+      FROM (
+        SELECT ps.rid, pr.reward_coin AS asset, SUM(ps.total_reward) AS total
+        FROM launchpool_positions ps JOIN launchpool_projects pr ON pr.pid = ps.pid
+        GROUP BY ps.rid, pr.reward_coin
+        UNION ALL
+        SELECT rid, coin, SUM(total_reward) FROM launchpool_position_coins GROUP BY rid, coin
+      ) p
+      FULL JOIN (SELECT rid, coin AS asset, SUM(amount) AS total FROM launchpool_rewards GROUP BY rid, coin) r
+        ON r.rid = p.rid AND r.asset = p.asset
+      WHERE COALESCE(p.total, 0) <> COALESCE(r.total, 0)`,
   });
 }
 
@@ -166,6 +183,10 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
           rate_year: '12.4',
           reward_per_hour: '900',
           reward_pool_type: RewardPoolType.multiMining,
+          reward_coins: [
+            { coin: 'GT', reward_per_hour: '12', rate_year: '3.8' },
+            { coin: 'ETH', reward_per_hour: '0.05', rate_year: '2.6' },
+          ],
           personal_min_amount: '0.0001',
           personal_max_amount: '5',
           decimal_place: 4,

@@ -12,9 +12,16 @@ import {
 } from '@earn/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { launchpoolPools, launchpoolPositions, launchpoolProjects, launchpoolRewards } from '../db/schema';
+import {
+  launchpoolPoolCoins,
+  launchpoolPools,
+  launchpoolPositionCoins,
+  launchpoolPositions,
+  launchpoolProjects,
+  launchpoolRewards,
+} from '../db/schema';
 import { errors } from '../http/errors';
-import type { PoolRow, ProjectRow } from './engine';
+import type { PoolCoinRow, PoolRow, ProjectRow } from './engine';
 
 export interface SimpleEarnConfig {
   /** 1: the pool's auto-earn is fixed-term; 0: flexible. */
@@ -90,8 +97,43 @@ export function userLimits(pool: PoolRow, user: UserContext, staked: string) {
 
 const limited = (value: string | null) => (value === null ? '-1' : toWire(value));
 
+/**
+ * Every coin a pool pays, the project's token first: a lock pool pays that one; a multi-mining pool
+ * also its further coins, each with its own reward per hour and displayed rate.
+ */
+export function rewardCoinsWire(pool: PoolRow, project: ProjectRow, coins: PoolCoinRow[]) {
+  const hours = hoursOf(project);
+  return [
+    { coin: project.rewardCoin, reward_per_hour: pool.rewardPerHour, rate_year: pool.rateYear },
+    ...coins
+      .filter((c) => c.rid === pool.rid)
+      .map((c) => ({ coin: c.coin, reward_per_hour: c.rewardPerHour, rate_year: c.rateYear })),
+  ].map((c) => ({
+    coin: c.coin,
+    reward_per_hour: toWire(c.reward_per_hour),
+    rate_year: toWire(c.rate_year),
+    total_reward_amount: toWire(dec(c.reward_per_hour).times(hours)),
+  }));
+}
+
+/** The further reward coins of the given pools, in each pool's display order. */
+export async function coinsOf(db: Db, rids: number[]): Promise<PoolCoinRow[]> {
+  if (rids.length === 0) return [];
+  return db
+    .select()
+    .from(launchpoolPoolCoins)
+    .where(inArray(launchpoolPoolCoins.rid, rids))
+    .orderBy(asc(launchpoolPoolCoins.rid), asc(launchpoolPoolCoins.sort), asc(launchpoolPoolCoins.coin));
+}
+
 /** A pool as the stake dialog reads it (launch-pool.md section 3, simple-earn.md section 3). */
-export function poolWire(pool: PoolRow, project: ProjectRow, user?: UserContext, position?: PositionRow) {
+export function poolWire(
+  pool: PoolRow,
+  project: ProjectRow,
+  user?: UserContext,
+  position?: PositionRow,
+  coins: PoolCoinRow[] = [],
+) {
   const simpleEarn = pool.simpleEarn as SimpleEarnConfig | null;
   const staked = position?.amount ?? '0';
   const limits = user ? userLimits(pool, user, staked) : undefined;
@@ -115,6 +157,7 @@ export function poolWire(pool: PoolRow, project: ProjectRow, user?: UserContext,
     limit_rule: pool.limitRule,
     reward_per_hour: toWire(pool.rewardPerHour),
     total_reward_amount: toWire(dec(pool.rewardPerHour).times(hoursOf(project))),
+    reward_coins: rewardCoinsWire(pool, project, coins),
     staked_total: toWire(pool.stakedTotal),
     // The names simple-earn.md's startup-mining pool info uses for the same limits.
     maxLimit: toWire(limits?.max ?? pool.personalMaxAmount),
@@ -141,6 +184,7 @@ export function projectWire(
   now: Date,
   user?: UserContext,
   positions: PositionRow[] = [],
+  coins: PoolCoinRow[] = [],
 ) {
   return {
     pid: project.pid,
@@ -156,6 +200,7 @@ export function projectWire(
         project,
         user,
         positions.find((p) => p.rid === pool.rid),
+        coins,
       ),
     ),
   };
@@ -178,21 +223,39 @@ export async function positionsOf(db: Db, userId: number, pids: number[]): Promi
     .where(and(eq(launchpoolPositions.userId, userId), inArray(launchpoolPositions.pid, pids)));
 }
 
+/** The user's paid totals in the further coins of multi-mining pools. */
+export async function positionCoinsOf(db: Db, userId: number, rids: number[]) {
+  if (rids.length === 0) return [];
+  return db
+    .select()
+    .from(launchpoolPositionCoins)
+    .where(and(eq(launchpoolPositionCoins.userId, userId), inArray(launchpoolPositionCoins.rid, rids)));
+}
+
 /**
  * Per pool of a project, the user's stake and rewards. lastRewardAmount: every reward paid so far in
  * the pool; lastHourRewardAmount: the payout for the last whole hour of the project before now (0
- * when the user earned nothing that hour, or before the first hour has ended).
+ * when the user earned nothing that hour, or before the first hour has ended). Both in the project's
+ * token; `rewards` gives the same two fields per reward coin (the project's token first, then a
+ * multi-mining pool's further coins).
  */
 export async function userProjectStatistics(db: Db, userId: number, project: ProjectRow, now: Date) {
   const pools = await poolsOf(db, [project.pid]);
   const positions = await positionsOf(db, userId, [project.pid]);
+  const rids = pools.map((p) => p.rid);
+  const coins = await coinsOf(db, rids);
+  const paidCoins = await positionCoinsOf(db, userId, rids);
   const inProgress = stateOf(project, now) === 1;
   const lastHourStartMs =
     Math.min(Math.floor(now.getTime() / 3_600_000) * 3_600_000, project.endAt.getTime()) - 3_600_000;
   const lastHour =
     lastHourStartMs >= project.startAt.getTime()
       ? await db
-          .select({ rid: launchpoolRewards.rid, amount: launchpoolRewards.amount })
+          .select({
+            rid: launchpoolRewards.rid,
+            coin: launchpoolRewards.coin,
+            amount: launchpoolRewards.amount,
+          })
           .from(launchpoolRewards)
           .where(
             and(
@@ -202,9 +265,27 @@ export async function userProjectStatistics(db: Db, userId: number, project: Pro
             ),
           )
       : [];
+  const lastHourOf = (rid: number, coin: string) =>
+    toWire(lastHour.find((r) => r.rid === rid && r.coin === coin)?.amount ?? '0');
   return pools.map((pool) => {
     const position = positions.find((p) => p.rid === pool.rid);
     const amount = position?.amount ?? '0';
+    const rewards = [
+      {
+        coin: project.rewardCoin,
+        lastRewardAmount: toWire(position?.totalReward ?? '0'),
+        lastHourRewardAmount: lastHourOf(pool.rid, project.rewardCoin),
+      },
+      ...coins
+        .filter((c) => c.rid === pool.rid)
+        .map((c) => ({
+          coin: c.coin,
+          lastRewardAmount: toWire(
+            paidCoins.find((p) => p.rid === pool.rid && p.coin === c.coin)?.totalReward ?? '0',
+          ),
+          lastHourRewardAmount: lastHourOf(pool.rid, c.coin),
+        })),
+    ];
     return {
       rid: pool.rid,
       coin: pool.coin,
@@ -215,7 +296,8 @@ export async function userProjectStatistics(db: Db, userId: number, project: Pro
       lastRewardAmount: toWire(position?.totalReward ?? '0'),
       // Auto-earn interest paid so far on this stake, in the stake coin.
       simpleEarnInterest: toWire(position?.totalInterest ?? '0'),
-      lastHourRewardAmount: toWire(lastHour.find((r) => r.rid === pool.rid)?.amount ?? '0'),
+      lastHourRewardAmount: lastHourOf(pool.rid, project.rewardCoin),
+      rewards,
       simpleEarnStatus: position?.simpleEarnStatus ?? 0,
       simpleEarnPeriod: position?.simpleEarnPeriod ?? 0,
     };

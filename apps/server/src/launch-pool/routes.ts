@@ -1,5 +1,13 @@
-import { assetSymbol, pageQuery, positiveAmount, toWire } from '@earn/domain';
-import { and, asc, count, desc, eq, gt, or } from 'drizzle-orm';
+import {
+  assetSymbol,
+  LaunchPoolKey,
+  POOL_HISTORY_LIMIT_DAYS,
+  POOL_HISTORY_MAX_SPAN_SECONDS,
+  pageQuery,
+  positiveAmount,
+  toWire,
+} from '@earn/domain';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,12 +23,15 @@ import {
 import { currentUser, optionalUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { envelope, ok, paged } from '../http/envelope';
+import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import {
+  coinsOf,
   findPool,
   findProject,
   listProjects,
   poolsOf,
+  positionCoinsOf,
   positionsOf,
   projectWire,
   stateOf,
@@ -43,6 +54,36 @@ const fundpassField = {
 };
 
 const looseObject = z.object({}).passthrough();
+const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799);
+
+/**
+ * The reward history's date range: none given, the whole history; otherwise end_time defaults to now
+ * and start_time to 6 months before it. Start after end: 400 (finances.startupMining.history.range.reversed);
+ * longer than 6 months of 30 days from the first day's start to the last day's end: 422
+ * (analysis.date.picker.limit.tip {months, days}), the spec's key for the same limit in the client.
+ */
+export function rewardHistoryRange(
+  q: { start_time?: number; end_time?: number },
+  now: Date,
+): { start: Date; end: Date } | null {
+  if (q.start_time === undefined && q.end_time === undefined) return null;
+  const end = q.end_time ?? unix(now);
+  const start = q.start_time ?? Math.max(0, end - POOL_HISTORY_LIMIT_DAYS * 86_400);
+  if (start > end) {
+    throw errors.invalidParams(
+      'start_time is after end_time',
+      { start_time: start, end_time: end },
+      LaunchPoolKey.historyRangeReversed,
+    );
+  }
+  if (end - start > POOL_HISTORY_MAX_SPAN_SECONDS) {
+    throw errors.rule(LaunchPoolKey.historyRangeLimit, 'The date range is limited to 6 months', {
+      months: 6,
+      days: POOL_HISTORY_LIMIT_DAYS,
+    });
+  }
+  return { start: new Date(start * 1000), end: new Date(end * 1000) };
+}
 
 export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -195,7 +236,11 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
       const user = await contextOf(req);
       const pools = await poolsOf(deps.db, [project.pid]);
       const positions = user ? await positionsOf(deps.db, user.id, [project.pid]) : [];
-      return ok(projectWire(project, pools, deps.clock.now(), user, positions));
+      const coins = await coinsOf(
+        deps.db,
+        pools.map((p) => p.rid),
+      );
+      return ok(projectWire(project, pools, deps.clock.now(), user, positions, coins));
     },
   );
 
@@ -218,6 +263,10 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
       const pids = page.map((p) => p.pid);
       const pools = await poolsOf(deps.db, pids);
       const positions = user ? await positionsOf(deps.db, user.id, pids) : [];
+      const coins = await coinsOf(
+        deps.db,
+        pools.map((p) => p.rid),
+      );
       const list = page.map((p) =>
         projectWire(
           p,
@@ -225,6 +274,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           now,
           user,
           positions,
+          coins,
         ),
       );
       return ok({ list, total });
@@ -241,7 +291,9 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         description:
           'amount: staked now; valid_amount: the part earning now (the stake while the project runs, 0 before the start and ' +
           'after the end); lastRewardAmount: every reward paid so far in the pool; lastHourRewardAmount: the payout of the ' +
-          "last whole hour of the project before now (0 when the user earned nothing that hour). Rewards are in the project's coin. " +
+          "last whole hour of the project before now (0 when the user earned nothing that hour). Both in the project's coin. " +
+          'rewards: the same two fields per reward coin, [{coin, lastRewardAmount, lastHourRewardAmount}], the project coin ' +
+          'first, then the further coins of a multi-mining pool. ' +
           'simpleEarnInterest: auto-earn interest paid so far on the stake, in the stake coin.',
         querystring: z.object({ pid: id }),
         response: { 200: envelope(z.array(looseObject)) },
@@ -305,6 +357,9 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
       schema: {
         tags,
         summary: "The user's pools: staked now or rewarded before, newest project first",
+        description:
+          "total_reward: paid in the project's coin; rewards: paid per reward coin [{coin, total_reward}], the project coin " +
+          'first, then the further coins of a multi-mining pool.',
         querystring: z.object(pageQuery),
         response: { 200: paged(looseObject) },
       },
@@ -325,6 +380,9 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         .limit(req.query.limit)
         .offset((req.query.page - 1) * req.query.limit);
       const [total] = await deps.db.select({ n: count() }).from(launchpoolPositions).where(where);
+      const rids = found.map((f) => f.position.rid);
+      const coins = await coinsOf(deps.db, rids);
+      const paidCoins = await positionCoinsOf(deps.db, userId, rids);
       return ok({
         list: found.map(({ position, project }) => ({
           pid: project.pid,
@@ -338,6 +396,17 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           end_timest: unix(project.endAt),
           amount: toWire(position.amount),
           total_reward: toWire(position.totalReward),
+          rewards: [
+            { coin: project.rewardCoin, total_reward: toWire(position.totalReward) },
+            ...coins
+              .filter((c) => c.rid === position.rid)
+              .map((c) => ({
+                coin: c.coin,
+                total_reward: toWire(
+                  paidCoins.find((p) => p.rid === position.rid && p.coin === c.coin)?.totalReward ?? '0',
+                ),
+              })),
+          ],
           total_interest: toWire(position.totalInterest),
           simpleEarnStatus: position.simpleEarnStatus,
           simpleEarnPeriod: position.simpleEarnPeriod,
@@ -353,20 +422,40 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
       preHandler: auth,
       schema: {
         tags,
-        summary: "The user's hourly rewards, newest first; optional pid filter",
-        description: 'hour_start: the start of the paid hour (unix seconds); amount in reward_coin.',
-        querystring: z.object({ pid: id.optional(), ...pageQuery }),
+        summary: "The user's hourly rewards, newest first; optional pid filter and date range",
+        description:
+          'hour_start: the start of the paid hour (unix seconds); amount in reward_coin (a multi-mining pool pays one row per ' +
+          'coin and hour). start_time and end_time (unix seconds, inclusive) select paid hours starting within the range; ' +
+          'neither given: the whole history; one given: end_time defaults to now, start_time to 180 days before end_time. ' +
+          'At most 6 months of 30 days from the first day to the last (end_time - start_time <= 181 days): longer is 422 ' +
+          'analysis.date.picker.limit.tip {months: 6, days: 180}; start_time after end_time is 400 ' +
+          'finances.startupMining.history.range.reversed. Optional reward_coin filters by coin.',
+        querystring: z.object({
+          pid: id.optional(),
+          reward_coin: assetSymbol.optional(),
+          start_time: unixSeconds.optional(),
+          end_time: unixSeconds.optional(),
+          ...pageQuery,
+        }),
         response: { 200: paged(looseObject) },
       },
     },
     async (req) => {
-      const conditions = [eq(launchpoolRewards.userId, currentUser(req).id)];
+      const conditions: SQL[] = [eq(launchpoolRewards.userId, currentUser(req).id)];
       if (req.query.pid) conditions.push(eq(launchpoolRewards.pid, req.query.pid));
+      if (req.query.reward_coin) conditions.push(eq(launchpoolRewards.coin, req.query.reward_coin));
+      const range = rewardHistoryRange(req.query, deps.clock.now());
+      if (range) {
+        conditions.push(
+          gte(launchpoolRewards.hourStart, range.start),
+          lte(launchpoolRewards.hourStart, range.end),
+        );
+      }
       const found = await deps.db
         .select()
         .from(launchpoolRewards)
         .where(and(...conditions))
-        .orderBy(desc(launchpoolRewards.hourStart), asc(launchpoolRewards.rid))
+        .orderBy(desc(launchpoolRewards.hourStart), asc(launchpoolRewards.rid), asc(launchpoolRewards.coin))
         .limit(req.query.limit)
         .offset((req.query.page - 1) * req.query.limit);
       const [total] = await deps.db

@@ -10,13 +10,21 @@ import {
   type PoolVipConfig,
   ProjectState,
   poolStakeMode,
+  RewardPoolType,
   toWire,
 } from '@earn/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { stakeableFromSpot } from '../accounts/balances';
 import { getUser, type UserRow } from '../accounts/users';
 import { type Db, rows } from '../db/client';
-import { launchpoolOrders, launchpoolPools, launchpoolPositions, launchpoolProjects } from '../db/schema';
+import {
+  launchpoolOrders,
+  launchpoolPoolCoins,
+  launchpoolPools,
+  launchpoolPositionCoins,
+  launchpoolPositions,
+  launchpoolProjects,
+} from '../db/schema';
 import { errors } from '../http/errors';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
@@ -27,7 +35,9 @@ import {
   accruedAt,
   accruedInterestAt,
   accumulatorAt,
+  advancePoolCoins,
   interestIndexFor,
+  type PoolCoinRow,
   type PoolIndices,
   type PoolRow,
   type ProjectRow,
@@ -168,19 +178,67 @@ async function lockPool(tx: Db, rid: number): Promise<PoolRow> {
 }
 
 /**
- * Brings the position's reward and auto-earn interest up to the pool's indices (interest at the mode
- * it had until now) and changes its amount by `delta`; a new mode takes effect from here.
+ * Brings the position's reward in each further coin of a multi-mining pool up to that coin's
+ * accumulator (`coins`, already brought forward), before the position's amount changes.
+ */
+async function movePositionCoins(
+  tx: Db,
+  pool: PoolRow,
+  coins: PoolCoinRow[],
+  userId: number,
+  amountBefore: string,
+  now: Date,
+): Promise<void> {
+  if (coins.length === 0) return;
+  const held = await tx
+    .select()
+    .from(launchpoolPositionCoins)
+    .where(and(eq(launchpoolPositionCoins.userId, userId), eq(launchpoolPositionCoins.rid, pool.rid)))
+    .for('update');
+  for (const coin of coins) {
+    const row = held.find((h) => h.coin === coin.coin);
+    const accrued = accruedAt(
+      {
+        amount: amountBefore,
+        rewardPerTokenPaid: row?.rewardPerTokenPaid ?? '0',
+        accruedReward: row?.accruedReward ?? '0',
+      },
+      coin.accRewardPerToken,
+    );
+    await tx
+      .insert(launchpoolPositionCoins)
+      .values({
+        userId,
+        rid: pool.rid,
+        coin: coin.coin,
+        rewardPerTokenPaid: coin.accRewardPerToken,
+        accruedReward: accrued,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [launchpoolPositionCoins.userId, launchpoolPositionCoins.rid, launchpoolPositionCoins.coin],
+        set: { rewardPerTokenPaid: coin.accRewardPerToken, accruedReward: accrued, updatedAt: now },
+      });
+  }
+}
+
+/**
+ * Brings the position's reward (every reward coin) and auto-earn interest up to the pool's indices
+ * (interest at the mode it had until now) and changes its amount by `delta`; a new mode takes effect
+ * from here.
  */
 async function movePosition(
   tx: Db,
   pool: PoolRow,
   next: PoolIndices,
+  coins: PoolCoinRow[],
   userId: number,
   delta: string,
   now: Date,
   mode?: { status: number; period: number },
 ): Promise<void> {
   const position = await findPosition(tx, userId, pool.rid, true);
+  await movePositionCoins(tx, pool, coins, userId, position?.amount ?? '0', now);
   if (!position) {
     await tx.insert(launchpoolPositions).values({
       userId,
@@ -267,6 +325,7 @@ export async function stake(tx: Db, input: StakeInput) {
   if (failure) fail(failure, pool.coin);
 
   const next = accumulatorAt(pool, project, input.now);
+  const coins = await advancePoolCoins(tx, pool, project, input.now);
   const reserved = await rows<{ rid: string }>(
     tx,
     sql`UPDATE launchpool_pools
@@ -289,7 +348,7 @@ export async function stake(tx: Db, input: StakeInput) {
       },
     );
   }
-  await movePosition(tx, pool, next, user.id, input.amount, input.now, mode);
+  await movePosition(tx, pool, next, coins, user.id, input.amount, input.now, mode);
   const [order] = await tx
     .insert(launchpoolOrders)
     .values({
@@ -371,6 +430,7 @@ export async function redeem(tx: Db, input: RedeemInput) {
   await lockForAutoEarn(tx, input.userId, pool.coin, exit.mode, input.now);
 
   const next = accumulatorAt(pool, project, input.now);
+  const coins = await advancePoolCoins(tx, pool, project, input.now);
   await tx.execute(sql`UPDATE launchpool_pools
       SET left_amount = CASE WHEN left_amount IS NULL THEN NULL ELSE left_amount + ${input.amount}::numeric END,
           staked_total = staked_total - ${input.amount}::numeric,
@@ -379,7 +439,7 @@ export async function redeem(tx: Db, input: RedeemInput) {
           interest_index_fixed = ${next.interestFixed}::numeric,
           acc_updated_at = ${next.updatedAt.toISOString()}::timestamptz
       WHERE rid = ${pool.rid}`);
-  await movePosition(tx, pool, next, input.userId, dec(input.amount).negated().toFixed(), input.now);
+  await movePosition(tx, pool, next, coins, input.userId, dec(input.amount).negated().toFixed(), input.now);
   const [order] = await tx
     .insert(launchpoolOrders)
     .values({
@@ -444,6 +504,15 @@ export interface PoolInput {
   simple_earn: SimpleEarnConfig | null;
   transaction_config: PoolTransactionTier[];
   limit_rule: number;
+  /** Multi mining only: the coins paid beside the project's token, each with its own reward per hour. */
+  reward_coins?: PoolCoinInput[];
+}
+
+export interface PoolCoinInput {
+  coin: string;
+  reward_per_hour: string;
+  /** Percent, for display. */
+  rate_year: string;
 }
 
 export interface ProjectInput {
@@ -487,6 +556,16 @@ export async function addPool(tx: Db, project: ProjectRow, input: PoolInput, now
     })
     .returning();
   if (!pool) throw new Error('pool not inserted');
+  const coins = input.reward_coins ?? [];
+  if (input.reward_pool_type === RewardPoolType.multiMining && coins.length === 0) {
+    throw errors.invalidParams(
+      'A multi-mining pool pays at least one reward coin beside the project token (reward_coins)',
+    );
+  }
+  if (input.reward_pool_type !== RewardPoolType.multiMining && coins.length > 0) {
+    throw errors.invalidParams('reward_coins are for multi-mining pools (reward_pool_type 1) only');
+  }
+  for (const [i, coin] of coins.entries()) await insertPoolCoin(tx, project, pool, coin, i, now);
   const total = dec(input.reward_per_hour).times(hoursOf(project));
   if (total.gt(0)) {
     await transfer(tx, {
@@ -499,6 +578,104 @@ export async function addPool(tx: Db, project: ProjectRow, input: PoolInput, now
     });
   }
   return pool;
+}
+
+/**
+ * Adds a further reward coin to a multi-mining pool and funds it with reward_per_hour x the project's
+ * hours from the project's account of that coin (what the hours before it was added do not pay goes
+ * back at the end). Its accumulator starts at 0 from here: the pool's accumulators are brought up to
+ * `now` first, so the coin pays only for the seconds after it was added.
+ */
+async function insertPoolCoin(
+  tx: Db,
+  project: ProjectRow,
+  pool: PoolRow,
+  input: PoolCoinInput,
+  sort: number,
+  now: Date,
+): Promise<PoolCoinRow> {
+  await requireAsset(tx, input.coin);
+  if (input.coin === project.rewardCoin) {
+    throw errors.invalidParams(
+      `${input.coin} is the project's token, which every pool pays through reward_per_hour`,
+    );
+  }
+  const [taken] = await tx
+    .select({ coin: launchpoolPoolCoins.coin })
+    .from(launchpoolPoolCoins)
+    .where(and(eq(launchpoolPoolCoins.rid, pool.rid), eq(launchpoolPoolCoins.coin, input.coin)));
+  if (taken) throw errors.conflict(`The pool already pays ${input.coin}`);
+  const [row] = await tx
+    .insert(launchpoolPoolCoins)
+    .values({
+      rid: pool.rid,
+      coin: input.coin,
+      rewardPerHour: input.reward_per_hour,
+      rateYear: input.rate_year,
+      sort,
+      createdAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('pool coin not inserted');
+  const total = dec(input.reward_per_hour).times(hoursOf(project));
+  if (total.gt(0)) {
+    await transfer(tx, {
+      from: systemAccount(input.coin, PROJECT_PURPOSE),
+      to: systemAccount(input.coin, rewardPoolPurpose(pool.rid)),
+      amount: total,
+      reason: LaunchPoolReason.fund,
+      ref: `${pool.rid}:${input.coin}`,
+      at: now,
+    });
+  }
+  return row;
+}
+
+/** Brings every accumulator of a locked pool (its own, its interest indices, its further coins) to `now`. */
+async function bringPoolTo(tx: Db, pool: PoolRow, now: Date): Promise<void> {
+  const { project } = await findPool(tx, pool.rid);
+  await advancePoolCoins(tx, pool, project, now);
+  await tx
+    .update(launchpoolPools)
+    .set(poolIndicesSet(accumulatorAt(pool, project, now)))
+    .where(eq(launchpoolPools.rid, pool.rid));
+}
+
+/** Operator: a further reward coin for a multi-mining pool of a project that has not ended. */
+export async function addPoolCoin(
+  tx: Db,
+  rid: number,
+  input: PoolCoinInput,
+  now: Date,
+): Promise<PoolCoinRow> {
+  const pool = await lockPool(tx, rid);
+  const { project } = await findPool(tx, rid);
+  if (pool.rewardPoolType !== RewardPoolType.multiMining) {
+    throw errors.conflict('Only a multi-mining pool (reward_pool_type 1) pays further reward coins');
+  }
+  if (stateOf(project, now) === ProjectState.completed) throw errors.conflict('The project has ended');
+  await bringPoolTo(tx, pool, now);
+  const [last] = await tx
+    .select({ n: sql<number>`COALESCE(MAX(${launchpoolPoolCoins.sort}) + 1, 0)::int` })
+    .from(launchpoolPoolCoins)
+    .where(eq(launchpoolPoolCoins.rid, rid));
+  return insertPoolCoin(tx, project, pool, input, last?.n ?? 0, now);
+}
+
+/** Operator: a further coin's displayed yearly rate. Its reward per hour was funded when it was added. */
+export async function updatePoolCoin(
+  tx: Db,
+  rid: number,
+  coin: string,
+  patch: { rate_year?: string },
+): Promise<PoolCoinRow> {
+  const [row] = await tx
+    .update(launchpoolPoolCoins)
+    .set({ rateYear: patch.rate_year })
+    .where(and(eq(launchpoolPoolCoins.rid, rid), eq(launchpoolPoolCoins.coin, coin)))
+    .returning();
+  if (!row) throw errors.notFound('Reward coin');
+  return row;
 }
 
 export async function createProject(
@@ -535,17 +712,23 @@ export async function createProject(
 export async function updatePool(
   tx: Db,
   rid: number,
-  patch: Partial<Omit<PoolInput, 'coin' | 'reward_per_hour'>>,
+  patch: Partial<Omit<PoolInput, 'coin' | 'reward_per_hour' | 'reward_coins'>>,
   now: Date,
 ): Promise<PoolRow> {
   const pool = await lockPool(tx, rid);
   if (patch.simple_earn !== undefined) {
     // Interest so far accrued at the old rates; the new ones count from now.
-    const { project } = await findPool(tx, rid);
-    await tx
-      .update(launchpoolPools)
-      .set(poolIndicesSet(accumulatorAt(pool, project, now)))
-      .where(eq(launchpoolPools.rid, rid));
+    await bringPoolTo(tx, pool, now);
+  }
+  if (patch.reward_pool_type !== undefined && patch.reward_pool_type !== RewardPoolType.multiMining) {
+    const [further] = await tx
+      .select({ coin: launchpoolPoolCoins.coin })
+      .from(launchpoolPoolCoins)
+      .where(eq(launchpoolPoolCoins.rid, rid))
+      .limit(1);
+    if (further) {
+      throw errors.conflict('The pool pays further reward coins; it stays a multi-mining pool');
+    }
   }
   const min = patch.personal_min_amount ?? pool.personalMinAmount;
   const max = patch.personal_max_amount ?? pool.personalMaxAmount;

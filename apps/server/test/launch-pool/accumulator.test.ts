@@ -32,7 +32,11 @@ interface Step {
 }
 
 const steps = fc.array(
-  fc.record({ wait: fc.integer({ min: 0, max: 5000 }), user: fc.integer({ min: 0, max: 3 }), delta: fc.integer({ min: -50_000, max: 50_000 }) }),
+  fc.record({
+    wait: fc.integer({ min: 0, max: 5000 }),
+    user: fc.integer({ min: 0, max: 3 }),
+    delta: fc.integer({ min: -50_000, max: 50_000 }),
+  }),
   { minLength: 1, maxLength: 40 },
 );
 
@@ -42,7 +46,11 @@ describe('the reward-per-token accumulator', () => {
       fc.property(steps, fc.integer({ min: 1, max: 10_000_000 }), (list: Step[], rewardCents: number) => {
         const rewardPerHour = new D(rewardCents).div(100).toFixed();
         let pool = freshPool(rewardPerHour);
-        const positions = [0, 1, 2, 3].map(() => ({ amount: '0', rewardPerTokenPaid: '0', accruedReward: '0' }));
+        const positions = [0, 1, 2, 3].map(() => ({
+          amount: '0',
+          rewardPerTokenPaid: '0',
+          accruedReward: '0',
+        }));
         const exact = [0, 1, 2, 3].map(() => new D(0));
         const stakes = [0, 1, 2, 3].map(() => new D(0));
         let t = START - 1800;
@@ -52,7 +60,13 @@ describe('the reward-per-token accumulator', () => {
           const total = stakes.reduce((x, y) => x.plus(y), new D(0));
           if (b <= a || total.isZero()) return;
           stakes.forEach((s, i) => {
-            exact[i] = (exact[i] as Decimal).plus(new D(rewardPerHour).times(b - a).div(3600).times(s).div(total));
+            exact[i] = (exact[i] as Decimal).plus(
+              new D(rewardPerHour)
+                .times(b - a)
+                .div(3600)
+                .times(s)
+                .div(total),
+            );
           });
         };
         for (const step of list) {
@@ -78,7 +92,13 @@ describe('the reward-per-token accumulator', () => {
         positions.forEach((p, i) => {
           const got = new D(accruedAt(p, last.acc));
           // Truncation at 48 places, at most once per step, times a stake below 10^6.
-          expect(got.minus(exact[i] as Decimal).abs().lte('1e-38'), `user ${i}: ${got} vs ${exact[i]}`).toBe(true);
+          expect(
+            got
+              .minus(exact[i] as Decimal)
+              .abs()
+              .lte('1e-38'),
+            `user ${i}: ${got} vs ${exact[i]}`,
+          ).toBe(true);
           expect(got.lte(exact[i] as Decimal)).toBe(true);
         });
       }),

@@ -41,6 +41,7 @@ describe('launch pool calls', () => {
         pool('USDC', { vip_config: { min_vip: 1, personal_max_amount: '500', vip_only: true } }),
         pool('ETH', {
           reward_pool_type: 1,
+          reward_coins: [{ coin: 'GT', reward_per_hour: '2', rate_year: '1.5' }],
           personal_min_amount: '0.01',
           personal_max_amount: '10',
           decimal_place: 4,

@@ -119,12 +119,27 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
     for (let i = 0; i < 30; i++) users.push(await newUser(server, op, { USDT: '100', GT: '100' }));
     await op.advance(start + 600 - (await op.now()));
     for (const u of users) {
-      await u.client.post(`${LP}/create-order`, { pid: project.pid, rid: usdtPool?.rid as number, amount: '50', simpleEarnStatus: 0 });
+      await u.client.post(`${LP}/create-order`, {
+        pid: project.pid,
+        rid: usdtPool?.rid as number,
+        amount: '50',
+        simpleEarnStatus: 0,
+      });
     }
     // Everyone stakes into the GT pool and redeems from the USDT pool while the clock crosses two hour ends.
     const calls = users.flatMap((u, i) => [
-      u.client.post(`${LP}/create-order`, { pid: project.pid, rid: gtPool?.rid as number, amount: String(1 + (i % 5)), simpleEarnStatus: i % 2 }),
-      u.client.post(`${LP}/redeem`, { pid: project.pid, rid: usdtPool?.rid as number, amount: '10', simpleEarnStatus: 0 }),
+      u.client.post(`${LP}/create-order`, {
+        pid: project.pid,
+        rid: gtPool?.rid as number,
+        amount: String(1 + (i % 5)),
+        simpleEarnStatus: i % 2,
+      }),
+      u.client.post(`${LP}/redeem`, {
+        pid: project.pid,
+        rid: usdtPool?.rid as number,
+        amount: '10',
+        simpleEarnStatus: 0,
+      }),
     ]);
     const [advanced, ...results] = await Promise.all([op.advance(2 * 3600), ...calls]);
     expect(advanced).toBeGreaterThan(start);
@@ -133,9 +148,14 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
     await expectReconciled(op);
     // The USDT pool had stake from 10 minutes into the first hour to the end: it paid all of that
     // time's reward but the fractions below one unit each position carried.
-    const paid = await server.deps.db.select().from(launchpoolPositions).where(eq(launchpoolPositions.rid, usdtPool?.rid as number));
+    const paid = await server.deps.db
+      .select()
+      .from(launchpoolPositions)
+      .where(eq(launchpoolPositions.rid, usdtPool?.rid as number));
     const total = paid.reduce((a, p) => a.plus(p.totalReward), dec(0));
-    const earned = dec(100).times(4 * 3600 - 600).div(3600);
+    const earned = dec(100)
+      .times(4 * 3600 - 600)
+      .div(3600);
     expect(total.lte(earned)).toBe(true);
     expect(total.gt(earned.minus(dec('0.00000001').times(paid.length)))).toBe(true);
   });

@@ -23,6 +23,8 @@ export interface PoolSpec {
   } | null;
   transaction_config?: { transaction_amount: string; mortgage_limit: string }[];
   limit_rule?: number;
+  /** Multi mining: the coins paid beside the project's token. */
+  reward_coins?: { coin: string; reward_per_hour: string; rate_year: string }[];
 }
 
 export interface PoolWire {
@@ -60,6 +62,7 @@ export function pool(coin: string, spec: Omit<PoolSpec, 'coin'> = {}): Required<
     simple_earn: null,
     transaction_config: [],
     limit_rule: 0,
+    reward_coins: [],
     ...spec,
   };
 }

@@ -28,7 +28,9 @@ describe('launch-pool demo catalogue', () => {
     expect(pools.length).toBeGreaterThanOrEqual(4);
     expect(pools.some((p) => (p.vip_config as { vip_only: boolean } | null)?.vip_only)).toBe(true);
     expect(pools.some((p) => (p.limit_rule as number) > 0)).toBe(true);
-    expect(pools.some((p) => p.reward_pool_type === 1)).toBe(true);
+    const multi = pools.find((p) => p.reward_pool_type === 1);
+    // The multi-mining pool pays the project's token and two further coins.
+    expect((multi?.reward_coins as { coin: string }[]).map((c) => c.coin)).toEqual(['NOVA', 'GT', 'ETH']);
     expect((await byState(2)).map((p) => p.coin)).toEqual(['ORBIT']);
     expect((await byState(3)).map((p) => p.coin)).toEqual(['LUMA']);
 
@@ -131,7 +133,9 @@ describe('launch-pool operator API and new-user pools', () => {
       reward_per_hour: '1',
     });
     expect(res.status).toBe(400);
-    res = await op.call('PUT', `/admin/api/launch-pool/pools/${added.body.data.rid}`, { personal_min_amount: '5000' });
+    res = await op.call('PUT', `/admin/api/launch-pool/pools/${added.body.data.rid}`, {
+      personal_min_amount: '5000',
+    });
     expect(res.status).toBe(400);
     // A visitor sees the project without the per-user figures.
     const visitor = new TestClient(server);

@@ -44,7 +44,16 @@ export const LaunchPoolKey = {
   autoEarnHidden: 'finances.startupMining.autoEarn.unavailable',
   /** Ours: more decimals than the pool's decimal_place. */
   precision: 'common.amountPrecision',
+  /** The reward history's date range is longer than 6 months (launch-pool.md section 5). */
+  historyRangeLimit: 'analysis.date.picker.limit.tip',
+  /** Ours: a reward history range whose start is after its end. */
+  historyRangeReversed: 'finances.startupMining.history.range.reversed',
 } as const;
+
+/** The reward history's date range: at most 6 months of 30 days from its first day to its last. */
+export const POOL_HISTORY_LIMIT_DAYS = 6 * 30;
+/** The longest span a range may cover in seconds: the first day's start to the last day's end. */
+export const POOL_HISTORY_MAX_SPAN_SECONDS = (POOL_HISTORY_LIMIT_DAYS + 1) * 86_400;
 
 export interface PoolTransactionTier {
   /** USD 60-day trading volume needed. */
