@@ -25,6 +25,8 @@ export const Code = {
   EMAIL_TAKEN: 40903,
   BUSINESS_RULE: 42200,
   INSUFFICIENT_BALANCE: 42201,
+  /** A stake or purchase without a recorded acceptance of the product's agreement or disclaimer. */
+  AGREEMENT_REQUIRED: 42210,
   INVALID_CREDENTIALS: 40100,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,

@@ -20,6 +20,13 @@ export interface Job {
   /** Shifts period boundaries, e.g. 1800 for a daily job that runs at 00:30 UTC. */
   offsetSeconds?: number;
   run(tx: Db, period: Period): Promise<void>;
+  /**
+   * Work that falls due at instants of its own rather than at period ends (a redemption arriving at the
+   * minute promised). `next` answers the earliest instant still pending; `run` does everything due by
+   * `now` in one transaction, idempotent by the rows' own state (no job_runs claim: a row done is no
+   * longer pending). Every pass runs it, and a test clock stops at each such instant on its way.
+   */
+  due?: { next(db: Db): Promise<Date | undefined>; run(tx: Db, now: Date): Promise<number> };
 }
 
 /** At most this many periods per job are caught up in one pass, so a pass stays bounded. */
@@ -95,9 +102,32 @@ export class Scheduler {
     let earliest: Date | undefined;
     for (const job of this.jobs) {
       const period = await this.nextPeriod(job);
-      if (period.end.getTime() <= limit.getTime() && (!earliest || period.end < earliest)) earliest = period.end;
+      if (period.end.getTime() <= limit.getTime() && (!earliest || period.end < earliest))
+        earliest = period.end;
+      if (!job.due) continue;
+      // Instants already passed are done by the next runUntil; only later ones are stops.
+      const at = await job.due.next(this.db);
+      if (
+        at &&
+        at.getTime() > this.clock.now().getTime() &&
+        at.getTime() <= limit.getTime() &&
+        (!earliest || at < earliest)
+      )
+        earliest = at;
     }
     return earliest;
+  }
+
+  /** Runs the due work of every job that has some pending by `now`. */
+  private async runDueWork(now: Date): Promise<void> {
+    for (const job of this.jobs) {
+      const due = job.due;
+      if (!due) continue;
+      const at = await due.next(this.db);
+      if (!at || at.getTime() > now.getTime()) continue;
+      const done = await this.db.transaction((tx) => due.run(tx as unknown as Db, now));
+      if (done > 0) this.log?.info({ job: job.name, done, at: now.toISOString() }, 'due work done');
+    }
   }
 
   private async runUntil(now: Date): Promise<number> {
@@ -114,6 +144,7 @@ export class Scheduler {
       await this.runPeriod(best.job, best.period);
       ran++;
     }
+    await this.runDueWork(now);
     return ran;
   }
 

@@ -60,8 +60,10 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             'max_interest and money_rate are fractions. Caps and redeem_quick_daily take "-1" for unlimited. A campaign in ' +
             'extra_interest names a protocol by its position in defi counted from 1 (pid), 0 or absent for the whole ' +
             'product; max_interest defaults to the highest money_rate. Protocol rates are net of their fee_rate. ' +
-            'exchange_type and exchange_rate are shown to users; holdings stay in the mortgage coin (no receipt token). ' +
-            'A credit-debt product (type 2) defaults its redeem_coin to USDC; redeems still return the mortgage coin.',
+            'exchange_type asset needs exchange_coin, a listed receipt token: a stake credits it to spot (amount × ' +
+            'exchange_rate, 8 decimals down) and a redeem takes it back; exchange_type and exchange_coin are fixed ' +
+            'while tokens are outstanding. A credit-debt product (type 2) defaults its redeem_coin to USDC; a redeem ' +
+            'pays out in redeem_coin (at the USDT prices of the redeem) whenever it differs from the coin.',
           body: productInput,
         },
       },

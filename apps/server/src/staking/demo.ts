@@ -1,11 +1,14 @@
-import { dec, toWire } from '@earn/domain';
+import { dec, roundDown, toWire } from '@earn/domain';
 import type { Db } from '../db/client';
 import { stakingRatePoints } from '../db/schema';
-import { findAsset } from '../market/assets';
+import { findAsset, setPrice } from '../market/assets';
+import { AcceptanceKind, recordAcceptance } from './acceptance';
 import { createProduct, loadAllProducts, productInput } from './products';
 import { stake } from './service';
 
 const DAY_MS = 86_400_000;
+/** The receipt token of the demo's ETH product (exchange_type asset). */
+const RECEIPT_TOKEN = 'GTETH';
 
 const faq = (coin: string) => [
   {
@@ -47,6 +50,7 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
       personal_mortgage_limit: '1000',
       income_days: 3,
       exchange_type: 'asset',
+      exchange_coin: RECEIPT_TOKEN,
       exchange_rate: '0.99412',
       exchange_rate_reverse: '1.00591',
       extra: { redeem_fee: '0.001', redeem_minday: 1, redeem_maxday: 3, redeem_period_txt: '1-3 days' },
@@ -145,6 +149,16 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
       faq: faq('DOT'),
     }),
   ];
+  // ETH's receipt token: listed at ETH's price × exchange_rate_reverse (what one token redeems for).
+  const ethAsset = await findAsset(db, 'ETH');
+  if (ethAsset && !(await findAsset(db, RECEIPT_TOKEN))) {
+    await setPrice(db, {
+      symbol: RECEIPT_TOKEN,
+      name: 'Staked ETH receipt',
+      usdt: roundDown(dec(ethAsset.priceUsdt).times('1.00591'), 8),
+      at,
+    });
+  }
   for (const p of products) {
     if (!(await findAsset(db, p.coin))) continue;
     await createProduct(db, p, at);
@@ -179,6 +193,20 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
     }
   }
 
+  // The demo user has accepted the staking agreement of the coins staked for them.
+  for (const l of await loadAllProducts(db)) {
+    if (l.product.coin !== 'ETH' && l.product.coin !== 'GT') continue;
+    await recordAcceptance(
+      db,
+      {
+        userId: demoUserId,
+        kind: AcceptanceKind.stakingAgreement,
+        ref: l.product.coin,
+        document: l.product.agreement,
+      },
+      at,
+    );
+  }
   const eth = (await loadAllProducts(db)).find((l) => l.product.coin === 'ETH');
   if (eth?.protocols[0]) {
     await stake(db, {

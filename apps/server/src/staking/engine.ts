@@ -1,9 +1,9 @@
 import type { Db } from '../db/client';
-import { sql } from '../db/client';
+import { rows, sql } from '../db/client';
 import type { Job, Period } from '../jobs/scheduler';
 import { UserPurpose } from '../ledger/accounts';
 import { floorDiv18, postBatch } from './batch-ledger';
-import { ARRIVAL_PERIOD_SECONDS, StakingReason, StakingSystemPurpose } from './service';
+import { StakingReason, StakingSystemPurpose } from './service';
 
 const DAY_SECONDS = 86_400;
 const YEAR_SECONDS = 365 * DAY_SECONDS;
@@ -141,29 +141,66 @@ export function recordTodayPoint(tx: Db, productId: number, now: Date): Promise<
   return recordRatePoints(tx, { start, end: new Date(start.getTime() + DAY_SECONDS * 1000) }, productId);
 }
 
-/** Redemptions whose arrival time has come move from 'staking_redeeming' to spot, as one entry. */
-export async function runArrivals(tx: Db, period: Period): Promise<void> {
-  const batch = `job:${iso(period.start)}`;
-  await tx.execute(sql`
-    UPDATE staking_redemptions SET status = 'arrived', arrived_at = ${iso(period.end)}::timestamptz, settled_by = ${batch}
-    WHERE status = 'pending' AND arrive_at <= ${iso(period.end)}::timestamptz`);
+/** What a redemption pays on arrival: its payout coin and amount, or its own coin and `received`. */
+const ARRIVING = sql`COALESCE(payout_coin, coin) AS asset, COALESCE(payout_amount, received) AS amount`;
+
+/**
+ * Credits every redemption whose arrival time has come by `now`, at `now`: they move from
+ * 'staking_redeeming' to spot as one entry. Idempotent by the rows' own state: only pending rows are
+ * taken, locked (SKIP LOCKED, so two instances split the work instead of waiting), marked arrived and
+ * booked under the key of the batch's first row, which no other batch can hold. Answers how many arrived.
+ */
+export async function settleArrivals(tx: Db, now: Date): Promise<number> {
+  const at = sql`${iso(now)}::timestamptz`;
+  const taken = await rows<{ settled_by: string }>(
+    tx,
+    sql`WITH due AS (
+          SELECT id FROM staking_redemptions
+          WHERE status = 'pending' AND arrive_at <= ${at}
+          ORDER BY id
+          FOR UPDATE SKIP LOCKED
+        ), batch AS (SELECT 'arrival:' || MIN(id) AS key FROM due)
+        UPDATE staking_redemptions r
+        SET status = 'arrived', arrived_at = ${at}, settled_by = batch.key
+        FROM due, batch
+        WHERE r.id = due.id AND r.status = 'pending'
+        RETURNING r.settled_by`,
+  );
+  const batch = taken[0]?.settled_by;
+  if (!batch) return 0;
   await postBatch(tx, {
     reason: StakingReason.arrival,
     ref: batch,
-    at: period.end,
-    source: sql`SELECT user_id, coin AS asset, received AS amount FROM staking_redemptions WHERE settled_by = ${batch}`,
+    at: now,
+    source: sql`SELECT user_id, ${ARRIVING} FROM staking_redemptions WHERE settled_by = ${batch}`,
     from: { kind: 'user', purpose: UserPurpose.stakingRedeeming },
     to: { kind: 'user', purpose: UserPurpose.spot },
   });
+  return taken.length;
+}
+
+/** The earliest arrival still to credit, for the scheduler (a test clock stops there). */
+export async function nextArrival(db: Db): Promise<Date | undefined> {
+  const [row] = await rows<{ at: string | null }>(
+    db,
+    sql`SELECT to_char(MIN(arrive_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+        FROM staking_redemptions WHERE status = 'pending'`,
+  );
+  return row?.at ? new Date(row.at) : undefined;
 }
 
 export function stakingJobs(): Job[] {
   return [
     { name: 'staking.rewards', periodSeconds: DAY_SECONDS, run: (tx, period) => runRewardDay(tx, period) },
     {
+      // Arrivals land at their exact time through `due` (every scheduler pass, and every arrival a test
+      // clock passes). The hourly period is a sweep of the same state-based work, a safety net.
       name: 'staking.arrivals',
-      periodSeconds: ARRIVAL_PERIOD_SECONDS,
-      run: (tx, period) => runArrivals(tx, period),
+      periodSeconds: 3600,
+      run: async (tx, period) => {
+        await settleArrivals(tx, period.end);
+      },
+      due: { next: nextArrival, run: settleArrivals },
     },
   ];
 }

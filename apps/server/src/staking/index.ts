@@ -9,6 +9,7 @@ import { seedStakingDemo } from './demo';
 import { stakingJobs } from './engine';
 import { bestAprOf, loadAllProducts } from './products';
 import { registerStakingRoutes } from './routes';
+import { StakingSystemPurpose } from './service';
 
 /** Positions are the sub-ledger of the users' 'staking' accounts, pending redemptions of 'staking_redeeming'. */
 function registerChecks(): void {
@@ -34,10 +35,29 @@ function registerChecks(): void {
     name: 'staking.redeeming',
     query: () => sql`
       SELECT COALESCE(l.asset, r.coin) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (SELECT coin, SUM(received) AS total FROM staking_redemptions WHERE status = 'pending' GROUP BY coin) r
+      FROM (
+        SELECT COALESCE(payout_coin, coin) AS coin, SUM(COALESCE(payout_amount, received)) AS total
+        FROM staking_redemptions WHERE status = 'pending' GROUP BY 1
+      ) r
       FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${UserPurpose.stakingRedeeming} GROUP BY asset) l
         ON l.asset = r.coin
       WHERE COALESCE(r.total, 0) <> COALESCE(l.total, 0)`,
+  });
+  // Receipt tokens (exchange_type 'asset'): what the positions hold outstanding is what was issued.
+  registerSubledgerCheck({
+    name: 'staking.receipts',
+    query: () => sql`
+      SELECT COALESCE(l.asset, p.coin) AS asset, COALESCE(p.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
+      FROM (
+        SELECT sp.exchange_coin AS coin, SUM(p.receipt_amount) AS total
+        FROM staking_positions p JOIN staking_products sp ON sp.id = p.product_id
+        WHERE p.receipt_amount <> 0 GROUP BY 1
+      ) p
+      FULL JOIN (
+        SELECT asset, -SUM(balance) AS total FROM ledger_accounts
+        WHERE NOT is_user AND purpose = ${StakingSystemPurpose.receiptIssued} GROUP BY asset
+      ) l ON l.asset = p.coin
+      WHERE COALESCE(p.total, 0) <> COALESCE(l.total, 0)`,
   });
 }
 

@@ -14,7 +14,13 @@ import {
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { stakingCampaigns, stakingProducts, stakingProtocols, stakingRedemptions } from '../db/schema';
+import {
+  stakingCampaigns,
+  stakingPositions,
+  stakingProducts,
+  stakingProtocols,
+  stakingRedemptions,
+} from '../db/schema';
 import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 import { requireAsset } from '../market/assets';
@@ -127,6 +133,8 @@ const productFields = {
     .max(20)
     .default([]),
   exchange_type: z.enum(['default', 'asset']).default('default'),
+  /** The receipt token of an exchange_type 'asset' product (a listed asset, not the staked coin). */
+  exchange_coin: assetSymbol.optional(),
   exchange_rate: nonNegativeAmount(18).default('1'),
   exchange_rate_reverse: nonNegativeAmount(18).default('1'),
   tips: z.string().max(1000).default(''),
@@ -159,10 +167,18 @@ export const productInput = z.object({
 });
 export type ProductInput = z.infer<typeof productInput>;
 
+/**
+ * A field of an edit: optional and without its creation default, so a field left out keeps its value
+ * (zod applies a default even inside .optional()).
+ */
+function patchField(v: z.ZodTypeAny): z.ZodTypeAny {
+  return (v instanceof z.ZodDefault ? (v.removeDefault() as z.ZodTypeAny) : v).optional();
+}
+
 /** An edit: any product-level field; the coins (mortgage and reward) are fixed once positions may exist. */
 export const productPatch = z
   .object(
-    Object.fromEntries(Object.entries(productFields).map(([k, v]) => [k, (v as z.ZodTypeAny).optional()])),
+    Object.fromEntries(Object.entries(productFields).map(([k, v]) => [k, patchField(v as z.ZodTypeAny)])),
   )
   .omit({ reward_coin: true })
   .strict();
@@ -200,6 +216,7 @@ function productValues(b: Partial<ProductInput>, at: Date): Partial<typeof staki
   }
   if (b.vip_config !== undefined) v.vipConfig = b.vip_config;
   if (b.exchange_type !== undefined) v.exchangeType = b.exchange_type;
+  if (b.exchange_coin !== undefined) v.exchangeCoin = b.exchange_coin;
   if (b.exchange_rate !== undefined) v.exchangeRate = b.exchange_rate;
   if (b.exchange_rate_reverse !== undefined) v.exchangeRateReverse = b.exchange_rate_reverse;
   if (b.tips !== undefined) v.tips = b.tips;
@@ -216,9 +233,45 @@ function checkCampaign(c: z.infer<typeof campaignInput>): void {
   if (c.end_time <= c.start_time) throw errors.invalidParams('end_time must be after start_time');
 }
 
+/**
+ * An exchange_type 'asset' product needs its receipt token: a listed asset other than the staked coin
+ * and its rates above zero (the token is minted at exchange_rate per coin).
+ */
+async function checkExchange(
+  db: Db,
+  coin: string,
+  e: { type: string; coin: string; rate: string; reverse: string },
+): Promise<void> {
+  if (e.type !== 'asset') return;
+  if (!e.coin)
+    throw errors.invalidParams('exchange_coin (the receipt token) is required for exchange_type asset');
+  if (e.coin === coin) throw errors.invalidParams('exchange_coin must differ from the staked coin');
+  await requireAsset(db, e.coin);
+  if (!dec(e.rate).gt(0) || !dec(e.reverse).gt(0))
+    throw errors.invalidParams(
+      'exchange_rate and exchange_rate_reverse must be above 0 for exchange_type asset',
+    );
+}
+
+/** Receipt tokens still outstanding for a product: its exchange terms may not change while there are any. */
+async function receiptOutstanding(db: Db, productId: number): Promise<Decimal> {
+  const [row] = await db
+    .select({ total: sql<string>`COALESCE(SUM(${stakingPositions.receiptAmount}), 0)::text` })
+    .from(stakingPositions)
+    .where(eq(stakingPositions.productId, productId));
+  return dec(row?.total ?? '0');
+}
+
 export async function createProduct(db: Db, b: ProductInput, at: Date): Promise<number> {
   await requireAsset(db, b.coin);
   await requireAsset(db, b.reward_coin);
+  if (b.redeem_config.redeem_coin !== undefined) await requireAsset(db, b.redeem_config.redeem_coin);
+  await checkExchange(db, b.coin, {
+    type: b.exchange_type,
+    coin: b.exchange_coin ?? '',
+    rate: b.exchange_rate,
+    reverse: b.exchange_rate_reverse,
+  });
   for (const p of b.defi) await requireAsset(db, p.reward_coin);
   for (const c of b.extra_interest) {
     await requireAsset(db, c.reward_coin);
@@ -261,7 +314,23 @@ export async function updateProduct(
   patch: Partial<ProductInput>,
   at: Date,
 ): Promise<void> {
-  await requireProductById(db, id);
+  const current = await requireProductById(db, id);
+  if (patch.redeem_config?.redeem_coin !== undefined) await requireAsset(db, patch.redeem_config.redeem_coin);
+  const exchange = {
+    type: patch.exchange_type ?? current.exchangeType,
+    coin: patch.exchange_coin ?? current.exchangeCoin,
+    rate: patch.exchange_rate ?? current.exchangeRate,
+    reverse: patch.exchange_rate_reverse ?? current.exchangeRateReverse,
+  };
+  await checkExchange(db, current.coin, exchange);
+  if (
+    (exchange.type !== current.exchangeType || exchange.coin !== current.exchangeCoin) &&
+    (await receiptOutstanding(db, id)).gt(0)
+  ) {
+    throw errors.conflict(
+      'Receipt tokens of this product are outstanding: its exchange_type and exchange_coin are fixed',
+    );
+  }
   await db.update(stakingProducts).set(productValues(patch, at)).where(eq(stakingProducts.id, id));
 }
 
@@ -548,6 +617,7 @@ export async function productView(db: Db, loaded: LoadedProduct, now: Date) {
     extra_interest: campaignView(currentCampaign(loaded.campaigns, 0, now), now),
     vip_config: p.vipConfig,
     exchange_type: p.exchangeType,
+    exchange_coin: p.exchangeType === 'asset' ? p.exchangeCoin : '',
     exchange_rate: toWire(p.exchangeRate),
     exchange_rate_reverse: toWire(p.exchangeRateReverse),
     tips: p.tips,

@@ -1,4 +1,4 @@
-import { dec, toWire } from '@earn/domain';
+import { dec, redeemableWithReceipt, toWire } from '@earn/domain';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client';
 import {
@@ -9,6 +9,8 @@ import {
   stakingRewards,
 } from '../db/schema';
 import { unixSeconds } from '../jobs/clock';
+import { UserPurpose, userAccount } from '../ledger/accounts';
+import { balanceOf } from '../ledger/ledger';
 import type { LoadedProduct } from './products';
 
 const secs = (d: Date | null) => (d ? unixSeconds(d) : null);
@@ -25,6 +27,11 @@ export async function userBalances(db: Db, userId: number, loaded: LoadedProduct
     .from(stakingPositions)
     .where(and(eq(stakingPositions.userId, userId), eq(stakingPositions.productId, loaded.product.id)));
   const byProtocol = new Map(found.map((p) => [p.protocolId, p]));
+  // A receipt-token product redeems what the tokens in spot cover (redeemable_amount).
+  const receiptCoin = loaded.product.exchangeType === 'asset' ? loaded.product.exchangeCoin : '';
+  const tokens = receiptCoin
+    ? await balanceOf(db, userAccount(userId, receiptCoin, UserPurpose.spot))
+    : dec(0);
   const slots =
     loaded.protocols.length > 0
       ? loaded.protocols.map((p) => ({ id: p.id, name: p.protocolName }))
@@ -36,6 +43,9 @@ export async function userBalances(db: Db, userId: number, loaded: LoadedProduct
       pid: slot.id === 0 ? -1 : slot.id,
       protocol_name: slot.name,
       mortgage_amount: toWire(pos?.amount ?? '0'),
+      redeemable_amount: toWire(redeemableWithReceipt(pos?.amount ?? '0', pos?.receiptAmount ?? '0', tokens)),
+      receipt_coin: receiptCoin,
+      receipt_amount: toWire(pos?.receiptAmount ?? '0'),
       accrued_reward: toWire(pos?.accruedReward ?? '0'),
       reward_coin:
         slot.id === 0
@@ -156,6 +166,10 @@ export async function redeemRecords(db: Db, userId: number, productId: number | 
       amount: toWire(r.amount),
       fee: toWire(r.fee),
       received: toWire(r.received),
+      payout_coin: r.payoutCoin ?? r.coin,
+      payout_amount: toWire(r.payoutAmount ?? r.received),
+      receipt_coin: r.receiptCoin ?? '',
+      receipt_burned: toWire(r.receiptBurned),
       quick: r.quick ? 1 : 0,
       reward_coin: r.rewardCoin,
       reward_paid: toWire(r.rewardPaid),
@@ -190,8 +204,9 @@ export async function lockBalances(db: Db, userId: number) {
   );
   const redeeming = await rows<{ coin: string; amount: string }>(
     db,
-    sql`SELECT coin, SUM(received)::text AS amount FROM staking_redemptions
-        WHERE user_id = ${userId} AND status = 'pending' GROUP BY coin ORDER BY coin`,
+    sql`SELECT COALESCE(payout_coin, coin) AS coin, SUM(COALESCE(payout_amount, received))::text AS amount
+        FROM staking_redemptions
+        WHERE user_id = ${userId} AND status = 'pending' GROUP BY 1 ORDER BY 1`,
   );
   return {
     list: list.map((r) => ({

@@ -19,6 +19,7 @@ import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import { AcceptanceKind, acceptanceView, recordAcceptance } from './acceptance';
 import { aprOf, bestAprOf, loadAllProducts, loadProductByCoin, productView } from './products';
 import {
   coinLines,
@@ -99,13 +100,61 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
           'Available is spot less loans unless the unified account supports staking the coin. Refusals: ' +
           'stake.number.minLimit {number}, stake.maxLimit.insufficientBalance {number, coin}, staking.stake.personalLimit ' +
           'or staking.stake.crowdLimit {number: what is left, coin} (caps -1 = unlimited; a crowd product caps each user at ' +
-          'crowd_mortgage_limit instead of personal_mortgage_limit), staking.product.offline. Coins staked now earn from ' +
+          'crowd_mortgage_limit instead of personal_mortgage_limit), staking.product.offline, and code 42210 ' +
+          `staking.stake.agreementRequired {document} (HTTP 422) without an acceptance recorded through POST ${BASE}/agreement. ` +
+          'exchange_type asset: the stake also credits exchange_coin (the receipt token) to spot, amount × exchange_rate ' +
+          'rounded down to 8 decimals (receipt_coin, receipt_amount in the answer). Coins staked now earn from ' +
           'interest_start; with reward_delay_days > 0 the first distribution is the UTC start of the day after the delay, ' +
           'otherwise rewards are held and paid with the next redeem. Answers code 0 on success.',
         body: stakingActionBody,
       },
     },
     async (req, reply) => runAction(req, reply, req.body, req.body.side ?? StakingSide.stake),
+  );
+
+  const agreementOf = async (userId: number, coin: string) => {
+    const { product } = await loadProductByCoin(deps.db, coin);
+    return { userId, kind: AcceptanceKind.stakingAgreement, ref: product.coin, document: product.agreement };
+  };
+
+  r.post(
+    `${BASE}/agreement`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary: "Record that the user accepted a coin's staking user agreement (the stake modal's checkbox)",
+        description:
+          "Our call beside coin-swap-verify: the spec's stake body carries no agreement field, so the client calls " +
+          "this when the user ticks the agreement box. Stored per user and product (coin) with the clock's time and " +
+          "the agreement accepted (the product's `agreement`); a stake needs an acceptance of the product's current " +
+          'agreement, else code 42210 with staking.stake.agreementRequired {document}. Repeating it renews ' +
+          'accepted_at. Answers {kind, document, accepted: 1, accepted_at}.',
+        body: z.object({ coin: assetSymbol }),
+      },
+    },
+    async (req) =>
+      ok(
+        await recordAcceptance(
+          deps.db,
+          await agreementOf(currentUser(req).id, req.body.coin),
+          deps.clock.now(),
+        ),
+      ),
+  );
+
+  r.get(
+    `${BASE}/agreement`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary:
+          "Whether the user has accepted a coin's current staking agreement: {accepted 0|1, accepted_at}",
+        querystring: z.object({ coin: assetSymbol }),
+      },
+    },
+    async (req) => ok(await acceptanceView(deps.db, await agreementOf(currentUser(req).id, req.query.coin))),
   );
 
   r.post(
@@ -119,9 +168,15 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
         description:
           'fee = amount × (redeem_fee or redeem_quick_fee) rounded down to 8 decimals, less the vip_sale percent of the ' +
           "first vip_config row holding the user's tier; received = amount − fee. Standard coins arrive after income_days " +
-          '(of the protocol when pid is given), else after redeem_maxday days, else at once; quick coins after ' +
-          'redeem_quick_long minutes; an hourly job credits them to spot, so redeem_stamp is the first UTC hour boundary ' +
-          'at or after now + that wait: when the coins land. Quick redeem needs extra.redeem_quick and fits within the product-wide daily quota ' +
+          '(of the protocol when pid is given), else after redeem_maxday days, else at once; quick coins exactly ' +
+          'redeem_quick_long minutes after the request. redeem_stamp = now + that wait, when the coins land in spot ' +
+          '(the scheduler credits due arrivals on every pass). A product whose redeem_coin differs from its coin (a ' +
+          'credit-debt product, USDC by default) pays received × price(coin) / price(redeem_coin) in redeem_coin at ' +
+          'the USDT prices of the redeem, 8 decimals down (payout_coin, payout_amount; staking.redeem.priceMissing ' +
+          'without a price). exchange_type asset: the redeem takes the receipt token back from spot, the ' +
+          "position's outstanding tokens in proportion to the coins redeemed rounded up to 8 decimals (all of them " +
+          'for the whole position; receipt_coin, receipt_burned), and redeems at most what the tokens in spot cover ' +
+          '(redeem.maxLimit.insufficientBalance {number}). Quick redeem needs extra.redeem_quick and fits within the product-wide daily quota ' +
           '(redeem_quick_daily, -1 unlimited, UTC day). Coins are taken from the newest stakes first. Rewards held until ' +
           'redeem (reward delay -1 or 0) are paid in full to spot with any redemption. Refusals: redeem.number.minLimit, ' +
           'redeem.maxLimit.insufficientBalance, staking.redeem.quickUnavailable, staking.redeem.quickQuotaExceeded ' +

@@ -9,7 +9,12 @@ import {
   limitLeft,
   maxDec,
   quickRedeemDelaySeconds,
+  receiptForRedeem,
+  receiptForStake,
+  redeemableWithReceipt,
   redeemFee,
+  roundDown,
+  STAKING_DECIMALS,
   StakingKey,
   standardRedeemDelaySeconds,
   toWire,
@@ -23,8 +28,9 @@ import { stakingLots, stakingPositions, stakingRedemptions, stakingRewards } fro
 import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
-import { type PostingInput, postEntry, transfer } from '../ledger/ledger';
-import { requireAsset } from '../market/assets';
+import { balanceOf, type PostingInput, postEntry, transfer } from '../ledger/ledger';
+import { priceUsdt, requireAsset } from '../market/assets';
+import { AcceptanceKind, requireAcceptance } from './acceptance';
 import { type LoadedProduct, loadProductByCoin, type ProtocolRow, quickUsedToday, termsOf } from './products';
 
 /** Journal reasons of the staking line. */
@@ -37,20 +43,23 @@ export const StakingReason = {
 } as const;
 
 /**
- * Redemptions arrive by an hourly job, so the arrival promised (redeem_stamp) is the first hour boundary
- * at or after now + the waiting period: the time the coins really land in spot. A finer job would cost
- * every instance a pass each few minutes for a difference of under an hour.
+ * When a redemption arrives: exactly now + the waiting period (redeem_quick_long minutes, or the standard
+ * days). The scheduler credits due arrivals on every pass and a test clock stops at each one, so
+ * redeem_stamp is the time the coins land in spot.
  */
-export const ARRIVAL_PERIOD_SECONDS = 3600;
-
 export function arrivalAt(now: Date, delaySeconds: number): Date {
-  const due = now.getTime() + delaySeconds * 1000;
-  const periodMs = ARRIVAL_PERIOD_SECONDS * 1000;
-  return new Date(Math.ceil(due / periodMs) * periodMs);
+  return new Date(now.getTime() + delaySeconds * 1000);
 }
 
 /** System accounts: rewards are paid out of 'staking_rewards' (an expense), fees land in 'fee_income'. */
-export const StakingSystemPurpose = { rewards: 'staking_rewards', feeIncome: 'fee_income' } as const;
+export const StakingSystemPurpose = {
+  rewards: 'staking_rewards',
+  feeIncome: 'fee_income',
+  /** Receipt tokens issued (exchange_type 'asset'): minus the tokens users hold against their positions. */
+  receiptIssued: 'staking_receipt_issued',
+  /** The exchange's desk that turns a redeemed coin into the product's redeem_coin at USDT prices. */
+  conversion: 'staking_conversion',
+} as const;
 
 const ruleError = (v: { key: string; params: Record<string, string> }, message: string) =>
   errors.rule(v.key, message, v.params);
@@ -101,6 +110,16 @@ export async function stake(tx: Db, req: StakeRequest) {
   const { product } = loaded;
   if (product.status !== 'online')
     throw errors.rule(StakingKey.productOffline, 'This product is not open for staking');
+  await requireAcceptance(
+    tx,
+    {
+      userId: req.userId,
+      kind: AcceptanceKind.stakingAgreement,
+      ref: product.coin,
+      document: product.agreement,
+    },
+    { key: StakingKey.agreementRequired, message: 'Please read and accept the staking user agreement first' },
+  );
   const protocol = protocolFor(loaded, req.pid);
   const terms = termsOf(loaded, protocol);
 
@@ -177,17 +196,29 @@ export async function stake(tx: Db, req: StakeRequest) {
     })
     .returning({ id: stakingLots.id });
   if (!lot) throw new Error('lot not inserted');
-  await transfer(tx, {
-    from: userAccount(req.userId, product.coin, UserPurpose.spot),
-    to: userAccount(req.userId, product.coin, UserPurpose.staking),
-    amount,
-    reason: StakingReason.stake,
-    ref: `lot:${lot.id}`,
-    at: req.now,
-  });
+  // One entry: the coins into staking and, for a receipt-token product, the tokens minted into spot.
+  const receipt = product.exchangeType === 'asset' ? receiptForStake(amount, product.exchangeRate) : dec(0);
+  const postings: PostingInput[] = [
+    { account: userAccount(req.userId, product.coin, UserPurpose.spot), amount: amount.negated() },
+    { account: userAccount(req.userId, product.coin, UserPurpose.staking), amount },
+  ];
+  if (receipt.gt(0)) {
+    postings.push(
+      {
+        account: systemAccount(product.exchangeCoin, StakingSystemPurpose.receiptIssued),
+        amount: receipt.negated(),
+      },
+      { account: userAccount(req.userId, product.exchangeCoin, UserPurpose.spot), amount: receipt },
+    );
+  }
+  await postEntry(tx, { reason: StakingReason.stake, ref: `lot:${lot.id}`, at: req.now, postings });
   await tx
     .update(stakingPositions)
-    .set({ amount: sql`${stakingPositions.amount} + ${toWire(amount)}::numeric`, updatedAt: req.now })
+    .set({
+      amount: sql`${stakingPositions.amount} + ${toWire(amount)}::numeric`,
+      receiptAmount: sql`${stakingPositions.receiptAmount} + ${toWire(receipt)}::numeric`,
+      updatedAt: req.now,
+    })
     .where(
       and(
         eq(stakingPositions.userId, req.userId),
@@ -203,6 +234,8 @@ export async function stake(tx: Db, req: StakeRequest) {
     interest_start: unixSeconds(accrual),
     first_distribution_time: firstSeconds,
     reward_paid_at_redeem: firstSeconds === null,
+    receipt_coin: receipt.gt(0) ? product.exchangeCoin : null,
+    receipt_amount: toWire(receipt),
   };
 }
 
@@ -248,15 +281,23 @@ export async function redeem(tx: Db, req: RedeemRequest) {
     )
     .for('update');
   const held = dec(position?.amount ?? '0');
+  // A receipt-token product redeems only what the receipt tokens in spot cover.
+  const receiptOutstanding = dec(position?.receiptAmount ?? '0');
+  const receiptCoin = product.exchangeCoin;
+  const tokens = receiptOutstanding.gt(0)
+    ? await balanceOf(tx, userAccount(req.userId, receiptCoin, UserPurpose.spot))
+    : dec(0);
+  const redeemable = minDecOf(held, redeemableWithReceipt(held, receiptOutstanding, tokens));
   const violation = checkRedeemAmount({
     amount: req.amount,
     coin: product.coin,
     min: product.minRedeemAmount,
-    redeemable: held,
+    redeemable,
     precision: product.precision,
   });
   if (violation) throw ruleError(violation, 'Redeem amount refused');
   const amount = dec(req.amount);
+  const burn = receiptForRedeem(amount, held, receiptOutstanding);
 
   if (req.quick) {
     if (!product.redeemQuick)
@@ -281,6 +322,7 @@ export async function redeem(tx: Db, req: RedeemRequest) {
     : standardRedeemDelaySeconds(terms.incomeDays, product.redeemMaxDay);
   const instant = delaySeconds === 0;
   const arriveAt = instant ? req.now : arrivalAt(req.now, delaySeconds);
+  const payout = await payoutOf(tx, product.coin, product.redeemCoin, received);
 
   const accrued = dec(position?.accruedReward ?? '0');
   const [redemption] = await tx
@@ -293,6 +335,10 @@ export async function redeem(tx: Db, req: RedeemRequest) {
       amount: toWire(amount),
       fee: toWire(fee),
       received: toWire(received),
+      payoutCoin: payout.converted ? payout.coin : null,
+      payoutAmount: payout.converted ? toWire(payout.amount) : null,
+      receiptCoin: burn.gt(0) ? receiptCoin : null,
+      receiptBurned: toWire(burn),
       quick: req.quick,
       rewardCoin: terms.rewardCoin,
       rewardPaid: toWire(accrued),
@@ -310,9 +356,32 @@ export async function redeem(tx: Db, req: RedeemRequest) {
   ];
   if (fee.gt(0))
     postings.push({ account: systemAccount(product.coin, StakingSystemPurpose.feeIncome), amount: fee });
-  if (received.gt(0)) {
-    const purpose = instant ? UserPurpose.spot : UserPurpose.stakingRedeeming;
+  const purpose = instant ? UserPurpose.spot : UserPurpose.stakingRedeeming;
+  if (payout.converted) {
+    // The coins go to the conversion desk, which pays the redeem coin at the redeem's USDT prices.
+    if (received.gt(0))
+      postings.push({
+        account: systemAccount(product.coin, StakingSystemPurpose.conversion),
+        amount: received,
+      });
+    if (payout.amount.gt(0)) {
+      postings.push(
+        {
+          account: systemAccount(payout.coin, StakingSystemPurpose.conversion),
+          amount: payout.amount.negated(),
+        },
+        { account: userAccount(req.userId, payout.coin, purpose), amount: payout.amount },
+      );
+    }
+  } else if (received.gt(0)) {
     postings.push({ account: userAccount(req.userId, product.coin, purpose), amount: received });
+  }
+  if (burn.gt(0)) {
+    // The receipt tokens go back from spot and are retired against the issue account.
+    postings.push(
+      { account: userAccount(req.userId, receiptCoin, UserPurpose.spot), amount: burn.negated() },
+      { account: systemAccount(receiptCoin, StakingSystemPurpose.receiptIssued), amount: burn },
+    );
   }
   await postEntry(tx, {
     reason: StakingReason.redeem,
@@ -326,6 +395,7 @@ export async function redeem(tx: Db, req: RedeemRequest) {
     .update(stakingPositions)
     .set({
       amount: sql`${stakingPositions.amount} - ${toWire(amount)}::numeric`,
+      receiptAmount: sql`${stakingPositions.receiptAmount} - ${toWire(burn)}::numeric`,
       accruedReward: '0',
       updatedAt: req.now,
     })
@@ -371,6 +441,39 @@ export async function redeem(tx: Db, req: RedeemRequest) {
     redeem_stamp: unixSeconds(arriveAt),
     reward_paid: toWire(accrued),
     reward_coin: terms.rewardCoin,
+    payout_coin: payout.coin,
+    payout_amount: toWire(payout.amount),
+    receipt_coin: burn.gt(0) ? receiptCoin : null,
+    receipt_burned: toWire(burn),
+  };
+}
+
+const minDecOf = (a: Decimal, b: Decimal) => (a.lt(b) ? a : b);
+
+/**
+ * What a redemption pays out. A product whose redeem_coin is its own coin pays `received` of it. Another
+ * redeem_coin (a credit-debt product's, USDC by default) is paid instead: received × price(coin) /
+ * price(redeem_coin) at the USDT prices of the redeem, 8 decimals down.
+ */
+async function payoutOf(
+  tx: Db,
+  coin: string,
+  redeemCoin: string,
+  received: Decimal,
+): Promise<{ coin: string; amount: Decimal; converted: boolean }> {
+  if (!redeemCoin || redeemCoin === coin) return { coin, amount: received, converted: false };
+  const from = await priceUsdt(tx, coin);
+  const to = await priceUsdt(tx, redeemCoin);
+  if (!from.gt(0) || !to.gt(0)) {
+    throw errors.rule(StakingKey.payoutPriceMissing, `No price to pay ${coin} out in ${redeemCoin}`, {
+      coin,
+      redeem_coin: redeemCoin,
+    });
+  }
+  return {
+    coin: redeemCoin,
+    amount: roundDown(received.times(from).div(to), STAKING_DECIMALS),
+    converted: true,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Clock } from '../jobs/clock';
 import { UserPurpose } from '../ledger/accounts';
 import { registerSubledgerCheck } from '../ledger/reconcile';
 import { findAsset } from '../market/assets';
+import { AcceptanceKind, recordAcceptance } from '../staking/acceptance';
 import { recent30DaysRate } from './queries';
 import { createWealthProduct, registerWealthRoutes, wealthProductInput } from './routes';
 import { purchase } from './service';
@@ -81,7 +82,19 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       .onConflictDoNothing();
   }
   const [usdtFund] = await db.select().from(wealthProducts).where(eq(wealthProducts.coin, 'USDT'));
-  if (usdtFund) await purchase(db, { userId: demoUserId, pid: usdtFund.id, amount: '2000', now: at });
+  if (usdtFund) {
+    await recordAcceptance(
+      db,
+      {
+        userId: demoUserId,
+        kind: AcceptanceKind.wealthDisclaimer,
+        ref: String(usdtFund.id),
+        document: usdtFund.disclaimer,
+      },
+      at,
+    );
+    await purchase(db, { userId: demoUserId, pid: usdtFund.id, amount: '2000', now: at });
+  }
 }
 
 let moduleClock: Clock | undefined;

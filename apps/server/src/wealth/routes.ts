@@ -26,6 +26,7 @@ import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { requireAsset } from '../market/assets';
 import { operatorGuard } from '../operator/routes';
+import { AcceptanceKind, acceptanceView, recordAcceptance } from '../staking/acceptance';
 import {
   orderDetail,
   orderLines,
@@ -70,8 +71,10 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
           'must match the product when given). The whole amount is the cost of the units (the fraction of a unit ' +
           'not bought stays in the cost). Refusals: finances.inadequateBalance {number: own spot funds}, ' +
           'less.minimum.amount {amount}, common.amountPrecision, wealth.product.vipOnly {tier}, wealth.nav.missing, ' +
-          "wealth.product.offline. The disclaimer checkbox is the client's; subscribing accepts it. Funding " +
-          "password per the user's setting; Idempotency-Key honoured.",
+          'wealth.product.offline, and code 42210 wealth.purchase.disclaimerRequired {document} (HTTP 422) when the ' +
+          `user has not accepted the product's current disclaimer through POST ${BASE}/disclaimer (the spec's ` +
+          'purchase body has no agreement field, so the checkbox records the acceptance). Funding password per ' +
+          "the user's setting; Idempotency-Key honoured.",
         body: wealthPurchaseBody,
       },
     },
@@ -89,6 +92,66 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
         }),
       );
     },
+  );
+
+  const disclaimerBody = z.object({
+    pid: z.coerce.number().int().positive(),
+    project_type: projectType.optional(),
+  });
+  const disclaimerOf = async (userId: number, pid: number, type?: number) => {
+    const product = await requireWealthProduct(deps.db, pid, type);
+    return {
+      userId,
+      kind: AcceptanceKind.wealthDisclaimer,
+      ref: String(product.id),
+      document: product.disclaimer,
+    };
+  };
+
+  r.post(
+    `${BASE}/disclaimer`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary:
+          "Record that the user accepted a wealth product's disclaimer (the subscribe form's checkbox)",
+        description:
+          `Our call beside purchase: the spec's purchase body carries no agreement field, so the client calls this when ` +
+          "the user ticks the disclaimer box. Stored per user and product with the clock's time and the disclaimer " +
+          'accepted; a purchase needs an acceptance of the current disclaimer (else code 42210, ' +
+          'wealth.purchase.disclaimerRequired). Repeating it renews accepted_at. Answers {kind, document, accepted: 1, accepted_at}.',
+        body: disclaimerBody,
+      },
+    },
+    async (req) =>
+      ok(
+        await recordAcceptance(
+          deps.db,
+          await disclaimerOf(currentUser(req).id, req.body.pid, req.body.project_type),
+          deps.clock.now(),
+        ),
+      ),
+  );
+
+  r.get(
+    `${BASE}/disclaimer`,
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary:
+          "Whether the user has accepted a wealth product's current disclaimer: {accepted 0|1, accepted_at}",
+        querystring: disclaimerBody,
+      },
+    },
+    async (req) =>
+      ok(
+        await acceptanceView(
+          deps.db,
+          await disclaimerOf(currentUser(req).id, req.query.pid, req.query.project_type),
+        ),
+      ),
   );
 
   r.post(

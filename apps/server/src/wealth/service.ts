@@ -18,6 +18,7 @@ import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 import { UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
+import { AcceptanceKind, requireAcceptance } from '../staking/acceptance';
 import { postBatch } from '../staking/batch-ledger';
 
 export const WealthReason = {
@@ -79,6 +80,16 @@ export async function purchase(
   const product = await requireWealthProduct(tx, req.pid, req.projectType);
   if (product.status !== 'online')
     throw errors.rule(WealthKey.offline, 'This product is not open for subscription');
+  await requireAcceptance(
+    tx,
+    {
+      userId: req.userId,
+      kind: AcceptanceKind.wealthDisclaimer,
+      ref: String(product.id),
+      document: product.disclaimer,
+    },
+    { key: WealthKey.disclaimerRequired, message: "Please read and accept the product's disclaimer first" },
+  );
   const user = await getUser(tx, req.userId);
   if (user.vipTier < product.vipMinTier) {
     throw errors.rule(WealthKey.vipOnly, 'This product is for VIP users', {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCoins, Operator, onPostgres, startTestServer, TestClient, type TestServer } from '../harness';
-import { expectReconciled } from './helpers';
+import { acceptStaking, expectReconciled } from './helpers';
 
 /** Races only real PostgreSQL can run: the shared quick quota and a user's own cap. */
 describe.runIf(onPostgres)('staking under concurrency', { timeout: 300_000 }, () => {
@@ -30,6 +30,7 @@ describe.runIf(onPostgres)('staking under concurrency', { timeout: 300_000 }, ()
       const c = new TestClient(server);
       const id = await c.register();
       await op.deposit(id, 'ETH', '1');
+      await acceptStaking(c, 'ETH');
       expect(
         (await c.post('/apiw/v2/earn/staking/coin-swap-verify', { side: 0, coin: 'ETH', amount: '1' })).body
           .code,
@@ -53,6 +54,7 @@ describe.runIf(onPostgres)('staking under concurrency', { timeout: 300_000 }, ()
     const c = new TestClient(server);
     const id = await c.register();
     await op.deposit(id, 'ETH', '5');
+    await acceptStaking(c, 'ETH');
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         c.post('/apiw/v2/earn/staking/coin-swap-verify', { side: 0, coin: 'ETH', amount: '0.2' }),

@@ -71,3 +71,17 @@ export async function systemBalance(server: TestServer, asset: string, purpose: 
   );
   return row ? new D(row.balance).toFixed() : '0';
 }
+
+/** Records the user's acceptance of a coin's staking agreement, as the stake modal's checkbox does. */
+export async function acceptStaking(c: TestClient, ...coins: string[]): Promise<void> {
+  for (const coin of coins) {
+    const res = await c.post('/apiw/v2/earn/staking/agreement', { coin });
+    if (res.body.code !== 0) throw new Error(JSON.stringify(res.body));
+  }
+}
+
+/** Records the user's acceptance of a wealth product's disclaimer, as the subscribe form's checkbox does. */
+export async function acceptDisclaimer(c: TestClient, pid: number): Promise<void> {
+  const res = await c.post('/apiw/v2/earn/private-wealth/disclaimer', { pid });
+  if (res.body.code !== 0) throw new Error(JSON.stringify(res.body));
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import {
+  acceptStaking,
   advanceTo,
   D,
   DAY,
@@ -62,11 +63,12 @@ describe('staking redeem', { timeout: 300_000 }, () => {
       income_days: 0,
     });
     expect(usdt.body.code).toBe(0);
+    await acceptStaking(c, 'ETH', 'USDT');
     expect((await c.post(STAKE, { side: 0, coin: 'ETH', amount: '10' })).body.code).toBe(0);
   });
   afterAll(() => server.dispose());
 
-  it('quick redeem: fee at the quick rate, arriving at the first hour boundary after redeem_quick_long minutes', async () => {
+  it('quick redeem: fee at the quick rate, arriving exactly redeem_quick_long minutes later', async () => {
     await op.advance(20 * 60);
     const res = await c.post<{ fee: string; received: string; redeem_stamp: number }>(REDEEM, {
       coin: 'ETH',
@@ -74,14 +76,23 @@ describe('staking redeem', { timeout: 300_000 }, () => {
       quick: 1,
     });
     expect(res.body.code).toBe(0);
-    // 09:20 + 30 minutes = 09:50, credited by the hourly arrival job at 10:00.
-    expect(res.body.data).toMatchObject({ fee: '0.015', received: '2.985', redeem_stamp: m0 + 10 * 3600 });
+    // 09:20 + 30 minutes = 09:50 to the minute: the coins land then, not at the next hour.
+    const due = m0 + 9 * 3600 + 50 * 60;
+    expect(res.body.data).toMatchObject({ fee: '0.015', received: '2.985', redeem_stamp: due });
     expect(await ledgerBalance(op, userId, 'ETH', 'staking_redeeming')).toBe('2.985');
     expect(await spot(c, 'ETH')).toBe('10');
-    await advanceTo(op, m0 + 10 * 3600 - 1);
+    await advanceTo(op, due - 1);
     expect(await spot(c, 'ETH')).toBe('10');
     await op.advance(1);
     expect(await spot(c, 'ETH')).toBe('12.985');
+    const arrived = await c.get<{
+      list: { status: string; redeem_stamp: number; arrived_time: number | null }[];
+    }>('/apiw/v2/earn/staking/redeem-records', { coin: 'ETH' });
+    expect(arrived.body.data.list[0]).toMatchObject({
+      status: 'arrived',
+      redeem_stamp: due,
+      arrived_time: due,
+    });
     expect(await ledgerBalance(op, userId, 'ETH', 'staking_redeeming')).toBe('0');
     expect(await systemBalance(server, 'ETH', 'fee_income')).toBe('0.015');
     await expectReconciled(op);
@@ -134,7 +145,8 @@ describe('staking redeem', { timeout: 300_000 }, () => {
     });
     const fee = floor(new D('1.23456789').times('0.001'), 8);
     expect(fee.toFixed()).toBe('0.00123456');
-    const stamp = Math.ceil((now + 3 * DAY) / 3600) * 3600;
+    // Exactly income_days (3) after the request, to the second.
+    const stamp = now + 3 * DAY;
     expect(res.body.data).toMatchObject({
       fee: fee.toFixed(),
       received: new D('1.23456789').minus(fee).toFixed(),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import {
+  acceptStaking,
   advanceTo,
   D,
   DAY,
@@ -55,6 +56,7 @@ describe('staking rewards with a bonus campaign', { timeout: 300_000 }, () => {
       ],
     });
     expect(created.body.code).toBe(0);
+    await acceptStaking(c, 'GT');
   });
   afterAll(() => server.dispose());
 

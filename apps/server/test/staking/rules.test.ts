@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets } from '../../src/db/schema';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
-import { D, expectReconciled, spot } from './helpers';
+import { acceptStaking, D, expectReconciled, spot } from './helpers';
 
 const BASE = '/apiw/v2/earn/staking';
 const STAKE = `${BASE}/coin-swap-verify`;
@@ -24,6 +24,7 @@ describe('staking rules and calls', { timeout: 300_000 }, () => {
     userId = await c.register();
     await op.deposit(userId, 'BTC', '1');
     await op.deposit(userId, 'USDC', '1000');
+    await op.setPrice('GTBTC', '100000');
     const btc = await op.call<{ id: number }>('POST', '/admin/api/staking/products', {
       coin: 'BTC',
       type: 1,
@@ -33,6 +34,7 @@ describe('staking rules and calls', { timeout: 300_000 }, () => {
       min_redeem_amount: '0.0005',
       personal_mortgage_limit: '0.8',
       exchange_type: 'asset',
+      exchange_coin: 'GTBTC',
       exchange_rate: '0.998',
       exchange_rate_reverse: '1.002004',
       tips: 'BTC tips',
@@ -70,6 +72,7 @@ describe('staking rules and calls', { timeout: 300_000 }, () => {
       debt: [{ coin: 'USDC', rate: '4.5', amount: '250000' }],
     });
     expect(usdc.body.code).toBe(0);
+    await acceptStaking(c, 'BTC', 'USDC');
     const product = await c.get<{ defi: { pid: number }[] }>(`${BASE}/product`, { coin: 'BTC' });
     lido = product.body.data.defi[0]?.pid as number;
     rocket = product.body.data.defi[1]?.pid as number;
@@ -101,6 +104,7 @@ describe('staking rules and calls', { timeout: 300_000 }, () => {
       borrow_support: 0,
       vip_config: [],
       exchange_type: 'asset',
+      exchange_coin: 'GTBTC',
       exchange_rate: '0.998',
       exchange_rate_reverse: '1.002004',
       tips: 'BTC tips',
@@ -257,6 +261,7 @@ describe('staking rules and calls', { timeout: 300_000 }, () => {
       reward_coin: 'GT',
       rate: '5',
     });
+    await acceptStaking(u, 'GT');
     await op.call('PUT', `/admin/api/users/${id}`, { account_mode: 'multi_currency' });
     expect(
       (await op.call('POST', '/admin/api/loans', { user: id, asset: 'GT', amount: '40' })).body.code,

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
-import { D, DAY, expectReconciled, floor, ledgerBalance, spot, systemBalance } from '../staking/helpers';
+import {
+  acceptDisclaimer,
+  D,
+  DAY,
+  expectReconciled,
+  floor,
+  ledgerBalance,
+  spot,
+  systemBalance,
+} from '../staking/helpers';
 
 const BASE = '/apiw/v2/earn/private-wealth';
 
@@ -45,6 +54,35 @@ describe('private wealth and asset management', { timeout: 300_000 }, () => {
 
   const u1 = floor(new D(1000).div('1.02345678'), 6);
   const u2 = floor(new D(500).div('1.05'), 6);
+
+  it('refuses a subscription until the disclaimer is accepted, recorded with the clock time', async () => {
+    const refused = await c.post(`${BASE}/purchase`, { pid, amount: '100', project_type: 5 });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 42210,
+      data: {
+        key: 'wealth.purchase.disclaimerRequired',
+        params: { document: '/asset-management/institution/disclaimer' },
+      },
+    });
+    const before = await c.get(`${BASE}/disclaimer`, { pid });
+    expect(before.body.data).toMatchObject({ accepted: 0, accepted_at: null });
+    const now = await op.now();
+    const accepted = await c.post(`${BASE}/disclaimer`, { pid, project_type: 5 });
+    expect(accepted.body).toMatchObject({
+      code: 0,
+      data: { kind: 'wealth_disclaimer', accepted: 1, accepted_at: now },
+    });
+    expect((await c.get(`${BASE}/disclaimer`, { pid })).body.data).toMatchObject({
+      accepted: 1,
+      accepted_at: now,
+    });
+    // The wrong project type names no product; an anonymous caller is refused.
+    expect((await c.post(`${BASE}/disclaimer`, { pid, project_type: 4 })).status).toBe(404);
+    expect((await new TestClient(server).post(`${BASE}/disclaimer`, { pid })).status).toBe(401);
+    await acceptDisclaimer(c, vipPid);
+    expect(await spot(c, 'USDT')).toBe('10000');
+  });
 
   it('refuses subscriptions with the spec keys and changes nothing', async () => {
     const cases: [Record<string, unknown>, number, Record<string, unknown>][] = [

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { type Decimal, dec, decimalPlaces, LEDGER_DECIMALS, maxDec, minDec, roundDown } from '../money';
+import {
+  type Decimal,
+  dec,
+  decimalPlaces,
+  LEDGER_DECIMALS,
+  maxDec,
+  minDec,
+  roundDown,
+  roundUp,
+} from '../money';
 import { assetSymbol } from '../validation';
 
 /**
@@ -39,7 +48,45 @@ export const StakingKey = {
   quickQuotaExceeded: 'staking.redeem.quickQuotaExceeded',
   precision: 'common.amountPrecision',
   vipOnly: 'staking.product.vipOnly',
+  /** No recorded acceptance of the product's staking user agreement (the stake modal's checkbox). */
+  agreementRequired: 'staking.stake.agreementRequired',
+  /** A redeem paid in another coin (redeem_coin) needs both coins' prices. */
+  payoutPriceMissing: 'staking.redeem.priceMissing',
 } as const;
+
+/** Receipt tokens credited for a stake of an exchange_type 'asset' product: amount × exchange_rate, 8 decimals down. */
+export function receiptForStake(amount: Decimal.Value, exchangeRate: Decimal.Value): Decimal {
+  return roundDown(dec(amount).times(exchangeRate), STAKING_DECIMALS);
+}
+
+/**
+ * Receipt tokens a redeem takes back: the position's outstanding tokens in proportion to the coins
+ * redeemed, 8 decimals up (the exchange never takes back less than the coins' share), all of them when
+ * the whole position is redeemed.
+ */
+export function receiptForRedeem(
+  amount: Decimal.Value,
+  held: Decimal.Value,
+  receiptOutstanding: Decimal.Value,
+): Decimal {
+  const outstanding = dec(receiptOutstanding);
+  if (dec(amount).gte(held) || outstanding.isZero()) return outstanding;
+  return minDec(outstanding, roundUp(outstanding.times(amount).div(held), STAKING_DECIMALS));
+}
+
+/**
+ * The coins that may be redeemed with `tokens` receipt tokens in spot: all held when the tokens cover the
+ * outstanding ones, else the share they cover, 8 decimals down (so its receiptForRedeem fits in `tokens`).
+ */
+export function redeemableWithReceipt(
+  held: Decimal.Value,
+  receiptOutstanding: Decimal.Value,
+  tokens: Decimal.Value,
+): Decimal {
+  const outstanding = dec(receiptOutstanding);
+  if (outstanding.isZero() || dec(tokens).gte(outstanding)) return dec(held);
+  return roundDown(dec(tokens).times(held).div(outstanding), STAKING_DECIMALS);
+}
 
 export interface RuleViolation {
   key: string;

@@ -23,6 +23,8 @@ export const WealthKey = {
   vipOnly: 'wealth.product.vipOnly',
   offline: 'wealth.product.offline',
   tooSmall: 'wealth.purchase.belowOneUnit',
+  /** No recorded acceptance of the product's disclaimer (the subscribe form's checkbox). */
+  disclaimerRequired: 'wealth.purchase.disclaimerRequired',
 } as const;
 
 export interface WealthViolation {
