@@ -7,7 +7,7 @@ import {
   positiveAmount,
   toWire,
 } from '@earn/domain';
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -26,6 +26,15 @@ export interface PoolUserLimits {
   is_vip_quota: number;
 }
 
+/** A coin a pool pays: the project's token first; a multi-mining pool pays further coins too. */
+export interface PoolRewardCoin {
+  coin: string;
+  reward_per_hour: string;
+  /** Percent, for display. */
+  rate_year: string;
+  total_reward_amount: string;
+}
+
 export interface RewardPool {
   rid: number;
   pid: number;
@@ -49,6 +58,8 @@ export interface RewardPool {
   limit_rule: number;
   reward_per_hour: string;
   total_reward_amount: string;
+  /** Every coin the pool pays, the project's token first (one entry for a lock pool). */
+  reward_coins?: PoolRewardCoin[];
   staked_total: string;
   /** Present when signed in. */
   user: PoolUserLimits | null;
@@ -75,8 +86,16 @@ export interface PoolStat {
   valid_amount: string;
   lastRewardAmount: string;
   lastHourRewardAmount: string;
+  /** The same two figures per reward coin, the project's token first. */
+  rewards?: CoinReward[];
   simpleEarnStatus: number;
   simpleEarnPeriod: number;
+}
+
+export interface CoinReward {
+  coin: string;
+  lastRewardAmount: string;
+  lastHourRewardAmount: string;
 }
 
 export interface MyStake {
@@ -91,6 +110,8 @@ export interface MyStake {
   end_timest: number;
   amount: string;
   total_reward: string;
+  /** Paid per reward coin, the project's token first. */
+  rewards?: { coin: string; total_reward: string }[];
   simpleEarnStatus: number;
   simpleEarnPeriod: number;
 }

@@ -11,7 +11,7 @@ import {
   poolRemainingQuota,
   RewardPoolType,
 } from '@earn/domain';
-import type { RewardPool } from './api';
+import type { CoinReward, PoolRewardCoin, PoolStat, RewardPool } from './api';
 
 /**
  * What the stake and redeem dialogs decide from a pool and the user's numbers (launch-pool.md
@@ -38,6 +38,31 @@ export function dialogPools(pools: readonly RewardPool[], rid?: number): RewardP
 }
 
 export const isNewUserPool = (pool: RewardPool) => pool.limit_rule > 0;
+
+/** Every coin a pool pays, the project's token first; a lock pool (or an older answer) pays that one. */
+export function poolRewardCoins(pool: RewardPool): PoolRewardCoin[] {
+  if (pool.reward_coins && pool.reward_coins.length > 0) return pool.reward_coins;
+  return [
+    {
+      coin: pool.reward_coin,
+      reward_per_hour: pool.reward_per_hour,
+      rate_year: pool.rate_year,
+      total_reward_amount: pool.total_reward_amount,
+    },
+  ];
+}
+
+/** The user's rewards in a pool per coin, the project's token first. */
+export function statRewards(stat: PoolStat, pool: RewardPool): CoinReward[] {
+  if (stat.rewards && stat.rewards.length > 0) return stat.rewards;
+  return [
+    {
+      coin: pool.reward_coin,
+      lastRewardAmount: stat.lastRewardAmount,
+      lastHourRewardAmount: stat.lastHourRewardAmount,
+    },
+  ];
+}
 export const isVipQuota = (pool: RewardPool) => pool.user?.is_vip_quota === 1;
 export const unlimited = (value: string) => value === '-1';
 

@@ -1,10 +1,12 @@
-import { Badge, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DateRangeFilter } from '../../../components/DateRangeFilter';
+import { type DayRange, rangeToUnix } from '../../../components/dateRange';
 import { formatAmount } from '../../../components/format';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDate } from '../../../i18n';
@@ -15,21 +17,35 @@ function modeKey(s: MyStake): string {
   return s.simpleEarnStatus === 1 ? 'launchpool.mode.flexible' : 'launchpool.mode.spot';
 }
 
+/** The reward history's date range as the server reads it: both days picked, or none. */
+export function rewardRangeQuery(range: DayRange): { start_time?: number; end_time?: number } {
+  if (!range[0] || !range[1]) return {};
+  const { from, to } = rangeToUnix(range);
+  return { start_time: from, end_time: to };
+}
+
 /**
  * A server-paged list: one page at a time on desktop (pagination), every page so far on mobile
  * (infinite scroll).
  */
-function usePagedRows<T>(kind: 'my-stakes' | 'my-rewards', page: number, mobile: boolean, enabled: boolean) {
+function usePagedRows<T>(
+  kind: 'my-stakes' | 'my-rewards',
+  page: number,
+  mobile: boolean,
+  enabled: boolean,
+  filter: Record<string, number> = {},
+) {
   const path = `${LAUNCHPOOL_BASE}/${kind}`;
   const paged = useQuery({
-    queryKey: [...lpKeys.all, kind, page],
-    queryFn: ({ signal }) => request<Paged<T>>({ path, query: { page, limit: MY_TABLE_PAGE_SIZE }, signal }),
+    queryKey: [...lpKeys.all, kind, filter, page],
+    queryFn: ({ signal }) =>
+      request<Paged<T>>({ path, query: { ...filter, page, limit: MY_TABLE_PAGE_SIZE }, signal }),
     enabled: enabled && !mobile,
   });
   const infinite = useInfiniteQuery({
-    queryKey: [...lpKeys.all, kind, 'infinite'],
+    queryKey: [...lpKeys.all, kind, filter, 'infinite'],
     queryFn: ({ pageParam, signal }) =>
-      request<Paged<T>>({ path, query: { page: pageParam, limit: MY_TABLE_PAGE_SIZE }, signal }),
+      request<Paged<T>>({ path, query: { ...filter, page: pageParam, limit: MY_TABLE_PAGE_SIZE }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last, all) =>
       all.length * MY_TABLE_PAGE_SIZE < last.total ? all.length + 1 : undefined,
@@ -63,9 +79,16 @@ export function MySection({ id }: { id?: string }) {
   const [tab, setTab] = useState<string | null>('stakes');
   const [stakesPage, setStakesPage] = useState(1);
   const [rewardsPage, setRewardsPage] = useState(1);
+  const [range, setRange] = useState<DayRange>([null, null]);
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const stakes = usePagedRows<MyStake>('my-stakes', stakesPage, mobile, true);
-  const rewards = usePagedRows<MyReward>('my-rewards', rewardsPage, mobile, tab === 'rewards');
+  const rewards = usePagedRows<MyReward>(
+    'my-rewards',
+    rewardsPage,
+    mobile,
+    tab === 'rewards',
+    rewardRangeQuery(range),
+  );
   const names = new Map(stakes.rows.map((s) => [s.pid, s.name]));
 
   const stakeColumns: Column<MyStake>[] = [
@@ -80,7 +103,15 @@ export function MySection({ id }: { id?: string }) {
       key: 'reward',
       title: t('launchpool.my.totalReward'),
       align: 'right',
-      render: (s) => `${formatAmount(s.total_reward)} ${s.reward_coin}`,
+      render: (s) => (
+        <Stack gap={0} align="flex-end">
+          {(s.rewards ?? [{ coin: s.reward_coin, total_reward: s.total_reward }]).map((r) => (
+            <span key={r.coin}>
+              {formatAmount(r.total_reward)} {r.coin}
+            </span>
+          ))}
+        </Stack>
+      ),
     },
     {
       key: 'state',
@@ -143,29 +174,36 @@ export function MySection({ id }: { id?: string }) {
             />
           </Tabs.Panel>
           <Tabs.Panel value="rewards" pt="md">
-            <ResponsiveTable
-              caption={t('launchpool.my.rewards')}
-              columns={rewardColumns}
-              rows={rewards.rows}
-              rowKey={(r) => `${r.rid}-${r.hour_start}`}
-              loading={rewards.loading}
-              error={rewards.error ? t('request.data.error') : undefined}
-              onRetry={rewards.retry}
-              {...(mobile
-                ? { hasMore: rewards.hasMore, onLoadMore: rewards.loadMore }
-                : {
-                    page: rewardsPage,
-                    total: rewards.total,
-                    pageSize: MY_TABLE_PAGE_SIZE,
-                    onPageChange: setRewardsPage,
-                  })}
-              emptyText={
-                <Text size="sm" c="dimmed">
-                  {t('launchpool.my.rewardsEmpty')}
-                </Text>
-              }
-              data-testid="my-rewards"
-            />
+            <Stack gap="sm">
+              <DateRangeFilter
+                value={range}
+                limitMonths={6}
+                onChange={(next) => {
+                  setRange(next);
+                  setRewardsPage(1);
+                }}
+                data-testid="rewards-date-range"
+              />
+              <ResponsiveTable
+                caption={t('launchpool.my.rewards')}
+                columns={rewardColumns}
+                rows={rewards.rows}
+                rowKey={(r) => `${r.rid}-${r.hour_start}-${r.reward_coin}`}
+                loading={rewards.loading}
+                error={rewards.error ? t('request.data.error') : undefined}
+                onRetry={rewards.retry}
+                {...(mobile
+                  ? { hasMore: rewards.hasMore, onLoadMore: rewards.loadMore }
+                  : {
+                      page: rewardsPage,
+                      total: rewards.total,
+                      pageSize: MY_TABLE_PAGE_SIZE,
+                      onPageChange: setRewardsPage,
+                    })}
+                emptyText={t('launchpool.my.rewardsEmpty')}
+                data-testid="my-rewards"
+              />
+            </Stack>
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -12,7 +12,7 @@ import { ClockIcon } from '../../../components/icons';
 import { formatDate } from '../../../i18n';
 import { lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
 import { countdownParts, formatRate } from '../format';
-import { isNewUserPool, unlimited } from '../rules';
+import { isNewUserPool, poolRewardCoins, statRewards, unlimited } from '../rules';
 
 const STATE_COLOR: Record<number, string> = { 1: 'teal', 2: 'blue', 3: 'gray' };
 
@@ -51,16 +51,48 @@ function Running({ project, now }: { project: Project; now: number }) {
   );
 }
 
-function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** A label over a value; several values (one per reward coin of a multi-mining pool) stack. */
+function Stat({ label, value, testId }: { label: string; value: string | string[]; testId?: string }) {
+  const lines = typeof value === 'string' ? [value] : value;
   return (
     <div>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={600} className="num" data-testid={testId}>
-        {value}
-      </Text>
+      <div data-testid={testId}>
+        {lines.map((line) => (
+          <Text key={line} size="sm" fw={600} className="num">
+            {line}
+          </Text>
+        ))}
+      </div>
     </div>
+  );
+}
+
+/** A multi-mining pool's coins, each with its own yearly rate (the pool's APR is their sum). */
+function RewardCoinChips({ pool }: { pool: RewardPool }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6} wrap="wrap" aria-label={t('launchpool.pool.rewardCoins')} role="list">
+      <Text size="xs" c="dimmed">
+        {t('launchpool.pool.rewardCoins')}
+      </Text>
+      {poolRewardCoins(pool).map((c) => (
+        <Badge
+          key={c.coin}
+          role="listitem"
+          variant="light"
+          color="grape"
+          radius="sm"
+          tt="none"
+          leftSection={<CoinAvatar coin={c.coin} size={14} />}
+          data-testid={`reward-coin-${pool.rid}-${c.coin}`}
+        >
+          {c.coin} {formatRate(c.rate_year, pool.rate_year_type)}
+        </Badge>
+      ))}
+    </Group>
   );
 }
 
@@ -82,6 +114,10 @@ function PoolRow({
   const hasStake = dec(staked).gt(0);
   const open = project.state !== 3;
   const mobile = useMediaQuery(MOBILE_QUERY);
+  const coins = poolRewardCoins(pool);
+  const multi = pool.reward_pool_type === 1;
+  const mine = stat ? statRewards(stat, pool) : [];
+  const earned = mine.some((r) => dec(r.lastRewardAmount).gt(0));
   const actions = (
     <Group gap="xs" wrap="nowrap" grow={mobile}>
       {hasStake && (
@@ -136,6 +172,7 @@ function PoolRow({
           </Group>
           {open && !mobile && actions}
         </Group>
+        {multi && <RewardCoinChips pool={pool} />}
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing={6}>
           <Stat
             label={t('launchpool.pool.totalStaked')}
@@ -151,14 +188,16 @@ function PoolRow({
           />
           <Stat
             label={t('launchpool.totalReward')}
-            value={`${formatAmount(pool.total_reward_amount)} ${pool.reward_coin}`}
+            value={coins.map((c) => `${formatAmount(c.total_reward_amount)} ${c.coin}`)}
+            testId={`total-reward-${pool.rid}`}
           />
           <Stat
             label={t('launchpool.rewardPerHour')}
-            value={`${formatAmount(pool.reward_per_hour)} ${pool.reward_coin}`}
+            value={coins.map((c) => `${formatAmount(c.reward_per_hour)} ${c.coin}`)}
+            testId={`reward-per-hour-${pool.rid}`}
           />
         </SimpleGrid>
-        {stat && (hasStake || dec(stat.lastRewardAmount).gt(0)) && (
+        {stat && (hasStake || earned) && (
           <>
             <Divider />
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing={6}>
@@ -169,12 +208,12 @@ function PoolRow({
               />
               <Stat
                 label={t('launchpool.pool.myRewards')}
-                value={`${formatAmount(stat.lastRewardAmount)} ${pool.reward_coin}`}
+                value={mine.map((r) => `${formatAmount(r.lastRewardAmount)} ${r.coin}`)}
                 testId={`my-rewards-${pool.rid}`}
               />
               <Stat
                 label={t('launchpool.pool.lastHour')}
-                value={`${formatAmount(stat.lastHourRewardAmount)} ${pool.reward_coin}`}
+                value={mine.map((r) => `${formatAmount(r.lastHourRewardAmount)} ${r.coin}`)}
                 testId={`last-hour-${pool.rid}`}
               />
             </SimpleGrid>

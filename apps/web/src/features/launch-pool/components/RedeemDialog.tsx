@@ -15,7 +15,7 @@ import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { translateKey } from '../../../i18n';
 import { LAUNCHPOOL_BASE, lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
-import { COMPLIANCE_LEND_EARN, hasStarted, redeemError } from '../rules';
+import { COMPLIANCE_LEND_EARN, hasStarted, redeemError, statRewards } from '../rules';
 import { Row } from './StakeForm';
 
 const REDEEM_INPUT_DECIMALS = 8;
@@ -106,7 +106,11 @@ export function RedeemDialog({
       <Stack gap="md">
         {started && (
           <Row label={t('launchpool.redeem.lastHour')} testId="redeem-last-hour">
-            {formatAmount(stat?.lastHourRewardAmount ?? '0')} {pool.reward_coin}
+            {stat
+              ? statRewards(stat, pool)
+                  .map((r) => `${formatAmount(r.lastHourRewardAmount)} ${r.coin}`)
+                  .join(' + ')
+              : `${formatAmount('0')} ${pool.reward_coin}`}
           </Row>
         )}
         <AmountInput

@@ -38,6 +38,7 @@ import {
   isVipQuota,
   modeFields,
   modeRules,
+  poolRewardCoins,
   shouldAutoMax,
   stakeableBalance,
   stakeError,
@@ -273,7 +274,11 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
               {t('launchpool.stake.rewardCoin')}
             </Text>
             <Group gap={6}>
-              <Text fw={650}>{project.coin}</Text>
+              <Text fw={650} data-testid="stake-reward-coins">
+                {poolRewardCoins(pool)
+                  .map((c) => c.coin)
+                  .join(' + ')}
+              </Text>
               {isNewUserPool(pool) && (
                 <Badge size="sm" color="orange" variant="light" data-testid="newcomers-tag">
                   {t('launchpool.newcomers')}
