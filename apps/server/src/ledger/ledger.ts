@@ -28,6 +28,16 @@ export class DuplicateEntryError extends DomainError {
 
 const keyOf = (k: AccountKey) => `${k.userId}|${k.asset}|${k.purpose}`;
 
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The one order in which every writer locks ledger accounts: user, then asset and purpose by code
+ * unit (SQL: ORDER BY user_id, asset COLLATE "C", purpose COLLATE "C"), so no two entries deadlock.
+ */
+export function compareKeys(a: AccountKey, b: AccountKey): number {
+  return a.userId - b.userId || byCodeUnit(a.asset, b.asset) || byCodeUnit(a.purpose, b.purpose);
+}
+
 /** Rejects an entry that could corrupt the books before anything is written. */
 function assertBalanced(entry: EntryInput): void {
   if (entry.postings.length < 2) throw new Error(`entry ${entry.reason} needs at least two postings`);
@@ -65,7 +75,7 @@ export async function postEntry(db: Db, entry: EntryInput): Promise<number> {
     if (found) found.delta = found.delta.plus(p.amount);
     else net.set(k, { key: p.account, delta: p.amount });
   }
-  const accounts = [...net.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const accounts = [...net.values()].sort((a, b) => compareKeys(a.key, b.key));
   const accountRows = sql.join(
     accounts.map(
       ({ key, delta }) =>

@@ -35,7 +35,14 @@ export function registerSubledgerCheck(check: SubledgerCheck): void {
 export async function reconcile(db: Db): Promise<ReconciliationReport> {
   const differences: Difference[] = [];
 
-  const mismatched = await rows<{ id: string; user_id: string; asset: string; purpose: string; balance: string; computed: string }>(
+  const mismatched = await rows<{
+    id: string;
+    user_id: string;
+    asset: string;
+    purpose: string;
+    balance: string;
+    computed: string;
+  }>(
     db,
     sql`SELECT a.id, a.user_id, a.asset, a.purpose, a.balance::text AS balance, COALESCE(p.total, 0)::text AS computed
         FROM ledger_accounts a
@@ -59,10 +66,22 @@ export async function reconcile(db: Db): Promise<ReconciliationReport> {
         GROUP BY entry_id, asset HAVING SUM(amount) <> 0 ORDER BY entry_id LIMIT 1000`,
   );
   for (const r of unbalanced) {
-    differences.push({ kind: 'unbalanced_entry', asset: r.asset, entry_id: Number(r.entry_id), expected: '0', actual: r.total });
+    differences.push({
+      kind: 'unbalanced_entry',
+      asset: r.asset,
+      entry_id: Number(r.entry_id),
+      expected: '0',
+      actual: r.total,
+    });
   }
 
-  const negative = await rows<{ id: string; user_id: string; asset: string; purpose: string; balance: string }>(
+  const negative = await rows<{
+    id: string;
+    user_id: string;
+    asset: string;
+    purpose: string;
+    balance: string;
+  }>(
     db,
     sql`SELECT id, user_id, asset, purpose, balance::text AS balance FROM ledger_accounts
         WHERE is_user AND balance < 0 ORDER BY id LIMIT 1000`,
@@ -81,12 +100,19 @@ export async function reconcile(db: Db): Promise<ReconciliationReport> {
     db,
     sql`SELECT asset, SUM(balance)::text AS total FROM ledger_accounts GROUP BY asset HAVING SUM(balance) <> 0`,
   );
-  for (const r of perAsset) differences.push({ kind: 'asset_not_zero', asset: r.asset, expected: '0', actual: r.total });
+  for (const r of perAsset)
+    differences.push({ kind: 'asset_not_zero', asset: r.asset, expected: '0', actual: r.total });
 
   for (const check of subledgerChecks) {
     const found = await rows<{ asset: string; expected: string; actual: string }>(db, check.query());
     for (const r of found) {
-      differences.push({ kind: 'subledger', check: check.name, asset: r.asset, expected: r.expected, actual: r.actual });
+      differences.push({
+        kind: 'subledger',
+        check: check.name,
+        asset: r.asset,
+        expected: r.expected,
+        actual: r.actual,
+      });
     }
   }
 

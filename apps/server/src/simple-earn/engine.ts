@@ -10,8 +10,8 @@ import { type Db, rows, sql } from '../db/client';
 import { type LadderTierJson, seFlexProducts } from '../db/schema';
 import type { Job, Period } from '../jobs/scheduler';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../ledger/accounts';
+import { postBulkEntry } from '../ledger/bulk';
 import { postEntry } from '../ledger/ledger';
-import { bulkEntry } from './bulk-ledger';
 import { DAY_MS, FLEX_LOCK_KEY, HOUR_MS, SePurpose, SeReason } from './constants';
 import { LINE_FIXED } from './fixed';
 import { LINE_FLEXIBLE, lockFlexShared } from './flexible';
@@ -153,7 +153,7 @@ async function accrueAsset(tx: Db, p: FlexProduct, period: Period): Promise<void
   }
   if (bonus.gt(0)) {
     // Bonuses go straight to spot, in the award coin: a campaign, not the pooled interest.
-    await bulkEntry(tx, {
+    await postBulkEntry(tx, {
       reason: SeReason.flexBonus,
       ref,
       at: period.end,
@@ -180,7 +180,7 @@ async function settleFrozen(tx: Db, period: Period): Promise<void> {
   );
   if (!any?.found) return;
   const ref = iso(period.start);
-  const entry = await bulkEntry(tx, {
+  const entry = await postBulkEntry(tx, {
     reason: SeReason.flexRedeemSettle,
     ref,
     at: period.end,
@@ -228,7 +228,7 @@ async function sweepAutoEarn(tx: Db, period: Period): Promise<void> {
     WHERE c.status = 1 AND NOT (u.use_funding AND u.locked)`);
   const [n] = await rows<{ n: string }>(tx, sql`SELECT COUNT(*)::text AS n FROM se_sweep`);
   if (!n || n.n === '0') return;
-  // Positions first, then spot accounts, each in id order: the order requests take them in.
+  // Positions in id order, then spot accounts in the ledger's key order: the order requests take them in.
   await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
     SELECT w.user_id, w.asset, p.limit_min_lend_rate_year / 100, ${at}::timestamptz, ${at}::timestamptz
     FROM se_sweep w JOIN se_flex_products p ON p.asset = w.asset ON CONFLICT (user_id, asset) DO NOTHING`);
@@ -236,7 +236,7 @@ async function sweepAutoEarn(tx: Db, period: Period): Promise<void> {
     sql`SELECT p.id FROM se_flex_positions p JOIN se_sweep w ON w.user_id = p.user_id AND w.asset = p.asset ORDER BY p.id FOR UPDATE OF p`,
   );
   await tx.execute(sql`SELECT a.id FROM ledger_accounts a JOIN se_sweep w ON w.user_id = a.user_id AND w.asset = a.asset AND a.purpose = ${UserPurpose.spot}
-    ORDER BY a.id FOR UPDATE OF a`);
+    ORDER BY a.user_id, a.asset COLLATE "C" FOR UPDATE OF a`);
   await tx.execute(sql`UPDATE se_sweep w SET position_id = p.id,
       amount = trunc(GREATEST(0, a.balance - COALESCE(l.amount, 0)), 6)
     FROM se_flex_positions p, ledger_accounts a
@@ -245,7 +245,7 @@ async function sweepAutoEarn(tx: Db, period: Period): Promise<void> {
       AND a.user_id = w.user_id AND a.asset = w.asset AND a.purpose = ${UserPurpose.spot}`);
   await tx.execute(sql`DELETE FROM se_sweep w USING se_flex_products p
     WHERE p.asset = w.asset AND (w.amount IS NULL OR w.amount <= 0 OR w.amount < p.min_lend_amount)`);
-  const entry = await bulkEntry(tx, {
+  const entry = await postBulkEntry(tx, {
     reason: SeReason.autoEarn,
     ref: iso(period.start),
     at: period.end,
@@ -311,7 +311,7 @@ export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
         AND (p.end_time IS NULL OR p.end_time > ${now}::timestamptz)
     ) ok WHERE cum <= room AND (cap = 0 OR used + ucum <= cap))`);
 
-  await bulkEntry(tx, {
+  await postBulkEntry(tx, {
     reason: SeReason.fixedMaturity,
     ref: iso(period.start),
     at: period.end,

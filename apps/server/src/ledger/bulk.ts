@@ -1,0 +1,85 @@
+import { STORAGE_DECIMALS } from '@earn/domain';
+import type { SQL } from 'drizzle-orm';
+import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../db/client';
+import { errors } from '../http/errors';
+import { DuplicateEntryError } from './ledger';
+
+export interface BulkEntryInput {
+  reason: string;
+  /** Business reference: the same (reason, ref) is never booked twice. */
+  ref: string;
+  at: Date;
+  memo?: Record<string, unknown>;
+  /**
+   * A SELECT answering rows (user_id, asset, purpose, amount). Rows of the same account are summed
+   * and zero sums dropped. It is evaluated once, into a staging table, before any balance moves.
+   */
+  legs: SQL;
+}
+
+/**
+ * Books ONE balanced journal entry whose postings come from a set-based query: the periodic work that
+ * moves money for many users at once (hourly interest and rewards, maturities, settlements, sweeps,
+ * returning every stake of a pool). A fixed number of statements whatever the number of accounts.
+ *
+ * The entry must balance per asset and fit the ledger's 18 decimals, or nothing is written. Accounts
+ * are created when missing and locked in key order (user, asset, purpose), the order postEntry takes
+ * them in, so a batch and a user's call never deadlock. A user account driven negative is refused by
+ * the database CHECK (insufficient balance); a (reason, ref) booked before by DuplicateEntryError.
+ * Runs in a savepoint: a refused entry leaves the caller's transaction usable. Answers the entry id,
+ * or null when there is nothing to book.
+ */
+export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<number | null> {
+  try {
+    return await db.transaction(async (txRoot) => {
+      const tx = txRoot as unknown as Db;
+      await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS ledger_bulk_legs (
+        user_id bigint NOT NULL, asset text NOT NULL, purpose text NOT NULL, amount numeric NOT NULL) ON COMMIT DELETE ROWS`);
+      await tx.execute(sql`TRUNCATE ledger_bulk_legs`);
+      await tx.execute(sql`INSERT INTO ledger_bulk_legs (user_id, asset, purpose, amount)
+        SELECT user_id::bigint, asset::text, purpose::text, SUM(amount::numeric) FROM (${entry.legs}) l
+        GROUP BY 1, 2, 3 HAVING SUM(amount::numeric) <> 0`);
+      const [stats] = await rows<{ n: number; unbalanced: string | null; overprecise: number }>(
+        tx,
+        sql`SELECT (SELECT COUNT(*) FROM ledger_bulk_legs)::int AS n,
+          (SELECT string_agg(asset || ' ' || total::text, ', ') FROM
+            (SELECT asset, SUM(amount) AS total FROM ledger_bulk_legs GROUP BY asset HAVING SUM(amount) <> 0) u) AS unbalanced,
+          (SELECT COUNT(*) FROM ledger_bulk_legs WHERE amount <> round(amount, ${sql.raw(String(STORAGE_DECIMALS))}))::int AS overprecise`,
+      );
+      if (!stats || stats.n === 0) return null;
+      if (stats.unbalanced)
+        throw new Error(`bulk entry ${entry.reason}/${entry.ref} does not balance: ${stats.unbalanced}`);
+      if (stats.overprecise > 0) throw new Error(`bulk entry ${entry.reason}/${entry.ref} is over-precise`);
+      if (stats.n === 1) throw new Error(`bulk entry ${entry.reason}/${entry.ref} has a single posting`);
+
+      await tx.execute(sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user)
+        SELECT user_id, asset, purpose, user_id <> 0 FROM ledger_bulk_legs
+        ORDER BY user_id, asset COLLATE "C", purpose COLLATE "C" ON CONFLICT DO NOTHING`);
+      await tx.execute(sql`SELECT a.id FROM ledger_accounts a
+        JOIN ledger_bulk_legs l ON l.user_id = a.user_id AND l.asset = a.asset AND l.purpose = a.purpose
+        ORDER BY a.user_id, a.asset COLLATE "C", a.purpose COLLATE "C" FOR UPDATE OF a`);
+      const [row] = await rows<{ id: string }>(
+        tx,
+        sql`INSERT INTO journal_entries (reason, ref, created_at, memo)
+            VALUES (${entry.reason}, ${entry.ref}, ${entry.at.toISOString()}::timestamptz, ${entry.memo ? JSON.stringify(entry.memo) : null}::jsonb)
+            RETURNING id::text AS id`,
+      );
+      if (!row) throw new Error('journal entry not inserted');
+      const entryId = Number(row.id);
+      await tx.execute(sql`INSERT INTO postings (entry_id, account_id, asset, amount)
+        SELECT ${entryId}, a.id, l.asset, l.amount FROM ledger_bulk_legs l
+        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose`);
+      await tx.execute(sql`UPDATE ledger_accounts a SET balance = a.balance + l.amount FROM ledger_bulk_legs l
+        WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose`);
+      return entryId;
+    });
+  } catch (error) {
+    const code = pgErrorCode(error);
+    if (code === '23505' && pgConstraint(error) === 'journal_entries_reason_ref') {
+      throw new DuplicateEntryError(entry.reason, entry.ref);
+    }
+    if (code === '23514' && pgConstraint(error) === 'ledger_user_balance_nonneg')
+      throw errors.insufficientBalance('');
+    throw error;
+  }
+}
