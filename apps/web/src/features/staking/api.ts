@@ -90,6 +90,8 @@ export interface StakingProduct {
   extra_interest: Campaign | null;
   vip_config: VipConfigRow[];
   exchange_type: 'default' | 'asset';
+  /** The receipt token of an exchange_type 'asset' product ('' otherwise). */
+  exchange_coin?: string;
   exchange_rate: string;
   exchange_rate_reverse: string;
   tips: string;
@@ -123,6 +125,10 @@ export interface HoldingBalance {
   pid: number;
   protocol_name: string;
   mortgage_amount: string;
+  /** What may be redeemed now: for a receipt-token product, what the tokens in spot cover. */
+  redeemable_amount?: string;
+  receipt_coin?: string;
+  receipt_amount?: string;
   accrued_reward: string;
   reward_coin: string;
 }
@@ -201,6 +207,16 @@ export interface StakeResult {
   interest_start: number;
   first_distribution_time: number | null;
   reward_paid_at_redeem: boolean;
+  receipt_coin?: string | null;
+  receipt_amount?: string;
+}
+
+/** A recorded acceptance of a product's agreement or disclaimer (the server refuses a stake without one). */
+export interface Acceptance {
+  kind: string;
+  document: string;
+  accepted: 0 | 1;
+  accepted_at: number | null;
 }
 
 export interface RedeemResult {
@@ -214,6 +230,11 @@ export interface RedeemResult {
   redeem_stamp: number;
   reward_paid: string;
   reward_coin: string;
+  /** What arrives: received in the coin, or converted into the product's redeem_coin. */
+  payout_coin?: string;
+  payout_amount?: string;
+  receipt_coin?: string | null;
+  receipt_burned?: string;
 }
 
 export interface Paged<T> {

@@ -75,7 +75,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const effectivePid = p && p.defi.length > 0 ? (chosenPid ?? defi.auto?.pid) : -1;
   const protocol = p?.defi.find((d) => d.pid === effectivePid);
   const holding = list.find((h) => h.pid === effectivePid);
-  const redeemable = holding?.mortgage_amount ?? '0';
+  // A receipt-token product redeems what the receipt tokens in spot cover (the server's redeemable_amount).
+  const redeemable = holding?.redeemable_amount ?? holding?.mortgage_amount ?? '0';
   const tier = me.data?.vip_tier ?? 0;
   const valid = positiveAmount(amount);
   const violation = valid && p ? redeemViolation(valid, p, redeemable) : null;
@@ -214,9 +215,16 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
         />
         <InfoRow
           label={t('staking.field.received')}
-          value={`${formatAmount(result.received)} ${result.coin}`}
+          value={`${formatAmount(result.payout_amount ?? result.received)} ${result.payout_coin ?? result.coin}`}
           testId="success-received"
         />
+        {result.receipt_coin && result.receipt_burned && (
+          <InfoRow
+            label={t('staking.field.receiptReturned')}
+            value={`${formatAmount(result.receipt_burned)} ${result.receipt_coin}`}
+            testId="success-receipt"
+          />
+        )}
         <InfoRow
           label={t('staking.field.redeemType')}
           value={t(`staking.redeemType.${result.quick ? 'quick' : 'standard'}`)}

@@ -29,6 +29,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
 import {
+  type Acceptance,
   type Campaign,
   type DefiProtocol,
   STAKING_BASE,
@@ -101,9 +102,24 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     path: `${STAKING_BASE}/coin-swap-verify`,
     silent: true,
   });
-
+  // Ticking the agreement records the acceptance on the server, which refuses a stake without one.
+  const acceptAction = useApiAction<Acceptance>({
+    name: 'staking.agreement',
+    path: `${STAKING_BASE}/agreement`,
+    silent: true,
+  });
   const p = product.data;
   const ready = !!p && (!loggedIn || (!!info.data && !!balances.data));
+  const onAgree = async (checked: boolean) => {
+    setAgreed(checked);
+    if (!checked || !p || !loggedIn) return;
+    try {
+      await acceptAction.run({ coin: p.coin });
+    } catch (e) {
+      setAgreed(false);
+      showActionError(t, e, 'staking.agreement');
+    }
+  };
 
   // Opening starts over: the initial state, no amount, the agreement unticked.
   useEffect(() => {
@@ -133,7 +149,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     : null;
   const valid = positiveAmount(amount);
   const violation = valid && ctx ? stakeViolation(valid, ctx) : null;
-  const canStake = !!valid && !violation && agreed && loggedIn && p?.status === 'online';
+  const canStake =
+    !!valid && !violation && agreed && !acceptAction.isPending && loggedIn && p?.status === 'online';
 
   // Embedded, the parent closes the frame.
   const close = () => closePage(onClose);
@@ -198,7 +215,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
             amount={amount}
             setAmount={setAmount}
             agreed={agreed}
-            setAgreed={setAgreed}
+            setAgreed={(v) => void onAgree(v)}
             violationText={violation ? ruleText(t, violation) : undefined}
             canStake={canStake}
             loggedIn={loggedIn}
@@ -301,6 +318,13 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
               value={`${formatAmount(result.amount)} ${result.coin}`}
               testId="success-amount"
             />
+            {result.receipt_coin && result.receipt_amount && (
+              <InfoRow
+                label={t('staking.field.receiptCredited')}
+                value={`${formatAmount(result.receipt_amount)} ${result.receipt_coin}`}
+                testId="success-receipt"
+              />
+            )}
             {protocol && <InfoRow label={t('staking.field.protocol')} value={protocol.protocol_name} />}
             <InfoRow label={t('staking.field.interestStart')} value={formatStamp(result.interest_start)} />
             <InfoRow
@@ -926,6 +950,7 @@ function ConfirmView({
   const { t } = useTranslation();
   const rates = ratesOf(product, protocol);
   const receive = toFixedDown(dec(amount).times(product.exchange_rate), 8);
+  const receiptSuffix = product.exchange_coin ? ` ${product.exchange_coin}` : '';
   return (
     <Stack gap="md" data-testid="confirm-view">
       <Stack gap={8}>
@@ -938,11 +963,16 @@ function ConfirmView({
         <InfoRow label={t('staking.field.apr')} value={formatRate(rates.total)} />
         {product.exchange_type === 'asset' && (
           <>
+            {/* The receipt token the server credits: amount × exchange_rate, 8 decimals down. */}
             <InfoRow
               label={t('staking.confirm.exchangeRate')}
-              value={`1 ${product.coin} ≈ ${formatAmount(product.exchange_rate)}`}
+              value={`1 ${product.coin} ≈ ${formatAmount(product.exchange_rate)}${receiptSuffix}`}
             />
-            <InfoRow label={t('staking.confirm.receive')} value={`≈ ${formatAmount(receive)}`} />
+            <InfoRow
+              label={t('staking.confirm.receive')}
+              value={`≈ ${formatAmount(receive)}${receiptSuffix}`}
+              testId="confirm-receipt"
+            />
           </>
         )}
         {product.type === 2 && product.debt.length > 0 && (

@@ -31,6 +31,12 @@ function routes(over: Partial<Routes> = {}): Routes {
       total: 2,
     }),
     [`GET ${BASE}/coin-lines`]: () => ({ list: [], total: 0 }),
+    [`POST ${BASE}/agreement`]: () => ({
+      kind: 'staking_agreement',
+      document: '/docs/staking_user_agreement.pdf',
+      accepted: 1,
+      accepted_at: 1_700_000_000,
+    }),
     ...over,
   };
 }
@@ -75,7 +81,64 @@ describe('stake modal rules', () => {
     await userEvent.type(amountInput(), '1.5');
     expect(submit()).toBeDisabled();
     await userEvent.click(screen.getByTestId('stake-agree'));
-    expect(submit()).toBeEnabled();
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
+  test('ticking the agreement records the acceptance on the server, once per tick', async () => {
+    const calls = await openModal();
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'POST' && c.path === `${BASE}/agreement`).map((c) => c.body),
+      ).toEqual([{ coin: 'ETH' }]),
+    );
+    // Unticking records nothing; the stake needs the box again.
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    expect(screen.getByTestId('stake-agree')).not.toBeChecked();
+    expect(calls.filter((c) => c.path === `${BASE}/agreement`)).toHaveLength(1);
+  });
+
+  test('an acceptance the server refuses unticks the box and warns', async () => {
+    const warn = vi.spyOn(errors, 'toast').mockImplementation(() => undefined);
+    await openModal(
+      routes({
+        [`POST ${BASE}/agreement`]: () => ({
+          code: 40400,
+          status: 404,
+          message: 'staking product for ETH not found',
+          data: { key: 'common.notFound', params: {} },
+        }),
+      }),
+    );
+    await userEvent.type(amountInput(), '1.5');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(screen.getByTestId('stake-agree')).not.toBeChecked());
+    expect(submit()).toBeDisabled();
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+  });
+
+  test("a stake the server refuses for a missing acceptance shows the rule's text", async () => {
+    const warn = vi.spyOn(errors, 'toast').mockImplementation(() => undefined);
+    await openModal(
+      routes({
+        [`POST ${BASE}/coin-swap-verify`]: () => ({
+          code: 42210,
+          status: 422,
+          message: 'Please read and accept the staking user agreement first',
+          data: {
+            key: 'staking.stake.agreementRequired',
+            params: { document: '/docs/staking_user_agreement.pdf' },
+          },
+        }),
+      }),
+    );
+    await userEvent.type(amountInput(), '1.5');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await userEvent.click(submit());
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('warning', 'Please read and accept the staking user agreement first'),
+    );
   });
 
   test('precision: more than 8 decimals cannot be typed', async () => {
@@ -175,6 +238,7 @@ describe('stake modal rules', () => {
     );
     await userEvent.type(amountInput(), '1.5');
     await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(submit());
     expect(await screen.findByText('Staked successfully')).toBeInTheDocument();
     expect(sent?.body).toEqual({ side: 0, coin: 'ETH', amount: '1.5', pid: 1, src: 1 });
@@ -200,6 +264,7 @@ describe('stake modal rules', () => {
     );
     await userEvent.type(amountInput(), '1.5');
     await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(submit());
     await waitFor(() => expect(submit()).not.toHaveAttribute('data-loading'));
     expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'main');
@@ -215,10 +280,40 @@ describe('stake modal rules', () => {
     );
     await userEvent.type(amountInput(), '2');
     await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(submit());
     expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'confirm');
     expect(screen.getByText('≈ 1.98824')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // Only the acceptance was recorded: the stake waits for the confirmation.
+    expect(calls.some((c) => c.path === `${BASE}/coin-swap-verify`)).toBe(false);
+  });
+
+  test('a receipt-token product names its token in the confirmation and the success view', async () => {
+    await openModal(
+      routes({
+        [`GET ${BASE}/product`]: () =>
+          product({ exchange_type: 'asset', exchange_coin: 'GTETH', exchange_rate: '0.99412345' }),
+        [`POST ${BASE}/coin-swap-verify`]: () => ({
+          order_id: 3,
+          coin: 'ETH',
+          pid: 1,
+          amount: '1.23456789',
+          interest_start: 1_700_006_400,
+          first_distribution_time: 1_700_092_800,
+          reward_paid_at_redeem: false,
+          receipt_coin: 'GTETH',
+          receipt_amount: '1.22731289',
+        }),
+      }),
+    );
+    await userEvent.type(amountInput(), '1.23456789');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await userEvent.click(submit());
+    // 1.23456789 × 0.99412345 = 1.22731289006…, 8 decimals down, as the server credits it.
+    expect(screen.getByTestId('confirm-receipt')).toHaveTextContent('≈ 1.22731289 GTETH');
+    await userEvent.click(screen.getByTestId('confirm-stake'));
+    expect(await screen.findByTestId('success-receipt')).toHaveTextContent('1.22731289 GTETH');
   });
 
   test('faq has three tabs; the unfolded answer shows', async () => {

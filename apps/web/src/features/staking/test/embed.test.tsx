@@ -25,6 +25,12 @@ describe('stake modal in embedded mode', () => {
       [`GET ${BASE}/product`]: () => product({ defi: [], is_defi: 0 }),
       [`GET ${BASE}/coin-user-info`]: () => userInfo(),
       [`GET ${BASE}/balances`]: () => [],
+      [`POST ${BASE}/agreement`]: () => ({
+        kind: 'staking_agreement',
+        document: '',
+        accepted: 1,
+        accepted_at: 1,
+      }),
       [`POST ${BASE}/coin-swap-verify`]: () => ({
         order_id: 1,
         coin: 'ETH',
@@ -50,6 +56,7 @@ describe('stake modal in embedded mode', () => {
     expect(screen.queryByTestId('stake-deposit')).toBeNull();
     await userEvent.type(screen.getByTestId('stake-amount'), '1');
     await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(screen.getByTestId('stake-submit'));
     await screen.findByText('Staked successfully');
     expect(screen.getByText('Paid when you redeem')).toBeInTheDocument();
@@ -76,6 +83,7 @@ describe('stake modal in embedded mode', () => {
     await screen.findByTestId('stake-amount');
     await userEvent.type(screen.getByTestId('stake-amount'), '1');
     await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(screen.getByTestId('stake-submit'));
     await screen.findByText('Staked successfully');
     expect(screen.queryByTestId('stake-continue')).toBeNull();

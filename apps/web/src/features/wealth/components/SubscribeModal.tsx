@@ -34,6 +34,21 @@ export function SubscribeModal({
   const [agreed, setAgreed] = useState(false);
   const [result, setResult] = useState<PurchaseResult | null>(null);
   const action = useApiAction<PurchaseResult>({ name: 'wealth.purchase', path: `${WEALTH_BASE}/purchase` });
+  // Ticking the disclaimer records the acceptance on the server, which refuses a purchase without one;
+  // a failed record unticks the box (the error catalogue shows the toast).
+  const acceptAction = useApiAction<unknown>({
+    name: 'wealth.disclaimer',
+    path: `${WEALTH_BASE}/disclaimer`,
+  });
+  const onAgree = async (checked: boolean) => {
+    setAgreed(checked);
+    if (!checked) return;
+    try {
+      await acceptAction.run({ pid: product.pid, project_type: product.project_type });
+    } catch {
+      setAgreed(false);
+    }
+  };
 
   useEffect(() => {
     if (!opened) return;
@@ -45,7 +60,7 @@ export function SubscribeModal({
   const available = outable.data?.find((o) => o.asset === product.coin)?.outable ?? '0';
   const violation = amount ? purchaseViolation(amount, product.min_purchase, available) : null;
   const units = amount ? estimatedUnits(amount, product.net_value_ratio) : null;
-  const canSubmit = !!amount && !violation && agreed && !!outable.data;
+  const canSubmit = !!amount && !violation && agreed && !acceptAction.isPending && !!outable.data;
 
   const submit = useDebouncedCallback(
     async () => {
@@ -126,7 +141,7 @@ export function SubscribeModal({
           />
           <Checkbox
             checked={agreed}
-            onChange={(e) => setAgreed(e.currentTarget.checked)}
+            onChange={(e) => void onAgree(e.currentTarget.checked)}
             data-testid="wealth-disclaimer"
             label={
               <>

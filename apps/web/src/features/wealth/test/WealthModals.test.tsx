@@ -55,7 +55,16 @@ describe('wealth subscribe modal', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   async function open(extra: Record<string, (c: Call) => unknown> = {}) {
-    const calls = stubApi({ 'POST /apiw/v2/account/spot/asset/outable': outable, ...extra });
+    const calls = stubApi({
+      'POST /apiw/v2/account/spot/asset/outable': outable,
+      [`POST ${BASE}/disclaimer`]: () => ({
+        kind: 'wealth_disclaimer',
+        document: product.disclaimer,
+        accepted: 1,
+        accepted_at: 1,
+      }),
+      ...extra,
+    });
     renderUi(<SubscribeModal product={product} opened onClose={() => undefined} />);
     await screen.findByText('Available: 5,000 USDT');
     return calls;
@@ -85,6 +94,7 @@ describe('wealth subscribe modal', () => {
     expect(screen.getByTestId('wealth-est-units')).toHaveTextContent('982.288592');
     expect(submit()).toBeDisabled();
     await userEvent.click(screen.getByTestId('wealth-disclaimer'));
+    await waitFor(() => expect(submit()).toBeEnabled());
     expect(submit()).toBeEnabled();
   });
 
@@ -105,6 +115,7 @@ describe('wealth subscribe modal', () => {
     });
     await userEvent.type(input(), '1000');
     await userEvent.click(screen.getByTestId('wealth-disclaimer'));
+    await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
     expect(await screen.findByText('Subscription successful')).toBeInTheDocument();
     expect(sent?.body).toEqual({ pid: 1, amount: '1000', project_type: 4 });
@@ -122,6 +133,7 @@ describe('wealth subscribe modal', () => {
     });
     await userEvent.type(input(), '1000');
     await userEvent.click(screen.getByTestId('wealth-disclaimer'));
+    await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
     await waitFor(() =>
       expect(screen.getByTestId('wealth-subscribe-modal')).toHaveAttribute('data-view', 'form'),
