@@ -83,19 +83,20 @@ export async function lockPosition(
   product: FlexProduct,
   now: Date,
 ): Promise<PositionRow> {
-  await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
-    VALUES (${userId}, ${product.asset}, ${dec(product.limitMinLendRateYear).div(100).toFixed()}::numeric,
-            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
-    ON CONFLICT (user_id, asset) DO NOTHING`);
-  const [row] = await rows<PositionRow>(
-    tx,
-    sql`SELECT p.id::text AS id, p.principal::text AS principal, p.frozen_amount::text AS frozen_amount,
+  const select = sql`SELECT p.id::text AS id, p.principal::text AS principal, p.frozen_amount::text AS frozen_amount,
           p.min_lend_rate_year::text AS min_lend_rate_year,
           COALESCE((SELECT SUM(amount) FROM se_flex_pending WHERE position_id = p.id), 0)::text AS pending,
           (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text AS interest_balance
         FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
-        WHERE p.user_id = ${userId} AND p.asset = ${product.asset} FOR UPDATE OF p`,
-  );
+        WHERE p.user_id = ${userId} AND p.asset = ${product.asset} FOR UPDATE OF p`;
+  // Most calls come from holders: one statement for them, an insert first only for a new holder.
+  const [held] = await rows<PositionRow>(tx, select);
+  if (held) return held;
+  await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
+    VALUES (${userId}, ${product.asset}, ${dec(product.limitMinLendRateYear).div(100).toFixed()}::numeric,
+            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+    ON CONFLICT (user_id, asset) DO NOTHING`);
+  const [row] = await rows<PositionRow>(tx, select);
   if (!row) throw new Error('position missing after insert');
   return row;
 }
