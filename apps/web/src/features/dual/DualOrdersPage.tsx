@@ -1,5 +1,5 @@
 import './i18n';
-import { Badge, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { formatAmount } from '../../components/format';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { formatDate } from '../../i18n';
 import { DUAL_ORDER_STATUSES, type DualOrder, dualQueries, type StatusFilter, statusColor } from './api';
+import { DualOrderDetail } from './DualOrderDetail';
 
 /** `/dual/orders`: the user's dual-investment orders and each one's status (all the spec shows of dual). */
 export default function DualOrdersPage() {
@@ -19,6 +20,7 @@ export default function DualOrdersPage() {
   const { me, isLoggedIn } = useMe();
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<Pick<DualOrder, 'order_id' | 'kind'> | null>(null);
   const orders = useQuery({ ...dualQueries.orders(filter, page), enabled: isLoggedIn });
 
   if (me === null) return <Navigate to={`/login?redirect=${encodeURIComponent('/dual/orders')}`} replace />;
@@ -73,6 +75,22 @@ export default function DualOrdersPage() {
       render: (o) =>
         o.settle_amount !== null && o.settle_coin ? `${formatAmount(o.settle_amount)} ${o.settle_coin}` : '—',
     },
+    {
+      key: 'actions',
+      title: t('dual.col.actions'),
+      align: 'right',
+      render: (o) => (
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => setOpened({ order_id: o.order_id, kind: o.kind })}
+          aria-label={t('dual.detail.viewLabel', { id: o.order_id })}
+          data-testid={`dual-view-${o.order_id}`}
+        >
+          {t('dual.detail.view')}
+        </Button>
+      ),
+    },
   ];
 
   const options = [
@@ -122,6 +140,7 @@ export default function DualOrdersPage() {
           data-testid="dual-orders"
         />
       </Card>
+      <DualOrderDetail order={opened} onClose={() => setOpened(null)} />
     </Stack>
   );
 }

@@ -51,7 +51,18 @@ export function statusColor(status: DualOrderStatus): string {
 
 export { DUAL_ORDER_STATUSES };
 
+/** Where one order's detail is read: dual orders at order-detail, sniper orders at dual-sniper/order. */
+export function detailPath(kind: DualOrder['kind']): string {
+  return kind === 'sniper' ? '/apiw/v2/earn/dual-sniper/order' : '/apiw/v2/earn/dual/order-detail';
+}
+
 export const dualQueries = {
+  detail: (orderId: number, kind: DualOrder['kind']) =>
+    queryOptions({
+      queryKey: ['dual', 'detail', kind, orderId] as const,
+      queryFn: ({ signal }) =>
+        request<DualOrder>({ path: detailPath(kind), query: { order_id: orderId }, signal }),
+    }),
   orders: (filter: StatusFilter, page: number) =>
     queryOptions({
       queryKey: ['dual', 'orders', filter, page] as const,
