@@ -236,6 +236,33 @@ describe('launch pool in Chromium', () => {
     );
     await screenshot(page, `launchpool-rewarded-light-${tag}`, { fullPage: true });
 
+    // The multi-mining pool names each coin it pays, with its rate and reward per hour.
+    const multi = project.reward_pools.find((p) => p.reward_pool_type === 1);
+    if (!multi) throw new Error('demo multi-mining pool not found');
+    for (const coin of ['NOVA', 'GT', 'ETH']) {
+      await eventually(() => card.getByTestId(`reward-coin-${multi.rid}-${coin}`).count()).toBe(1);
+    }
+    expect(await card.getByTestId(`reward-per-hour-${multi.rid}`).textContent()).toBe(
+      '900 NOVA12 GT0.05 ETH',
+    );
+
+    // Reward history: a row per paid hour and coin; the date-range filter asks the server for the days picked.
+    await page.getByTestId('my-rewards-tab').click();
+    await eventually(() => page.getByTestId('my-rewards').innerText()).toContain('NOVA');
+    const filtered = page.waitForRequest(
+      (r) => r.url().includes(`${BASE}/my-rewards`) && new URL(r.url()).searchParams.has('start_time'),
+    );
+    await page.getByTestId('rewards-date-range').click();
+    const today = new Date();
+    const todayLabel = `${today.getDate()} ${today.toLocaleString('en-US', { month: 'long' })} ${today.getFullYear()}`;
+    const day = page.getByRole('button', { name: todayLabel, exact: true });
+    await day.click();
+    await day.click();
+    const sent = new URL((await filtered).url()).searchParams;
+    expect(Number(sent.get('end_time')) - Number(sent.get('start_time'))).toBe(86_399);
+    await screenshot(page, `launchpool-reward-history-light-${tag}`);
+    await page.keyboard.press('Escape');
+
     // Redeem 50 GT: the last hour's reward is shown, the stake goes down by exactly 50.
     await card.getByTestId(`redeem-${gt.rid}`).click();
     const redeemDialog = dialog(page, 'redeem-amount');

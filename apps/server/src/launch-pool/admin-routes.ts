@@ -87,7 +87,8 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             '(launchpool_rewards:<rid>). buy_total_amount "-1" means no total limit. rate_year is a percent, for display. ' +
             'A multi-mining pool (reward_pool_type 1) also pays reward_coins [{coin, reward_per_hour, rate_year}] (at least ' +
             "one, none the project's coin, none twice), each funded the same way from the project account of that coin and " +
-            'shared through its own reward-per-token accumulator; a lock pool has none.',
+            'shared through its own reward-per-token accumulator; a lock pool has none. In a multi-mining pool rate_year is ' +
+            "the project coin's part: the pool's rate_year on the wire is the sum of every coin's.",
           body: z.object({
             reward_coin: assetSymbol,
             name: z.string().min(1).max(120),

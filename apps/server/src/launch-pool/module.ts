@@ -91,10 +91,14 @@ async function bestOfferAt(db: Db, now: Date): Promise<BestOffer> {
   const at = now.toISOString();
   const [best] = await rows<{ coin: string; rate_year: string }>(
     db,
-    sql`SELECT pl.coin, pl.rate_year::text AS rate_year FROM launchpool_pools pl
-        JOIN launchpool_projects pr ON pr.pid = pl.pid
-        WHERE pr.start_at <= ${at}::timestamptz AND pr.end_at > ${at}::timestamptz AND pl.rate_year_type <> ${RateYearType.none}
-        ORDER BY pl.rate_year DESC, pl.rid LIMIT 1`,
+    sql`SELECT coin, apr::text AS rate_year FROM (
+          SELECT pl.rid, pl.coin,
+                 pl.rate_year + COALESCE((SELECT SUM(c.rate_year) FROM launchpool_pool_coins c WHERE c.rid = pl.rid), 0) AS apr
+          FROM launchpool_pools pl
+          JOIN launchpool_projects pr ON pr.pid = pl.pid
+          WHERE pr.start_at <= ${at}::timestamptz AND pr.end_at > ${at}::timestamptz AND pl.rate_year_type <> ${RateYearType.none}
+        ) r
+        ORDER BY apr DESC, rid LIMIT 1`,
   );
   return { line: 'launch-pool', asset: best?.coin ?? null, apr: best ? toWire(best.rate_year) : null };
 }
@@ -180,7 +184,8 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
           limit_rule: 30,
         }),
         demoPool('BTC', {
-          rate_year: '12.4',
+          // NOVA's part; with GT's and ETH's the pool shows 12.4%.
+          rate_year: '6',
           reward_per_hour: '900',
           reward_pool_type: RewardPoolType.multiMining,
           reward_coins: [

@@ -99,7 +99,8 @@ const limited = (value: string | null) => (value === null ? '-1' : toWire(value)
 
 /**
  * Every coin a pool pays, the project's token first: a lock pool pays that one; a multi-mining pool
- * also its further coins, each with its own reward per hour and displayed rate.
+ * also its further coins, each with its own reward per hour and displayed rate. The project token's
+ * rate is the pool's own rate_year column; the pool's rate_year on the wire is the sum of them all.
  */
 export function rewardCoinsWire(pool: PoolRow, project: ProjectRow, coins: PoolCoinRow[]) {
   const hours = hoursOf(project);
@@ -137,6 +138,9 @@ export function poolWire(
   const simpleEarn = pool.simpleEarn as SimpleEarnConfig | null;
   const staked = position?.amount ?? '0';
   const limits = user ? userLimits(pool, user, staked) : undefined;
+  const rewardCoins = rewardCoinsWire(pool, project, coins);
+  // The pool's yearly rate is what a stake earns in all: a multi-mining pool's is the sum of its coins'.
+  const rateYear = rewardCoins.reduce((total, c) => total.plus(c.rate_year), dec(0));
   return {
     rid: pool.rid,
     pid: pool.pid,
@@ -147,7 +151,7 @@ export function poolWire(
     decimal_place: pool.decimalPlace,
     left_buy_total_amount: limited(pool.leftAmount),
     buy_total_amount: limited(pool.totalAmount),
-    rate_year: toWire(pool.rateYear),
+    rate_year: toWire(rateYear),
     rate_year_type: pool.rateYearType,
     reward_pool_type: pool.rewardPoolType,
     vip_config: pool.vipConfig as PoolVipConfig | null,
@@ -157,7 +161,7 @@ export function poolWire(
     limit_rule: pool.limitRule,
     reward_per_hour: toWire(pool.rewardPerHour),
     total_reward_amount: toWire(dec(pool.rewardPerHour).times(hoursOf(project))),
-    reward_coins: rewardCoinsWire(pool, project, coins),
+    reward_coins: rewardCoins,
     staked_total: toWire(pool.stakedTotal),
     // The names simple-earn.md's startup-mining pool info uses for the same limits.
     maxLimit: toWire(limits?.max ?? pool.personalMaxAmount),

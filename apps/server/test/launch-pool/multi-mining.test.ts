@@ -11,7 +11,8 @@ import { createProject, expectReconciled, LP, newUser, type ProjectWire, pool, s
  * entitlement is taken to 50 places (far below any error of the sums) before the cut to 8 decimals.
  */
 const D = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_HALF_EVEN });
-const floor8 = (x: Decimal) => x.toDecimalPlaces(50, Decimal.ROUND_HALF_EVEN).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+const floor8 = (x: Decimal) =>
+  x.toDecimalPlaces(50, Decimal.ROUND_HALF_EVEN).toDecimalPlaces(8, Decimal.ROUND_DOWN);
 
 const HOUR = 3600;
 const HOURS = 6;
@@ -197,6 +198,9 @@ describe('launch-pool multi mining on the test clock', () => {
     res = await op.call('PUT', `/admin/api/launch-pool/pools/${multi.rid}`, { reward_pool_type: 0 });
     expect(res.status).toBe(409);
     const info = await op.call<ProjectWire>('GET', `${LP}/project-info?projectId=${project.pid}`);
+    // The pool's yearly rate is what a stake earns in all: the project coin's part and every further coin's.
+    expect(info.body.data.reward_pools[1]?.rate_year).toBe('27.75');
+    expect(info.body.data.reward_pools[0]?.rate_year).toBe('25');
     expect(info.body.data.reward_pools[1]?.reward_coins).toEqual([
       { coin: 'NOVA', reward_per_hour: '100', rate_year: '25', total_reward_amount: '200' },
       { coin: 'ETH', reward_per_hour: '0.5', rate_year: '2.75', total_reward_amount: '1' },
@@ -229,6 +233,7 @@ describe('launch-pool multi mining on the test clock', () => {
       ],
     });
     const rid = (project.reward_pools[0] as { rid: number }).rid;
+    expect(project.reward_pools[0]?.rate_year).toBe('15');
     expect(project.reward_pools[0]?.reward_coins).toEqual([
       { coin: 'NOVA', reward_per_hour: '100', rate_year: '10', total_reward_amount: '600' },
       { coin: 'GT', reward_per_hour: '7.77', rate_year: '3', total_reward_amount: '46.62' },
@@ -253,6 +258,8 @@ describe('launch-pool multi mining on the test clock', () => {
         );
         expect(added.body.code, JSON.stringify(added.body)).toBe(0);
         expect(added.body.data.reward_coins.map((c) => c.coin)).toEqual(['NOVA', 'GT', 'ETH', 'BTC']);
+        const info = await users.A.client.get<ProjectWire>(`${LP}/project-info`, { projectId: project.pid });
+        expect(info.body.data.reward_pools[0]?.rate_year).toBe('16.5');
         continue;
       }
       const res = await users[e.who].client.post(`${LP}/${e.kind === 'stake' ? 'create-order' : 'redeem'}`, {
