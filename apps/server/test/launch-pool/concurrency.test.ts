@@ -1,7 +1,7 @@
 import { dec } from '@earn/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchpoolPools, launchpoolPositions } from '../../src/db/schema';
+import { launchpoolPools, launchpoolPositionCoins, launchpoolPositions } from '../../src/db/schema';
 import { listCoins, Operator, onPostgres, startTestServer, type TestServer } from '../harness';
 import { createProject, expectReconciled, LP, newUser, pool } from './helpers';
 
@@ -105,7 +105,14 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
       start,
       hours: 4,
       pools: [
-        pool('USDT', { personal_min_amount: '1', personal_max_amount: '1000', reward_per_hour: '100' }),
+        // Multi mining: ETH is paid through its own accumulator beside NOVA, under the same race.
+        pool('USDT', {
+          personal_min_amount: '1',
+          personal_max_amount: '1000',
+          reward_per_hour: '100',
+          reward_pool_type: 1,
+          reward_coins: [{ coin: 'ETH', reward_per_hour: '0.3', rate_year: '1' }],
+        }),
         pool('GT', {
           personal_min_amount: '1',
           personal_max_amount: '1000',
@@ -158,5 +165,21 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
       .div(3600);
     expect(total.lte(earned)).toBe(true);
     expect(total.gt(earned.minus(dec('0.00000001').times(paid.length)))).toBe(true);
+    const paidEth = await server.deps.db
+      .select()
+      .from(launchpoolPositionCoins)
+      .where(
+        and(
+          eq(launchpoolPositionCoins.rid, usdtPool?.rid as number),
+          eq(launchpoolPositionCoins.coin, 'ETH'),
+        ),
+      );
+    expect(paidEth).toHaveLength(paid.length);
+    const totalEth = paidEth.reduce((a, p) => a.plus(p.totalReward), dec(0));
+    const earnedEth = dec('0.3')
+      .times(4 * 3600 - 600)
+      .div(3600);
+    expect(totalEth.lte(earnedEth)).toBe(true);
+    expect(totalEth.gt(earnedEth.minus(dec('0.00000001').times(paidEth.length)))).toBe(true);
   });
 });
