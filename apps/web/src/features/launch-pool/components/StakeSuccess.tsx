@@ -23,6 +23,7 @@ import { openPage } from '../../../app/embed';
 import { formatAmount } from '../../../components/format';
 import { CheckCircleIcon, InfoCircleIcon } from '../../../components/icons';
 import { type EarnMoreItem, lpQueries, type Project } from '../api';
+import { poolRewardCoins } from '../rules';
 import type { StakeResult } from './StakeForm';
 
 function keywords(item: EarnMoreItem): string[] {
@@ -97,7 +98,14 @@ export function StakeSuccessContent({
         </Title>
         {project && (
           <Text c="dimmed" size="sm" maw={360}>
-            {t('launchpool.success.subtitle', { coin: result.coin, reward: project.coin })}
+            {t('launchpool.success.subtitle', {
+              coin: result.coin,
+              reward: pool
+                ? poolRewardCoins(pool)
+                    .map((c) => c.coin)
+                    .join(' + ')
+                : project.coin,
+            })}
           </Text>
         )}
       </Stack>
