@@ -149,7 +149,10 @@ export const launchpoolPositionCoins = pgTable(
     totalReward: money('total_reward').notNull().default('0'),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.rid, t.coin] }), index('launchpool_position_coins_rid_idx').on(t.rid)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.rid, t.coin] }),
+    index('launchpool_position_coins_rid_idx').on(t.rid),
+  ],
 );
 
 /** Every stake, redemption and end-of-project return, append-only. */
