@@ -35,6 +35,7 @@ export async function freePort(): Promise<number> {
 
 async function waitForHealth(
   url: string,
+  adminToken: string,
   child: ChildProcess,
   log: () => string,
   timeoutMs: number,
@@ -43,7 +44,11 @@ async function waitForHealth(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      // Answered with our own operator token: a server of another run that took the same free port
+      // (it was free when we asked) answers 401 and is not mistaken for ours.
+      const res = await fetch(`${url}/admin/api/clock`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -59,6 +64,17 @@ async function waitForHealth(
  * operator token. Build the web app first (`buildWeb`): the server serves that build (WEB_DIST).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  // The port was free when asked for; another run may take it before our server binds it.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'earn-e2e-data-'));
   const adminToken = randomBytes(16).toString('hex');
@@ -96,7 +112,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(url, child, () => output, 180_000);
+    await waitForHealth(url, adminToken, child, () => output, 180_000);
   } catch (e) {
     await stop();
     throw e;

@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import type { Job, Period } from '../jobs/scheduler';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
+import { postBulkEntry } from '../ledger/bulk';
 import { balanceOf, transfer } from '../ledger/ledger';
 import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from './auto-earn';
 import {
@@ -23,7 +24,6 @@ import {
   SECONDS_PER_YEAR,
   STAKE_PURPOSE,
 } from './constants';
-import { postEntryFromQuery } from './set-ledger';
 
 /** Enough digits that a reward share keeps all INDEX_PLACES places however large the index grows. */
 const IndexDecimal = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_DOWN });
@@ -343,11 +343,11 @@ async function bookHour(
   );
   for (const { rid } of paidPools) {
     const hourRows = sql`SELECT user_id, coin, amount FROM ${sql.raw(table)} WHERE rid = ${Number(rid)} AND hour_start = ${hourStart}::timestamptz`;
-    await postEntryFromQuery(tx, {
+    await postBulkEntry(tx, {
       reason,
       ref: `${rid}:${seconds(period.start)}`,
       at: period.end,
-      postings: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot} AS purpose, amount FROM (${hourRows}) h
+      legs: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot} AS purpose, amount FROM (${hourRows}) h
                     UNION ALL
                     SELECT 0, coin, ${counter(Number(rid))}, -SUM(amount) FROM (${hourRows}) h GROUP BY coin`,
     });
@@ -449,11 +449,11 @@ async function returnStakes(tx: Db, project: ProjectRow, pool: PoolRow, at: Date
 
   const spotMode = sql`SELECT user_id, amount FROM launchpool_positions
                        WHERE rid = ${pool.rid} AND amount > 0 AND simple_earn_status = 0 AND simple_earn_period = 0`;
-  await postEntryFromQuery(tx, {
+  await postBulkEntry(tx, {
     reason: LaunchPoolReason.returnStakes,
     ref: String(pool.rid),
     at,
-    postings: sql`SELECT user_id, ${pool.coin} AS asset, ${STAKE_PURPOSE} AS purpose, -amount AS amount FROM (${spotMode}) s
+    legs: sql`SELECT user_id, ${pool.coin} AS asset, ${STAKE_PURPOSE} AS purpose, -amount AS amount FROM (${spotMode}) s
                   UNION ALL
                   SELECT user_id, ${pool.coin}, ${UserPurpose.spot}, amount FROM (${spotMode}) s`,
   });

@@ -2,6 +2,7 @@ import { STORAGE_DECIMALS } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../db/client';
 import { errors } from '../http/errors';
+import { SYSTEM_OWNER } from './accounts';
 import { DuplicateEntryError } from './ledger';
 
 export interface BulkEntryInput {
@@ -82,4 +83,37 @@ export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<numb
       throw errors.insufficientBalance('');
     throw error;
   }
+}
+
+/** One side of a bulk transfer: every row's own user account of a purpose, or the system's per asset. */
+export type BulkSide = { kind: 'user'; purpose: string } | { kind: 'system'; purpose: string };
+
+/**
+ * The common case of a bulk entry: `source` selects rows (user_id, asset, amount) and each row's
+ * positive amount moves from `from` to `to`; a system side takes the per-asset total. Same checks and
+ * lock order as postBulkEntry. Answers the entry id, or null when nothing moves.
+ */
+export function postBulkTransfer(
+  db: Db,
+  opts: { reason: string; ref: string; at: Date; source: SQL; from: BulkSide; to: BulkSide },
+): Promise<number | null> {
+  const src = sql`(SELECT user_id::bigint AS user_id, asset::text AS asset, amount::numeric AS amount
+    FROM (${opts.source}) raw WHERE amount > 0)`;
+  const owner = (side: BulkSide) => (side.kind === 'user' ? sql`s.user_id` : sql`${SYSTEM_OWNER}::bigint`);
+  return postBulkEntry(db, {
+    reason: opts.reason,
+    ref: opts.ref,
+    at: opts.at,
+    memo: { batch: true },
+    legs: sql`SELECT ${owner(opts.from)} AS user_id, s.asset, ${opts.from.purpose}::text AS purpose, -s.amount AS amount FROM ${src} s
+      UNION ALL SELECT ${owner(opts.to)}, s.asset, ${opts.to.purpose}::text, s.amount FROM ${src} s`,
+  });
+}
+
+/**
+ * SQL for floor(numerator / denominator) at 18 decimals, exactly: NUMERIC division rounds at a scale
+ * of its own choosing, an integer `div` of the value scaled by 10^18 does not.
+ */
+export function floorDiv18(numerator: SQL, denominator: SQL): SQL {
+  return sql`(div((${numerator}) * 1000000000000000000, (${denominator})) * 0.000000000000000001)`;
 }

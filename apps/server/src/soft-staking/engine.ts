@@ -1,7 +1,7 @@
 import { type Db, sql } from '../db/client';
 import type { Job, Period } from '../jobs/scheduler';
 import { UserPurpose } from '../ledger/accounts';
-import { floorDiv18, postBatch } from '../staking/batch-ledger';
+import { floorDiv18, postBulkTransfer } from '../ledger/bulk';
 
 export const SoftStakingReason = { payout: 'soft_staking_payout' } as const;
 export const SOFT_STAKING_REWARDS = 'soft_staking_rewards';
@@ -55,7 +55,7 @@ export async function runSoftStakingDay(tx: Db, day: Period): Promise<void> {
     SELECT user_id, coin, carry FROM soft_staking_payouts WHERE day = ${dayStart}
     ON CONFLICT (user_id, coin) DO UPDATE SET carry = excluded.carry`);
 
-  await postBatch(tx, {
+  await postBulkTransfer(tx, {
     reason: SoftStakingReason.payout,
     ref: `day:${iso(day.start)}`,
     at: day.end,

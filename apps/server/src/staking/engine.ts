@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import { rows, sql } from '../db/client';
 import type { Job, Period } from '../jobs/scheduler';
 import { UserPurpose } from '../ledger/accounts';
-import { floorDiv18, postBatch } from './batch-ledger';
+import { floorDiv18, postBulkTransfer } from '../ledger/bulk';
 import { StakingReason, StakingSystemPurpose } from './service';
 
 const DAY_SECONDS = 86_400;
@@ -88,7 +88,7 @@ export async function runRewardDay(tx: Db, day: Period): Promise<void> {
     SELECT user_id, product_id, protocol_id, source, coin, carry FROM staking_rewards WHERE day = ${dayStart}
     ON CONFLICT (user_id, product_id, protocol_id, source) DO UPDATE SET coin = excluded.coin, carry = excluded.carry`);
 
-  await postBatch(tx, {
+  await postBulkTransfer(tx, {
     reason: StakingReason.dailyReward,
     ref: `day:${iso(day.start)}`,
     at: day.end,
@@ -168,7 +168,7 @@ export async function settleArrivals(tx: Db, now: Date): Promise<number> {
   );
   const batch = taken[0]?.settled_by;
   if (!batch) return 0;
-  await postBatch(tx, {
+  await postBulkTransfer(tx, {
     reason: StakingReason.arrival,
     ref: batch,
     at: now,

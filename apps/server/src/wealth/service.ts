@@ -17,9 +17,9 @@ import { wealthNavs, wealthOrders, wealthProducts, wealthPurchases, wealthRedemp
 import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 import { UserPurpose, userAccount } from '../ledger/accounts';
+import { postBulkTransfer } from '../ledger/bulk';
 import { transfer } from '../ledger/ledger';
 import { AcceptanceKind, requireAcceptance } from '../staking/acceptance';
-import { postBatch } from '../staking/batch-ledger';
 
 export const WealthReason = {
   purchase: 'wealth_purchase',
@@ -226,7 +226,7 @@ export async function publishNav(tx: Db, productId: number, nav: Decimal, at: Da
     FROM (SELECT order_id, SUM(units) AS units, SUM(gain) AS gain FROM wealth_redemptions WHERE settled_by = ${key} GROUP BY order_id) r
     WHERE o.id = r.order_id`);
   const settled = sql`SELECT user_id, coin AS asset, cost, value FROM wealth_redemptions WHERE settled_by = ${key}`;
-  await postBatch(tx, {
+  await postBulkTransfer(tx, {
     reason: WealthReason.settlePrincipal,
     ref: key,
     at,
@@ -234,7 +234,7 @@ export async function publishNav(tx: Db, productId: number, nav: Decimal, at: Da
     from: { kind: 'user', purpose: UserPurpose.wealth },
     to: { kind: 'user', purpose: UserPurpose.spot },
   });
-  await postBatch(tx, {
+  await postBulkTransfer(tx, {
     reason: WealthReason.settleGain,
     ref: key,
     at,
@@ -242,7 +242,7 @@ export async function publishNav(tx: Db, productId: number, nav: Decimal, at: Da
     from: { kind: 'system', purpose: WEALTH_FUND },
     to: { kind: 'user', purpose: UserPurpose.spot },
   });
-  await postBatch(tx, {
+  await postBulkTransfer(tx, {
     reason: WealthReason.settleLoss,
     ref: key,
     at,
