@@ -79,3 +79,19 @@ export async function ownFundsCoverLoans(
   const [row] = await spotAvailability(db, userId, mode, [asset]);
   return row !== undefined && row.available.gte(row.borrowed);
 }
+
+/**
+ * After a stake or purchase debited spot, in the same transaction: true when the debit stayed within
+ * what the line may take. A line that supports the coin in a unified account may take borrowed funds;
+ * otherwise what is left in spot must still cover the user's loan of the coin.
+ */
+export async function debitWithinAllowance(
+  db: Db,
+  userId: number,
+  mode: AccountMode,
+  asset: string,
+  supportedInUnified: boolean,
+): Promise<boolean> {
+  if (mode !== 'classic' && supportedInUnified) return true;
+  return ownFundsCoverLoans(db, userId, mode, asset);
+}

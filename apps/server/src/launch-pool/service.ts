@@ -14,7 +14,7 @@ import {
   toWire,
 } from '@earn/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { stakeableFromSpot } from '../accounts/balances';
+import { debitWithinAllowance, stakeableFromSpot } from '../accounts/balances';
 import { getUser, type UserRow } from '../accounts/users';
 import { type Db, rows } from '../db/client';
 import {
@@ -373,6 +373,18 @@ export async function stake(tx: Db, input: StakeInput) {
     ref: String(order.id),
     at: input.now,
   });
+  // A parallel stake may have taken spot since `available` was read: never stake borrowed funds.
+  if (
+    !(await debitWithinAllowance(
+      tx,
+      user.id,
+      user.accountMode as AccountMode,
+      pool.coin,
+      asset.supportLaunchpool,
+    ))
+  ) {
+    throw errors.insufficientBalance(pool.coin);
+  }
   return {
     order_id: order.id,
     pid: pool.pid,

@@ -21,7 +21,7 @@ import {
   UNLIMITED,
 } from '@earn/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { stakeableFromSpot } from '../accounts/balances';
+import { debitWithinAllowance, stakeableFromSpot } from '../accounts/balances';
 import { getUser } from '../accounts/users';
 import { type Db, rows } from '../db/client';
 import { stakingLots, stakingPositions, stakingRedemptions, stakingRewards } from '../db/schema';
@@ -212,6 +212,23 @@ export async function stake(tx: Db, req: StakeRequest) {
     );
   }
   await postEntry(tx, { reason: StakingReason.stake, ref: `lot:${lot.id}`, at: req.now, postings });
+  // A parallel stake may have taken spot since `available` was read: never stake borrowed funds.
+  const staker = await getUser(tx, req.userId);
+  const coin = await requireAsset(tx, product.coin);
+  if (
+    !(await debitWithinAllowance(
+      tx,
+      req.userId,
+      staker.accountMode as AccountMode,
+      coin.symbol,
+      coin.supportStaking,
+    ))
+  ) {
+    throw ruleError(
+      { key: StakingKey.stakeAboveAvailable, params: { number: toWire(available), coin: product.coin } },
+      'Stake amount refused',
+    );
+  }
   await tx
     .update(stakingPositions)
     .set({

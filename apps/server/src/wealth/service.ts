@@ -10,7 +10,7 @@ import {
   WealthKey,
 } from '@earn/domain';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { spotAvailability } from '../accounts/balances';
+import { ownFundsCoverLoans, spotAvailability } from '../accounts/balances';
 import { getUser } from '../accounts/users';
 import { type Db, pgErrorCode } from '../db/client';
 import { wealthNavs, wealthOrders, wealthProducts, wealthPurchases, wealthRedemptions } from '../db/schema';
@@ -148,6 +148,13 @@ export async function purchase(
     ref: `purchase:${row.id}`,
     at: req.now,
   });
+  // A parallel purchase may have taken spot since `spot` was read: never buy with borrowed funds.
+  if (!(await ownFundsCoverLoans(tx, req.userId, user.accountMode as AccountMode, product.coin))) {
+    throw violation(
+      { key: WealthKey.inadequateBalance, params: { number: toWire(spot?.outable ?? 0) } },
+      'Subscription refused',
+    );
+  }
   return {
     order_id: order.id,
     purchase_id: row.id,

@@ -16,6 +16,44 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
   });
   afterAll(() => server.dispose());
 
+  it('a unified account with a loan: parallel stakes into two pools never reach into borrowed funds', async () => {
+    const start = (await op.now()) + 3600;
+    // Two projects: stakes into two pools hold no common position lock, so they truly race.
+    const targets = [];
+    for (let i = 0; i < 2; i++) {
+      const project = await createProject(op, {
+        start,
+        hours: 24,
+        pools: [pool('USDT', { personal_min_amount: '1', personal_max_amount: '1000', decimal_place: 2 })],
+      });
+      targets.push({ pid: project.pid, rid: project.reward_pools[0]!.rid });
+    }
+    const u = await newUser(server, op, { USDT: '100' });
+    await op.call('PUT', `/admin/api/users/${u.id}`, { account_mode: 'multi_currency' });
+    expect(
+      (await op.call('POST', '/admin/api/loans', { user: u.id, asset: 'USDT', amount: '50' })).body.code,
+    ).toBe(0);
+    // Spot is 150 of which 50 is borrowed, and USDT is not supported for launch pools in a unified account.
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        u.client.post<{ key?: string }>(`${LP}/create-order`, {
+          ...targets[i % 2],
+          amount: '10',
+          simpleEarnStatus: 0,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.body.code === 0).length).toBe(10);
+    for (const r of results.filter((x) => x.body.code !== 0))
+      expect(r.body.data.key).toBe('finances.inadequateBalance');
+    const positions = await server.deps.db
+      .select()
+      .from(launchpoolPositions)
+      .where(eq(launchpoolPositions.userId, u.id));
+    expect(positions.reduce((sum, p) => sum.plus(p.amount), dec(0)).toFixed()).toBe('100');
+    await expectReconciled(op);
+  });
+
   it('never oversells the last of a pool total when 100 users race for it', async () => {
     const start = (await op.now()) + 3600;
     const project = await createProject(op, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCoins, Operator, onPostgres, startTestServer, TestClient, type TestServer } from '../harness';
+import { flexProduct } from '../simple-earn/helpers';
 import { acceptStaking, expectReconciled } from './helpers';
 
 /** Races only real PostgreSQL can run: the shared quick quota and a user's own cap. */
@@ -63,6 +64,40 @@ describe.runIf(onPostgres)('staking under concurrency', { timeout: 300_000 }, ()
     expect(results.filter((r) => r.body.code === 0).length).toBe(5);
     const info = await c.get('/apiw/v2/earn/staking/coin-user-info', { coin: 'ETH' });
     expect(info.body.data).toMatchObject({ hold_amount: '1' });
+    await expectReconciled(op);
+  });
+
+  it('a unified account with a loan: stakes racing simple-earn subscribes never reach into borrowed funds', async () => {
+    await flexProduct(op, { asset: 'ETH', next_time_rate_year: '0.02', min_lend_amount: '0.1' });
+    const c = new TestClient(server);
+    const id = await c.register();
+    await op.call('PUT', `/admin/api/users/${id}`, { account_mode: 'multi_currency' });
+    await op.deposit(id, 'ETH', '0.6');
+    expect(
+      (await op.call('POST', '/admin/api/loans', { user: id, asset: 'ETH', amount: '0.5' })).body.code,
+    ).toBe(0);
+    await acceptStaking(c, 'ETH');
+    // Spot is 1.1 ETH of which 0.5 is borrowed, and ETH is not supported for staking in a unified
+    // account. Stakes and subscriptions hold no common lock: only the check after the debit stops them.
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2 === 0
+          ? c.post('/apiw/v2/earn/staking/coin-swap-verify', { side: 0, coin: 'ETH', amount: '0.1' })
+          : c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ETH', amount: '0.1' }),
+      ),
+    );
+    expect(results.filter((r) => r.body.code === 0).length).toBe(6);
+    for (const r of results.filter((x) => x.body.code !== 0)) {
+      expect(['stake.maxLimit.insufficientBalance', 'lend_earn.insufficient.balance']).toContain(
+        (r.body.data as { key: string }).key,
+      );
+    }
+    const user = await op.call<{ balances: { asset: string; purpose: string; balance: string }[] }>(
+      'GET',
+      `/admin/api/users/${id}`,
+    );
+    const spotEth = user.body.data.balances.find((b) => b.asset === 'ETH' && b.purpose === 'spot');
+    expect(spotEth?.balance).toBe('0.5');
     await expectReconciled(op);
   });
 });
