@@ -19,7 +19,7 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
   it('a unified account with a loan: parallel stakes into two pools never reach into borrowed funds', async () => {
     const start = (await op.now()) + 3600;
     // Two projects: stakes into two pools hold no common position lock, so they truly race.
-    const targets = [];
+    const targets: { pid: number; rid: number }[] = [];
     for (let i = 0; i < 2; i++) {
       const project = await createProject(op, {
         start,
