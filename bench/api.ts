@@ -32,6 +32,8 @@ const userCount = Number(arg('users', '256'));
 const port = Number(arg('port', '3998'));
 /** For diagnosis: drive only one of the two calls. */
 const only = arg('only', 'mix');
+/** Server processes sharing the port (WORKERS): one per core, as a deployment runs them. */
+const workers = arg('workers', '2');
 const base = arg(
   'url',
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -88,7 +90,10 @@ async function seed(name: string): Promise<string[]> {
 }
 
 async function startServer(name: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // --profile DIR: the server writes a CPU profile there when it stops (open it in Chrome DevTools).
+  const profileDir = arg('profile', '');
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: dbUrl(name),
@@ -100,6 +105,7 @@ async function startServer(name: string): Promise<ChildProcess> {
       LOG_LEVEL: 'warn',
       ADMIN_TOKEN: '',
       NODE_ENV: 'production',
+      WORKERS: workers,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

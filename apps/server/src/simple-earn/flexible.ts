@@ -15,7 +15,7 @@ import {
   toWire,
 } from '@earn/domain';
 import { ownFundsCoverLoans, spotAvailability } from '../accounts/balances';
-import { assertFundsNotLocked, refuseLockedFunds } from '../accounts/settings';
+import { refuseLockedFunds } from '../accounts/settings';
 import { getUser } from '../accounts/users';
 import { type Db, rows, sql } from '../db/client';
 import { seHistory } from '../db/schema';
@@ -51,6 +51,9 @@ async function withBalanceKey<T>(work: () => Promise<T>, asset: string): Promise
 }
 
 export { withBalanceKey };
+
+/** A request's own entries: a refusal abandons the whole request, so no savepoint is needed. */
+const NO_SAVEPOINT = { savepoint: false } as const;
 
 /**
  * After the spot debit, in the same transaction: a unified account's subscription may not come out of
@@ -144,13 +147,17 @@ export async function subscribeFlexible(
   const position = await lockPosition(tx, userId, product, now);
   await withBalanceKey(
     () =>
-      transfer(tx, {
-        from: userAccount(userId, product.asset, UserPurpose.spot),
-        to: userAccount(userId, product.asset, UserPurpose.flexible),
-        amount,
-        reason: SeReason.flexSubscribe,
-        at: now,
-      }),
+      transfer(
+        tx,
+        {
+          from: userAccount(userId, product.asset, UserPurpose.spot),
+          to: userAccount(userId, product.asset, UserPurpose.flexible),
+          amount,
+          reason: SeReason.flexSubscribe,
+          at: now,
+        },
+        NO_SAVEPOINT,
+      ),
     product.asset,
   );
   await refuseBorrowedFunds(tx, userId, accountMode, product.asset);
@@ -180,7 +187,8 @@ export async function redeemFlexible(
   now: Date,
 ): Promise<{ asset: string; amount: string; frozen_amount: string }> {
   await lockFlexShared(tx);
-  await assertFundsNotLocked(tx, userId, SimpleEarnKey.notRedeem);
+  const user = await getUser(tx, userId);
+  refuseLockedFunds(user, SimpleEarnKey.notRedeem);
   const product = await requireFlexProduct(tx, body.asset);
   const asset = product.asset;
   const position = await lockPosition(tx, userId, product, now);
@@ -198,13 +206,9 @@ export async function redeemFlexible(
   let immediatePrincipal = dec(0);
   let frozen = dec(0);
   if (fromPrincipal.gt(0)) {
-    // Decided on a plain read; the product row (hot) is only locked by the guarded update that is
-    // the last statement of the redemption, just before the commit.
-    const [liquidity] = await rows<{ left: string }>(
-      tx,
-      sql`SELECT liquidity_left::text AS left FROM se_flex_products WHERE asset = ${asset}`,
-    );
-    if (dec(liquidity?.left ?? '0').gte(fromPrincipal)) immediatePrincipal = fromPrincipal;
+    // Decided on the product row read above; the product row (hot) is only locked by the guarded
+    // update that is the last statement of the redemption, just before the commit.
+    if (dec(product.liquidityLeft).gte(fromPrincipal)) immediatePrincipal = fromPrincipal;
     else frozen = fromPrincipal;
   }
   await tx.execute(sql`UPDATE se_flex_positions p SET
@@ -232,8 +236,7 @@ export async function redeemFlexible(
         account: userAccount(userId, asset, UserPurpose.flexible),
         amount: fromAccount.negated(),
       });
-    await postEntry(tx, { reason: SeReason.flexRedeem, at: now, postings });
-    const user = await getUser(tx, userId);
+    await postEntry(tx, { reason: SeReason.flexRedeem, at: now, postings }, NO_SAVEPOINT);
     await history(tx, {
       userId,
       line: LINE_FLEXIBLE,
