@@ -82,6 +82,9 @@ export function AccountMenu({
         <Menu.Item component={Link} to="/assets">
           {t('nav.assets')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/dual/orders">
+          {t('nav.dualOrders')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={onLogout}>
           {t('auth.logout')}

@@ -20,6 +20,9 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
         <NavLink to="/assets" className="nav-link" onClick={onClose}>
           {t('nav.assets')}
         </NavLink>
+        <NavLink to="/dual/orders" className="nav-link" onClick={onClose}>
+          {t('nav.dualOrders')}
+        </NavLink>
       </Stack>
     </Drawer>
   );
