@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trackClick } from '../../../api/analytics';
-import { queries, queryKeys } from '../../../api/queries';
+import { type MarketAsset, queries, queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
 import { closePage, openPage, reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
@@ -47,6 +47,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const me = useQuery(queries.me());
   const product = useQuery({ ...stakingQueries.product(coin), enabled: opened });
   const holdings = useQuery({ ...stakingQueries.balances(coin), enabled: opened });
+  // Only for the estimate of a payout in another coin; the server converts at the redeem-time prices.
+  const market = useQuery({ ...queries.assets(), enabled: opened });
   const [view, setView] = useState<RedeemView>('main');
   const [amount, setAmount] = useState<string | null>(null);
   const [type, setType] = useState<RedeemType>('standard');
@@ -324,9 +326,18 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
           />
           <InfoRow
             label={t('staking.field.received')}
-            value={quote ? `${formatAmount(quote.received)} ${p.redeem_config.redeem_coin}` : '—'}
+            value={quote ? `${formatAmount(quote.received)} ${p.coin}` : '—'}
             testId="redeem-received"
           />
+          {p.redeem_config.redeem_coin && p.redeem_config.redeem_coin !== p.coin && (
+            <InfoRow
+              label={t('staking.field.paidAs', { coin: p.redeem_config.redeem_coin })}
+              value={
+                quote ? estimatePayout(quote.received, p.coin, p.redeem_config.redeem_coin, market.data) : '—'
+              }
+              testId="redeem-paid-as"
+            />
+          )}
           <InfoRow
             label={t('staking.field.arrival')}
             value={quote ? formatStamp(quote.arrivalAt) : '—'}
@@ -407,4 +418,18 @@ function RedeemFaq({ product }: { product: StakingProduct }) {
       ))}
     </Accordion>
   );
+}
+
+/** "≈ 78.14 USDC": received × price(coin) / price(payout coin), 8 decimals down; '—' without prices. */
+function estimatePayout(
+  received: string,
+  coin: string,
+  payoutCoin: string,
+  assets: MarketAsset[] | undefined,
+): string {
+  const from = assets?.find((a) => a.asset === coin)?.price_usdt;
+  const to = assets?.find((a) => a.asset === payoutCoin)?.price_usdt;
+  if (!from || !to || dec(to).isZero()) return '—';
+  const value = dec(received).times(from).div(to).toDecimalPlaces(8, 1);
+  return `≈ ${formatAmount(value.toFixed())} ${payoutCoin}`;
 }

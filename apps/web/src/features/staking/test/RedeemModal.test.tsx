@@ -71,6 +71,28 @@ describe('redeem modal rules', () => {
     expect(submit()).toBeEnabled();
   });
 
+  test('a payout in redeem_coin: received stays in the coin, the payout is estimated at current prices', async () => {
+    await openModal(
+      routes({
+        [`GET ${BASE}/product`]: () => {
+          const p = solProduct();
+          return { ...p, redeem_config: { ...p.redeem_config, redeem_coin: 'USDC' } };
+        },
+        'GET /api/web/v1/market/assets': () => [
+          { asset: 'SOL', name: 'Solana', price_usdt: '150.5', precision: 8 },
+          { asset: 'USDC', name: 'USD Coin', price_usdt: '1.0003', precision: 8 },
+        ],
+      }),
+    );
+    await userEvent.type(amountInput(), '3.33333333');
+    expect(screen.getByTestId('redeem-received')).toHaveTextContent('3.33 SOL');
+    // 3.33 × 150.5 / 1.0003 = 501.014695591…: 501.01469559 USDC (8 decimals, down)
+    await waitFor(() =>
+      expect(screen.getByTestId('redeem-paid-as')).toHaveTextContent('≈ 501.01469559 USDC'),
+    );
+    expect(screen.getByText('Paid out in USDC (estimate)')).toBeInTheDocument();
+  });
+
   test('a VIP discount lowers the fee rate before rounding', async () => {
     await openModal(
       routes({
