@@ -337,3 +337,39 @@ export async function setMinLendRate(
     WHERE id = ${position.id}::bigint`);
   return { asset: product.asset, rateYear: rate.toFixed() };
 }
+
+export interface RedemptionStatus {
+  asset: string;
+  /** Waiting to be paid at the next hourly settlement. */
+  frozen_amount: string;
+  /** 1 while a redemption is frozen (it can still be cancelled), else 0. */
+  frozen_status: 0 | 1;
+  /** Unix seconds of the settlement that pays the frozen amount to spot; 0 when nothing is frozen. */
+  settle_at: number;
+}
+
+/**
+ * What became of the user's flexible redemptions of an asset (redeem-callback): the client calls it
+ * after a redeem to learn whether the amount arrived at once or waits, frozen, for the next hourly
+ * settlement. It reads and changes nothing.
+ */
+export async function redemptionStatus(
+  db: Db,
+  userId: number,
+  asset: string,
+  now: Date,
+): Promise<RedemptionStatus> {
+  const product = await requireFlexProduct(db, asset);
+  const [row] = await rows<{ frozen: string }>(
+    db,
+    sql`SELECT frozen_amount::text AS frozen FROM se_flex_positions WHERE user_id = ${userId} AND asset = ${product.asset}`,
+  );
+  const frozen = dec(row?.frozen ?? '0');
+  const nextHour = hourStart(now).getTime() + 3_600_000;
+  return {
+    asset: product.asset,
+    frozen_amount: toWire(frozen),
+    frozen_status: frozen.gt(0) ? 1 : 0,
+    settle_at: frozen.gt(0) ? Math.floor(nextHour / 1000) : 0,
+  };
+}

@@ -34,7 +34,13 @@ import {
   subscribeFixed,
   voucherMatches,
 } from './fixed';
-import { cancelRedemption, redeemFlexible, setMinLendRate, subscribeFlexible } from './flexible';
+import {
+  cancelRedemption,
+  redeemFlexible,
+  redemptionStatus,
+  setMinLendRate,
+  subscribeFlexible,
+} from './flexible';
 import {
   fixedProduct,
   fixedView,
@@ -447,6 +453,23 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     },
     async (req, reply) =>
       idempotent(deps, req, reply, (tx) => redeemFlexible(tx, userId(req), req.body, now())),
+  );
+
+  r.post(
+    '/apiw/v2/uni-loan/earn/redeem-callback',
+    {
+      preHandler: auth,
+      schema: {
+        tags,
+        summary:
+          'After a flexible redeem: whether it is settled or frozen until the next hourly settlement (the spec shows no payload)',
+        description:
+          'Body: asset. Answers asset, frozen_amount, frozen_status (1 while frozen and cancellable, else 0) and settle_at ' +
+          '(unix seconds of the settlement that pays the frozen amount to spot, 0 when nothing is frozen). Reads only.',
+        body: z.object({ asset: assetSymbol }),
+      },
+    },
+    async (req) => ok(await redemptionStatus(deps.db, userId(req), req.body.asset, now())),
   );
 
   r.post(

@@ -222,6 +222,14 @@ describe('simple earn scenarios', () => {
     let h = (await u.c.get<{ list: Holding[] }>('/apiw/v2/uni-loan/earn/subscribe')).body.data
       .list[0] as Holding;
     expect(h).toMatchObject({ frozen_amount: frozen1.toFixed(), frozen_status: 1, curr_amount: '2' });
+    // redeem-callback: frozen until the next hourly settlement.
+    const nextHour = (Math.floor((await op.now()) / 3600) + 1) * 3600;
+    expect((await u.c.post('/apiw/v2/uni-loan/earn/redeem-callback', { asset: 'BTC' })).body.data).toEqual({
+      asset: 'BTC',
+      frozen_amount: frozen1.toFixed(),
+      frozen_status: 1,
+      settle_at: nextHour,
+    });
     expectRule(
       await u.c.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'BTC', amount: '1.6' }),
       'simple_earn.redeem.maxLimit',
@@ -243,6 +251,12 @@ describe('simple earn scenarios', () => {
       await u.c.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'BTC' }),
       'simple_earn.redeem.nothingFrozen',
     );
+    expect((await u.c.post('/apiw/v2/uni-loan/earn/redeem-callback', { asset: 'BTC' })).body.data).toEqual({
+      asset: 'BTC',
+      frozen_amount: '0',
+      frozen_status: 0,
+      settle_at: 0,
+    });
     await expectReconciled(op);
     await op.advance(HOUR); // hour 2: the rest earns; the cancelled amount waits for the next whole hour
     await op.advance(HOUR); // hour 3: 2 − i1 earning again
