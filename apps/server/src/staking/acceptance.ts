@@ -1,5 +1,5 @@
 import { Code } from '@earn/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { earnAcceptances } from '../db/schema';
 import { DomainError } from '../http/errors';
@@ -39,19 +39,19 @@ export async function recordAcceptance(db: Db, a: AcceptanceRef, at: Date) {
   return { kind: a.kind, document: a.document, accepted: 1, accepted_at: unixSeconds(at) };
 }
 
+/** The row of this user's acceptance of this document: an acceptance of another version does not count. */
+function acceptanceOf(a: AcceptanceRef) {
+  return and(
+    eq(earnAcceptances.userId, a.userId),
+    eq(earnAcceptances.kind, a.kind),
+    eq(earnAcceptances.ref, a.ref),
+    eq(earnAcceptances.document, a.document),
+  );
+}
+
 /** The user's acceptance of the current document, or null. */
 export async function findAcceptance(db: Db, a: AcceptanceRef) {
-  const [row] = await db
-    .select()
-    .from(earnAcceptances)
-    .where(
-      and(
-        eq(earnAcceptances.userId, a.userId),
-        eq(earnAcceptances.kind, a.kind),
-        eq(earnAcceptances.ref, a.ref),
-        eq(earnAcceptances.document, a.document),
-      ),
-    );
+  const [row] = await db.select().from(earnAcceptances).where(acceptanceOf(a));
   return row ?? null;
 }
 
@@ -79,14 +79,7 @@ export async function requireAcceptance(
   const [row] = await tx
     .select({ at: earnAcceptances.acceptedAt })
     .from(earnAcceptances)
-    .where(
-      and(
-        eq(earnAcceptances.userId, a.userId),
-        eq(earnAcceptances.kind, a.kind),
-        eq(earnAcceptances.ref, a.ref),
-        sql`${earnAcceptances.document} = ${a.document}`,
-      ),
-    )
+    .where(acceptanceOf(a))
     .for('share');
   if (!row)
     throw new DomainError(Code.AGREEMENT_REQUIRED, refusal.key, refusal.message, { document: a.document });
