@@ -1,8 +1,9 @@
-import { Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { closePage } from '../../../app/embed';
 import { CheckCircleIcon } from '../../../components/icons';
 
 /** The wealth dialogs' frame: full screen under 768 px, a centred dialog above. */
@@ -85,5 +86,36 @@ export function Success({
       </Stack>
       {footer}
     </Stack>
+  );
+}
+
+/** The success view's one button: closes the dialog (embedded, the parent closes the frame). */
+export function DoneButton({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button fullWidth onClick={() => closePage(onClose)} data-testid="wealth-done">
+      {t('result.ok')}
+    </Button>
+  );
+}
+
+/** A form's submit button: disabled until the form may be sent, loading while the call runs. */
+export function SubmitButton({
+  disabled,
+  loading,
+  onClick,
+  testId,
+  children,
+}: {
+  disabled: boolean;
+  loading: boolean;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="md" fullWidth disabled={disabled} loading={loading} onClick={onClick} data-testid={testId}>
+      {children}
+    </Button>
   );
 }

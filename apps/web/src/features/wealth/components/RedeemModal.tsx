@@ -1,17 +1,13 @@
-import { Button, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trackClick } from '../../../api/analytics';
-import { useApiAction } from '../../../api/useApiAction';
 import { closePage, reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
-import { type RedeemResult, WEALTH_BASE, type WealthOrder, wealthKeys } from '../api';
+import { type RedeemResult, WEALTH_BASE, type WealthOrder } from '../api';
 import { estimatedValue, redeemViolation, wealthRuleText } from '../rules';
-import { Frame, Row, Success } from './Frame';
-import { WEALTH_DEBOUNCE_MS } from './SubscribeModal';
+import { DoneButton, Frame, Row, SubmitButton, Success } from './Frame';
+import { useSubmitAction } from './useSubmitAction';
 
 const UNIT_DECIMALS = 6;
 
@@ -26,35 +22,23 @@ export function WealthRedeemModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const [units, setUnits] = useState<string | null>(null);
-  const [result, setResult] = useState<RedeemResult | null>(null);
-  const action = useApiAction<RedeemResult>({ name: 'wealth.redeem', path: `${WEALTH_BASE}/redeem` });
-
-  useEffect(() => {
-    if (!opened) return;
-    setUnits(null);
-    setResult(null);
-  }, [opened]);
 
   const violation = units ? redeemViolation(units, order.unit) : null;
   const canSubmit = !!units && !violation;
 
-  const submit = useDebouncedCallback(
-    async () => {
-      if (!units || !canSubmit) return;
-      trackClick('wealth.redeem.submit', { pid: order.pid });
-      try {
-        const res = await action.run({ pid: order.pid, unit: units });
-        setResult(res);
-        void client.invalidateQueries({ queryKey: wealthKeys.all });
-        reportSuccess({ action: 'wealth-redeem', pid: order.pid, unit: res.unit });
-      } catch {
-        // Shown by the error catalogue.
-      }
-    },
-    { delay: WEALTH_DEBOUNCE_MS, leading: true },
-  );
+  const { result, clearResult, submit, isPending } = useSubmitAction<RedeemResult>({
+    name: 'wealth.redeem',
+    path: `${WEALTH_BASE}/redeem`,
+    request: units && canSubmit ? { pid: order.pid, unit: units } : null,
+    onSuccess: (res) => reportSuccess({ action: 'wealth-redeem', pid: order.pid, unit: res.unit }),
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    setUnits(null);
+    clearResult();
+  }, [opened, clearResult]);
 
   return (
     <Frame
@@ -65,14 +49,7 @@ export function WealthRedeemModal({
       view={result ? 'success' : 'form'}
     >
       {result ? (
-        <Success
-          title={t('wealth.redeem.success')}
-          footer={
-            <Button fullWidth onClick={() => closePage(onClose)} data-testid="wealth-done">
-              {t('result.ok')}
-            </Button>
-          }
-        >
+        <Success title={t('wealth.redeem.success')} footer={<DoneButton onClose={onClose} />}>
           <Row
             label={t('wealth.field.units')}
             value={formatAmount(result.unit, 6)}
@@ -110,16 +87,14 @@ export function WealthRedeemModal({
           <Text size="xs" c="dimmed">
             {t('wealth.redeem.note')}
           </Text>
-          <Button
-            size="md"
-            fullWidth
+          <SubmitButton
             disabled={!canSubmit}
-            loading={action.isPending}
+            loading={isPending}
             onClick={() => void submit()}
-            data-testid="wealth-redeem-submit"
+            testId="wealth-redeem-submit"
           >
             {t('wealth.redeem.button')}
-          </Button>
+          </SubmitButton>
         </Stack>
       )}
     </Frame>

@@ -1,20 +1,17 @@
-import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { trackClick } from '../../../api/analytics';
 import { queries, queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
 import { closePage, reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
-import { type PurchaseResult, WEALTH_BASE, type WealthProduct, wealthKeys } from '../api';
+import { type PurchaseResult, WEALTH_BASE, type WealthProduct } from '../api';
 import { estimatedUnits, purchaseViolation, wealthRuleText } from '../rules';
-import { Frame, Row, Success } from './Frame';
+import { DoneButton, Frame, Row, SubmitButton, Success } from './Frame';
+import { useSubmitAction } from './useSubmitAction';
 
-/** The spec's wealth call debounce. */
-export const WEALTH_DEBOUNCE_MS = 200;
 const AMOUNT_DECIMALS = 8;
 
 /** Subscribe (more) to a wealth product: a form, then a success view once the call succeeds. */
@@ -32,8 +29,6 @@ export function SubscribeModal({
   const outable = useQuery({ ...queries.outable([product.coin]), enabled: opened });
   const [amount, setAmount] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
-  const [result, setResult] = useState<PurchaseResult | null>(null);
-  const action = useApiAction<PurchaseResult>({ name: 'wealth.purchase', path: `${WEALTH_BASE}/purchase` });
   // Ticking the disclaimer records the acceptance on the server, which refuses a purchase without one;
   // a failed record unticks the box (the error catalogue shows the toast).
   const acceptAction = useApiAction<unknown>({
@@ -50,35 +45,28 @@ export function SubscribeModal({
     }
   };
 
-  useEffect(() => {
-    if (!opened) return;
-    setAmount(null);
-    setAgreed(false);
-    setResult(null);
-  }, [opened]);
-
   const available = outable.data?.find((o) => o.asset === product.coin)?.outable ?? '0';
   const violation = amount ? purchaseViolation(amount, product.min_purchase, available) : null;
   const units = amount ? estimatedUnits(amount, product.net_value_ratio) : null;
   const canSubmit = !!amount && !violation && agreed && !acceptAction.isPending && !!outable.data;
 
-  const submit = useDebouncedCallback(
-    async () => {
-      if (!amount || !canSubmit) return;
-      trackClick('wealth.purchase.submit', { pid: product.pid });
-      try {
-        const res = await action.run({ pid: product.pid, amount, project_type: product.project_type });
-        setResult(res);
-        void client.invalidateQueries({ queryKey: wealthKeys.all });
-        void client.invalidateQueries({ queryKey: queryKeys.balances });
-        void outable.refetch();
-        reportSuccess({ action: 'wealth-purchase', pid: product.pid, amount: res.amount });
-      } catch {
-        // The error catalogue shows the toast (server message, or Networkerr).
-      }
+  const { result, clearResult, submit, isPending } = useSubmitAction<PurchaseResult>({
+    name: 'wealth.purchase',
+    path: `${WEALTH_BASE}/purchase`,
+    request: amount && canSubmit ? { pid: product.pid, amount, project_type: product.project_type } : null,
+    onSuccess: (res) => {
+      void client.invalidateQueries({ queryKey: queryKeys.balances });
+      void outable.refetch();
+      reportSuccess({ action: 'wealth-purchase', pid: product.pid, amount: res.amount });
     },
-    { delay: WEALTH_DEBOUNCE_MS, leading: true },
-  );
+  });
+
+  useEffect(() => {
+    if (!opened) return;
+    setAmount(null);
+    setAgreed(false);
+    clearResult();
+  }, [opened, clearResult]);
 
   return (
     <Frame
@@ -89,14 +77,7 @@ export function SubscribeModal({
       view={result ? 'success' : 'form'}
     >
       {result ? (
-        <Success
-          title={t('wealth.subscribe.success')}
-          footer={
-            <Button fullWidth onClick={() => closePage(onClose)} data-testid="wealth-done">
-              {t('result.ok')}
-            </Button>
-          }
-        >
+        <Success title={t('wealth.subscribe.success')} footer={<DoneButton onClose={onClose} />}>
           <Row
             label={t('wealth.field.amount')}
             value={`${formatAmount(result.amount)} ${product.coin}`}
@@ -152,16 +133,14 @@ export function SubscribeModal({
               </>
             }
           />
-          <Button
-            size="md"
-            fullWidth
+          <SubmitButton
             disabled={!canSubmit}
-            loading={action.isPending}
+            loading={isPending}
             onClick={() => void submit()}
-            data-testid="wealth-subscribe-submit"
+            testId="wealth-subscribe-submit"
           >
             {t('wealth.subscribe.button')}
-          </Button>
+          </SubmitButton>
           <Text size="xs" c="dimmed">
             {t('wealth.subscribe.note')}
           </Text>
