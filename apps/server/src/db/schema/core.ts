@@ -1,29 +1,23 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-/** Every amount column: NUMERIC(38,18), read as a decimal string. */
-export const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { assetSymbol, bigintId, createdAt, idPrimaryKey, money, ts, updatedAt, userRef } from './columns';
 
 export const users = pgTable('users', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: idPrimaryKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  createdAt: ts('created_at').notNull(),
+  createdAt: createdAt(),
   vipTier: integer('vip_tier').notNull().default(0),
   tradingVolume60d: money('trading_volume_60d').notNull().default('0'),
   accountMode: text('account_mode').notNull().default('classic'),
@@ -42,10 +36,8 @@ export const sessions = pgTable(
   {
     /** sha256 of the cookie value: a leaked table does not yield usable sessions. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    createdAt: ts('created_at').notNull(),
+    userId: userRef().references(() => users.id),
+    createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     fundpassVerifiedAt: ts('fundpass_verified_at'),
@@ -56,8 +48,8 @@ export const sessions = pgTable(
 export const fundpassFailures = pgTable(
   'fundpass_failures',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
     at: ts('at').notNull(),
   },
   (t) => [index('fundpass_failures_user_at_idx').on(t.userId, t.at)],
@@ -73,15 +65,15 @@ export const assets = pgTable('assets', {
   supportStaking: boolean('support_staking').notNull().default(false),
   supportLendEarn: boolean('support_lend_earn').notNull().default(true),
   listedAt: ts('listed_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
+  updatedAt: updatedAt(),
 });
 
 /** Borrowed funds in a unified account; they sit in spot but cannot leave it or be lent. */
 export const userLoans = pgTable(
   'user_loans',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    asset: text('asset').notNull(),
+    userId: userRef(),
+    asset: assetSymbol('asset'),
     amount: money('amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.asset] }), check('user_loans_nonneg', sql`${t.amount} >= 0`)],
@@ -94,9 +86,9 @@ export const userLoans = pgTable(
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    asset: text('asset').notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
+    asset: assetSymbol('asset'),
     purpose: text('purpose').notNull(),
     isUser: boolean('is_user').notNull(),
     balance: money('balance').notNull().default('0'),
@@ -110,11 +102,11 @@ export const ledgerAccounts = pgTable(
 export const journalEntries = pgTable(
   'journal_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: idPrimaryKey(),
     reason: text('reason').notNull(),
     /** Business reference; (reason, ref) is unique so a payout can never be booked twice. */
     ref: text('ref'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     memo: jsonb('memo'),
   },
   (t) => [uniqueIndex('journal_entries_reason_ref').on(t.reason, t.ref)],
@@ -123,14 +115,14 @@ export const journalEntries = pgTable(
 export const postings = pgTable(
   'postings',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    entryId: bigint('entry_id', { mode: 'number' })
+    id: idPrimaryKey(),
+    entryId: bigintId('entry_id')
       .notNull()
       .references(() => journalEntries.id),
-    accountId: bigint('account_id', { mode: 'number' })
+    accountId: bigintId('account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
-    asset: text('asset').notNull(),
+    asset: assetSymbol('asset'),
     amount: money('amount').notNull(),
   },
   (t) => [index('postings_account_idx').on(t.accountId), index('postings_entry_idx').on(t.entryId)],
@@ -139,12 +131,12 @@ export const postings = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: userRef(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
@@ -169,7 +161,7 @@ export const testClock = pgTable('test_clock', {
 });
 
 export const reconciliationReports = pgTable('reconciliation_reports', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: idPrimaryKey(),
   at: ts('at').notNull(),
   trigger: text('trigger').notNull(),
   ok: boolean('ok').notNull(),
@@ -180,8 +172,8 @@ export const reconciliationReports = pgTable('reconciliation_reports', {
 export const analyticsEvents = pgTable(
   'analytics_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }),
+    id: idPrimaryKey(),
+    userId: bigintId('user_id'),
     kind: text('kind').notNull(),
     name: text('name').notNull(),
     payload: jsonb('payload').notNull(),

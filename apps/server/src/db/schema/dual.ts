@@ -1,7 +1,5 @@
-import { bigint, bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { money } from './core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { assetSymbol, createdAt, idPrimaryKey, money, ts, updatedAt, userRef } from './columns';
 
 /**
  * A dual-investment order (kind 'dual') or a dual sniper order ('sniper'), as a record with its status.
@@ -10,20 +8,20 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const dualOrders = pgTable(
   'dual_orders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
     kind: text('kind').notNull(),
-    investCoin: text('invest_coin').notNull(),
-    exerciseCoin: text('exercise_coin').notNull(),
+    investCoin: assetSymbol('invest_coin'),
+    exerciseCoin: assetSymbol('exercise_coin'),
     amount: money('amount').notNull(),
     targetPrice: money('target_price').notNull(),
     apr: money('apr').notNull(),
     status: text('status').notNull(),
     settleCoin: text('settle_coin'),
     settleAmount: money('settle_amount'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     expireAt: ts('expire_at').notNull(),
-    updatedAt: ts('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('dual_orders_user').on(t.userId, t.createdAt)],
 );

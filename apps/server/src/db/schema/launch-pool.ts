@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   check,
@@ -12,11 +11,19 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { money } from './core';
+import {
+  assetSymbol,
+  bigintId,
+  createdAt,
+  idPrimaryKey,
+  money,
+  timestamps,
+  ts,
+  updatedAt,
+  userRef,
+} from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /**
  * The reward-per-token accumulator and the per-position reward not yet paid. Not money columns:
  * a share of an hour's reward divided by the pool's stake needs far more places than 18, or the
@@ -27,12 +34,12 @@ const index48 = (name: string) => numeric(name, { precision: 78, scale: 48 });
 /** A launch-pool project: the reward coin and when it runs. State (0–3) comes from the clock. */
 export const launchpoolProjects = pgTable('launchpool_projects', {
   pid: bigserial('pid', { mode: 'number' }).primaryKey(),
-  rewardCoin: text('reward_coin').notNull(),
+  rewardCoin: assetSymbol('reward_coin'),
   name: text('name').notNull(),
   icon: text('icon').notNull().default(''),
   startAt: ts('start_at').notNull(),
   endAt: ts('end_at').notNull(),
-  createdAt: ts('created_at').notNull(),
+  createdAt: createdAt(),
   /** Set once every stake has been returned and the unpaid reward given back to the project. */
   settledAt: ts('settled_at'),
 });
@@ -46,10 +53,10 @@ export const launchpoolPools = pgTable(
   'launchpool_pools',
   {
     rid: bigserial('rid', { mode: 'number' }).primaryKey(),
-    pid: bigint('pid', { mode: 'number' })
+    pid: bigintId('pid')
       .notNull()
       .references(() => launchpoolProjects.pid),
-    coin: text('coin').notNull(),
+    coin: assetSymbol('coin'),
     personalMinAmount: money('personal_min_amount').notNull(),
     personalMaxAmount: money('personal_max_amount').notNull(),
     decimalPlace: integer('decimal_place').notNull(),
@@ -71,7 +78,7 @@ export const launchpoolPools = pgTable(
     interestIndexFlexible: index48('interest_index_flexible').notNull().default('0'),
     interestIndexFixed: index48('interest_index_fixed').notNull().default('0'),
     accUpdatedAt: ts('acc_updated_at').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('launchpool_pools_pid_idx').on(t.pid),
@@ -84,10 +91,10 @@ export const launchpoolPools = pgTable(
 export const launchpoolPositions = pgTable(
   'launchpool_positions',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    rid: bigint('rid', { mode: 'number' }).notNull(),
-    pid: bigint('pid', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    userId: userRef(),
+    rid: bigintId('rid').notNull(),
+    pid: bigintId('pid').notNull(),
+    coin: assetSymbol('coin'),
     amount: money('amount').notNull().default('0'),
     /** The pool's accumulator when this position's reward was last brought up to date. */
     rewardPerTokenPaid: index48('reward_per_token_paid').notNull().default('0'),
@@ -101,8 +108,7 @@ export const launchpoolPositions = pgTable(
     /** Auto-earn choice of the last stake: 0 spot, 1 simple earn; period > 0 means fixed for that many days. */
     simpleEarnStatus: smallint('simple_earn_status').notNull().default(0),
     simpleEarnPeriod: integer('simple_earn_period').notNull().default(0),
-    createdAt: ts('created_at').notNull(),
-    updatedAt: ts('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.rid] }),
@@ -120,15 +126,15 @@ export const launchpoolPositions = pgTable(
 export const launchpoolPoolCoins = pgTable(
   'launchpool_pool_coins',
   {
-    rid: bigint('rid', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    rid: bigintId('rid').notNull(),
+    coin: assetSymbol('coin'),
     rewardPerHour: money('reward_per_hour').notNull(),
     /** Percent, for display (the coin's share of the pool's yearly rate). */
     rateYear: money('rate_year').notNull(),
     accRewardPerToken: index48('acc_reward_per_token').notNull().default('0'),
     /** Display order: the operator's order of the coins. */
     sort: integer('sort').notNull().default(0),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.rid, t.coin] })],
 );
@@ -141,13 +147,13 @@ export const launchpoolPoolCoins = pgTable(
 export const launchpoolPositionCoins = pgTable(
   'launchpool_position_coins',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    rid: bigint('rid', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    userId: userRef(),
+    rid: bigintId('rid').notNull(),
+    coin: assetSymbol('coin'),
     rewardPerTokenPaid: index48('reward_per_token_paid').notNull().default('0'),
     accruedReward: index48('accrued_reward').notNull().default('0'),
     totalReward: money('total_reward').notNull().default('0'),
-    updatedAt: ts('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.rid, t.coin] }),
@@ -159,11 +165,11 @@ export const launchpoolPositionCoins = pgTable(
 export const launchpoolOrders = pgTable(
   'launchpool_orders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    pid: bigint('pid', { mode: 'number' }).notNull(),
-    rid: bigint('rid', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
+    pid: bigintId('pid').notNull(),
+    rid: bigintId('rid').notNull(),
+    coin: assetSymbol('coin'),
     /** stake, redeem or return (the project ended). */
     kind: text('kind').notNull(),
     amount: money('amount').notNull(),
@@ -173,7 +179,7 @@ export const launchpoolOrders = pgTable(
     destination: text('destination'),
     /** The device-token header of the stake request, kept for risk review. */
     deviceToken: text('device_token'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('launchpool_orders_user_idx').on(t.userId, t.id)],
 );
@@ -182,13 +188,13 @@ export const launchpoolOrders = pgTable(
 export const launchpoolRewards = pgTable(
   'launchpool_rewards',
   {
-    rid: bigint('rid', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    rid: bigintId('rid').notNull(),
+    userId: userRef(),
     hourStart: ts('hour_start').notNull(),
-    pid: bigint('pid', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    pid: bigintId('pid').notNull(),
+    coin: assetSymbol('coin'),
     amount: money('amount').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     // A multi-mining pool pays several coins in one hour: one row per coin.
@@ -202,13 +208,13 @@ export const launchpoolRewards = pgTable(
 export const launchpoolInterest = pgTable(
   'launchpool_interest',
   {
-    rid: bigint('rid', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    rid: bigintId('rid').notNull(),
+    userId: userRef(),
     hourStart: ts('hour_start').notNull(),
-    pid: bigint('pid', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    pid: bigintId('pid').notNull(),
+    coin: assetSymbol('coin'),
     amount: money('amount').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.rid, t.userId, t.hourStart] }),
@@ -219,23 +225,23 @@ export const launchpoolInterest = pgTable(
 
 /** CandyDrop 'want more' cards shown after a stake (earn-more). */
 export const launchpoolEarnMore = pgTable('launchpool_earn_more', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  coin: text('coin').notNull(),
+  id: idPrimaryKey(),
+  coin: assetSymbol('coin'),
   type: text('type').notNull(),
   popupMsg: text('popup_msg').notNull(),
   popupHighLight: jsonb('popup_high_light').$type<string[]>().notNull(),
   url: text('url').notNull(),
   enabled: boolean('enabled').notNull().default(true),
-  createdAt: ts('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 /** A user's notification switches: CandyDrop, Launchpool (herald) and HODLer Airdrop. */
 export const notificationSettings = pgTable('notification_settings', {
-  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  userId: bigintId('user_id').primaryKey(),
   /** 1 subscribed, 2 not subscribed (task-square status). */
   candydropStatus: smallint('candydrop_status').notNull().default(2),
   startupMiningSwitch: smallint('startup_mining_switch').notNull().default(0),
   hodlerNotify: smallint('hodler_notify').notNull().default(0),
   hodlerGtExchange: smallint('hodler_gt_exchange').notNull().default(0),
-  updatedAt: ts('updated_at').notNull(),
+  updatedAt: updatedAt(),
 });

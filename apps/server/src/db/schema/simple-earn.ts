@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -12,12 +10,20 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { money } from './core';
+import {
+  assetSymbol,
+  bigintId,
+  createdAt,
+  idPrimaryKey,
+  money,
+  productRef,
+  ts,
+  updatedAt,
+  userRef,
+} from './columns';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Unbounded NUMERIC: accrual indices and exact accrued interest keep every digit the division gives. */
 const exact = (name: string) => numeric(name);
 
@@ -64,7 +70,7 @@ export const seFlexProducts = pgTable('se_flex_products', {
 export const seFlexHours = pgTable(
   'se_flex_hours',
   {
-    asset: text('asset').notNull(),
+    asset: assetSymbol('asset'),
     periodStart: ts('period_start').notNull(),
     rateYear: exact('rate_year').notNull(),
     demand: money('demand').notNull(),
@@ -86,9 +92,9 @@ export const seFlexHours = pgTable(
 export const seFlexPositions = pgTable(
   'se_flex_positions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    asset: text('asset').notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
+    asset: assetSymbol('asset'),
     principal: money('principal').notNull().default('0'),
     frozenAmount: money('frozen_amount').notNull().default('0'),
     frozenAt: ts('frozen_at'),
@@ -103,7 +109,7 @@ export const seFlexPositions = pgTable(
     accOffset: exact('acc_offset').notNull().default('0'),
     interestWithdrawn: money('interest_withdrawn').notNull().default('0'),
     bonusCum: exact('bonus_cum').notNull().default('0'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('se_flex_positions_user_asset').on(t.userId, t.asset),
@@ -118,9 +124,9 @@ export const seFlexPositions = pgTable(
 export const seFlexPending = pgTable(
   'se_flex_pending',
   {
-    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    positionId: bigintId('position_id').notNull(),
     hourStart: ts('hour_start').notNull(),
-    asset: text('asset').notNull(),
+    asset: assetSymbol('asset'),
     amount: money('amount').notNull(),
   },
   (t) => [
@@ -138,9 +144,9 @@ export const seFlexInterest = pgTable(
   'se_flex_interest',
   {
     periodStart: ts('period_start').notNull(),
-    positionId: bigint('position_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    asset: text('asset').notNull(),
+    positionId: bigintId('position_id').notNull(),
+    userId: userRef(),
+    asset: assetSymbol('asset'),
     lent: money('lent').notNull(),
     rateYear: exact('rate_year').notNull(),
     interest: money('interest').notNull(),
@@ -156,10 +162,10 @@ export const seFlexInterest = pgTable(
 export const seAutoInvest = pgTable(
   'se_auto_invest',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    asset: text('asset').notNull(),
+    userId: userRef(),
+    asset: assetSymbol('asset'),
     status: integer('status').notNull(),
-    updatedAt: ts('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.asset] })],
 );
@@ -168,7 +174,7 @@ export const seFixedProducts = pgTable(
   'se_fixed_products',
   {
     id: serial('id').primaryKey(),
-    asset: text('asset').notNull(),
+    asset: assetSymbol('asset'),
     type: integer('type').notNull().default(1),
     minVip: integer('min_vip').notNull().default(0),
     maxVip: integer('max_vip').notNull().default(0),
@@ -193,7 +199,7 @@ export const seFixedProducts = pgTable(
     /** Special products: when non-empty only these users may subscribe; when empty, only newcomers. */
     specialUsers: jsonb('special_users').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     status: integer('status').notNull().default(1),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('se_fixed_products_asset_idx').on(t.asset),
@@ -204,8 +210,8 @@ export const seFixedProducts = pgTable(
 export const seFixedUserQuota = pgTable(
   'se_fixed_user_quota',
   {
-    productId: integer('product_id').notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    productId: productRef(),
+    userId: userRef(),
     used: money('used').notNull().default('0'),
   },
   (t) => [
@@ -218,16 +224,16 @@ export const seFixedUserQuota = pgTable(
 export const seFixedOrders = pgTable(
   'se_fixed_orders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
-    asset: text('asset').notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
+    productId: productRef(),
+    asset: assetSymbol('asset'),
     productType: integer('product_type').notNull(),
     principal: money('principal').notNull(),
     yearRate: exact('year_rate').notNull(),
     lockUpPeriod: integer('lock_up_period').notNull(),
     interest: money('interest').notNull(),
-    voucherId: bigint('voucher_id', { mode: 'number' }),
+    voucherId: bigintId('voucher_id'),
     couponRateRatio: exact('coupon_rate_ratio').notNull().default('0'),
     couponRateDay: integer('coupon_rate_day').notNull().default(0),
     couponInterest: money('coupon_interest').notNull().default('0'),
@@ -237,8 +243,8 @@ export const seFixedOrders = pgTable(
     redeemAccountType: integer('redeem_account_type').notNull().default(1),
     status: integer('status').notNull().default(1),
     redeemType: integer('redeem_type'),
-    parentOrderId: bigint('parent_order_id', { mode: 'number' }),
-    createdAt: ts('created_at').notNull(),
+    parentOrderId: bigintId('parent_order_id'),
+    createdAt: createdAt(),
     startAt: ts('start_at').notNull(),
     finishAt: ts('finish_at').notNull(),
     settledAt: ts('settled_at'),
@@ -253,8 +259,8 @@ export const seFixedOrders = pgTable(
 export const seVouchers = pgTable(
   'se_vouchers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
     title: text('title').notNull(),
     rateDay: integer('rate_day').notNull(),
     /** Percent added to the APR. */
@@ -264,8 +270,8 @@ export const seVouchers = pgTable(
     /** Comma-separated assets; empty = any. */
     usingCurrency: text('using_currency').notNull().default(''),
     expiredAt: ts('expired_at').notNull(),
-    usedOrderId: bigint('used_order_id', { mode: 'number' }),
-    createdAt: ts('created_at').notNull(),
+    usedOrderId: bigintId('used_order_id'),
+    createdAt: createdAt(),
   },
   (t) => [index('se_vouchers_user_idx').on(t.userId)],
 );
@@ -277,14 +283,14 @@ export const seVouchers = pgTable(
 export const seHistory = pgTable(
   'se_history',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
     line: text('line').notNull(),
     type: integer('type').notNull(),
     mode: integer('mode').notNull().default(0),
-    asset: text('asset').notNull(),
+    asset: assetSymbol('asset'),
     amount: money('amount').notNull(),
-    orderId: bigint('order_id', { mode: 'number' }),
+    orderId: bigintId('order_id'),
     productId: integer('product_id'),
     lendRateYear: exact('lend_rate_year'),
     couponPrincipal: money('coupon_principal'),

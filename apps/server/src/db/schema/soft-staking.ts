@@ -1,7 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { money } from './core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { assetSymbol, bigintId, createdAt, money, ts, updatedAt, userRef } from './columns';
 
 /** A coin that earns soft-staking payouts while it sits in spot. `rate` is percent a year. */
 export const softStakingCoins = pgTable('soft_staking_coins', {
@@ -13,16 +11,16 @@ export const softStakingCoins = pgTable('soft_staking_coins', {
   maxAmount: money('max_amount').notNull(),
   status: text('status').notNull(),
   sort: integer('sort').notNull().default(0),
-  updatedAt: ts('updated_at').notNull(),
+  updatedAt: updatedAt(),
 });
 
 /** The user's switch; `enabledAt` is when it was last turned on (a day earns only if on all day). */
 export const softStakingUsers = pgTable('soft_staking_users', {
-  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  userId: bigintId('user_id').primaryKey(),
   enabled: boolean('enabled').notNull(),
   enabledAt: ts('enabled_at'),
   disabledAt: ts('disabled_at'),
-  updatedAt: ts('updated_at').notNull(),
+  updatedAt: updatedAt(),
 });
 
 /** Eligible spot balances of switched-on users, taken at each UTC midnight. */
@@ -30,8 +28,8 @@ export const softStakingSnapshots = pgTable(
   'soft_staking_snapshots',
   {
     at: ts('at').notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    userId: userRef(),
+    coin: assetSymbol('coin'),
     balance: money('balance').notNull(),
   },
   (t) => [primaryKey({ columns: [t.at, t.userId, t.coin] })],
@@ -42,14 +40,14 @@ export const softStakingPayouts = pgTable(
   'soft_staking_payouts',
   {
     day: ts('day').notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    userId: userRef(),
+    coin: assetSymbol('coin'),
     eligible: money('eligible').notNull(),
     rate: money('rate').notNull(),
     gross: money('gross').notNull(),
     amount: money('amount').notNull(),
     carry: money('carry').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.userId, t.coin] }),
@@ -60,8 +58,8 @@ export const softStakingPayouts = pgTable(
 export const softStakingCarries = pgTable(
   'soft_staking_carries',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    coin: text('coin').notNull(),
+    userId: userRef(),
+    coin: assetSymbol('coin'),
     carry: money('carry').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.coin] })],

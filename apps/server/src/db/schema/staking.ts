@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -11,12 +9,19 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { money } from './core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import {
+  assetSymbol,
+  createdAt,
+  idPrimaryKey,
+  money,
+  productRef,
+  timestamps,
+  ts,
+  updatedAt,
+  userRef,
+} from './columns';
 
 export interface StakingFaqEntry {
   ask: string;
@@ -47,9 +52,9 @@ export const stakingProducts = pgTable(
   'staking_products',
   {
     id: serial('id').primaryKey(),
-    coin: text('coin').notNull(),
+    coin: assetSymbol('coin'),
     type: integer('type').notNull(),
-    rewardCoin: text('reward_coin').notNull(),
+    rewardCoin: assetSymbol('reward_coin'),
     rate: money('rate').notNull(),
     baseRate: money('base_rate').notNull(),
     mostRate: money('most_rate').notNull(),
@@ -73,7 +78,7 @@ export const stakingProducts = pgTable(
     redeemMaxDay: integer('redeem_maxday').notNull(),
     redeemFee: money('redeem_fee').notNull(),
     redeemQuickFee: money('redeem_quick_fee').notNull(),
-    redeemCoin: text('redeem_coin').notNull(),
+    redeemCoin: assetSymbol('redeem_coin'),
     vipConfig: jsonb('vip_config').$type<StakingVipTier[]>().notNull(),
     exchangeType: text('exchange_type').notNull(),
     exchangeRate: money('exchange_rate').notNull(),
@@ -87,8 +92,7 @@ export const stakingProducts = pgTable(
     faq: jsonb('faq').$type<StakingFaqEntry[]>().notNull(),
     status: text('status').notNull(),
     sort: integer('sort').notNull().default(0),
-    createdAt: ts('created_at').notNull(),
-    updatedAt: ts('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('staking_products_coin').on(t.coin)],
 );
@@ -98,11 +102,9 @@ export const stakingProtocols = pgTable(
   'staking_protocols',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => stakingProducts.id),
+    productId: productRef().references(() => stakingProducts.id),
     protocolName: text('protocol_name').notNull(),
-    rewardCoin: text('reward_coin').notNull(),
+    rewardCoin: assetSymbol('reward_coin'),
     rate: money('rate').notNull(),
     baseRate: money('base_rate').notNull(),
     rewardDelayDays: integer('reward_delay_days').notNull(),
@@ -124,11 +126,9 @@ export const stakingCampaigns = pgTable(
   'staking_campaigns',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => stakingProducts.id),
+    productId: productRef().references(() => stakingProducts.id),
     protocolId: integer('protocol_id').notNull().default(0),
-    rewardCoin: text('reward_coin').notNull(),
+    rewardCoin: assetSymbol('reward_coin'),
     maxInterest: money('max_interest').notNull(),
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
@@ -145,16 +145,16 @@ export const stakingCampaigns = pgTable(
 export const stakingPositions = pgTable(
   'staking_positions',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
+    userId: userRef(),
+    productId: productRef(),
     protocolId: integer('protocol_id').notNull(),
-    coin: text('coin').notNull(),
+    coin: assetSymbol('coin'),
     amount: money('amount').notNull(),
     /** Rewards earned but held until redeem (reward delay -1 or 0), in the reward coin. */
     accruedReward: money('accrued_reward').notNull().default('0'),
     /** Receipt tokens outstanding against this position (exchange_type 'asset'): the sub-ledger of their issue. */
     receiptAmount: money('receipt_amount').notNull().default('0'),
-    updatedAt: ts('updated_at').notNull(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId, t.protocolId] }),
@@ -167,16 +167,16 @@ export const stakingPositions = pgTable(
 export const stakingLots = pgTable(
   'staking_lots',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
+    productId: productRef(),
     protocolId: integer('protocol_id').notNull(),
     amount: money('amount').notNull(),
     originalAmount: money('original_amount').notNull(),
     accrualStart: ts('accrual_start').notNull(),
     firstDistributionAt: ts('first_distribution_at'),
     src: integer('src').notNull().default(0),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('staking_lots_position').on(t.userId, t.productId, t.protocolId),
@@ -192,13 +192,13 @@ export const stakingLots = pgTable(
 export const stakingRewards = pgTable(
   'staking_rewards',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
+    productId: productRef(),
     protocolId: integer('protocol_id').notNull(),
     day: ts('day').notNull(),
     source: text('source').notNull(),
-    coin: text('coin').notNull(),
+    coin: assetSymbol('coin'),
     eligible: money('eligible').notNull(),
     gross: money('gross').notNull(),
     amount: money('amount').notNull(),
@@ -206,7 +206,7 @@ export const stakingRewards = pgTable(
     carry: money('carry').notNull(),
     paid: boolean('paid').notNull(),
     paidAt: ts('paid_at'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('staking_rewards_once').on(t.userId, t.productId, t.protocolId, t.day, t.source),
@@ -218,11 +218,11 @@ export const stakingRewards = pgTable(
 export const stakingCarries = pgTable(
   'staking_carries',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
+    userId: userRef(),
+    productId: productRef(),
     protocolId: integer('protocol_id').notNull(),
     source: text('source').notNull(),
-    coin: text('coin').notNull(),
+    coin: assetSymbol('coin'),
     carry: money('carry').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId, t.protocolId, t.source] })],
@@ -231,11 +231,11 @@ export const stakingCarries = pgTable(
 export const stakingRedemptions = pgTable(
   'staking_redemptions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
+    productId: productRef(),
     protocolId: integer('protocol_id').notNull(),
-    coin: text('coin').notNull(),
+    coin: assetSymbol('coin'),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     received: money('received').notNull(),
@@ -250,9 +250,9 @@ export const stakingRedemptions = pgTable(
     receiptCoin: text('receipt_coin'),
     receiptBurned: money('receipt_burned').notNull().default('0'),
     quick: boolean('quick').notNull(),
-    rewardCoin: text('reward_coin').notNull(),
+    rewardCoin: assetSymbol('reward_coin'),
     rewardPaid: money('reward_paid').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     arriveAt: ts('arrive_at').notNull(),
     arrivedAt: ts('arrived_at'),
     /** 'instant' or the arrival job period that credited it: the key of that batch entry. */
@@ -270,14 +270,14 @@ export const stakingRedemptions = pgTable(
 export const stakingRatePoints = pgTable(
   'staking_rate_points',
   {
-    productId: integer('product_id').notNull(),
+    productId: productRef(),
     protocolId: integer('protocol_id').notNull(),
     day: ts('day').notNull(),
     rate: money('rate').notNull(),
     baseRate: money('base_rate').notNull(),
     extraRate: money('extra_rate').notNull(),
-    extraCoin: text('extra_coin').notNull(),
-    rewardCoin: text('reward_coin').notNull(),
+    extraCoin: assetSymbol('extra_coin'),
+    rewardCoin: assetSymbol('reward_coin'),
   },
   (t) => [primaryKey({ columns: [t.productId, t.protocolId, t.day] })],
 );
@@ -291,7 +291,7 @@ export const stakingRatePoints = pgTable(
 export const earnAcceptances = pgTable(
   'earn_acceptances',
   {
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: userRef(),
     kind: text('kind').notNull(),
     ref: text('ref').notNull(),
     document: text('document').notNull(),

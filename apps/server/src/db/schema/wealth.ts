@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  bigserial,
   boolean,
   check,
   index,
@@ -10,19 +8,26 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { money } from './core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import {
+  assetSymbol,
+  bigintId,
+  createdAt,
+  idPrimaryKey,
+  money,
+  productRef,
+  timestamps,
+  ts,
+  userRef,
+} from './columns';
 
 /** A private-wealth (project type 4) or asset-management (5) fund, bought in units at its NAV. */
 export const wealthProducts = pgTable('wealth_products', {
   id: serial('id').primaryKey(),
   projectType: integer('project_type').notNull(),
   name: text('name').notNull(),
-  coin: text('coin').notNull(),
+  coin: assetSymbol('coin'),
   minPurchase: money('min_purchase').notNull(),
   /** VIP-oriented: users below this tier cannot subscribe. */
   vipMinTier: integer('vip_min_tier').notNull().default(0),
@@ -32,14 +37,14 @@ export const wealthProducts = pgTable('wealth_products', {
   status: text('status').notNull(),
   runStart: ts('run_start').notNull(),
   sort: integer('sort').notNull().default(0),
-  createdAt: ts('created_at').notNull(),
+  createdAt: createdAt(),
 });
 
 /** The NAV series the operator publishes; a NAV settles the redemptions requested before it. */
 export const wealthNavs = pgTable(
   'wealth_navs',
   {
-    productId: integer('product_id').notNull(),
+    productId: productRef(),
     at: ts('at').notNull(),
     nav: money('nav').notNull(),
   },
@@ -50,18 +55,17 @@ export const wealthNavs = pgTable(
 export const wealthOrders = pgTable(
   'wealth_orders',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
-    coin: text('coin').notNull(),
+    id: idPrimaryKey(),
+    userId: userRef(),
+    productId: productRef(),
+    coin: assetSymbol('coin'),
     units: money('units').notNull(),
     /** What the held units cost: the sub-ledger of the user's 'wealth' account. */
     cost: money('cost').notNull(),
     redeemingUnits: money('redeeming_units').notNull().default('0'),
     /** Gains (or losses, negative) realised by settled redemptions. */
     realized: money('realized').notNull().default('0'),
-    createdAt: ts('created_at').notNull(),
-    updatedAt: ts('updated_at').notNull(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('wealth_orders_user_product').on(t.userId, t.productId),
@@ -72,14 +76,14 @@ export const wealthOrders = pgTable(
 export const wealthPurchases = pgTable(
   'wealth_purchases',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
+    id: idPrimaryKey(),
+    orderId: bigintId('order_id').notNull(),
+    userId: userRef(),
+    productId: productRef(),
     amount: money('amount').notNull(),
     nav: money('nav').notNull(),
     units: money('units').notNull(),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('wealth_purchases_order').on(t.orderId)],
 );
@@ -87,11 +91,11 @@ export const wealthPurchases = pgTable(
 export const wealthRedemptions = pgTable(
   'wealth_redemptions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull(),
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
-    productId: integer('product_id').notNull(),
-    coin: text('coin').notNull(),
+    id: idPrimaryKey(),
+    orderId: bigintId('order_id').notNull(),
+    userId: userRef(),
+    productId: productRef(),
+    coin: assetSymbol('coin'),
     units: money('units').notNull(),
     /** The part of the order's cost these units carried, released at settlement. */
     cost: money('cost').notNull(),
@@ -101,7 +105,7 @@ export const wealthRedemptions = pgTable(
     gain: money('gain'),
     /** The NAV publication that settled it: the key of that settlement's ledger entries. */
     settledBy: text('settled_by'),
-    createdAt: ts('created_at').notNull(),
+    createdAt: createdAt(),
     settledAt: ts('settled_at'),
   },
   (t) => [
