@@ -1,37 +1,20 @@
-import { type Decimal, dec } from '@earn/domain';
+import { dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DAY,
   type Env,
   expectReconciled,
   expectRule,
+  type FixedOrder,
   fixedProduct,
+  floor8,
+  HOUR,
   spot,
   startSimpleEarn,
+  toNextHour,
   userWith,
   voucher,
 } from './helpers';
-
-const HOUR = 3600;
-const DAY = 86_400;
-const floor8 = (d: Decimal) => d.toDecimalPlaces(8, 1);
-
-interface Order {
-  order_id: number;
-  principal: string;
-  total_interest: string;
-  status: number;
-  start_time: number;
-  finish_time: number;
-  reinvest_status: number;
-  redeem_account_type: number;
-  coupon_info: { rate_ratio: string; rate_day: number; coupon_interest: string };
-}
-
-/** Moves the clock to the next whole hour plus `extra` seconds. */
-async function toNextHour(env: Env, extra = 0) {
-  const now = await env.op.now();
-  await env.op.advance(HOUR - (now % HOUR) + extra);
-}
 
 // Its own server: two 30-day terms run ~1 500 hourly job periods, which should not also accrue the
 // other scenarios' holdings.
@@ -65,7 +48,7 @@ describe('fixed simple earn over two terms', () => {
     });
     await toNextHour(env, 10 * HOUR); // 10:00 UTC or so, mid-day
     const subscribedAt = await op.now();
-    const res = await u.c.post<Order>(
+    const res = await u.c.post<FixedOrder>(
       '/apiw/v2/fixed_earn/api/user/lend',
       {
         product_id: productId,
@@ -100,10 +83,12 @@ describe('fixed simple earn over two terms', () => {
     await op.advance(first.finish_time + 1800 - (await op.now()));
     const p2 = dec(5000).plus(interest1).plus(coupon);
     await u.login();
-    const listed = await u.c.get<{ list: Order[] }>('/apiw/v2/fixed_earn/api/user/lend', { order_type: 1 });
+    const listed = await u.c.get<{ list: FixedOrder[] }>('/apiw/v2/fixed_earn/api/user/lend', {
+      order_type: 1,
+    });
     let active = listed.body.data.list;
     expect(active, JSON.stringify(listed.body)).toHaveLength(1);
-    const second = active[0] as Order;
+    const second = active[0] as FixedOrder;
     expect(second.principal).toBe(p2.toFixed());
     expect(second.start_time).toBe(first.finish_time);
     expect(second.finish_time).toBe(first.finish_time + 30 * DAY);
@@ -113,7 +98,7 @@ describe('fixed simple earn over two terms', () => {
     await expectReconciled(op);
 
     // Second term: reinvest off, paid to spot.
-    const off = await u.c.put<Order>(`/apiw/v2/fixed_earn/api/user/reinvest-status/${second.order_id}`, {
+    const off = await u.c.put<FixedOrder>(`/apiw/v2/fixed_earn/api/user/reinvest-status/${second.order_id}`, {
       reinvest_status: 0,
     });
     expect(off.body.data).toMatchObject({ reinvest_status: 0, redeem_account_type: 1 });
@@ -122,8 +107,8 @@ describe('fixed simple earn over two terms', () => {
     await op.advance(60);
     await u.login();
     expect(await spot(env, u.id, 'USDT')).toBe(p2.plus(interest2).plus(1000).toFixed());
-    active = (await u.c.get<{ list: Order[] }>('/apiw/v2/fixed_earn/api/user/lend', { order_type: 1 })).body
-      .data.list;
+    active = (await u.c.get<{ list: FixedOrder[] }>('/apiw/v2/fixed_earn/api/user/lend', { order_type: 1 }))
+      .body.data.list;
     expect(active).toHaveLength(0);
 
     const hist = async (type: number) =>

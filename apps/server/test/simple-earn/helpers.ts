@@ -1,3 +1,4 @@
+import type { Decimal } from '@earn/domain';
 import { expect } from 'vitest';
 import { simpleEarnModule } from '../../src/simple-earn';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
@@ -7,11 +8,38 @@ export interface Env {
   op: Operator;
 }
 
+/** One hour, in seconds of the test clock. */
+export const HOUR = 3600;
+/** One day, in seconds of the test clock. */
+export const DAY = 86_400;
+
+/** 8 decimals rounded down: what the server credits of an exact interest figure. */
+export const floor8 = (d: Decimal) => d.toDecimalPlaces(8, 1);
+
+/** A fixed order as the fixed-earn calls answer it. */
+export interface FixedOrder {
+  order_id: number;
+  principal: string;
+  total_interest: string;
+  status: number;
+  start_time: number;
+  finish_time: number;
+  reinvest_status: number;
+  redeem_account_type: number;
+  coupon_info: { rate_ratio: string; rate_day: number; coupon_interest: string };
+}
+
 export async function startSimpleEarn(): Promise<Env> {
   const server = await startTestServer({ modules: [simpleEarnModule] });
   const op = new Operator(server);
   await listCoins(op);
   return { server, op };
+}
+
+/** Moves the clock to the next whole hour plus `extra` seconds. */
+export async function toNextHour(env: Env, extra = 0) {
+  const now = await env.op.now();
+  await env.op.advance(HOUR - (now % HOUR) + extra);
 }
 
 export async function flexProduct(op: Operator, body: Record<string, unknown>) {

@@ -1,20 +1,21 @@
 import { type Decimal, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DAY,
   type Env,
   expectReconciled,
   expectRule,
+  type FixedOrder,
   fixedProduct,
   flexProduct,
+  floor8,
+  HOUR,
   setFlex,
   spot,
   startSimpleEarn,
+  toNextHour,
   userWith,
 } from './helpers';
-
-const HOUR = 3600;
-const DAY = 86_400;
-const floor8 = (d: Decimal) => d.toDecimalPlaces(8, 1);
 
 interface Holding {
   asset: string;
@@ -27,24 +28,6 @@ interface Holding {
   bonus_cumulative: string;
   bonus_asset: string;
 }
-interface Order {
-  order_id: number;
-  principal: string;
-  total_interest: string;
-  status: number;
-  start_time: number;
-  finish_time: number;
-  reinvest_status: number;
-  redeem_account_type: number;
-  coupon_info: { rate_ratio: string; rate_day: number; coupon_interest: string };
-}
-
-/** Moves the clock to the next whole hour plus `extra` seconds. */
-async function toNextHour(env: Env, extra = 0) {
-  const now = await env.op.now();
-  await env.op.advance(HOUR - (now % HOUR) + extra);
-}
-
 describe('simple earn scenarios', () => {
   let env: Env;
   beforeAll(async () => {
@@ -150,20 +133,26 @@ describe('simple earn scenarios', () => {
     });
     const u = await userWith(env, { USDT: '3000' });
     const o1 = (
-      await u.c.post<Order>('/apiw/v2/fixed_earn/api/user/lend', { product_id: productId, amount: '1000' })
+      await u.c.post<FixedOrder>('/apiw/v2/fixed_earn/api/user/lend', {
+        product_id: productId,
+        amount: '1000',
+      })
     ).body.data;
     const o2 = (
-      await u.c.post<Order>('/apiw/v2/fixed_earn/api/user/lend', { product_id: productId, amount: '1000' })
+      await u.c.post<FixedOrder>('/apiw/v2/fixed_earn/api/user/lend', {
+        product_id: productId,
+        amount: '1000',
+      })
     ).body.data;
     const o3 = (
-      await u.c.post<Order>('/apiw/v2/fixed_earn/api/user/lend', { product_id: locked, amount: '1000' })
+      await u.c.post<FixedOrder>('/apiw/v2/fixed_earn/api/user/lend', { product_id: locked, amount: '1000' })
     ).body.data;
     await op.advance(3 * DAY);
     expectRule(
       await u.c.post('/apiw/v2/fixed_earn/api/user/pre-redeem', { order_id: o3.order_id }),
       'simple_earn.preRedeem.unsupported',
     );
-    const early = await u.c.post<Order>('/apiw/v2/fixed_earn/api/user/pre-redeem', {
+    const early = await u.c.post<FixedOrder>('/apiw/v2/fixed_earn/api/user/pre-redeem', {
       order_id: o1.order_id,
       isVip: 0,
     });
@@ -189,8 +178,9 @@ describe('simple earn scenarios', () => {
     // o2 and o3 paid with their full interest, into spot; o1 earned nothing.
     const interest = floor8(dec(1000).times('0.05').div(365).times(7));
     expect(await spot(env, u.id, 'USDT')).toBe(dec(3000).plus(interest.times(2)).toFixed());
-    const ended = (await u.c.get<{ list: Order[] }>('/apiw/v2/fixed_earn/api/user/lend', { order_type: 2 }))
-      .body.data.list;
+    const ended = (
+      await u.c.get<{ list: FixedOrder[] }>('/apiw/v2/fixed_earn/api/user/lend', { order_type: 2 })
+    ).body.data.list;
     expect(ended.map((o) => o.status).sort()).toEqual([2, 2, 3]);
     await expectReconciled(op);
   });
