@@ -1,17 +1,16 @@
 import { dec } from '@earn/domain';
 import { Accordion, Alert, Anchor, Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trackClick } from '../../../api/analytics';
-import { type MarketAsset, queries, queryKeys } from '../../../api/queries';
-import { useApiAction } from '../../../api/useApiAction';
-import { closePage, openPage, reportSuccess } from '../../../app/embed';
+import { type MarketAsset, queries } from '../../../api/queries';
+import { closePage, openPage } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
-import { type RedeemResult, STAKING_BASE, type StakingProduct, stakingKeys, stakingQueries } from '../api';
+import { type RedeemResult, STAKING_BASE, type StakingProduct, stakingQueries } from '../api';
 import {
   feePercent,
   formatStamp,
@@ -27,7 +26,8 @@ import {
   redeemViolation,
   ruleText,
 } from '../rules';
-import { CenterLoader, InfoRow, LinkRow, ModalFrame, SuccessView, showActionError } from './parts';
+import { ButtonPair, CenterLoader, InfoRow, LinkRow, LoadError, ModalFrame, SuccessView } from './parts';
+import { stakingRequest, useSubmitAction } from './useSubmitAction';
 
 export interface RedeemModalProps {
   coin: string;
@@ -42,7 +42,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The redeem modal: main, redeem type select (standard or quick), success, faq (section 2). */
 export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const me = useQuery(queries.me());
   const product = useQuery({ ...stakingQueries.product(coin), enabled: opened });
@@ -55,11 +54,9 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const [pendingType, setPendingType] = useState<RedeemType>('standard');
   const [chosenPid, setChosenPid] = useState<number | undefined>(pid);
   const [result, setResult] = useState<RedeemResult | null>(null);
-  // Silent: refusals are worded here with the rule's values (showActionError).
-  const action = useApiAction<RedeemResult>({
+  const action = useSubmitAction<RedeemResult>({
     name: 'staking.redeem',
     path: `${STAKING_BASE}/coin-redeem`,
-    silent: true,
   });
 
   useEffect(() => {
@@ -90,24 +87,23 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const submit = async () => {
     if (!p || !valid || !canRedeem) return;
     trackClick('staking.redeem.submit', { coin: p.coin, quick: effectiveType === 'quick' ? 1 : 0 });
-    const body: Record<string, unknown> = {
-      side: 1,
-      coin: p.coin,
-      amount: valid,
-      quick: effectiveType === 'quick' ? 1 : 0,
-    };
-    if (effectivePid !== undefined && effectivePid !== -1) body.pid = effectivePid;
-    if (tier > 0) body.src = 1;
-    try {
-      const res = await action.run(body);
-      setResult(res);
-      setView('redeem_success');
-      void client.invalidateQueries({ queryKey: stakingKeys.all });
-      void client.invalidateQueries({ queryKey: queryKeys.balances });
-      reportSuccess({ action: 'redeem', coin: p.coin, amount: res.amount, redeem_stamp: res.redeem_stamp });
-    } catch (e) {
-      showActionError(t, e, 'staking.redeem');
-    }
+    const body = stakingRequest(
+      { side: 1, coin: p.coin, amount: valid, quick: effectiveType === 'quick' ? 1 : 0 },
+      effectivePid,
+      tier,
+    );
+    await action.send(body, {
+      onSuccess: (res) => {
+        setResult(res);
+        setView('redeem_success');
+      },
+      report: (res) => ({
+        action: 'redeem',
+        coin: p.coin,
+        amount: res.amount,
+        redeem_stamp: res.redeem_stamp,
+      }),
+    });
   };
 
   const titles: Record<RedeemView, string> = {
@@ -119,11 +115,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
 
   let body: ReactNode;
   if (product.isError || holdings.isError) {
-    body = (
-      <Alert color="red" role="alert">
-        {t('request.data.error')}
-      </Alert>
-    );
+    body = <LoadError />;
   } else if (!p || !holdings.data) {
     body = <CenterLoader />;
   } else if (view === 'redeem_type_select') {
@@ -188,21 +180,17 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
       <SuccessView
         title={t('redeem.success')}
         footer={
-          <Group grow gap="sm">
-            <Button
-              variant="default"
-              onClick={() => {
+          <ButtonPair
+            secondary={{
+              label: t('staking.success.history'),
+              onClick: () => {
                 onClose();
                 openPage(redeemHistoryUrl(p.coin), navigate);
-              }}
-              data-testid="redeem-history"
-            >
-              {t('staking.success.history')}
-            </Button>
-            <Button onClick={() => closePage(onClose)} data-testid="redeem-done">
-              {t('result.ok')}
-            </Button>
-          </Group>
+              },
+              testId: 'redeem-history',
+            }}
+            primary={{ label: t('result.ok'), onClick: () => closePage(onClose), testId: 'redeem-done' }}
+          />
         }
       >
         <InfoRow

@@ -1,7 +1,6 @@
 import { accrualStartAt, dec, firstDistributionAt, toFixedDown } from '@earn/domain';
 import {
   Accordion,
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -16,15 +15,15 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trackClick } from '../../../api/analytics';
-import { queries, queryKeys } from '../../../api/queries';
+import { queries } from '../../../api/queries';
 import { requireLogin } from '../../../api/session';
 import { useApiAction } from '../../../api/useApiAction';
-import { closePage, isFramed, openPage, reopen, reportSuccess } from '../../../app/embed';
+import { closePage, isFramed, openPage, reopen } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
@@ -35,7 +34,6 @@ import {
   STAKING_BASE,
   type StakeResult,
   type StakingProduct,
-  stakingKeys,
   stakingQueries,
 } from '../api';
 import {
@@ -62,7 +60,18 @@ import {
   stakeViolation,
   vipDiscountFor,
 } from '../rules';
-import { AprTrend, CenterLoader, InfoRow, LinkRow, ModalFrame, SuccessView, showActionError } from './parts';
+import {
+  AprTrend,
+  ButtonPair,
+  CenterLoader,
+  InfoRow,
+  LinkRow,
+  LoadError,
+  ModalFrame,
+  SuccessView,
+  showActionError,
+} from './parts';
+import { stakingRequest, useSubmitAction } from './useSubmitAction';
 
 const coinsText = (list: { amount: string; coin: string }[]) =>
   list.map((x) => `${formatAmount(x.amount)} ${x.coin}`).join(' + ');
@@ -84,7 +93,6 @@ export interface StakeModalProps {
 /** The stake modal: every state of staking-wealth.md section 2 in one dialog. */
 export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccessFooter }: StakeModalProps) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const me = useQuery(queries.me());
   const loggedIn = !!me.data;
@@ -96,11 +104,9 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
   const [agreed, setAgreed] = useState(false);
   const [protocolId, setProtocolId] = useState<number | undefined>(undefined);
   const [result, setResult] = useState<StakeResult | null>(null);
-  // Silent: refusals are worded here with the rule's values (showActionError).
-  const stakeAction = useApiAction<StakeResult>({
+  const stakeAction = useSubmitAction<StakeResult>({
     name: 'staking.stake',
     path: `${STAKING_BASE}/coin-swap-verify`,
-    silent: true,
   });
   // Ticking the agreement records the acceptance on the server, which refuses a stake without one.
   const acceptAction = useApiAction<Acceptance>({
@@ -158,20 +164,14 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
   const submit = async () => {
     if (!p || !valid || !canStake) return;
     trackClick('staking.stake.submit', { coin: p.coin, pid: protocolId ?? -1 });
-    const body: Record<string, unknown> = { side: 0, coin: p.coin, amount: valid };
-    if (protocolId !== undefined && protocolId !== -1) body.pid = protocolId;
-    // VIP-theme users send src=1 (section 6).
-    if ((me.data?.vip_tier ?? 0) > 0) body.src = 1;
-    try {
-      const res = await stakeAction.run(body);
-      setResult(res);
-      dispatch({ type: 'succeeded' });
-      void client.invalidateQueries({ queryKey: stakingKeys.all });
-      void client.invalidateQueries({ queryKey: queryKeys.balances });
-      reportSuccess({ action: 'stake', coin: p.coin, amount: res.amount });
-    } catch (e) {
-      showActionError(t, e, 'staking.stake');
-    }
+    const body = stakingRequest({ side: 0, coin: p.coin, amount: valid }, protocolId, me.data?.vip_tier ?? 0);
+    await stakeAction.send(body, {
+      onSuccess: (res) => {
+        setResult(res);
+        dispatch({ type: 'succeeded' });
+      },
+      report: (res) => ({ action: 'stake', coin: p.coin, amount: res.amount }),
+    });
   };
 
   const onStakeClick = () => {
@@ -197,11 +197,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
 
   let body: ReactNode;
   if (product.isError) {
-    body = (
-      <Alert color="red" role="alert">
-        {t('request.data.error')}
-      </Alert>
-    );
+    body = <LoadError />;
   } else if (!p || state.view === 'loading') {
     body = <CenterLoader />;
   } else {
@@ -286,30 +282,27 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
             title={t('stake.success')}
             footer={
               hideSuccessFooter ? undefined : (
-                <Group grow gap="sm">
-                  <Button
-                    variant="default"
-                    onClick={() => {
+                <ButtonPair
+                  secondary={{
+                    label: t('staking.success.continue'),
+                    onClick: () => {
                       trackClick('staking.stake.continue', { coin: p.coin });
                       setAmount(null);
                       setAgreed(false);
                       reopen({ action: 'stake', coin: p.coin }, () => dispatch({ type: 'continue' }));
-                    }}
-                    data-testid="stake-continue"
-                  >
-                    {t('staking.success.continue')}
-                  </Button>
-                  <Button
-                    onClick={() => {
+                    },
+                    testId: 'stake-continue',
+                  }}
+                  primary={{
+                    label: t('staking.success.holdings'),
+                    onClick: () => {
                       trackClick('staking.stake.holdings', { coin: p.coin });
                       onClose();
                       openPage(holdingsUrl(p), navigate);
-                    }}
-                    data-testid="stake-holdings"
-                  >
-                    {t('staking.success.holdings')}
-                  </Button>
-                </Group>
+                    },
+                    testId: 'stake-holdings',
+                  }}
+                />
               )
             }
           >
@@ -979,14 +972,10 @@ function ConfirmView({
           <InfoRow label={t('staking.confirm.debt')} value={product.debt.map((d) => d.coin).join(', ')} />
         )}
       </Stack>
-      <Group grow gap="sm">
-        <Button variant="default" onClick={onBack}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={onConfirm} loading={loading} data-testid="confirm-stake">
-          {t('common.confirm')}
-        </Button>
-      </Group>
+      <ButtonPair
+        secondary={{ label: t('common.cancel'), onClick: onBack }}
+        primary={{ label: t('common.confirm'), onClick: onConfirm, loading, testId: 'confirm-stake' }}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,8 @@
 import {
   ActionIcon,
+  Alert,
   Box,
+  Button,
   Center,
   Group,
   Loader,
@@ -139,6 +141,43 @@ export function LinkRow({
         </Group>
       </Group>
     </UnstyledButton>
+  );
+}
+
+/** A dialog's data failed to load. */
+export function LoadError() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" role="alert">
+      {t('request.data.error')}
+    </Alert>
+  );
+}
+
+/** One of the two buttons of a ButtonPair. */
+export interface PairButton {
+  label: ReactNode;
+  onClick: () => void;
+  testId?: string;
+  loading?: boolean;
+}
+
+/** Two buttons of equal width: the secondary (outlined) first, then the primary. */
+export function ButtonPair({ secondary, primary }: { secondary: PairButton; primary: PairButton }) {
+  return (
+    <Group grow gap="sm">
+      <Button
+        variant="default"
+        onClick={secondary.onClick}
+        loading={secondary.loading}
+        data-testid={secondary.testId}
+      >
+        {secondary.label}
+      </Button>
+      <Button onClick={primary.onClick} loading={primary.loading} data-testid={primary.testId}>
+        {primary.label}
+      </Button>
+    </Group>
   );
 }
 
