@@ -1,6 +1,7 @@
 import { SimpleEarnProductType, SimpleEarnRedeemAccount } from '@earn/domain';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
@@ -22,24 +23,74 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
+const isVipOrder = (order: FixedOrder | null) => order?.product_type === SimpleEarnProductType.vip;
+
+/**
+ * The confirm of a fixed-order dialog: send, toast `successKey`, refresh the earn queries, close. A
+ * failure keeps the dialog open; the error catalogue shows the server's message (section 8).
+ */
+function useOrderConfirm(
+  order: FixedOrder | null,
+  send: (order: FixedOrder) => Promise<unknown>,
+  successKey: string,
+  onClose: () => void,
+) {
+  const { t } = useTranslation();
+  const refresh = useRefreshEarn();
+  return async () => {
+    if (!order) return;
+    try {
+      await send(order);
+      toast('success', t(successKey));
+      await refresh();
+      onClose();
+    } catch {
+      // Shown by the catalogue.
+    }
+  };
+}
+
+/** Cancel and the dialog's confirm button, at the end of the row. */
+function ConfirmButtons({
+  onCancel,
+  onConfirm,
+  loading,
+  label,
+  testId,
+  color,
+}: {
+  onCancel: () => void;
+  onConfirm: () => void;
+  loading: boolean;
+  label: ReactNode;
+  testId: string;
+  color?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel}>
+        {t('common.cancel')}
+      </Button>
+      <Button color={color} onClick={onConfirm} loading={loading} data-testid={testId}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
 /** Screen 11: early redeem of a fixed order; all interest, the voucher yield and any bonus are forfeited. */
 export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const vip = order?.product_type === SimpleEarnProductType.vip;
+  const vip = isVipOrder(order);
   const action = usePreRedeem(vip);
-  const refresh = useRefreshEarn();
-  const confirm = async () => {
-    if (!order) return;
-    try {
-      await action.run({ order_id: order.order_id, isVip: vip ? 1 : 0 });
-      toast('success', t('redeem.success'));
-      await refresh();
-      onClose();
-    } catch {
-      // Section 8: the catalogue shows the server's message.
-    }
-  };
+  const confirm = useOrderConfirm(
+    order,
+    (o) => action.run({ order_id: o.order_id, isVip: vip ? 1 : 0 }),
+    'redeem.success',
+    onClose,
+  );
   return (
     <Modal
       opened={!!order}
@@ -57,19 +108,14 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
           <Line label={t('se.principal')} value={`${amt(order.principal)} ${order.asset}`} />
           <Line label={t('se.early.forfeit')} value={`${amt(order.interest)} ${order.asset}`} />
           <Line label={t('se.early.receive')} value={`${amt(order.principal)} ${order.asset}`} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => void confirm()}
-              loading={action.isPending}
-              data-testid="early-redeem-confirm"
-            >
-              {t('se.early.confirm')}
-            </Button>
-          </Group>
+          <ConfirmButtons
+            onCancel={onClose}
+            onConfirm={() => void confirm()}
+            loading={action.isPending}
+            label={t('se.early.confirm')}
+            testId="early-redeem-confirm"
+            color="red"
+          />
         </Stack>
       )}
     </Modal>
@@ -82,21 +128,14 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
  */
 export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const vip = order?.product_type === SimpleEarnProductType.vip;
-  const action = useSetReinvest(order?.order_id ?? 0, vip);
-  const refresh = useRefreshEarn();
+  const action = useSetReinvest(order?.order_id ?? 0, isVipOrder(order));
   const turningOn = order?.reinvest_status !== 1;
-  const confirm = async () => {
-    if (!order) return;
-    try {
-      await action.run({ reinvest_status: turningOn ? 1 : 0 });
-      toast('success', t('modified'));
-      await refresh();
-      onClose();
-    } catch {
-      // Shown by the catalogue.
-    }
-  };
+  const confirm = useOrderConfirm(
+    order,
+    () => action.run({ reinvest_status: turningOn ? 1 : 0 }),
+    'modified',
+    onClose,
+  );
   return (
     <Modal
       opened={!!order}
@@ -113,14 +152,13 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
               coin: order.asset,
             })}
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button onClick={() => void confirm()} loading={action.isPending} data-testid="reinvest-confirm">
-              {t('common.confirm')}
-            </Button>
-          </Group>
+          <ConfirmButtons
+            onCancel={onClose}
+            onConfirm={() => void confirm()}
+            loading={action.isPending}
+            label={t('common.confirm')}
+            testId="reinvest-confirm"
+          />
         </Stack>
       )}
     </Modal>
@@ -130,24 +168,17 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
 /** Changes where a fixed order pays at maturity (1 spot or unified, 2 flexible simple earn). */
 export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const vip = order?.product_type === SimpleEarnProductType.vip;
-  const action = useSetRedeemAccount(order?.order_id ?? 0, vip);
-  const refresh = useRefreshEarn();
+  const action = useSetRedeemAccount(order?.order_id ?? 0, isVipOrder(order));
   const next =
     order?.redeem_account_type === SimpleEarnRedeemAccount.flexible
       ? SimpleEarnRedeemAccount.spot
       : SimpleEarnRedeemAccount.flexible;
-  const confirm = async () => {
-    if (!order) return;
-    try {
-      await action.run({ redeem_account_type: next });
-      toast('success', t('modified'));
-      await refresh();
-      onClose();
-    } catch {
-      // Shown by the catalogue.
-    }
-  };
+  const confirm = useOrderConfirm(
+    order,
+    () => action.run({ redeem_account_type: next }),
+    'modified',
+    onClose,
+  );
   return (
     <Modal
       opened={!!order}
@@ -164,14 +195,13 @@ export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; on
             ),
           })}
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void confirm()} loading={action.isPending} data-testid="redeem-to-confirm">
-            {t('common.confirm')}
-          </Button>
-        </Group>
+        <ConfirmButtons
+          onCancel={onClose}
+          onConfirm={() => void confirm()}
+          loading={action.isPending}
+          label={t('common.confirm')}
+          testId="redeem-to-confirm"
+        />
       </Stack>
     </Modal>
   );
