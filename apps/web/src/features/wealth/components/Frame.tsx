@@ -64,14 +64,48 @@ export function Row({ label, value, testId }: { label: ReactNode; value: ReactNo
   );
 }
 
+/**
+ * A wealth form dialog: the form until its call succeeds, then `success` (a Success view). Closing goes
+ * through the embedding page when framed.
+ */
+export function FormFrame({
+  opened,
+  onClose,
+  title,
+  testId,
+  success,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  testId: string;
+  /** The success view once the call has succeeded; null shows the form. */
+  success: ReactNode | null;
+  children: ReactNode;
+}) {
+  return (
+    <Frame
+      opened={opened}
+      onClose={() => closePage(onClose)}
+      title={title}
+      testId={testId}
+      view={success ? 'success' : 'form'}
+    >
+      {success ?? children}
+    </Frame>
+  );
+}
+
+/** The success view of a wealth dialog: icon, title, rows and the Done button. */
 export function Success({
   title,
   children,
-  footer,
+  onClose,
 }: {
   title: ReactNode;
   children?: ReactNode;
-  footer: ReactNode;
+  onClose: () => void;
 }) {
   return (
     <Stack align="center" gap="md" py="sm" data-testid="wealth-success">
@@ -84,13 +118,13 @@ export function Success({
       <Stack gap={8} w="100%">
         {children}
       </Stack>
-      {footer}
+      <DoneButton onClose={onClose} />
     </Stack>
   );
 }
 
 /** The success view's one button: closes the dialog (embedded, the parent closes the frame). */
-export function DoneButton({ onClose }: { onClose: () => void }) {
+function DoneButton({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Button fullWidth onClick={() => closePage(onClose)} data-testid="wealth-done">

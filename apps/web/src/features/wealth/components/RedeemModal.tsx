@@ -1,12 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closePage, reportSuccess } from '../../../app/embed';
+import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
 import { type RedeemResult, WEALTH_BASE, type WealthOrder } from '../api';
 import { estimatedValue, redeemViolation, wealthRuleText } from '../rules';
-import { DoneButton, Frame, Row, SubmitButton, Success } from './Frame';
+import { FormFrame, Row, SubmitButton, Success } from './Frame';
 import { useSubmitAction } from './useSubmitAction';
 
 const UNIT_DECIMALS = 6;
@@ -41,62 +41,62 @@ export function WealthRedeemModal({
   }, [opened, clearResult]);
 
   return (
-    <Frame
+    <FormFrame
       opened={opened}
-      onClose={() => closePage(onClose)}
+      onClose={onClose}
       title={t('wealth.redeem.title', { name: order.name })}
       testId="wealth-redeem-modal"
-      view={result ? 'success' : 'form'}
-    >
-      {result ? (
-        <Success title={t('wealth.redeem.success')} footer={<DoneButton onClose={onClose} />}>
-          <Row
-            label={t('wealth.field.units')}
-            value={formatAmount(result.unit, 6)}
-            testId="wealth-success-units"
-          />
-          <Row label={t('wealth.field.status')} value={t('wealth.redeem.pending')} />
-        </Success>
-      ) : (
-        <Stack gap="md">
-          <Stack gap={8}>
+      success={
+        result && (
+          <Success title={t('wealth.redeem.success')} onClose={onClose}>
             <Row
-              label={t('wealth.field.heldUnits')}
-              value={formatAmount(order.unit, 6)}
-              testId="wealth-held-units"
+              label={t('wealth.field.units')}
+              value={formatAmount(result.unit, 6)}
+              testId="wealth-success-units"
             />
-            <Row label={t('wealth.field.nav')} value={formatAmount(order.net_value_ratio)} />
-          </Stack>
-          <AmountInput
-            value={units}
-            onChange={setUnits}
-            precision={UNIT_DECIMALS}
-            max={order.unit}
-            label={t('wealth.field.redeemUnits')}
-            error={violation ? wealthRuleText(t, violation, order.coin) : undefined}
-            maxActionName="wealth.redeem.max"
-            data-testid="wealth-units"
-          />
+            <Row label={t('wealth.field.status')} value={t('wealth.redeem.pending')} />
+          </Success>
+        )
+      }
+    >
+      <Stack gap="md">
+        <Stack gap={8}>
           <Row
-            label={t('wealth.field.estValue')}
-            value={
-              units ? `≈ ${formatAmount(estimatedValue(units, order.net_value_ratio))} ${order.coin}` : '—'
-            }
-            testId="wealth-est-value"
+            label={t('wealth.field.heldUnits')}
+            value={formatAmount(order.unit, 6)}
+            testId="wealth-held-units"
           />
-          <Text size="xs" c="dimmed">
-            {t('wealth.redeem.note')}
-          </Text>
-          <SubmitButton
-            disabled={!canSubmit}
-            loading={isPending}
-            onClick={() => void submit()}
-            testId="wealth-redeem-submit"
-          >
-            {t('wealth.redeem.button')}
-          </SubmitButton>
+          <Row label={t('wealth.field.nav')} value={formatAmount(order.net_value_ratio)} />
         </Stack>
-      )}
-    </Frame>
+        <AmountInput
+          value={units}
+          onChange={setUnits}
+          precision={UNIT_DECIMALS}
+          max={order.unit}
+          label={t('wealth.field.redeemUnits')}
+          error={violation ? wealthRuleText(t, violation, order.coin) : undefined}
+          maxActionName="wealth.redeem.max"
+          data-testid="wealth-units"
+        />
+        <Row
+          label={t('wealth.field.estValue')}
+          value={
+            units ? `≈ ${formatAmount(estimatedValue(units, order.net_value_ratio))} ${order.coin}` : '—'
+          }
+          testId="wealth-est-value"
+        />
+        <Text size="xs" c="dimmed">
+          {t('wealth.redeem.note')}
+        </Text>
+        <SubmitButton
+          disabled={!canSubmit}
+          loading={isPending}
+          onClick={() => void submit()}
+          testId="wealth-redeem-submit"
+        >
+          {t('wealth.redeem.button')}
+        </SubmitButton>
+      </Stack>
+    </FormFrame>
   );
 }

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queries, queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
-import { closePage, reportSuccess } from '../../../app/embed';
+import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
 import { type PurchaseResult, WEALTH_BASE, type WealthProduct } from '../api';
 import { estimatedUnits, purchaseViolation, wealthRuleText } from '../rules';
-import { DoneButton, Frame, Row, SubmitButton, Success } from './Frame';
+import { FormFrame, Row, SubmitButton, Success } from './Frame';
 import { useSubmitAction } from './useSubmitAction';
 
 const AMOUNT_DECIMALS = 8;
@@ -69,83 +69,83 @@ export function SubscribeModal({
   }, [opened, clearResult]);
 
   return (
-    <Frame
+    <FormFrame
       opened={opened}
-      onClose={() => closePage(onClose)}
+      onClose={onClose}
       title={t('wealth.subscribe.title', { name: product.name })}
       testId="wealth-subscribe-modal"
-      view={result ? 'success' : 'form'}
+      success={
+        result && (
+          <Success title={t('wealth.subscribe.success')} onClose={onClose}>
+            <Row
+              label={t('wealth.field.amount')}
+              value={`${formatAmount(result.amount)} ${product.coin}`}
+              testId="wealth-success-amount"
+            />
+            <Row
+              label={t('wealth.field.units')}
+              value={formatAmount(result.unit, 6)}
+              testId="wealth-success-units"
+            />
+            <Row label={t('wealth.field.nav')} value={formatAmount(result.net_value_ratio)} />
+            <Row label={t('wealth.field.totalUnits')} value={formatAmount(result.total_unit, 6)} />
+          </Success>
+        )
+      }
     >
-      {result ? (
-        <Success title={t('wealth.subscribe.success')} footer={<DoneButton onClose={onClose} />}>
+      <Stack gap="md">
+        <Stack gap={8}>
           <Row
-            label={t('wealth.field.amount')}
-            value={`${formatAmount(result.amount)} ${product.coin}`}
-            testId="wealth-success-amount"
-          />
-          <Row
-            label={t('wealth.field.units')}
-            value={formatAmount(result.unit, 6)}
-            testId="wealth-success-units"
-          />
-          <Row label={t('wealth.field.nav')} value={formatAmount(result.net_value_ratio)} />
-          <Row label={t('wealth.field.totalUnits')} value={formatAmount(result.total_unit, 6)} />
-        </Success>
-      ) : (
-        <Stack gap="md">
-          <Stack gap={8}>
-            <Row
-              label={t('wealth.field.nav')}
-              value={product.net_value_ratio ? formatAmount(product.net_value_ratio) : '—'}
-            />
-            <Row
-              label={t('wealth.field.minPurchase')}
-              value={`${formatAmount(product.min_purchase)} ${product.coin}`}
-            />
-          </Stack>
-          <AmountInput
-            value={amount}
-            onChange={setAmount}
-            precision={AMOUNT_DECIMALS}
-            coin={product.coin}
-            max={available}
-            label={t('wealth.field.amount')}
-            description={`${t('wealth.field.available')}: ${formatAmount(available)} ${product.coin}`}
-            error={violation ? wealthRuleText(t, violation, product.coin) : undefined}
-            maxActionName="wealth.purchase.max"
-            data-testid="wealth-amount"
+            label={t('wealth.field.nav')}
+            value={product.net_value_ratio ? formatAmount(product.net_value_ratio) : '—'}
           />
           <Row
-            label={t('wealth.field.estUnits')}
-            value={units ? formatAmount(units, 6) : '—'}
-            testId="wealth-est-units"
+            label={t('wealth.field.minPurchase')}
+            value={`${formatAmount(product.min_purchase)} ${product.coin}`}
           />
-          <Checkbox
-            checked={agreed}
-            onChange={(e) => void onAgree(e.currentTarget.checked)}
-            data-testid="wealth-disclaimer"
-            label={
-              <>
-                {t('wealth.disclaimer.prefix')}{' '}
-                <Anchor href={product.disclaimer} target="_blank" rel="noopener noreferrer" size="sm">
-                  {t('wealth.disclaimer.link')}
-                </Anchor>
-              </>
-            }
-          />
-          <SubmitButton
-            disabled={!canSubmit}
-            loading={isPending}
-            onClick={() => void submit()}
-            testId="wealth-subscribe-submit"
-          >
-            {t('wealth.subscribe.button')}
-          </SubmitButton>
-          <Text size="xs" c="dimmed">
-            {t('wealth.subscribe.note')}
-          </Text>
         </Stack>
-      )}
-    </Frame>
+        <AmountInput
+          value={amount}
+          onChange={setAmount}
+          precision={AMOUNT_DECIMALS}
+          coin={product.coin}
+          max={available}
+          label={t('wealth.field.amount')}
+          description={`${t('wealth.field.available')}: ${formatAmount(available)} ${product.coin}`}
+          error={violation ? wealthRuleText(t, violation, product.coin) : undefined}
+          maxActionName="wealth.purchase.max"
+          data-testid="wealth-amount"
+        />
+        <Row
+          label={t('wealth.field.estUnits')}
+          value={units ? formatAmount(units, 6) : '—'}
+          testId="wealth-est-units"
+        />
+        <Checkbox
+          checked={agreed}
+          onChange={(e) => void onAgree(e.currentTarget.checked)}
+          data-testid="wealth-disclaimer"
+          label={
+            <>
+              {t('wealth.disclaimer.prefix')}{' '}
+              <Anchor href={product.disclaimer} target="_blank" rel="noopener noreferrer" size="sm">
+                {t('wealth.disclaimer.link')}
+              </Anchor>
+            </>
+          }
+        />
+        <SubmitButton
+          disabled={!canSubmit}
+          loading={isPending}
+          onClick={() => void submit()}
+          testId="wealth-subscribe-submit"
+        >
+          {t('wealth.subscribe.button')}
+        </SubmitButton>
+        <Text size="xs" c="dimmed">
+          {t('wealth.subscribe.note')}
+        </Text>
+      </Stack>
+    </FormFrame>
   );
 }
