@@ -184,17 +184,22 @@ export const launchpoolOrders = pgTable(
   (t) => [index('launchpool_orders_user_idx').on(t.userId, t.id)],
 );
 
+/** One user's payout of one hour from one pool: the columns of the hourly reward and interest records. */
+const hourlyPayoutColumns = () => ({
+  rid: bigintId('rid').notNull(),
+  userId: userRef(),
+  hourStart: ts('hour_start').notNull(),
+  pid: bigintId('pid').notNull(),
+  coin: assetSymbol('coin'),
+  amount: money('amount').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Per-user hourly rewards: the sub-ledger of the pools' reward payouts, append-only. */
 export const launchpoolRewards = pgTable(
   'launchpool_rewards',
   {
-    rid: bigintId('rid').notNull(),
-    userId: userRef(),
-    hourStart: ts('hour_start').notNull(),
-    pid: bigintId('pid').notNull(),
-    coin: assetSymbol('coin'),
-    amount: money('amount').notNull(),
-    createdAt: createdAt(),
+    ...hourlyPayoutColumns(),
   },
   (t) => [
     // A multi-mining pool pays several coins in one hour: one row per coin.
@@ -208,13 +213,7 @@ export const launchpoolRewards = pgTable(
 export const launchpoolInterest = pgTable(
   'launchpool_interest',
   {
-    rid: bigintId('rid').notNull(),
-    userId: userRef(),
-    hourStart: ts('hour_start').notNull(),
-    pid: bigintId('pid').notNull(),
-    coin: assetSymbol('coin'),
-    amount: money('amount').notNull(),
-    createdAt: createdAt(),
+    ...hourlyPayoutColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.rid, t.userId, t.hourStart] }),

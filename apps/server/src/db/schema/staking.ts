@@ -141,13 +141,18 @@ export const stakingCampaigns = pgTable(
   (t) => [index('staking_campaigns_product').on(t.productId)],
 );
 
+/** The key of a user's holding: the product, and the protocol staked through (0: the product itself). */
+const positionKey = () => ({
+  userId: userRef(),
+  productId: productRef(),
+  protocolId: integer('protocol_id').notNull(),
+});
+
 /** A user's holding in a product (protocol_id 0) or one of its protocols: the sub-ledger of 'staking'. */
 export const stakingPositions = pgTable(
   'staking_positions',
   {
-    userId: userRef(),
-    productId: productRef(),
-    protocolId: integer('protocol_id').notNull(),
+    ...positionKey(),
     coin: assetSymbol('coin'),
     amount: money('amount').notNull(),
     /** Rewards earned but held until redeem (reward delay -1 or 0), in the reward coin. */
@@ -168,9 +173,7 @@ export const stakingLots = pgTable(
   'staking_lots',
   {
     id: idPrimaryKey(),
-    userId: userRef(),
-    productId: productRef(),
-    protocolId: integer('protocol_id').notNull(),
+    ...positionKey(),
     amount: money('amount').notNull(),
     originalAmount: money('original_amount').notNull(),
     accrualStart: ts('accrual_start').notNull(),
@@ -193,9 +196,7 @@ export const stakingRewards = pgTable(
   'staking_rewards',
   {
     id: idPrimaryKey(),
-    userId: userRef(),
-    productId: productRef(),
-    protocolId: integer('protocol_id').notNull(),
+    ...positionKey(),
     day: ts('day').notNull(),
     source: text('source').notNull(),
     coin: assetSymbol('coin'),
@@ -218,9 +219,7 @@ export const stakingRewards = pgTable(
 export const stakingCarries = pgTable(
   'staking_carries',
   {
-    userId: userRef(),
-    productId: productRef(),
-    protocolId: integer('protocol_id').notNull(),
+    ...positionKey(),
     source: text('source').notNull(),
     coin: assetSymbol('coin'),
     carry: money('carry').notNull(),
@@ -232,9 +231,7 @@ export const stakingRedemptions = pgTable(
   'staking_redemptions',
   {
     id: idPrimaryKey(),
-    userId: userRef(),
-    productId: productRef(),
-    protocolId: integer('protocol_id').notNull(),
+    ...positionKey(),
     coin: assetSymbol('coin'),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
