@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../src/db/client';
+import { assets } from '../../src/db/schema';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import {
   acceptStaking,
@@ -295,6 +297,22 @@ describe('staking receipt tokens, redeem_coin payouts, agreements and exact arri
     expect(await spot(c, 'USDC')).toBe(payout.toFixed());
     expect(await spot(c, 'DOT')).toBe('400');
     expect(await ledgerBalance(op, userId, 'USDC', 'staking_redeeming')).toBe('0');
+    await expectReconciled(op);
+
+    // Without a price for the coin the payout cannot be converted: refused, and nothing moves.
+    await server.deps.db.update(assets).set({ priceUsdt: '0' }).where(eq(assets.symbol, 'DOT'));
+    const held = await c.get<{ hold_amount: string }>(`${BASE}/coin-user-info`, { coin: 'DOT' });
+    const refused = await c.post(REDEEM, { coin: 'DOT', amount: '2', quick: 0 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.data).toMatchObject({
+      key: 'staking.redeem.priceMissing',
+      params: { coin: 'DOT', redeem_coin: 'USDC' },
+    });
+    expect((await c.get(`${BASE}/coin-user-info`, { coin: 'DOT' })).body.data).toMatchObject({
+      hold_amount: held.body.data.hold_amount,
+    });
+    expect(await spot(c, 'USDC')).toBe(payout.toFixed());
+    await op.setPrice('DOT', '7.45');
     await expectReconciled(op);
   });
 
