@@ -192,10 +192,14 @@ export async function lockBalances(db: Db, userId: number) {
     mortgage_amount: string;
     accrued_reward: string;
     reward_coin: string;
+    receipt_coin: string;
+    receipt_amount: string;
   }>(
     db,
     sql`SELECT p.coin, p.product_id, p.protocol_id, pr.protocol_name, p.amount::text AS mortgage_amount,
-               p.accrued_reward::text AS accrued_reward, COALESCE(pr.reward_coin, sp.reward_coin) AS reward_coin
+               p.accrued_reward::text AS accrued_reward, COALESCE(pr.reward_coin, sp.reward_coin) AS reward_coin,
+               CASE WHEN p.receipt_amount > 0 THEN sp.exchange_coin ELSE '' END AS receipt_coin,
+               p.receipt_amount::text AS receipt_amount
         FROM staking_positions p
         JOIN staking_products sp ON sp.id = p.product_id
         LEFT JOIN staking_protocols pr ON pr.id = p.protocol_id
@@ -216,6 +220,8 @@ export async function lockBalances(db: Db, userId: number) {
       mortgage_amount: toWire(r.mortgage_amount),
       accrued_reward: toWire(r.accrued_reward),
       reward_coin: r.reward_coin,
+      receipt_coin: r.receipt_coin ?? '',
+      receipt_amount: toWire(r.receipt_amount),
     })),
     redeeming: redeeming.map((r) => ({ coin: r.coin, amount: toWire(r.amount) })),
     total: list.length,

@@ -179,6 +179,13 @@ describe('staking receipt tokens, redeem_coin payouts, agreements and exact arri
       receipt_coin: 'GTETH',
       receipt_amount: minted.toFixed(),
     });
+    // The holdings page lists the tokens minted for the stake.
+    const lock = await c.get<{ list: Record<string, string | number>[] }>(`${BASE}/lock-balances`);
+    expect(lock.body.data.list.find((h) => h.coin === 'ETH')).toMatchObject({
+      mortgage_amount: staked,
+      receipt_coin: 'GTETH',
+      receipt_amount: minted.toFixed(),
+    });
     await expectReconciled(op);
   });
 

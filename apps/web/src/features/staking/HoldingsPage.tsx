@@ -54,6 +54,16 @@ export default function HoldingsPage() {
       render: (h) => formatAmount(h.mortgage_amount),
     },
     {
+      key: 'receipt',
+      title: t('staking.holdings.receipt'),
+      align: 'right',
+      // Receipt tokens minted for this stake; redeeming takes them back from spot.
+      render: (h) =>
+        h.receipt_coin && h.receipt_amount && h.receipt_amount !== '0'
+          ? `${formatAmount(h.receipt_amount)} ${h.receipt_coin}`
+          : '—',
+    },
+    {
       key: 'accrued',
       title: t('staking.returns.accrued'),
       align: 'right',
