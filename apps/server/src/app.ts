@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Code, MessageKey } from '@earn/domain';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { Code, MessageKey } from '@earn/domain';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './accounts/auth-routes';
@@ -51,7 +51,11 @@ export async function buildApp(
       (rawReply as FastifyReply)
         .status(400)
         .header('x-request-id', req.id)
-        .send({ code: Code.INVALID_PARAMS, message: error.message, data: { key: MessageKey.invalidParams, params: {} } });
+        .send({
+          code: Code.INVALID_PARAMS,
+          message: error.message,
+          data: { key: MessageKey.invalidParams, params: {} },
+        });
     },
     // The specs' clients send nested form fields; keep parsing strict otherwise.
     ajv: { customOptions: { coerceTypes: false } },

@@ -1,5 +1,5 @@
-import type { EarnModule } from './http/module';
 import { dualModule } from './dual';
+import type { EarnModule } from './http/module';
 import { launchPoolModule } from './launch-pool/module';
 import { notificationsModule } from './notifications/module';
 import { simpleEarnModule } from './simple-earn';
@@ -8,4 +8,12 @@ import { stakingModule } from './staking';
 import { wealthModule } from './wealth';
 
 /** The product lines, in the order their jobs run within a period and their demo data is seeded. */
-export const earnModules: EarnModule[] = [launchPoolModule, notificationsModule, stakingModule, simpleEarnModule, softStakingModule, wealthModule, dualModule];
+export const earnModules: EarnModule[] = [
+  launchPoolModule,
+  notificationsModule,
+  stakingModule,
+  simpleEarnModule,
+  softStakingModule,
+  wealthModule,
+  dualModule,
+];

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import type { AppDeps } from './http/context';
+import type { EarnModule } from './http/module';
 import { type Clock, SystemClock, TestClock } from './jobs/clock';
 import { coreJobs } from './jobs/core-jobs';
 import { Scheduler } from './jobs/scheduler';
-import type { AppDeps } from './http/context';
-import type { EarnModule } from './http/module';
 import { earnModules } from './modules';
 import { seedDemo } from './seed/demo';
 
@@ -20,9 +20,15 @@ export interface Server {
 /** config → database → migrations → clock → jobs → HTTP, shared by main and the tests. */
 export async function createServer(
   config: Config,
-  opts: { database?: Database; modules?: EarnModule[]; logger?: FastifyServerOptions['logger']; startJobs?: boolean } = {},
+  opts: {
+    database?: Database;
+    modules?: EarnModule[];
+    logger?: FastifyServerOptions['logger'];
+    startJobs?: boolean;
+  } = {},
 ): Promise<Server> {
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
   const db = database.db;
   const testClock = config.clock === 'test' ? await TestClock.open(db) : undefined;

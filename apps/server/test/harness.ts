@@ -122,12 +122,18 @@ export class TestClient {
   async request<T = unknown>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    opts: { body?: Body; query?: Record<string, string | number>; form?: boolean; headers?: Record<string, string> } = {},
+    opts: {
+      body?: Body;
+      query?: Record<string, string | number>;
+      form?: boolean;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<ApiResponse<T>> {
     if (!this.csrf && method !== 'GET') await this.request('GET', '/api/health');
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
-    if (method !== 'GET' && this.csrf && headers['x-csrf-token'] === undefined) headers['x-csrf-token'] = this.csrf;
+    if (method !== 'GET' && this.csrf && headers['x-csrf-token'] === undefined)
+      headers['x-csrf-token'] = this.csrf;
     let payload: string | undefined;
     if (opts.body !== undefined) {
       if (opts.form) {
@@ -140,7 +146,9 @@ export class TestClient {
         payload = JSON.stringify(opts.body);
       }
     }
-    const query = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const query = opts.query
+      ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : '';
     const res = await this.server.app.inject({ method, url: `${url}${query}`, headers, payload });
     this.keep(res.headers['set-cookie']);
     return { status: res.statusCode, body: res.json(), headers: res.headers };
@@ -150,7 +158,11 @@ export class TestClient {
     return this.request<T>('GET', url, { query });
   }
 
-  post<T = unknown>(url: string, body?: Body, opts: { form?: boolean; headers?: Record<string, string> } = {}) {
+  post<T = unknown>(
+    url: string,
+    body?: Body,
+    opts: { form?: boolean; headers?: Record<string, string> } = {},
+  ) {
     return this.request<T>('POST', url, { body, ...opts });
   }
 
@@ -158,7 +170,10 @@ export class TestClient {
     return this.request<T>('PUT', url, { body });
   }
 
-  async register(email = `u${randomUUID().slice(0, 8)}@example.com`, password = 'correct-horse-1'): Promise<number> {
+  async register(
+    email = `u${randomUUID().slice(0, 8)}@example.com`,
+    password = 'correct-horse-1',
+  ): Promise<number> {
     const res = await this.post<{ id: number }>('/api/web/v1/auth/register', { email, password });
     if (res.body.code !== 0) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
     return res.body.data.id;
@@ -169,7 +184,12 @@ export class TestClient {
 export class Operator {
   constructor(private readonly server: Server) {}
 
-  async call<T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async call<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res = await this.server.app.inject({
       method,
       url,
@@ -204,7 +224,8 @@ export class Operator {
   }
 
   async reconciliation() {
-    return (await this.call<{ ok: boolean; differences: unknown[] }>('GET', '/admin/api/reconciliation')).body.data;
+    return (await this.call<{ ok: boolean; differences: unknown[] }>('GET', '/admin/api/reconciliation')).body
+      .data;
   }
 }
 

@@ -15,7 +15,9 @@ describe('platform smoke', () => {
     const c = new TestClient(server);
     const id = await c.register();
     await op.deposit(id, 'USDT', '100.5');
-    const res = await c.post<{ asset: string; available: string }[]>('/apiw/v2/account/spot/asset/outable', { assets: ['USDT'] });
+    const res = await c.post<{ asset: string; available: string }[]>('/apiw/v2/account/spot/asset/outable', {
+      assets: ['USDT'],
+    });
     expect(res.body.data[0]?.available).toBe('100.5');
     expect((await op.reconciliation()).ok).toBe(true);
   });

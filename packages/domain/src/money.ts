@@ -4,7 +4,12 @@ import Decimal from 'decimal.js';
  * Money math shared by server and web. Amounts are decimal strings on the wire and `Decimal` in code;
  * a JS number never carries an amount, a price or a rate.
  */
-export const MoneyDecimal = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_DOWN, toExpNeg: -40, toExpPos: 60 });
+export const MoneyDecimal = Decimal.clone({
+  precision: 60,
+  rounding: Decimal.ROUND_DOWN,
+  toExpNeg: -40,
+  toExpPos: 60,
+});
 export type MoneyDecimal = Decimal;
 
 /** Display and ledger precision: the smallest unit is 0.00000001. */

@@ -18,13 +18,15 @@ export const assetSymbol = z
  * and numbers sent as JSON numbers are all refused.
  */
 export function positiveAmount(places = 8) {
-  return z
-    .string()
-    .max(AMOUNT_MAX_LENGTH)
-    // abort: later checks, including a caller's own .refine((s) => dec(s)...), only ever see a number.
-    .refine(isPlainDecimal, { message: 'amount must be a plain decimal string', abort: true })
-    .refine((s) => decimalPlaces(s) <= places, { message: `amount has more than ${places} decimals` })
-    .refine((s) => parseAmount(s)?.gt(0) ?? false, { message: 'amount must be greater than zero' });
+  return (
+    z
+      .string()
+      .max(AMOUNT_MAX_LENGTH)
+      // abort: later checks, including a caller's own .refine((s) => dec(s)...), only ever see a number.
+      .refine(isPlainDecimal, { message: 'amount must be a plain decimal string', abort: true })
+      .refine((s) => decimalPlaces(s) <= places, { message: `amount has more than ${places} decimals` })
+      .refine((s) => parseAmount(s)?.gt(0) ?? false, { message: 'amount must be greater than zero' })
+  );
 }
 
 /** A non-negative amount (zero allowed), used for operator settings such as volumes and prices. */

@@ -83,7 +83,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/api/web/v1/auth/logout',
-    { preHandler: auth, schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: envelope(z.null()) } } },
+    {
+      preHandler: auth,
+      schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: envelope(z.null()) } },
+    },
     async (req, reply) => {
       await revokeSession(deps.db, currentUser(req).tokenHash, deps.clock.now());
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -93,7 +96,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/api/web/v1/auth/me',
-    { preHandler: auth, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelope(me) } } },
+    {
+      preHandler: auth,
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelope(me) } },
+    },
     async (req) => ok(meOf(await getUser(deps.db, currentUser(req).id))),
   );
 

@@ -77,7 +77,7 @@ export async function ownFundsCoverLoans(
   // A classic account cannot borrow: the balance CHECK already refused any overdraw.
   if (mode === 'classic') return true;
   const [row] = await spotAvailability(db, userId, mode, [asset]);
-  return row !== undefined && row.available.gte(row.borrowed);
+  return row?.available.gte(row.borrowed) ?? false;
 }
 
 /**

@@ -28,14 +28,22 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
         summary: 'Account mode: classic, multi_currency or single_currency',
         response: {
           200: envelope(
-            z.object({ mode: z.string(), first_open: z.boolean(), settings: z.object({ use_funding: z.boolean() }) }),
+            z.object({
+              mode: z.string(),
+              first_open: z.boolean(),
+              settings: z.object({ use_funding: z.boolean() }),
+            }),
           ),
         },
       },
     },
     async (req) => {
       const user = await userOf(req);
-      return ok({ mode: user.accountMode, first_open: user.firstOpen, settings: { use_funding: user.useFunding } });
+      return ok({
+        mode: user.accountMode,
+        first_open: user.firstOpen,
+        settings: { use_funding: user.useFunding },
+      });
     },
   );
 
@@ -45,7 +53,8 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
       preHandler: auth,
       schema: {
         tags: ['account'],
-        summary: "Features hidden for the user's region (operator-set): menu entries express, spot_trade, lend_earn",
+        summary:
+          "Features hidden for the user's region (operator-set): menu entries express, spot_trade, lend_earn",
         response: { 200: envelope(z.object({ business: z.array(z.string()), menu: z.array(z.string()) })) },
       },
     },
@@ -93,11 +102,18 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       schema: {
         tags: ['account'],
-        summary: 'Whether a coin counts in full for launch pool or staking in a unified account (1 = supported)',
+        summary:
+          'Whether a coin counts in full for launch pool or staking in a unified account (1 = supported)',
         querystring: z.object({ coin: assetSymbol.optional() }),
         response: {
           200: envelope(
-            z.array(z.object({ coin: z.string(), is_support_launchpool: z.number(), is_support_staking: z.number() })),
+            z.array(
+              z.object({
+                coin: z.string(),
+                is_support_launchpool: z.number(),
+                is_support_staking: z.number(),
+              }),
+            ),
           ),
         },
       },

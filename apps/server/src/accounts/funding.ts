@@ -1,4 +1,4 @@
-import { type AccountMode, dec, type Decimal, toWire } from '@earn/domain';
+import { type AccountMode, type Decimal, dec, toWire } from '@earn/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userLoans } from '../db/schema';
@@ -47,7 +47,8 @@ export async function withdraw(db: Db, m: Movement): Promise<number> {
       at: m.at,
     });
     // Checked again after the debit, so parallel withdrawals cannot reach into borrowed funds.
-    if (!(await ownFundsCoverLoans(tx, m.userId, mode, asset.symbol))) throw errors.insufficientBalance(asset.symbol);
+    if (!(await ownFundsCoverLoans(tx, m.userId, mode, asset.symbol)))
+      throw errors.insufficientBalance(asset.symbol);
     return entryId;
   });
 }
@@ -100,6 +101,10 @@ export async function repay(db: Db, m: Movement): Promise<void> {
 
 function assertPrecision(amount: Decimal, places: number): void {
   if (amount.decimalPlaces() > places) {
-    throw errors.invalidParams(`amount has more than ${places} decimals`, { precision: places }, 'common.amountPrecision');
+    throw errors.invalidParams(
+      `amount has more than ${places} decimals`,
+      { precision: places },
+      'common.amountPrecision',
+    );
   }
 }

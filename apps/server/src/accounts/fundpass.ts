@@ -3,9 +3,9 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { fundpassFailures, sessions, users } from '../db/schema';
-import type { Clock } from '../jobs/clock';
 import type { SessionUser } from '../http/context';
 import { DomainError } from '../http/errors';
+import type { Clock } from '../jobs/clock';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** Wrong tries allowed in the window before verification is refused (10010112). */
@@ -17,9 +17,15 @@ export const FUNDPASS_GRACE_SECONDS = 2 * 3600;
 export const FUNDPASS_HEADER = 'x-fund-password';
 
 const required = () =>
-  new DomainError(Code.FUNDPASS_REQUIRED, MessageKey.fundpassRequired, 'Please enter your funding password', {}, {
-    require_fundpass: true,
-  });
+  new DomainError(
+    Code.FUNDPASS_REQUIRED,
+    MessageKey.fundpassRequired,
+    'Please enter your funding password',
+    {},
+    {
+      require_fundpass: true,
+    },
+  );
 const notSet = () =>
   new DomainError(Code.FUNDPASS_NOT_SET, MessageKey.fundpassNotSet, 'Please set a funding password first');
 const wrong = (left: number) =>
@@ -55,17 +61,25 @@ async function recentFailures(db: Db, userId: number, now: Date): Promise<number
  * the check, so guesses sent in parallel are counted one after another and cannot get past the limit;
  * the outcome is decided inside the transaction and thrown after it, so a wrong try stays counted.
  */
-async function checkPassword(db: Db, clock: Clock, userId: number, stored: string, given: string | undefined) {
+async function checkPassword(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  stored: string,
+  given: string | undefined,
+) {
   const now = clock.now();
-  const outcome = await db.transaction(async (txRoot): Promise<'ok' | 'locked' | 'required' | { left: number }> => {
-    const tx = txRoot as unknown as Db;
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    if ((await recentFailures(tx, userId, now)) >= FUNDPASS_MAX_FAILURES) return 'locked';
-    if (given === undefined) return 'required';
-    if (await verifySecret(stored, given)) return 'ok';
-    await tx.insert(fundpassFailures).values({ userId, at: now });
-    return { left: Math.max(0, FUNDPASS_MAX_FAILURES - (await recentFailures(tx, userId, now))) };
-  });
+  const outcome = await db.transaction(
+    async (txRoot): Promise<'ok' | 'locked' | 'required' | { left: number }> => {
+      const tx = txRoot as unknown as Db;
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      if ((await recentFailures(tx, userId, now)) >= FUNDPASS_MAX_FAILURES) return 'locked';
+      if (given === undefined) return 'required';
+      if (await verifySecret(stored, given)) return 'ok';
+      await tx.insert(fundpassFailures).values({ userId, at: now });
+      return { left: Math.max(0, FUNDPASS_MAX_FAILURES - (await recentFailures(tx, userId, now))) };
+    },
+  );
   if (outcome === 'locked') throw tooMany();
   if (outcome === 'required') throw required();
   if (outcome !== 'ok') throw wrong(outcome.left);
@@ -96,7 +110,10 @@ export async function requireFundpass(
     return;
   }
   await checkPassword(deps.db, deps.clock, user.id, user.fundpassHash, given);
-  await deps.db.update(sessions).set({ fundpassVerifiedAt: now }).where(eq(sessions.tokenHash, session.tokenHash));
+  await deps.db
+    .update(sessions)
+    .set({ fundpassVerifiedAt: now })
+    .where(eq(sessions.tokenHash, session.tokenHash));
 }
 
 /**
@@ -112,9 +129,14 @@ export async function setFundpass(
   if (user.fundpassHash) {
     await checkPassword(deps.db, deps.clock, user.id, user.fundpassHash, opts.oldFundpass);
   } else if (!opts.loginPassword || !(await verifySecret(user.passwordHash, opts.loginPassword))) {
-    throw new DomainError(Code.INVALID_CREDENTIALS, MessageKey.invalidCredentials, 'Login password is incorrect');
+    throw new DomainError(
+      Code.INVALID_CREDENTIALS,
+      MessageKey.invalidCredentials,
+      'Login password is incorrect',
+    );
   }
-  const mode: FundpassMode = opts.mode ?? (user.fundpassHash ? (user.fundpassMode as FundpassMode) : 'every_2h');
+  const mode: FundpassMode =
+    opts.mode ?? (user.fundpassHash ? (user.fundpassMode as FundpassMode) : 'every_2h');
   await deps.db
     .update(users)
     .set({ fundpassHash: await hashSecret(opts.fundpass), fundpassMode: mode })

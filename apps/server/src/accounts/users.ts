@@ -25,7 +25,10 @@ export async function verifySecret(stored: string, secret: string): Promise<bool
   }
 }
 
-export async function registerUser(db: Db, opts: { email: string; password: string; at: Date }): Promise<UserRow> {
+export async function registerUser(
+  db: Db,
+  opts: { email: string; password: string; at: Date },
+): Promise<UserRow> {
   const passwordHash = await hashSecret(opts.password);
   try {
     const [row] = await db
@@ -58,7 +61,10 @@ export async function createSession(db: Db, userId: number, at: Date): Promise<s
   return token;
 }
 
-export async function login(db: Db, opts: { email: string; password: string; at: Date }): Promise<{ user: UserRow; token: string }> {
+export async function login(
+  db: Db,
+  opts: { email: string; password: string; at: Date },
+): Promise<{ user: UserRow; token: string }> {
   const [user] = await db.select().from(users).where(eq(users.email, opts.email));
   if (!user) {
     decoyHash ??= hashSecret(randomBytes(16).toString('hex'));

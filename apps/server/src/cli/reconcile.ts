@@ -14,11 +14,16 @@ try {
   // Product lines register their sub-ledger checks as they wire their routes: wire them (nothing
   // listens) so this runs every check the server's own reconciliation runs.
   const clock = new SystemClock();
-  const app = await buildApp({ db: database.db, clock, scheduler: new Scheduler(database.db, clock), config }, earnModules);
+  const app = await buildApp(
+    { db: database.db, clock, scheduler: new Scheduler(database.db, clock), config },
+    earnModules,
+  );
   await app.close();
   const report = await reconcile(database.db);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  process.stdout.write(report.ok ? 'reconciliation: ok\n' : `reconciliation: ${report.differences.length} difference(s)\n`);
+  process.stdout.write(
+    report.ok ? 'reconciliation: ok\n' : `reconciliation: ${report.differences.length} difference(s)\n`,
+  );
   process.exitCode = report.ok ? 0 : 1;
 } finally {
   await database.close();

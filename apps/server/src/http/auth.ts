@@ -18,14 +18,20 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export async function loadSession(db: Db, clock: Clock, token: string | undefined): Promise<SessionUser | undefined> {
+export async function loadSession(
+  db: Db,
+  clock: Clock,
+  token: string | undefined,
+): Promise<SessionUser | undefined> {
   if (!token || token.length > 128) return undefined;
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({ id: users.id, email: users.email, fundpassVerifiedAt: sessions.fundpassVerifiedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())));
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
+    );
   return row ? { ...row, tokenHash } : undefined;
 }
 

@@ -26,9 +26,14 @@ export const errors = {
   rule: (key: string, message: string, params: MessageParams = {}) =>
     new DomainError(Code.BUSINESS_RULE, key, message, params),
   insufficientBalance: (asset: string) =>
-    new DomainError(Code.INSUFFICIENT_BALANCE, MessageKey.inadequateBalance, `Insufficient ${asset} balance`, {
-      coin: asset,
-    }),
+    new DomainError(
+      Code.INSUFFICIENT_BALANCE,
+      MessageKey.inadequateBalance,
+      `Insufficient ${asset} balance`,
+      {
+        coin: asset,
+      },
+    ),
   notFound: (what: string) => new DomainError(Code.NOT_FOUND, MessageKey.notFound, `${what} not found`),
   unknownAsset: (asset: string) =>
     new DomainError(Code.INVALID_PARAMS, MessageKey.unknownAsset, `Unknown asset ${asset}`, { coin: asset }),

@@ -23,7 +23,9 @@ function requestHash(req: FastifyRequest): string {
     .sort()
     .map((k) => [k, body[k]]);
   return createHash('sha256')
-    .update(`${req.method} ${req.routeOptions.url ?? req.url}\n${JSON.stringify(req.params)}\n${JSON.stringify(kept)}`)
+    .update(
+      `${req.method} ${req.routeOptions.url ?? req.url}\n${JSON.stringify(req.params)}\n${JSON.stringify(kept)}`,
+    )
     .digest('hex');
 }
 
@@ -67,7 +69,14 @@ async function runOnce<T>(
     const tx = txRoot as unknown as Db;
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ userId: scope, key: header, requestHash: hash, statusCode: 0, response: {}, createdAt: deps.clock.now() })
+      .values({
+        userId: scope,
+        key: header,
+        requestHash: hash,
+        statusCode: 0,
+        response: {},
+        createdAt: deps.clock.now(),
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {

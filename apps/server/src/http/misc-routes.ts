@@ -13,7 +13,13 @@ export function registerMiscRoutes(app: FastifyInstance, deps: AppDeps, modules:
 
   r.get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness and the clock', response: { 200: envelope(z.object({ now: z.number(), clock: z.string() })) } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and the clock',
+        response: { 200: envelope(z.object({ now: z.number(), clock: z.string() })) },
+      },
+    },
     async () => ok({ now: Math.floor(deps.clock.now().getTime() / 1000), clock: deps.clock.kind }),
   );
 
@@ -27,7 +33,9 @@ export function registerMiscRoutes(app: FastifyInstance, deps: AppDeps, modules:
         body: z.object({
           kind: z.enum(['click', 'failure']),
           name: z.string().min(1).max(120),
-          payload: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).default({}),
+          payload: z
+            .record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+            .default({}),
         }),
         response: { 200: envelope(z.null()) },
       },
@@ -52,7 +60,13 @@ export function registerMiscRoutes(app: FastifyInstance, deps: AppDeps, modules:
         tags: ['system'],
         summary: 'Every product line with its best current APR (percent), for the earn home page',
         response: {
-          200: envelope(z.object({ lines: z.array(z.object({ line: z.string(), asset: z.string().nullable(), apr: z.string().nullable() })) })),
+          200: envelope(
+            z.object({
+              lines: z.array(
+                z.object({ line: z.string(), asset: z.string().nullable(), apr: z.string().nullable() }),
+              ),
+            }),
+          ),
         },
       },
     },

@@ -34,7 +34,7 @@ export class TestClock implements Clock {
 
   static async open(db: Db, startMs?: number): Promise<TestClock> {
     const clock = new TestClock(db);
-    const initial = startMs ?? Math.floor(new Date().getTime() / 3_600_000) * 3_600_000;
+    const initial = startMs ?? Math.floor(Date.now() / 3_600_000) * 3_600_000;
     await db.insert(testClock).values({ id: 1, nowMs: initial }).onConflictDoNothing();
     await clock.refresh();
     return clock;

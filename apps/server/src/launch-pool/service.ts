@@ -294,7 +294,7 @@ export async function stake(tx: Db, input: StakeInput) {
   }
   const staked = position?.amount ?? '0';
   const limits = userLimits(pool, user, staked);
-  if (limits.cap !== null && limits.cap.isZero()) {
+  if (limits.cap?.isZero()) {
     const lowest = (pool.transactionConfig as PoolTransactionTier[])
       .map((t) => dec(t.transaction_amount))
       .sort((a, b) => a.cmp(b))[0];

@@ -1,4 +1,4 @@
-import { dec, type Decimal, toWire } from '@earn/domain';
+import { type Decimal, dec, toWire } from '@earn/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { assets } from '../db/schema';

@@ -38,7 +38,9 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
             .filter((p) => p.length > 0)
         : [...rates.keys()].filter((p) => p !== `${QUOTE_ASSET}_${QUOTE_ASSET}`);
       // Unknown pairs are left out rather than refused: the client asks for many at once.
-      return ok(wanted.filter((p) => rates.has(p)).map((pair) => ({ pair, rate: rates.get(pair) as string })));
+      return ok(
+        wanted.filter((p) => rates.has(p)).map((pair) => ({ pair, rate: rates.get(pair) as string })),
+      );
     },
   );
 

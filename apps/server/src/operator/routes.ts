@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
   ACCOUNT_MODES,
   assetSymbol,
@@ -17,12 +18,11 @@ import { updateUser } from '../accounts/settings';
 import { findUserByRef } from '../accounts/users';
 import { analyticsEvents, jobRuns, ledgerAccounts, reconciliationReports } from '../db/schema';
 import type { AppDeps } from '../http/context';
-import { envelope, ok } from '../http/envelope';
+import { ok } from '../http/envelope';
 import { DomainError, errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { reconcileAndRecord } from '../ledger/reconcile';
 import { setPrice } from '../market/assets';
-import { timingSafeEqual } from 'node:crypto';
 
 const userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
 const movement = z.object({ user: userRef, asset: assetSymbol, amount: positiveAmount(18) });
@@ -52,29 +52,56 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
       async (req, reply) =>
         idempotent(deps, req, reply, async (tx) => {
           const user = await findUserByRef(tx, req.body.user);
-          const entryId = await deposit(tx, { userId: user.id, asset: req.body.asset, amount: dec(req.body.amount), at: deps.clock.now() });
+          const entryId = await deposit(tx, {
+            userId: user.id,
+            asset: req.body.asset,
+            amount: dec(req.body.amount),
+            at: deps.clock.now(),
+          });
           return { entry_id: entryId, user: user.id, asset: req.body.asset, amount: req.body.amount };
         }),
     );
 
     r.post(
       '/admin/api/withdrawals',
-      { schema: { tags, summary: "Debit a user's spot balance; refused beyond what may leave spot", body: movement } },
+      {
+        schema: {
+          tags,
+          summary: "Debit a user's spot balance; refused beyond what may leave spot",
+          body: movement,
+        },
+      },
       async (req, reply) =>
         idempotent(deps, req, reply, async (tx) => {
           const user = await findUserByRef(tx, req.body.user);
-          const entryId = await withdraw(tx, { userId: user.id, asset: req.body.asset, amount: dec(req.body.amount), at: deps.clock.now() });
+          const entryId = await withdraw(tx, {
+            userId: user.id,
+            asset: req.body.asset,
+            amount: dec(req.body.amount),
+            at: deps.clock.now(),
+          });
           return { entry_id: entryId, user: user.id, asset: req.body.asset, amount: req.body.amount };
         }),
     );
 
     r.post(
       '/admin/api/loans',
-      { schema: { tags, summary: 'Lend to a unified-account user: the coins land in spot and are owed', body: movement } },
+      {
+        schema: {
+          tags,
+          summary: 'Lend to a unified-account user: the coins land in spot and are owed',
+          body: movement,
+        },
+      },
       async (req, reply) =>
         idempotent(deps, req, reply, async (tx) => {
           const user = await findUserByRef(tx, req.body.user);
-          await borrow(tx, { userId: user.id, asset: req.body.asset, amount: dec(req.body.amount), at: deps.clock.now() });
+          await borrow(tx, {
+            userId: user.id,
+            asset: req.body.asset,
+            amount: dec(req.body.amount),
+            at: deps.clock.now(),
+          });
           return { user: user.id, asset: req.body.asset, amount: req.body.amount };
         }),
     );
@@ -85,18 +112,33 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
       async (req, reply) =>
         idempotent(deps, req, reply, async (tx) => {
           const user = await findUserByRef(tx, req.body.user);
-          await repay(tx, { userId: user.id, asset: req.body.asset, amount: dec(req.body.amount), at: deps.clock.now() });
+          await repay(tx, {
+            userId: user.id,
+            asset: req.body.asset,
+            amount: dec(req.body.amount),
+            at: deps.clock.now(),
+          });
           return { user: user.id, asset: req.body.asset, amount: req.body.amount };
         }),
     );
 
     r.get(
       '/admin/api/users/:user',
-      { schema: { tags, summary: 'A user with settings and every ledger balance', params: z.object({ user: z.string().max(254) }) } },
+      {
+        schema: {
+          tags,
+          summary: 'A user with settings and every ledger balance',
+          params: z.object({ user: z.string().max(254) }),
+        },
+      },
       async (req) => {
         const user = await findUserByRef(deps.db, req.params.user);
         const accounts = await deps.db
-          .select({ asset: ledgerAccounts.asset, purpose: ledgerAccounts.purpose, balance: ledgerAccounts.balance })
+          .select({
+            asset: ledgerAccounts.asset,
+            purpose: ledgerAccounts.purpose,
+            balance: ledgerAccounts.balance,
+          })
           .from(ledgerAccounts)
           .where(eq(ledgerAccounts.userId, user.id));
         return ok({
@@ -197,12 +239,20 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
       {
         schema: {
           tags,
-          summary: 'Move the test clock forward and run every job that falls due, in order (EARN_CLOCK=test only)',
-          body: z.object({ seconds: z.number().int().min(0).max(5 * 366 * 24 * 3600) }),
+          summary:
+            'Move the test clock forward and run every job that falls due, in order (EARN_CLOCK=test only)',
+          body: z.object({
+            seconds: z
+              .number()
+              .int()
+              .min(0)
+              .max(5 * 366 * 24 * 3600),
+          }),
         },
       },
       async (req) => {
-        if (!deps.testClock) throw errors.conflict('The clock is the system clock; start with EARN_CLOCK=test');
+        if (!deps.testClock)
+          throw errors.conflict('The clock is the system clock; start with EARN_CLOCK=test');
         const now = await deps.scheduler.advance(deps.testClock, req.body.seconds);
         return ok({ now: Math.floor(now.getTime() / 1000) });
       },
@@ -224,7 +274,11 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
         },
       },
       async (req) => {
-        const recent = await deps.db.select().from(jobRuns).orderBy(desc(jobRuns.periodStart)).limit(req.query.limit);
+        const recent = await deps.db
+          .select()
+          .from(jobRuns)
+          .orderBy(desc(jobRuns.periodStart))
+          .limit(req.query.limit);
         return ok({
           jobs: deps.scheduler.list().map((j) => ({ name: j.name, period_seconds: j.periodSeconds })),
           runs: recent.map((r) => ({
@@ -239,7 +293,9 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
 
     r.get(
       '/admin/api/reconciliation',
-      { schema: { tags, summary: 'Recompute every balance from its postings; ok is false on any difference' } },
+      {
+        schema: { tags, summary: 'Recompute every balance from its postings; ok is false on any difference' },
+      },
       async () => {
         const report = await reconcileAndRecord(deps.db, { at: deps.clock.now(), trigger: 'operator' });
         return ok(report);
@@ -284,7 +340,11 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
         },
       },
       async (req) => {
-        const list = await deps.db.select().from(analyticsEvents).orderBy(desc(analyticsEvents.id)).limit(req.query.limit);
+        const list = await deps.db
+          .select()
+          .from(analyticsEvents)
+          .orderBy(desc(analyticsEvents.id))
+          .limit(req.query.limit);
         return ok({
           list: list.map((e) => ({ ...e, at: Math.floor(e.at.getTime() / 1000) })),
           total: list.length,

@@ -55,7 +55,12 @@ export async function seedDemo(db: Db, at: Date, modules: EarnModule[]): Promise
     const user = await registerUser(tx, { email: DEMO_EMAIL, password: DEMO_PASSWORD, at });
     await tx
       .update(users)
-      .set({ fundpassHash: await hashSecret(DEMO_FUNDPASS), fundpassMode: 'every_2h', vipTier: 1, tradingVolume60d: '125000' })
+      .set({
+        fundpassHash: await hashSecret(DEMO_FUNDPASS),
+        fundpassMode: 'every_2h',
+        vipTier: 1,
+        tradingVolume60d: '125000',
+      })
       .where(eq(users.id, user.id));
     for (const [asset, amount] of DEMO_BALANCES) {
       await deposit(tx, { userId: user.id, asset, amount: dec(amount), at });

@@ -30,7 +30,11 @@ describe('launch-pool demo catalogue', () => {
     expect(pools.some((p) => (p.limit_rule as number) > 0)).toBe(true);
     const multi = pools.find((p) => p.reward_pool_type === 1);
     // The multi-mining pool pays the project's token and two further coins.
-    expect((multi?.reward_coins as { coin: string }[]).map((c) => c.coin)).toEqual(['NOVA', 'GT', 'ETH']);
+    expect((multi?.reward_coins as { coin: string }[] | undefined)?.map((c) => c.coin)).toEqual([
+      'NOVA',
+      'GT',
+      'ETH',
+    ]);
     expect((await byState(2)).map((p) => p.coin)).toEqual(['ORBIT']);
     expect((await byState(3)).map((p) => p.coin)).toEqual(['LUMA']);
 

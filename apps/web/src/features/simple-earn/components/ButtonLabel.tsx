@@ -7,6 +7,6 @@ export function ButtonLabel({ text, small }: { text: string; small: boolean }) {
       {text}
     </Text>
   ) : (
-    <>{text}</>
+    text
   );
 }
