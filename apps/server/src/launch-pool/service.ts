@@ -2,6 +2,7 @@ import {
   type AccountMode,
   checkPoolRedeemAmount,
   checkPoolStakeAmount,
+  type Decimal,
   dec,
   FIXED_STAKE_COINS,
   LaunchPoolKey,
@@ -545,6 +546,15 @@ export async function addPool(tx: Db, project: ProjectRow, input: PoolInput, now
   if (dec(input.personal_min_amount).gt(input.personal_max_amount)) {
     throw errors.invalidParams('personal_min_amount is above personal_max_amount');
   }
+  const coins = input.reward_coins ?? [];
+  if (input.reward_pool_type === RewardPoolType.multiMining && coins.length === 0) {
+    throw errors.invalidParams(
+      'A multi-mining pool pays at least one reward coin beside the project token (reward_coins)',
+    );
+  }
+  if (input.reward_pool_type !== RewardPoolType.multiMining && coins.length > 0) {
+    throw errors.invalidParams('reward_coins are for multi-mining pools (reward_pool_type 1) only');
+  }
   const [pool] = await tx
     .insert(launchpoolPools)
     .values({
@@ -568,28 +578,39 @@ export async function addPool(tx: Db, project: ProjectRow, input: PoolInput, now
     })
     .returning();
   if (!pool) throw new Error('pool not inserted');
-  const coins = input.reward_coins ?? [];
-  if (input.reward_pool_type === RewardPoolType.multiMining && coins.length === 0) {
-    throw errors.invalidParams(
-      'A multi-mining pool pays at least one reward coin beside the project token (reward_coins)',
-    );
-  }
-  if (input.reward_pool_type !== RewardPoolType.multiMining && coins.length > 0) {
-    throw errors.invalidParams('reward_coins are for multi-mining pools (reward_pool_type 1) only');
-  }
   for (const [i, coin] of coins.entries()) await insertPoolCoin(tx, project, pool, coin, i, now);
-  const total = dec(input.reward_per_hour).times(hoursOf(project));
-  if (total.gt(0)) {
-    await transfer(tx, {
-      from: systemAccount(project.rewardCoin, PROJECT_PURPOSE),
-      to: systemAccount(project.rewardCoin, rewardPoolPurpose(pool.rid)),
-      amount: total,
-      reason: LaunchPoolReason.fund,
-      ref: String(pool.rid),
-      at: now,
-    });
-  }
+  await fundPoolReward(
+    tx,
+    project,
+    pool.rid,
+    project.rewardCoin,
+    input.reward_per_hour,
+    String(pool.rid),
+    now,
+  );
   return pool;
+}
+
+/** Moves a coin's whole reward for the project's run (per hour x hours) from the project into the pool. */
+async function fundPoolReward(
+  tx: Db,
+  project: ProjectRow,
+  rid: number,
+  coin: string,
+  perHour: Decimal.Value,
+  ref: string,
+  now: Date,
+): Promise<void> {
+  const total = dec(perHour).times(hoursOf(project));
+  if (total.lte(0)) return;
+  await transfer(tx, {
+    from: systemAccount(coin, PROJECT_PURPOSE),
+    to: systemAccount(coin, rewardPoolPurpose(rid)),
+    amount: total,
+    reason: LaunchPoolReason.fund,
+    ref,
+    at: now,
+  });
 }
 
 /**
@@ -629,17 +650,15 @@ async function insertPoolCoin(
     })
     .returning();
   if (!row) throw new Error('pool coin not inserted');
-  const total = dec(input.reward_per_hour).times(hoursOf(project));
-  if (total.gt(0)) {
-    await transfer(tx, {
-      from: systemAccount(input.coin, PROJECT_PURPOSE),
-      to: systemAccount(input.coin, rewardPoolPurpose(pool.rid)),
-      amount: total,
-      reason: LaunchPoolReason.fund,
-      ref: `${pool.rid}:${input.coin}`,
-      at: now,
-    });
-  }
+  await fundPoolReward(
+    tx,
+    project,
+    pool.rid,
+    input.coin,
+    input.reward_per_hour,
+    `${pool.rid}:${input.coin}`,
+    now,
+  );
   return row;
 }
 

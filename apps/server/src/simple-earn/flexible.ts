@@ -22,7 +22,7 @@ import { seHistory } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { type PostingInput, postEntry, transfer } from '../ledger/ledger';
-import { FLEX_LOCK_KEY, hourStart, SePurpose, SeReason } from './constants';
+import { FLEX_LOCK_KEY, HOUR_MS, hourStart, SePurpose, SeReason, unix } from './constants';
 import { type FlexProduct, requireFlexProduct } from './products';
 
 export const LINE_FLEXIBLE = 'flexible';
@@ -365,11 +365,11 @@ export async function redemptionStatus(
     sql`SELECT frozen_amount::text AS frozen FROM se_flex_positions WHERE user_id = ${userId} AND asset = ${product.asset}`,
   );
   const frozen = dec(row?.frozen ?? '0');
-  const nextHour = hourStart(now).getTime() + 3_600_000;
+  const settlement = new Date(hourStart(now).getTime() + HOUR_MS);
   return {
     asset: product.asset,
     frozen_amount: toWire(frozen),
     frozen_status: frozen.gt(0) ? 1 : 0,
-    settle_at: frozen.gt(0) ? Math.floor(nextHour / 1000) : 0,
+    settle_at: frozen.gt(0) ? unix(settlement) : 0,
   };
 }

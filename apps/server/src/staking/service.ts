@@ -91,9 +91,15 @@ async function heldIn(db: Db, userId: number, productId: number, protocolId?: nu
 
 /** What the user may stake of the coin now: spot less loans, unless the unified account supports staking it. */
 export async function stakeAvailable(db: Db, userId: number, coin: string): Promise<Decimal> {
-  const user = await getUser(db, userId);
+  return (await stakingAllowance(db, userId, coin)).available;
+}
+
+/** The available amount and what decides it, kept for the check after the debit. */
+async function stakingAllowance(db: Db, userId: number, coin: string) {
+  const mode = (await getUser(db, userId)).accountMode as AccountMode;
   const asset = await requireAsset(db, coin);
-  return stakeableFromSpot(db, userId, user.accountMode as AccountMode, asset.symbol, asset.supportStaking);
+  const available = await stakeableFromSpot(db, userId, mode, asset.symbol, asset.supportStaking);
+  return { mode, asset, available };
 }
 
 export interface StakeRequest {
@@ -141,7 +147,8 @@ export async function stake(tx: Db, req: StakeRequest) {
     .where(and(eq(stakingPositions.userId, req.userId), eq(stakingPositions.productId, product.id)))
     .for('update');
 
-  const available = await stakeAvailable(tx, req.userId, product.coin);
+  const allowance = await stakingAllowance(tx, req.userId, product.coin);
+  const available = allowance.available;
   const violation = checkStakeAmount({
     amount: req.amount,
     coin: product.coin,
@@ -213,17 +220,8 @@ export async function stake(tx: Db, req: StakeRequest) {
   }
   await postEntry(tx, { reason: StakingReason.stake, ref: `lot:${lot.id}`, at: req.now, postings });
   // A parallel stake may have taken spot since `available` was read: never stake borrowed funds.
-  const staker = await getUser(tx, req.userId);
-  const coin = await requireAsset(tx, product.coin);
-  if (
-    !(await debitWithinAllowance(
-      tx,
-      req.userId,
-      staker.accountMode as AccountMode,
-      coin.symbol,
-      coin.supportStaking,
-    ))
-  ) {
+  const { mode, asset } = allowance;
+  if (!(await debitWithinAllowance(tx, req.userId, mode, asset.symbol, asset.supportStaking))) {
     throw ruleError(
       { key: StakingKey.stakeAboveAvailable, params: { number: toWire(available), coin: product.coin } },
       'Stake amount refused',

@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assets, launchpoolOrders } from '../../src/db/schema';
-import { listCoins, Operator, startTestServer, type TestServer } from '../harness';
-import { createProject, expectReconciled, LP, newUser, type ProjectWire, pool, spot } from './helpers';
+import type { Operator, TestServer } from '../harness';
+import {
+  createProject,
+  expectReconciled,
+  LP,
+  newUser,
+  type ProjectWire,
+  pool,
+  spot,
+  startLaunchPool,
+} from './helpers';
 
 type Err = { key: string; params: Record<string, string> };
 
@@ -12,10 +21,7 @@ describe('launch pool calls', () => {
   let now: number;
   let live: ProjectWire;
   beforeAll(async () => {
-    server = await startTestServer();
-    op = new Operator(server);
-    await listCoins(op);
-    await op.setPrice('NOVA', '0.5');
+    ({ server, op } = await startLaunchPool());
     now = await op.now();
     live = await createProject(op, {
       start: now + 3600,

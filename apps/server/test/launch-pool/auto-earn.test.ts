@@ -5,8 +5,8 @@ import { launchpoolInterest, launchpoolOrders } from '../../src/db/schema';
 
 const D = Decimal.clone({ precision: 100 });
 
-import { listCoins, Operator, startTestServer, type TestServer } from '../harness';
-import { createProject, expectReconciled, LP, newUser, pool, spot } from './helpers';
+import type { Operator, TestServer } from '../harness';
+import { createProject, expectReconciled, LP, newUser, pool, spot, startLaunchPool } from './helpers';
 
 type Redeemed = { destination: string; simple_earn_amount: string; simple_earn_refused?: string };
 
@@ -14,10 +14,7 @@ describe('launch-pool auto-earn into simple earn', () => {
   let server: TestServer;
   let op: Operator;
   beforeAll(async () => {
-    server = await startTestServer();
-    op = new Operator(server);
-    await listCoins(op);
-    await op.setPrice('NOVA', '0.5');
+    ({ server, op } = await startLaunchPool());
     const flex = await op.call('POST', '/admin/api/simple-earn/flexible-products', {
       asset: 'GT',
       min_lend_amount: '1',

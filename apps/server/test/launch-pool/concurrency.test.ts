@@ -2,17 +2,14 @@ import { dec } from '@earn/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchpoolPools, launchpoolPositionCoins, launchpoolPositions } from '../../src/db/schema';
-import { listCoins, Operator, onPostgres, startTestServer, type TestServer } from '../harness';
-import { createProject, expectReconciled, LP, newUser, pool } from './helpers';
+import { type Operator, onPostgres, type TestServer } from '../harness';
+import { createProject, expectReconciled, LP, newUser, pool, startLaunchPool } from './helpers';
 
 describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
   let server: TestServer;
   let op: Operator;
   beforeAll(async () => {
-    server = await startTestServer();
-    op = new Operator(server);
-    await listCoins(op);
-    await op.setPrice('NOVA', '0.5');
+    ({ server, op } = await startLaunchPool());
   });
   afterAll(() => server.dispose());
 

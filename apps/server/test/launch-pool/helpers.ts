@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type Operator, TestClient, type TestServer } from '../harness';
+import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 
 export const LP = '/apiw/v2/earn/launch-pool';
 
@@ -107,4 +107,13 @@ export async function expectReconciled(op: Operator) {
   const report = await op.reconciliation();
   expect(report.differences).toEqual([]);
   expect(report.ok).toBe(true);
+}
+
+/** A server with the standard coins and the test projects' token (NOVA) priced. */
+export async function startLaunchPool(): Promise<{ server: TestServer; op: Operator }> {
+  const server = await startTestServer();
+  const op = new Operator(server);
+  await listCoins(op);
+  await op.setPrice('NOVA', '0.5');
+  return { server, op };
 }

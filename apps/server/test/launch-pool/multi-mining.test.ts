@@ -2,8 +2,17 @@ import Decimal from 'decimal.js';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts } from '../../src/db/schema';
-import { listCoins, Operator, startTestServer, type TestClient, type TestServer } from '../harness';
-import { createProject, expectReconciled, LP, newUser, type ProjectWire, pool, spot } from './helpers';
+import type { Operator, TestClient, TestServer } from '../harness';
+import {
+  createProject,
+  expectReconciled,
+  LP,
+  newUser,
+  type ProjectWire,
+  pool,
+  spot,
+  startLaunchPool,
+} from './helpers';
 
 /**
  * The test's own arithmetic, nothing shared with the server: 200 significant digits rounded to nearest,
@@ -103,10 +112,7 @@ describe('launch-pool multi mining on the test clock', () => {
   let server: TestServer;
   let op: Operator;
   beforeAll(async () => {
-    server = await startTestServer();
-    op = new Operator(server);
-    await listCoins(op);
-    await op.setPrice('NOVA', '0.5');
+    ({ server, op } = await startLaunchPool());
   });
   afterAll(() => server.dispose());
 
