@@ -25,6 +25,38 @@ export function rewardRangeQuery(range: DayRange): { start_time?: number; end_ti
 }
 
 /**
+ * A paged list as a ResponsiveTable takes it: rows, state and retry, then pages on desktop or infinite
+ * scroll on mobile.
+ */
+function pagedTableProps<T>(
+  list: PagedRows<T>,
+  mobile: boolean,
+  page: number,
+  onPageChange: (page: number) => void,
+  errorText: string,
+) {
+  const state = {
+    rows: list.rows,
+    loading: list.loading,
+    error: list.error ? errorText : undefined,
+    onRetry: list.retry,
+  };
+  return mobile
+    ? { ...state, hasMore: list.hasMore, onLoadMore: list.loadMore }
+    : { ...state, page, total: list.total, pageSize: MY_TABLE_PAGE_SIZE, onPageChange };
+}
+
+interface PagedRows<T> {
+  rows: T[];
+  total: number;
+  loading: boolean;
+  error: boolean;
+  retry: () => void;
+  hasMore: boolean;
+  loadMore: () => void;
+}
+
+/**
  * A server-paged list: one page at a time on desktop (pagination), every page so far on mobile
  * (infinite scroll).
  */
@@ -34,7 +66,7 @@ function usePagedRows<T>(
   mobile: boolean,
   enabled: boolean,
   filter: Record<string, number> = {},
-) {
+): PagedRows<T> {
   const path = `${LAUNCHPOOL_BASE}/${kind}`;
   const paged = useQuery({
     queryKey: [...lpKeys.all, kind, filter, page],
@@ -156,19 +188,8 @@ export function MySection({ id }: { id?: string }) {
             <ResponsiveTable
               caption={t('launchpool.my.title')}
               columns={stakeColumns}
-              rows={stakes.rows}
               rowKey={(s) => `${s.pid}-${s.rid}`}
-              loading={stakes.loading}
-              error={stakes.error ? t('request.data.error') : undefined}
-              onRetry={stakes.retry}
-              {...(mobile
-                ? { hasMore: stakes.hasMore, onLoadMore: stakes.loadMore }
-                : {
-                    page: stakesPage,
-                    total: stakes.total,
-                    pageSize: MY_TABLE_PAGE_SIZE,
-                    onPageChange: setStakesPage,
-                  })}
+              {...pagedTableProps(stakes, mobile, stakesPage, setStakesPage, t('request.data.error'))}
               emptyText={t('launchpool.my.empty')}
               data-testid="my-stakes"
             />
@@ -187,19 +208,8 @@ export function MySection({ id }: { id?: string }) {
               <ResponsiveTable
                 caption={t('launchpool.my.rewards')}
                 columns={rewardColumns}
-                rows={rewards.rows}
                 rowKey={(r) => `${r.rid}-${r.hour_start}-${r.reward_coin}`}
-                loading={rewards.loading}
-                error={rewards.error ? t('request.data.error') : undefined}
-                onRetry={rewards.retry}
-                {...(mobile
-                  ? { hasMore: rewards.hasMore, onLoadMore: rewards.loadMore }
-                  : {
-                      page: rewardsPage,
-                      total: rewards.total,
-                      pageSize: MY_TABLE_PAGE_SIZE,
-                      onPageChange: setRewardsPage,
-                    })}
+                {...pagedTableProps(rewards, mobile, rewardsPage, setRewardsPage, t('request.data.error'))}
                 emptyText={t('launchpool.my.rewardsEmpty')}
                 data-testid="my-rewards"
               />
