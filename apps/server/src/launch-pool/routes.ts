@@ -16,6 +16,7 @@ import { getUser } from '../accounts/users';
 import {
   launchpoolEarnMore,
   launchpoolOrders,
+  launchpoolPools,
   launchpoolPositions,
   launchpoolProjects,
   launchpoolRewards,
@@ -424,6 +425,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         tags,
         summary: "The user's hourly rewards, newest first; optional pid filter and date range",
         description:
+          'Each row names its pool: project name and stake coin. ' +
           'hour_start: the start of the paid hour (unix seconds); amount in reward_coin (a multi-mining pool pays one row per ' +
           'coin and hour). start_time and end_time (unix seconds, inclusive) select paid hours starting within the range; ' +
           'neither given: the whole history; one given: end_time defaults to now, start_time to 180 days before end_time. ' +
@@ -452,8 +454,10 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         );
       }
       const found = await deps.db
-        .select()
+        .select({ reward: launchpoolRewards, name: launchpoolProjects.name, stakeCoin: launchpoolPools.coin })
         .from(launchpoolRewards)
+        .innerJoin(launchpoolPools, eq(launchpoolPools.rid, launchpoolRewards.rid))
+        .innerJoin(launchpoolProjects, eq(launchpoolProjects.pid, launchpoolRewards.pid))
         .where(and(...conditions))
         .orderBy(desc(launchpoolRewards.hourStart), asc(launchpoolRewards.rid), asc(launchpoolRewards.coin))
         .limit(req.query.limit)
@@ -463,12 +467,14 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         .from(launchpoolRewards)
         .where(and(...conditions));
       return ok({
-        list: found.map((row) => ({
-          pid: row.pid,
-          rid: row.rid,
-          reward_coin: row.coin,
-          amount: toWire(row.amount),
-          hour_start: unix(row.hourStart),
+        list: found.map(({ reward, name, stakeCoin }) => ({
+          pid: reward.pid,
+          rid: reward.rid,
+          name,
+          coin: stakeCoin,
+          reward_coin: reward.coin,
+          amount: toWire(reward.amount),
+          hour_start: unix(reward.hourStart),
         })),
         total: total?.n ?? 0,
       });

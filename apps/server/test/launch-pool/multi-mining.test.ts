@@ -105,7 +105,15 @@ function expectedPayouts(perHour: string, from: number): Record<Who, Decimal[]> 
 
 const sum = (list: Decimal[]) => list.reduce((a, b) => a.plus(b), new D(0));
 
-type RewardRow = { pid: number; rid: number; reward_coin: string; amount: string; hour_start: number };
+type RewardRow = {
+  pid: number;
+  rid: number;
+  name: string;
+  coin: string;
+  reward_coin: string;
+  amount: string;
+  hour_start: number;
+};
 type Err = { key: string; params: Record<string, string | number> };
 
 describe('launch-pool multi mining on the test clock', () => {
@@ -313,6 +321,10 @@ describe('launch-pool multi mining on the test clock', () => {
         });
       }
       expect(got).toEqual(want);
+      // Each row names its pool: the project and the stake coin.
+      expect(new Set(res.body.data.list.map((r) => `${r.name} · ${r.coin}`))).toEqual(
+        new Set(['Multi · USDT']),
+      );
       // Hour 4 had nobody staked: no coin paid anything for it.
       expect([...got.keys()].some((k) => k.endsWith(`@${4 * HOUR}`))).toBe(false);
 

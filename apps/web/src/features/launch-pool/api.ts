@@ -119,6 +119,9 @@ export interface MyStake {
 export interface MyReward {
   pid: number;
   rid: number;
+  /** The project's name and the pool's stake coin. */
+  name: string;
+  coin: string;
   reward_coin: string;
   amount: string;
   hour_start: number;

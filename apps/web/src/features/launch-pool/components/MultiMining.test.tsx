@@ -103,8 +103,24 @@ const STAKES: MyStake[] = [
 ];
 
 const REWARDS: MyReward[] = [
-  { pid: 1, rid: 21, reward_coin: 'NOVA', amount: '45', hour_start: 1_799_996_400 },
-  { pid: 1, rid: 21, reward_coin: 'GT', amount: '0.6', hour_start: 1_799_996_400 },
+  {
+    pid: 1,
+    rid: 21,
+    name: 'Nova Protocol',
+    coin: 'BTC',
+    reward_coin: 'NOVA',
+    amount: '45',
+    hour_start: 1_799_996_400,
+  },
+  {
+    pid: 1,
+    rid: 21,
+    name: 'Nova Protocol',
+    coin: 'BTC',
+    reward_coin: 'GT',
+    amount: '0.6',
+    hour_start: 1_799_996_400,
+  },
 ];
 
 describe('my stakes and the reward history', () => {
@@ -122,6 +138,7 @@ describe('my stakes and the reward history', () => {
     const rewards = await screen.findByTestId('my-rewards');
     await waitFor(() => expect(rewards).toHaveTextContent('45 NOVA'));
     expect(rewards).toHaveTextContent('0.6 GT');
+    expect(rewards).toHaveTextContent('Nova Protocol · BTC');
   });
 
   test('the date-range filter sends start_time and end_time of the picked days and goes back to page 1', async () => {

@@ -121,7 +121,6 @@ export function MySection({ id }: { id?: string }) {
     tab === 'rewards',
     rewardRangeQuery(range),
   );
-  const names = new Map(stakes.rows.map((s) => [s.pid, s.name]));
 
   const stakeColumns: Column<MyStake>[] = [
     { key: 'project', title: t('launchpool.my.project'), render: (s) => `${s.name} · ${s.coin}` },
@@ -162,7 +161,7 @@ export function MySection({ id }: { id?: string }) {
   ];
   const rewardColumns: Column<MyReward>[] = [
     { key: 'hour', title: t('launchpool.my.hour'), render: (r) => formatDate(r.hour_start, true) },
-    { key: 'project', title: t('launchpool.my.project'), render: (r) => names.get(r.pid) ?? `#${r.pid}` },
+    { key: 'project', title: t('launchpool.my.project'), render: (r) => `${r.name} · ${r.coin}` },
     {
       key: 'amount',
       title: t('launchpool.my.amount'),
