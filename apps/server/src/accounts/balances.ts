@@ -38,12 +38,20 @@ export async function spotAvailability(
 ): Promise<SpotAvailability[]> {
   const spot = await balancesOf(db, userId, UserPurpose.spot, assets);
   const loans = mode === 'classic' ? new Map<string, Decimal>() : await loansOf(db, userId, assets);
-  return assets.map((asset) => {
-    const available = spot.get(asset) ?? dec(0);
-    const borrowed = loans.get(asset) ?? dec(0);
-    const own = maxDec(0, available.minus(borrowed));
-    return { asset, available, outable: own, lendEarnAvailable: own, borrowed };
-  });
+  return assets.map((asset) => availability(asset, mode, spot.get(asset), loans.get(asset)));
+}
+
+/** One asset's figures from its spot balance and loan, as read (either may be missing). */
+export function availability(
+  asset: string,
+  mode: AccountMode,
+  balance: Decimal | string | null | undefined,
+  loan: Decimal | string | null | undefined,
+): SpotAvailability {
+  const available = dec(balance ?? 0);
+  const borrowed = mode === 'classic' ? dec(0) : dec(loan ?? 0);
+  const own = maxDec(0, available.minus(borrowed));
+  return { asset, available, outable: own, lendEarnAvailable: own, borrowed };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PreparingClient } from './prepared';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,7 +29,7 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 // (COUNT(*)) arrive as strings and are parsed where read.
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

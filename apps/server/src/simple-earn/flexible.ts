@@ -14,11 +14,12 @@ import {
   SimpleEarnKey,
   toWire,
 } from '@earn/domain';
-import { ownFundsCoverLoans, spotAvailability } from '../accounts/balances';
+import { and, eq } from 'drizzle-orm';
+import { availability, ownFundsCoverLoans, type SpotAvailability } from '../accounts/balances';
 import { refuseLockedFunds } from '../accounts/settings';
-import { getUser } from '../accounts/users';
+import type { UserRow } from '../accounts/users';
 import { type Db, rows, sql } from '../db/client';
-import { seHistory } from '../db/schema';
+import { ledgerAccounts, seFlexProducts, seHistory, userLoans, users } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { type PostingInput, postEntry, transfer } from '../ledger/ledger';
@@ -29,6 +30,39 @@ export const LINE_FLEXIBLE = 'flexible';
 
 export async function lockFlexShared(tx: Db): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${FLEX_LOCK_KEY})`);
+}
+
+interface FlexContext {
+  user: UserRow;
+  product: FlexProduct;
+  spot: SpotAvailability;
+}
+
+/**
+ * What a holder's call reads before it changes anything: the user, the asset's flexible product and
+ * the user's spot figures for the asset, in one statement. Call it after lockFlexShared, so that the
+ * product row read is the one the last hourly accrual left.
+ */
+async function flexContext(tx: Db, userId: number, asset: string): Promise<FlexContext> {
+  const [row] = await tx
+    .select({ user: users, product: seFlexProducts, balance: ledgerAccounts.balance, loan: userLoans.amount })
+    .from(users)
+    .leftJoin(seFlexProducts, eq(seFlexProducts.asset, asset))
+    .leftJoin(
+      ledgerAccounts,
+      and(
+        eq(ledgerAccounts.userId, users.id),
+        eq(ledgerAccounts.asset, asset),
+        eq(ledgerAccounts.purpose, UserPurpose.spot),
+      ),
+    )
+    .leftJoin(userLoans, and(eq(userLoans.userId, users.id), eq(userLoans.asset, asset)))
+    .where(eq(users.id, userId));
+  if (!row) throw errors.notFound('user');
+  // The same refusal as every other call that names a missing product (unknown coin or no product).
+  const product = row.product ?? (await requireFlexProduct(tx, asset));
+  const mode = row.user.accountMode as AccountMode;
+  return { user: row.user, product, spot: availability(product.asset, mode, row.balance, row.loan) };
 }
 
 export function ruleError(
@@ -104,17 +138,27 @@ export async function lockPosition(
   return row;
 }
 
-/** Adds an amount that starts earning at the next whole hour. */
+/** Adds an amount that starts earning at the next whole hour, and its history record when given. */
 async function addPending(
   tx: Db,
   positionId: string,
   asset: string,
   amount: Decimal,
   now: Date,
+  record?: { userId: number; type: number; mode: number; lendRateYear: string | null },
 ): Promise<void> {
-  await tx.execute(sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
+  const pending = sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
     VALUES (${positionId}::bigint, ${hourStart(now).toISOString()}::timestamptz, ${asset}, ${toWire(amount)}::numeric)
-    ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`);
+    ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`;
+  if (!record) {
+    await tx.execute(pending);
+    return;
+  }
+  // One round trip for both rows: the request path pays per statement.
+  await tx.execute(sql`WITH pending AS (${pending} RETURNING 1)
+    INSERT INTO se_history (user_id, line, type, mode, asset, amount, lend_rate_year, at)
+    SELECT ${record.userId}::bigint, ${LINE_FLEXIBLE}, ${record.type}::int, ${record.mode}::int, ${asset}, ${toWire(amount)}::numeric,
+      ${record.lendRateYear}::numeric, ${now.toISOString()}::timestamptz FROM pending`);
 }
 
 export async function history(tx: Db, row: Omit<typeof seHistory.$inferInsert, 'id'>): Promise<void> {
@@ -129,18 +173,16 @@ export async function subscribeFlexible(
   mode: number = 0,
 ): Promise<{ asset: string; amount: string }> {
   await lockFlexShared(tx);
-  const user = await getUser(tx, userId);
+  const { user, product, spot } = await flexContext(tx, userId, body.asset);
   refuseLockedFunds(user, SimpleEarnKey.notSubscribe);
-  const product = await requireFlexProduct(tx, body.asset);
   if (product.status !== 1)
     throw errors.rule(SimpleEarnKey.notOnSale, `${body.asset} flexible is not open`, { coin: body.asset });
   const amount = roundSubscribeAmount(body.amount);
   const accountMode = user.accountMode as AccountMode;
-  const [spot] = await spotAvailability(tx, userId, accountMode, [product.asset]);
   const failure = checkSubscribe({
     amount,
     minAmount: product.minLendAmount,
-    available: spot?.lendEarnAvailable ?? 0,
+    available: spot.lendEarnAvailable,
     asset: product.asset,
   });
   if (failure) throw ruleError(failure, 'Subscription refused');
@@ -161,16 +203,11 @@ export async function subscribeFlexible(
     product.asset,
   );
   await refuseBorrowedFunds(tx, userId, accountMode, product.asset);
-  await addPending(tx, position.id, product.asset, amount, now);
-  await history(tx, {
+  await addPending(tx, position.id, product.asset, amount, now, {
     userId,
-    line: LINE_FLEXIBLE,
     type: SimpleEarnHistoryType.subscribe,
     mode,
-    asset: product.asset,
-    amount: toWire(amount),
     lendRateYear: product.nextTimeRateYear,
-    at: now,
   });
   return { asset: product.asset, amount: toWire(amount) };
 }
@@ -187,9 +224,8 @@ export async function redeemFlexible(
   now: Date,
 ): Promise<{ asset: string; amount: string; frozen_amount: string }> {
   await lockFlexShared(tx);
-  const user = await getUser(tx, userId);
+  const { user, product } = await flexContext(tx, userId, body.asset);
   refuseLockedFunds(user, SimpleEarnKey.notRedeem);
-  const product = await requireFlexProduct(tx, body.asset);
   const asset = product.asset;
   const position = await lockPosition(tx, userId, product, now);
   const interestBalance = dec(position.interest_balance);
@@ -211,16 +247,25 @@ export async function redeemFlexible(
     if (dec(product.liquidityLeft).gte(fromPrincipal)) immediatePrincipal = fromPrincipal;
     else frozen = fromPrincipal;
   }
-  await tx.execute(sql`UPDATE se_flex_positions p SET
-      acc_offset = p.acc_offset + ${toWire(fromPrincipal)}::numeric * pr.acc_index,
-      principal = p.principal - ${toWire(fromPrincipal)}::numeric,
-      frozen_amount = p.frozen_amount + ${toWire(frozen)}::numeric,
-      frozen_at = CASE WHEN ${frozen.gt(0)}::boolean THEN ${now.toISOString()}::timestamptz ELSE p.frozen_at END,
-      interest_withdrawn = p.interest_withdrawn + ${toWire(fromInterest)}::numeric
-    FROM se_flex_products pr WHERE pr.asset = p.asset AND p.id = ${position.id}::bigint`);
+  const paid = fromInterest.plus(fromPending).plus(immediatePrincipal);
+  const redeemMode =
+    user.accountMode === 'classic' ? SimpleEarnHistoryMode.redeemSpot : SimpleEarnHistoryMode.redeemUnified;
+  // The holding's change and the history record of what is paid now, in one statement.
+  await tx.execute(sql`WITH holding AS (
+      UPDATE se_flex_positions p SET
+        acc_offset = p.acc_offset + ${toWire(fromPrincipal)}::numeric * pr.acc_index,
+        principal = p.principal - ${toWire(fromPrincipal)}::numeric,
+        frozen_amount = p.frozen_amount + ${toWire(frozen)}::numeric,
+        frozen_at = CASE WHEN ${frozen.gt(0)}::boolean THEN ${now.toISOString()}::timestamptz ELSE p.frozen_at END,
+        interest_withdrawn = p.interest_withdrawn + ${toWire(fromInterest)}::numeric
+      FROM se_flex_products pr WHERE pr.asset = p.asset AND p.id = ${position.id}::bigint RETURNING p.id
+    )
+    INSERT INTO se_history (user_id, line, type, mode, asset, amount, at)
+    SELECT ${userId}::bigint, ${LINE_FLEXIBLE}, ${SimpleEarnHistoryType.redeem}::int, ${redeemMode}::int, ${asset},
+      ${toWire(paid)}::numeric, ${now.toISOString()}::timestamptz
+    FROM holding WHERE ${paid.gt(0)}::boolean`);
   if (fromPending.gt(0)) await takePending(tx, position.id, fromPending);
 
-  const paid = fromInterest.plus(fromPending).plus(immediatePrincipal);
   if (paid.gt(0)) {
     const postings: PostingInput[] = [
       { account: userAccount(userId, asset, UserPurpose.spot), amount: paid },
@@ -237,18 +282,6 @@ export async function redeemFlexible(
         amount: fromAccount.negated(),
       });
     await postEntry(tx, { reason: SeReason.flexRedeem, at: now, postings }, NO_SAVEPOINT);
-    await history(tx, {
-      userId,
-      line: LINE_FLEXIBLE,
-      type: SimpleEarnHistoryType.redeem,
-      mode:
-        user.accountMode === 'classic'
-          ? SimpleEarnHistoryMode.redeemSpot
-          : SimpleEarnHistoryMode.redeemUnified,
-      asset,
-      amount: toWire(paid),
-      at: now,
-    });
   }
   if (immediatePrincipal.gt(0)) {
     const taken = await rows<{ asset: string }>(
@@ -267,28 +300,31 @@ export async function redeemFlexible(
   return { asset, amount: toWire(amount), frozen_amount: toWire(frozen) };
 }
 
-/** Takes from the newest pending amounts first (they are the furthest from earning). */
+/**
+ * Takes from the newest pending amounts first (they are the furthest from earning), in one statement:
+ * lots taken whole are deleted, the one taken in part is reduced. The position lock keeps them still.
+ */
 async function takePending(tx: Db, positionId: string, amount: Decimal): Promise<void> {
-  const lots = await rows<{ hour_start: Date | string; amount: string }>(
+  const want = sql`${toWire(amount)}::numeric`;
+  const [done] = await rows<{ taken: string }>(
     tx,
-    sql`SELECT hour_start, amount::text AS amount FROM se_flex_pending WHERE position_id = ${positionId}::bigint ORDER BY hour_start DESC`,
+    sql`WITH lots AS (
+        SELECT hour_start, amount, SUM(amount) OVER (ORDER BY hour_start DESC) AS through
+        FROM se_flex_pending WHERE position_id = ${positionId}::bigint
+      ), takes AS (
+        SELECT hour_start, amount, LEAST(amount, GREATEST(0, ${want} - (through - amount))) AS take FROM lots
+      ), whole AS (
+        DELETE FROM se_flex_pending d USING takes t
+        WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take = t.amount RETURNING t.take
+      ), part AS (
+        UPDATE se_flex_pending d SET amount = d.amount - t.take FROM takes t
+        WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take > 0 AND t.take < t.amount
+        RETURNING t.take
+      )
+      SELECT ((SELECT COALESCE(SUM(take), 0) FROM whole) + (SELECT COALESCE(SUM(take), 0) FROM part))::text AS taken`,
   );
-  let left = amount;
-  for (const lot of lots) {
-    if (left.lte(0)) break;
-    const take = minDec(left, lot.amount);
-    const hour = new Date(lot.hour_start).toISOString();
-    if (take.eq(lot.amount)) {
-      await tx.execute(
-        sql`DELETE FROM se_flex_pending WHERE position_id = ${positionId}::bigint AND hour_start = ${hour}::timestamptz`,
-      );
-    } else {
-      await tx.execute(sql`UPDATE se_flex_pending SET amount = amount - ${toWire(take)}::numeric
-        WHERE position_id = ${positionId}::bigint AND hour_start = ${hour}::timestamptz`);
-    }
-    left = left.minus(take);
-  }
-  if (left.gt(0)) throw new Error('pending amounts changed under a locked position');
+  if (!done || !dec(done.taken).eq(amount))
+    throw new Error('pending amounts changed under a locked position');
 }
 
 /** Cancels (part of) a frozen redemption: the amount goes back into the holding and earns from the next hour. */

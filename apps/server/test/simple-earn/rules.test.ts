@@ -7,6 +7,7 @@ import {
   flexProduct,
   spot,
   startSimpleEarn,
+  toNextHour,
   userWith,
   voucher,
 } from './helpers';
@@ -109,6 +110,34 @@ describe('simple earn calls and section-5 rules', () => {
     expectRule(normalLend, 'lend_earn.notsubscribe.toast');
     await env.op.call('PUT', `/admin/api/users/${u.id}`, { locked: false });
     expect((await sub('20')).body.code).toBe(0);
+    await expectReconciled(env.op);
+  });
+
+  it('redeems amounts not yet earning newest first: the later lot whole, the earlier in part', async () => {
+    const u = await userWith(env, { USDT: '300' });
+    await toNextHour(env, 600);
+    await u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '100' });
+    await env.op.advance(HOUR);
+    await u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '100.5' });
+    const holding = async () =>
+      (
+        await u.c.get<{ list: { curr_amount: string; pending_amount: string }[] }>(
+          '/apiw/v2/uni-loan/earn/subscribe',
+        )
+      ).body.data.list[0];
+    expect(await holding()).toMatchObject({ curr_amount: '200.5', pending_amount: '200.5' });
+
+    const res = await u.c.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '150.25' });
+    expect(res.body).toMatchObject({
+      code: 0,
+      data: { asset: 'USDT', amount: '150.25', frozen_amount: '0' },
+    });
+    expect(await spot(env, u.id, 'USDT')).toBe('249.75');
+    expect(await holding()).toMatchObject({ curr_amount: '50.25', pending_amount: '50.25' });
+    // What is left is the first lot's: it earns from the hour it was always going to, here one hour
+    // at 5 %: 50.25 × 0.05 / 8760 = 0.000286815…, 8 decimals down.
+    await env.op.advance(HOUR);
+    expect(await holding()).toMatchObject({ curr_amount: '50.25028681', pending_amount: '0' });
     await expectReconciled(env.op);
   });
 
