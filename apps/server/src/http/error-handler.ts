@@ -1,7 +1,7 @@
 import { Code, httpStatusFor, MessageKey } from '@earn/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pgErrorCode } from '../db/client';
+import { pgErrorCode, pgErrorDetail } from '../db/client';
 import { DomainError } from './errors';
 
 interface Issue {
@@ -33,7 +33,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
         data: { key: MessageKey.invalidParams, params: {}, issues },
       });
     }
-    if (pgErrorCode(error)?.startsWith('22')) {
+    const sqlState = pgErrorCode(error);
+    if (sqlState === '40001' || sqlState === '40P01') {
+      // A race lost on every attempt (idempotent calls run up to three times): nothing was kept.
+      // A check the database makes at commit names the message key in DETAIL.
+      const detail = pgErrorDetail(error);
+      req.log.warn({ err: error }, 'conflict lost on every attempt');
+      return reply.status(409).send({
+        code: Code.CONFLICT,
+        message: 'The request met a concurrent change; please try again',
+        data: {
+          key: detail && /^[a-z_]+(\.[A-Za-z_]+)+$/.test(detail) ? detail : MessageKey.conflict,
+          params: {},
+        },
+      });
+    }
+    if (sqlState?.startsWith('22')) {
       // A data exception (text with a NUL byte, a number out of range) is input no schema caught:
       // still the caller's mistake, and it changed nothing, as its statement failed.
       req.log.warn({ err: error }, 'input rejected by the database');

@@ -242,16 +242,20 @@ export async function redeemFlexible(
   let immediatePrincipal = dec(0);
   let frozen = dec(0);
   if (fromPrincipal.gt(0)) {
-    // Decided on the product row read above; the product row (hot) is only locked by the guarded
-    // update that is the last statement of the redemption, just before the commit.
+    // Decided on the product row read above; the product row (hot) is only locked at commit, when
+    // the liquidity claim is applied (see se_flex_liquidity_claims).
     if (dec(product.liquidityLeft).gte(fromPrincipal)) immediatePrincipal = fromPrincipal;
     else frozen = fromPrincipal;
   }
   const paid = fromInterest.plus(fromPending).plus(immediatePrincipal);
   const redeemMode =
     user.accountMode === 'classic' ? SimpleEarnHistoryMode.redeemSpot : SimpleEarnHistoryMode.redeemUnified;
-  // The holding's change and the history record of what is paid now, in one statement.
-  await tx.execute(sql`WITH holding AS (
+  // The holding's change, the history record of what is paid now and the claim on the idle liquidity
+  // (taken from the product row at commit), in one statement.
+  await tx.execute(sql`WITH claim AS (
+      INSERT INTO se_flex_liquidity_claims (asset, amount)
+      SELECT ${asset}, ${toWire(immediatePrincipal)}::numeric WHERE ${immediatePrincipal.gt(0)}::boolean
+    ), holding AS (
       UPDATE se_flex_positions p SET
         acc_offset = p.acc_offset + ${toWire(fromPrincipal)}::numeric * pr.acc_index,
         principal = p.principal - ${toWire(fromPrincipal)}::numeric,
@@ -282,20 +286,6 @@ export async function redeemFlexible(
         amount: fromAccount.negated(),
       });
     await postEntry(tx, { reason: SeReason.flexRedeem, at: now, postings }, NO_SAVEPOINT);
-  }
-  if (immediatePrincipal.gt(0)) {
-    const taken = await rows<{ asset: string }>(
-      tx,
-      sql`UPDATE se_flex_products SET liquidity_left = liquidity_left - ${toWire(immediatePrincipal)}::numeric
-          WHERE asset = ${asset} AND liquidity_left >= ${toWire(immediatePrincipal)}::numeric RETURNING asset`,
-    );
-    if (taken.length === 0) {
-      // Another redemption took the liquidity in between: nothing of this one is kept; the client retries.
-      throw errors.conflict(
-        'The liquidity changed while redeeming; please try again',
-        'simple_earn.redeem.retry',
-      );
-    }
   }
   return { asset, amount: toWire(amount), frozen_amount: toWire(frozen) };
 }

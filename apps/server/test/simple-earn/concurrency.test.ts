@@ -6,8 +6,10 @@ import {
   expectReconciled,
   fixedProduct,
   flexProduct,
+  HOUR,
   spot,
   startSimpleEarn,
+  toNextHour,
   userWith,
 } from './helpers';
 
@@ -81,6 +83,51 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
     }
     expect(ok).toBe(14);
     expect(await spot(env, u.id, 'USDT')).toBe('52');
+    await expectReconciled(env.op);
+  });
+
+  it('20 parallel redemptions share the idle liquidity: 3 paid at once, the rest frozen, none overdrawn', async () => {
+    // 10 holders supply 200 ETH; 170 is borrowed at the hour, so 30 stays idle.
+    await flexProduct(env.op, { asset: 'ETH', next_time_rate_year: '0', borrow_demand: '170' });
+    const holders = await Promise.all(Array.from({ length: 10 }, () => userWith(env, { ETH: '20' })));
+    for (const u of holders)
+      expect(
+        (await u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ETH', amount: '20' })).body.code,
+      ).toBe(0);
+    await toNextHour(env, 60);
+    await env.op.advance(HOUR); // the subscriptions earn from this hour: lent 170 of 200
+    const product = async () =>
+      (
+        await env.op.call<{ list: { asset: string; liquidity_left: string }[] }>(
+          'GET',
+          '/admin/api/simple-earn/flexible-products',
+        )
+      ).body.data.list.find((p) => p.asset === 'ETH');
+    expect((await product())?.liquidity_left).toBe('30');
+
+    // Each holder redeems 10 twice at once: 30 covers three of the twenty.
+    const results = await Promise.all(
+      holders.flatMap((u) =>
+        [0, 1].map(() =>
+          u.c.post<{ frozen_amount: string }>('/apiw/v2/uni-loan/earn/redeem', {
+            asset: 'ETH',
+            amount: '10',
+          }),
+        ),
+      ),
+    );
+    const paid = results.filter((r) => r.body.code === 0 && r.body.data.frozen_amount === '0').length;
+    const frozen = results.filter((r) => r.body.code === 0 && r.body.data.frozen_amount === '10').length;
+    for (const r of results.filter((x) => x.body.code !== 0)) {
+      expect(r.status).toBe(409);
+      expect((r.body.data as unknown as { key: string }).key).toBe('simple_earn.redeem.retry');
+    }
+    expect(paid).toBe(3);
+    expect(frozen).toBeGreaterThan(0);
+    expect((await product())?.liquidity_left).toBe('0');
+    let spotTotal = dec(0);
+    for (const u of holders) spotTotal = spotTotal.plus(await spot(env, u.id, 'ETH'));
+    expect(spotTotal.toFixed()).toBe('30');
     await expectReconciled(env.op);
   });
 

@@ -120,6 +120,19 @@ export const seFlexPositions = pgTable(
   ],
 );
 
+/**
+ * Idle liquidity a redemption pays out at once, claimed during its transaction and taken from the
+ * product row only at commit, by a deferred trigger (migration 0011): the product row, which every
+ * redemption of the asset touches, is then locked for the commit alone, not for the rest of the
+ * request. A claim the liquidity no longer covers fails the commit as a serialization failure, and
+ * the call runs again (it then freezes the amount). The trigger deletes each claim it applies.
+ */
+export const seFlexLiquidityClaims = pgTable('se_flex_liquidity_claims', {
+  id: idPrimaryKey(),
+  asset: assetSymbol('asset'),
+  amount: money('amount').notNull(),
+});
+
 /** Subscribed amounts waiting for the next hour to start earning. */
 export const seFlexPending = pgTable(
   'se_flex_pending',
