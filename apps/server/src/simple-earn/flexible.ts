@@ -36,16 +36,28 @@ interface FlexContext {
   user: UserRow;
   product: FlexProduct;
   spot: SpotAvailability;
+  /** Amounts of the given position not yet earning ('0' without one). */
+  pending: string;
 }
 
 /**
- * What a holder's call reads before it changes anything: the user, the asset's flexible product and
- * the user's spot figures for the asset, in one statement. Call it after lockFlexShared, so that the
- * product row read is the one the last hourly accrual left.
+ * What a holder's call reads before it changes anything: the user, the asset's flexible product, the
+ * user's spot figures for the asset and, when a locked position is given, its amounts not yet
+ * earning, in one statement. Call it after lockFlexShared (the product row is then the one the last
+ * hourly accrual left) and after locking the position: a statement that starts before the lock is
+ * granted would read the pending amounts as they were before the call that held it.
  */
-async function flexContext(tx: Db, userId: number, asset: string): Promise<FlexContext> {
+async function flexContext(tx: Db, userId: number, asset: string, positionId?: string): Promise<FlexContext> {
   const [row] = await tx
-    .select({ user: users, product: seFlexProducts, balance: ledgerAccounts.balance, loan: userLoans.amount })
+    .select({
+      user: users,
+      product: seFlexProducts,
+      balance: ledgerAccounts.balance,
+      loan: userLoans.amount,
+      pending: positionId
+        ? sql<string>`COALESCE((SELECT SUM(amount) FROM se_flex_pending WHERE position_id = ${positionId}::bigint), 0)::text`
+        : sql<string>`'0'`,
+    })
     .from(users)
     .leftJoin(seFlexProducts, eq(seFlexProducts.asset, asset))
     .leftJoin(
@@ -62,7 +74,12 @@ async function flexContext(tx: Db, userId: number, asset: string): Promise<FlexC
   // The same refusal as every other call that names a missing product (unknown coin or no product).
   const product = row.product ?? (await requireFlexProduct(tx, asset));
   const mode = row.user.accountMode as AccountMode;
-  return { user: row.user, product, spot: availability(product.asset, mode, row.balance, row.loan) };
+  return {
+    user: row.user,
+    product,
+    spot: availability(product.asset, mode, row.balance, row.loan),
+    pending: row.pending,
+  };
 }
 
 export function ruleError(
@@ -108,9 +125,27 @@ interface PositionRow {
   id: string;
   principal: string;
   frozen_amount: string;
-  pending: string;
+  /** Interest received and not yet withdrawn. */
   interest_balance: string;
   min_lend_rate_year: string;
+}
+
+/**
+ * Locks the user's position in the asset, if there is one. Only the position's own columns are
+ * read here: they are the row's latest version once the lock is granted, whereas anything else this
+ * statement read could predate the call that held the lock (the product's index is safe: only the
+ * hourly job moves it, and the shared lock keeps the job out).
+ */
+async function lockHeldPosition(tx: Db, userId: number, asset: string): Promise<PositionRow | undefined> {
+  const [held] = await rows<PositionRow>(
+    tx,
+    sql`SELECT p.id::text AS id, p.principal::text AS principal, p.frozen_amount::text AS frozen_amount,
+          p.min_lend_rate_year::text AS min_lend_rate_year,
+          (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text AS interest_balance
+        FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
+        WHERE p.user_id = ${userId} AND p.asset = ${asset} FOR UPDATE OF p`,
+  );
+  return held;
 }
 
 /** Finds or creates the position and locks it for the rest of the transaction. */
@@ -120,20 +155,14 @@ export async function lockPosition(
   product: FlexProduct,
   now: Date,
 ): Promise<PositionRow> {
-  const select = sql`SELECT p.id::text AS id, p.principal::text AS principal, p.frozen_amount::text AS frozen_amount,
-          p.min_lend_rate_year::text AS min_lend_rate_year,
-          COALESCE((SELECT SUM(amount) FROM se_flex_pending WHERE position_id = p.id), 0)::text AS pending,
-          (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text AS interest_balance
-        FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
-        WHERE p.user_id = ${userId} AND p.asset = ${product.asset} FOR UPDATE OF p`;
   // Most calls come from holders: one statement for them, an insert first only for a new holder.
-  const [held] = await rows<PositionRow>(tx, select);
+  const held = await lockHeldPosition(tx, userId, product.asset);
   if (held) return held;
   await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
     VALUES (${userId}, ${product.asset}, ${dec(product.limitMinLendRateYear).div(100).toFixed()}::numeric,
             ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
     ON CONFLICT (user_id, asset) DO NOTHING`);
-  const [row] = await rows<PositionRow>(tx, select);
+  const row = await lockHeldPosition(tx, userId, product.asset);
   if (!row) throw new Error('position missing after insert');
   return row;
 }
@@ -224,17 +253,21 @@ export async function redeemFlexible(
   now: Date,
 ): Promise<{ asset: string; amount: string; frozen_amount: string }> {
   await lockFlexShared(tx);
-  const { user, product } = await flexContext(tx, userId, body.asset);
+  // The position first: the read after it then sees its pending amounts as the last call left them.
+  const position = await lockHeldPosition(tx, userId, body.asset);
+  const context = await flexContext(tx, userId, body.asset, position?.id);
+  const { user, product } = context;
   refuseLockedFunds(user, SimpleEarnKey.notRedeem);
   const asset = product.asset;
-  const position = await lockPosition(tx, userId, product, now);
-  const interestBalance = dec(position.interest_balance);
-  const pending = dec(position.pending);
-  const principal = dec(position.principal);
+  const interestBalance = dec(position?.interest_balance ?? 0);
+  const pending = dec(context.pending);
+  const principal = dec(position?.principal ?? 0);
   const redeemable = interestBalance.plus(pending).plus(principal);
   const amount = dec(body.amount);
   const failure = checkFlexibleRedeem(amount, redeemable, asset);
   if (failure) throw ruleError(failure, 'Redemption refused');
+  // Without a position nothing is redeemable, and the check above has refused.
+  if (!position) throw new Error('redeemable amount without a position');
 
   const fromInterest = minDec(amount, interestBalance);
   const fromPending = minDec(amount.minus(fromInterest), pending);

@@ -86,6 +86,28 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
     await expectReconciled(env.op);
   });
 
+  it('20 parallel redemptions of amounts not yet earning: 7 paid, the rest refused by rule, never a 500', async () => {
+    // Each waits for the holding's lock in turn and must see what the one before it took.
+    const u = await userWith(env, { USDT: '50' });
+    await u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '50' });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        u.c.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: '7' }),
+      ),
+    );
+    expect(results.filter((r) => r.body.code === 0)).toHaveLength(7);
+    for (const r of results.filter((x) => x.body.code !== 0)) {
+      expect(r.status).toBe(422);
+      expect((r.body.data as unknown as { key: string }).key).toBe('simple_earn.redeem.maxLimit');
+    }
+    expect(await spot(env, u.id, 'USDT')).toBe('49');
+    const holding = await u.c.get<{ list: { curr_amount: string; pending_amount: string }[] }>(
+      '/apiw/v2/uni-loan/earn/subscribe',
+    );
+    expect(holding.body.data.list[0]).toMatchObject({ curr_amount: '1', pending_amount: '1' });
+    await expectReconciled(env.op);
+  });
+
   it('20 parallel redemptions share the idle liquidity: 3 paid at once, the rest frozen, none overdrawn', async () => {
     // 10 holders supply 200 ETH; 170 is borrowed at the hour, so 30 stays idle.
     await flexProduct(env.op, { asset: 'ETH', next_time_rate_year: '0', borrow_demand: '170' });
