@@ -1,5 +1,5 @@
 import { type Decimal, dec, STORAGE_DECIMALS, toWire } from '@earn/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, pgConstraint, pgErrorCode } from '../db/client';
 import { ledgerAccounts } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
@@ -73,6 +73,12 @@ export interface PostOptions {
    * catches the refusal and goes on writing.
    */
   savepoint?: boolean;
+  /**
+   * Data-modifying statements (INSERT, UPDATE, DELETE without a final SELECT) that run in the entry's
+   * own statement, as CTEs: the business rows an entry pays for, written in the same round trip. They
+   * run whether or not the entry is then refused; a refusal abandons (or rolls back) them with it.
+   */
+  with?: SQL[];
 }
 
 export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {}): Promise<number> {
@@ -117,7 +123,10 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
           FROM je CROSS JOIN (VALUES ${lineRows}) AS l(user_id, asset, purpose, amount)
           JOIN acc ON acc.user_id = l.user_id AND acc.asset = l.asset AND acc.purpose = l.purpose
           RETURNING 1
-        )
+        )${sql.join(
+          (opts.with ?? []).map((statement, i) => sql`, ${sql.raw(`also${i}`)} AS (${statement})`),
+          sql``,
+        )}
         SELECT je.id::text AS id, (SELECT count(*) FROM lines)::int AS lines,
           EXISTS (SELECT 1 FROM acc WHERE NOT acc.is_user AND acc.user_id <> ${SYSTEM_OWNER}) AS overdrawn
         FROM je`)) as unknown as {

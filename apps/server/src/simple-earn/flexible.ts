@@ -14,7 +14,7 @@ import {
   SimpleEarnKey,
   toWire,
 } from '@earn/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { availability, ownFundsCoverLoans, type SpotAvailability } from '../accounts/balances';
 import { refuseLockedFunds } from '../accounts/settings';
 import type { UserRow } from '../accounts/users';
@@ -103,9 +103,6 @@ async function withBalanceKey<T>(work: () => Promise<T>, asset: string): Promise
 
 export { withBalanceKey };
 
-/** A request's own entries: a refusal abandons the whole request, so no savepoint is needed. */
-const NO_SAVEPOINT = { savepoint: false } as const;
-
 /**
  * After the spot debit, in the same transaction: a unified account's subscription may not come out of
  * borrowed funds, even when a parallel debit overtook the availability check made before it.
@@ -167,27 +164,37 @@ export async function lockPosition(
   return row;
 }
 
-/** Adds an amount that starts earning at the next whole hour, and its history record when given. */
+/** The statement that adds an amount starting to earn at the next whole hour. */
+function pendingInsert(positionId: string, asset: string, amount: Decimal, now: Date): SQL {
+  return sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
+    VALUES (${positionId}::bigint, ${hourStart(now).toISOString()}::timestamptz, ${asset}, ${toWire(amount)}::numeric)
+    ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`;
+}
+
+/** Adds an amount that starts earning at the next whole hour. */
 async function addPending(
   tx: Db,
   positionId: string,
   asset: string,
   amount: Decimal,
   now: Date,
-  record?: { userId: number; type: number; mode: number; lendRateYear: string | null },
 ): Promise<void> {
-  const pending = sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
-    VALUES (${positionId}::bigint, ${hourStart(now).toISOString()}::timestamptz, ${asset}, ${toWire(amount)}::numeric)
-    ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`;
-  if (!record) {
-    await tx.execute(pending);
-    return;
-  }
-  // One round trip for both rows: the request path pays per statement.
-  await tx.execute(sql`WITH pending AS (${pending} RETURNING 1)
-    INSERT INTO se_history (user_id, line, type, mode, asset, amount, lend_rate_year, at)
-    SELECT ${record.userId}::bigint, ${LINE_FLEXIBLE}, ${record.type}::int, ${record.mode}::int, ${asset}, ${toWire(amount)}::numeric,
-      ${record.lendRateYear}::numeric, ${now.toISOString()}::timestamptz FROM pending`);
+  await tx.execute(pendingInsert(positionId, asset, amount, now));
+}
+
+/** The statement that writes one flexible history record. */
+function historyInsert(row: {
+  userId: number;
+  type: number;
+  mode: number;
+  asset: string;
+  amount: Decimal;
+  lendRateYear?: string | null;
+  at: Date;
+}): SQL {
+  return sql`INSERT INTO se_history (user_id, line, type, mode, asset, amount, lend_rate_year, at)
+    VALUES (${row.userId}::bigint, ${LINE_FLEXIBLE}, ${row.type}::int, ${row.mode}::int, ${row.asset}, ${toWire(row.amount)}::numeric,
+      ${row.lendRateYear ?? null}::numeric, ${row.at.toISOString()}::timestamptz)`;
 }
 
 export async function history(tx: Db, row: Omit<typeof seHistory.$inferInsert, 'id'>): Promise<void> {
@@ -216,6 +223,7 @@ export async function subscribeFlexible(
   });
   if (failure) throw ruleError(failure, 'Subscription refused');
   const position = await lockPosition(tx, userId, product, now);
+  // The entry, the pending amount and the history record: one statement, one round trip.
   await withBalanceKey(
     () =>
       transfer(
@@ -227,17 +235,25 @@ export async function subscribeFlexible(
           reason: SeReason.flexSubscribe,
           at: now,
         },
-        NO_SAVEPOINT,
+        {
+          savepoint: false,
+          with: [
+            pendingInsert(position.id, product.asset, amount, now),
+            historyInsert({
+              userId,
+              type: SimpleEarnHistoryType.subscribe,
+              mode,
+              asset: product.asset,
+              amount,
+              lendRateYear: product.nextTimeRateYear,
+              at: now,
+            }),
+          ],
+        },
       ),
     product.asset,
   );
   await refuseBorrowedFunds(tx, userId, accountMode, product.asset);
-  await addPending(tx, position.id, product.asset, amount, now, {
-    userId,
-    type: SimpleEarnHistoryType.subscribe,
-    mode,
-    lendRateYear: product.nextTimeRateYear,
-  });
   return { asset: product.asset, amount: toWire(amount) };
 }
 
@@ -281,29 +297,25 @@ export async function redeemFlexible(
     else frozen = fromPrincipal;
   }
   const paid = fromInterest.plus(fromPending).plus(immediatePrincipal);
-  const redeemMode =
-    user.accountMode === 'classic' ? SimpleEarnHistoryMode.redeemSpot : SimpleEarnHistoryMode.redeemUnified;
-  // The holding's change, the history record of what is paid now and the claim on the idle liquidity
-  // (taken from the product row at commit), in one statement.
-  await tx.execute(sql`WITH claim AS (
-      INSERT INTO se_flex_liquidity_claims (asset, amount)
-      SELECT ${asset}, ${toWire(immediatePrincipal)}::numeric WHERE ${immediatePrincipal.gt(0)}::boolean
-    ), holding AS (
-      UPDATE se_flex_positions p SET
+  if (fromPending.gt(0)) await takePending(tx, position.id, fromPending);
+  // The holding's change and the claim on the idle liquidity (taken from the product row at commit);
+  // with a payout, in the entry's own statement with its history record.
+  const changes: SQL[] = [
+    sql`UPDATE se_flex_positions p SET
         acc_offset = p.acc_offset + ${toWire(fromPrincipal)}::numeric * pr.acc_index,
         principal = p.principal - ${toWire(fromPrincipal)}::numeric,
         frozen_amount = p.frozen_amount + ${toWire(frozen)}::numeric,
         frozen_at = CASE WHEN ${frozen.gt(0)}::boolean THEN ${now.toISOString()}::timestamptz ELSE p.frozen_at END,
         interest_withdrawn = p.interest_withdrawn + ${toWire(fromInterest)}::numeric
-      FROM se_flex_products pr WHERE pr.asset = p.asset AND p.id = ${position.id}::bigint RETURNING p.id
-    )
-    INSERT INTO se_history (user_id, line, type, mode, asset, amount, at)
-    SELECT ${userId}::bigint, ${LINE_FLEXIBLE}, ${SimpleEarnHistoryType.redeem}::int, ${redeemMode}::int, ${asset},
-      ${toWire(paid)}::numeric, ${now.toISOString()}::timestamptz
-    FROM holding WHERE ${paid.gt(0)}::boolean`);
-  if (fromPending.gt(0)) await takePending(tx, position.id, fromPending);
-
-  if (paid.gt(0)) {
+      FROM se_flex_products pr WHERE pr.asset = p.asset AND p.id = ${position.id}::bigint`,
+  ];
+  if (immediatePrincipal.gt(0))
+    changes.push(
+      sql`INSERT INTO se_flex_liquidity_claims (asset, amount) VALUES (${asset}, ${toWire(immediatePrincipal)}::numeric)`,
+    );
+  if (paid.isZero()) {
+    for (const change of changes) await tx.execute(change);
+  } else {
     const postings: PostingInput[] = [
       { account: userAccount(userId, asset, UserPurpose.spot), amount: paid },
     ];
@@ -318,7 +330,16 @@ export async function redeemFlexible(
         account: userAccount(userId, asset, UserPurpose.flexible),
         amount: fromAccount.negated(),
       });
-    await postEntry(tx, { reason: SeReason.flexRedeem, at: now, postings }, NO_SAVEPOINT);
+    const mode =
+      user.accountMode === 'classic' ? SimpleEarnHistoryMode.redeemSpot : SimpleEarnHistoryMode.redeemUnified;
+    changes.push(
+      historyInsert({ userId, type: SimpleEarnHistoryType.redeem, mode, asset, amount: paid, at: now }),
+    );
+    await postEntry(
+      tx,
+      { reason: SeReason.flexRedeem, at: now, postings },
+      { savepoint: false, with: changes },
+    );
   }
   return { asset, amount: toWire(amount), frozen_amount: toWire(frozen) };
 }

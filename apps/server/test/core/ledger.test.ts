@@ -197,6 +197,46 @@ describe('ledger', () => {
     expect(result.toFixed()).toBe('20');
   });
 
+  it("writes an entry's business rows in its own statement, and a refused entry keeps none of them", async () => {
+    await db.execute(sql`CREATE TABLE IF NOT EXISTS ledger_with_probe (note text NOT NULL)`);
+    const note = (text: string) => sql`INSERT INTO ledger_with_probe (note) VALUES (${text})`;
+    const notes = async () =>
+      (await rows<{ note: string }>(db, sql`SELECT note FROM ledger_with_probe ORDER BY note`)).map(
+        (r) => r.note,
+      );
+    const before = await balanceOf(db, spot(alice, 'USDT'));
+    await postEntry(
+      db,
+      {
+        reason: 'with_probe',
+        at,
+        postings: [
+          { account: spot(alice, 'USDT'), amount: dec('-1') },
+          { account: spot(bob, 'USDT'), amount: dec('1') },
+        ],
+      },
+      { with: [note('a'), note('b')] },
+    );
+    expect(await notes()).toEqual(['a', 'b']);
+    expect((await balanceOf(db, spot(alice, 'USDT'))).toFixed()).toBe(before.minus(1).toFixed());
+
+    await expect(
+      postEntry(
+        db,
+        {
+          reason: 'with_probe',
+          at,
+          postings: [
+            { account: spot(alice, 'USDT'), amount: before.plus(1).negated() },
+            { account: spot(bob, 'USDT'), amount: before.plus(1) },
+          ],
+        },
+        { with: [note('refused')] },
+      ),
+    ).rejects.toMatchObject({ code: Code.INSUFFICIENT_BALANCE });
+    expect(await notes()).toEqual(['a', 'b']);
+  });
+
   it('refuses to debit a user account that never existed, creating nothing', async () => {
     const carol = await new TestClient(server).register();
     const error = await expectNothingWritten(() =>
