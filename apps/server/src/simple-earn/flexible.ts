@@ -32,9 +32,15 @@ export async function lockFlexShared(tx: Db): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${FLEX_LOCK_KEY})`);
 }
 
+/** The product terms a holder's call reads. */
+type FlexTerms = Pick<
+  FlexProduct,
+  'asset' | 'status' | 'minLendAmount' | 'nextTimeRateYear' | 'limitMinLendRateYear' | 'liquidityLeft'
+>;
+
 interface FlexContext {
-  user: UserRow;
-  product: FlexProduct;
+  user: Pick<UserRow, 'accountMode' | 'useFunding' | 'locked'>;
+  product: FlexTerms;
   spot: SpotAvailability;
   /** Amounts of the given position not yet earning ('0' without one). */
   pending: string;
@@ -48,10 +54,18 @@ interface FlexContext {
  * granted would read the pending amounts as they were before the call that held it.
  */
 async function flexContext(tx: Db, userId: number, asset: string, positionId?: string): Promise<FlexContext> {
+  const p = seFlexProducts;
   const [row] = await tx
     .select({
-      user: users,
-      product: seFlexProducts,
+      user: { accountMode: users.accountMode, useFunding: users.useFunding, locked: users.locked },
+      product: {
+        asset: p.asset,
+        status: p.status,
+        minLendAmount: p.minLendAmount,
+        nextTimeRateYear: p.nextTimeRateYear,
+        limitMinLendRateYear: p.limitMinLendRateYear,
+        liquidityLeft: p.liquidityLeft,
+      },
       balance: ledgerAccounts.balance,
       loan: userLoans.amount,
       pending: positionId
@@ -59,7 +73,7 @@ async function flexContext(tx: Db, userId: number, asset: string, positionId?: s
         : sql<string>`'0'`,
     })
     .from(users)
-    .leftJoin(seFlexProducts, eq(seFlexProducts.asset, asset))
+    .leftJoin(p, eq(p.asset, asset))
     .leftJoin(
       ledgerAccounts,
       and(
@@ -149,7 +163,7 @@ async function lockHeldPosition(tx: Db, userId: number, asset: string): Promise<
 export async function lockPosition(
   tx: Db,
   userId: number,
-  product: FlexProduct,
+  product: Pick<FlexProduct, 'asset' | 'limitMinLendRateYear'>,
   now: Date,
 ): Promise<PositionRow> {
   // Most calls come from holders: one statement for them, an insert first only for a new holder.
