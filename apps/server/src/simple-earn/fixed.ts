@@ -1,6 +1,7 @@
 import {
   type AccountMode,
   checkSubscribe,
+  type Decimal,
   dec,
   estimatedInterest,
   fixedSchedule,
@@ -230,17 +231,8 @@ export async function subscribeFixed(
   if (personal.length === 0 || (!cap.isZero() && dec(personal[0]?.used ?? '0').gt(cap))) {
     throw errors.rule(SimpleEarnKey.individualRemainingQuota, 'Above your remaining quota', { coin: asset });
   }
-  // The product row is hot: one guarded statement, last, so it is locked only until the commit.
-  const sold = await rows<{ id: number }>(
-    tx,
-    sql`UPDATE se_fixed_products SET sold_amount = sold_amount + ${toWire(amount)}::numeric
-        WHERE id = ${product.id} AND sold_amount + ${toWire(amount)}::numeric <= total_quota RETURNING id`,
-  );
-  if (sold.length === 0) {
-    throw errors.rule(SimpleEarnKey.remainingQuotaLess, 'The remaining quota is less than the amount', {
-      coin: asset,
-    });
-  }
+  // The product row is hot: the quota is claimed here and taken from it at commit (se_fixed_quota_claims).
+  await claimQuota(tx, product.id, amount);
   await history(tx, {
     userId,
     line: LINE_FIXED,
@@ -268,6 +260,17 @@ async function assertRedeemAccount(tx: Db, product: FixedProduct, type: number):
       {},
     );
   }
+}
+
+/**
+ * Takes (positive) or gives back (negative) quota of a fixed product at commit, by a deferred trigger:
+ * the product row, which every subscription touches, is then locked for the commit alone. Quota the
+ * product no longer has by then fails the commit as a serialization failure, and the call runs again.
+ */
+async function claimQuota(tx: Db, productId: number, amount: Decimal): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO se_fixed_quota_claims (product_id, amount) VALUES (${productId}, ${toWire(amount)}::numeric)`,
+  );
 }
 
 async function lockActiveOrder(
@@ -323,9 +326,7 @@ export async function preRedeemFixed(
     .returning();
   await tx.execute(sql`UPDATE se_fixed_user_quota SET used = used - ${order.principal}::numeric
     WHERE product_id = ${order.productId} AND user_id = ${userId}`);
-  await tx.execute(
-    sql`UPDATE se_fixed_products SET sold_amount = sold_amount - ${order.principal}::numeric WHERE id = ${order.productId}`,
-  );
+  await claimQuota(tx, order.productId, dec(order.principal).negated());
   await history(tx, {
     userId,
     line: LINE_FIXED,

@@ -133,6 +133,19 @@ export const seFlexLiquidityClaims = pgTable('se_flex_liquidity_claims', {
   amount: money('amount').notNull(),
 });
 
+/**
+ * Quota a fixed subscription takes (positive) or an early redemption gives back (negative), claimed
+ * during the call and applied to the product's sold_amount at commit by a deferred trigger (migration
+ * 0012), so the product row every subscription touches is locked for the commit alone. A claim the
+ * remaining quota no longer covers fails the commit as a serialization failure; the call runs again
+ * and its checks then answer with the rule's key. The trigger deletes each claim it applies.
+ */
+export const seFixedQuotaClaims = pgTable('se_fixed_quota_claims', {
+  id: idPrimaryKey(),
+  productId: productRef(),
+  amount: money('amount').notNull(),
+});
+
 /** Subscribed amounts waiting for the next hour to start earning. */
 export const seFlexPending = pgTable(
   'se_flex_pending',
