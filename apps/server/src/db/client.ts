@@ -82,34 +82,35 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
 
 export { sql };
 
-/** The SQLSTATE of a database error, looking through Drizzle's wrapper. */
+/**
+ * A field of a database error (pg's DatabaseError), looking through Drizzle's wrapper and other
+ * causes, when it is a string that `accept` takes.
+ */
+function pgField(
+  error: unknown,
+  field: 'code' | 'detail' | 'constraint',
+  accept: (value: string) => boolean = () => true,
+): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const value = (current as Record<string, unknown>)[field];
+    if (typeof value === 'string' && accept(value)) return value;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The SQLSTATE of a database error. */
 export function pgErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return pgField(error, 'code', (code) => /^[0-9A-Z]{5}$/.test(code));
 }
 
-/** The DETAIL of a database error, looking through Drizzle's wrapper. */
+/** The DETAIL of a database error. */
 export function pgErrorDetail(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const detail = (current as { detail?: unknown }).detail;
-    if (typeof detail === 'string') return detail;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return pgField(error, 'detail');
 }
 
+/** The constraint a database error names. */
 export function pgConstraint(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const constraint = (current as { constraint?: unknown }).constraint;
-    if (typeof constraint === 'string') return constraint;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return pgField(error, 'constraint');
 }
