@@ -79,6 +79,19 @@ export interface PostOptions {
    * run whether or not the entry is then refused; a refusal abandons (or rolls back) them with it.
    */
   with?: SQL[];
+  /**
+   * true: the house (system) accounts' balances move at commit, by a deferred trigger
+   * (ledger_deferred_moves), so a house account that many calls touch is locked for the commit alone;
+   * the entry and its postings are written at once. Only for a caller whose transaction takes no
+   * other lock on those accounts, and whose other writers of them it excludes or that book them the
+   * same way: the moves take the house rows after this entry's user rows, the reverse of the key order.
+   */
+  houseAtCommit?: boolean;
+}
+
+/** A lost race the caller's whole call should simply run again (as a serialization failure is). */
+class RunAgainError extends Error {
+  readonly code = '40001';
 }
 
 export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {}): Promise<number> {
@@ -91,13 +104,54 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
     else net.set(k, { key: p.account, delta: p.amount });
   }
   const accounts = [...net.values()].sort((a, b) => compareKeys(a.key, b.key));
+  const atCommit = (key: AccountKey) => opts.houseAtCommit === true && key.userId === SYSTEM_OWNER;
+  const now = accounts.filter(({ key }) => !atCommit(key));
+  const later = accounts.filter(({ key }) => atCommit(key));
   const accountRows = sql.join(
-    accounts.map(
+    now.map(
       ({ key, delta }) =>
         sql`(${key.userId}::bigint, ${key.asset}::text, ${key.purpose}::text, ${key.userId !== SYSTEM_OWNER && !delta.isNegative()}::boolean, ${toWire(delta)}::numeric)`,
     ),
     sql`, `,
   );
+  const acc =
+    now.length > 0
+      ? sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance) VALUES ${accountRows}
+          ON CONFLICT (user_id, asset, purpose)
+            DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance, is_user = ledger_accounts.is_user
+          RETURNING id, user_id, asset, purpose, is_user`
+      : sql`SELECT NULL::bigint AS id, NULL::bigint AS user_id, NULL::text AS asset, NULL::text AS purpose, NULL::boolean AS is_user WHERE false`;
+  // House accounts moved at commit: found (or created, with a zero balance) without locking them;
+  // the moves are booked in key order, the order the trigger applies them.
+  const laterRows = sql.join(
+    later.map(
+      ({ key, delta }) =>
+        sql`(${key.userId}::bigint, ${key.asset}::text, ${key.purpose}::text, ${toWire(delta)}::numeric)`,
+    ),
+    sql`, `,
+  );
+  const house =
+    later.length > 0
+      ? sql`, house_new AS (
+          INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance)
+          SELECT user_id, asset, purpose, false, 0 FROM (VALUES ${laterRows}) AS k(user_id, asset, purpose, amount)
+          ON CONFLICT (user_id, asset, purpose) DO NOTHING
+          RETURNING id, user_id, asset, purpose, is_user
+        ), house AS (
+          SELECT id, user_id, asset, purpose, is_user FROM house_new
+          UNION ALL
+          SELECT a.id, a.user_id, a.asset, a.purpose, a.is_user FROM ledger_accounts a
+          JOIN (VALUES ${laterRows}) AS k(user_id, asset, purpose, amount)
+            ON a.user_id = k.user_id AND a.asset = k.asset AND a.purpose = k.purpose
+        ), moves AS (
+          INSERT INTO ledger_deferred_moves (account_id, amount)
+          SELECT h.id, k.amount FROM house h
+          JOIN (VALUES ${laterRows}) AS k(user_id, asset, purpose, amount)
+            ON h.user_id = k.user_id AND h.asset = k.asset AND h.purpose = k.purpose
+          ORDER BY h.user_id, h.asset COLLATE "C", h.purpose COLLATE "C"
+          RETURNING 1
+        ), booked AS (SELECT id, user_id, asset, purpose, is_user FROM acc UNION ALL SELECT id, user_id, asset, purpose, is_user FROM house)`
+      : sql`, booked AS (SELECT id, user_id, asset, purpose, is_user FROM acc)`;
   const lineRows = sql.join(
     entry.postings.map(
       (p) =>
@@ -108,32 +162,31 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
   const memo = entry.memo === undefined ? null : JSON.stringify(entry.memo);
   const book = async (tx: Db): Promise<number> => {
     const result = (await tx.execute(sql`
-        WITH acc AS (
-          INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance) VALUES ${accountRows}
-          ON CONFLICT (user_id, asset, purpose)
-            DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance, is_user = ledger_accounts.is_user
-          RETURNING id, user_id, asset, purpose, is_user
-        ), je AS (
+        WITH acc AS (${acc})${house}, je AS (
           INSERT INTO journal_entries (reason, ref, created_at, memo)
           VALUES (${entry.reason}, ${entry.ref ?? null}, ${entry.at.toISOString()}::timestamptz, ${memo}::jsonb)
           RETURNING id
         ), lines AS (
           INSERT INTO postings (entry_id, account_id, asset, amount)
-          SELECT je.id, acc.id, l.asset, l.amount
+          SELECT je.id, booked.id, l.asset, l.amount
           FROM je CROSS JOIN (VALUES ${lineRows}) AS l(user_id, asset, purpose, amount)
-          JOIN acc ON acc.user_id = l.user_id AND acc.asset = l.asset AND acc.purpose = l.purpose
+          JOIN booked ON booked.user_id = l.user_id AND booked.asset = l.asset AND booked.purpose = l.purpose
           RETURNING 1
         )${sql.join(
           (opts.with ?? []).map((statement, i) => sql`, ${sql.raw(`also${i}`)} AS (${statement})`),
           sql``,
         )}
         SELECT je.id::text AS id, (SELECT count(*) FROM lines)::int AS lines,
+          ${later.length > 0 ? sql`(SELECT count(*) FROM moves)::int` : sql`0`} AS moves,
           EXISTS (SELECT 1 FROM acc WHERE NOT acc.is_user AND acc.user_id <> ${SYSTEM_OWNER}) AS overdrawn
         FROM je`)) as unknown as {
-      rows: { id: string; lines: number; overdrawn: boolean }[];
+      rows: { id: string; lines: number; moves: number; overdrawn: boolean }[];
     };
     const row = result.rows[0];
     if (row?.overdrawn) throw errors.insufficientBalance(firstUserDebit(entry)?.account.asset ?? '');
+    // A house account another call was creating at this moment is not yet visible to this statement.
+    if (row && row.moves !== later.length)
+      throw new RunAgainError(`entry ${entry.reason}: a house account was being created; run again`);
     if (!row || row.lines !== entry.postings.length)
       throw new Error(`entry ${entry.reason} not fully booked`);
     return Number(row.id);

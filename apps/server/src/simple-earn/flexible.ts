@@ -352,7 +352,9 @@ export async function redeemFlexible(
     await postEntry(
       tx,
       { reason: SeReason.flexRedeem, at: now, postings },
-      { savepoint: false, with: changes },
+      // The pooled interest account is every holder's: moved at commit. Its only other writer, the
+      // hourly accrual, runs under the exclusive flexible lock this call holds shared.
+      { savepoint: false, with: changes, houseAtCommit: true },
     );
   }
   return { asset, amount: toWire(amount), frozen_amount: toWire(frozen) };

@@ -237,6 +237,45 @@ describe('ledger', () => {
     expect(await notes()).toEqual(['a', 'b']);
   });
 
+  it('moves a house account at commit when asked: postings at once, the balance when the transaction commits', async () => {
+    const pool = systemAccount('USDT', 'ledger_test_pool');
+    const aliceBefore = await balanceOf(db, spot(alice, 'USDT'));
+    const book = (tx: Db, amount: string) =>
+      postEntry(
+        tx,
+        {
+          reason: 'house_at_commit',
+          at,
+          postings: [
+            { account: spot(alice, 'USDT'), amount: dec(amount).negated() },
+            { account: pool, amount: dec(amount) },
+          ],
+        },
+        { houseAtCommit: true },
+      );
+    const inside = await db.transaction(async (txRoot) => {
+      const tx = txRoot as unknown as Db;
+      await book(tx, '2'); // creates the house account
+      await book(tx, '0.5');
+      return { pool: await balanceOf(tx, pool), alice: await balanceOf(tx, spot(alice, 'USDT')) };
+    });
+    // Inside the transaction the user's side has moved, the house's not yet.
+    expect(inside.alice.toFixed()).toBe(aliceBefore.minus('2.5').toFixed());
+    expect(inside.pool.toFixed()).toBe('0');
+    expect((await balanceOf(db, pool)).toFixed()).toBe('2.5');
+    expect(await rows(db, sql`SELECT 1 FROM ledger_deferred_moves`)).toEqual([]);
+    expect((await reconcile(db)).ok).toBe(true);
+
+    // A transaction that fails moves nothing, the house included.
+    await expect(
+      db.transaction(async (txRoot) => {
+        await book(txRoot as unknown as Db, '1');
+        throw new Error('abandoned');
+      }),
+    ).rejects.toThrow('abandoned');
+    expect((await balanceOf(db, pool)).toFixed()).toBe('2.5');
+  });
+
   it('refuses to debit a user account that never existed, creating nothing', async () => {
     const carol = await new TestClient(server).register();
     const error = await expectNothingWritten(() =>

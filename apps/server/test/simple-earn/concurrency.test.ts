@@ -108,6 +108,29 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
     await expectReconciled(env.op);
   });
 
+  it('40 parallel redemptions of interest from 20 holders all draw on the pooled interest account', async () => {
+    await flexProduct(env.op, { asset: 'USDC', next_time_rate_year: '0.05' });
+    const holders = await Promise.all(Array.from({ length: 20 }, () => userWith(env, { USDC: '10000' })));
+    for (const u of holders)
+      expect(
+        (await u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDC', amount: '10000' })).body.code,
+      ).toBe(0);
+    await toNextHour(env, 60);
+    await env.op.advance(HOUR); // one hour earned: 10 000 × 0.05 / 8760 = 0.0570776… → 0.05707762 each
+    const results = await Promise.all(
+      holders.flatMap((u) =>
+        [0, 1].map(() => u.c.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDC', amount: '0.02' })),
+      ),
+    );
+    expect(results.filter((r) => r.body.code === 0)).toHaveLength(40);
+    for (const u of holders.slice(0, 5)) expect(await spot(env, u.id, 'USDC')).toBe('0.04');
+    const holding = await holders[0]?.c.get<{ list: { curr_amount: string }[] }>(
+      '/apiw/v2/uni-loan/earn/subscribe',
+    );
+    expect(holding?.body.data.list[0]?.curr_amount).toBe('10000.01707762');
+    await expectReconciled(env.op);
+  });
+
   it('20 parallel redemptions share the idle liquidity: 3 paid at once, the rest frozen, none overdrawn', async () => {
     // 10 holders supply 200 ETH; 170 is borrowed at the hour, so 30 stays idle.
     await flexProduct(env.op, { asset: 'ETH', next_time_rate_year: '0', borrow_demand: '170' });

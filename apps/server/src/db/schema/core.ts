@@ -99,6 +99,18 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
+/**
+ * A house (system) account's movement booked with `postEntry(…, { houseAtCommit: true })`: the entry
+ * and its postings are written at once, and a deferred trigger (migration 0013) adds the amount to
+ * the account's balance at commit, so a house account that many calls touch is locked for the commit
+ * alone. The trigger deletes each row it applies.
+ */
+export const ledgerDeferredMoves = pgTable('ledger_deferred_moves', {
+  id: idPrimaryKey(),
+  accountId: bigintId('account_id').notNull(),
+  amount: money('amount').notNull(),
+});
+
 export const journalEntries = pgTable(
   'journal_entries',
   {
