@@ -206,6 +206,7 @@ describe('launch pool in Chromium', () => {
     await page.getByTestId('stake-amount').fill('100');
     await expect
       .poll(() => page.getByTestId('stake-confirm').isEnabled(), {
+        // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node
         message: await page.getByTestId('stake-form').innerText(),
       })
       .toBe(true);
@@ -248,6 +249,7 @@ describe('launch pool in Chromium', () => {
 
     // Reward history: a row per paid hour and coin; the date-range filter asks the server for the days picked.
     await page.getByTestId('my-rewards-tab').click();
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node
     await eventually(() => page.getByTestId('my-rewards').innerText()).toContain('NOVA');
     const filtered = page.waitForRequest(
       (r) => r.url().includes(`${BASE}/my-rewards`) && new URL(r.url()).searchParams.has('start_time'),

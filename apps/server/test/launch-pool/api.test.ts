@@ -7,8 +7,10 @@ import {
   expectReconciled,
   LP,
   newUser,
+  nth,
   type ProjectWire,
   pool,
+  ridOf,
   spot,
   startLaunchPool,
 } from './helpers';
@@ -173,10 +175,10 @@ describe('launch pool calls', () => {
       expect(res.body.code).toBe(0);
     }
     // 5000 total, 1000 from the previous test and 3000 here: 1000 left.
-    let info = await whales[3]!.client.get<ProjectWire>(`${LP}/project-info`, { projectId: live.pid });
+    let info = await nth(whales, 3).client.get<ProjectWire>(`${LP}/project-info`, { projectId: live.pid });
     expect(info.body.data.reward_pools[0]?.left_buy_total_amount).toBe('1000');
-    const w = whales[3]!;
-    await whales[0]!.client.post(`${LP}/redeem`, {
+    const w = nth(whales, 3);
+    await nth(whales, 0).client.post(`${LP}/redeem`, {
       pid: live.pid,
       rid: rid(0),
       amount: '200',
@@ -186,7 +188,7 @@ describe('launch pool calls', () => {
     expect(info.body.data.reward_pools[0]?.left_buy_total_amount).toBe('1200');
     expect(
       (
-        await whales[1]!.client.post(`${LP}/create-order`, {
+        await nth(whales, 1).client.post(`${LP}/create-order`, {
           pid: live.pid,
           rid: rid(0),
           amount: '0',
@@ -467,7 +469,7 @@ describe('launch pool calls', () => {
       hours: 1,
       pools: [pool('ETH', { personal_min_amount: '0.1', decimal_place: 2 })],
     });
-    const r = short.reward_pools[0]!.rid;
+    const r = ridOf(short);
     expect(
       (
         await client.post(`${LP}/create-order`, {

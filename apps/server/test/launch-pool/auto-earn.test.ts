@@ -6,7 +6,7 @@ import { launchpoolInterest, launchpoolOrders } from '../../src/db/schema';
 const D = Decimal.clone({ precision: 100 });
 
 import type { Operator, TestServer } from '../harness';
-import { createProject, expectReconciled, LP, newUser, pool, spot, startLaunchPool } from './helpers';
+import { createProject, expectReconciled, LP, newUser, pool, ridOf, spot, startLaunchPool } from './helpers';
 
 type Redeemed = { destination: string; simple_earn_amount: string; simple_earn_refused?: string };
 
@@ -50,8 +50,8 @@ describe('launch-pool auto-earn into simple earn', () => {
         }),
       ],
     });
-    const gt = project.reward_pools[0]!.rid;
-    const usdc = project.reward_pools[1]!.rid;
+    const gt = ridOf(project, 0);
+    const usdc = ridOf(project, 1);
     const flexUser = await newUser(server, op, { GT: '100' });
     const fixedUser = await newUser(server, op, { GT: '100' });
     const spotUser = await newUser(server, op, { GT: '100', USDC: '100' });

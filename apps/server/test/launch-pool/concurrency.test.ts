@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchpoolPools, launchpoolPositionCoins, launchpoolPositions } from '../../src/db/schema';
 import { type Operator, onPostgres, type TestServer } from '../harness';
-import { createProject, expectReconciled, LP, newUser, pool, startLaunchPool } from './helpers';
+import { createProject, expectReconciled, LP, newUser, pool, ridOf, startLaunchPool } from './helpers';
 
 describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
   let server: TestServer;
@@ -23,7 +23,7 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
         hours: 24,
         pools: [pool('USDT', { personal_min_amount: '1', personal_max_amount: '1000', decimal_place: 2 })],
       });
-      targets.push({ pid: project.pid, rid: project.reward_pools[0]!.rid });
+      targets.push({ pid: project.pid, rid: ridOf(project) });
     }
     const u = await newUser(server, op, { USDT: '100' });
     await op.call('PUT', `/admin/api/users/${u.id}`, { account_mode: 'multi_currency' });
@@ -65,7 +65,7 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
         }),
       ],
     });
-    const rid = project.reward_pools[0]!.rid;
+    const rid = ridOf(project);
     const early = await newUser(server, op, { USDT: '1000' });
     expect(
       (
@@ -102,8 +102,9 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
     expect(sold.gte(48)).toBe(true);
 
     const [row] = await server.deps.db.select().from(launchpoolPools).where(eq(launchpoolPools.rid, rid));
-    expect(dec(row!.stakedTotal).toFixed()).toBe(sold.plus(950).toFixed());
-    expect(dec(row!.leftAmount!).toFixed()).toBe(dec(50).minus(sold).toFixed());
+    if (!row) throw new Error(`pool ${rid} missing`);
+    expect(dec(row.stakedTotal).toFixed()).toBe(sold.plus(950).toFixed());
+    expect(dec(row.leftAmount ?? 'missing').toFixed()).toBe(dec(50).minus(sold).toFixed());
     const positions = await server.deps.db
       .select()
       .from(launchpoolPositions)
@@ -118,7 +119,7 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
       hours: 24,
       pools: [pool('USDT', { personal_min_amount: '1', personal_max_amount: '100', decimal_place: 2 })],
     });
-    const rid2 = project2.reward_pools[0]!.rid;
+    const rid2 = ridOf(project2);
     const mine = await Promise.all(
       Array.from({ length: 20 }, () =>
         greedy.client.post(`${LP}/create-order`, {

@@ -47,6 +47,20 @@ export interface ProjectWire {
   [key: string]: unknown;
 }
 
+/** The rid of a project's i-th reward pool (fails the test when the project has no such pool). */
+export function ridOf(project: ProjectWire, i = 0): number {
+  const found = project.reward_pools[i];
+  if (!found) throw new Error(`project ${project.pid} has no reward pool ${i}`);
+  return found.rid;
+}
+
+/** The i-th item of a list the test built (fails the test when it is missing). */
+export function nth<T>(list: readonly T[], i: number): T {
+  const found = list[i];
+  if (found === undefined) throw new Error(`no item ${i} of ${list.length}`);
+  return found;
+}
+
 export function pool(coin: string, spec: Omit<PoolSpec, 'coin'> = {}): Required<PoolSpec> {
   return {
     coin,
