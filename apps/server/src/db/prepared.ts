@@ -17,16 +17,22 @@ const MAX_PER_CONNECTION = 256;
 /** How many distinct texts are counted before the counts start again. */
 const MAX_COUNTED = 5_000;
 
-const seen = new Map<string, number>();
+/** Per text: how many times it ran, or, once past the threshold, its statement name. */
+const seen = new Map<string, number | string>();
 
 function nameFor(text: string): string | undefined {
-  const count = (seen.get(text) ?? 0) + 1;
+  const known = seen.get(text);
+  if (typeof known === 'string') return known;
+  const count = (known ?? 0) + 1;
+  if (seen.size >= MAX_COUNTED && known === undefined) seen.clear();
   if (count <= SEEN_BEFORE_PREPARE) {
-    if (seen.size >= MAX_COUNTED) seen.clear();
     seen.set(text, count);
     return undefined;
   }
-  return `s_${createHash('sha1').update(text).digest('base64url')}`;
+  // Hashed once per text, not on every run: the request path pays for each call here.
+  const name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+  seen.set(text, name);
+  return name;
 }
 
 interface QueryConfigLike {

@@ -185,17 +185,6 @@ function pendingInsert(positionId: string, asset: string, amount: Decimal, now: 
     ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`;
 }
 
-/** Adds an amount that starts earning at the next whole hour. */
-async function addPending(
-  tx: Db,
-  positionId: string,
-  asset: string,
-  amount: Decimal,
-  now: Date,
-): Promise<void> {
-  await tx.execute(pendingInsert(positionId, asset, amount, now));
-}
-
 /** The statement that writes one flexible history record. */
 function historyInsert(row: {
   userId: number;
@@ -412,7 +401,7 @@ export async function cancelRedemption(
   await tx.execute(sql`UPDATE se_flex_positions SET frozen_amount = frozen_amount - ${toWire(amount)}::numeric,
       frozen_at = CASE WHEN frozen_amount = ${toWire(amount)}::numeric THEN NULL ELSE frozen_at END
     WHERE id = ${position.id}::bigint`);
-  await addPending(tx, position.id, product.asset, amount, now);
+  await tx.execute(pendingInsert(position.id, product.asset, amount, now));
   return { asset: product.asset, amount: toWire(amount) };
 }
 
