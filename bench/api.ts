@@ -144,7 +144,7 @@ async function runLoad(tokens: string[]) {
     url: `http://127.0.0.1:${port}`,
     connections,
     duration,
-    requests:
+    requests: arg('get', '') ? [{ method: 'GET' as const, path: arg('get', ''), setupRequest: (req: autocannon.Request) => ({ ...req, headers: { cookie: `earn_sid=${tokens[n++ % tokens.length]}` } }) }] :
       only === 'subscribe'
         ? [request('/apiw/v2/uni-loan/earn/subscribe')]
         : only === 'redeem'

@@ -18,6 +18,12 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** The hash of the request's session cookie, as sessions are keyed; undefined without a usable one. */
+export function sessionTokenHash(req: FastifyRequest): string | undefined {
+  const token = req.cookies[SESSION_COOKIE];
+  return token && token.length <= 128 ? hashToken(token) : undefined;
+}
+
 export async function loadSession(
   db: Db,
   clock: Clock,

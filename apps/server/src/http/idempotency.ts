@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Code, MessageKey } from '@earn/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, pgErrorCode } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { Clock } from '../jobs/clock';
+import { requireUser, sessionTokenHash } from './auth';
 import { ok, type Success } from './envelope';
 import { DomainError, errors } from './errors';
 
@@ -50,6 +51,63 @@ export async function idempotent<T>(
       if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
     }
   }
+}
+
+/** What a fast path is given: the session to check itself, and the Idempotency-Key to claim. */
+export interface FastCall {
+  /** The session cookie's hash (undefined without a cookie): the fast path's read checks it. */
+  tokenHash: string | undefined;
+  claim: KeyClaim | undefined;
+}
+
+/** A call's claim on its Idempotency-Key, to be written by the call's own statement. */
+export interface KeyClaim {
+  key: string;
+  /** The claim as a data-modifying statement: the key, the request's hash and the answer `data` makes. */
+  insert(userId: number, data: unknown): SQL;
+}
+
+/**
+ * A signed-in call with a fast path. `fast` checks the session and reads in one statement without
+ * locks, then makes the call in one statement of its own (autocommitted: no BEGIN or COMMIT round
+ * trips) that also writes the key's claim with the answer: two round trips in all. It answers
+ * undefined to decline (no live session, a rule would refuse, an unusual case, a key already used),
+ * and a database refusal of its statement (a lost race, a balance check, the key claimed meanwhile)
+ * leaves nothing written: either way the call runs again by `slow` behind the usual session check,
+ * the locking path through idempotent(), which makes every refusal and replay exactly as before.
+ * The route has no auth preHandler: the fast path's read, or else this function, checks the session.
+ */
+export async function idempotentFast<T>(
+  deps: { db: Db; clock: Clock },
+  req: FastifyRequest,
+  reply: FastifyReply,
+  fast: (call: FastCall) => Promise<T | undefined>,
+  slow: (tx: Db) => Promise<T>,
+): Promise<Success<T>> {
+  const header = req.headers[IDEMPOTENCY_HEADER];
+  const valid = header === undefined || (typeof header === 'string' && KEY_PATTERN.test(header));
+  if (valid) {
+    const claim = typeof header === 'string' ? keyClaim(deps, req, header) : undefined;
+    try {
+      const data = await fast({ tokenHash: sessionTokenHash(req), claim });
+      if (data !== undefined) return ok(data);
+    } catch (error) {
+      // A refusal by the ledger arrives already translated; anything else is a defect.
+      if (pgErrorCode(error) === undefined && !(error instanceof DomainError)) throw error;
+    }
+  }
+  await requireUser(deps.db, deps.clock)(req, reply);
+  return idempotent(deps, req, reply, slow);
+}
+
+function keyClaim(deps: { clock: Clock }, req: FastifyRequest, key: string): KeyClaim {
+  const hash = requestHash(req);
+  return {
+    key,
+    insert: (userId, data) =>
+      sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
+        VALUES (${userId}::bigint, ${key}, ${hash}, 200, ${JSON.stringify(ok(data))}::jsonb, ${deps.clock.now().toISOString()}::timestamptz)`,
+  };
 }
 
 async function runOnce<T>(

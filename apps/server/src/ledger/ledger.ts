@@ -1,5 +1,5 @@
 import { type Decimal, dec, STORAGE_DECIMALS, toWire } from '@earn/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, SQL, sql } from 'drizzle-orm';
 import { type Db, pgConstraint, pgErrorCode } from '../db/client';
 import { ledgerAccounts } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
@@ -77,8 +77,9 @@ export interface PostOptions {
    * Data-modifying statements (INSERT, UPDATE, DELETE without a final SELECT) that run in the entry's
    * own statement, as CTEs: the business rows an entry pays for, written in the same round trip. They
    * run whether or not the entry is then refused; a refusal abandons (or rolls back) them with it.
+   * A named one (`{ name, sql }`) can be read by `checks`.
    */
-  with?: SQL[];
+  with?: (SQL | NamedStatement)[];
   /**
    * true: the house (system) accounts' balances move at commit, by a deferred trigger
    * (ledger_deferred_moves), so a house account that many calls touch is locked for the commit alone;
@@ -87,10 +88,27 @@ export interface PostOptions {
    * same way: the moves take the house rows after this entry's user rows, the reverse of the key order.
    */
   houseAtCommit?: boolean;
+  /**
+   * true: this statement is the caller's whole transaction (no BEGIN, no savepoint: it commits on its
+   * own). Every condition the entry checks after its statement is then checked inside it, by
+   * `earn_check` in the final SELECT, so a refused entry raises and leaves nothing written: an
+   * overdraw as the balance CHECK would (23514), a lost race as a serialization failure (40001).
+   */
+  oneStatement?: boolean;
+  /** With oneStatement: further conditions (boolean SQL, typically earn_check(…) over named CTEs). */
+  checks?: SQL[];
 }
 
+/** A CTE the entry's statement runs under a name of the caller's, so that its checks can read it. */
+export interface NamedStatement {
+  name: string;
+  sql: SQL;
+}
+
+const isNamed = (s: SQL | NamedStatement): s is NamedStatement => !(s instanceof SQL);
+
 /** A lost race the caller's whole call should simply run again (as a serialization failure is). */
-class RunAgainError extends Error {
+export class RunAgainError extends Error {
   readonly code = '40001';
 }
 
@@ -119,8 +137,8 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
       ? sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance) VALUES ${accountRows}
           ON CONFLICT (user_id, asset, purpose)
             DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance, is_user = ledger_accounts.is_user
-          RETURNING id, user_id, asset, purpose, is_user`
-      : sql`SELECT NULL::bigint AS id, NULL::bigint AS user_id, NULL::text AS asset, NULL::text AS purpose, NULL::boolean AS is_user WHERE false`;
+          RETURNING id, user_id, asset, purpose, is_user, balance`
+      : sql`SELECT NULL::bigint AS id, NULL::bigint AS user_id, NULL::text AS asset, NULL::text AS purpose, NULL::boolean AS is_user, NULL::numeric AS balance WHERE false`;
   // House accounts moved at commit: found (or created, with a zero balance) without locking them;
   // the moves are booked in key order, the order the trigger applies them.
   const laterRows = sql.join(
@@ -160,6 +178,9 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
     sql`, `,
   );
   const memo = entry.memo === undefined ? null : JSON.stringify(entry.memo);
+  const movesSql = later.length > 0 ? sql`(SELECT count(*) FROM moves)::int` : sql`0`;
+  // A user account debited before it existed was inserted by the upsert as a non-user row.
+  const overdrawnSql = sql`EXISTS (SELECT 1 FROM acc WHERE NOT acc.is_user AND acc.user_id <> ${SYSTEM_OWNER})`;
   const book = async (tx: Db): Promise<number> => {
     const result = (await tx.execute(sql`
         WITH acc AS (${acc})${house}, je AS (
@@ -173,12 +194,24 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
           JOIN booked ON booked.user_id = l.user_id AND booked.asset = l.asset AND booked.purpose = l.purpose
           RETURNING 1
         )${sql.join(
-          (opts.with ?? []).map((statement, i) => sql`, ${sql.raw(`also${i}`)} AS (${statement})`),
+          (opts.with ?? []).map((statement, i) =>
+            isNamed(statement)
+              ? sql`, ${sql.identifier(statement.name)} AS (${statement.sql})`
+              : sql`, ${sql.raw(`also${i}`)} AS (${statement})`,
+          ),
           sql``,
         )}
         SELECT je.id::text AS id, (SELECT count(*) FROM lines)::int AS lines,
-          ${later.length > 0 ? sql`(SELECT count(*) FROM moves)::int` : sql`0`} AS moves,
-          EXISTS (SELECT 1 FROM acc WHERE NOT acc.is_user AND acc.user_id <> ${SYSTEM_OWNER}) AS overdrawn
+          ${movesSql} AS moves, ${overdrawnSql} AS overdrawn${
+            opts.oneStatement
+              ? sql`, earn_check((SELECT count(*) FROM lines) = ${entry.postings.length}, 'XX000', 'entry not fully booked'),
+                earn_check(NOT ${overdrawnSql}, '23514', 'ledger_user_balance_nonneg'),
+                earn_check(${movesSql} = ${later.length}, '40001', 'house account being created')${sql.join(
+                  (opts.checks ?? []).map((check) => sql`, ${check}`),
+                  sql``,
+                )}`
+              : sql``
+          }
         FROM je`)) as unknown as {
       rows: { id: string; lines: number; moves: number; overdrawn: boolean }[];
     };
@@ -192,7 +225,7 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
     return Number(row.id);
   };
   try {
-    if (opts.savepoint === false) return await book(db);
+    if (opts.savepoint === false || opts.oneStatement) return await book(db);
     return await db.transaction((tx) => book(tx as unknown as Db));
   } catch (error) {
     throw translateLedgerError(error, entry);

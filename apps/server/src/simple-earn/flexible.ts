@@ -22,7 +22,7 @@ import { type Db, rows, sql } from '../db/client';
 import { ledgerAccounts, seFlexProducts, seHistory, userLoans, users } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
-import { type PostingInput, postEntry, transfer } from '../ledger/ledger';
+import { type PostingInput, postEntry, RunAgainError, transfer } from '../ledger/ledger';
 import { FLEX_LOCK_KEY, HOUR_MS, hourStart, SePurpose, SeReason, unix } from './constants';
 import { type FlexProduct, requireFlexProduct } from './products';
 
@@ -179,14 +179,14 @@ export async function lockPosition(
 }
 
 /** The statement that adds an amount starting to earn at the next whole hour. */
-function pendingInsert(positionId: string, asset: string, amount: Decimal, now: Date): SQL {
+export function pendingInsert(positionId: string, asset: string, amount: Decimal, now: Date): SQL {
   return sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
     VALUES (${positionId}::bigint, ${hourStart(now).toISOString()}::timestamptz, ${asset}, ${toWire(amount)}::numeric)
     ON CONFLICT (position_id, hour_start) DO UPDATE SET amount = se_flex_pending.amount + EXCLUDED.amount`;
 }
 
 /** The statement that writes one flexible history record. */
-function historyInsert(row: {
+export function historyInsert(row: {
   userId: number;
   type: number;
   mode: number;
@@ -260,6 +260,42 @@ export async function subscribeFlexible(
   return { asset: product.asset, amount: toWire(amount) };
 }
 
+export interface RedemptionSplit {
+  fromInterest: Decimal;
+  fromPending: Decimal;
+  fromPrincipal: Decimal;
+  /** The part of fromPrincipal paid now, out of the asset's idle liquidity. */
+  immediatePrincipal: Decimal;
+  /** The part of fromPrincipal that waits for the hourly settlement. */
+  frozen: Decimal;
+  /** What reaches spot now. */
+  paid: Decimal;
+}
+
+/** Where a redemption comes from: interest received, then amounts not yet earning, then principal. */
+export function splitRedemption(input: {
+  amount: Decimal;
+  interestBalance: Decimal;
+  pending: Decimal;
+  liquidityLeft: string;
+}): RedemptionSplit {
+  const { amount, interestBalance, pending } = input;
+  const fromInterest = minDec(amount, interestBalance);
+  const fromPending = minDec(amount.minus(fromInterest), pending);
+  const fromPrincipal = amount.minus(fromInterest).minus(fromPending);
+  const covered = fromPrincipal.isZero() || dec(input.liquidityLeft).gte(fromPrincipal);
+  const immediatePrincipal = covered ? fromPrincipal : dec(0);
+  const frozen = covered ? dec(0) : fromPrincipal;
+  return {
+    fromInterest,
+    fromPending,
+    fromPrincipal,
+    immediatePrincipal,
+    frozen,
+    paid: fromInterest.plus(fromPending).plus(immediatePrincipal),
+  };
+}
+
 /**
  * Redeems from a flexible holding: interest received first, then amounts not yet earning, then earning
  * principal. Earning principal leaves at once while the asset's idle liquidity covers it; beyond that
@@ -288,18 +324,14 @@ export async function redeemFlexible(
   // Without a position nothing is redeemable, and the check above has refused.
   if (!position) throw new Error('redeemable amount without a position');
 
-  const fromInterest = minDec(amount, interestBalance);
-  const fromPending = minDec(amount.minus(fromInterest), pending);
-  const fromPrincipal = amount.minus(fromInterest).minus(fromPending);
-  let immediatePrincipal = dec(0);
-  let frozen = dec(0);
-  if (fromPrincipal.gt(0)) {
-    // Decided on the product row read above; the product row (hot) is only locked at commit, when
-    // the liquidity claim is applied (see se_flex_liquidity_claims).
-    if (dec(product.liquidityLeft).gte(fromPrincipal)) immediatePrincipal = fromPrincipal;
-    else frozen = fromPrincipal;
-  }
-  const paid = fromInterest.plus(fromPending).plus(immediatePrincipal);
+  // Decided on the product row read above; the product row (hot) is only locked at commit, when
+  // the liquidity claim is applied (see se_flex_liquidity_claims).
+  const { fromInterest, fromPending, fromPrincipal, immediatePrincipal, frozen, paid } = splitRedemption({
+    amount,
+    interestBalance,
+    pending,
+    liquidityLeft: product.liquidityLeft,
+  });
   if (fromPending.gt(0)) await takePending(tx, position.id, fromPending);
   // The holding's change and the claim on the idle liquidity (taken from the product row at commit);
   // with a payout, in the entry's own statement with its history record.
@@ -351,7 +383,7 @@ export async function redeemFlexible(
 
 /**
  * Takes from the newest pending amounts first (they are the furthest from earning), in one statement:
- * lots taken whole are deleted, the one taken in part is reduced. The position lock keeps them still.
+ * lots taken whole are deleted, the one taken in part is reduced.
  */
 async function takePending(tx: Db, positionId: string, amount: Decimal): Promise<void> {
   const want = sql`${toWire(amount)}::numeric`;
@@ -364,16 +396,19 @@ async function takePending(tx: Db, positionId: string, amount: Decimal): Promise
         SELECT hour_start, amount, LEAST(amount, GREATEST(0, ${want} - (through - amount))) AS take FROM lots
       ), whole AS (
         DELETE FROM se_flex_pending d USING takes t
-        WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take = t.amount RETURNING t.take
+        WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take = t.amount AND d.amount = t.amount
+        RETURNING t.take
       ), part AS (
         UPDATE se_flex_pending d SET amount = d.amount - t.take FROM takes t
         WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take > 0 AND t.take < t.amount
+          AND d.amount = t.amount
         RETURNING t.take
       )
       SELECT ((SELECT COALESCE(SUM(take), 0) FROM whole) + (SELECT COALESCE(SUM(take), 0) FROM part))::text AS taken`,
   );
-  if (!done || !dec(done.taken).eq(amount))
-    throw new Error('pending amounts changed under a locked position');
+  // A subscription's fast path adds to a lot without the holding's lock: a lot changed since this
+  // statement's snapshot is left alone, and the call runs again.
+  if (!done || !dec(done.taken).eq(amount)) throw new RunAgainError('pending amounts changed; run again');
 }
 
 /** Cancels (part of) a frozen redemption: the amount goes back into the holding and earns from the next hour. */

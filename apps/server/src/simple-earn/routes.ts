@@ -19,7 +19,7 @@ import { currentUser, optionalUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
-import { idempotent } from '../http/idempotency';
+import { idempotent, idempotentFast } from '../http/idempotency';
 import { UserPurpose } from '../ledger/accounts';
 import { balancesOf } from '../ledger/ledger';
 import { unix } from './constants';
@@ -41,6 +41,7 @@ import {
   setMinLendRate,
   subscribeFlexible,
 } from './flexible';
+import { redeemFlexibleFast, subscribeFlexibleFast } from './flexible-fast';
 import {
   fixedProduct,
   fixedView,
@@ -397,7 +398,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
   r.post(
     '/apiw/v2/uni-loan/earn/subscribe',
     {
-      preHandler: auth,
+      // No preHandler: the fast path checks the session in its own read (idempotentFast).
       schema: {
         tags,
         summary: 'Flexible subscribe',
@@ -406,7 +407,13 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       },
     },
     async (req, reply) =>
-      idempotent(deps, req, reply, (tx) => subscribeFlexible(tx, userId(req), req.body, now())),
+      idempotentFast(
+        deps,
+        req,
+        reply,
+        (call) => subscribeFlexibleFast(deps.db, call, req.body, now()),
+        (tx) => subscribeFlexible(tx, userId(req), req.body, now()),
+      ),
   );
 
   r.get(
@@ -438,7 +445,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
   r.post(
     '/apiw/v2/uni-loan/earn/redeem',
     {
-      preHandler: auth,
+      // No preHandler: the fast path checks the session in its own read (idempotentFast).
       schema: {
         tags,
         summary: 'Flexible redeem',
@@ -452,7 +459,13 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       },
     },
     async (req, reply) =>
-      idempotent(deps, req, reply, (tx) => redeemFlexible(tx, userId(req), req.body, now())),
+      idempotentFast(
+        deps,
+        req,
+        reply,
+        (call) => redeemFlexibleFast(deps.db, call, req.body, now()),
+        (tx) => redeemFlexible(tx, userId(req), req.body, now()),
+      ),
   );
 
   r.post(
