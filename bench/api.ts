@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --connections 32 --duration 20 --users 256 --url postgres://…]
+ * npm run bench:api [-- --connections 32 --duration 20 --users 256 --url postgres://… --only subscribe|redeem --get PATH]
  *
  * Drives a mix of flexible subscribes and redeems (half each, JSON bodies, an Idempotency-Key on every
  * call, as the web client sends) from many users against the real server (a child process on
@@ -32,6 +32,11 @@ const userCount = Number(arg('users', '256'));
 const port = Number(arg('port', '3998'));
 /** For diagnosis: drive only one of the two calls. */
 const only = arg('only', 'mix');
+/**
+ * For diagnosis: drive a signed-in GET of this path instead (e.g. /api/web/v1/auth/me: the session
+ * and one read), to see what a round trip costs on this machine.
+ */
+const probe = arg('get', '');
 /** Server processes sharing the port (WORKERS): one per core, as a deployment runs them. */
 const workers = arg('workers', '2');
 const base = arg(
@@ -144,8 +149,18 @@ async function runLoad(tokens: string[]) {
     url: `http://127.0.0.1:${port}`,
     connections,
     duration,
-    requests: arg('get', '') ? [{ method: 'GET' as const, path: arg('get', ''), setupRequest: (req: autocannon.Request) => ({ ...req, headers: { cookie: `earn_sid=${tokens[n++ % tokens.length]}` } }) }] :
-      only === 'subscribe'
+    requests: probe
+      ? [
+          {
+            method: 'GET' as const,
+            path: probe,
+            setupRequest: (req: autocannon.Request) => ({
+              ...req,
+              headers: { cookie: `earn_sid=${tokens[n++ % tokens.length]}` },
+            }),
+          },
+        ]
+      : only === 'subscribe'
         ? [request('/apiw/v2/uni-loan/earn/subscribe')]
         : only === 'redeem'
           ? [request('/apiw/v2/uni-loan/earn/redeem')]

@@ -77,6 +77,13 @@ export interface KeyClaim {
  * the locking path through idempotent(), which makes every refusal and replay exactly as before.
  * The route has no auth preHandler: the fast path's read, or else this function, checks the session.
  */
+/**
+ * How fast-path calls ended in this process since it started: answered by the fast path, declined
+ * by it, or refused by the database (both then went by the locking path). Many refusals mean
+ * contention on the same holdings.
+ */
+export const fastPathOutcomes = { taken: 0, declined: 0, refused: 0 };
+
 export async function idempotentFast<T>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,
@@ -90,10 +97,16 @@ export async function idempotentFast<T>(
     const claim = typeof header === 'string' ? keyClaim(deps, req, header) : undefined;
     try {
       const data = await fast({ tokenHash: sessionTokenHash(req), claim });
-      if (data !== undefined) return ok(data);
+      if (data !== undefined) {
+        fastPathOutcomes.taken++;
+        return ok(data);
+      }
+      fastPathOutcomes.declined++;
     } catch (error) {
       // A refusal by the ledger arrives already translated; anything else is a defect.
       if (pgErrorCode(error) === undefined && !(error instanceof DomainError)) throw error;
+      fastPathOutcomes.refused++;
+      req.log.debug({ err: error }, 'fast path refused; the locking path runs the call');
     }
   }
   await requireUser(deps.db, deps.clock)(req, reply);

@@ -97,6 +97,13 @@ export interface PostOptions {
   oneStatement?: boolean;
   /** With oneStatement: further conditions (boolean SQL, typically earn_check(…) over named CTEs). */
   checks?: SQL[];
+  /**
+   * The name of a `with` statement that must run before the entry locks any account: the accounts
+   * are upserted only once it has answered a row (none: nothing is booked and the entry's checks
+   * raise). A one-statement call uses it to take its business lock first, in the order the locking
+   * path takes it, so the two never wait on each other in a cycle.
+   */
+  after?: string;
 }
 
 /** A CTE the entry's statement runs under a name of the caller's, so that its checks can read it. */
@@ -134,7 +141,13 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
   );
   const acc =
     now.length > 0
-      ? sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance) VALUES ${accountRows}
+      ? sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance)
+          ${
+            opts.after
+              ? sql`SELECT * FROM (VALUES ${accountRows}) AS v(user_id, asset, purpose, is_user, balance)
+                  WHERE EXISTS (SELECT 1 FROM ${sql.identifier(opts.after)})`
+              : sql`VALUES ${accountRows}`
+          }
           ON CONFLICT (user_id, asset, purpose)
             DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance, is_user = ledger_accounts.is_user
           RETURNING id, user_id, asset, purpose, is_user, balance`
@@ -182,8 +195,16 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
   // A user account debited before it existed was inserted by the upsert as a non-user row.
   const overdrawnSql = sql`EXISTS (SELECT 1 FROM acc WHERE NOT acc.is_user AND acc.user_id <> ${SYSTEM_OWNER})`;
   const book = async (tx: Db): Promise<number> => {
+    // The caller's statements come first, so that the account upsert can wait for one (opts.after).
     const result = (await tx.execute(sql`
-        WITH acc AS (${acc})${house}, je AS (
+        WITH ${sql.join(
+          (opts.with ?? []).map((statement, i) =>
+            isNamed(statement)
+              ? sql`${sql.identifier(statement.name)} AS (${statement.sql}), `
+              : sql`${sql.raw(`also${i}`)} AS (${statement}), `,
+          ),
+          sql``,
+        )}acc AS (${acc})${house}, je AS (
           INSERT INTO journal_entries (reason, ref, created_at, memo)
           VALUES (${entry.reason}, ${entry.ref ?? null}, ${entry.at.toISOString()}::timestamptz, ${memo}::jsonb)
           RETURNING id
@@ -193,14 +214,7 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
           FROM je CROSS JOIN (VALUES ${lineRows}) AS l(user_id, asset, purpose, amount)
           JOIN booked ON booked.user_id = l.user_id AND booked.asset = l.asset AND booked.purpose = l.purpose
           RETURNING 1
-        )${sql.join(
-          (opts.with ?? []).map((statement, i) =>
-            isNamed(statement)
-              ? sql`, ${sql.identifier(statement.name)} AS (${statement.sql})`
-              : sql`, ${sql.raw(`also${i}`)} AS (${statement})`,
-          ),
-          sql``,
-        )}
+        )
         SELECT je.id::text AS id, (SELECT count(*) FROM lines)::int AS lines,
           ${movesSql} AS moves, ${overdrawnSql} AS overdrawn${
             opts.oneStatement

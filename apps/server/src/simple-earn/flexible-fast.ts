@@ -123,7 +123,9 @@ export async function subscribeFlexibleFast(
     {
       oneStatement: true,
       checks,
+      after: 'holding',
       with: [
+        holdingLock(read.position_id, undefined),
         ...(call.claim ? [call.claim.insert(userId, data)] : []),
         pendingInsert(read.position_id, asset, amount, now),
         historyInsert({
@@ -163,13 +165,13 @@ export async function redeemFlexibleFast(
   const statements: (SQL | NamedStatement)[] = call.claim ? [call.claim.insert(userId, data)] : [];
   const checks: SQL[] = [accrualUnchanged(read)];
   // The holding as read, or nothing: its version changes with any write to the row.
-  statements.push({
-    name: 'holding',
-    sql: sql`UPDATE se_flex_positions SET
-        acc_offset = acc_offset + ${toWire(fromPrincipal)}::numeric * ${read.acc_index}::numeric,
-        principal = principal - ${toWire(fromPrincipal)}::numeric,
-        interest_withdrawn = interest_withdrawn + ${toWire(fromInterest)}::numeric
-      WHERE id = ${read.position_id}::bigint AND xmin = ${read.position_version}::xid RETURNING 1`,
+  statements.push(holdingLock(read.position_id, read.position_version ?? undefined), {
+    name: 'holding_change',
+    sql: sql`UPDATE se_flex_positions p SET
+        acc_offset = p.acc_offset + ${toWire(fromPrincipal)}::numeric * ${read.acc_index}::numeric,
+        principal = p.principal - ${toWire(fromPrincipal)}::numeric,
+        interest_withdrawn = p.interest_withdrawn + ${toWire(fromInterest)}::numeric
+      FROM holding h WHERE p.id = h.id RETURNING 1`,
   });
   checks.push(sql`earn_check((SELECT count(*) FROM holding) = 1, '40001', 'holding changed')`);
   if (fromPrincipal.gt(0))
@@ -198,15 +200,30 @@ export async function redeemFlexibleFast(
   await postEntry(
     db,
     { reason: SeReason.flexRedeem, at: now, postings },
-    { oneStatement: true, with: statements, checks, houseAtCommit: true },
+    { oneStatement: true, with: statements, checks, houseAtCommit: true, after: 'holding' },
   );
   return data;
 }
 
 /**
- * Takes from the newest pending amounts first, as the locking path does, but without the holding's
- * lock: a lot is deleted or reduced only while it still holds what the statement read, so a lot a
- * parallel call changed makes the sum fall short and the statement raise.
+ * The holding's row lock, taken before anything else the statement locks (PostOptions.after): the
+ * locking path takes it first too, so the holding serialises both paths' calls on it. NOWAIT: a
+ * holding another call has locked refuses the statement at once (55P03) rather than waiting behind
+ * it with the accounts locked. With a version, only the row as read is locked: a row changed since
+ * yields no row, and the checks raise.
+ */
+function holdingLock(positionId: string, version: string | undefined): NamedStatement {
+  return {
+    name: 'holding',
+    sql: sql`SELECT id FROM se_flex_positions WHERE id = ${positionId}::bigint
+      ${version === undefined ? sql`` : sql`AND xmin = ${version}::xid`} FOR UPDATE NOWAIT`,
+  };
+}
+
+/**
+ * Takes from the newest pending amounts first, as the locking path does, under the holding's lock.
+ * The lots were read in the statement's snapshot, before that lock: a lot is deleted or reduced only
+ * while it still holds what was read, and otherwise the sum falls short and the statement raises.
  */
 function takePendingStatements(positionId: string, want: string): NamedStatement[] {
   return [

@@ -406,8 +406,8 @@ async function takePending(tx: Db, positionId: string, amount: Decimal): Promise
       )
       SELECT ((SELECT COALESCE(SUM(take), 0) FROM whole) + (SELECT COALESCE(SUM(take), 0) FROM part))::text AS taken`,
   );
-  // A subscription's fast path adds to a lot without the holding's lock: a lot changed since this
-  // statement's snapshot is left alone, and the call runs again.
+  // Writers of lots that do not take the holding's lock (a fixed maturity paying into flexible) can
+  // change a lot after this statement's snapshot: such a lot is left alone, and the call runs again.
   if (!done || !dec(done.taken).eq(amount)) throw new RunAgainError('pending amounts changed; run again');
 }
 
