@@ -12,6 +12,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dec } from '@earn/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -179,6 +180,64 @@ function pgbench(name: string): number {
   return Number(m[1]);
 }
 
+interface ProcCpu {
+  comm: string;
+  ppid: number;
+  /** utime + stime, in clock ticks (1/100 s on Linux). */
+  ticks: number;
+}
+
+/** Every process's CPU time so far (Linux /proc; empty elsewhere). */
+function cpuSnapshot(): Map<number, ProcCpu> {
+  const out = new Map<number, ProcCpu>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return out;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, close);
+      const fields = stat.slice(close + 2).split(' ');
+      // fields[0] is the state (stat field 3): ppid is field 4, utime 14, stime 15.
+      out.set(Number(pid), {
+        comm,
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {}
+  }
+  return out;
+}
+
+/** CPU milliseconds per request over the load, by part: the server, PostgreSQL, the load generator. */
+function cpuPerRequest(
+  before: Map<number, ProcCpu>,
+  after: Map<number, ProcCpu>,
+  serverPid: number | undefined,
+  requests: number,
+) {
+  const parts = { server: 0, database: 0, load: 0, other: 0 };
+  for (const [pid, now] of after) {
+    const ticks = now.ticks - (before.get(pid)?.ticks ?? 0);
+    if (ticks <= 0) continue;
+    const part =
+      pid === serverPid || now.ppid === serverPid
+        ? 'server'
+        : now.comm === 'postgres'
+          ? 'database'
+          : pid === process.pid
+            ? 'load'
+            : 'other';
+    parts[part] += ticks;
+  }
+  const ms = (ticks: number) => ((ticks * 10) / Math.max(1, requests)).toFixed(2);
+  return `CPU per request: server ${ms(parts.server)} ms, PostgreSQL ${ms(parts.database)} ms, load generator ${ms(parts.load)} ms, other ${ms(parts.other)} ms`;
+}
+
 async function main() {
   const suffix = randomUUID().replace(/-/g, '').slice(0, 10);
   const apiDb = `earn_bench_api_${suffix}`;
@@ -193,7 +252,9 @@ async function main() {
     const tokens = await seed(apiDb);
     server = await startServer(apiDb);
     process.stdout.write(`driving ${connections} connections for ${duration} s …\n`);
+    const cpuBefore = cpuSnapshot();
     const result = await runLoad(tokens);
+    const cpu = cpuPerRequest(cpuBefore, cpuSnapshot(), server.pid, result.requests.total);
     server.kill('SIGTERM');
     server = undefined;
     const ok = result['2xx'];
@@ -206,6 +267,7 @@ async function main() {
       `API (flexible subscribe/redeem mix)`,
       `  requests ${result.requests.total}, 2xx ${ok}, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
       `  transactions/s ${apiTps.toFixed(0)}   latency p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${p99} ms, max ${result.latency.max} ms`,
+      `  ${cpu}`,
       `baseline: pgbench tpcb-like (scale 10, 8 clients) ${pgTps.toFixed(0)} tps`,
       `ratio API / pgbench ${ratio.toFixed(2)}   (target ≥ 0.4)   ${ratio >= 0.4 ? 'met' : 'NOT met'}`,
       `p99 ${p99} ms   (target < 25 ms)   ${p99 < 25 ? 'met' : 'NOT met'}`,
