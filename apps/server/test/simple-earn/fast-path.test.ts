@@ -29,6 +29,19 @@ async function outcomesOf(work: () => Promise<unknown>) {
   };
 }
 
+/** Signs the client in again and answers the new session's token (the cookie the server set). */
+async function signInAgain(c: TestClient): Promise<string> {
+  const me = await c.get<{ email: string }>('/api/web/v1/auth/me');
+  const res = await c.post('/api/web/v1/auth/login', {
+    email: me.body.data.email,
+    password: 'correct-horse-1',
+  });
+  const cookie = ([] as string[])
+    .concat((res.headers['set-cookie'] as string | string[] | undefined) ?? [])
+    .find((c) => c.startsWith('earn_sid='));
+  return cookie?.slice('earn_sid='.length).split(';')[0] ?? '';
+}
+
 async function holding(c: TestClient): Promise<string | undefined> {
   const res = await c.get<{ list: { curr_amount: string }[] }>(SUBSCRIBE);
   return res.body.data.list[0]?.curr_amount;
@@ -120,6 +133,23 @@ describe('flexible subscribe and redeem: the two-round-trip fast path', () => {
     expectRule(await u.c.post(SUBSCRIBE, { asset: 'USDT', amount: '41' }), 'lend_earn.insufficient.balance');
     expectRule(await u.c.post(REDEEM, { asset: 'USDT', amount: '10.5' }), 'simple_earn.redeem.maxLimit');
     expect(await spot(env, u.id, 'USDT')).toBe('40');
+
+    // A session revoked since: the fast path's read finds it no more, and the answer is the login code.
+    const sid = await signInAgain(u.c);
+    expect((await u.c.post(SUBSCRIBE, { asset: 'USDT', amount: '1' })).body.code).toBe(0);
+    expect((await u.c.post('/api/web/v1/auth/logout')).status).toBe(200);
+    const replayed = await env.server.app.inject({
+      method: 'POST',
+      url: SUBSCRIBE,
+      headers: {
+        cookie: `earn_sid=${sid}; csrftoken=t`,
+        'x-csrf-token': 't',
+        'content-type': 'application/json',
+      },
+      payload: JSON.stringify({ asset: 'USDT', amount: '1' }),
+    });
+    expect(replayed.statusCode).toBe(401);
+    expect(await spot(env, u.id, 'USDT')).toBe('39');
 
     // Without a session neither path moves anything: the login code.
     const visitor = new TestClient(env.server);
