@@ -4,6 +4,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** PostgreSQL connections per server process (default 10). */
+  databasePoolSize?: number;
   dataDir: string;
   adminToken?: string;
   clock: 'system' | 'test';
@@ -28,6 +30,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number.parseInt(env.PORT ?? '3000', 10),
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Number.parseInt(env.DATABASE_POOL_SIZE ?? '10', 10) || 10,
     dataDir: resolve(env.DATA_DIR ?? './data'),
     adminToken: env.ADMIN_TOKEN || undefined,
     clock,

@@ -28,7 +28,12 @@ export async function createServer(
   } = {},
 ): Promise<Server> {
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+    }));
   await database.migrate();
   const db = database.db;
   const testClock = config.clock === 'test' ? await TestClock.open(db) : undefined;

@@ -70,8 +70,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  poolSize?: number;
+  dataDir: string;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
 }
 
 /** Raw rows of a `sql` query, the same shape on pg and PGlite. */
