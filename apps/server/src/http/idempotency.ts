@@ -68,6 +68,13 @@ export interface KeyClaim {
 }
 
 /**
+ * How fast-path calls ended in this process since it started: answered by the fast path, declined
+ * by it, or refused by the database (both then went by the locking path). Many refusals mean
+ * contention on the same holdings.
+ */
+export const fastPathOutcomes = { taken: 0, declined: 0, refused: 0 };
+
+/**
  * A signed-in call with a fast path. `fast` checks the session and reads in one statement without
  * locks, then makes the call in one statement of its own (autocommitted: no BEGIN or COMMIT round
  * trips) that also writes the key's claim with the answer: two round trips in all. It answers
@@ -77,13 +84,6 @@ export interface KeyClaim {
  * the locking path through idempotent(), which makes every refusal and replay exactly as before.
  * The route has no auth preHandler: the fast path's read, or else this function, checks the session.
  */
-/**
- * How fast-path calls ended in this process since it started: answered by the fast path, declined
- * by it, or refused by the database (both then went by the locking path). Many refusals mean
- * contention on the same holdings.
- */
-export const fastPathOutcomes = { taken: 0, declined: 0, refused: 0 };
-
 export async function idempotentFast<T>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,

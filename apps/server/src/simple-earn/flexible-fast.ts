@@ -4,18 +4,22 @@ import {
   checkSubscribe,
   dec,
   roundSubscribeAmount,
-  SimpleEarnHistoryMode,
-  SimpleEarnHistoryType,
   toWire,
 } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import { availability } from '../accounts/balances';
 import { type Db, rows, sql } from '../db/client';
 import type { FastCall } from '../http/idempotency';
-import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
-import { type NamedStatement, type PostingInput, postEntry, transfer } from '../ledger/ledger';
-import { FLEX_LOCK_KEY, SePurpose, SeReason } from './constants';
-import { historyInsert, pendingInsert, splitRedemption } from './flexible';
+import { UserPurpose } from '../ledger/accounts';
+import { type NamedStatement, postEntry, transfer } from '../ledger/ledger';
+import { FLEX_LOCK_KEY } from './constants';
+import {
+  PENDING_TAKEN,
+  pendingTakes,
+  redemptionBooking,
+  splitRedemption,
+  subscriptionBooking,
+} from './flexible';
 
 /*
  * The fast path of the two hot calls, flexible subscribe and redeem: one read without locks, then the
@@ -111,35 +115,25 @@ export async function subscribeFlexibleFast(
   if (read.account_mode !== 'classic')
     checks.push(sql`earn_check((SELECT balance FROM acc WHERE user_id = ${userId}::bigint AND purpose = ${UserPurpose.spot})
         >= COALESCE((SELECT amount FROM user_loans WHERE user_id = ${userId}::bigint AND asset = ${asset}), 0), '40001', 'borrowed funds')`);
-  await transfer(
-    db,
-    {
-      from: userAccount(userId, asset, UserPurpose.spot),
-      to: userAccount(userId, asset, UserPurpose.flexible),
-      amount,
-      reason: SeReason.flexSubscribe,
-      at: now,
-    },
-    {
-      oneStatement: true,
-      checks,
-      after: 'holding',
-      with: [
-        holdingLock(read.position_id, undefined),
-        ...(call.claim ? [call.claim.insert(userId, data)] : []),
-        pendingInsert(read.position_id, asset, amount, now),
-        historyInsert({
-          userId,
-          type: SimpleEarnHistoryType.subscribe,
-          mode: 0,
-          asset,
-          amount,
-          lendRateYear: read.next_time_rate_year,
-          at: now,
-        }),
-      ],
-    },
-  );
+  const booking = subscriptionBooking({
+    userId,
+    positionId: read.position_id,
+    asset,
+    amount,
+    lendRateYear: read.next_time_rate_year,
+    mode: 0,
+    now,
+  });
+  await transfer(db, booking.transfer, {
+    oneStatement: true,
+    checks,
+    after: 'holding',
+    with: [
+      holdingLock(read.position_id, undefined),
+      ...(call.claim ? [call.claim.insert(userId, data)] : []),
+      ...booking.rows,
+    ],
+  });
   return data;
 }
 
@@ -160,7 +154,7 @@ export async function redeemFlexibleFast(
   const split = splitRedemption({ amount, interestBalance, pending, liquidityLeft: read.liquidity_left });
   // A redemption that waits for the settlement pays nothing now: the locking path books it.
   if (split.frozen.gt(0)) return undefined;
-  const { fromInterest, fromPending, fromPrincipal, paid } = split;
+  const { fromInterest, fromPending, fromPrincipal } = split;
   const data = { asset, amount: toWire(amount), frozen_amount: '0' };
   const statements: (SQL | NamedStatement)[] = call.claim ? [call.claim.insert(userId, data)] : [];
   const checks: SQL[] = [accrualUnchanged(read)];
@@ -173,35 +167,26 @@ export async function redeemFlexibleFast(
         interest_withdrawn = p.interest_withdrawn + ${toWire(fromInterest)}::numeric
       FROM holding h WHERE p.id = h.id RETURNING 1`,
   });
-  checks.push(sql`earn_check((SELECT count(*) FROM holding) = 1, '40001', 'holding changed')`);
+  checks.push(sql`earn_check((SELECT count(*) FROM holding_change) = 1, '40001', 'holding changed')`);
   if (fromPrincipal.gt(0))
     statements.push(
       sql`INSERT INTO se_flex_liquidity_claims (asset, amount) VALUES (${asset}, ${toWire(fromPrincipal)}::numeric)`,
     );
   if (fromPending.gt(0)) {
-    statements.push(...takePendingStatements(read.position_id, toWire(fromPending)));
-    checks.push(sql`earn_check((SELECT COALESCE(SUM(take), 0) FROM pending_whole) + (SELECT COALESCE(SUM(take), 0) FROM pending_part)
-        = ${toWire(fromPending)}::numeric, '40001', 'pending amounts changed')`);
+    statements.push(...pendingTakes(read.position_id, fromPending));
+    checks.push(
+      sql`earn_check(${PENDING_TAKEN} = ${toWire(fromPending)}::numeric, '40001', 'pending amounts changed')`,
+    );
   }
-  const mode =
-    read.account_mode === 'classic' ? SimpleEarnHistoryMode.redeemSpot : SimpleEarnHistoryMode.redeemUnified;
-  statements.push(
-    historyInsert({ userId, type: SimpleEarnHistoryType.redeem, mode, asset, amount: paid, at: now }),
-  );
-  const postings: PostingInput[] = [{ account: userAccount(userId, asset, UserPurpose.spot), amount: paid }];
-  if (fromInterest.gt(0))
-    postings.push({ account: systemAccount(asset, SePurpose.flexInterest), amount: fromInterest.negated() });
-  const fromAccount = fromPending.plus(fromPrincipal);
-  if (fromAccount.gt(0))
-    postings.push({
-      account: userAccount(userId, asset, UserPurpose.flexible),
-      amount: fromAccount.negated(),
-    });
-  await postEntry(
-    db,
-    { reason: SeReason.flexRedeem, at: now, postings },
-    { oneStatement: true, with: statements, checks, houseAtCommit: true, after: 'holding' },
-  );
+  const { entry, record } = redemptionBooking(userId, read.account_mode, asset, split, now);
+  statements.push(record);
+  await postEntry(db, entry, {
+    oneStatement: true,
+    with: statements,
+    checks,
+    houseAtCommit: true,
+    after: 'holding',
+  });
   return data;
 }
 
@@ -218,36 +203,4 @@ function holdingLock(positionId: string, version: string | undefined): NamedStat
     sql: sql`SELECT id FROM se_flex_positions WHERE id = ${positionId}::bigint
       ${version === undefined ? sql`` : sql`AND xmin = ${version}::xid`} FOR UPDATE NOWAIT`,
   };
-}
-
-/**
- * Takes from the newest pending amounts first, as the locking path does, under the holding's lock.
- * The lots were read in the statement's snapshot, before that lock: a lot is deleted or reduced only
- * while it still holds what was read, and otherwise the sum falls short and the statement raises.
- */
-function takePendingStatements(positionId: string, want: string): NamedStatement[] {
-  return [
-    {
-      name: 'pending_lots',
-      sql: sql`SELECT hour_start, amount, SUM(amount) OVER (ORDER BY hour_start DESC) AS through
-        FROM se_flex_pending WHERE position_id = ${positionId}::bigint`,
-    },
-    {
-      name: 'pending_takes',
-      sql: sql`SELECT hour_start, amount, LEAST(amount, GREATEST(0, ${want}::numeric - (through - amount))) AS take FROM pending_lots`,
-    },
-    {
-      name: 'pending_whole',
-      sql: sql`DELETE FROM se_flex_pending d USING pending_takes t
-        WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take = t.amount AND d.amount = t.amount
-        RETURNING t.take`,
-    },
-    {
-      name: 'pending_part',
-      sql: sql`UPDATE se_flex_pending d SET amount = d.amount - t.take FROM pending_takes t
-        WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take > 0 AND t.take < t.amount
-          AND d.amount = t.amount
-        RETURNING t.take`,
-    },
-  ];
 }

@@ -22,7 +22,14 @@ import { type Db, rows, sql } from '../db/client';
 import { ledgerAccounts, seFlexProducts, seHistory, userLoans, users } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
-import { type PostingInput, postEntry, RunAgainError, transfer } from '../ledger/ledger';
+import {
+  type EntryInput,
+  type NamedStatement,
+  type PostingInput,
+  postEntry,
+  RunAgainError,
+  transfer,
+} from '../ledger/ledger';
 import { FLEX_LOCK_KEY, HOUR_MS, hourStart, SePurpose, SeReason, unix } from './constants';
 import { type FlexProduct, requireFlexProduct } from './products';
 
@@ -227,33 +234,17 @@ export async function subscribeFlexible(
   if (failure) throw ruleError(failure, 'Subscription refused');
   const position = await lockPosition(tx, userId, product, now);
   // The entry, the pending amount and the history record: one statement, one round trip.
+  const booking = subscriptionBooking({
+    userId,
+    positionId: position.id,
+    asset: product.asset,
+    amount,
+    lendRateYear: product.nextTimeRateYear,
+    mode,
+    now,
+  });
   await withBalanceKey(
-    () =>
-      transfer(
-        tx,
-        {
-          from: userAccount(userId, product.asset, UserPurpose.spot),
-          to: userAccount(userId, product.asset, UserPurpose.flexible),
-          amount,
-          reason: SeReason.flexSubscribe,
-          at: now,
-        },
-        {
-          savepoint: false,
-          with: [
-            pendingInsert(position.id, product.asset, amount, now),
-            historyInsert({
-              userId,
-              type: SimpleEarnHistoryType.subscribe,
-              mode,
-              asset: product.asset,
-              amount,
-              lendRateYear: product.nextTimeRateYear,
-              at: now,
-            }),
-          ],
-        },
-      ),
+    () => transfer(tx, booking.transfer, { savepoint: false, with: booking.rows }),
     product.asset,
   );
   await refuseBorrowedFunds(tx, userId, accountMode, product.asset);
@@ -297,6 +288,82 @@ export function splitRedemption(input: {
 }
 
 /**
+ * What a redemption paid now books: the entry (spot gets `paid`; the pooled interest account and the
+ * flexible account give what came from each) and its history record.
+ */
+export function redemptionBooking(
+  userId: number,
+  accountMode: AccountMode,
+  asset: string,
+  split: RedemptionSplit,
+  now: Date,
+): { entry: EntryInput; record: SQL } {
+  const postings: PostingInput[] = [
+    { account: userAccount(userId, asset, UserPurpose.spot), amount: split.paid },
+  ];
+  if (split.fromInterest.gt(0))
+    postings.push({
+      account: systemAccount(asset, SePurpose.flexInterest),
+      amount: split.fromInterest.negated(),
+    });
+  const fromAccount = split.fromPending.plus(split.immediatePrincipal);
+  if (fromAccount.gt(0))
+    postings.push({
+      account: userAccount(userId, asset, UserPurpose.flexible),
+      amount: fromAccount.negated(),
+    });
+  const mode =
+    accountMode === 'classic' ? SimpleEarnHistoryMode.redeemSpot : SimpleEarnHistoryMode.redeemUnified;
+  return {
+    entry: { reason: SeReason.flexRedeem, at: now, postings },
+    record: historyInsert({
+      userId,
+      type: SimpleEarnHistoryType.redeem,
+      mode,
+      asset,
+      amount: split.paid,
+      at: now,
+    }),
+  };
+}
+
+/**
+ * A subscription's entry (spot to the flexible account) and the rows it pays for: the amount waiting
+ * for the next whole hour and the history record.
+ */
+export function subscriptionBooking(s: {
+  userId: number;
+  positionId: string;
+  asset: string;
+  amount: Decimal;
+  lendRateYear: string | null;
+  mode: number;
+  now: Date;
+}): { transfer: Parameters<typeof transfer>[1]; rows: SQL[] } {
+  return {
+    transfer: {
+      from: userAccount(s.userId, s.asset, UserPurpose.spot),
+      to: userAccount(s.userId, s.asset, UserPurpose.flexible),
+      amount: s.amount,
+      reason: SeReason.flexSubscribe,
+      at: s.now,
+    },
+    rows: [
+      pendingInsert(s.positionId, s.asset, s.amount, s.now),
+      historyInsert({
+        userId: s.userId,
+        type: SimpleEarnHistoryType.subscribe,
+        mode: s.mode,
+        asset: s.asset,
+        amount: s.amount,
+        lendRateYear: s.lendRateYear,
+        at: s.now,
+      }),
+    ],
+  };
+}
+
+/**
  * Redeems from a flexible holding: interest received first, then amounts not yet earning, then earning
  * principal. Earning principal leaves at once while the asset's idle liquidity covers it; beyond that
  * it is frozen (frozen_status 1, cancellable) and paid at the next hourly settlement.
@@ -326,12 +393,8 @@ export async function redeemFlexible(
 
   // Decided on the product row read above; the product row (hot) is only locked at commit, when
   // the liquidity claim is applied (see se_flex_liquidity_claims).
-  const { fromInterest, fromPending, fromPrincipal, immediatePrincipal, frozen, paid } = splitRedemption({
-    amount,
-    interestBalance,
-    pending,
-    liquidityLeft: product.liquidityLeft,
-  });
+  const split = splitRedemption({ amount, interestBalance, pending, liquidityLeft: product.liquidityLeft });
+  const { fromInterest, fromPending, fromPrincipal, immediatePrincipal, frozen, paid } = split;
   if (fromPending.gt(0)) await takePending(tx, position.id, fromPending);
   // The holding's change and the claim on the idle liquidity (taken from the product row at commit);
   // with a payout, in the entry's own statement with its history record.
@@ -351,28 +414,11 @@ export async function redeemFlexible(
   if (paid.isZero()) {
     for (const change of changes) await tx.execute(change);
   } else {
-    const postings: PostingInput[] = [
-      { account: userAccount(userId, asset, UserPurpose.spot), amount: paid },
-    ];
-    if (fromInterest.gt(0))
-      postings.push({
-        account: systemAccount(asset, SePurpose.flexInterest),
-        amount: fromInterest.negated(),
-      });
-    const fromAccount = fromPending.plus(immediatePrincipal);
-    if (fromAccount.gt(0))
-      postings.push({
-        account: userAccount(userId, asset, UserPurpose.flexible),
-        amount: fromAccount.negated(),
-      });
-    const mode =
-      user.accountMode === 'classic' ? SimpleEarnHistoryMode.redeemSpot : SimpleEarnHistoryMode.redeemUnified;
-    changes.push(
-      historyInsert({ userId, type: SimpleEarnHistoryType.redeem, mode, asset, amount: paid, at: now }),
-    );
+    const { entry, record } = redemptionBooking(userId, user.accountMode as AccountMode, asset, split, now);
+    changes.push(record);
     await postEntry(
       tx,
-      { reason: SeReason.flexRedeem, at: now, postings },
+      entry,
       // The pooled interest account is every holder's: moved at commit. Its only other writer, the
       // hourly accrual, runs under the exclusive flexible lock this call holds shared.
       { savepoint: false, with: changes, houseAtCommit: true },
@@ -382,32 +428,50 @@ export async function redeemFlexible(
 }
 
 /**
- * Takes from the newest pending amounts first (they are the furthest from earning), in one statement:
- * lots taken whole are deleted, the one taken in part is reduced.
+ * The CTEs that take `amount` from a position's pending lots, newest first (they are the furthest
+ * from earning): lots taken whole are deleted, the one taken in part is reduced. A lot is touched only
+ * while it still holds what the statement read; a writer that changed it since (a fixed maturity
+ * paying into flexible takes no holding lock, nor does a fast-path statement before its lock) makes
+ * the sum taken, PENDING_TAKEN, fall short.
  */
-async function takePending(tx: Db, positionId: string, amount: Decimal): Promise<void> {
-  const want = sql`${toWire(amount)}::numeric`;
-  const [done] = await rows<{ taken: string }>(
-    tx,
-    sql`WITH lots AS (
-        SELECT hour_start, amount, SUM(amount) OVER (ORDER BY hour_start DESC) AS through
-        FROM se_flex_pending WHERE position_id = ${positionId}::bigint
-      ), takes AS (
-        SELECT hour_start, amount, LEAST(amount, GREATEST(0, ${want} - (through - amount))) AS take FROM lots
-      ), whole AS (
-        DELETE FROM se_flex_pending d USING takes t
+export function pendingTakes(positionId: string, amount: Decimal): NamedStatement[] {
+  return [
+    {
+      name: 'pending_lots',
+      sql: sql`SELECT hour_start, amount, SUM(amount) OVER (ORDER BY hour_start DESC) AS through
+        FROM se_flex_pending WHERE position_id = ${positionId}::bigint`,
+    },
+    {
+      name: 'pending_takes',
+      sql: sql`SELECT hour_start, amount, LEAST(amount, GREATEST(0, ${toWire(amount)}::numeric - (through - amount))) AS take
+        FROM pending_lots`,
+    },
+    {
+      name: 'pending_whole',
+      sql: sql`DELETE FROM se_flex_pending d USING pending_takes t
         WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take = t.amount AND d.amount = t.amount
-        RETURNING t.take
-      ), part AS (
-        UPDATE se_flex_pending d SET amount = d.amount - t.take FROM takes t
+        RETURNING t.take`,
+    },
+    {
+      name: 'pending_part',
+      sql: sql`UPDATE se_flex_pending d SET amount = d.amount - t.take FROM pending_takes t
         WHERE d.position_id = ${positionId}::bigint AND d.hour_start = t.hour_start AND t.take > 0 AND t.take < t.amount
           AND d.amount = t.amount
-        RETURNING t.take
-      )
-      SELECT ((SELECT COALESCE(SUM(take), 0) FROM whole) + (SELECT COALESCE(SUM(take), 0) FROM part))::text AS taken`,
+        RETURNING t.take`,
+    },
+  ];
+}
+
+/** What the pendingTakes CTEs took, as SQL over them. */
+export const PENDING_TAKEN = sql`((SELECT COALESCE(SUM(take), 0) FROM pending_whole) + (SELECT COALESCE(SUM(take), 0) FROM pending_part))`;
+
+/** Takes from the position's pending lots in one statement; a lot changed meanwhile: the call runs again. */
+async function takePending(tx: Db, positionId: string, amount: Decimal): Promise<void> {
+  const ctes = pendingTakes(positionId, amount).map((c) => sql`${sql.identifier(c.name)} AS (${c.sql})`);
+  const [done] = await rows<{ taken: string }>(
+    tx,
+    sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${PENDING_TAKEN}::text AS taken`,
   );
-  // Writers of lots that do not take the holding's lock (a fixed maturity paying into flexible) can
-  // change a lot after this statement's snapshot: such a lot is left alone, and the call runs again.
   if (!done || !dec(done.taken).eq(amount)) throw new RunAgainError('pending amounts changed; run again');
 }
 
