@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { compileSql } from './compile';
 import { PreparingClient } from './prepared';
 import * as schema from './schema';
 
@@ -82,6 +83,21 @@ export async function openDatabase(opts: {
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * `rows` for a hot path's hand-written statement on the root database: on PostgreSQL the statement
+ * is compiled by compileSql and sent on the pool directly (one of its connections, outside any
+ * transaction), without Drizzle's general query builder. Anything compileSql does not take, a
+ * transaction and PGlite go through `rows`. The same rows and the same errors either way.
+ */
+export async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const compiled = compileSql(query);
+    if (compiled) return (await client.query(compiled)).rows as T[];
+  }
+  return rows<T>(db, query);
 }
 
 export { sql };

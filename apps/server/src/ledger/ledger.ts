@@ -1,6 +1,6 @@
 import { type Decimal, dec, STORAGE_DECIMALS, toWire } from '@earn/domain';
 import { and, eq, inArray, SQL, sql } from 'drizzle-orm';
-import { type Db, pgConstraint, pgErrorCode } from '../db/client';
+import { type Db, hotRows, pgConstraint, pgErrorCode } from '../db/client';
 import { ledgerAccounts } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
 import { type AccountKey, SYSTEM_OWNER } from './accounts';
@@ -95,8 +95,8 @@ export interface PostOptions {
    * overdraw as the balance CHECK would (23514), a lost race as a serialization failure (40001).
    */
   oneStatement?: boolean;
-  /** With oneStatement: further conditions (boolean SQL, typically earn_check(…) over named CTEs). */
-  checks?: SQL[];
+  /** With oneStatement: further conditions, typically over named CTEs. */
+  checks?: Check[];
   /**
    * The name of a `with` statement that must run before the entry locks any account: the accounts
    * are upserted only once it has answered a row (none: nothing is booked and the entry's checks
@@ -104,6 +104,16 @@ export interface PostOptions {
    * path takes it, so the two never wait on each other in a cycle.
    */
   after?: string;
+}
+
+/**
+ * A condition a one-statement entry checks in its final SELECT: when `ok` is not true the statement
+ * raises `code` (a SQLSTATE) with `detail`, and nothing it wrote stays.
+ */
+export interface Check {
+  ok: SQL;
+  code: string;
+  detail: string;
 }
 
 /** A CTE the entry's statement runs under a name of the caller's, so that its checks can read it. */
@@ -196,7 +206,7 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
   const overdrawnSql = sql`EXISTS (SELECT 1 FROM acc WHERE NOT acc.is_user AND acc.user_id <> ${SYSTEM_OWNER})`;
   const book = async (tx: Db): Promise<number> => {
     // The caller's statements come first, so that the account upsert can wait for one (opts.after).
-    const result = (await tx.execute(sql`
+    const statement = sql`
         WITH ${sql.join(
           (opts.with ?? []).map((statement, i) =>
             isNamed(statement)
@@ -215,21 +225,15 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
           JOIN booked ON booked.user_id = l.user_id AND booked.asset = l.asset AND booked.purpose = l.purpose
           RETURNING 1
         )
-        SELECT je.id::text AS id, (SELECT count(*) FROM lines)::int AS lines,
-          ${movesSql} AS moves, ${overdrawnSql} AS overdrawn${
-            opts.oneStatement
-              ? sql`, earn_check((SELECT count(*) FROM lines) = ${entry.postings.length}, 'XX000', 'entry not fully booked'),
-                earn_check(NOT ${overdrawnSql}, '23514', 'ledger_user_balance_nonneg'),
-                earn_check(${movesSql} = ${later.length}, '40001', 'house account being created')${sql.join(
-                  (opts.checks ?? []).map((check) => sql`, ${check}`),
-                  sql``,
-                )}`
-              : sql``
-          }
-        FROM je`)) as unknown as {
-      rows: { id: string; lines: number; moves: number; overdrawn: boolean }[];
-    };
-    const row = result.rows[0];
+        ${
+          opts.oneStatement
+            ? checkedSelect(entry, later.length, movesSql, overdrawnSql, opts.checks ?? [])
+            : sql`SELECT je.id::text AS id, (SELECT count(*) FROM lines)::int AS lines,
+          ${movesSql} AS moves, ${overdrawnSql} AS overdrawn FROM je`
+        }`;
+    const [row] = opts.oneStatement
+      ? await hotRows<BookedRow>(tx, statement)
+      : ((await tx.execute(statement)) as unknown as { rows: BookedRow[] }).rows;
     if (row?.overdrawn) throw errors.insufficientBalance(firstUserDebit(entry)?.account.asset ?? '');
     // A house account another call was creating at this moment is not yet visible to this statement.
     if (row && row.moves !== later.length)
@@ -244,6 +248,39 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
   } catch (error) {
     throw translateLedgerError(error, entry);
   }
+}
+
+interface BookedRow {
+  id: string;
+  lines: number;
+  moves: number;
+  overdrawn: boolean;
+}
+
+/**
+ * The final SELECT of a one-statement entry: each figure computed once, and every condition checked
+ * in one CASE, which calls earn_check (raising) only for the first that fails: on the usual path no
+ * function is called at all.
+ */
+function checkedSelect(
+  entry: EntryInput,
+  laterCount: number,
+  movesSql: SQL,
+  overdrawnSql: SQL,
+  checks: Check[],
+): SQL {
+  const all: Check[] = [
+    { ok: sql`n.lines = ${entry.postings.length}::int`, code: 'XX000', detail: 'entry not fully booked' },
+    { ok: sql`NOT o.overdrawn`, code: '23514', detail: 'ledger_user_balance_nonneg' },
+    { ok: sql`${movesSql} = ${laterCount}::int`, code: '40001', detail: 'house account being created' },
+    ...checks,
+  ];
+  return sql`SELECT je.id::text AS id, n.lines, ${movesSql} AS moves, o.overdrawn,
+      CASE ${sql.join(
+        all.map((c) => sql`WHEN (${c.ok}) IS NOT TRUE THEN earn_check(false, ${c.code}, ${c.detail})`),
+        sql` `,
+      )} ELSE true END AS checked
+    FROM je, (SELECT count(*)::int AS lines FROM lines) n, (SELECT ${overdrawnSql} AS overdrawn) o`;
 }
 
 function firstUserDebit(entry: EntryInput): PostingInput | undefined {

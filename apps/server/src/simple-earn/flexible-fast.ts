@@ -8,10 +8,10 @@ import {
 } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import { availability } from '../accounts/balances';
-import { type Db, rows, sql } from '../db/client';
+import { type Db, hotRows, sql } from '../db/client';
 import type { FastCall } from '../http/idempotency';
 import { UserPurpose } from '../ledger/accounts';
-import { type NamedStatement, postEntry, transfer } from '../ledger/ledger';
+import { type Check, type NamedStatement, postEntry, transfer } from '../ledger/ledger';
 import { FLEX_LOCK_KEY } from './constants';
 import {
   PENDING_TAKEN,
@@ -61,7 +61,7 @@ type Ready = FastRead & { userId: number; asset: string; position_id: string };
  */
 async function readFast(db: Db, call: FastCall, asset: string, now: Date): Promise<Ready | undefined> {
   if (call.tokenHash === undefined) return undefined;
-  const [row] = await rows<FastRead>(
+  const [row] = await hotRows<FastRead>(
     db,
     sql`SELECT u.id::text AS user_id, u.account_mode, u.use_funding, u.locked,
           pr.asset, pr.status, pr.min_lend_amount::text AS min_lend_amount,
@@ -86,8 +86,12 @@ async function readFast(db: Db, call: FastCall, asset: string, now: Date): Promi
 }
 
 /** The hourly accrual is not running and has not run since the read (see se_flex_unchanged). */
-function accrualUnchanged(read: Ready): SQL {
-  return sql`earn_check(se_flex_unchanged(${FLEX_LOCK_KEY}::bigint, ${read.asset}, ${read.accrued_until}::timestamptz), '40001', 'flexible accrual ran')`;
+function accrualUnchanged(read: Ready): Check {
+  return {
+    ok: sql`se_flex_unchanged(${FLEX_LOCK_KEY}::bigint, ${read.asset}, ${read.accrued_until}::timestamptz)`,
+    code: '40001',
+    detail: 'flexible accrual ran',
+  };
 }
 
 export async function subscribeFlexibleFast(
@@ -113,8 +117,12 @@ export async function subscribeFlexibleFast(
   // A unified account's subscription may not come out of borrowed funds: checked on the balance the
   // debit left, against the loan as it stands.
   if (read.account_mode !== 'classic')
-    checks.push(sql`earn_check((SELECT balance FROM acc WHERE user_id = ${userId}::bigint AND purpose = ${UserPurpose.spot})
-        >= COALESCE((SELECT amount FROM user_loans WHERE user_id = ${userId}::bigint AND asset = ${asset}), 0), '40001', 'borrowed funds')`);
+    checks.push({
+      ok: sql`(SELECT balance FROM acc WHERE user_id = ${userId}::bigint AND purpose = ${UserPurpose.spot})
+        >= COALESCE((SELECT amount FROM user_loans WHERE user_id = ${userId}::bigint AND asset = ${asset}), 0)`,
+      code: '40001',
+      detail: 'borrowed funds',
+    });
   const booking = subscriptionBooking({
     userId,
     positionId: read.position_id,
@@ -157,7 +165,7 @@ export async function redeemFlexibleFast(
   const { fromInterest, fromPending, fromPrincipal } = split;
   const data = { asset, amount: toWire(amount), frozen_amount: '0' };
   const statements: (SQL | NamedStatement)[] = call.claim ? [call.claim.insert(userId, data)] : [];
-  const checks: SQL[] = [accrualUnchanged(read)];
+  const checks: Check[] = [accrualUnchanged(read)];
   // The holding as read, or nothing: its version changes with any write to the row.
   statements.push(holdingLock(read.position_id, read.position_version ?? undefined), {
     name: 'holding_change',
@@ -167,16 +175,22 @@ export async function redeemFlexibleFast(
         interest_withdrawn = p.interest_withdrawn + ${toWire(fromInterest)}::numeric
       FROM holding h WHERE p.id = h.id RETURNING 1`,
   });
-  checks.push(sql`earn_check((SELECT count(*) FROM holding_change) = 1, '40001', 'holding changed')`);
+  checks.push({
+    ok: sql`(SELECT count(*) FROM holding_change) = 1`,
+    code: '40001',
+    detail: 'holding changed',
+  });
   if (fromPrincipal.gt(0))
     statements.push(
       sql`INSERT INTO se_flex_liquidity_claims (asset, amount) VALUES (${asset}, ${toWire(fromPrincipal)}::numeric)`,
     );
   if (fromPending.gt(0)) {
     statements.push(...pendingTakes(read.position_id, fromPending));
-    checks.push(
-      sql`earn_check(${PENDING_TAKEN} = ${toWire(fromPending)}::numeric, '40001', 'pending amounts changed')`,
-    );
+    checks.push({
+      ok: sql`${PENDING_TAKEN} = ${toWire(fromPending)}::numeric`,
+      code: '40001',
+      detail: 'pending amounts changed',
+    });
   }
   const { entry, record } = redemptionBooking(userId, read.account_mode, asset, split, now);
   statements.push(record);

@@ -1,6 +1,6 @@
 import { Code, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rows, sql } from '../../src/db/client';
+import { type Db, pgErrorCode, pgErrorDetail, rows, sql } from '../../src/db/client';
 import { DomainError } from '../../src/http/errors';
 import {
   type AccountKey,
@@ -153,6 +153,49 @@ describe('ledger', () => {
       );
     }
     expect(() => userAccount(0, 'USDT', 'spot')).toThrow();
+  });
+
+  describe('one statement (the hot calls’ fast path)', () => {
+    const move = (amount: string) => ({
+      from: spot(alice, 'USDT'),
+      to: external('USDT'),
+      amount: dec(amount),
+      reason: 'test_one_statement',
+      at,
+    });
+
+    it('books the entry when every check holds, its business rows with it', async () => {
+      const before = await balanceOf(db, spot(alice, 'USDT'));
+      await transfer(db, move('0.25'), {
+        oneStatement: true,
+        with: [{ name: 'marker', sql: sql`SELECT 1 AS one` }],
+        checks: [{ ok: sql`(SELECT count(*) FROM marker) = 1`, code: '40001', detail: 'marker' }],
+      });
+      expect((await balanceOf(db, spot(alice, 'USDT'))).toFixed()).toBe(before.minus('0.25').toFixed());
+    });
+
+    it('refuses with the first failing check’s code, and writes nothing', async () => {
+      const error = await expectNothingWritten(() =>
+        transfer(db, move('0.25'), {
+          oneStatement: true,
+          checks: [
+            { ok: sql`true`, code: '40001', detail: 'holds' },
+            { ok: sql`NULL::boolean`, code: '40001', detail: 'unknown counts as failing' },
+            { ok: sql`false`, code: 'XX000', detail: 'not reached' },
+          ],
+        }),
+      );
+      expect(pgErrorCode(error)).toBe('40001');
+      expect(pgErrorDetail(error)).toBe('unknown counts as failing');
+    });
+
+    it('refuses an overdraw as insufficient balance, and writes nothing', async () => {
+      const balance = await balanceOf(db, spot(alice, 'USDT'));
+      const error = await expectNothingWritten(() =>
+        transfer(db, move(balance.plus('0.00000001').toFixed()), { oneStatement: true }),
+      );
+      expect(error).toMatchObject({ code: Code.INSUFFICIENT_BALANCE, key: 'finances.inadequateBalance' });
+    });
   });
 
   it('refuses to take a user balance below zero, as insufficient balance, and the caller transaction stays usable', async () => {

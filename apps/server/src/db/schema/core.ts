@@ -121,7 +121,9 @@ export const journalEntries = pgTable(
     createdAt: createdAt(),
     memo: jsonb('memo'),
   },
-  (t) => [uniqueIndex('journal_entries_reason_ref').on(t.reason, t.ref)],
+  // Partial: an entry without a reference (every user call's) adds no key to it, and unique keys of
+  // (reason, NULL) would all land on one hot page of the index.
+  (t) => [uniqueIndex('journal_entries_reason_ref').on(t.reason, t.ref).where(sql`ref IS NOT NULL`)],
 );
 
 export const postings = pgTable(
