@@ -85,6 +85,23 @@ export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** Drizzle's type parsers for pg: dates, times and intervals (and their arrays) stay strings. */
+const RAW_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+const DRIZZLE_TYPES = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    RAW_TYPES.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format),
+} as pg.CustomTypesConfig;
+
 /**
  * `rows` for a hot path's hand-written statement on the root database: on PostgreSQL the statement
  * is compiled by compileSql and sent on the pool directly (one of its connections, outside any
@@ -95,7 +112,7 @@ export async function hotRows<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const compiled = compileSql(query);
-    if (compiled) return (await client.query(compiled)).rows as T[];
+    if (compiled) return (await client.query({ ...compiled, types: DRIZZLE_TYPES })).rows as T[];
   }
   return rows<T>(db, query);
 }
