@@ -410,7 +410,7 @@ async function loadParts(db: Db, product: ProductRow): Promise<LoadedProduct> {
     .select()
     .from(stakingCampaigns)
     .where(eq(stakingCampaigns.productId, product.id))
-    .orderBy(asc(stakingCampaigns.startAt));
+    .orderBy(asc(stakingCampaigns.startAt), asc(stakingCampaigns.id));
   return { product, protocols, campaigns };
 }
 
@@ -426,12 +426,28 @@ export async function loadProductByCoin(
   return loadParts(db, product);
 }
 
+/**
+ * Every product with its protocols and campaigns, in three queries run one after another: `db` may
+ * be a transaction, whose one connection cannot run statements side by side.
+ */
 export async function loadAllProducts(db: Db): Promise<LoadedProduct[]> {
   const list = await db
     .select()
     .from(stakingProducts)
     .orderBy(asc(stakingProducts.sort), asc(stakingProducts.id));
-  return Promise.all(list.map((p) => loadParts(db, p)));
+  const protocols = await db
+    .select()
+    .from(stakingProtocols)
+    .orderBy(asc(stakingProtocols.sort), asc(stakingProtocols.id));
+  const campaigns = await db
+    .select()
+    .from(stakingCampaigns)
+    .orderBy(asc(stakingCampaigns.startAt), asc(stakingCampaigns.id));
+  return list.map((product) => ({
+    product,
+    protocols: protocols.filter((p) => p.productId === product.id),
+    campaigns: campaigns.filter((c) => c.productId === product.id),
+  }));
 }
 
 /** The terms a position earns on: its protocol's, or the product's own when pid is 0. */
