@@ -52,9 +52,7 @@ const only = arg('only', 'mix');
 const probe = arg('get', '');
 /**
  * Server processes sharing the port (WORKERS). One, the server's default: PostgreSQL runs on the same
- * two cores, and a second server process only adds a contender for them. Measured back to back in
- * session 5: one process answered more (0.46–0.51 of pgbench against 0.44–0.50) with a p99 of
- * 29–36 ms against 40–48 ms, and both the server's and PostgreSQL's CPU per request were lower.
+ * two cores, and a second server process only adds a contender for them (measured: bench/README.md).
  */
 const workers = arg('workers', '1');
 /**

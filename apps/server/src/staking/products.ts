@@ -11,7 +11,7 @@ import {
   toWire,
   UNLIMITED,
 } from '@earn/domain';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import {
@@ -400,18 +400,28 @@ export async function requireProductById(db: Db, id: number): Promise<ProductRow
   return row;
 }
 
-async function loadParts(db: Db, product: ProductRow): Promise<LoadedProduct> {
+/**
+ * Products with their protocols and campaigns: two queries for any number of products, run one after
+ * the other, since `db` may be a transaction, whose one connection cannot run statements side by side.
+ */
+async function withParts(db: Db, products: ProductRow[]): Promise<LoadedProduct[]> {
+  if (products.length === 0) return [];
+  const ids = products.map((p) => p.id);
   const protocols = await db
     .select()
     .from(stakingProtocols)
-    .where(eq(stakingProtocols.productId, product.id))
+    .where(inArray(stakingProtocols.productId, ids))
     .orderBy(asc(stakingProtocols.sort), asc(stakingProtocols.id));
   const campaigns = await db
     .select()
     .from(stakingCampaigns)
-    .where(eq(stakingCampaigns.productId, product.id))
+    .where(inArray(stakingCampaigns.productId, ids))
     .orderBy(asc(stakingCampaigns.startAt), asc(stakingCampaigns.id));
-  return { product, protocols, campaigns };
+  return products.map((product) => ({
+    product,
+    protocols: protocols.filter((p) => p.productId === product.id),
+    campaigns: campaigns.filter((c) => c.productId === product.id),
+  }));
 }
 
 /** The product staking `coin`, with its protocols and campaigns; `forUpdate` serialises quota checks. */
@@ -423,31 +433,16 @@ export async function loadProductByCoin(
   const query = db.select().from(stakingProducts).where(eq(stakingProducts.coin, coin.toUpperCase()));
   const [product] = opts.forUpdate ? await query.for('update') : await query;
   if (!product) throw errors.notFound(`staking product for ${coin}`);
-  return loadParts(db, product);
+  const [loaded] = await withParts(db, [product]);
+  return loaded as LoadedProduct;
 }
 
-/**
- * Every product with its protocols and campaigns, in three queries run one after another: `db` may
- * be a transaction, whose one connection cannot run statements side by side.
- */
 export async function loadAllProducts(db: Db): Promise<LoadedProduct[]> {
   const list = await db
     .select()
     .from(stakingProducts)
     .orderBy(asc(stakingProducts.sort), asc(stakingProducts.id));
-  const protocols = await db
-    .select()
-    .from(stakingProtocols)
-    .orderBy(asc(stakingProtocols.sort), asc(stakingProtocols.id));
-  const campaigns = await db
-    .select()
-    .from(stakingCampaigns)
-    .orderBy(asc(stakingCampaigns.startAt), asc(stakingCampaigns.id));
-  return list.map((product) => ({
-    product,
-    protocols: protocols.filter((p) => p.productId === product.id),
-    campaigns: campaigns.filter((c) => c.productId === product.id),
-  }));
+  return withParts(db, list);
 }
 
 /** The terms a position earns on: its protocol's, or the product's own when pid is 0. */

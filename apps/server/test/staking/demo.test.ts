@@ -18,6 +18,9 @@ describe('staking demo catalogue', () => {
     const byCoin = new Map(list.body.data.list.map((p) => [p.coin as string, p]));
     expect(byCoin.get('ETH')?.defi).toHaveLength(2);
     expect(byCoin.get('GT')?.extra_interest).toMatchObject({ status: 1 });
+    // Each product carries its own protocols and campaigns only (they are loaded for all at once).
+    for (const coin of ['GT', 'USDT', 'SOL', 'DOT']) expect(byCoin.get(coin)?.defi).toEqual([]);
+    for (const coin of ['ETH', 'USDT', 'SOL', 'DOT']) expect(byCoin.get(coin)?.extra_interest).toBeNull();
     expect(byCoin.get('USDT')).toMatchObject({ type: 0 });
     expect(byCoin.get('SOL')?.redeem_config).toMatchObject({
       redeem_quick: 1,
