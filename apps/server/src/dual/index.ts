@@ -22,7 +22,7 @@ import { errors } from '../http/errors';
 import type { EarnModule } from '../http/module';
 import { unixSeconds } from '../jobs/clock';
 import { requireAsset } from '../market/assets';
-import { operatorGuard } from '../operator/routes';
+import { operatorGuard } from '../operator/guard';
 
 type DualRow = typeof dualOrders.$inferSelect;
 const KINDS = ['dual', 'sniper'] as const;
@@ -172,10 +172,8 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  const token = deps.config.adminToken;
-  if (!token) return;
   app.register(async (scope) => {
-    scope.addHook('onRequest', operatorGuard(token));
+    scope.addHook('onRequest', operatorGuard(deps));
     const a = scope.withTypeProvider<ZodTypeProvider>();
     const admin = ['operator', 'dual'];
     a.get(

@@ -61,3 +61,11 @@ export class TestClock implements Clock {
     this.currentMs = Math.max(wanted, Number(row?.nowMs ?? wanted));
   }
 }
+
+/**
+ * Real time for infrastructure only (health, metrics, timeouts, backoff): how long ago this process
+ * last did something, never a business instant. Business code reads a `Clock`.
+ */
+export function wallTime(): Date {
+  return new Date();
+}

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
-import type { Clock, TestClock } from './clock';
+import { type Clock, type TestClock, wallTime } from './clock';
 
 export interface Period {
   start: Date;
@@ -29,6 +29,29 @@ export interface Job {
   due?: { next(db: Db): Promise<Date | undefined>; run(tx: Db, now: Date): Promise<number> };
 }
 
+/** What readiness and metrics read of one job: its last success, how far behind it is, its failures. */
+export interface JobStatus {
+  name: string;
+  periodSeconds: number;
+  /** The end of the last period this instance saw done (claimed here or by another instance). */
+  lastPeriodEnd: Date | null;
+  /** Wall-clock time of this instance's last successful run of the job. */
+  lastSuccessAt: Date | null;
+  /** Periods of this job that failed in this process since it started. */
+  failures: number;
+  lastError: string | null;
+}
+
+export interface SchedulerStatus {
+  /** Whether the periodic timer runs in this process. */
+  started: boolean;
+  /** Wall-clock time the last pass began and ended, and whether it completed without an error. */
+  lastPassStartedAt: Date | null;
+  lastPassEndedAt: Date | null;
+  lastPassOk: boolean | null;
+  jobs: JobStatus[];
+}
+
 /** At most this many periods per job are caught up in one pass, so a pass stays bounded. */
 const MAX_PERIODS_PER_PASS = 1000;
 
@@ -42,6 +65,14 @@ export class Scheduler {
    * are serialised; a period another instance did meanwhile costs one refused claim, not a wrong run.
    */
   private readonly lastDone = new Map<string, number>();
+  // Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive.
+  private readonly failures = new Map<string, { count: number; lastError: string | null }>();
+  private readonly lastSuccess = new Map<string, Date>();
+  private lastPass: { startedAt: Date | null; endedAt: Date | null; ok: boolean | null } = {
+    startedAt: null,
+    endedAt: null,
+    ok: null,
+  };
 
   constructor(
     private readonly db: Db,
@@ -63,6 +94,35 @@ export class Scheduler {
     return this.jobs;
   }
 
+  /** A snapshot for readiness checks and metrics; reads no database. */
+  status(): SchedulerStatus {
+    return {
+      started: this.timer !== undefined,
+      lastPassStartedAt: this.lastPass.startedAt,
+      lastPassEndedAt: this.lastPass.endedAt,
+      lastPassOk: this.lastPass.ok,
+      jobs: this.jobs.map((job) => {
+        const done = this.lastDone.get(job.name);
+        const failed = this.failures.get(job.name);
+        return {
+          name: job.name,
+          periodSeconds: job.periodSeconds,
+          lastPeriodEnd: done === undefined ? null : new Date(done + job.periodSeconds * 1000),
+          lastSuccessAt: this.lastSuccess.get(job.name) ?? null,
+          failures: failed?.count ?? 0,
+          lastError: failed?.lastError ?? null,
+        };
+      }),
+    };
+  }
+
+  private recordFailure(job: string, error: unknown): void {
+    const entry = this.failures.get(job) ?? { count: 0, lastError: null };
+    entry.count++;
+    entry.lastError = error instanceof Error ? error.message : String(error);
+    this.failures.set(job, entry);
+  }
+
   /** Serialises passes within this instance; other instances are kept apart by the unique rows. */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const next = this.running.then(work, work);
@@ -76,8 +136,18 @@ export class Scheduler {
   /** Runs every period of every job that has ended by `now`, in order of period end. */
   runDue(): Promise<number> {
     return this.exclusive(async () => {
-      await this.clock.refresh();
-      return this.runUntil(this.clock.now());
+      this.lastPass.startedAt = wallTime();
+      try {
+        await this.clock.refresh();
+        const ran = await this.runUntil(this.clock.now());
+        this.lastPass.ok = true;
+        return ran;
+      } catch (error) {
+        this.lastPass.ok = false;
+        throw error;
+      } finally {
+        this.lastPass.endedAt = wallTime();
+      }
     });
   }
 
@@ -125,7 +195,14 @@ export class Scheduler {
       if (!due) continue;
       const at = await due.next(this.db);
       if (!at || at.getTime() > now.getTime()) continue;
-      const done = await this.db.transaction((tx) => due.run(tx as unknown as Db, now));
+      let done: number;
+      try {
+        done = await this.db.transaction((tx) => due.run(tx as unknown as Db, now));
+      } catch (error) {
+        this.recordFailure(job.name, error);
+        throw error;
+      }
+      this.lastSuccess.set(job.name, wallTime());
       if (done > 0) this.log?.info({ job: job.name, done, at: now.toISOString() }, 'due work done');
     }
   }
@@ -175,7 +252,19 @@ export class Scheduler {
 
   /** Claims and runs one period in one transaction; returns false when another instance had it. */
   async runPeriod(job: Job, period: Period): Promise<boolean> {
-    const claimed = await this.db.transaction(async (tx) => {
+    const claimed = await this.claimAndRun(job, period).catch((error: unknown) => {
+      this.recordFailure(job.name, error);
+      throw error;
+    });
+    // Claimed here or committed by another instance: either way the period is done.
+    this.lastDone.set(job.name, period.start.getTime());
+    this.lastSuccess.set(job.name, wallTime());
+    if (claimed) this.log?.info({ job: job.name, period: period.start.toISOString() }, 'job period done');
+    return claimed;
+  }
+
+  private claimAndRun(job: Job, period: Period): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(jobRuns)
         .values({
@@ -191,10 +280,6 @@ export class Scheduler {
       await job.run(tx as unknown as Db, period);
       return true;
     });
-    // Claimed here or committed by another instance: either way the period is done.
-    this.lastDone.set(job.name, period.start.getTime());
-    if (claimed) this.log?.info({ job: job.name, period: period.start.toISOString() }, 'job period done');
-    return claimed;
   }
 
   async hasRun(job: string, periodStart: Date): Promise<boolean> {

@@ -9,7 +9,7 @@ import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
-import { operatorGuard } from '../operator/routes';
+import { operatorGuard } from '../operator/guard';
 import { coinsOf, findPool, findProject, poolsOf, projectWire, rewardCoinsWire, stateOf } from './queries';
 import { addPool, addPoolCoin, createProject, type PoolInput, updatePool, updatePoolCoin } from './service';
 
@@ -68,10 +68,8 @@ async function projectAnswer(db: Db, pid: number, now: Date) {
 
 /** Operator API for launch pools: projects, pools and CandyDrop cards, behind the operator token. */
 export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const token = deps.config.adminToken;
-  if (!token) return;
   app.register(async (scope) => {
-    scope.addHook('onRequest', operatorGuard(token));
+    scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['operator', 'launch-pool'];
 

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   ACCOUNT_MODES,
   assetSymbol,
@@ -9,40 +8,30 @@ import {
   toWire,
 } from '@earn/domain';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loansOf } from '../accounts/balances';
 import { borrow, deposit, repay, withdraw } from '../accounts/funding';
 import { updateUser } from '../accounts/settings';
 import { findUserByRef } from '../accounts/users';
-import { analyticsEvents, jobRuns, ledgerAccounts, reconciliationReports } from '../db/schema';
+import type { Db } from '../db/client';
+import { analyticsEvents, assets, jobRuns, ledgerAccounts, reconciliationReports } from '../db/schema';
 import type { AppDeps } from '../http/context';
-import { ok } from '../http/envelope';
-import { DomainError, errors } from '../http/errors';
+import { envelope, ok } from '../http/envelope';
+import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { reconcileAndRecord } from '../ledger/reconcile';
-import { setPrice } from '../market/assets';
+import { type AssetRow, setPrice } from '../market/assets';
+import { changedFields, listAudit, recordAudit } from './audit';
+import { operatorGuard } from './guard';
 
 const userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
 const movement = z.object({ user: userRef, asset: assetSymbol, amount: positiveAmount(18) });
 
-/** Bearer-token guard; with no ADMIN_TOKEN configured the operator API is not registered at all. */
-export function operatorGuard(token: string) {
-  const expected = Buffer.from(`Bearer ${token}`);
-  return async (req: FastifyRequest) => {
-    const given = Buffer.from(req.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new DomainError(40100, 'operator.unauthorized', 'Operator token missing or wrong');
-    }
-  };
-}
-
 export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const token = deps.config.adminToken;
-  if (!token) return;
   app.register(async (scope) => {
-    scope.addHook('onRequest', operatorGuard(token));
+    scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['operator'];
 
@@ -216,16 +205,29 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
           }),
         },
       },
-      async (req) => {
-        const row = await setPrice(deps.db, {
-          symbol: req.params.asset,
-          usdt: dec(req.body.usdt),
-          at: deps.clock.now(),
-          name: req.body.name,
-          precision: req.body.precision,
-        });
-        return ok({ asset: row.symbol, usdt: toWire(row.priceUsdt) });
-      },
+      async (req) =>
+        deps.db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          const wire = (a: AssetRow) => ({ usdt: toWire(a.priceUsdt), name: a.name, precision: a.precision });
+          const [before] = await tx
+            .select()
+            .from(assets)
+            .where(eq(assets.symbol, req.params.asset.toUpperCase()));
+          const row = await setPrice(tx, {
+            symbol: req.params.asset,
+            usdt: dec(req.body.usdt),
+            at: deps.clock.now(),
+            name: req.body.name,
+            precision: req.body.precision,
+          });
+          const change = before ? changedFields(wire(before), wire(row)) : { before: null, after: wire(row) };
+          await recordAudit(tx, req, deps.clock, {
+            action: before ? 'market.price.update' : 'market.asset.list',
+            target: `asset:${row.symbol}`,
+            ...change,
+          });
+          return ok({ asset: row.symbol, usdt: toWire(row.priceUsdt) });
+        }),
     );
 
     r.get(
@@ -350,6 +352,45 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
           total: list.length,
         });
       },
+    );
+
+    r.get(
+      '/admin/api/audit',
+      {
+        schema: {
+          tags,
+          operationId: 'listOperatorAudit',
+          summary: 'The audit trail of operator writes, newest first, paged by cursor',
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+            cursor: z.coerce.number().int().positive().optional(),
+            actor: z.string().max(254).optional(),
+            target: z.string().max(300).optional(),
+          }),
+          response: {
+            200: envelope(
+              z.object({
+                list: z.array(
+                  z.object({
+                    id: z.number(),
+                    at: z.number(),
+                    actor: z.string(),
+                    role: z.string(),
+                    action: z.string(),
+                    target: z.string(),
+                    before: z.record(z.string(), z.unknown()).nullable(),
+                    after: z.record(z.string(), z.unknown()).nullable(),
+                    request_id: z.string().nullable(),
+                    address: z.string().nullable(),
+                  }),
+                ),
+                next_cursor: z.number().nullable(),
+              }),
+            ),
+          },
+        },
+      },
+      async (req) => ok(await listAudit(deps.db, req.query)),
     );
   });
 }

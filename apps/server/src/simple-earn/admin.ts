@@ -10,7 +10,7 @@ import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { requireAsset } from '../market/assets';
-import { operatorGuard } from '../operator/routes';
+import { operatorGuard } from '../operator/guard';
 import { unix } from './constants';
 import { fixedView, pricesOf } from './products';
 
@@ -182,10 +182,8 @@ const flexWire = (p: typeof seFlexProducts.$inferSelect) => ({
 
 /** Operator API of simple earn, beside the fixed operator paths. */
 export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const token = deps.config.adminToken;
-  if (!token) return;
   app.register(async (scope) => {
-    scope.addHook('onRequest', operatorGuard(token));
+    scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['operator', 'simple-earn'];
     const base = '/admin/api/simple-earn';

@@ -22,7 +22,7 @@ import { unixSeconds } from '../jobs/clock';
 import { UserPurpose } from '../ledger/accounts';
 import { balancesOf } from '../ledger/ledger';
 import { requireAsset } from '../market/assets';
-import { operatorGuard } from '../operator/routes';
+import { operatorGuard } from '../operator/guard';
 
 const BASE = '/apiw/v2/earn/soft-staking';
 const tags = ['soft-staking'];
@@ -207,10 +207,8 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
     },
   );
 
-  const token = deps.config.adminToken;
-  if (!token) return;
   app.register(async (scope) => {
-    scope.addHook('onRequest', operatorGuard(token));
+    scope.addHook('onRequest', operatorGuard(deps));
     const a = scope.withTypeProvider<ZodTypeProvider>();
     const admin = ['operator', 'soft-staking'];
     a.get(

@@ -8,7 +8,7 @@ import { stakingProtocols } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
-import { operatorGuard } from '../operator/routes';
+import { operatorGuard } from '../operator/guard';
 import { recordTodayPoint } from './engine';
 import {
   addCampaign,
@@ -29,10 +29,8 @@ const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** The operator's staking catalogue: products, defi protocols and extra-interest campaigns. */
 export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const token = deps.config.adminToken;
-  if (!token) return;
   app.register(async (scope) => {
-    scope.addHook('onRequest', operatorGuard(token));
+    scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const inTx = <T>(work: (tx: Db) => Promise<T>) => deps.db.transaction((tx) => work(tx as unknown as Db));
 

@@ -25,7 +25,7 @@ import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { requireAsset } from '../market/assets';
-import { operatorGuard } from '../operator/routes';
+import { operatorGuard } from '../operator/guard';
 import { AcceptanceKind, acceptanceView, recordAcceptance } from '../staking/acceptance';
 import {
   orderDetail,
@@ -340,10 +340,8 @@ export async function createWealthProduct(
 }
 
 function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const token = deps.config.adminToken;
-  if (!token) return;
   app.register(async (scope) => {
-    scope.addHook('onRequest', operatorGuard(token));
+    scope.addHook('onRequest', operatorGuard(deps));
     const a = scope.withTypeProvider<ZodTypeProvider>();
     const admin = ['operator', 'wealth'];
     const pidParam = z.object({ pid: z.coerce.number().int().positive() });

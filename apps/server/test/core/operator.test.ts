@@ -289,7 +289,7 @@ describe('operator API off and on the system clock', () => {
   });
   afterAll(() => server.dispose());
 
-  it('is not there at all without ADMIN_TOKEN', async () => {
+  it('answers 401 to any bearer without ADMIN_TOKEN: the token is off, nothing else opens', async () => {
     for (const [method, url, body] of FIXED) {
       const res = await server.app.inject({
         method,
@@ -297,7 +297,8 @@ describe('operator API off and on the system clock', () => {
         headers: { authorization: 'Bearer ', 'content-type': 'application/json' },
         payload: body ? JSON.stringify(body) : undefined,
       });
-      expect(res.statusCode, url).toBe(404);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().data.key, url).toBe('operator.unauthorized');
     }
   });
 });

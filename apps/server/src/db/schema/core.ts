@@ -195,3 +195,31 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index('analytics_events_at_idx').on(t.at)],
 );
+
+/**
+ * Every operator write, one row each, appended in the same transaction as the change. Append-only:
+ * a trigger (migration 0016) refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: idPrimaryKey(),
+    at: ts('at').notNull(),
+    /** `token` for the ADMIN_TOKEN bearer, else the operator's email. */
+    actor: text('actor').notNull(),
+    actorId: bigintId('actor_id'),
+    role: text('role').notNull(),
+    /** What was done, `<area>.<verb>`, e.g. `simple_earn.flexible.update`. */
+    action: text('action').notNull(),
+    /** What it was done to, `<kind>:<key>`, e.g. `flexible_product:USDT`, `user:42`. */
+    target: text('target').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    requestId: text('request_id'),
+    address: text('address'),
+  },
+  (t) => [
+    index('operator_audit_actor_idx').on(t.actor, t.id),
+    index('operator_audit_target_idx').on(t.target, t.id),
+  ],
+);
