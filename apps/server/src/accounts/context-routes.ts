@@ -1,4 +1,12 @@
-import { type AccountMode, assetSymbol, dec, toWire } from '@earn/domain';
+import {
+  type AccountMode,
+  assetSymbol,
+  dec,
+  MAINTENANCE_MARGIN_RATIO,
+  maintenanceMargin,
+  toWire,
+} from '@earn/domain';
+import type Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -307,6 +315,52 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
         list.push({ asset, available: toWire(amount), usdt_value: toWire(value, 8) });
       }
       return ok({ list, total_usdt: toWire(total, 8) });
+    },
+  );
+
+  r.get(
+    '/apiw/v2/unified/maintenance_margin_rate',
+    {
+      preHandler: auth,
+      schema: {
+        tags: ['account'],
+        operationId: 'getMaintenanceMarginRate',
+        summary: "A unified account's maintenance margin rate: 5 % of its loans' value over its equity",
+        description:
+          'equity_usdt is the spot balances less the loans, valued at current prices; maintenance_margin_rate is a ' +
+          'fraction with 4 decimals rounded up, "0" without loans, and null for a classic account or when the loans ' +
+          'outweigh the holdings (liquidation).',
+        response: {
+          200: envelope(
+            z.object({
+              mode: z.string(),
+              maintenance_margin_rate: z.string().nullable(),
+              maintenance_margin_ratio: z.string(),
+              equity_usdt: z.string(),
+              liabilities_usdt: z.string(),
+              maintenance_margin_usdt: z.string(),
+            }),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const user = await userOf(req);
+      const spot = await balancesOf(deps.db, user.id, UserPurpose.spot);
+      const loans = user.accountMode === 'classic' ? new Map() : await loansOf(deps.db, user.id);
+      const prices = new Map((await listAssets(deps.db)).map((a) => [a.symbol, a.priceUsdt]));
+      const valued = (entries: Map<string, Decimal>) =>
+        [...entries].map(([asset, amount]) => ({ asset, amount, priceUsdt: prices.get(asset) ?? '0' }));
+      const margin = maintenanceMargin(valued(spot), valued(loans));
+      return ok({
+        mode: user.accountMode,
+        maintenance_margin_rate:
+          user.accountMode === 'classic' || margin.rate === null ? null : margin.rate.toFixed(),
+        maintenance_margin_ratio: MAINTENANCE_MARGIN_RATIO,
+        equity_usdt: margin.equityUsdt.toFixed(),
+        liabilities_usdt: margin.liabilitiesUsdt.toFixed(),
+        maintenance_margin_usdt: margin.maintenanceMarginUsdt.toFixed(),
+      });
     },
   );
 }
