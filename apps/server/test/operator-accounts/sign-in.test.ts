@@ -189,6 +189,22 @@ describe('operator sign-in', () => {
     expect(res.body.data).toMatchObject({ email: 'dave@example.com', role: 'admin' });
   });
 
+  it('counts parallel guesses one at a time: of 12 at once, 5 are judged wrong and the rest find the lock', async () => {
+    const account = await createAccount(op, 'parallel@example.com', 'viewer');
+    const client = new ConsoleClient(server);
+    const right = await codeAt(account.totp_secret, await op.now());
+    const wrong = right === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => client.login(account.email, account.password, wrong)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const [count] = await rows<{ n: number }>(
+      server.deps.db,
+      sql`SELECT count(*)::int AS n FROM operator_login_failures WHERE email = ${account.email}`,
+    );
+    expect(count?.n).toBe(5);
+  });
+
   it('locks an unknown email the same way, so the lock does not tell which emails exist', async () => {
     const client = new ConsoleClient(server);
     for (let i = 0; i < 5; i++) {
