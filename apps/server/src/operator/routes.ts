@@ -23,6 +23,7 @@ import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { reconcileAndRecord } from '../ledger/reconcile';
 import { type AssetRow, setPrice } from '../market/assets';
+import { registerOperatorAccountRoutes } from './accounts-routes';
 import { changedFields, listAudit, recordAudit } from './audit';
 import { operatorGuard } from './guard';
 
@@ -30,6 +31,7 @@ const userRef = z.union([z.number().int().positive(), z.string().trim().min(1).m
 const movement = z.object({ user: userRef, asset: assetSymbol, amount: positiveAmount(18) });
 
 export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerOperatorAccountRoutes(app, deps);
   app.register(async (scope) => {
     scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();
