@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { dualRoutes } from '../features/dual/routes';
 import { launchPoolRoutes } from '../features/launch-pool/routes';
@@ -14,12 +14,21 @@ const AssetsPage = lazy(() => import('./AssetsPage'));
 const KitPage = lazy(() => import('./KitPage'));
 const ExchangePage = lazy(() => import('./ExchangePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const AdminApp = lazy(() => import('../features/admin/AdminApp'));
 
 /**
  * Every route of the app. A product line adds its routes in `features/<line>/routes.tsx` (React.lazy
  * pages, so each line's code loads only when visited); this list mounts them under the layout.
  */
 export const routes: RouteObject[] = [
+  {
+    path: 'admin/*',
+    element: (
+      <Suspense fallback={null}>
+        <AdminApp />
+      </Suspense>
+    ),
+  },
   {
     path: '/',
     element: <Layout />,

@@ -1,0 +1,81 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, isApiError, isTransient, newIdempotencyKey, request } from '../../../api/client';
+import { i18next, translateKey } from '../../../i18n';
+
+/** Where every operator call goes. */
+export const ADMIN_API = '/admin/api';
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+/** A read of the operator API: the envelope's data, or an ApiError. */
+export function adminGet<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
+  return request<T>({ path: `${ADMIN_API}${path}`, query, signal });
+}
+
+/**
+ * A write. Money-moving calls (deposits, withdrawals, pool funding, NAV) pass `idempotent`, so a
+ * retried click is booked once; the session cookie rides along with the CSRF header `request` adds.
+ */
+export function adminSend<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body: Record<string, unknown> = {},
+  opts: { idempotent?: boolean } = {},
+): Promise<T> {
+  return request<T>({
+    method,
+    path: `${ADMIN_API}${path}`,
+    body,
+    idempotencyKey: opts.idempotent ? newIdempotencyKey() : undefined,
+  });
+}
+
+/** The operator's session is gone (or never was): the console sends them to its sign-in page. */
+export function isSignedOut(e: unknown): boolean {
+  return isApiError(e) && e.status === 401 && e.key !== 'operator.login.invalid';
+}
+
+/** What an operator reads for a failure: the catalogue's text for the server's key, else its message. */
+export function errorText(e: unknown): string {
+  if (!isApiError(e)) return i18next.t('admin.error.unknown');
+  if (e.kind === 'network' || e.kind === 'timeout') return i18next.t('admin.error.network');
+  const fallback = e.message || i18next.t('admin.error.unknown');
+  return translateKey(e.key, e.params, fallback);
+}
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+
+/** The console's layout listens, and sends a signed-out operator to the sign-in page. */
+export function onSignedOut(listener: Listener): () => void {
+  signedOutListeners.add(listener);
+  return () => {
+    signedOutListeners.delete(listener);
+  };
+}
+
+function signedOut(e: unknown): void {
+  if (isSignedOut(e)) for (const l of signedOutListeners) l();
+}
+
+/**
+ * The console's own query client: its failures show where they happen (a list's error state, a
+ * form's inline error), not as the user app's toasts, and a 401 means the operator's session ended —
+ * never the user app's login.
+ */
+export function createAdminQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: signedOut }),
+    mutationCache: new MutationCache({ onError: signedOut }),
+    defaultOptions: {
+      queries: {
+        retry: (count, e) => count < 3 && isTransient(e) && !(isApiError(e) && e.status === 429),
+        refetchOnWindowFocus: false,
+        staleTime: 5_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export { ApiError, isApiError };

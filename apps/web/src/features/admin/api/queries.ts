@@ -1,0 +1,193 @@
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+import { adminGet } from './http';
+import type {
+  AuditRecord,
+  ClockAdvance,
+  ClockState,
+  CursorPage,
+  Dashboard,
+  DualOrder,
+  FixedProduct,
+  FlexProduct,
+  HistoryEntry,
+  Impact,
+  LaunchProject,
+  Listed,
+  MarketAsset,
+  OperatorAccount,
+  OperatorMe,
+  SoftStakingCoin,
+  StakingProduct,
+  UserDetail,
+  UserPositions,
+  UserSummary,
+  Voucher,
+  WealthProduct,
+} from './types';
+
+/** Every key starts with 'admin', so the console's cache never mixes with the user app's. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  me: ['admin', 'me'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  flexible: ['admin', 'products', 'flexible'] as const,
+  fixed: ['admin', 'products', 'fixed'] as const,
+  vouchers: (user: string) => ['admin', 'products', 'vouchers', user] as const,
+  projects: ['admin', 'products', 'launch-pool'] as const,
+  staking: ['admin', 'products', 'staking'] as const,
+  wealth: ['admin', 'products', 'wealth'] as const,
+  softStaking: ['admin', 'products', 'soft-staking'] as const,
+  dual: (page: number) => ['admin', 'products', 'dual', page] as const,
+  products: ['admin', 'products'] as const,
+  users: (q: string, cursor: string | number | null) => ['admin', 'users', 'search', q, cursor] as const,
+  user: (ref: string) => ['admin', 'users', ref] as const,
+  positions: (ref: string) => ['admin', 'users', ref, 'positions'] as const,
+  history: (ref: string, line: string, cursor: string | number | null) =>
+    ['admin', 'users', ref, 'history', line, cursor] as const,
+  prices: ['admin', 'prices'] as const,
+  clock: ['admin', 'clock'] as const,
+  advance: (id: string | number) => ['admin', 'clock', 'advance', id] as const,
+  audit: (actor: string, target: string, cursor: number | null) =>
+    ['admin', 'audit', actor, target, cursor] as const,
+  operators: ['admin', 'operators'] as const,
+  impact: (path: string, query: Record<string, string>) => ['admin', 'impact', path, query] as const,
+};
+
+export const USERS_PAGE = 20;
+export const HISTORY_PAGE = 20;
+export const AUDIT_PAGE = 25;
+
+export const adminQueries = {
+  me: () =>
+    queryOptions({
+      queryKey: adminKeys.me,
+      queryFn: ({ signal }) => adminGet<OperatorMe>('/auth/me', undefined, signal),
+      staleTime: 60_000,
+      retry: false,
+    }),
+  dashboard: () =>
+    queryOptions({
+      queryKey: adminKeys.dashboard,
+      queryFn: ({ signal }) => adminGet<Dashboard>('/dashboard', undefined, signal),
+      refetchInterval: 30_000,
+    }),
+  flexible: () =>
+    queryOptions({
+      queryKey: adminKeys.flexible,
+      queryFn: ({ signal }) =>
+        adminGet<Listed<FlexProduct>>('/simple-earn/flexible-products', undefined, signal),
+      select: (d) => d.list,
+    }),
+  fixed: () =>
+    queryOptions({
+      queryKey: adminKeys.fixed,
+      queryFn: ({ signal }) =>
+        adminGet<Listed<FixedProduct>>('/simple-earn/fixed-products', undefined, signal),
+      select: (d) => d.list,
+    }),
+  vouchers: (user: string) =>
+    queryOptions({
+      queryKey: adminKeys.vouchers(user),
+      queryFn: ({ signal }) => adminGet<Listed<Voucher>>('/simple-earn/vouchers', { user }, signal),
+      select: (d) => d.list,
+      enabled: user.length > 0,
+    }),
+  projects: () =>
+    queryOptions({
+      queryKey: adminKeys.projects,
+      queryFn: ({ signal }) => adminGet<Listed<LaunchProject>>('/launch-pool/projects', undefined, signal),
+      select: (d) => d.list,
+    }),
+  staking: () =>
+    queryOptions({
+      queryKey: adminKeys.staking,
+      queryFn: ({ signal }) => adminGet<Listed<StakingProduct>>('/staking/products', undefined, signal),
+      select: (d) => d.list,
+    }),
+  wealth: () =>
+    queryOptions({
+      queryKey: adminKeys.wealth,
+      queryFn: ({ signal }) => adminGet<Listed<WealthProduct>>('/wealth/products', undefined, signal),
+      select: (d) => d.list,
+    }),
+  softStaking: () =>
+    queryOptions({
+      queryKey: adminKeys.softStaking,
+      queryFn: ({ signal }) => adminGet<Listed<SoftStakingCoin>>('/soft-staking/coins', undefined, signal),
+      select: (d) => d.list,
+    }),
+  dual: (page: number, limit: number) =>
+    queryOptions({
+      queryKey: adminKeys.dual(page),
+      queryFn: ({ signal }) => adminGet<Listed<DualOrder>>('/dual/orders', { page, limit }, signal),
+      select: (d) => d.list,
+    }),
+  users: (q: string, cursor: string | number | null) =>
+    queryOptions({
+      queryKey: adminKeys.users(q, cursor),
+      queryFn: ({ signal }) =>
+        adminGet<CursorPage<UserSummary>>('/users', { q: q || undefined, limit: USERS_PAGE, cursor }, signal),
+    }),
+  user: (ref: string) =>
+    queryOptions({
+      queryKey: adminKeys.user(ref),
+      queryFn: ({ signal }) => adminGet<UserDetail>(`/users/${encodeURIComponent(ref)}`, undefined, signal),
+    }),
+  positions: (ref: string) =>
+    queryOptions({
+      queryKey: adminKeys.positions(ref),
+      queryFn: ({ signal }) =>
+        adminGet<UserPositions>(`/users/${encodeURIComponent(ref)}/positions`, undefined, signal),
+    }),
+  history: (ref: string, line: string, cursor: string | number | null) =>
+    queryOptions({
+      queryKey: adminKeys.history(ref, line, cursor),
+      queryFn: ({ signal }) =>
+        adminGet<CursorPage<HistoryEntry>>(
+          `/users/${encodeURIComponent(ref)}/history`,
+          { line: line || undefined, cursor, limit: HISTORY_PAGE },
+          signal,
+        ),
+    }),
+  /** The listed assets and their prices come from the market's public list. */
+  prices: () =>
+    queryOptions({
+      queryKey: adminKeys.prices,
+      queryFn: ({ signal }) => request<MarketAsset[]>({ path: '/api/web/v1/market/assets', signal }),
+    }),
+  clock: () =>
+    queryOptions({
+      queryKey: adminKeys.clock,
+      queryFn: ({ signal }) => adminGet<ClockState>('/clock', undefined, signal),
+      staleTime: 0,
+    }),
+  advance: (id: string | number) =>
+    queryOptions({
+      queryKey: adminKeys.advance(id),
+      queryFn: ({ signal }) => adminGet<ClockAdvance>(`/clock/advances/${id}`, undefined, signal),
+      refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? 1000 : false),
+    }),
+  audit: (actor: string, target: string, cursor: number | null) =>
+    queryOptions({
+      queryKey: adminKeys.audit(actor, target, cursor),
+      queryFn: ({ signal }) =>
+        adminGet<CursorPage<AuditRecord>>(
+          '/audit',
+          { limit: AUDIT_PAGE, cursor, actor: actor || undefined, target: target || undefined },
+          signal,
+        ),
+    }),
+  operators: () =>
+    queryOptions({
+      queryKey: adminKeys.operators,
+      queryFn: ({ signal }) => adminGet<{ list: OperatorAccount[] }>('/operators', undefined, signal),
+      select: (d) => d.list,
+    }),
+  impact: (path: string, query: Record<string, string>) =>
+    queryOptions({
+      queryKey: adminKeys.impact(path, query),
+      queryFn: ({ signal }) => adminGet<Impact>(path, query, signal),
+      staleTime: 0,
+    }),
+};

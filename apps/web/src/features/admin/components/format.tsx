@@ -1,0 +1,55 @@
+import { dec, isPlainDecimal } from '@earn/domain';
+import { Text, type TextProps } from '@mantine/core';
+import { formatAmount } from '../../../components/format';
+
+/** Times in the console are UTC, and say so: `2026-01-02 03:04:05 UTC`. */
+export function formatUtc(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+  return `${new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+export function UtcTime({ seconds, ...props }: { seconds: number | null | undefined } & TextProps) {
+  return (
+    <Text span size="sm" className="num" {...props}>
+      {formatUtc(seconds)}
+    </Text>
+  );
+}
+
+/** A duration in whole units, largest first: `1d 2h`, `45m`, `30s`. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const parts = [d ? `${d}d` : '', h ? `${h}h` : '', m && !d ? `${m}m` : '', !d && !h && !m ? `${s}s` : ''];
+  return parts.filter(Boolean).join(' ') || '0s';
+}
+
+/** An amount always with its unit (a coin, USDT, %), grouped and never rounded up. */
+export function Amount({
+  value,
+  unit,
+  decimals = 8,
+  ...props
+}: { value: string | null | undefined; unit: string; decimals?: number } & TextProps) {
+  return (
+    <Text span size="sm" className="num" {...props}>
+      {value === null || value === undefined || value === ''
+        ? '—'
+        : `${formatAmount(value, decimals)} ${unit}`}
+    </Text>
+  );
+}
+
+/** "-1" is "no limit" wherever the API uses it. */
+export function amountOrUnlimited(value: string, unit: string, unlimited: string): string {
+  return value === '-1' ? unlimited : `${formatAmount(value, 8)} ${unit}`;
+}
+
+/** A rate given as a fraction (0.05) shown as a percent (5 %). */
+export function fractionAsPercent(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (!isPlainDecimal(value)) return value;
+  return `${formatAmount(dec(value).times(100).toFixed(), 6)} %`;
+}

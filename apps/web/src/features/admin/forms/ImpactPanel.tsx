@@ -1,0 +1,69 @@
+import { Alert, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../../components/format';
+import { errorText } from '../api/http';
+import { adminQueries } from '../api/queries';
+
+/** A rate edit's preview request: which impact endpoint, with the new rate. */
+export interface ImpactRequest {
+  path: string;
+  query: Record<string, string>;
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600} className="num" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * What a live product's rate edit will do, before it is made: how many holders it touches, the
+ * principal it applies to, and what it costs per hour or per day now and after.
+ */
+export function ImpactPanel({ request }: { request: ImpactRequest }) {
+  const { t } = useTranslation();
+  const q = useQuery(adminQueries.impact(request.path, request.query));
+  if (q.isPending)
+    return (
+      <Group gap="xs">
+        <Loader size="xs" aria-label={t('common.loading')} />
+        <Text size="sm">{t('admin.impact.loading')}</Text>
+      </Group>
+    );
+  if (q.isError)
+    return (
+      <Alert color="yellow" variant="light" title={t('admin.impact.title')} data-testid="impact-error">
+        {t('admin.impact.unavailable')}: {errorText(q.error)}
+      </Alert>
+    );
+  const d = q.data;
+  const unit = d.asset;
+  const money = (v: string | undefined) => (v === undefined ? '—' : `${formatAmount(v, 8)} ${unit}`);
+  const hourly = d.hourly_cost_after !== undefined;
+  return (
+    <Alert color="blue" variant="light" title={t('admin.impact.title')} data-testid="impact">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+        <Figure label={t('admin.impact.holders')} value={String(d.holders)} testId="impact-holders" />
+        <Figure label={t('admin.impact.principal')} value={money(d.principal)} testId="impact-principal" />
+        <Figure
+          label={hourly ? t('admin.impact.costNowHour') : t('admin.impact.costNowDay')}
+          value={money(hourly ? d.hourly_cost_now : d.daily_cost_now)}
+          testId="impact-cost-now"
+        />
+        <Figure
+          label={hourly ? t('admin.impact.costAfterHour') : t('admin.impact.costAfterDay')}
+          value={money(hourly ? d.hourly_cost_after : d.daily_cost_after)}
+          testId="impact-cost-after"
+        />
+      </SimpleGrid>
+    </Alert>
+  );
+}

@@ -1,0 +1,273 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../api/errors';
+import { useAccess, type WriteArea } from '../api/access';
+import { errorText, isApiError } from '../api/http';
+import { displayValue } from './display';
+import { FieldInput } from './FieldInput';
+import {
+  type Change,
+  changedFields,
+  createBody,
+  editBody,
+  type FieldError,
+  type FieldSpec,
+  type FormMode,
+  type FormValues,
+  initialValues,
+  toFormValue,
+  validateForm,
+  visibleFields,
+} from './fields';
+import { ImpactPanel, type ImpactRequest } from './ImpactPanel';
+
+export interface RecordFormProps {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  specs: FieldSpec[];
+  mode: FormMode;
+  /** The record being edited, as its list gives it. */
+  row?: Record<string, unknown> | null;
+  /** Starting values of a creation, by field key (wire values). */
+  defaults?: Record<string, unknown>;
+  /** Values laid over the record's when the dialog opens (e.g. an Open or Close action's status). */
+  preset?: Record<string, unknown>;
+  /** Opens on the review (an action whose change is the preset). */
+  reviewFirst?: boolean;
+  area: WriteArea;
+  /** Sends the body: the changed fields of an edit, every given field of a creation. */
+  submit: (body: Record<string, unknown>) => Promise<unknown>;
+  /** Lists to refresh once saved. */
+  invalidate: QueryKey[];
+  /** The preview of a rate edit on a live record, when the changes call for one. */
+  impact?: (changes: Change[], values: FormValues) => ImpactRequest | null;
+  /** Shown above the review (e.g. what a pool's funding takes from the project account). */
+  reviewNote?: ReactNode | ((wire: Record<string, unknown>) => ReactNode);
+  testId?: string;
+}
+
+/** A server refusal that names a field (`params.field`) is shown under that field. */
+function fieldOfError(e: unknown, specs: FieldSpec[]): string | null {
+  if (!isApiError(e)) return null;
+  const field = e.params.field;
+  if (typeof field !== 'string') return null;
+  const match = specs.find((s) => field === s.key || field.startsWith(`${s.key}.`));
+  return match?.key ?? null;
+}
+
+/**
+ * A record's create or edit dialog in two steps: the form, then the review of what will change
+ * (before → after for each field, and a live rate's impact) with the Save. An edit sends only the
+ * fields the operator changed.
+ */
+export function RecordForm(props: RecordFormProps) {
+  const { opened, onClose, title, specs, mode, row, defaults, testId = 'record-form' } = props;
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const access = useAccess(props.area);
+  const titleId = useId();
+  const initial = useMemo(() => initialValues(specs, row, defaults), [specs, row, defaults]);
+  const [values, setValues] = useState<FormValues>(initial);
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const [step, setStep] = useState<'form' | 'review'>('form');
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [nothing, setNothing] = useState(false);
+
+  useEffect(() => {
+    if (opened) {
+      const preset = props.preset ?? {};
+      const laid = { ...initial };
+      for (const spec of specs) if (spec.key in preset) laid[spec.key] = toFormValue(spec, preset[spec.key]);
+      setValues(laid);
+      setErrors({});
+      setStep(props.reviewFirst ? 'review' : 'form');
+      setFailure(null);
+      setNothing(false);
+    }
+  }, [opened, initial, specs, props.preset, props.reviewFirst]);
+
+  const validated = useMemo(() => validateForm(specs, values, mode), [specs, values, mode]);
+  const changes = useMemo(
+    () =>
+      mode === 'edit'
+        ? changedFields(specs, initial, values)
+        : visibleFields(specs, 'create')
+            .filter((s) => validated.wire[s.key] !== undefined)
+            .map((s) => ({ spec: s, before: undefined, after: validated.wire[s.key] })),
+    [mode, specs, initial, values, validated],
+  );
+  const impact = step === 'review' && props.impact ? props.impact(changes, values) : null;
+
+  const review = () => {
+    setErrors(validated.errors);
+    setFailure(null);
+    if (Object.keys(validated.errors).length > 0) return;
+    if (mode === 'edit' && changes.length === 0) {
+      setNothing(true);
+      return;
+    }
+    setNothing(false);
+    setStep('review');
+  };
+
+  const save = async () => {
+    setSaving(true);
+    setFailure(null);
+    try {
+      const body = mode === 'edit' ? editBody(changes) : createBody(specs, validated.wire);
+      await props.submit(body);
+      await Promise.all(props.invalidate.map((key) => client.invalidateQueries({ queryKey: key })));
+      client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+      toast('success', t('admin.form.saved'));
+      onClose();
+    } catch (e) {
+      const field = fieldOfError(e, specs);
+      if (field) {
+        setErrors({ [field]: { key: 'admin.form.server', params: { message: errorText(e) } } });
+        setStep('form');
+      }
+      setFailure(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const set = (key: string, value: string | boolean) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setNothing(false);
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  const fields = visibleFields(specs, mode);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={880}
+      padding="lg"
+      radius="lg"
+      centered
+      aria-labelledby={titleId}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+      }
+      data-testid={testId}
+      data-step={step}
+    >
+      {step === 'form' ? (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            {fields.map((spec) => (
+              <div key={spec.key} style={spec.wide ? { gridColumn: '1 / -1' } : undefined}>
+                <FieldInput
+                  spec={spec}
+                  value={values[spec.key] ?? ''}
+                  values={values}
+                  error={errors[spec.key]}
+                  readOnly={mode === 'edit' && spec.createOnly}
+                  onChange={(v) => set(spec.key, v)}
+                />
+              </div>
+            ))}
+          </SimpleGrid>
+          {nothing && (
+            <Alert color="gray" variant="light" data-testid="form-nothing">
+              {t('admin.form.nothingChanged')}
+            </Alert>
+          )}
+          {failure && (
+            <Alert color="red" variant="light" data-testid="form-failure">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={review} data-testid="form-review">
+              {t('admin.form.review')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Text size="sm">
+            {mode === 'edit' ? t('admin.review.editIntro') : t('admin.review.createIntro')}
+          </Text>
+          {typeof props.reviewNote === 'function' ? props.reviewNote(validated.wire) : props.reviewNote}
+          <ReviewTable changes={changes} values={values} mode={mode} />
+          {impact && <ImpactPanel request={impact} />}
+          {failure && (
+            <Alert color="red" variant="light" data-testid="form-failure">
+              {failure}
+            </Alert>
+          )}
+          {access.reason && (
+            <Alert color="yellow" variant="light" data-testid="form-denied">
+              {access.reason}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setStep('form')}>
+              {t('admin.form.back')}
+            </Button>
+            <Button onClick={save} loading={saving} disabled={!access.allowed} data-testid="form-save">
+              {mode === 'edit' ? t('admin.form.save') : t('admin.form.create')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/** Before → after of each changed field (a creation's "before" is empty). */
+export function ReviewTable({
+  changes,
+  values,
+  mode,
+}: {
+  changes: Change[];
+  values: FormValues;
+  mode: FormMode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table withTableBorder fz="sm" data-testid="review-table" aria-label={t('admin.review.caption')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('admin.review.field')}</Table.Th>
+          {mode === 'edit' && <Table.Th>{t('admin.review.before')}</Table.Th>}
+          <Table.Th>{mode === 'edit' ? t('admin.review.after') : t('admin.review.value')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {changes.map((c) => (
+          <Table.Tr key={c.spec.key} data-change={c.spec.key}>
+            <Table.Td fw={500}>{t(c.spec.label)}</Table.Td>
+            {mode === 'edit' && (
+              <Table.Td
+                c="dimmed"
+                className="num"
+                style={{ wordBreak: 'break-all' }}
+                data-testid="review-before"
+              >
+                {displayValue(c.spec, c.before, values)}
+              </Table.Td>
+            )}
+            <Table.Td className="num" fw={600} style={{ wordBreak: 'break-all' }} data-testid="review-after">
+              {displayValue(c.spec, c.after, values)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

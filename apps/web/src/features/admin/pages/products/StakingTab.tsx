@@ -1,0 +1,244 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminSend } from '../../api/http';
+import { adminKeys, adminQueries } from '../../api/queries';
+import type { StakingProduct, StakingProtocol } from '../../api/types';
+import { DataTable } from '../../components/DataTable';
+import { Amount, amountOrUnlimited } from '../../components/format';
+import { ListToolbar, matches } from '../../components/ListToolbar';
+import { RowActions } from '../../components/RowActions';
+import { StatusBadge } from '../../components/StatusBadge';
+import { WriteButton } from '../../components/WriteButton';
+import type { Change } from '../../forms/fields';
+import { RecordForm } from '../../forms/RecordForm';
+import { campaignSpecs, protocolSpecs, stakingSpecs } from '../../forms/specs';
+import { useRecordDialog } from '../../forms/useRecordDialog';
+
+const rateImpact = (path: string | null) => (changes: Change[]) => {
+  const rate = changes.find((c) => c.spec.key === 'rate');
+  return path && rate ? { path, query: { rate: String(rate.after) } } : null;
+};
+
+const DEFAULTS = {
+  type: 0,
+  status: 'online',
+  defi: [],
+  personal_mortgage_limit: '-1',
+  crowd_mortgage_limit: '-1',
+};
+
+function Protocols({
+  product,
+  onEdit,
+  onAdd,
+  onCampaign,
+}: {
+  product: StakingProduct;
+  onEdit: (p: StakingProtocol) => void;
+  onAdd: () => void;
+  onCampaign: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" p="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          {t('admin.staking.protocols')}
+        </Text>
+        <Group gap="xs">
+          <WriteButton
+            area="catalogue"
+            size="xs"
+            variant="light"
+            onClick={onAdd}
+            testId={`staking-${product.id}-add-protocol`}
+          >
+            {t('admin.staking.addProtocol')}
+          </WriteButton>
+          <WriteButton
+            area="catalogue"
+            size="xs"
+            variant="light"
+            onClick={onCampaign}
+            testId={`staking-${product.id}-add-campaign`}
+          >
+            {t('admin.staking.addCampaign')}
+          </WriteButton>
+        </Group>
+      </Group>
+      <DataTable
+        caption={t('admin.staking.protocols')}
+        rows={product.defi}
+        rowKey={(p) => String(p.id)}
+        emptyText={t('admin.staking.noProtocols')}
+        minWidth={560}
+        columns={[
+          { key: 'name', title: t('admin.f.protocol_name'), render: (p) => p.protocol_name },
+          { key: 'reward', title: t('admin.f.reward_coin'), render: (p) => p.reward_coin },
+          { key: 'rate', title: t('admin.f.rate_percent'), align: 'right', render: (p) => `${p.rate} %` },
+          {
+            key: 'limit',
+            title: t('admin.f.personal_mortgage_limit'),
+            align: 'right',
+            render: (p) => amountOrUnlimited(p.personal_mortgage_limit, product.coin, t('admin.unlimited')),
+          },
+        ]}
+        actions={(p) => <RowActions id={`protocol-${p.id}`} onEdit={() => onEdit(p)} />}
+      />
+      {product.extra_interest && (
+        <Text size="xs" c="dimmed">
+          {t('admin.staking.campaignNow', {
+            coin: String(product.extra_interest.reward_coin ?? ''),
+            rate: String(product.extra_interest.ext_award_rate_year ?? ''),
+          })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function StakingTab() {
+  const { t } = useTranslation();
+  const q = useQuery(adminQueries.staking());
+  const [search, setSearch] = useState('');
+  const d = useRecordDialog<StakingProduct>();
+  const protocol = useRecordDialog<{ product_id: number; protocol?: StakingProtocol }>();
+  const campaign = useRecordDialog<{ product_id: number }>();
+  const rows = matches(q.data, search, (r) => [r.id, r.coin, r.reward_coin]);
+  const row = d.dialog?.row ?? null;
+  const prow = protocol.dialog?.row?.protocol ?? null;
+  const productId = protocol.dialog?.row?.product_id;
+  return (
+    <>
+      <ListToolbar search={search} onSearch={setSearch}>
+        <WriteButton area="catalogue" onClick={d.create} testId="staking-create">
+          {t('admin.products.createStaking')}
+        </WriteButton>
+      </ListToolbar>
+      <DataTable
+        caption={t('admin.tab.staking')}
+        testId="staking-table"
+        rows={rows}
+        rowKey={(r) => String(r.id)}
+        loading={q.isPending}
+        error={q.error}
+        onRetry={() => void q.refetch()}
+        minWidth={900}
+        columns={[
+          { key: 'id', title: 'ID', render: (r) => r.id },
+          { key: 'coin', title: t('admin.f.coin'), render: (r) => <strong>{r.coin}</strong> },
+          {
+            key: 'type',
+            title: t('admin.f.staking_type'),
+            render: (r) => <Badge variant="light">{t(`admin.opt.staking.${r.type}`)}</Badge>,
+          },
+          { key: 'rate', title: t('admin.f.rate_percent'), align: 'right', render: (r) => `${r.rate} %` },
+          { key: 'apr', title: t('admin.products.bestApr'), align: 'right', render: (r) => `${r.apr} %` },
+          {
+            key: 'min',
+            title: t('admin.f.min_mortgage_amount'),
+            align: 'right',
+            render: (r) => <Amount value={r.min_mortgage_amount} unit={r.coin} />,
+          },
+          {
+            key: 'limit',
+            title: t('admin.f.personal_mortgage_limit'),
+            align: 'right',
+            render: (r) => amountOrUnlimited(r.personal_mortgage_limit, r.coin, t('admin.unlimited')),
+          },
+          {
+            key: 'protocols',
+            title: t('admin.staking.protocols'),
+            align: 'right',
+            render: (r) => r.defi.length,
+          },
+          { key: 'status', title: t('admin.f.status'), render: (r) => <StatusBadge status={r.status} /> },
+        ]}
+        expand={(r) => (
+          <Protocols
+            product={r}
+            onEdit={(p) => protocol.edit({ product_id: r.id, protocol: p })}
+            onAdd={() => protocol.setCreate({ product_id: r.id })}
+            onCampaign={() => campaign.setCreate({ product_id: r.id })}
+          />
+        )}
+        actions={(r) => (
+          <RowActions
+            id={`staking-${r.id}`}
+            onEdit={() => d.edit(r)}
+            open={r.status === 'online'}
+            onToggle={() => d.act(r, { status: r.status === 'online' ? 'offline' : 'online' })}
+          />
+        )}
+      />
+      <RecordForm
+        opened={d.dialog !== null}
+        onClose={d.close}
+        title={
+          d.dialog?.mode === 'create'
+            ? t('admin.products.createStaking')
+            : t('admin.products.editStaking', { coin: row?.coin ?? '' })
+        }
+        specs={stakingSpecs}
+        mode={d.dialog?.mode ?? 'edit'}
+        row={row as Record<string, unknown> | null}
+        preset={d.dialog?.preset}
+        reviewFirst={d.dialog?.reviewFirst}
+        defaults={DEFAULTS}
+        area="catalogue"
+        invalidate={[adminKeys.staking, adminKeys.dashboard]}
+        impact={rateImpact(row && row.status === 'online' ? `/staking/products/${row.id}/impact` : null)}
+        submit={(body) =>
+          d.dialog?.mode === 'create'
+            ? adminSend('POST', '/staking/products', body)
+            : adminSend('PUT', `/staking/products/${row?.id}`, body)
+        }
+        testId="staking-form"
+      />
+      <RecordForm
+        opened={protocol.dialog !== null}
+        onClose={protocol.close}
+        title={
+          protocol.dialog?.mode === 'create'
+            ? t('admin.staking.addProtocol')
+            : t('admin.staking.editProtocol', { name: prow?.protocol_name ?? '' })
+        }
+        specs={protocolSpecs}
+        mode={protocol.dialog?.mode ?? 'edit'}
+        row={prow as unknown as Record<string, unknown> | null}
+        defaults={PROTOCOL_DEFAULTS}
+        area="catalogue"
+        invalidate={[adminKeys.staking]}
+        impact={rateImpact(prow ? `/staking/protocols/${prow.id}/impact` : null)}
+        submit={(body) =>
+          protocol.dialog?.mode === 'create'
+            ? adminSend('POST', `/staking/products/${productId}/protocols`, body)
+            : adminSend('PUT', `/staking/protocols/${prow?.id}`, body)
+        }
+        testId="protocol-form"
+      />
+      <RecordForm
+        opened={campaign.dialog !== null}
+        onClose={campaign.close}
+        title={t('admin.staking.addCampaign')}
+        specs={campaignSpecs}
+        mode="create"
+        defaults={CAMPAIGN_DEFAULTS}
+        area="catalogue"
+        invalidate={[adminKeys.staking]}
+        submit={(body) =>
+          adminSend('POST', `/staking/products/${campaign.dialog?.row?.product_id}/campaigns`, body)
+        }
+        testId="campaign-form"
+      />
+    </>
+  );
+}
+
+const PROTOCOL_DEFAULTS = { personal_mortgage_limit: '-1', income_days: 0 };
+const CAMPAIGN_DEFAULTS = {
+  pid: 0,
+  interest: [{ money_min: '0', money_max: '-1', money_rate: '0.01' }],
+};
