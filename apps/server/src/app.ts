@@ -31,7 +31,8 @@ declare module 'fastify' {
   }
 }
 
-const API_PREFIXES = ['/api', '/apiw', '/admin'];
+// The operator API answers under /admin/api; the rest of /admin is the web app's operator console.
+const API_PREFIXES = ['/api', '/apiw', '/admin/api'];
 
 export async function buildApp(
   deps: AppDeps,
