@@ -1,4 +1,5 @@
 import './i18n/register';
+import './admin.css';
 import { Center, Loader } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';

@@ -10,6 +10,8 @@ export interface Col<T> {
   render: (row: T) => ReactNode;
   align?: 'left' | 'right';
   width?: number | string;
+  /** Let the cell's text wrap (long free text); cells keep to one line otherwise. */
+  wrap?: boolean;
 }
 
 /**
@@ -79,7 +81,7 @@ export function DataTable<T>({
                 </Table.Th>
               )}
               {columns.map((c) => (
-                <Table.Th key={c.key} ta={c.align} w={c.width} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th key={c.key} ta={c.align} w={c.width}>
                   {c.title}
                 </Table.Th>
               ))}
@@ -109,7 +111,12 @@ export function DataTable<T>({
                       </Table.Td>
                     )}
                     {columns.map((c) => (
-                      <Table.Td key={c.key} ta={c.align} className={c.align === 'right' ? 'num' : undefined}>
+                      <Table.Td
+                        key={c.key}
+                        ta={c.align}
+                        className={c.align === 'right' ? 'num' : undefined}
+                        style={c.wrap ? undefined : { whiteSpace: 'nowrap' }}
+                      >
                         {c.render(row)}
                       </Table.Td>
                     ))}

@@ -1,5 +1,7 @@
+import { isPlainDecimal } from '@earn/domain';
 import { Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { fractionAsPercent } from '../components/format';
 import { unitLabel } from './display';
 import type { FieldError, FieldSpec, FormValue, FormValues } from './fields';
 
@@ -25,12 +27,20 @@ export function FieldInput({
   const description = [spec.help ? t(spec.help) : '', spec.unlimited ? t('admin.form.unlimitedHint') : '']
     .filter(Boolean)
     .join(' ');
+  // Beside the input: its unit, UTC for a time, a fraction's percent as typed.
+  const side =
+    spec.kind === 'time'
+      ? 'UTC'
+      : spec.fraction && isPlainDecimal(String(value))
+        ? `= ${fractionAsPercent(String(value))}`
+        : unit;
   const common = {
     label,
     description: description || undefined,
     error: error ? t(error.key, error.params ?? {}) : undefined,
     withAsterisk: spec.required,
     readOnly,
+    variant: readOnly ? 'filled' : undefined,
     'data-field': spec.key,
   };
   switch (spec.kind) {

@@ -89,6 +89,7 @@ function Jobs({ jobs }: { jobs: Job[] }) {
           {
             key: 'error',
             title: t('admin.dash.lastError'),
+            wrap: true,
             render: (j) => (
               <Text size="xs" c="red" lineClamp={2} maw={320}>
                 {j.last_error ?? ''}

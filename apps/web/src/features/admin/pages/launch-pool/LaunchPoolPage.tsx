@@ -1,3 +1,4 @@
+import { ProjectState } from '@earn/domain';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -17,7 +18,11 @@ import { poolSpecsFor, projectSpecs, rewardCoinSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 import { FundingNote } from './FundingNote';
 
-const STATE_COLORS: Record<number, string> = { 0: 'blue', 1: 'teal', 2: 'gray' };
+const STATE_COLORS: Record<number, string> = {
+  [ProjectState.inProgress]: 'teal',
+  [ProjectState.notStarted]: 'blue',
+  [ProjectState.completed]: 'gray',
+};
 
 const PROJECT_DEFAULTS = {
   pools: [
@@ -82,7 +87,7 @@ function Pools({
               </Text>
             </Group>
             <RowActions id={`pool-${pool.rid}`} onEdit={() => onEditPool(pool)}>
-              {pool.reward_pool_type === 1 && project.state !== 2 && (
+              {pool.reward_pool_type === 1 && project.state !== ProjectState.completed && (
                 <WriteButton
                   area="catalogue"
                   size="xs"
@@ -191,7 +196,7 @@ export default function LaunchPoolPage() {
           />
         )}
         actions={(r) =>
-          r.state === 2 ? null : (
+          r.state === ProjectState.completed ? null : (
             <WriteButton
               area="catalogue"
               size="xs"
