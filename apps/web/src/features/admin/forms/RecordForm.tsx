@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { useAccess, type WriteArea } from '../api/access';
@@ -68,7 +68,6 @@ export function RecordForm(props: RecordFormProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const access = useAccess(props.area);
-  const titleId = useId();
   const initial = useMemo(() => initialValues(specs, row, defaults), [specs, row, defaults]);
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
@@ -143,6 +142,8 @@ export function RecordForm(props: RecordFormProps) {
   };
 
   const fields = visibleFields(specs, mode);
+  // Closed, the dialog is not in the page at all: each opening starts from the record afresh.
+  if (!opened) return null;
   return (
     <Modal
       opened={opened}
@@ -151,13 +152,9 @@ export function RecordForm(props: RecordFormProps) {
       padding="lg"
       radius="lg"
       centered
-      aria-labelledby={titleId}
       closeButtonProps={{ 'aria-label': t('common.close') }}
-      title={
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-      }
+      title={title}
+      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 650 } }}
       data-testid={testId}
       data-step={step}
     >
