@@ -182,14 +182,21 @@ export function snapshot<Row>(codec: Codec<Row>, row: Row): Record<string, unkno
   return out;
 }
 
-/** The product as it would be after the edit: the body's fields laid over the stored ones. */
-export function merged(before: Record<string, unknown>, body: object): Record<string, unknown> {
+/**
+ * The product as it would be after the edit: the body's fields laid over the stored ones; a group's
+ * fields one by one, any other value (arrays, nullable objects) whole.
+ */
+export function merged<Row>(
+  codec: Codec<Row>,
+  before: Record<string, unknown>,
+  body: object,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...before };
   for (const [key, value] of present(body)) {
-    const was = before[key];
+    const field = codec[key];
     out[key] =
-      value !== null && typeof value === 'object' && !Array.isArray(value) && was && typeof was === 'object'
-        ? merged(was as Record<string, unknown>, value)
+      field?.kind === 'group' && value !== null && typeof value === 'object'
+        ? merged(field.fields, (before[key] ?? {}) as Record<string, unknown>, value)
         : value;
   }
   return out;
@@ -224,7 +231,7 @@ export interface EditSpec<Row> {
   body: object;
   /** Rules of the product as a whole, checked on the merged product. */
   check?: (product: Record<string, unknown>) => ProductIssue[] | Promise<ProductIssue[]>;
-  /** Writes the named columns (`set` may be empty) and answers the row after the edit. */
+  /** Writes the named columns (never called with none) and answers the row after the edit. */
   write: (set: Partial<Row>) => Promise<Row>;
   action: string;
   target: string;
@@ -238,8 +245,10 @@ export async function applyEdit<Row>(
   spec: EditSpec<Row>,
 ): Promise<Row> {
   const before = snapshot(spec.codec, spec.current);
-  if (spec.check) refuse(await spec.check(merged(before, spec.body)));
-  const row = await spec.write(setOf(spec.codec, spec.body));
+  if (spec.check) refuse(await spec.check(merged(spec.codec, before, spec.body)));
+  const set = setOf(spec.codec, spec.body);
+  // Drizzle refuses an UPDATE without columns: an edit naming nothing changes nothing.
+  const row = Object.keys(set).length > 0 ? await spec.write(set) : spec.current;
   await recordAudit(tx, req, clock, {
     action: spec.action,
     target: spec.target,
