@@ -231,8 +231,11 @@ export interface EditSpec<Row> {
   body: object;
   /** Rules of the product as a whole, checked on the merged product. */
   check?: (product: Record<string, unknown>) => ProductIssue[] | Promise<ProductIssue[]>;
-  /** Writes the named columns (never called with none) and answers the row after the edit. */
-  write: (set: Partial<Row>) => Promise<Row>;
+  /**
+   * Writes the named columns (never called with none) and answers the row after the edit; `product` is
+   * the merged product, for writes whose own checks need the whole of it.
+   */
+  write: (set: Partial<Row>, product: Record<string, unknown>) => Promise<Row>;
   action: string;
   target: string;
 }
@@ -245,10 +248,11 @@ export async function applyEdit<Row>(
   spec: EditSpec<Row>,
 ): Promise<Row> {
   const before = snapshot(spec.codec, spec.current);
-  if (spec.check) refuse(await spec.check(merged(spec.codec, before, spec.body)));
+  const product = merged(spec.codec, before, spec.body);
+  if (spec.check) refuse(await spec.check(product));
   const set = setOf(spec.codec, spec.body);
   // Drizzle refuses an UPDATE without columns: an edit naming nothing changes nothing.
-  const row = Object.keys(set).length > 0 ? await spec.write(set) : spec.current;
+  const row = Object.keys(set).length > 0 ? await spec.write(set, product) : spec.current;
   await recordAudit(tx, req, clock, {
     action: spec.action,
     target: spec.target,
