@@ -197,6 +197,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
           compliance_business: user.complianceBusiness,
           locked: user.locked,
           use_funding: user.useFunding,
+          first_open: user.firstOpen,
           fundpass_mode: user.fundpassMode,
           balances: accounts.map((a) => ({ ...a, balance: toWire(a.balance) })),
         });
