@@ -89,4 +89,5 @@ export const MessageKey = {
   rangeOverlap: 'product.range.overlap',
   stepsOrder: 'product.steps.notAscending',
   timeOrder: 'product.time.endNotAfterStart',
+  amountTooLarge: 'product.amount.tooLarge',
 } as const;

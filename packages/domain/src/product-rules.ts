@@ -1,3 +1,4 @@
+import type Decimal from 'decimal.js';
 import { z } from 'zod';
 import { MessageKey } from './codes';
 import { dec, isPlainDecimal, parseAmount } from './money';
@@ -61,6 +62,17 @@ export const storedPositiveAmount = (places = 18) =>
 export function fitsStorage(text: string): boolean {
   const integer = text.split('.')[0] ?? '';
   return integer.length <= STORED_INTEGER_DIGITS;
+}
+
+/** An amount a product derives (e.g. a reward per hour × the hours it runs) must fit its column. */
+export function storedIssues(field: string, amount: Decimal.Value): ProductIssue[] {
+  const text = dec(amount).toFixed();
+  if (fitsStorage(text.replace(/^-/, ''))) return [];
+  return [
+    issue(field, MessageKey.amountTooLarge, `${field} makes an amount above what can be stored`, {
+      amount: text,
+    }),
+  ];
 }
 
 /**

@@ -1,10 +1,12 @@
 import {
   assetSymbol,
+  dec,
   orderIssues,
   type ProductIssue,
   ratePercent,
   stepsIssues,
   storedAmount,
+  storedIssues,
   storedPositiveAmount,
   toWire,
   windowIssues,
@@ -138,6 +140,21 @@ export function poolIssues(p: Record<string, unknown>): ProductIssue[] {
   ];
 }
 
+/** What funding a pool's reward (per hour × the project's hours) moves must be an amount the ledger holds. */
+export function rewardIssues(
+  pool: { reward_per_hour: string; reward_coins?: { reward_per_hour: string }[] },
+  hours: number,
+  field = '',
+): ProductIssue[] {
+  const at = (name: string) => (field ? `${field}.${name}` : name);
+  return [
+    ...storedIssues(at('reward_per_hour'), dec(pool.reward_per_hour).times(hours)),
+    ...(pool.reward_coins ?? []).flatMap((c, i) =>
+      storedIssues(at(`reward_coins.${i}.reward_per_hour`), dec(c.reward_per_hour).times(hours)),
+    ),
+  ];
+}
+
 /** Every pool of a new project, each under its index. */
 export function projectIssues(body: {
   start_timest: number;
@@ -146,8 +163,13 @@ export function projectIssues(body: {
 }) {
   return [
     ...windowIssues('start_timest', body.start_timest, 'end_timest', body.end_timest),
-    ...body.pools.flatMap((pool, i) =>
-      poolIssues(pool).map((x) => ({ ...x, field: `pools.${i}.${x.field}` })),
-    ),
+    ...body.pools.flatMap((pool, i) => [
+      ...poolIssues(pool).map((x) => ({ ...x, field: `pools.${i}.${x.field}` })),
+      ...rewardIssues(
+        pool as { reward_per_hour: string },
+        Math.max(0, Math.round((body.end_timest - body.start_timest) / 3600)),
+        `pools.${i}`,
+      ),
+    ]),
   ];
 }

@@ -23,8 +23,18 @@ import {
   projectIssues,
   rewardCoin,
   rewardCoinShape,
+  rewardIssues,
 } from './admin-catalogue';
-import { coinsOf, findPool, findProject, poolsOf, projectWire, rewardCoinsWire, stateOf } from './queries';
+import {
+  coinsOf,
+  findPool,
+  findProject,
+  hoursOf,
+  poolsOf,
+  projectWire,
+  rewardCoinsWire,
+  stateOf,
+} from './queries';
 import {
   addPool,
   addPoolCoin,
@@ -149,6 +159,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           const project = await findProject(tx, Number(req.params.pid));
           if (stateOf(project, deps.clock.now()) === ProjectState.completed)
             throw errors.conflict('The project has ended');
+          refuse(rewardIssues(req.body, hoursOf(project)));
           const pool = await addPool(tx, project, req.body as PoolInput, deps.clock.now());
           await auditCreation(tx, req, deps.clock, {
             action: 'launch_pool.pool.create',
@@ -213,6 +224,8 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       },
       async (req, reply) =>
         idempotent(deps, req, reply, async (tx) => {
+          const found = await findPool(tx, Number(req.params.rid));
+          refuse(rewardIssues(req.body, hoursOf(found.project)));
           const coin = await addPoolCoin(tx, Number(req.params.rid), req.body, deps.clock.now());
           await auditCreation(tx, req, deps.clock, {
             action: 'launch_pool.reward_coin.create',

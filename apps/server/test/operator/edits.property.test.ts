@@ -36,9 +36,11 @@ describe('an operator edit changes only the field it names', () => {
   for (const kind of table) {
     it(`${kind.name}: each field alone, ${RUNS} generated edits`, async () => {
       const target = await kind.create();
-      const edit = fc.constantFrom(...Object.keys(kind.fields)).chain((field) =>
-        (kind.fields[field] as fc.Arbitrary<unknown>).map((value) => [field, value] as const),
-      );
+      const edit = fc
+        .constantFrom(...Object.keys(kind.fields))
+        .chain((field) =>
+          (kind.fields[field] as fc.Arbitrary<unknown>).map((value) => [field, value] as const),
+        );
       await fc.assert(
         fc.asyncProperty(edit, async ([field, value]) => {
           const before = await target.read();

@@ -284,7 +284,11 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
     name: 'launch pool reward coin',
     async create() {
       const created = await project([
-        { ...poolBase, reward_pool_type: 1, reward_coins: [{ coin: 'ETH', reward_per_hour: '1', rate_year: '4' }] },
+        {
+          ...poolBase,
+          reward_pool_type: 1,
+          reward_coins: [{ coin: 'ETH', reward_per_hour: '1', rate_year: '4' }],
+        },
       ]);
       const rid = created.reward_pools[0]?.rid ?? 0;
       return {
@@ -394,7 +398,10 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
             faq: (await ok(op.call<Listed>('GET', '/apiw/v2/earn/staking/coin-ask?coin=ETH'))).list,
             is_crowd: v.is_crowd === 1,
             borrow_support: v.borrow_support === 1,
-            redeem_config: { redeem_coin: config.redeem_coin, redeem_quick_daily: config.redeem_quick_daily_total },
+            redeem_config: {
+              redeem_coin: config.redeem_coin,
+              redeem_quick_daily: config.redeem_quick_daily_total,
+            },
           };
         },
       };
@@ -430,26 +437,38 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
         fc.record({ redeem_coin: fc.constantFrom('ETH', 'USDT', 'USDC') }),
         fc.record({ redeem_quick_daily: fc.oneof(fc.constant('-1'), decimal(0, 1e6, 2)) }),
       ),
-      vip_config: fc
-        .uniqueArray(fc.integer({ min: 0, max: 16 }), { maxLength: 6 })
-        .map((cuts) => {
-          const sorted = cuts.sort((a, b) => a - b);
-          const ranges = [];
-          for (let i = 0; i + 1 < sorted.length; i += 2)
-            ranges.push({ min_tier: sorted[i] ?? 0, max_tier: sorted[i + 1] ?? 0, vip_sale: String(10 * (i + 1)) });
-          return ranges;
-        }),
+      vip_config: fc.uniqueArray(fc.integer({ min: 0, max: 16 }), { maxLength: 6 }).map((cuts) => {
+        const sorted = cuts.sort((a, b) => a - b);
+        const ranges = [];
+        for (let i = 0; i + 1 < sorted.length; i += 2)
+          ranges.push({
+            min_tier: sorted[i] ?? 0,
+            max_tier: sorted[i + 1] ?? 0,
+            vip_sale: String(10 * (i + 1)),
+          });
+        return ranges;
+      }),
       exchange_rate: decimal(0, 100, 4),
       exchange_rate_reverse: decimal(0, 100, 4),
       tips: text(200),
       precision: fc.integer({ min: 0, max: 8 }),
       protocol: text(100),
-      debt: fc.array(fc.record({ coin: fc.constantFrom('USDT', 'BTC'), rate: decimal(0, 100, 2), amount: decimal(0, 1e6, 2) }), {
-        maxLength: 3,
-      }),
-      faq: fc.array(fc.record({ ask: text(50), answer: text(100), cate: word(1, 10), unfold: fc.boolean() }), {
-        maxLength: 3,
-      }),
+      debt: fc.array(
+        fc.record({
+          coin: fc.constantFrom('USDT', 'BTC'),
+          rate: decimal(0, 100, 2),
+          amount: decimal(0, 1e6, 2),
+        }),
+        {
+          maxLength: 3,
+        },
+      ),
+      faq: fc.array(
+        fc.record({ ask: text(50), answer: text(100), cate: word(1, 10), unfold: fc.boolean() }),
+        {
+          maxLength: 3,
+        },
+      ),
       status: fc.constantFrom('online', 'offline'),
       sort,
     },
@@ -459,7 +478,12 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
     name: 'staking protocol',
     async create() {
       const product = await ok(
-        op.call<{ id: number }>('POST', '/admin/api/staking/products', { coin: 'GT', type: 1, reward_coin: 'GT', rate: '2' }),
+        op.call<{ id: number }>('POST', '/admin/api/staking/products', {
+          coin: 'GT',
+          type: 1,
+          reward_coin: 'GT',
+          rate: '2',
+        }),
       );
       const created = await ok(
         op.call<{ pid: number }>('POST', `/admin/api/staking/products/${product.id}/protocols`, {
@@ -611,7 +635,8 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
       const keys = Object.keys(settings.fields);
       return {
         url: `/admin/api/users/${id}`,
-        read: async () => pick(await ok(op.call<Record<string, unknown>>('GET', `/admin/api/users/${id}`)), keys),
+        read: async () =>
+          pick(await ok(op.call<Record<string, unknown>>('GET', `/admin/api/users/${id}`)), keys),
       };
     },
     fields: {
@@ -626,5 +651,17 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
     },
   };
 
-  return [flexible, fixed, pool, rewardCoin, card, stakingProduct, protocol, wealth, softStaking, dual, settings];
+  return [
+    flexible,
+    fixed,
+    pool,
+    rewardCoin,
+    card,
+    stakingProduct,
+    protocol,
+    wealth,
+    softStaking,
+    dual,
+    settings,
+  ];
 }
