@@ -138,7 +138,8 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
           total_quota: '100000',
           min_lend_amount: '0.01',
           user_max_lend_volume: '300',
-          start_time: at - 86_400,
+          // Before any generated end_time, as any generated start_time is before the end.
+          start_time: 1_000_000_000,
           end_time: at + 90 * 86_400,
           reinvest: 0,
           redeem_account: 0,
