@@ -81,4 +81,13 @@ export const MessageKey = {
   unknownAsset: 'common.unknownAsset',
   amountPrecision: 'common.amountPrecision',
   amountPositive: 'common.amountPositive',
+  // A product refused whole by an operator write (product-rules.ts): `params.field` names the field.
+  ladderTierEmpty: 'product.ladder.tierEmpty',
+  ladderGap: 'product.ladder.notContiguous',
+  ladderOpenEnd: 'product.ladder.openEndNotLast',
+  rangeOrder: 'product.range.minAboveMax',
+  rangeOverlap: 'product.range.overlap',
+  stepsOrder: 'product.steps.notAscending',
+  timeOrder: 'product.time.endNotAfterStart',
+  amountTooLarge: 'product.amount.tooLarge',
 } as const;

@@ -2,6 +2,7 @@ export * from './codes';
 export * from './launch-pool';
 export * from './margin';
 export * from './money';
+export * from './product-rules';
 export * from './simple-earn';
 export * from './staking';
 export * from './validation';

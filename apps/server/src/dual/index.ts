@@ -3,10 +3,11 @@ import {
   DUAL_OPEN_STATUSES,
   DUAL_ORDER_STATUSES,
   type DualOrderStatus,
-  nonNegativeAmount,
   pageQuery,
-  positiveAmount,
+  storedAmount,
+  storedPositiveAmount,
   toWire,
+  unixTime,
 } from '@earn/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +24,15 @@ import type { EarnModule } from '../http/module';
 import { unixSeconds } from '../jobs/clock';
 import { requireAsset } from '../market/assets';
 import { operatorGuard } from '../operator/guard';
+import {
+  amountCol,
+  applyEdit,
+  auditCreation,
+  type Codec,
+  col,
+  editSchema,
+  inTransaction,
+} from '../operator/patch';
 
 type DualRow = typeof dualOrders.$inferSelect;
 const KINDS = ['dual', 'sniper'] as const;
@@ -57,18 +67,25 @@ async function ownOrder(db: Db, userId: number, orderId: number, kind: (typeof K
   return row;
 }
 
+/** What the operator moves on an order: its status and settlement. */
+const orderCodec: Codec<DualRow> = {
+  status: col('status'),
+  settle_coin: col('settleCoin'),
+  settle_amount: amountCol('settleAmount'),
+};
+
 const orderInput = z.object({
   user: z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]),
   kind: z.enum(KINDS).default('dual'),
   invest_coin: assetSymbol,
   exercise_coin: assetSymbol,
-  amount: positiveAmount(8),
-  target_price: positiveAmount(8),
-  apr: nonNegativeAmount(4),
+  amount: storedPositiveAmount(8),
+  target_price: storedPositiveAmount(8),
+  apr: storedAmount(4),
   status: z.enum(DUAL_ORDER_STATUSES).default('INIT'),
-  expire_time: z.number().int().positive(),
+  expire_time: unixTime().refine((t) => t > 0, 'expire_time must be after 1970'),
   settle_coin: assetSymbol.optional(),
-  settle_amount: nonNegativeAmount(8).optional(),
+  settle_amount: storedAmount(8).optional(),
 });
 
 async function createOrder(db: Db, b: z.infer<typeof orderInput>, at: Date): Promise<number> {
@@ -201,7 +218,25 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
           body: orderInput,
         },
       },
-      async (req) => ok({ order_id: await createOrder(deps.db, req.body, deps.clock.now()) }),
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const id = await createOrder(tx, req.body, deps.clock.now());
+          const [row] = await tx.select().from(dualOrders).where(eq(dualOrders.id, id));
+          if (!row) throw new Error('dual order not found after insert');
+          await auditCreation(tx, req, deps.clock, {
+            action: 'dual.order.create',
+            target: `dual_order:${id}`,
+            codec: orderCodec,
+            row,
+            extra: {
+              user: row.userId,
+              kind: row.kind,
+              invest_coin: row.investCoin,
+              amount: toWire(row.amount),
+            },
+          });
+          return ok({ order_id: id });
+        }),
     );
     a.put(
       '/admin/api/dual/orders/:id',
@@ -209,31 +244,45 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
         schema: {
           tags: admin,
           summary: 'Move an order to any of the ten statuses, optionally with its settlement coin and amount',
+          description:
+            'Only the fields named change; settle_coin and settle_amount may be null (not settled).',
           params: z.object({ id: z.coerce.number().int().positive() }),
-          body: z
-            .object({
-              status: z.enum(DUAL_ORDER_STATUSES),
-              settle_coin: assetSymbol.optional(),
-              settle_amount: nonNegativeAmount(8).optional(),
-            })
-            .strict(),
+          body: editSchema(
+            {
+              status: orderInput.shape.status,
+              settle_coin: orderInput.shape.settle_coin,
+              settle_amount: orderInput.shape.settle_amount,
+            },
+            { clearable: ['settle_coin', 'settle_amount'] },
+          ),
         },
       },
-      async (req) => {
-        const updated = await deps.db
-          .update(dualOrders)
-          .set({
-            status: req.body.status,
-            settleCoin: req.body.settle_coin,
-            settleAmount: req.body.settle_amount,
-            updatedAt: deps.clock.now(),
-          })
-          .where(eq(dualOrders.id, req.params.id))
-          .returning();
-        const row = updated[0];
-        if (!row) throw errors.notFound('dual order');
-        return ok(view(row));
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(dualOrders)
+            .where(eq(dualOrders.id, req.params.id))
+            .for('update');
+          if (!current) throw errors.notFound('dual order');
+          if (req.body.settle_coin) await requireAsset(tx, req.body.settle_coin);
+          const row = await applyEdit(tx, req, deps.clock, {
+            codec: orderCodec,
+            current,
+            body: req.body,
+            write: async (set) => {
+              const [row] = await tx
+                .update(dualOrders)
+                .set({ ...set, updatedAt: deps.clock.now() })
+                .where(eq(dualOrders.id, current.id))
+                .returning();
+              return row ?? current;
+            },
+            action: 'dual.order.update',
+            target: `dual_order:${current.id}`,
+          });
+          return ok(view(row));
+        }),
     );
   });
 }

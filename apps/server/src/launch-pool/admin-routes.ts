@@ -1,58 +1,49 @@
-import { assetSymbol, nonNegativeAmount, ProjectState, positiveAmount, toWire } from '@earn/domain';
-import { desc, eq } from 'drizzle-orm';
+import { assetSymbol, ProjectState, toWire, unixTime } from '@earn/domain';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { launchpoolEarnMore, launchpoolProjects } from '../db/schema';
+import { launchpoolEarnMore, launchpoolPoolCoins, launchpoolProjects } from '../db/schema';
 import type { AppDeps } from '../http/context';
-import { ok } from '../http/envelope';
+import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { operatorGuard } from '../operator/guard';
-import { coinsOf, findPool, findProject, poolsOf, projectWire, rewardCoinsWire, stateOf } from './queries';
-import { addPool, addPoolCoin, createProject, type PoolInput, updatePool, updatePoolCoin } from './service';
-
-const tier = z.object({ transaction_amount: nonNegativeAmount(8), mortgage_limit: nonNegativeAmount(18) });
-const vipConfig = z.object({
-  min_vip: z.number().int().min(0).max(16),
-  personal_max_amount: positiveAmount(18),
-  vip_only: z.boolean().default(false),
-});
-const simpleEarn = z.object({
-  status: z.number().int().min(0).max(1),
-  fixed_period: z.number().int().min(0).max(3650),
-  fixed_rate: nonNegativeAmount(8),
-  rate: nonNegativeAmount(8),
-  ext_rate: nonNegativeAmount(8),
-});
-/** "-1" on the wire is no total limit, as the client reads it. */
-const totalAmount = z.union([z.literal('-1'), positiveAmount(18)]).transform((v) => (v === '-1' ? null : v));
-
-/** A further reward coin of a multi-mining pool. */
-const rewardCoin = z.object({
-  coin: assetSymbol,
-  reward_per_hour: nonNegativeAmount(8),
-  rate_year: nonNegativeAmount(8),
-});
-
-const poolFields = {
-  coin: assetSymbol,
-  personal_min_amount: positiveAmount(18),
-  personal_max_amount: positiveAmount(18),
-  decimal_place: z.number().int().min(0).max(8),
-  buy_total_amount: totalAmount,
-  reward_per_hour: nonNegativeAmount(8),
-  rate_year: nonNegativeAmount(8),
-  rate_year_type: z.number().int().min(1).max(3),
-  reward_pool_type: z.number().int().min(0).max(1),
-  vip_config: vipConfig.nullable().default(null),
-  simple_earn: simpleEarn.nullable().default(null),
-  transaction_config: z.array(tier).max(20).default([]),
-  limit_rule: z.number().int().min(0).max(3650).default(0),
-  reward_coins: z.array(rewardCoin).max(10).default([]),
-};
-const poolBody = z.object(poolFields);
+import { applyEdit, auditCreation, editSchema, inTransaction, refuse, snapshot } from '../operator/patch';
+import {
+  coinCodec,
+  earnMoreCodec,
+  earnMoreFields,
+  editablePool,
+  poolBody,
+  poolCodec,
+  poolIssues,
+  projectCodec,
+  projectIssues,
+  rewardCoin,
+  rewardCoinShape,
+  rewardIssues,
+} from './admin-catalogue';
+import {
+  coinsOf,
+  findPool,
+  findProject,
+  hoursOf,
+  poolsOf,
+  projectWire,
+  rewardCoinsWire,
+  stateOf,
+} from './queries';
+import {
+  addPool,
+  addPoolCoin,
+  createProject,
+  lockPool,
+  lockPoolCoin,
+  type PoolInput,
+  updatePool,
+} from './service';
 
 const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
 
@@ -91,21 +82,30 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             reward_coin: assetSymbol,
             name: z.string().min(1).max(120),
             icon: z.string().max(500).default(''),
-            start_timest: z.number().int().positive(),
-            end_timest: z.number().int().positive(),
+            start_timest: unixTime(),
+            end_timest: unixTime(),
             pools: z.array(poolBody).min(1).max(20),
           }),
         },
       },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
-          const { project } = await createProject(
+      async (req, reply) => {
+        refuse(projectIssues(req.body));
+        return idempotent(deps, req, reply, async (tx) => {
+          const { project, pools } = await createProject(
             tx,
             { ...req.body, pools: req.body.pools as PoolInput[] },
             deps.clock.now(),
           );
+          await auditCreation(tx, req, deps.clock, {
+            action: 'launch_pool.project.create',
+            target: `project:${project.pid}`,
+            codec: projectCodec,
+            row: project,
+            extra: { pools: pools.map((p) => ({ rid: p.rid, ...snapshot(poolCodec, p), coin: p.coin })) },
+          });
           return projectAnswer(tx, project.pid, deps.clock.now());
-        }),
+        });
+      },
     );
 
     r.get(
@@ -153,14 +153,24 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           body: poolBody,
         },
       },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
+      async (req, reply) => {
+        refuse(poolIssues(req.body));
+        return idempotent(deps, req, reply, async (tx) => {
           const project = await findProject(tx, Number(req.params.pid));
           if (stateOf(project, deps.clock.now()) === ProjectState.completed)
             throw errors.conflict('The project has ended');
+          refuse(rewardIssues(req.body, hoursOf(project)));
           const pool = await addPool(tx, project, req.body as PoolInput, deps.clock.now());
+          await auditCreation(tx, req, deps.clock, {
+            action: 'launch_pool.pool.create',
+            target: `pool:${pool.rid}`,
+            codec: poolCodec,
+            row: pool,
+            extra: { pid: project.pid, coin: pool.coin, reward_coins: req.body.reward_coins },
+          });
           return { rid: pool.rid, project: await projectAnswer(tx, project.pid, deps.clock.now()) };
-        }),
+        });
+      },
     );
 
     r.put(
@@ -171,36 +181,30 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           summary: "Edit a pool's limits and display fields",
           description:
             'Any pool field except coin, reward_per_hour and reward_coins (the reward is funded at creation; further coins have ' +
-            'their own calls). A total below what is already staked is refused; a pool with further reward coins stays multi ' +
-            'mining (409).',
+            'their own calls); only the fields named change. vip_config and simple_earn may be null (none); sent, they and ' +
+            'transaction_config are replaced whole. A total below what is already staked is refused (409); a pool with ' +
+            'further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400).',
           params: idParam('rid'),
-          body: z
-            .object({
-              personal_min_amount: positiveAmount(18),
-              personal_max_amount: positiveAmount(18),
-              decimal_place: poolFields.decimal_place,
-              buy_total_amount: totalAmount,
-              rate_year: poolFields.rate_year,
-              rate_year_type: poolFields.rate_year_type,
-              reward_pool_type: poolFields.reward_pool_type,
-              vip_config: vipConfig.nullable(),
-              simple_earn: simpleEarn.nullable(),
-              transaction_config: z.array(tier).max(20),
-              limit_rule: z.number().int().min(0).max(3650),
-            })
-            .partial()
-            .strict(),
+          body: editSchema(editablePool),
         },
       },
-      async (req) => {
-        const pool = await deps.db.transaction((tx) =>
-          updatePool(tx as unknown as Db, Number(req.params.rid), req.body, deps.clock.now()),
-        );
-        return ok({
-          rid: pool.rid,
-          left_buy_total_amount: pool.leftAmount === null ? '-1' : toWire(pool.leftAmount),
-        });
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const current = await lockPool(tx, Number(req.params.rid));
+          const pool = await applyEdit(tx, req, deps.clock, {
+            codec: poolCodec,
+            current,
+            body: req.body,
+            check: poolIssues,
+            write: (set) => updatePool(tx, current, req.body, set, deps.clock.now()),
+            action: 'launch_pool.pool.update',
+            target: `pool:${current.rid}`,
+          });
+          return ok({
+            rid: pool.rid,
+            left_buy_total_amount: pool.leftAmount === null ? '-1' : toWire(pool.leftAmount),
+          });
+        }),
     );
 
     r.post(
@@ -220,7 +224,15 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       },
       async (req, reply) =>
         idempotent(deps, req, reply, async (tx) => {
+          const found = await findPool(tx, Number(req.params.rid));
+          refuse(rewardIssues(req.body, hoursOf(found.project)));
           const coin = await addPoolCoin(tx, Number(req.params.rid), req.body, deps.clock.now());
+          await auditCreation(tx, req, deps.clock, {
+            action: 'launch_pool.reward_coin.create',
+            target: `pool_coin:${coin.rid}:${coin.coin}`,
+            codec: coinCodec,
+            row: coin,
+          });
           const { pool, project } = await findPool(tx, coin.rid);
           return {
             rid: coin.rid,
@@ -238,13 +250,31 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           description:
             'rate_year (percent, for display). The reward per hour was funded when the coin was added.',
           params: z.object({ rid: z.coerce.number().int().positive(), coin: assetSymbol }),
-          body: z.object({ rate_year: nonNegativeAmount(8) }).strict(),
+          body: editSchema({ rate_year: rewardCoinShape.rate_year }),
         },
       },
-      async (req) => {
-        const coin = await updatePoolCoin(deps.db, Number(req.params.rid), req.params.coin, req.body);
-        return ok({ rid: coin.rid, coin: coin.coin, rate_year: toWire(coin.rateYear) });
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const current = await lockPoolCoin(tx, Number(req.params.rid), req.params.coin);
+          const coin = await applyEdit(tx, req, deps.clock, {
+            codec: coinCodec,
+            current,
+            body: req.body,
+            write: async (set) => {
+              const [row] = await tx
+                .update(launchpoolPoolCoins)
+                .set(set)
+                .where(
+                  and(eq(launchpoolPoolCoins.rid, current.rid), eq(launchpoolPoolCoins.coin, current.coin)),
+                )
+                .returning();
+              return row ?? current;
+            },
+            action: 'launch_pool.reward_coin.update',
+            target: `pool_coin:${current.rid}:${current.coin}`,
+          });
+          return ok({ rid: coin.rid, coin: coin.coin, rate_year: toWire(coin.rateYear) });
+        }),
     );
 
     r.post(
@@ -253,28 +283,82 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         schema: {
           tags,
           summary: "Add a CandyDrop 'want more' card for a coin",
-          body: z.object({
-            coin: assetSymbol,
-            type: z.string().min(1).max(32).default('launchpool'),
-            popup_msg: z.string().min(1).max(500),
-            popup_high_light: z.array(z.string().min(1).max(100)).max(10).default([]),
-            url: z.string().min(1).max(500),
-          }),
+          body: z.object(earnMoreFields),
+        },
+      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const [row] = await tx
+            .insert(launchpoolEarnMore)
+            .values({
+              coin: req.body.coin,
+              type: req.body.type,
+              popupMsg: req.body.popup_msg,
+              popupHighLight: req.body.popup_high_light,
+              url: req.body.url,
+              createdAt: deps.clock.now(),
+            })
+            .returning();
+          if (!row) throw new Error('card not inserted');
+          await auditCreation(tx, req, deps.clock, {
+            action: 'launch_pool.earn_more.create',
+            target: `earn_more:${row.id}`,
+            codec: earnMoreCodec,
+            row,
+          });
+          return ok({ id: row.id });
+        }),
+    );
+
+    r.get(
+      '/admin/api/launch-pool/earn-more',
+      {
+        schema: {
+          tags,
+          operationId: 'listLaunchPoolEarnMoreCards',
+          summary: "Every CandyDrop 'want more' card, hidden ones included, newest first",
+          querystring: z.object({ coin: assetSymbol.optional() }),
+          response: {
+            200: envelope(
+              z.object({
+                list: z.array(
+                  z.object({
+                    id: z.number(),
+                    coin: z.string(),
+                    type: z.string(),
+                    popup_msg: z.string(),
+                    popup_high_light: z.array(z.string()),
+                    url: z.string(),
+                    enabled: z.boolean(),
+                    created_at: z.number(),
+                  }),
+                ),
+                total: z.number(),
+              }),
+            ),
+          },
         },
       },
       async (req) => {
-        const [row] = await deps.db
-          .insert(launchpoolEarnMore)
-          .values({
-            coin: req.body.coin,
-            type: req.body.type,
-            popupMsg: req.body.popup_msg,
-            popupHighLight: req.body.popup_high_light,
-            url: req.body.url,
-            createdAt: deps.clock.now(),
-          })
-          .returning({ id: launchpoolEarnMore.id });
-        return ok({ id: row?.id });
+        const rows = await deps.db
+          .select()
+          .from(launchpoolEarnMore)
+          .where(req.query.coin ? eq(launchpoolEarnMore.coin, req.query.coin) : undefined)
+          .orderBy(desc(launchpoolEarnMore.id))
+          .limit(500);
+        const list = rows.map((row) => ({
+          id: row.id,
+          ...(snapshot(earnMoreCodec, row) as {
+            coin: string;
+            type: string;
+            popup_msg: string;
+            popup_high_light: string[];
+            url: string;
+            enabled: boolean;
+          }),
+          created_at: Math.floor(row.createdAt.getTime() / 1000),
+        }));
+        return ok({ list, total: list.length });
       },
     );
 
@@ -283,20 +367,38 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       {
         schema: {
           tags,
-          summary: 'Show or hide a CandyDrop card',
+          summary: 'Edit a CandyDrop card: show or hide it (enabled), or change its text and link',
+          description: 'Only the fields named change.',
           params: idParam('id'),
-          body: z.object({ enabled: z.boolean() }),
+          body: editSchema({ ...earnMoreFields, enabled: z.boolean() }),
         },
       },
-      async (req) => {
-        const [row] = await deps.db
-          .update(launchpoolEarnMore)
-          .set({ enabled: req.body.enabled })
-          .where(eq(launchpoolEarnMore.id, Number(req.params.id)))
-          .returning({ id: launchpoolEarnMore.id });
-        if (!row) throw errors.notFound('Card');
-        return ok({ id: row.id, enabled: req.body.enabled });
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const id = Number(req.params.id);
+          const [current] = await tx
+            .select()
+            .from(launchpoolEarnMore)
+            .where(eq(launchpoolEarnMore.id, id))
+            .for('update');
+          if (!current) throw errors.notFound('Card');
+          const row = await applyEdit(tx, req, deps.clock, {
+            codec: earnMoreCodec,
+            current,
+            body: req.body,
+            write: async (set) => {
+              const [row] = await tx
+                .update(launchpoolEarnMore)
+                .set(set)
+                .where(eq(launchpoolEarnMore.id, id))
+                .returning();
+              return row ?? current;
+            },
+            action: 'launch_pool.earn_more.update',
+            target: `earn_more:${id}`,
+          });
+          return ok({ id: row.id, enabled: row.enabled });
+        }),
     );
   });
 }

@@ -172,7 +172,7 @@ function assertMode(
   return { status: mode === 'spot' ? 0 : 1, period: mode === 'fixed' ? (input.simpleEarnPeriod ?? 0) : 0 };
 }
 
-async function lockPool(tx: Db, rid: number): Promise<PoolRow> {
+export async function lockPool(tx: Db, rid: number): Promise<PoolRow> {
   const [pool] = await tx.select().from(launchpoolPools).where(eq(launchpoolPools.rid, rid)).for('update');
   if (!pool) throw errors.notFound('Pool');
   return pool;
@@ -693,18 +693,13 @@ export async function addPoolCoin(
   return insertPoolCoin(tx, project, pool, input, last?.n ?? 0, now);
 }
 
-/** Operator: a further coin's displayed yearly rate. Its reward per hour was funded when it was added. */
-export async function updatePoolCoin(
-  tx: Db,
-  rid: number,
-  coin: string,
-  patch: { rate_year?: string },
-): Promise<PoolCoinRow> {
+/** Operator: a further coin of a pool, locked for an edit of its displayed yearly rate. */
+export async function lockPoolCoin(tx: Db, rid: number, coin: string): Promise<PoolCoinRow> {
   const [row] = await tx
-    .update(launchpoolPoolCoins)
-    .set({ rateYear: patch.rate_year })
+    .select()
+    .from(launchpoolPoolCoins)
     .where(and(eq(launchpoolPoolCoins.rid, rid), eq(launchpoolPoolCoins.coin, coin)))
-    .returning();
+    .for('update');
   if (!row) throw errors.notFound('Reward coin');
   return row;
 }
@@ -739,14 +734,19 @@ export async function createProject(
   return { project, pools };
 }
 
-/** Operator edits of a pool's display and limit fields; the reward and the stake coin never change. */
+/**
+ * Operator edits of a pool's display and limit fields; the reward and the stake coin never change.
+ * `set` is the columns the edit names (operator/patch.ts), on the pool the caller locked; the remaining
+ * total follows a new total, and a new auto-earn offer counts from now.
+ */
 export async function updatePool(
   tx: Db,
-  rid: number,
-  patch: Partial<Omit<PoolInput, 'coin' | 'reward_per_hour' | 'reward_coins'>>,
+  pool: PoolRow,
+  patch: { simple_earn?: unknown; reward_pool_type?: number; buy_total_amount?: string | null },
+  set: Partial<PoolRow>,
   now: Date,
 ): Promise<PoolRow> {
-  const pool = await lockPool(tx, rid);
+  const rid = pool.rid;
   if (patch.simple_earn !== undefined) {
     // Interest so far accrued at the old rates; the new ones count from now.
     await bringPoolTo(tx, pool, now);
@@ -761,9 +761,6 @@ export async function updatePool(
       throw errors.conflict('The pool pays further reward coins; it stays a multi-mining pool');
     }
   }
-  const min = patch.personal_min_amount ?? pool.personalMinAmount;
-  const max = patch.personal_max_amount ?? pool.personalMaxAmount;
-  if (dec(min).gt(max)) throw errors.invalidParams('personal_min_amount is above personal_max_amount');
   let leftAmount = pool.leftAmount;
   if (patch.buy_total_amount !== undefined) {
     const total = patch.buy_total_amount;
@@ -776,20 +773,7 @@ export async function updatePool(
   }
   const [row] = await tx
     .update(launchpoolPools)
-    .set({
-      personalMinAmount: patch.personal_min_amount,
-      personalMaxAmount: patch.personal_max_amount,
-      decimalPlace: patch.decimal_place,
-      totalAmount: patch.buy_total_amount === undefined ? undefined : patch.buy_total_amount,
-      leftAmount,
-      rateYear: patch.rate_year,
-      rateYearType: patch.rate_year_type,
-      rewardPoolType: patch.reward_pool_type,
-      vipConfig: patch.vip_config,
-      simpleEarn: patch.simple_earn,
-      transactionConfig: patch.transaction_config,
-      limitRule: patch.limit_rule,
-    })
+    .set({ ...set, leftAmount })
     .where(eq(launchpoolPools.rid, rid))
     .returning();
   if (!row) throw errors.notFound('Pool');

@@ -13,22 +13,65 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loansOf } from '../accounts/balances';
 import { borrow, deposit, repay, withdraw } from '../accounts/funding';
-import { updateUser } from '../accounts/settings';
-import { findUserByRef } from '../accounts/users';
+import { findUserByRef, type UserRow } from '../accounts/users';
 import type { Db } from '../db/client';
-import { analyticsEvents, assets, jobRuns, ledgerAccounts, reconciliationReports } from '../db/schema';
+import { analyticsEvents, assets, jobRuns, ledgerAccounts, reconciliationReports, users } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import { unixSeconds } from '../jobs/clock';
 import { reconcileAndRecord } from '../ledger/reconcile';
 import { type AssetRow, setPrice } from '../market/assets';
 import { registerOperatorAccountRoutes } from './accounts-routes';
 import { changedFields, listAudit, recordAudit } from './audit';
 import { operatorGuard } from './guard';
+import { amountCol, applyEdit, type Codec, col, editSchema, inTransaction } from './patch';
 
 const userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
 const movement = z.object({ user: userRef, asset: assetSymbol, amount: positiveAmount(18) });
+
+/** A user's operator settings, as PUT /admin/api/users/:user names them. */
+const userSettings = {
+  vip_tier: z.number().int().min(0).max(16),
+  trading_volume_60d: nonNegativeAmount(8),
+  account_mode: z.enum(ACCOUNT_MODES),
+  compliance_menu: z.array(z.enum(COMPLIANCE_MENU_ITEMS)).max(10),
+  compliance_business: z.array(z.string().max(64)).max(20),
+  locked: z.boolean(),
+  use_funding: z.boolean(),
+  first_open: z.boolean(),
+};
+
+const userCodec: Codec<UserRow> = {
+  vip_tier: col('vipTier'),
+  trading_volume_60d: amountCol('tradingVolume60d'),
+  account_mode: col('accountMode'),
+  compliance_menu: col('complianceMenu'),
+  compliance_business: col('complianceBusiness'),
+  locked: col('locked'),
+  use_funding: col('useFunding'),
+  first_open: col('firstOpen'),
+};
+
+/** The audit record of a money movement the operator made: the movement, and the user's target. */
+function movementChange(
+  action: string,
+  user: number,
+  body: { asset: string; amount: string },
+  entryId?: number,
+) {
+  return {
+    action,
+    target: `user:${user}`,
+    before: null,
+    after: {
+      asset: body.asset,
+      amount: body.amount,
+      ...(entryId === undefined ? {} : { entry_id: entryId }),
+    },
+  };
+}
 
 export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerOperatorAccountRoutes(app, deps);
@@ -49,6 +92,12 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
             amount: dec(req.body.amount),
             at: deps.clock.now(),
           });
+          await recordAudit(
+            tx,
+            req,
+            deps.clock,
+            movementChange('funds.deposit.create', user.id, req.body, entryId),
+          );
           return { entry_id: entryId, user: user.id, asset: req.body.asset, amount: req.body.amount };
         }),
     );
@@ -71,6 +120,12 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
             amount: dec(req.body.amount),
             at: deps.clock.now(),
           });
+          await recordAudit(
+            tx,
+            req,
+            deps.clock,
+            movementChange('funds.withdrawal.create', user.id, req.body, entryId),
+          );
           return { entry_id: entryId, user: user.id, asset: req.body.asset, amount: req.body.amount };
         }),
     );
@@ -93,6 +148,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
             amount: dec(req.body.amount),
             at: deps.clock.now(),
           });
+          await recordAudit(tx, req, deps.clock, movementChange('funds.loan.create', user.id, req.body));
           return { user: user.id, asset: req.body.asset, amount: req.body.amount };
         }),
     );
@@ -109,6 +165,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
             amount: dec(req.body.amount),
             at: deps.clock.now(),
           });
+          await recordAudit(tx, req, deps.clock, movementChange('funds.loan.repay', user.id, req.body));
           return { user: user.id, asset: req.body.asset, amount: req.body.amount };
         }),
     );
@@ -142,6 +199,7 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
           compliance_business: user.complianceBusiness,
           locked: user.locked,
           use_funding: user.useFunding,
+          first_open: user.firstOpen,
           fundpass_mode: user.fundpassMode,
           balances: accounts.map((a) => ({ ...a, balance: toWire(a.balance) })),
         });
@@ -155,42 +213,36 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
           tags,
           summary: "Set a user's VIP tier, 60-day volume, account mode, compliance lists and lock flags",
           params: z.object({ user: z.string().max(254) }),
-          body: z
-            .object({
-              vip_tier: z.number().int().min(0).max(16).optional(),
-              trading_volume_60d: nonNegativeAmount(8).optional(),
-              account_mode: z.enum(ACCOUNT_MODES).optional(),
-              compliance_menu: z.array(z.enum(COMPLIANCE_MENU_ITEMS)).max(10).optional(),
-              compliance_business: z.array(z.string().max(64)).max(20).optional(),
-              locked: z.boolean().optional(),
-              use_funding: z.boolean().optional(),
-              first_open: z.boolean().optional(),
-            })
-            .strict(),
+          description: 'Only the fields named change; an empty body changes nothing.',
+          body: editSchema(userSettings),
         },
       },
-      async (req) => {
-        const user = await findUserByRef(deps.db, req.params.user);
-        const b = req.body;
-        if (b.account_mode === 'classic' && user.accountMode !== 'classic') {
-          // A classic account cannot hold loans: the operator must have them repaid first.
-          const loans = await loansOf(deps.db, user.id);
-          if ([...loans.values()].some((amount) => amount.gt(0))) {
-            throw errors.conflict('Repay every loan before switching to classic');
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const found = await findUserByRef(tx, req.params.user);
+          const [current] = await tx.select().from(users).where(eq(users.id, found.id)).for('update');
+          if (!current) throw errors.notFound('user');
+          const b = req.body;
+          if (b.account_mode === 'classic' && current.accountMode !== 'classic') {
+            // A classic account cannot hold loans: the operator must have them repaid first.
+            const loans = await loansOf(tx, current.id);
+            if ([...loans.values()].some((amount) => amount.gt(0))) {
+              throw errors.conflict('Repay every loan before switching to classic');
+            }
           }
-        }
-        await updateUser(deps.db, user.id, {
-          vipTier: b.vip_tier,
-          tradingVolume60d: b.trading_volume_60d,
-          accountMode: b.account_mode,
-          complianceMenu: b.compliance_menu,
-          complianceBusiness: b.compliance_business,
-          locked: b.locked,
-          useFunding: b.use_funding,
-          firstOpen: b.first_open,
-        });
-        return ok({ user: user.id });
-      },
+          await applyEdit(tx, req, deps.clock, {
+            codec: userCodec,
+            current,
+            body: b,
+            write: async (set) => {
+              const [row] = await tx.update(users).set(set).where(eq(users.id, current.id)).returning();
+              return row ?? current;
+            },
+            action: 'users.settings.update',
+            target: `user:${current.id}`,
+          });
+          return ok({ user: current.id });
+        }),
     );
 
     r.put(
@@ -255,17 +307,41 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
         },
       },
       async (req) => {
-        if (!deps.testClock)
-          throw errors.conflict('The clock is the system clock; start with EARN_CLOCK=test');
-        const now = await deps.scheduler.advance(deps.testClock, req.body.seconds);
-        return ok({ now: Math.floor(now.getTime() / 1000) });
+        const clock = deps.testClock;
+        if (!clock) throw errors.conflict('The clock is the system clock; start with EARN_CLOCK=test');
+        await clock.refresh();
+        const from = clock.now();
+        // The advance commits period by period (each period's work is its own transaction), so its
+        // record is appended once it stops, with where the clock stood before and where it stands
+        // now: also when a period failed part of the way, as the clock did move that far.
+        try {
+          const now = await deps.scheduler.advance(clock, req.body.seconds);
+          return ok({ now: unixSeconds(now) });
+        } finally {
+          await recordAudit(deps.db, req, deps.clock, {
+            action: 'jobs.clock.advance',
+            target: 'clock:test',
+            before: { now: unixSeconds(from) },
+            after: { now: unixSeconds(clock.now()), seconds: req.body.seconds },
+          });
+        }
       },
     );
 
     r.post(
       '/admin/api/jobs/run-due',
       { schema: { tags, summary: 'Run every job period that has ended by now' } },
-      async () => ok({ ran: await deps.scheduler.runDue() }),
+      async (req) => {
+        // Each period runs in its own transaction; the record follows, naming how many ran.
+        const ran = await deps.scheduler.runDue();
+        await recordAudit(deps.db, req, deps.clock, {
+          action: 'jobs.due.run',
+          target: 'jobs:due',
+          before: null,
+          after: { ran, at: unixSeconds(deps.clock.now()) },
+        });
+        return ok({ ran });
+      },
     );
 
     r.get(

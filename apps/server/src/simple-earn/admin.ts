@@ -1,163 +1,43 @@
-import { assetSymbol, dec, nonNegativeAmount, positiveAmount, toWire } from '@earn/domain';
+import { assetSymbol, dec, toWire } from '@earn/domain';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserByRef } from '../accounts/users';
-import type { Db } from '../db/client';
 import { seFixedProducts, seFlexHours, seFlexProducts, seVouchers } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { requireAsset } from '../market/assets';
+import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
+import { applyEdit, auditCreation, editSchema, inTransaction } from '../operator/patch';
+import {
+  createFixedProduct,
+  createFlexProduct,
+  fixedCodec,
+  fixedInput,
+  fixedIssues,
+  flexCodec,
+  flexInput,
+  flexIssues,
+  grantVoucher,
+  voucherInput,
+} from './admin-products';
 import { unix } from './constants';
 import { fixedView, pricesOf } from './products';
 
-const tier = z.object({
-  left: nonNegativeAmount(18),
-  right: z.union([z.literal(''), nonNegativeAmount(18)]),
-  apr: nonNegativeAmount(8),
-});
-const rate = nonNegativeAmount(8);
-
-export const flexInput = z.object({
-  asset: assetSymbol,
-  min_lend_amount: positiveAmount(18),
-  next_time_rate_year: rate,
-  borrow_demand: nonNegativeAmount(18),
-  ladder_apr: z.array(tier).max(10).default([]),
-  ext_award_rate_year: rate.default('0'),
-  ext_award_limit: nonNegativeAmount(18).default('0'),
-  award_asset: assetSymbol.nullable().default(null),
-  is_open_award_pool: z.boolean().default(false),
-  limit_min_lend_rate_year: rate.default('0'),
-  max_lend_rate_year: rate.default('5'),
-  status: z.number().int().min(0).max(1).default(1),
-  sort: z.number().int().default(0),
-});
-export type FlexInput = z.input<typeof flexInput>;
-
-export const fixedInput = z.object({
-  asset: assetSymbol,
-  type: z.number().int().min(1).max(3).default(1),
-  min_vip: z.number().int().min(0).max(16).default(0),
-  max_vip: z.number().int().min(0).max(16).default(0),
-  lock_up_period: z.number().int().min(1).max(3650),
-  year_rate: rate,
-  total_quota: positiveAmount(18),
-  min_lend_amount: positiveAmount(18),
-  user_max_lend_volume: nonNegativeAmount(18).default('0'),
-  start_time: z.number().int().min(0),
-  end_time: z.number().int().min(0).nullable().default(null),
-  reinvest: z.number().int().min(0).max(1).default(1),
-  redeem_account: z.number().int().min(0).max(1).default(1),
-  pre_redeem: z.number().int().min(0).max(1).default(0),
-  bonus_asset: assetSymbol.nullable().default(null),
-  ladder_apr: z.array(tier).max(10).default([]),
-  title: z.string().max(120).default(''),
-  subtitle: z.string().max(240).default(''),
-  special_users: z.array(z.number().int().positive()).max(10_000).default([]),
-  status: z.number().int().min(0).max(1).default(1),
-});
-export type FixedInput = z.input<typeof fixedInput>;
-
-export const voucherInput = z.object({
-  user: z.union([z.number().int().positive(), z.string().min(1).max(254)]),
-  title: z.string().min(1).max(120),
-  rate_day: z.number().int().min(1).max(3650),
-  rate_ratio: positiveAmount(8),
-  buy_limit_low: nonNegativeAmount(18).default('0'),
-  buy_limit_high: nonNegativeAmount(18).default('0'),
-  using_currency: z.string().max(200).default(''),
-  expired_timest: z.number().int().positive(),
-});
-export type VoucherInput = z.input<typeof voucherInput>;
-
-function flexValues(v: z.output<typeof flexInput>) {
-  return {
-    asset: v.asset,
-    status: v.status,
-    sort: v.sort,
-    minLendAmount: v.min_lend_amount,
-    nextTimeRateYear: v.next_time_rate_year,
-    borrowDemand: v.borrow_demand,
-    ladderApr: v.ladder_apr,
-    extAwardRateYear: v.ext_award_rate_year,
-    extAwardLimit: v.ext_award_limit,
-    awardAsset: v.award_asset,
-    isOpenAwardPool: v.is_open_award_pool,
-    limitMinLendRateYear: v.limit_min_lend_rate_year,
-    maxLendRateYear: v.max_lend_rate_year,
-  };
-}
-
-export async function createFlexProduct(db: Db, input: FlexInput) {
-  const v = flexInput.parse(input);
-  await requireAsset(db, v.asset);
-  if (v.award_asset) await requireAsset(db, v.award_asset);
-  const [row] = await db.insert(seFlexProducts).values(flexValues(v)).onConflictDoNothing().returning();
-  if (!row) throw errors.conflict(`A flexible ${v.asset} product exists; edit it instead`);
-  return row;
-}
-
-function fixedValues(v: z.output<typeof fixedInput>) {
-  return {
-    asset: v.asset,
-    type: v.type,
-    minVip: v.min_vip,
-    maxVip: v.max_vip,
-    lockUpPeriod: v.lock_up_period,
-    yearRate: v.year_rate,
-    totalQuota: v.total_quota,
-    minLendAmount: v.min_lend_amount,
-    userMaxLendVolume: v.user_max_lend_volume,
-    startTime: new Date(v.start_time * 1000),
-    endTime: v.end_time === null ? null : new Date(v.end_time * 1000),
-    reinvest: v.reinvest,
-    redeemAccount: v.redeem_account,
-    preRedeem: v.pre_redeem,
-    bonusAsset: v.bonus_asset,
-    ladderApr: v.ladder_apr,
-    title: v.title,
-    subtitle: v.subtitle,
-    specialUsers: v.special_users,
-    status: v.status,
-  };
-}
-
-export async function createFixedProduct(db: Db, input: FixedInput, at: Date) {
-  const v = fixedInput.parse(input);
-  await requireAsset(db, v.asset);
-  if (v.bonus_asset) await requireAsset(db, v.bonus_asset);
-  const [row] = await db
-    .insert(seFixedProducts)
-    .values({ ...fixedValues(v), createdAt: at })
-    .returning();
-  if (!row) throw new Error('fixed product not inserted');
-  return row;
-}
-
-export async function grantVoucher(db: Db, input: VoucherInput, at: Date) {
-  const v = voucherInput.parse(input);
-  const user = await findUserByRef(db, v.user);
-  const [row] = await db
-    .insert(seVouchers)
-    .values({
-      userId: user.id,
-      title: v.title,
-      rateDay: v.rate_day,
-      rateRatio: v.rate_ratio,
-      buyLimitLow: v.buy_limit_low,
-      buyLimitHigh: v.buy_limit_high,
-      usingCurrency: v.using_currency.toUpperCase(),
-      expiredAt: new Date(v.expired_timest * 1000),
-      createdAt: at,
-    })
-    .returning();
-  if (!row) throw new Error('voucher not inserted');
-  return row;
-}
+export {
+  createFixedProduct,
+  createFlexProduct,
+  type FixedInput,
+  type FlexInput,
+  fixedInput,
+  flexInput,
+  grantVoucher,
+  type VoucherInput,
+  voucherInput,
+} from './admin-products';
 
 const flexWire = (p: typeof seFlexProducts.$inferSelect) => ({
   asset: p.asset,
@@ -210,7 +90,17 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           body: flexInput,
         },
       },
-      async (req) => ok(flexWire(await createFlexProduct(deps.db, req.body))),
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const row = await createFlexProduct(tx, req.body);
+          await auditCreation(tx, req, deps.clock, {
+            action: 'simple_earn.flexible_product.create',
+            target: `flexible_product:${row.asset}`,
+            codec: flexCodec,
+            row,
+          });
+          return ok(flexWire(row));
+        }),
     );
 
     r.put(
@@ -220,38 +110,40 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           tags,
           summary: "Edit a flexible product, e.g. the hour's rate and borrow demand",
           params: z.object({ asset: assetSymbol }),
-          body: flexInput.omit({ asset: true }).partial(),
+          description:
+            'Only the fields named change; a field left out keeps its value. Sent, award_asset may be null (no bonus ' +
+            'coin); the ladder is replaced whole. The product after the edit must be valid as a whole (ladder, APR bounds).',
+          body: editSchema(flexInput.omit({ asset: true }).shape),
         },
       },
-      async (req) => {
-        const [current] = await deps.db
-          .select()
-          .from(seFlexProducts)
-          .where(eq(seFlexProducts.asset, req.params.asset));
-        if (!current) throw errors.notFound(`flexible ${req.params.asset} product`);
-        const b = req.body;
-        if (b.award_asset) await requireAsset(deps.db, b.award_asset);
-        const [row] = await deps.db
-          .update(seFlexProducts)
-          .set({
-            status: b.status,
-            sort: b.sort,
-            minLendAmount: b.min_lend_amount,
-            nextTimeRateYear: b.next_time_rate_year,
-            borrowDemand: b.borrow_demand,
-            ladderApr: b.ladder_apr,
-            extAwardRateYear: b.ext_award_rate_year,
-            extAwardLimit: b.ext_award_limit,
-            awardAsset: b.award_asset,
-            isOpenAwardPool: b.is_open_award_pool,
-            limitMinLendRateYear: b.limit_min_lend_rate_year,
-            maxLendRateYear: b.max_lend_rate_year,
-          })
-          .where(eq(seFlexProducts.asset, req.params.asset))
-          .returning();
-        if (!row) throw errors.notFound(`flexible ${req.params.asset} product`);
-        return ok(flexWire(row));
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const asset = req.params.asset;
+          const [current] = await tx
+            .select()
+            .from(seFlexProducts)
+            .where(eq(seFlexProducts.asset, asset))
+            .for('update');
+          if (!current) throw errors.notFound(`flexible ${asset} product`);
+          if (req.body.award_asset) await requireAsset(tx, req.body.award_asset);
+          const row = await applyEdit(tx, req, deps.clock, {
+            codec: flexCodec,
+            current,
+            body: req.body,
+            check: flexIssues,
+            write: async (set) => {
+              const [row] = await tx
+                .update(seFlexProducts)
+                .set(set)
+                .where(eq(seFlexProducts.asset, asset))
+                .returning();
+              return row ?? current;
+            },
+            action: 'simple_earn.flexible_product.update',
+            target: `flexible_product:${asset}`,
+          });
+          return ok(flexWire(row));
+        }),
     );
 
     r.get(
@@ -319,10 +211,18 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           body: fixedInput,
         },
       },
-      async (req) => {
-        const row = await createFixedProduct(deps.db, req.body, deps.clock.now());
-        return ok(fixedView(row, await pricesOf(deps.db)));
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const row = await createFixedProduct(tx, req.body, deps.clock.now());
+          await auditCreation(tx, req, deps.clock, {
+            action: 'simple_earn.fixed_product.create',
+            target: `fixed_product:${row.id}`,
+            codec: fixedCodec,
+            row,
+            extra: { asset: row.asset },
+          });
+          return ok(fixedView(row, await pricesOf(tx)));
+        }),
     );
 
     r.put(
@@ -332,48 +232,45 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           tags,
           summary: 'Edit a fixed product; the quota cannot go below what is sold',
           params: z.object({ id: z.coerce.number().int().positive() }),
-          body: fixedInput.omit({ asset: true }).partial(),
+          description:
+            'Only the fields named change; a field left out keeps its value. Sent, end_time and bonus_asset may be null ' +
+            '(no end, no bonus coin); ladder_apr and special_users are replaced whole. The product after the edit must be ' +
+            'valid as a whole (ladder, VIP range, window, minimum within quota and per-user cap).',
+          body: editSchema(fixedInput.omit({ asset: true }).shape),
         },
       },
-      async (req) => {
-        const [current] = await deps.db
-          .select()
-          .from(seFixedProducts)
-          .where(eq(seFixedProducts.id, req.params.id));
-        if (!current) throw errors.notFound(`fixed product ${req.params.id}`);
-        const b = req.body;
-        if (b.total_quota !== undefined && dec(b.total_quota).lt(current.soldAmount)) {
-          throw errors.conflict(`The quota cannot go below the ${toWire(current.soldAmount)} sold`);
-        }
-        const [row] = await deps.db
-          .update(seFixedProducts)
-          .set({
-            type: b.type,
-            minVip: b.min_vip,
-            maxVip: b.max_vip,
-            lockUpPeriod: b.lock_up_period,
-            yearRate: b.year_rate,
-            totalQuota: b.total_quota,
-            minLendAmount: b.min_lend_amount,
-            userMaxLendVolume: b.user_max_lend_volume,
-            startTime: b.start_time === undefined ? undefined : new Date(b.start_time * 1000),
-            endTime:
-              b.end_time === undefined ? undefined : b.end_time === null ? null : new Date(b.end_time * 1000),
-            reinvest: b.reinvest,
-            redeemAccount: b.redeem_account,
-            preRedeem: b.pre_redeem,
-            bonusAsset: b.bonus_asset,
-            ladderApr: b.ladder_apr,
-            title: b.title,
-            subtitle: b.subtitle,
-            specialUsers: b.special_users,
-            status: b.status,
-          })
-          .where(eq(seFixedProducts.id, req.params.id))
-          .returning();
-        if (!row) throw errors.notFound(`fixed product ${req.params.id}`);
-        return ok(fixedView(row, await pricesOf(deps.db)));
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const id = req.params.id;
+          const [current] = await tx
+            .select()
+            .from(seFixedProducts)
+            .where(eq(seFixedProducts.id, id))
+            .for('update');
+          if (!current) throw errors.notFound(`fixed product ${id}`);
+          const b = req.body;
+          if (b.total_quota !== undefined && dec(b.total_quota).lt(current.soldAmount)) {
+            throw errors.conflict(`The quota cannot go below the ${toWire(current.soldAmount)} sold`);
+          }
+          if (b.bonus_asset) await requireAsset(tx, b.bonus_asset);
+          const row = await applyEdit(tx, req, deps.clock, {
+            codec: fixedCodec,
+            current,
+            body: b,
+            check: fixedIssues,
+            write: async (set) => {
+              const [row] = await tx
+                .update(seFixedProducts)
+                .set(set)
+                .where(eq(seFixedProducts.id, id))
+                .returning();
+              return row ?? current;
+            },
+            action: 'simple_earn.fixed_product.update',
+            target: `fixed_product:${id}`,
+          });
+          return ok(fixedView(row, await pricesOf(tx)));
+        }),
     );
 
     r.post(
@@ -386,10 +283,26 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           body: voucherInput,
         },
       },
-      async (req) => {
-        const v = await grantVoucher(deps.db, req.body, deps.clock.now());
-        return ok({ id: v.id, user: v.userId, title: v.title });
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const v = await grantVoucher(tx, req.body, deps.clock.now());
+          await recordAudit(tx, req, deps.clock, {
+            action: 'simple_earn.voucher.grant',
+            target: `voucher:${v.id}`,
+            before: null,
+            after: {
+              user: v.userId,
+              title: v.title,
+              rate_day: v.rateDay,
+              rate_ratio: toWire(v.rateRatio),
+              buy_limit_low: toWire(v.buyLimitLow),
+              buy_limit_high: toWire(v.buyLimitHigh),
+              using_currency: v.usingCurrency,
+              expired_timest: unix(v.expiredAt),
+            },
+          });
+          return ok({ id: v.id, user: v.userId, title: v.title });
+        }),
     );
 
     r.get(

@@ -1,5 +1,6 @@
 import {
   dec,
+  isPlainDecimal,
   SimpleEarnBusinessType,
   type SimpleEarnLadderTier,
   SimpleEarnSaleStatus,
@@ -71,8 +72,18 @@ export async function pricesOf(db: Db): Promise<Map<string, string>> {
   return new Map(list.map((a) => [a.symbol, a.price]));
 }
 
+/** A stored tier bound in the wire form; an open end ("") and anything unreadable stay as stored. */
+function bound(v: string | null | undefined): string {
+  return typeof v === 'string' && isPlainDecimal(v) ? toWire(v) : (v ?? '');
+}
+
+/** Ladder tiers as every answer shows them: the open end of the last tier is `right: ""`. */
 function tiers(list: SimpleEarnLadderTier[]) {
-  return list.map((t) => ({ left: wire(t.left), right: wire(t.right), apr: wire(t.apr) }));
+  return (Array.isArray(list) ? list : []).map((t) => ({
+    left: bound(t.left),
+    right: bound(t.right),
+    apr: bound(t.apr),
+  }));
 }
 
 export function fixedView(p: FixedProduct, prices: Map<string, string>) {

@@ -2,8 +2,11 @@ import {
   assetSymbol,
   type Decimal,
   dec,
-  nonNegativeAmount,
+  orderIssues,
+  type ProductIssue,
   pageQuery,
+  ratePercent,
+  storedAmount,
   toWire,
   UNLIMITED,
 } from '@earn/domain';
@@ -23,6 +26,17 @@ import { UserPurpose } from '../ledger/accounts';
 import { balancesOf } from '../ledger/ledger';
 import { requireAsset } from '../market/assets';
 import { operatorGuard } from '../operator/guard';
+import {
+  amountCol,
+  applyEdit,
+  auditCreation,
+  type Codec,
+  col,
+  editSchema,
+  inTransaction,
+  refuse,
+  valuesOf,
+} from '../operator/patch';
 
 const BASE = '/apiw/v2/earn/soft-staking';
 const tags = ['soft-staking'];
@@ -65,6 +79,28 @@ function coinView(k: CoinRow) {
     max_amount: toWire(k.maxAmount),
     status: k.status,
   };
+}
+
+const coinFields = {
+  rate: ratePercent(8),
+  min_amount: storedAmount(8).default('0'),
+  max_amount: z.union([z.literal(UNLIMITED), storedAmount(8)]).default(UNLIMITED),
+  status: z.enum(['online', 'offline']).default('online'),
+  sort: z.number().int().min(-1_000_000).max(1_000_000).default(0),
+};
+
+const coinCodec: Codec<CoinRow> = {
+  rate: amountCol('rate'),
+  min_amount: amountCol('minAmount'),
+  max_amount: amountCol('maxAmount'),
+  status: col('status'),
+  sort: col('sort'),
+};
+
+/** A coin as a whole: a cap (unless -1) not below the minimum. */
+function coinIssues(k: Record<string, unknown>): ProductIssue[] {
+  const max = String(k.max_amount);
+  return max === UNLIMITED ? [] : orderIssues('min_amount', String(k.min_amount), 'max_amount', max);
 }
 
 export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -226,37 +262,63 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
           tags: admin,
           summary:
             'List or edit a soft-staking coin: rate (percent a year), min_amount, max_amount (-1 no cap), status',
+          description:
+            'A coin not yet listed is listed with the fields given (rate required; min_amount 0, max_amount -1, status ' +
+            'online, sort 0 when left out). A listed coin changes only the fields named. max_amount must not be below ' +
+            'min_amount.',
           params: z.object({ coin: assetSymbol }),
-          body: z
-            .object({
-              rate: nonNegativeAmount(8),
-              min_amount: nonNegativeAmount(8).default('0'),
-              max_amount: z.union([z.literal(UNLIMITED), nonNegativeAmount(8)]).default(UNLIMITED),
-              status: z.enum(['online', 'offline']).default('online'),
-              sort: z.number().int().default(0),
-            })
-            .strict(),
+          body: editSchema(coinFields),
         },
       },
-      async (req) => {
-        const asset = await requireAsset(deps.db, req.params.coin);
-        const b = req.body;
-        if (b.max_amount !== UNLIMITED && dec(b.max_amount).lt(b.min_amount))
-          throw errors.invalidParams('max_amount is below min_amount');
-        const values = {
-          rate: b.rate,
-          minAmount: b.min_amount,
-          maxAmount: b.max_amount,
-          status: b.status,
-          sort: b.sort,
-          updatedAt: deps.clock.now(),
-        };
-        await deps.db
-          .insert(softStakingCoins)
-          .values({ coin: asset.symbol, ...values })
-          .onConflictDoUpdate({ target: softStakingCoins.coin, set: values });
-        return ok({ coin: asset.symbol });
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const asset = await requireAsset(tx, req.params.coin);
+          const target = `soft_staking_coin:${asset.symbol}`;
+          const [current] = await tx
+            .select()
+            .from(softStakingCoins)
+            .where(eq(softStakingCoins.coin, asset.symbol))
+            .for('update');
+          if (current) {
+            await applyEdit(tx, req, deps.clock, {
+              codec: coinCodec,
+              current,
+              body: req.body,
+              check: coinIssues,
+              write: async (set) => {
+                const [row] = await tx
+                  .update(softStakingCoins)
+                  .set({ ...set, updatedAt: deps.clock.now() })
+                  .where(eq(softStakingCoins.coin, asset.symbol))
+                  .returning();
+                return row ?? current;
+              },
+              action: 'soft_staking.coin.update',
+              target,
+            });
+            return ok({ coin: asset.symbol });
+          }
+          if (req.body.rate === undefined)
+            throw errors.invalidParams('rate is required to list a coin', { field: 'rate' });
+          const coin = z.object(coinFields).parse(req.body);
+          refuse(coinIssues(coin));
+          const [row] = await tx
+            .insert(softStakingCoins)
+            .values({
+              ...(valuesOf(coinCodec, coin) as typeof softStakingCoins.$inferInsert),
+              coin: asset.symbol,
+              updatedAt: deps.clock.now(),
+            })
+            .returning();
+          if (!row) throw new Error('soft staking coin not inserted');
+          await auditCreation(tx, req, deps.clock, {
+            action: 'soft_staking.coin.create',
+            target,
+            codec: coinCodec,
+            row,
+          });
+          return ok({ coin: asset.symbol });
+        }),
     );
   });
 }

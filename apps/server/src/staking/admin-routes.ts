@@ -1,14 +1,23 @@
-import { nonNegativeAmount, UNLIMITED } from '@earn/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { stakingProtocols } from '../db/schema';
+import { stakingCampaigns, stakingProducts, stakingProtocols } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
+import { unixSeconds } from '../jobs/clock';
+import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
+import { applyEdit, auditCreation, editSchema, inTransaction } from '../operator/patch';
+import {
+  editableProductFields,
+  editableProtocolFields,
+  productCodec,
+  productIssues,
+  protocolCodec,
+} from './catalogue';
 import { recordTodayPoint } from './engine';
 import {
   addCampaign,
@@ -17,7 +26,6 @@ import {
   createProduct,
   loadAllProducts,
   productInput,
-  productPatch,
   productView,
   protocolInput,
   requireProductById,
@@ -27,12 +35,26 @@ import {
 const tags = ['operator', 'staking'];
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
+/** A campaign as its audit record shows it. */
+async function campaignRecord(tx: Db, id: number) {
+  const [c] = await tx.select().from(stakingCampaigns).where(eq(stakingCampaigns.id, id));
+  if (!c) throw new Error('campaign not found after insert');
+  return {
+    product: c.productId,
+    pid: c.protocolId,
+    reward_coin: c.rewardCoin,
+    max_interest: c.maxInterest,
+    start_time: unixSeconds(c.startAt),
+    end_time: unixSeconds(c.endAt),
+    interest: c.tiers,
+  };
+}
+
 /** The operator's staking catalogue: products, defi protocols and extra-interest campaigns. */
 export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.register(async (scope) => {
     scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();
-    const inTx = <T>(work: (tx: Db) => Promise<T>) => deps.db.transaction((tx) => work(tx as unknown as Db));
 
     r.get(
       '/admin/api/staking/products',
@@ -57,7 +79,8 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             'Fields as staking-wealth.md section 3. Rates are percent a year; redeem_fee, redeem_quick_fee, fee_rate, ' +
             'max_interest and money_rate are fractions. Caps and redeem_quick_daily take "-1" for unlimited. A campaign in ' +
             'extra_interest names a protocol by its position in defi counted from 1 (pid), 0 or absent for the whole ' +
-            'product; max_interest defaults to the highest money_rate. Protocol rates are net of their fee_rate. ' +
+            'product; max_interest defaults to the highest money_rate; its interest tiers ascend and touch, the last ' +
+            'open-ended with money_max "-1". Protocol rates are net of their fee_rate. ' +
             'exchange_type asset needs exchange_coin, a listed receipt token: a stake credits it to spot (amount × ' +
             'exchange_rate, 8 decimals down) and a redeem takes it back; exchange_type and exchange_coin are fixed ' +
             'while tokens are outstanding. A credit-debt product (type 2) defaults its redeem_coin to USDC; a redeem ' +
@@ -66,12 +89,27 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        ok({
-          id: await inTx(async (tx) => {
-            const id = await createProduct(tx, req.body, deps.clock.now());
-            await recordTodayPoint(tx, id, deps.clock.now());
-            return id;
-          }),
+        inTransaction(deps, async (tx) => {
+          const id = await createProduct(tx, req.body, deps.clock.now());
+          await recordTodayPoint(tx, id, deps.clock.now());
+          const row = await requireProductById(tx, id);
+          const protocols = await tx
+            .select({ id: stakingProtocols.id })
+            .from(stakingProtocols)
+            .where(eq(stakingProtocols.productId, id));
+          await auditCreation(tx, req, deps.clock, {
+            action: 'staking.product.create',
+            target: `staking_product:${id}`,
+            codec: productCodec,
+            row,
+            extra: {
+              coin: row.coin,
+              reward_coin: row.rewardCoin,
+              defi: protocols.map((p) => p.id),
+              extra_interest: req.body.extra_interest.length,
+            },
+          });
+          return ok({ id });
         }),
     );
 
@@ -82,31 +120,61 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
           tags,
           summary:
             'Edit product-level fields (not the coins); a rate change applies from the next reward day',
+          description:
+            'Only the fields named change, extra and redeem_config field by field; vip_config, debt and faq are ' +
+            'replaced whole when sent. The product after the edit must be valid as a whole.',
           params: idParam,
-          body: productPatch,
+          body: editSchema(editableProductFields),
         },
       },
-      async (req) => {
-        await inTx(async (tx) => {
-          await updateProduct(tx, req.params.id, req.body, deps.clock.now());
-          await recordTodayPoint(tx, req.params.id, deps.clock.now());
-        });
-        return ok({ id: req.params.id });
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(stakingProducts)
+            .where(eq(stakingProducts.id, req.params.id))
+            .for('update');
+          if (!current) throw errors.notFound('staking product');
+          await applyEdit(tx, req, deps.clock, {
+            codec: productCodec,
+            current,
+            body: req.body,
+            check: productIssues,
+            write: (set, product) =>
+              updateProduct(
+                tx,
+                current,
+                product as Parameters<typeof updateProduct>[2],
+                set,
+                deps.clock.now(),
+              ),
+            action: 'staking.product.update',
+            target: `staking_product:${current.id}`,
+          });
+          await recordTodayPoint(tx, current.id, deps.clock.now());
+          return ok({ id: current.id });
+        }),
     );
 
     r.post(
       '/admin/api/staking/products/:id/protocols',
       { schema: { tags, summary: 'Add a defi protocol to a product', params: idParam, body: protocolInput } },
-      async (req) => {
-        await requireProductById(deps.db, req.params.id);
-        const pid = await inTx(async (tx) => {
-          const added = await addProtocol(tx, req.params.id, req.body);
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          await requireProductById(tx, req.params.id);
+          const pid = await addProtocol(tx, req.params.id, req.body);
           await recordTodayPoint(tx, req.params.id, deps.clock.now());
-          return added;
-        });
-        return ok({ pid });
-      },
+          const [row] = await tx.select().from(stakingProtocols).where(eq(stakingProtocols.id, pid));
+          if (!row) throw new Error('protocol not found after insert');
+          await auditCreation(tx, req, deps.clock, {
+            action: 'staking.protocol.create',
+            target: `staking_protocol:${pid}`,
+            codec: protocolCodec,
+            row,
+            extra: { product: req.params.id },
+          });
+          return ok({ pid });
+        }),
     );
 
     r.put(
@@ -114,38 +182,38 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
       {
         schema: {
           tags,
-          summary: "Edit a protocol's rates, income days or personal limit",
+          summary: "Edit a protocol's name, rates, income days, personal limit or order",
+          description: 'Only the fields named change.',
           params: idParam,
-          body: z
-            .object({
-              protocol_name: z.string().trim().min(1).max(64).optional(),
-              rate: nonNegativeAmount(8).optional(),
-              base_rate: nonNegativeAmount(8).optional(),
-              income_days: z.number().int().min(0).max(3650).optional(),
-              personal_mortgage_limit: z.union([z.literal(UNLIMITED), nonNegativeAmount(8)]).optional(),
-            })
-            .strict()
-            .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'nothing to change' }),
+          body: editSchema(editableProtocolFields),
         },
       },
-      async (req) => {
-        const b = req.body;
-        const updated = await deps.db
-          .update(stakingProtocols)
-          .set({
-            protocolName: b.protocol_name,
-            rate: b.rate,
-            baseRate: b.base_rate,
-            incomeDays: b.income_days,
-            personalMortgageLimit: b.personal_mortgage_limit,
-          })
-          .where(eq(stakingProtocols.id, req.params.id))
-          .returning({ id: stakingProtocols.id, productId: stakingProtocols.productId });
-        const row = updated[0];
-        if (!row) throw errors.notFound('protocol');
-        await recordTodayPoint(deps.db, row.productId, deps.clock.now());
-        return ok({ pid: req.params.id });
-      },
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          const [current] = await tx
+            .select()
+            .from(stakingProtocols)
+            .where(eq(stakingProtocols.id, req.params.id))
+            .for('update');
+          if (!current) throw errors.notFound('protocol');
+          await applyEdit(tx, req, deps.clock, {
+            codec: protocolCodec,
+            current,
+            body: req.body,
+            write: async (set) => {
+              const [row] = await tx
+                .update(stakingProtocols)
+                .set(set)
+                .where(eq(stakingProtocols.id, current.id))
+                .returning();
+              return row ?? current;
+            },
+            action: 'staking.protocol.update',
+            target: `staking_protocol:${current.id}`,
+          });
+          await recordTodayPoint(tx, current.productId, deps.clock.now());
+          return ok({ pid: current.id });
+        }),
     );
 
     r.post(
@@ -155,19 +223,26 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
           tags,
           summary:
             'Add an extra-interest campaign (pid: a protocol id of the product, or 0 for the whole product)',
+          description:
+            'Interest tiers ascend and touch (each money_min is the money_max before); only the last may be ' +
+            'open-ended, with money_max "-1".',
           params: idParam,
           body: campaignInput,
         },
       },
-      async (req) => {
-        await requireProductById(deps.db, req.params.id);
-        const id = await inTx(async (tx) => {
-          const added = await addCampaign(tx, req.params.id, req.body);
+      async (req) =>
+        inTransaction(deps, async (tx) => {
+          await requireProductById(tx, req.params.id);
+          const id = await addCampaign(tx, req.params.id, req.body);
           await recordTodayPoint(tx, req.params.id, deps.clock.now());
-          return added;
-        });
-        return ok({ id });
-      },
+          await recordAudit(tx, req, deps.clock, {
+            action: 'staking.campaign.create',
+            target: `staking_campaign:${id}`,
+            before: null,
+            after: await campaignRecord(tx, id),
+          });
+          return ok({ id });
+        }),
     );
   });
 }

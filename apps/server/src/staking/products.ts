@@ -1,18 +1,15 @@
 import {
-  assetSymbol,
   campaignStatus,
   type Decimal,
   dec,
   maxDec,
-  nonNegativeAmount,
   quickRedeemSelectable,
   redeemPeriodStatus,
-  STAKING_PRODUCT_TYPES,
   toWire,
   UNLIMITED,
 } from '@earn/domain';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import {
   stakingCampaigns,
@@ -24,6 +21,15 @@ import {
 import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 import { requireAsset } from '../market/assets';
+import { refuse, valuesOf } from '../operator/patch';
+import {
+  type campaignInput,
+  campaignIssues,
+  type ProductInput,
+  productCodec,
+  productIssues,
+  type protocolInput,
+} from './catalogue';
 
 export type ProductRow = typeof stakingProducts.$inferSelect;
 export type ProtocolRow = typeof stakingProtocols.$inferSelect;
@@ -35,203 +41,7 @@ export interface LoadedProduct {
   campaigns: CampaignRow[];
 }
 
-/** A cap: "-1" (unlimited) or a non-negative amount. */
-const cap = z.union([z.literal(UNLIMITED), nonNegativeAmount(8)]);
-const rate = nonNegativeAmount(8);
-const fraction = nonNegativeAmount(8).refine((s) => dec(s).lte(1), {
-  message: 'a fee rate is a fraction at most 1',
-});
-const days = z.number().int().min(-1).max(3650);
-
-const tier = z.object({ money_min: nonNegativeAmount(8), money_max: cap, money_rate: fraction });
-
-export const campaignInput = z.object({
-  /** 0 or absent: the whole product; else the index (0-based) of a protocol in `defi` at creation, or a pid later. */
-  pid: z.number().int().min(0).optional(),
-  reward_coin: assetSymbol,
-  max_interest: fraction.optional(),
-  start_time: z.number().int().positive(),
-  end_time: z.number().int().positive(),
-  interest: z.array(tier).min(1).max(20),
-  labels: z
-    .array(
-      z.object({
-        label: z.string().max(64),
-        value: z.string().max(64),
-        rate: z.string().max(32),
-        moneyMin: z.string().max(49),
-      }),
-    )
-    .max(20)
-    .default([]),
-});
-
-export const protocolInput = z.object({
-  protocol_name: z.string().trim().min(1).max(64),
-  reward_coin: assetSymbol,
-  rate,
-  base_rate: rate.optional(),
-  reward: z
-    .object({
-      reward_delay_days: days.default(1),
-      interest_delay_days: days.default(0),
-      fee_rate: fraction.default('0'),
-    })
-    .default({ reward_delay_days: 1, interest_delay_days: 0, fee_rate: '0' }),
-  income_days: z.number().int().min(0).max(3650).default(0),
-  personal_mortgage_limit: cap.default(UNLIMITED),
-  sort: z.number().int().default(0),
-});
-
-const extraInput = z.object({
-  redeem_period_txt: z.string().max(200).default(''),
-  redeem_quick: z.union([z.literal(0), z.literal(1)]).default(0),
-  redeem_quick_long: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60)
-    .default(0),
-  redeem_control: z.string().max(100).default('redeem'),
-  redeem_minday: z.number().int().min(0).max(3650).default(0),
-  redeem_maxday: z.number().int().min(0).max(3650).default(0),
-  redeem_fee: fraction.default('0'),
-  redeem_quick_fee: fraction.default('0'),
-});
-
-const productFields = {
-  type: z
-    .number()
-    .int()
-    .refine((t) => (STAKING_PRODUCT_TYPES as readonly number[]).includes(t), 'type is 0, 1 or 2'),
-  reward_coin: assetSymbol,
-  rate,
-  base_rate: rate.optional(),
-  most_rate: rate.optional(),
-  min_mortgage_amount: nonNegativeAmount(8).default('0'),
-  min_redeem_amount: nonNegativeAmount(8).default('0'),
-  personal_mortgage_limit: cap.default(UNLIMITED),
-  is_crowd: z.boolean().default(false),
-  crowd_mortgage_limit: cap.default(UNLIMITED),
-  agreement: z.string().max(500).default('/docs/staking_user_agreement.pdf'),
-  reward_delay_days: days.default(1),
-  interest_days: z.number().int().min(0).max(3650).default(0),
-  income_days: z.number().int().min(0).max(3650).default(0),
-  borrow_support: z.boolean().default(false),
-  extra: extraInput.default(extraInput.parse({})),
-  redeem_config: z
-    .object({ redeem_coin: assetSymbol.optional(), redeem_quick_daily: cap.default(UNLIMITED) })
-    .default({ redeem_quick_daily: UNLIMITED }),
-  vip_config: z
-    .array(
-      z.object({
-        min_tier: z.number().int().min(0),
-        max_tier: z.number().int().min(0),
-        vip_sale: nonNegativeAmount(4),
-      }),
-    )
-    .max(20)
-    .default([]),
-  exchange_type: z.enum(['default', 'asset']).default('default'),
-  /** The receipt token of an exchange_type 'asset' product (a listed asset, not the staked coin). */
-  exchange_coin: assetSymbol.optional(),
-  exchange_rate: nonNegativeAmount(18).default('1'),
-  exchange_rate_reverse: nonNegativeAmount(18).default('1'),
-  tips: z.string().max(1000).default(''),
-  precision: z.number().int().min(0).max(8).default(8),
-  protocol: z.string().max(200).default(''),
-  debt: z
-    .array(z.object({ coin: assetSymbol, rate, amount: nonNegativeAmount(8) }))
-    .max(20)
-    .default([]),
-  faq: z
-    .array(
-      z.object({
-        ask: z.string().max(500),
-        answer: z.string().max(4000),
-        cate: z.string().max(64).default('faq'),
-        unfold: z.boolean().default(false),
-      }),
-    )
-    .max(50)
-    .default([]),
-  status: z.enum(['online', 'offline']).default('online'),
-  sort: z.number().int().default(0),
-};
-
-export const productInput = z.object({
-  coin: assetSymbol,
-  ...productFields,
-  defi: z.array(protocolInput).max(20).default([]),
-  extra_interest: z.array(campaignInput).max(20).default([]),
-});
-export type ProductInput = z.infer<typeof productInput>;
-
-/**
- * A field of an edit: optional and without its creation default, so a field left out keeps its value
- * (zod applies a default even inside .optional()).
- */
-function patchField(v: z.ZodTypeAny): z.ZodTypeAny {
-  return (v instanceof z.ZodDefault ? (v.removeDefault() as z.ZodTypeAny) : v).optional();
-}
-
-/** An edit: any product-level field; the coins (mortgage and reward) are fixed once positions may exist. */
-export const productPatch = z
-  .object(
-    Object.fromEntries(Object.entries(productFields).map(([k, v]) => [k, patchField(v as z.ZodTypeAny)])),
-  )
-  .omit({ reward_coin: true })
-  .strict();
-
-function productValues(b: Partial<ProductInput>, at: Date): Partial<typeof stakingProducts.$inferInsert> {
-  const v: Partial<typeof stakingProducts.$inferInsert> = { updatedAt: at };
-  if (b.type !== undefined) v.type = b.type;
-  if (b.reward_coin !== undefined) v.rewardCoin = b.reward_coin;
-  if (b.rate !== undefined) v.rate = b.rate;
-  if (b.base_rate !== undefined) v.baseRate = b.base_rate;
-  if (b.most_rate !== undefined) v.mostRate = b.most_rate;
-  if (b.min_mortgage_amount !== undefined) v.minMortgageAmount = b.min_mortgage_amount;
-  if (b.min_redeem_amount !== undefined) v.minRedeemAmount = b.min_redeem_amount;
-  if (b.personal_mortgage_limit !== undefined) v.personalMortgageLimit = b.personal_mortgage_limit;
-  if (b.is_crowd !== undefined) v.crowd = b.is_crowd;
-  if (b.crowd_mortgage_limit !== undefined) v.crowdMortgageLimit = b.crowd_mortgage_limit;
-  if (b.agreement !== undefined) v.agreement = b.agreement;
-  if (b.reward_delay_days !== undefined) v.rewardDelayDays = b.reward_delay_days;
-  if (b.interest_days !== undefined) v.interestDays = b.interest_days;
-  if (b.income_days !== undefined) v.incomeDays = b.income_days;
-  if (b.borrow_support !== undefined) v.borrowSupport = b.borrow_support;
-  if (b.extra !== undefined) {
-    v.redeemPeriodTxt = b.extra.redeem_period_txt;
-    v.redeemQuick = b.extra.redeem_quick === 1;
-    v.redeemQuickLongMinutes = b.extra.redeem_quick_long;
-    v.redeemControl = b.extra.redeem_control;
-    v.redeemMinDay = b.extra.redeem_minday;
-    v.redeemMaxDay = b.extra.redeem_maxday;
-    v.redeemFee = b.extra.redeem_fee;
-    v.redeemQuickFee = b.extra.redeem_quick_fee;
-  }
-  if (b.redeem_config !== undefined) {
-    if (b.redeem_config.redeem_coin !== undefined) v.redeemCoin = b.redeem_config.redeem_coin;
-    v.redeemQuickDaily = b.redeem_config.redeem_quick_daily;
-  }
-  if (b.vip_config !== undefined) v.vipConfig = b.vip_config;
-  if (b.exchange_type !== undefined) v.exchangeType = b.exchange_type;
-  if (b.exchange_coin !== undefined) v.exchangeCoin = b.exchange_coin;
-  if (b.exchange_rate !== undefined) v.exchangeRate = b.exchange_rate;
-  if (b.exchange_rate_reverse !== undefined) v.exchangeRateReverse = b.exchange_rate_reverse;
-  if (b.tips !== undefined) v.tips = b.tips;
-  if (b.precision !== undefined) v.precision = b.precision;
-  if (b.protocol !== undefined) v.protocol = b.protocol;
-  if (b.debt !== undefined) v.debtList = b.debt;
-  if (b.faq !== undefined) v.faq = b.faq;
-  if (b.status !== undefined) v.status = b.status;
-  if (b.sort !== undefined) v.sort = b.sort;
-  return v;
-}
-
-function checkCampaign(c: z.infer<typeof campaignInput>): void {
-  if (c.end_time <= c.start_time) throw errors.invalidParams('end_time must be after start_time');
-}
+export { campaignInput, type ProductInput, productInput, protocolInput } from './catalogue';
 
 /**
  * An exchange_type 'asset' product needs its receipt token: a listed asset other than the staked coin
@@ -273,9 +83,12 @@ export async function createProduct(db: Db, b: ProductInput, at: Date): Promise<
     reverse: b.exchange_rate_reverse,
   });
   for (const p of b.defi) await requireAsset(db, p.reward_coin);
+  refuse([
+    ...productIssues(b),
+    ...b.extra_interest.flatMap((c, i) => campaignIssues(c, `extra_interest.${i}`)),
+  ]);
   for (const c of b.extra_interest) {
     await requireAsset(db, c.reward_coin);
-    checkCampaign(c);
     if (c.pid !== undefined && c.pid > 0 && c.pid > b.defi.length)
       throw errors.invalidParams('campaign pid is not a protocol');
   }
@@ -285,11 +98,12 @@ export async function createProduct(db: Db, b: ProductInput, at: Date): Promise<
     .where(eq(stakingProducts.coin, b.coin));
   if (existing)
     throw errors.conflict(`A staking product for ${b.coin} exists (id ${existing.id}); edit it instead`);
-  const values = productValues(b, at);
   const [row] = await db
     .insert(stakingProducts)
     .values({
-      ...(values as typeof stakingProducts.$inferInsert),
+      ...(valuesOf(productCodec, b) as typeof stakingProducts.$inferInsert),
+      rewardCoin: b.reward_coin,
+      updatedAt: at,
       coin: b.coin,
       baseRate: b.base_rate ?? b.rate,
       mostRate: b.most_rate ?? b.rate,
@@ -308,30 +122,46 @@ export async function createProduct(db: Db, b: ProductInput, at: Date): Promise<
   return row.id;
 }
 
+/**
+ * The write of a product edit (operator/patch.ts's applyEdit): `set` is the columns the edit names, on
+ * the product the caller locked; `merged` is the product as it would be after the edit. The exchange
+ * terms must hold, and stay fixed while receipt tokens are outstanding.
+ */
 export async function updateProduct(
   db: Db,
-  id: number,
-  patch: Partial<ProductInput>,
+  current: ProductRow,
+  merged: {
+    exchange_type: string;
+    exchange_coin: string;
+    exchange_rate: string;
+    exchange_rate_reverse: string;
+  },
+  set: Partial<ProductRow>,
   at: Date,
-): Promise<void> {
-  const current = await requireProductById(db, id);
-  if (patch.redeem_config?.redeem_coin !== undefined) await requireAsset(db, patch.redeem_config.redeem_coin);
+): Promise<ProductRow> {
+  if (set.redeemCoin !== undefined) await requireAsset(db, set.redeemCoin);
   const exchange = {
-    type: patch.exchange_type ?? current.exchangeType,
-    coin: patch.exchange_coin ?? current.exchangeCoin,
-    rate: patch.exchange_rate ?? current.exchangeRate,
-    reverse: patch.exchange_rate_reverse ?? current.exchangeRateReverse,
+    type: merged.exchange_type,
+    coin: merged.exchange_coin,
+    rate: merged.exchange_rate,
+    reverse: merged.exchange_rate_reverse,
   };
   await checkExchange(db, current.coin, exchange);
   if (
     (exchange.type !== current.exchangeType || exchange.coin !== current.exchangeCoin) &&
-    (await receiptOutstanding(db, id)).gt(0)
+    (await receiptOutstanding(db, current.id)).gt(0)
   ) {
     throw errors.conflict(
       'Receipt tokens of this product are outstanding: its exchange_type and exchange_coin are fixed',
     );
   }
-  await db.update(stakingProducts).set(productValues(patch, at)).where(eq(stakingProducts.id, id));
+  const [row] = await db
+    .update(stakingProducts)
+    .set({ ...set, updatedAt: at })
+    .where(eq(stakingProducts.id, current.id))
+    .returning();
+  if (!row) throw errors.notFound('staking product');
+  return row;
 }
 
 export async function addProtocol(
@@ -366,7 +196,7 @@ export async function addCampaign(
   c: z.infer<typeof campaignInput>,
 ): Promise<number> {
   await requireAsset(db, c.reward_coin);
-  checkCampaign(c);
+  refuse(campaignIssues(c));
   const protocolId = c.pid ?? 0;
   if (protocolId > 0) {
     const [p] = await db

@@ -1,32 +1,26 @@
 import {
-  assetSymbol,
-  dec,
   MessageKey,
-  nonNegativeAmount,
   pageQuery,
   parseAmount,
-  positiveAmount,
   WEALTH_LINE_RANGES,
   WEALTH_LINE_TYPES,
   WEALTH_PROJECT_TYPES,
   wealthPurchaseBody,
   wealthRedeemBody,
 } from '@earn/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { providedFundpass, requireFundpass } from '../accounts/fundpass';
-import type { Db } from '../db/client';
 import { wealthProducts } from '../db/schema';
 import { currentUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
-import { requireAsset } from '../market/assets';
-import { operatorGuard } from '../operator/guard';
 import { AcceptanceKind, acceptanceView, recordAcceptance } from '../staking/acceptance';
+import { registerWealthAdminRoutes } from './admin-routes';
 import {
   orderDetail,
   orderLines,
@@ -35,7 +29,7 @@ import {
   requireOwnOrder,
   userOrders,
 } from './queries';
-import { publishNav, purchase, redeemUnits, requireWealthProduct } from './service';
+import { purchase, redeemUnits, requireWealthProduct } from './service';
 
 const BASE = '/apiw/v2/earn/private-wealth';
 const tags = ['wealth'];
@@ -295,139 +289,4 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
   registerWealthAdminRoutes(app, deps);
 }
 
-export const wealthProductInput = z.object({
-  project_type: projectType,
-  name: z.string().trim().min(1).max(120),
-  coin: assetSymbol,
-  min_purchase: nonNegativeAmount(8).default('0'),
-  vip_min_tier: z.number().int().min(0).max(16).default(0),
-  show_interest: z.boolean().default(true),
-  disclaimer: z.string().max(500).default('/asset-management/institution/disclaimer'),
-  description: z.string().max(4000).default(''),
-  status: z.enum(['online', 'offline']).default('online'),
-  run_start: z.number().int().positive().optional(),
-  sort: z.number().int().default(0),
-  /** The first NAV, published at creation. */
-  nav: positiveAmount(8),
-});
-
-export async function createWealthProduct(
-  db: Db,
-  b: z.infer<typeof wealthProductInput>,
-  at: Date,
-): Promise<number> {
-  await requireAsset(db, b.coin);
-  const [row] = await db
-    .insert(wealthProducts)
-    .values({
-      projectType: b.project_type,
-      name: b.name,
-      coin: b.coin,
-      minPurchase: b.min_purchase,
-      vipMinTier: b.vip_min_tier,
-      showInterest: b.show_interest,
-      disclaimer: b.disclaimer,
-      description: b.description,
-      status: b.status,
-      runStart: b.run_start ? new Date(b.run_start * 1000) : at,
-      sort: b.sort,
-      createdAt: at,
-    })
-    .returning({ id: wealthProducts.id });
-  if (!row) throw new Error('wealth product not inserted');
-  await publishNav(db, row.id, dec(b.nav), at);
-  return row.id;
-}
-
-function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.register(async (scope) => {
-    scope.addHook('onRequest', operatorGuard(deps));
-    const a = scope.withTypeProvider<ZodTypeProvider>();
-    const admin = ['operator', 'wealth'];
-    const pidParam = z.object({ pid: z.coerce.number().int().positive() });
-
-    a.get(
-      '/admin/api/wealth/products',
-      { schema: { tags: admin, summary: 'Every wealth product with its latest NAV' } },
-      async () => {
-        const found = await deps.db.select().from(wealthProducts).orderBy(asc(wealthProducts.id));
-        const list = [];
-        for (const p of found) list.push(await productView(deps.db, p, deps.clock.now()));
-        return ok({ list, total: list.length });
-      },
-    );
-
-    a.post(
-      '/admin/api/wealth/products',
-      {
-        schema: {
-          tags: admin,
-          summary: 'Create a wealth product (type 4 or 5) and publish its first NAV',
-          body: wealthProductInput,
-        },
-      },
-      async (req) =>
-        ok({
-          pid: await deps.db.transaction((tx) =>
-            createWealthProduct(tx as unknown as Db, req.body, deps.clock.now()),
-          ),
-        }),
-    );
-
-    a.put(
-      '/admin/api/wealth/products/:pid',
-      {
-        schema: {
-          tags: admin,
-          summary: 'Edit a wealth product (not its coin or type)',
-          params: pidParam,
-          body: z
-            .object({
-              name: z.string().trim().min(1).max(120).optional(),
-              min_purchase: nonNegativeAmount(8).optional(),
-              vip_min_tier: z.number().int().min(0).max(16).optional(),
-              show_interest: z.boolean().optional(),
-              description: z.string().max(4000).optional(),
-              status: z.enum(['online', 'offline']).optional(),
-            })
-            .strict()
-            .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'nothing to change' }),
-        },
-      },
-      async (req) => {
-        await requireWealthProduct(deps.db, req.params.pid);
-        const b = req.body;
-        await deps.db
-          .update(wealthProducts)
-          .set({
-            name: b.name,
-            minPurchase: b.min_purchase,
-            vipMinTier: b.vip_min_tier,
-            showInterest: b.show_interest,
-            description: b.description,
-            status: b.status,
-          })
-          .where(eq(wealthProducts.id, req.params.pid));
-        return ok({ pid: req.params.pid });
-      },
-    );
-
-    a.post(
-      '/admin/api/wealth/products/:pid/nav',
-      {
-        schema: {
-          tags: admin,
-          summary: 'Publish a NAV now; it settles every redemption of the product requested until now',
-          description:
-            'Answers how many redemptions it settled. Gains are paid from, and losses booked to, the system account wealth_fund.',
-          params: pidParam,
-          body: z.object({ nav: positiveAmount(8) }),
-        },
-      },
-      async (req, reply) =>
-        idempotent(deps, req, reply, (tx) =>
-          publishNav(tx, req.params.pid, dec(req.body.nav), deps.clock.now()),
-        ),
-    );
-  });
-}
+export { createWealthProduct, wealthProductInput } from './admin-routes';

@@ -58,7 +58,7 @@ describe.skipIf(onPostgres)('main.ts on PGlite in DATA_DIR', () => {
     expect(existsSync(join(dir, 'data'))).toBe(true);
   });
 
-  it('serves the API with the seeded demo user, and no operator API', async () => {
+  it('serves the API with the seeded demo user; the operator API wants credentials', async () => {
     const health = await fetch(`${base}/api/health`);
     expect(await health.json()).toMatchObject({ code: 0, data: { clock: 'system' } });
     const csrf = /csrftoken=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] as string;
@@ -72,7 +72,7 @@ describe.skipIf(onPostgres)('main.ts on PGlite in DATA_DIR', () => {
       body: 'email=demo%40example.com&password=demo-password',
     });
     expect(login.status).toBe(200);
-    expect((await fetch(`${base}/admin/api/reconciliation`)).status).toBe(404);
+    expect((await fetch(`${base}/admin/api/reconciliation`)).status).toBe(401);
     const docs = await fetch(`${base}/api/docs/json`);
     expect(docs.status).toBe(200);
   });

@@ -86,7 +86,7 @@ describe.runIf(onPostgres)('backup and restore on PostgreSQL (pg_dump / pg_resto
     } finally {
       await server.dispose();
     }
-  });
+  }, 240_000);
 });
 
 /** PGlite: a copy of a stopped DATA_DIR is the backup. */
