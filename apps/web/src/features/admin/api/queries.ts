@@ -47,6 +47,7 @@ export const adminKeys = {
     ['admin', 'users', ref, 'history', line, cursor] as const,
   prices: ['admin', 'prices'] as const,
   clock: ['admin', 'clock'] as const,
+  advances: ['admin', 'clock', 'advances'] as const,
   advance: (id: string | number) => ['admin', 'clock', 'advance', id] as const,
   audit: (actor: string, target: string, cursor: number | null) =>
     ['admin', 'audit', actor, target, cursor] as const,
@@ -161,6 +162,13 @@ export const adminQueries = {
       queryKey: adminKeys.clock,
       queryFn: ({ signal }) => adminGet<ClockState>('/clock', undefined, signal),
       staleTime: 0,
+    }),
+  /** The newest background advances: a reloaded page finds one still running. */
+  advances: () =>
+    queryOptions({
+      queryKey: adminKeys.advances,
+      queryFn: ({ signal }) => adminGet<{ list: ClockAdvance[] }>('/clock/advances', { limit: 1 }, signal),
+      select: (d) => d.list,
     }),
   advance: (id: string | number) =>
     queryOptions({

@@ -35,7 +35,7 @@ export interface CreatedOperator {
   otpauth_url: string;
 }
 
-/** The product lines, as the dashboard and positions name them (CONSOLE_API.md). */
+/** The product lines, as the dashboard and positions name them (`LINES` in operator/console/lines.ts). */
 export type LineId =
   | 'simple_earn_flexible'
   | 'simple_earn_fixed'
@@ -55,10 +55,15 @@ export const LINE_IDS: readonly LineId[] = [
   'dual',
 ];
 
-/** GET /admin/api/dashboard (console-api's dashboard schema). */
+/** A history row's line: a product line, `account` (deposits, withdrawals, loans), or `other`. */
+export type HistoryLine = LineId | 'account' | 'other';
+export const HISTORY_LINES: readonly HistoryLine[] = [...LINE_IDS, 'account'];
+
+/** GET /admin/api/dashboard: `dashboard` in apps/server/src/operator/console/dashboard.ts. */
 export interface Dashboard {
   now: number;
-  reconciliation: { ok: boolean; at: number | null; differences: ReconciliationDifference[] };
+  /** The newest kept report; `ok` null before the first. */
+  reconciliation: { ok: boolean | null; at: number | null; differences: ReconciliationDifference[] };
   jobs: {
     name: string;
     period_seconds: number;
@@ -73,14 +78,15 @@ export interface Dashboard {
     users: number;
     held: { asset: string; amount: string; usdt: string }[];
     paid_today: { asset: string; amount: string }[];
-    budgets: { label: string; asset: string; left: string }[];
+    /** left "-1": paid from an expense account with no funded limit. */
+    budgets: { label: string; asset: string; left: string; paid: string }[];
   }[];
 }
 
 /** One difference of the reconciliation report (apps/server/src/ledger/reconcile.ts). */
 export type ReconciliationDifference = Record<string, unknown> & { kind?: string };
 
-/** GET /admin/api/users (console-api's user search). */
+/** GET /admin/api/users: `userItem` in operator/console/users.ts. */
 export interface UserSummary {
   id: number;
   email: string;
@@ -112,28 +118,30 @@ export interface UserDetail {
   balances: { asset: string; purpose: string; balance: string }[];
 }
 
-/** GET /admin/api/users/:user/positions (console-api). */
+/** GET /admin/api/users/:user/positions: `positionsAnswer` in operator/console/users.ts. */
 export interface UserPositions {
   lines: {
     line: LineId;
     positions: {
-      id: number | string;
+      id: string;
       product: string;
       asset: string;
       amount: string;
       status: string;
-      since: number | null;
-      extra: Record<string, unknown> | null;
+      since: number;
+      extra: Record<string, unknown>;
     }[];
   }[];
 }
 
-/** GET /admin/api/users/:user/history (console-api): ledger postings, newest first. */
+/** GET /admin/api/users/:user/history: `historyItem` in operator/console/users.ts (postings, newest first). */
 export interface HistoryEntry {
+  /** The posting's id, unique per row. */
+  id: number;
   entry_id: number;
   at: number;
   reason: string;
-  line: LineId | string | null;
+  line: HistoryLine;
   asset: string;
   amount: string;
   account: string;
@@ -159,15 +167,16 @@ export interface ClockState {
   now: number;
 }
 
-/** POST /admin/api/clock/advances and GET …/:id (console-api's background advance). */
+/** `advance` in operator/console/clock-advances.ts (POST and GET /admin/api/clock/advances). */
 export interface ClockAdvance {
-  id: number | string;
+  id: number;
   status: 'running' | 'done' | 'failed';
   from: number;
   to: number;
+  /** Where the clock stands: live while running, where it ended otherwise. */
   at: number;
-  periods_run?: number;
-  error?: string | null;
+  periods_run: number;
+  error: string | null;
 }
 
 /** GET /admin/api/jobs in operator/routes.ts. */
@@ -184,15 +193,24 @@ export interface MarketAsset {
   precision: number;
 }
 
-/** Impact of a rate edit before it is made (console-api's impact schemas). */
+/**
+ * A rate edit's preview before it is made: the answers of operator/console/impact.ts (flexible,
+ * bonus and launch-pool previews cost an hour, fixed, staking and soft-staking ones a day).
+ */
 export interface Impact {
   asset: string;
   holders: number;
   principal: string;
+  rate_now?: string;
+  rate_after?: string;
   hourly_cost_now?: string;
   hourly_cost_after?: string;
   daily_cost_now?: string;
   daily_cost_after?: string;
+  /** Staking: the reward's coin, when it is not the staked one. */
+  reward_asset?: string;
+  /** Bonus previews: the bonus coin. */
+  bonus_asset?: string;
 }
 
 export interface Listed<T> {

@@ -4,11 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
 import { errorText } from '../api/http';
 import { adminQueries } from '../api/queries';
+import { fractionAsPercent } from '../components/format';
 
 /** A rate edit's preview request: which impact endpoint, with the new rate. */
 export interface ImpactRequest {
   path: string;
   query: Record<string, string>;
+  /** Catalogue key of the panel's title; the new rate's impact by default. */
+  title?: string;
+  /** The unit the rates read in: "%" (percents) or "" (fractions, shown as percents too). */
+  rateUnit?: '%' | 'fraction';
 }
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -45,22 +50,38 @@ export function ImpactPanel({ request }: { request: ImpactRequest }) {
       </Alert>
     );
   const d = q.data;
-  const unit = d.asset;
-  const money = (v: string | undefined) => (v === undefined ? '—' : `${formatAmount(v, 8)} ${unit}`);
+  const costUnit = d.bonus_asset ?? d.reward_asset ?? d.asset;
+  const money = (v: string | undefined, unit: string) =>
+    v === undefined ? '—' : `${formatAmount(v, 8)} ${unit}`;
   const hourly = d.hourly_cost_after !== undefined;
+  const rate = (v: string | undefined) =>
+    v === undefined
+      ? '—'
+      : request.rateUnit === 'fraction'
+        ? fractionAsPercent(v)
+        : `${formatAmount(v, 8)} %`;
   return (
-    <Alert color="blue" variant="light" title={t('admin.impact.title')} data-testid="impact">
+    <Alert color="blue" variant="light" title={t(request.title ?? 'admin.impact.title')} data-testid="impact">
+      {d.rate_now !== undefined && (
+        <Text size="sm" mb="xs" data-testid="impact-rate">
+          {t('admin.impact.rate', { now: rate(d.rate_now), after: rate(d.rate_after) })}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
         <Figure label={t('admin.impact.holders')} value={String(d.holders)} testId="impact-holders" />
-        <Figure label={t('admin.impact.principal')} value={money(d.principal)} testId="impact-principal" />
+        <Figure
+          label={t('admin.impact.principal')}
+          value={money(d.principal, d.asset)}
+          testId="impact-principal"
+        />
         <Figure
           label={hourly ? t('admin.impact.costNowHour') : t('admin.impact.costNowDay')}
-          value={money(hourly ? d.hourly_cost_now : d.daily_cost_now)}
+          value={money(hourly ? d.hourly_cost_now : d.daily_cost_now, costUnit)}
           testId="impact-cost-now"
         />
         <Figure
           label={hourly ? t('admin.impact.costAfterHour') : t('admin.impact.costAfterDay')}
-          value={money(hourly ? d.hourly_cost_after : d.daily_cost_after)}
+          value={money(hourly ? d.hourly_cost_after : d.daily_cost_after, costUnit)}
           testId="impact-cost-after"
         />
       </SimpleGrid>

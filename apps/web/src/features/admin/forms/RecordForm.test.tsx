@@ -69,7 +69,10 @@ describe('editing a flexible product', () => {
     expect(within(rows[0] as HTMLElement).getByTestId('review-before')).toHaveTextContent('0.0523 (5.23 %)');
     expect(within(rows[0] as HTMLElement).getByTestId('review-after')).toHaveTextContent('0.06 (6 %)');
     expect(await screen.findByTestId('impact-holders')).toHaveTextContent('3');
-    expect(screen.getByTestId('impact-cost-after')).toHaveTextContent('0.00821 USDT');
+    expect(screen.getByTestId('impact-rate')).toHaveTextContent('Rate 5.23 % → 6 %');
+    expect(screen.getByTestId('impact-principal')).toHaveTextContent('1,200 USDT');
+    expect(screen.getByTestId('impact-cost-now')).toHaveTextContent('0.00597031 USDT');
+    expect(screen.getByTestId('impact-cost-after')).toHaveTextContent('0.00684931 USDT');
     expect(
       calls.find((c) => c.url.startsWith('/admin/api/simple-earn/flexible-products/USDT/impact'))?.url,
     ).toBe('/admin/api/simple-earn/flexible-products/USDT/impact?next_time_rate_year=0.06');

@@ -42,8 +42,8 @@ export interface RecordFormProps {
   submit: (body: Record<string, unknown>) => Promise<unknown>;
   /** Lists to refresh once saved. */
   invalidate: QueryKey[];
-  /** The preview of a rate edit on a live record, when the changes call for one. */
-  impact?: (changes: Change[], values: FormValues) => ImpactRequest | null;
+  /** The previews of a live record's rate edits, when the changes call for any. */
+  impact?: (changes: Change[]) => ImpactRequest[];
   /** Shown above the review (e.g. what a pool's funding takes from the project account). */
   reviewNote?: ReactNode | ((wire: Record<string, unknown>) => ReactNode);
   testId?: string;
@@ -99,7 +99,7 @@ export function RecordForm(props: RecordFormProps) {
             .map((s) => ({ spec: s, before: undefined, after: validated.wire[s.key] })),
     [mode, specs, initial, values, validated],
   );
-  const impact = step === 'review' && props.impact ? props.impact(changes, values) : null;
+  const impacts = step === 'review' && props.impact ? props.impact(changes) : [];
 
   const review = () => {
     setErrors(validated.errors);
@@ -200,7 +200,9 @@ export function RecordForm(props: RecordFormProps) {
           </Text>
           {typeof props.reviewNote === 'function' ? props.reviewNote(validated.wire) : props.reviewNote}
           <ReviewTable changes={changes} values={values} mode={mode} />
-          {impact && <ImpactPanel request={impact} />}
+          {impacts.map((request) => (
+            <ImpactPanel key={request.path} request={request} />
+          ))}
           {failure && (
             <Alert color="red" variant="light" data-testid="form-failure">
               {failure}

@@ -1,3 +1,4 @@
+import { MAX_RATE_FRACTION, MAX_RATE_PERCENT } from '@earn/domain';
 import type { FieldOption, FieldSpec, FormValues } from './fields';
 
 /**
@@ -20,6 +21,9 @@ const coinOf =
     String(v[key] ?? '').toUpperCase();
 
 const days = 'admin.unit.days';
+/** The highest rates the operator routes take (packages/domain product rules). */
+const FRACTION_MAX = MAX_RATE_FRACTION;
+const PERCENT_MAX = MAX_RATE_PERCENT;
 const percent = '%';
 const yearFraction = 'admin.help.fraction';
 
@@ -33,6 +37,7 @@ export const flexibleSpecs: FieldSpec[] = [
     required: true,
     help: yearFraction,
     fraction: true,
+    max: FRACTION_MAX,
     impact: true,
   },
   {
@@ -52,21 +57,22 @@ export const flexibleSpecs: FieldSpec[] = [
     required: true,
     unit: coinOf('asset'),
   },
+  // The bounds of the users' minimum-APR dialog are percents, unlike the rates.
   {
     key: 'max_lend_rate_year',
     label: 'admin.f.max_lend_rate_year',
     kind: 'decimal',
     places: 8,
-    help: yearFraction,
-    fraction: true,
+    max: PERCENT_MAX,
+    unit: percent,
   },
   {
     key: 'limit_min_lend_rate_year',
     label: 'admin.f.limit_min_lend_rate_year',
     kind: 'decimal',
     places: 8,
-    help: yearFraction,
-    fraction: true,
+    max: PERCENT_MAX,
+    unit: percent,
   },
   {
     key: 'ext_award_rate_year',
@@ -75,6 +81,7 @@ export const flexibleSpecs: FieldSpec[] = [
     places: 8,
     help: yearFraction,
     fraction: true,
+    max: FRACTION_MAX,
   },
   {
     key: 'ext_award_limit',
@@ -107,6 +114,7 @@ export const fixedSpecs: FieldSpec[] = [
     required: true,
     help: yearFraction,
     fraction: true,
+    max: FRACTION_MAX,
     impact: true,
   },
   {
@@ -295,6 +303,7 @@ export const poolSpecsFor = (projectCoin: string): FieldSpec[] => [
     kind: 'decimal',
     places: 8,
     required: true,
+    max: PERCENT_MAX,
     unit: percent,
   },
   {
@@ -345,6 +354,7 @@ export const rewardCoinSpecs: FieldSpec[] = [
     kind: 'decimal',
     places: 8,
     required: true,
+    max: PERCENT_MAX,
     unit: percent,
   },
 ];
@@ -368,11 +378,26 @@ export const stakingSpecs: FieldSpec[] = [
     kind: 'decimal',
     places: 8,
     required: true,
+    max: PERCENT_MAX,
     unit: percent,
     impact: true,
   },
-  { key: 'base_rate', label: 'admin.f.base_rate', kind: 'decimal', places: 8, unit: percent },
-  { key: 'most_rate', label: 'admin.f.most_rate', kind: 'decimal', places: 8, unit: percent },
+  {
+    key: 'base_rate',
+    label: 'admin.f.base_rate',
+    kind: 'decimal',
+    places: 8,
+    max: PERCENT_MAX,
+    unit: percent,
+  },
+  {
+    key: 'most_rate',
+    label: 'admin.f.most_rate',
+    kind: 'decimal',
+    places: 8,
+    max: PERCENT_MAX,
+    unit: percent,
+  },
   {
     key: 'min_mortgage_amount',
     label: 'admin.f.min_mortgage_amount',
@@ -438,10 +463,18 @@ export const protocolSpecs: FieldSpec[] = [
     kind: 'decimal',
     places: 8,
     required: true,
+    max: PERCENT_MAX,
     unit: percent,
     impact: true,
   },
-  { key: 'base_rate', label: 'admin.f.base_rate', kind: 'decimal', places: 8, unit: percent },
+  {
+    key: 'base_rate',
+    label: 'admin.f.base_rate',
+    kind: 'decimal',
+    places: 8,
+    max: PERCENT_MAX,
+    unit: percent,
+  },
   { key: 'income_days', label: 'admin.f.income_days', kind: 'int', minInt: 0, maxInt: 3650, unit: days },
   {
     key: 'personal_mortgage_limit',
@@ -500,6 +533,7 @@ export const wealthSpecs: FieldSpec[] = [
   { key: 'vip_min_tier', label: 'admin.f.vip_min_tier', kind: 'int', minInt: 0, maxInt: 16 },
   { key: 'show_interest', label: 'admin.f.show_interest', kind: 'bool', read: flag01('show_interest') },
   { key: 'status', label: 'admin.f.status', kind: 'select', options: onlineOffline },
+  { key: 'disclaimer', label: 'admin.f.disclaimer', kind: 'text', maxLength: 500, wide: true },
   { key: 'description', label: 'admin.f.description', kind: 'textarea', maxLength: 4000, wide: true },
 ];
 
@@ -515,6 +549,7 @@ export const softStakingSpecs: FieldSpec[] = [
     kind: 'decimal',
     places: 8,
     required: true,
+    max: PERCENT_MAX,
     unit: percent,
     impact: true,
   },
@@ -597,6 +632,7 @@ export const userSettingsSpecs: FieldSpec[] = [
   },
   { key: 'locked', label: 'admin.f.locked', kind: 'bool' },
   { key: 'use_funding', label: 'admin.f.use_funding', kind: 'bool' },
+  { key: 'first_open', label: 'admin.f.first_open', kind: 'bool' },
   {
     key: 'compliance_menu',
     label: 'admin.f.compliance_menu',

@@ -23,9 +23,6 @@ type Unit = keyof typeof UNITS;
 /** The server refuses more than five years at once. */
 const MAX_SECONDS = 5 * 366 * 86_400;
 
-/** The advance being watched survives a reload of the page. */
-const STORAGE_KEY = 'earn.admin.clockAdvance';
-
 /** How far an advance has gone, 0 to 100. */
 export function advancePercent(a: Pick<ClockAdvance, 'from' | 'to' | 'at' | 'status'>): number {
   if (a.status === 'done') return 100;
@@ -97,7 +94,11 @@ export default function ClockPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const clock = useQuery({ ...adminQueries.clock(), refetchInterval: 5000 });
-  const [advanceId, setAdvanceId] = useState<string | null>(() => sessionStorage.getItem(STORAGE_KEY));
+  const latest = useQuery(adminQueries.advances());
+  const [startedId, setStartedId] = useState<string | null>(null);
+  // The advance to follow: the one started here, else the newest one (any operator's, any instance's).
+  const newest = latest.data?.[0];
+  const advanceId = startedId ?? (newest ? String(newest.id) : null);
   const [amount, setAmount] = useState<number | string>(2);
   const [unit, setUnit] = useState<Unit>('days');
   const [failure, setFailure] = useState<string | null>(null);
@@ -112,9 +113,8 @@ export default function ClockPage() {
     setStarting(true);
     try {
       const a = await adminSend<ClockAdvance>('POST', '/clock/advances', { seconds });
-      sessionStorage.setItem(STORAGE_KEY, String(a.id));
       client.setQueryData(adminKeys.advance(String(a.id)), a);
-      setAdvanceId(String(a.id));
+      setStartedId(String(a.id));
     } catch (e) {
       setFailure(errorText(e));
     } finally {

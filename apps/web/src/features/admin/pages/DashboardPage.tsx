@@ -26,14 +26,16 @@ function Reconciliation({ data }: { data: Dashboard['reconciliation'] }) {
           {t('admin.dash.reconciliation')}
         </Title>
         <Badge
-          color={data.ok ? 'teal' : 'red'}
+          color={data.ok === null ? 'gray' : data.ok ? 'teal' : 'red'}
           variant="light"
           size="lg"
           data-testid="dash-reconciliation-status"
         >
-          {data.ok
-            ? t('admin.dash.reconciled')
-            : t('admin.dash.differences', { count: data.differences.length })}
+          {data.ok === null
+            ? t('admin.dash.noReport')
+            : data.ok
+              ? t('admin.dash.reconciled')
+              : t('admin.dash.differences', { count: data.differences.length })}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">
@@ -105,9 +107,12 @@ function Jobs({ jobs }: { jobs: Job[] }) {
 function AssetRows({
   rows,
   empty,
+  unlimited,
 }: {
   rows: { asset: string; amount: string; extra?: string }[];
   empty: string;
+  /** How "-1" (no funded limit) reads. */
+  unlimited?: string;
 }) {
   if (rows.length === 0)
     return (
@@ -122,7 +127,7 @@ function AssetRows({
           <Table.Tr key={`${r.asset}-${r.extra ?? ''}`}>
             <Table.Td pl={0}>{r.extra ?? r.asset}</Table.Td>
             <Table.Td ta="right" pr={0} className="num">
-              {formatAmount(r.amount, 8)} {r.asset}
+              {unlimited && r.amount === '-1' ? unlimited : `${formatAmount(r.amount, 8)} ${r.asset}`}
             </Table.Td>
           </Table.Tr>
         ))}
@@ -167,6 +172,7 @@ function LineCard({ line }: { line: Line }) {
             </Text>
             <AssetRows
               rows={line.budgets.map((b) => ({ asset: b.asset, amount: b.left, extra: b.label }))}
+              unlimited={t('admin.unlimited')}
               empty={t('admin.dash.none')}
             />
           </>

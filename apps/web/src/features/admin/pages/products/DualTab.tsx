@@ -86,7 +86,7 @@ export function DualTab() {
         row={row as Record<string, unknown> | null}
         area="catalogue"
         invalidate={[adminKeys.products]}
-        submit={(body) => adminSend('PUT', `/dual/orders/${row?.id}`, { status: row?.status, ...body })}
+        submit={(body) => adminSend('PUT', `/dual/orders/${row?.id}`, body)}
         testId="dual-form"
       />
     </>

@@ -12,16 +12,23 @@ import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
+import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { fixedSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 
-/** A live fixed product's rate edit applies to new orders: the preview says what it would cost a day. */
+/** A live fixed product's rate applies to new and reinvested orders: the preview says what a day costs. */
 export function fixedImpact(row: FixedProduct | null) {
-  return (changes: Change[]) => {
+  return (changes: Change[]): ImpactRequest[] => {
     const rate = changes.find((c) => c.spec.key === 'year_rate');
-    if (row?.status !== 1 || !rate) return null;
-    return { path: `/simple-earn/fixed-products/${row.id}/impact`, query: { year_rate: String(rate.after) } };
+    if (row?.status !== 1 || !rate) return [];
+    return [
+      {
+        path: `/simple-earn/fixed-products/${row.id}/impact`,
+        query: { year_rate: String(rate.after) },
+        rateUnit: 'fraction',
+      },
+    ];
   };
 }
 

@@ -11,19 +11,36 @@ import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
+import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { flexibleSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 
-/** A live product's rate edit is previewed: holders, principal and the hour's cost before and after. */
+/**
+ * A live product's rate edits are previewed: holders, principal and the hour's interest (or bonus)
+ * before and after.
+ */
 export function flexibleImpact(row: FlexProduct | null) {
-  return (changes: Change[]) => {
+  return (changes: Change[]): ImpactRequest[] => {
+    if (row?.status !== 1) return [];
+    const base = `/simple-earn/flexible-products/${row.asset}`;
+    const requests: ImpactRequest[] = [];
     const rate = changes.find((c) => c.spec.key === 'next_time_rate_year');
-    if (row?.status !== 1 || !rate) return null;
-    return {
-      path: `/simple-earn/flexible-products/${row.asset}/impact`,
-      query: { next_time_rate_year: String(rate.after) },
-    };
+    if (rate)
+      requests.push({
+        path: `${base}/impact`,
+        query: { next_time_rate_year: String(rate.after) },
+        rateUnit: 'fraction',
+      });
+    const bonus = changes.find((c) => c.spec.key === 'ext_award_rate_year');
+    if (bonus)
+      requests.push({
+        path: `${base}/bonus-impact`,
+        query: { ext_award_rate_year: String(bonus.after) },
+        title: 'admin.impact.bonusTitle',
+        rateUnit: 'fraction',
+      });
+    return requests;
   };
 }
 

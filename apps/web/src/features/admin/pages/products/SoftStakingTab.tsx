@@ -11,6 +11,7 @@ import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
+import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { softStakingSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
@@ -24,10 +25,12 @@ export function SoftStakingTab() {
   const d = useRecordDialog<SoftStakingCoin>();
   const rows = matches(q.data, search, (r) => [r.coin]);
   const row = d.dialog?.row ?? null;
-  const impact = (changes: Change[]) => {
+  const impact = (changes: Change[]): ImpactRequest[] => {
     const rate = changes.find((c) => c.spec.key === 'rate');
-    if (row?.status !== 'online' || !rate) return null;
-    return { path: `/soft-staking/coins/${row.coin}/impact`, query: { rate: String(rate.after) } };
+    if (row?.status !== 'online' || !rate) return [];
+    return [
+      { path: `/soft-staking/coins/${row.coin}/impact`, query: { rate: String(rate.after) }, rateUnit: '%' },
+    ];
   };
   return (
     <>

@@ -12,14 +12,17 @@ import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
+import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { campaignSpecs, protocolSpecs, stakingSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 
-const rateImpact = (path: string | null) => (changes: Change[]) => {
-  const rate = changes.find((c) => c.spec.key === 'rate');
-  return path && rate ? { path, query: { rate: String(rate.after) } } : null;
-};
+const rateImpact =
+  (path: string | null) =>
+  (changes: Change[]): ImpactRequest[] => {
+    const rate = changes.find((c) => c.spec.key === 'rate');
+    return path && rate ? [{ path, query: { rate: String(rate.after) }, rateUnit: '%' }] : [];
+  };
 
 const DEFAULTS = {
   type: 0,

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminQueries } from '../../api/queries';
-import { LINE_IDS } from '../../api/types';
+import { HISTORY_LINES } from '../../api/types';
 import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { DataTable } from '../../components/DataTable';
 import { Amount, formatUtc } from '../../components/format';
@@ -27,7 +27,7 @@ export function HistoryCard({ userRef }: { userRef: string }) {
           aria-label={t('admin.users.historyLine')}
           data={[
             { value: '', label: t('admin.users.allLines') },
-            ...LINE_IDS.map((l) => ({ value: l, label: t(`admin.line.${l}`) })),
+            ...HISTORY_LINES.map((l) => ({ value: l, label: t(`admin.line.${l}`) })),
           ]}
           value={line}
           onChange={(v) => {
@@ -43,7 +43,7 @@ export function HistoryCard({ userRef }: { userRef: string }) {
         caption={t('admin.users.history')}
         testId="user-history"
         rows={q.data?.list}
-        rowKey={(h) => `${h.entry_id}-${h.account}-${h.asset}`}
+        rowKey={(h) => String(h.id)}
         loading={q.isPending}
         error={q.error}
         onRetry={() => void q.refetch()}
@@ -54,7 +54,7 @@ export function HistoryCard({ userRef }: { userRef: string }) {
           {
             key: 'line',
             title: t('admin.users.line'),
-            render: (h) => (h.line ? t(`admin.line.${h.line}`, { defaultValue: h.line }) : '—'),
+            render: (h) => t(`admin.line.${h.line}`, { defaultValue: h.line }),
           },
           {
             key: 'account',
