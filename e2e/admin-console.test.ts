@@ -1,0 +1,333 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Browser, launchBrowser, screenshot } from './support/browser';
+import { buildWeb } from './support/build';
+import { type RunningServer, startServer } from './support/server';
+
+/** Lazy chunks and queries on a busy 2-core machine can take seconds; vitest's default poll waits 1 s. */
+const POLL_MS = 15_000;
+const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: POLL_MS, interval: 100 });
+
+interface Created {
+  id: number;
+  email: string;
+  password: string;
+  totp_secret: string;
+}
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+}
+
+/** A wire decimal as the console shows it: thousands grouped, trailing zeros dropped. */
+function shown(value: string): string {
+  const [int = '0', frac = ''] = value.split('.');
+  const trimmed = frac.replace(/0+$/, '');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${trimmed ? `.${trimmed}` : ''}`;
+}
+
+/**
+ * The operator console in Chromium, on the real operator API: sign-in with TOTP, a flexible rate
+ * edit with its review, impact and audit record, a launch-pool reward coin funded, a user looked up;
+ * a viewer's writes refused (in the page and by the API), and the lock after 5 wrong codes.
+ * Screenshots at 1400 px (light and dark, English and Chinese) and at 900 px.
+ */
+describe('operator console in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Created;
+  let viewer: Created;
+  let page: Page;
+
+  /** A call with the operator token (automation, the actor `token`). */
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${server.url}/admin/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const envelope = (await res.json()) as Envelope<T>;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(envelope)}`);
+    return envelope.data;
+  }
+
+  /** The operator's current code: TOTP at the server's clock (the test clock), as the server checks it. */
+  async function codeOf(op: Created): Promise<string> {
+    const { now } = await api<{ now: number }>('GET', '/clock');
+    return generate({ secret: op.totp_secret, epoch: now });
+  }
+
+  async function signIn(p: Page, op: Created, code?: string): Promise<void> {
+    await p.getByTestId('login-email').fill(op.email);
+    await p.getByTestId('login-password').fill(op.password);
+    await p.getByTestId('login-code').fill(code ?? (await codeOf(op)));
+    await p.getByTestId('login-submit').click();
+  }
+
+  beforeAll(async () => {
+    buildWeb();
+    server = await startServer();
+    browser = await launchBrowser();
+    admin = await api<Created>('POST', '/operators', { email: 'admin@example.com', role: 'admin' });
+    viewer = await api<Created>('POST', '/operators', { email: 'viewer@example.com', role: 'viewer' });
+    page = await browser.newPage({ width: 1400 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('a visitor is sent to sign-in, and signs in with email, password and the TOTP code', async () => {
+    await page.goto(`${server.url}/admin/users`);
+    await page.waitForURL((u) => u.pathname === '/admin/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/users');
+    await screenshot(page, 'admin-login-1400');
+    await signIn(page, admin);
+    await page.waitForURL((u) => u.pathname === '/admin/users');
+    await expect.poll(() => page.getByTestId('admin-identity').textContent()).toContain('admin@example.com');
+    expect(await page.getByTestId('admin-role').textContent()).toBe('Admin');
+
+    await page.goto(`${server.url}/admin`);
+    const dashboard = await api<{ lines: { line: string; total_usdt: string }[] }>('GET', '/dashboard');
+    const flexible = dashboard.lines.find((l) => l.line === 'simple_earn_flexible');
+    await eventually(() => page.getByTestId('dash-total-simple_earn_flexible').textContent()).toContain(
+      'USDT',
+    );
+    expect(flexible).toBeDefined();
+    await eventually(() => page.getByTestId('dash-reconciliation-status').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="dash-jobs"] tbody tr').count()).toBeGreaterThan(0);
+    await screenshot(page, 'admin-dashboard-1400', { fullPage: true });
+  });
+
+  test("a flexible product's rate: the form, the review of what changes with the impact, the save and its audit record", async () => {
+    const before = (
+      await api<{ list: { asset: string; next_time_rate_year: string }[] }>(
+        'GET',
+        '/simple-earn/flexible-products',
+      )
+    ).list.find((p) => p.asset === 'USDT');
+    if (!before) throw new Error('the demo has a flexible USDT product');
+    await page.goto(`${server.url}/admin/products/flexible`);
+    await page.getByTestId('flexible-USDT-edit').click();
+    const form = page.getByTestId('flexible-form');
+    await form.locator('input[data-field="next_time_rate_year"]').fill('0.0612');
+    await form.getByTestId('form-review').click();
+
+    // The review names the one field changed, before and after.
+    const rows = form.locator('[data-testid="review-table"] tbody tr');
+    await eventually(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('[data-testid="review-before"]').textContent()).toContain(
+      before.next_time_rate_year,
+    );
+    expect(await rows.first().locator('[data-testid="review-after"]').textContent()).toBe('0.0612 (6.12 %)');
+
+    // The impact shows what the impact endpoint computes for that rate.
+    const impact = await api<{ holders: number; hourly_cost_after: string; asset: string }>(
+      'GET',
+      '/simple-earn/flexible-products/USDT/impact?next_time_rate_year=0.0612',
+    );
+    await eventually(() => form.getByTestId('impact-holders').textContent()).toBe(String(impact.holders));
+    expect(await form.getByTestId('impact-cost-after').textContent()).toBe(
+      `${shown(impact.hourly_cost_after)} USDT`,
+    );
+    await screenshot(page, 'admin-flexible-review-1400');
+
+    await form.getByTestId('form-save').click();
+    await eventually(() => page.getByTestId('flexible-form').count()).toBe(0);
+    const after = (
+      await api<{ list: { asset: string; next_time_rate_year: string }[] }>(
+        'GET',
+        '/simple-earn/flexible-products',
+      )
+    ).list.find((p) => p.asset === 'USDT');
+    expect(after?.next_time_rate_year).toBe('0.0612');
+    await eventually(() => page.locator('[data-row="USDT"]').textContent()).toContain('6.12 %');
+
+    // The audit trail has the record, by the signed-in operator, with only the rate before and after.
+    await page.goto(`${server.url}/admin/audit`);
+    await page.getByTestId('audit-target').fill('flexible_product:USDT');
+    await page.getByTestId('audit-apply').click();
+    const record = page.locator('[data-testid="audit-table"] tbody tr[data-row]').first();
+    await eventually(() => record.textContent()).toContain('simple_earn.flexible_product.update');
+    expect(await record.textContent()).toContain('admin@example.com');
+    await record.getByRole('button', { name: 'Show details' }).click();
+    const change = page.locator('[data-testid^="audit-change-"]').first();
+    await eventually(() => change.locator('tr[data-field]').count()).toBe(1);
+    const field = change.locator('tr[data-field="next_time_rate_year"]');
+    expect(await field.textContent()).toContain(`"${before.next_time_rate_year}"`);
+    expect(await field.textContent()).toContain('"0.0612"');
+    await screenshot(page, 'admin-audit-1400');
+  });
+
+  test('a launch-pool reward coin is funded: the review says what it takes, the pool then pays it', async () => {
+    const projects = (
+      await api<{
+        list: {
+          pid: number;
+          name: string;
+          start_timest: number;
+          end_timest: number;
+          reward_pools: { rid: number; reward_pool_type: number; reward_coins: { coin: string }[] }[];
+        }[];
+      }>('GET', '/launch-pool/projects')
+    ).list;
+    const project = projects.find((p) => p.name === 'Nova Protocol');
+    const pool = project?.reward_pools.find((p) => p.reward_pool_type === 1);
+    if (!project || !pool) throw new Error('the demo has a multi-mining pool in Nova Protocol');
+    expect(pool.reward_coins.map((c) => c.coin)).not.toContain('USDT');
+    const hours = (project.end_timest - project.start_timest) / 3600;
+
+    await page.goto(`${server.url}/admin/launch-pool`);
+    await page.locator(`[data-row="${project.pid}"]`).getByRole('button', { name: 'Show details' }).click();
+    await page.getByTestId(`pool-${pool.rid}-fund`).click();
+    const form = page.getByTestId('fund-form');
+    await form.locator('input[data-field="coin"]').fill('usdt');
+    await form.locator('input[data-field="reward_per_hour"]').fill('5');
+    await form.locator('input[data-field="rate_year"]').fill('1.5');
+    await form.getByTestId('form-review').click();
+    await eventually(() => form.getByTestId('funding-note').textContent()).toContain(
+      `${shown(String(5 * hours))} USDT (5 × ${hours} hours)`,
+    );
+    await screenshot(page, 'admin-fund-review-1400');
+    await form.getByTestId('form-save').click();
+    await eventually(() => page.getByTestId('fund-form').count()).toBe(0);
+
+    const funded = (await api<{ list: typeof projects }>('GET', '/launch-pool/projects')).list
+      .find((p) => p.pid === project.pid)
+      ?.reward_pools.find((p) => p.rid === pool.rid)
+      ?.reward_coins.find((c) => c.coin === 'USDT') as
+      | { reward_per_hour: string; total_reward_amount: string }
+      | undefined;
+    expect(funded?.reward_per_hour).toBe('5');
+    expect(funded?.total_reward_amount).toBe(String(5 * hours));
+    const coinRow = page.locator(`[data-testid="pool-${pool.rid}-coins"] tr[data-row="USDT"]`);
+    await eventually(() => coinRow.textContent()).toContain(`${shown(String(5 * hours))} USDT`);
+    await screenshot(page, 'admin-launch-pool-1400', { fullPage: true });
+  });
+
+  test('a user is found by part of their email, with their balances', async () => {
+    await page.goto(`${server.url}/admin/users`);
+    await page.getByTestId('users-search').fill('demo@');
+    await page.getByTestId('users-search-submit').click();
+    const link = page.locator('[data-testid="users-table"] a', { hasText: 'demo@example.com' });
+    await eventually(() => link.count()).toBe(1);
+    await link.click();
+    await eventually(() => page.getByTestId('user-email').textContent()).toBe('demo@example.com');
+    const user = await api<{ id: number; balances: { asset: string; purpose: string; balance: string }[] }>(
+      'GET',
+      '/users/demo@example.com',
+    );
+    expect(new URL(page.url()).pathname).toBe(`/admin/users/${user.id}`);
+    const spot = user.balances.find((b) => b.asset === 'USDT' && b.purpose === 'spot');
+    if (!spot) throw new Error('the demo user holds USDT in spot');
+    const row = page.locator('[data-testid="user-balances"] tr[data-row="USDT-spot"]');
+    await eventually(() => row.textContent()).toContain(`${shown(spot.balance)} USDT`);
+    await eventually(() => page.locator('[data-testid="user-history"] tbody tr').count()).toBeGreaterThan(0);
+    await screenshot(page, 'admin-user-1400', { fullPage: true });
+  });
+
+  test('dark and Chinese at 1400 px, and a tablet at 900 px', async () => {
+    const dark = await browser.newPage({ width: 1400, colorScheme: 'dark' });
+    await dark.goto(`${server.url}/admin`);
+    await eventually(() => dark.getByTestId('dash-reconciliation-status').isVisible()).toBe(true);
+    await screenshot(dark, 'admin-dashboard-dark-1400', { fullPage: true });
+    await dark.goto(`${server.url}/admin/products/flexible`);
+    await eventually(() => dark.locator('[data-row="USDT"]').isVisible()).toBe(true);
+    await screenshot(dark, 'admin-products-dark-1400');
+
+    await dark.evaluate(() => localStorage.setItem('earn.lang', 'zh-CN'));
+    await dark.goto(`${server.url}/admin/products/fixed`);
+    await eventually(() => dark.getByTestId('tab-fixed').textContent()).toBe('定期');
+    await screenshot(dark, 'admin-products-dark-zh-1400');
+    await dark.close();
+
+    const zh = await browser.newPage({ width: 1400 });
+    await zh.goto(`${server.url}/admin`);
+    await eventually(() => zh.getByRole('link', { name: '概览' }).isVisible()).toBe(true);
+    await screenshot(zh, 'admin-dashboard-zh-1400', { fullPage: true });
+    await zh.goto(`${server.url}/admin/clock`);
+    await eventually(() => zh.getByTestId('clock-kind').textContent()).toBe('测试时钟');
+    await screenshot(zh, 'admin-clock-zh-1400');
+    await zh.evaluate(() => localStorage.setItem('earn.lang', 'en'));
+    await zh.close();
+
+    const tablet = await browser.newPage({ width: 900 });
+    await tablet.goto(`${server.url}/admin/products/staking`);
+    await eventually(() => tablet.locator('[data-testid="staking-table"] tbody tr').count()).toBeGreaterThan(
+      0,
+    );
+    // The side navigation stays beside the page at 900 px; wide tables scroll inside the page.
+    expect(await tablet.getByRole('navigation', { name: 'Console sections' }).isVisible()).toBe(true);
+    const overflow = await tablet.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(tablet, 'admin-staking-900');
+    await tablet.goto(`${server.url}/admin/users`);
+    await eventually(() => tablet.locator('[data-testid="users-table"] tbody tr').count()).toBeGreaterThan(0);
+    await screenshot(tablet, 'admin-users-900');
+    await tablet.close();
+  });
+
+  test('a viewer sees writes disabled with the reason, and the API refuses one forced', async () => {
+    await page.getByTestId('admin-signout').click();
+    await page.waitForURL((u) => u.pathname === '/admin/login');
+    await page.goto(`${server.url}/admin/login?redirect=${encodeURIComponent('/admin/products/flexible')}`);
+    await signIn(page, viewer);
+    await page.waitForURL((u) => u.pathname === '/admin/products/flexible');
+    expect(await page.getByTestId('admin-role').textContent()).toBe('Viewer');
+    expect(await page.getByRole('link', { name: 'Operators' }).count()).toBe(0);
+
+    const edit = page.getByTestId('flexible-USDT-edit');
+    await eventually(() => edit.isVisible()).toBe(true);
+    expect(await edit.isDisabled()).toBe(true);
+    const reason = 'Your role (Viewer) can only look here; this needs Operator.';
+    expect(await edit.getAttribute('data-reason')).toBe(reason);
+    await page.getByTestId('flexible-USDT-edit-wrap').hover();
+    await eventually(() => page.getByRole('tooltip').textContent()).toBe(reason);
+    await screenshot(page, 'admin-viewer-1400');
+
+    // Forced past the page, the server refuses the write and changes nothing.
+    const forced = await page.evaluate(async () => {
+      const csrf = document.cookie.match(/csrftoken=([^;]+)/)?.[1] ?? '';
+      const res = await fetch('/admin/api/simple-earn/flexible-products/USDT', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+        body: JSON.stringify({ next_time_rate_year: '0.5' }),
+      });
+      return { status: res.status, body: await res.json() };
+    });
+    expect(forced.status).toBe(403);
+    expect(forced.body.data.key).toBe('operator.forbidden');
+    const list = await api<{ list: { asset: string; next_time_rate_year: string }[] }>(
+      'GET',
+      '/simple-earn/flexible-products',
+    );
+    expect(list.list.find((p) => p.asset === 'USDT')?.next_time_rate_year).toBe('0.0612');
+  });
+
+  test('five wrong codes lock the sign-in, and a right code is refused while locked', async () => {
+    const locked = await api<Created>('POST', '/operators', { email: 'locked@example.com', role: 'viewer' });
+    const fresh = await browser.newPage({ width: 1400 });
+    await fresh.context().clearCookies();
+    await fresh.goto(`${server.url}/admin/login`);
+    const right = await codeOf(locked);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 1; i <= 5; i++) {
+      await signIn(fresh, locked, wrong);
+      await eventually(() => fresh.getByTestId('login-error').textContent()).toBe(
+        'Wrong email, password or code.',
+      );
+      await eventually(() => fresh.getByTestId('login-submit').isEnabled()).toBe(true);
+    }
+    await signIn(fresh, locked, right);
+    const message = fresh.getByTestId('login-locked');
+    await eventually(() => message.textContent()).toMatch(
+      /^Too many wrong tries\. Sign-in for this email is locked until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\.$/,
+    );
+    expect(new URL(fresh.url()).pathname).toBe('/admin/login');
+    await screenshot(fresh, 'admin-login-locked-1400');
+    await fresh.close();
+  });
+});
