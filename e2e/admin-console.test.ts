@@ -28,6 +28,16 @@ function shown(value: string): string {
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${trimmed ? `.${trimmed}` : ''}`;
 }
 
+/** A whole-page picture from the top (the console's header and navigation are fixed to the window). */
+async function fullShot(p: Page, name: string): Promise<void> {
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(p, name, { fullPage: true });
+}
+
+/** Unix seconds as the console writes them. */
+const utc = (seconds: number) =>
+  `${new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
 /**
  * The operator console in Chromium, on the real operator API: sign-in with TOTP, a flexible rate
  * edit with its review, impact and audit record, a launch-pool reward coin funded, a user looked up;
@@ -99,7 +109,7 @@ describe('operator console in Chromium', () => {
     expect(flexible).toBeDefined();
     await eventually(() => page.getByTestId('dash-reconciliation-status').isVisible()).toBe(true);
     expect(await page.locator('[data-testid="dash-jobs"] tbody tr').count()).toBeGreaterThan(0);
-    await screenshot(page, 'admin-dashboard-1400', { fullPage: true });
+    await fullShot(page, 'admin-dashboard-1400');
   });
 
   test("a flexible product's rate: the form, the review of what changes with the impact, the save and its audit record", async () => {
@@ -205,7 +215,7 @@ describe('operator console in Chromium', () => {
     expect(funded?.total_reward_amount).toBe(String(5 * hours));
     const coinRow = page.locator(`[data-testid="pool-${pool.rid}-coins"] tr[data-row="USDT"]`);
     await eventually(() => coinRow.textContent()).toContain(`${shown(String(5 * hours))} USDT`);
-    await screenshot(page, 'admin-launch-pool-1400', { fullPage: true });
+    await fullShot(page, 'admin-launch-pool-1400');
   });
 
   test('a user is found by part of their email, with their balances', async () => {
@@ -226,14 +236,14 @@ describe('operator console in Chromium', () => {
     const row = page.locator('[data-testid="user-balances"] tr[data-row="USDT-spot"]');
     await eventually(() => row.textContent()).toContain(`${shown(spot.balance)} USDT`);
     await eventually(() => page.locator('[data-testid="user-history"] tbody tr').count()).toBeGreaterThan(0);
-    await screenshot(page, 'admin-user-1400', { fullPage: true });
+    await fullShot(page, 'admin-user-1400');
   });
 
   test('dark and Chinese at 1400 px, and a tablet at 900 px', async () => {
     const dark = await browser.newPage({ width: 1400, colorScheme: 'dark' });
     await dark.goto(`${server.url}/admin`);
     await eventually(() => dark.getByTestId('dash-reconciliation-status').isVisible()).toBe(true);
-    await screenshot(dark, 'admin-dashboard-dark-1400', { fullPage: true });
+    await fullShot(dark, 'admin-dashboard-dark-1400');
     await dark.goto(`${server.url}/admin/products/flexible`);
     await eventually(() => dark.locator('[data-row="USDT"]').isVisible()).toBe(true);
     await screenshot(dark, 'admin-products-dark-1400');
@@ -247,7 +257,7 @@ describe('operator console in Chromium', () => {
     const zh = await browser.newPage({ width: 1400 });
     await zh.goto(`${server.url}/admin`);
     await eventually(() => zh.getByRole('link', { name: '概览' }).isVisible()).toBe(true);
-    await screenshot(zh, 'admin-dashboard-zh-1400', { fullPage: true });
+    await fullShot(zh, 'admin-dashboard-zh-1400');
     await zh.goto(`${server.url}/admin/clock`);
     await eventually(() => zh.getByTestId('clock-kind').textContent()).toBe('测试时钟');
     await screenshot(zh, 'admin-clock-zh-1400');
@@ -278,6 +288,9 @@ describe('operator console in Chromium', () => {
     await page.waitForURL((u) => u.pathname === '/admin/products/flexible');
     expect(await page.getByTestId('admin-role').textContent()).toBe('Viewer');
     expect(await page.getByRole('link', { name: 'Operators' }).count()).toBe(0);
+    expect(await page.getByTestId('admin-readonly').textContent()).toBe(
+      'You are signed in as a viewer: you can look at everything here, and change nothing.',
+    );
 
     const edit = page.getByTestId('flexible-USDT-edit');
     await eventually(() => edit.isVisible()).toBe(true);
@@ -312,6 +325,7 @@ describe('operator console in Chromium', () => {
     const fresh = await browser.newPage({ width: 1400 });
     await fresh.context().clearCookies();
     await fresh.goto(`${server.url}/admin/login`);
+    const { now } = await api<{ now: number }>('GET', '/clock');
     const right = await codeOf(locked);
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
     for (let i = 1; i <= 5; i++) {
@@ -323,8 +337,9 @@ describe('operator console in Chromium', () => {
     }
     await signIn(fresh, locked, right);
     const message = fresh.getByTestId('login-locked');
-    await eventually(() => message.textContent()).toMatch(
-      /^Too many wrong tries\. Sign-in for this email is locked until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\.$/,
+    // Locked for 15 minutes from the first of the five wrong tries (the test clock stands still).
+    await eventually(() => message.textContent()).toBe(
+      `Too many wrong tries. Sign-in for this email is locked until ${utc(now + 15 * 60)}.`,
     );
     expect(new URL(fresh.url()).pathname).toBe('/admin/login');
     await screenshot(fresh, 'admin-login-locked-1400');

@@ -93,16 +93,9 @@ export function FieldInput({
           onChange={(e) => onChange(e.currentTarget.value)}
           inputMode={spec.kind === 'decimal' ? 'decimal' : spec.kind === 'int' ? 'numeric' : undefined}
           placeholder={spec.kind === 'time' ? 'YYYY-MM-DD HH:mm' : undefined}
-          rightSection={
-            spec.kind === 'time' ? (
-              'UTC'
-            ) : unit ? (
-              <span style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{unit}</span>
-            ) : undefined
-          }
-          rightSectionWidth={
-            spec.kind === 'time' ? 44 : unit ? Math.max(44, unit.length * 8 + 16) : undefined
-          }
+          rightSection={side ? <span style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{side}</span> : undefined}
+          rightSectionWidth={side ? Math.max(44, side.length * 7 + 16) : undefined}
+          rightSectionPointerEvents="none"
           autoComplete="off"
         />
       );

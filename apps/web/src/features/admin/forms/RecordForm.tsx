@@ -40,6 +40,8 @@ export interface RecordFormProps {
   area: WriteArea;
   /** Sends the body: the changed fields of an edit, every given field of a creation. */
   submit: (body: Record<string, unknown>) => Promise<unknown>;
+  /** The save button's text when not Save or Create (e.g. Fund, Publish). */
+  submitLabel?: string;
   /** Lists to refresh once saved. */
   invalidate: QueryKey[];
   /** The previews of a live record's rate edits, when the changes call for any. */
@@ -218,7 +220,7 @@ export function RecordForm(props: RecordFormProps) {
               {t('admin.form.back')}
             </Button>
             <Button onClick={save} loading={saving} disabled={!access.allowed} data-testid="form-save">
-              {mode === 'edit' ? t('admin.form.save') : t('admin.form.create')}
+              {props.submitLabel ?? (mode === 'edit' ? t('admin.form.save') : t('admin.form.create'))}
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,4 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -79,7 +79,7 @@ export function AdminLayout() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      navbar={{ width: { md: 190, lg: 220 }, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding="lg"
       className="admin-shell"
     >
@@ -143,6 +143,11 @@ export function AdminLayout() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
+        {me?.role === 'viewer' && (
+          <Alert color="gray" variant="light" mb="md" py="xs" data-testid="admin-readonly">
+            {t('admin.readOnly')}
+          </Alert>
+        )}
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>

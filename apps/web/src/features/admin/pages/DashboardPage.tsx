@@ -1,4 +1,4 @@
-import { Badge, Card, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Code, Grid, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
@@ -145,7 +145,7 @@ function LineCard({ line }: { line: Line }) {
           <Title order={3} size="h5">
             {t(`admin.line.${line.line}`)}
           </Title>
-          <Badge variant="light" color="gray">
+          <Badge variant="light" color="gray" tt="none">
             {t('admin.dash.users', { count: line.users })}
           </Badge>
         </Group>
@@ -195,10 +195,14 @@ export default function DashboardPage() {
       <QueryState loading={q.isPending} error={q.error} onRetry={() => void q.refetch()} testId="dashboard">
         {q.data && (
           <Stack gap="lg">
-            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-              <Reconciliation data={q.data.reconciliation} />
-              <Jobs jobs={q.data.jobs} />
-            </SimpleGrid>
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <Reconciliation data={q.data.reconciliation} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                <Jobs jobs={q.data.jobs} />
+              </Grid.Col>
+            </Grid>
             <Title order={2} size="h4">
               {t('admin.dash.lines')}
             </Title>

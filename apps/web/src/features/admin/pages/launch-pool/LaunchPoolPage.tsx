@@ -270,6 +270,7 @@ export default function LaunchPoolPage() {
             idempotent: true,
           })
         }
+        submitLabel={t('admin.lp.fund')}
         testId="fund-form"
       />
       <RecordForm

@@ -129,6 +129,7 @@ export function VouchersTab() {
             user: /^\d+$/.test(ref) ? Number(ref) : ref,
           });
         }}
+        submitLabel={t('admin.vouchers.grantShort')}
         testId="voucher-form"
       />
     </>

@@ -126,6 +126,7 @@ export function WealthTab() {
         submit={(body) =>
           adminSend('POST', `/wealth/products/${navRow?.pid}/nav`, body, { idempotent: true })
         }
+        submitLabel={t('admin.wealth.publish')}
         testId="nav-form"
       />
     </>

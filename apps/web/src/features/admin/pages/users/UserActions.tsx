@@ -89,6 +89,7 @@ export function UserActions({ user }: { user: UserDetail }) {
             { idempotent: true },
           )
         }
+        submitLabel={t(kind === 'deposit' ? 'admin.users.deposit' : 'admin.users.withdraw')}
         testId="movement-form"
       />
     </Group>
