@@ -25,6 +25,7 @@ import { reconcileAndRecord } from '../ledger/reconcile';
 import { type AssetRow, setPrice } from '../market/assets';
 import { registerOperatorAccountRoutes } from './accounts-routes';
 import { changedFields, listAudit, recordAudit } from './audit';
+import { registerConsoleRoutes } from './console/routes';
 import { operatorGuard } from './guard';
 
 const userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
@@ -32,6 +33,7 @@ const movement = z.object({ user: userRef, asset: assetSymbol, amount: positiveA
 
 export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerOperatorAccountRoutes(app, deps);
+  registerConsoleRoutes(app, deps);
   app.register(async (scope) => {
     scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();
