@@ -264,7 +264,7 @@ describe('console dashboard and users after a scenario', { timeout: 300_000 }, (
       must(
         op.call<Page>(
           'GET',
-          `/admin/api/users?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+          `/admin/api/users?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
         ),
       );
     expect((await search({ q: 'console' })).list.map((u) => u.email)).toEqual([

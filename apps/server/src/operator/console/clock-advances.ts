@@ -83,9 +83,9 @@ export function registerClockAdvanceRoutes(scope: FastifyInstance, deps: AppDeps
         operationId: 'startClockAdvance',
         summary: 'Move the test clock forward in the background (EARN_CLOCK=test only); answers at once',
         description:
-          'Runs on this instance a day at a time, every job period falling due in order, as POST /admin/api/clock/advance ' +
+          'Runs on this instance a day at a time (an hour on PGlite), every job period falling due in order, as POST /admin/api/clock/advance ' +
           'does; GET /admin/api/clock/advances/{id} on any instance follows it. One at a time: another while one runs is ' +
-          '409 operator.clock.busy. A server that closes stops it between two days (status failed). Admin only.',
+          '409 operator.clock.busy. A server that closes stops it between two chunks (status failed). Admin only.',
         body: z.object({ seconds: z.number().int().min(1).max(MAX_SECONDS) }),
         response: { 200: envelope(advance) },
       },

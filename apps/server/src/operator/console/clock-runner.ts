@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import { type Db, rows, sql } from '../../db/client';
 import type { AppDeps } from '../../http/context';
-import type { TestClock } from '../../jobs/clock';
+import { type TestClock, wallTime } from '../../jobs/clock';
 import type { Scheduler } from '../../jobs/scheduler';
 
-/** The clock moves a day per chunk: progress is written and a stop is honoured between chunks. */
-export const CHUNK_SECONDS = 86_400;
+/**
+ * The clock moves a day per chunk on PostgreSQL, an hour (the shortest job period) on PGlite, and
+ * the instance turns to its other work between chunks: PGlite answers a chain of queries without
+ * ever yielding to the event loop, so a day's chunk there would leave every request of the instance
+ * (the progress polls too) waiting for it. A stop is honoured between chunks.
+ */
+export const CHUNK_SECONDS = { postgres: 86_400, pglite: 3600 } as const;
+/** Progress is written at most this often (and at the end). */
+const PROGRESS_MS = 1000;
 /** How often a running advance tells the database its instance is alive. */
 const HEARTBEAT_MS = 10_000;
 /** A running advance whose heartbeat is older than this belongs to an instance that died. */
@@ -33,8 +41,8 @@ export class ClockAdvanceRunner {
     private readonly db: Db,
     private readonly clock: TestClock,
     private readonly scheduler: Scheduler,
+    private readonly chunkSeconds: number,
     private readonly log?: FastifyBaseLogger,
-    private readonly chunkSeconds = CHUNK_SECONDS,
   ) {}
 
   /** The advance running on this instance, if any. */
@@ -46,9 +54,12 @@ export class ClockAdvanceRunner {
   start(id: number, from: Date, to: Date): void {
     const job: Active = { id, stopping: false, done: Promise.resolve() };
     this.active = job;
-    job.done = this.run(job, from, to).finally(() => {
-      if (this.active === job) this.active = undefined;
-    });
+    // From the next turn of the event loop: the call that starts it answers first.
+    job.done = new Promise((resolve) => setImmediate(resolve))
+      .then(() => this.run(job, from, to))
+      .finally(() => {
+        if (this.active === job) this.active = undefined;
+      });
   }
 
   /** Stops the running advance between two chunks and waits for it: it is then recorded as failed. */
@@ -70,6 +81,7 @@ export class ClockAdvanceRunner {
         );
     }, HEARTBEAT_MS);
     beat.unref();
+    let written = wallTime().getTime();
     try {
       for (;;) {
         if (job.stopping) {
@@ -80,6 +92,9 @@ export class ClockAdvanceRunner {
         const remaining = Math.floor((to.getTime() - this.clock.now().getTime()) / 1000);
         if (remaining <= 0) break;
         await this.scheduler.advance(this.clock, Math.min(this.chunkSeconds, remaining));
+        await new Promise((resolve) => setImmediate(resolve));
+        if (wallTime().getTime() - written < PROGRESS_MS) continue;
+        written = wallTime().getTime();
         // Another instance judged this advance dead and took over: leave the clock to it.
         if (!(await this.record(job.id, from))) return;
       }
@@ -125,7 +140,9 @@ export function clockAdvanceRunner(deps: AppDeps, log?: FastifyBaseLogger): Cloc
   if (!deps.testClock) return undefined;
   let runner = runners.get(deps);
   if (!runner) {
-    runner = new ClockAdvanceRunner(deps.db, deps.testClock, deps.scheduler, log);
+    const onPostgres = (deps.db as { $client?: unknown }).$client instanceof pg.Pool;
+    const chunk = onPostgres ? CHUNK_SECONDS.postgres : CHUNK_SECONDS.pglite;
+    runner = new ClockAdvanceRunner(deps.db, deps.testClock, deps.scheduler, chunk, log);
     runners.set(deps, runner);
   }
   return runner;
