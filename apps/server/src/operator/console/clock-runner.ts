@@ -13,7 +13,7 @@ import type { Scheduler } from '../../jobs/scheduler';
  * (the progress polls too) waiting for it. A stop is honoured between chunks.
  */
 export const CHUNK_SECONDS = { postgres: 86_400, pglite: 3600 } as const;
-/** Progress is written at most this often (and at the end). */
+/** Progress is written after every day's chunk, and of hourly chunks at most this often (and at the end). */
 const PROGRESS_MS = 1000;
 /** How often a running advance tells the database its instance is alive. */
 const HEARTBEAT_MS = 10_000;
@@ -93,7 +93,8 @@ export class ClockAdvanceRunner {
         if (remaining <= 0) break;
         await this.scheduler.advance(this.clock, Math.min(this.chunkSeconds, remaining));
         await new Promise((resolve) => setImmediate(resolve));
-        if (wallTime().getTime() - written < PROGRESS_MS) continue;
+        if (this.chunkSeconds < CHUNK_SECONDS.postgres && wallTime().getTime() - written < PROGRESS_MS)
+          continue;
         written = wallTime().getTime();
         // Another instance judged this advance dead and took over: leave the clock to it.
         if (!(await this.record(job.id, from))) return;
