@@ -25,6 +25,7 @@ import { reconcileAndRecord } from '../ledger/reconcile';
 import { type AssetRow, setPrice } from '../market/assets';
 import { registerOperatorAccountRoutes } from './accounts-routes';
 import { changedFields, listAudit, recordAudit } from './audit';
+import { registerConsoleRoutes } from './console/routes';
 import { operatorGuard } from './guard';
 import { amountCol, applyEdit, type Codec, col, editSchema, inTransaction } from './patch';
 
@@ -75,6 +76,7 @@ function movementChange(
 
 export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerOperatorAccountRoutes(app, deps);
+  registerConsoleRoutes(app, deps);
   app.register(async (scope) => {
     scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();

@@ -1,3 +1,4 @@
+export * from './console';
 export * from './core';
 export * from './dual';
 export * from './launch-pool';

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../http/context';
+import { operatorGuard } from '../guard';
+import { registerClockAdvanceRoutes } from './clock-advances';
+import { registerDashboardRoute } from './dashboard';
+import { registerImpactRoutes } from './impact';
+import { registerUserRoutes } from './users';
+
+/** The console's own operator routes: dashboard, users, rate-edit previews, background clock advances. */
+export function registerConsoleRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.register(async (scope) => {
+    scope.addHook('onRequest', operatorGuard(deps));
+    registerDashboardRoute(scope, deps);
+    registerUserRoutes(scope, deps);
+    registerImpactRoutes(scope, deps);
+    registerClockAdvanceRoutes(scope, deps);
+  });
+}

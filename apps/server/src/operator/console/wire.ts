@@ -1,0 +1,21 @@
+import type { SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { sql } from '../../db/client';
+
+/** Every console route is an operator route of the console. */
+export const tags = ['operator', 'console'];
+
+/** A timestamptz as unix seconds, a plain number on pg and PGlite alike (bigint would be a string). */
+export const epoch = (expr: SQL): SQL => sql`floor(EXTRACT(EPOCH FROM ${expr}))::float8`;
+
+export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
+
+/** An amount on the wire: a plain decimal string. */
+export const amount = z.string();
+
+/** A page of a keyset-paged list: pass `next_cursor` back as `cursor`; null on the last page. */
+export const pageLimit = z.coerce.number().int().min(1).max(200).default(50);
+export const cursor = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional();
+
+/** `:user` of a path: an id or an email, as `GET /admin/api/users/:user` takes it. */
+export const userParam = z.object({ user: z.string().trim().min(1).max(254) });
