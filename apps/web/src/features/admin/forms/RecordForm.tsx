@@ -200,7 +200,11 @@ export function RecordForm(props: RecordFormProps) {
           <Text size="sm">
             {mode === 'edit' ? t('admin.review.editIntro') : t('admin.review.createIntro')}
           </Text>
-          {typeof props.reviewNote === 'function' ? props.reviewNote(validated.wire) : props.reviewNote}
+          <ReviewNote
+            note={
+              typeof props.reviewNote === 'function' ? props.reviewNote(validated.wire) : props.reviewNote
+            }
+          />
           <ReviewTable changes={changes} values={values} mode={mode} />
           {impacts.map((request) => (
             <ImpactPanel key={request.path} request={request} />
@@ -226,6 +230,16 @@ export function RecordForm(props: RecordFormProps) {
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** What the review says besides the values: a plain text in a note, a component as it is. */
+function ReviewNote({ note }: { note: ReactNode }) {
+  if (typeof note !== 'string') return <>{note}</>;
+  return (
+    <Alert color="blue" variant="light" data-testid="review-note">
+      {note}
+    </Alert>
   );
 }
 
