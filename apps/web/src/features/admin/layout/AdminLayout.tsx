@@ -1,4 +1,16 @@
-import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Center,
+  Group,
+  Loader,
+  NavLink,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -148,7 +160,13 @@ export function AdminLayout() {
             {t('admin.readOnly')}
           </Alert>
         )}
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            <Center py={80}>
+              <Loader aria-label={t('common.loading')} />
+            </Center>
+          }
+        >
           <Outlet />
         </Suspense>
       </AppShell.Main>
