@@ -1,4 +1,4 @@
-import { Badge, Button, Group, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,9 +61,14 @@ export default function UsersPage() {
             key: 'email',
             title: t('admin.users.email'),
             render: (u) => (
-              <Link to={`/admin/users/${u.id}`} data-testid={`user-link-${u.id}`}>
+              <Anchor
+                component={Link}
+                to={`/admin/users/${u.id}`}
+                size="sm"
+                data-testid={`user-link-${u.id}`}
+              >
                 {u.email}
-              </Link>
+              </Anchor>
             ),
           },
           { key: 'vip', title: t('admin.f.vip_tier'), align: 'right', render: (u) => u.vip_tier },
