@@ -58,11 +58,17 @@ function checkText(text: string): void {
 export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps.db, deps.clock);
+  // The product's coin, for the money counters: the answers name the product, not its coin.
+  const coinOfProduct = async (_body: unknown, data: unknown) => {
+    const pid = (data as { pid?: unknown } | undefined)?.pid;
+    return typeof pid === 'number' ? (await requireWealthProduct(deps.db, pid)).coin : undefined;
+  };
 
   r.post(
     `${BASE}/purchase`,
     {
       preHandler: auth,
+      config: { money: { line: 'wealth', kind: 'subscription', asset: coinOfProduct } },
       schema: {
         tags,
         summary: 'Subscribe an amount of a wealth product: units = amount / latest NAV, 6 decimals down',
@@ -158,6 +164,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     `${BASE}/redeem`,
     {
       preHandler: auth,
+      config: { money: { line: 'wealth', kind: 'redemption', asset: coinOfProduct } },
       schema: {
         tags,
         summary:
