@@ -1,6 +1,7 @@
 import {
   assetSymbol,
   dec,
+  intChoice,
   MessageKey,
   nonNegativeAmount,
   pageQuery,
@@ -39,10 +40,8 @@ import { publishNav, purchase, redeemUnits, requireWealthProduct } from './servi
 
 const BASE = '/apiw/v2/earn/private-wealth';
 const tags = ['wealth'];
-const projectType = z.coerce
-  .number()
-  .int()
-  .refine((t) => (WEALTH_PROJECT_TYPES as readonly number[]).includes(t), 'project_type is 4 or 5');
+/** 4 private wealth, 5 asset management: listed in the published schema. */
+const projectType = intChoice(WEALTH_PROJECT_TYPES);
 
 const SUCCESS_NOTE =
   'Success answers code 0 like every call of this API; the spec\'s wealth client tests "code equals 200", so ' +
