@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Code, MessageKey } from '@earn/domain';
 import fastifyCookie from '@fastify/cookie';
@@ -53,6 +54,7 @@ export async function buildApp(
   modules: EarnModule[],
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
+  let securityHeaders: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const app = Fastify<RawServerDefault>({
     logger: opts.logger ?? false,
     genReqId: (req) => {
@@ -63,6 +65,7 @@ export async function buildApp(
     // Errors the router raises before any route runs (an over-long path parameter, a malformed URL)
     // answer in the envelope like every other bad input.
     frameworkErrors: (error, req, rawReply) => {
+      securityHeaders?.(req.raw, (rawReply as FastifyReply).raw);
       (rawReply as FastifyReply)
         .status(400)
         .header('x-request-id', req.id)
@@ -97,7 +100,7 @@ export async function buildApp(
 
   await app.register(fastifyCookie);
   // Before every hook that may refuse a request, so refusals carry the headers too.
-  await registerSecurityHeaders(app, deps.config);
+  securityHeaders = await registerSecurityHeaders(app, deps.config);
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
   sessionBeforeInput(app, deps.db, deps.clock);

@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { isPrivateRoute, sessionOwner, sessionTokenHash } from './auth';
@@ -28,18 +30,29 @@ export function contentSecurityPolicy(secure: boolean): Record<string, string[]>
   };
 }
 
+/** Typed by inference: helmet's CommonJS and ESM declarations each name their own symbol types. */
+function helmetOptions(config: Config) {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.secureCookies) },
+    frameguard: { action: 'deny' as const },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
+
 /**
  * Security headers on every response (API, static files, 404s, errors): helmet's set with the CSP
  * above, X-Frame-Options DENY, and HSTS only when the site is served over HTTPS (SECURE_COOKIES=1).
- * Register before any hook that may refuse a request, so the refusal carries them too.
+ * Register before any hook that may refuse a request, so the refusal carries them too. Answers the
+ * same headers for a raw response: the router's own errors (a malformed URL) run no hook.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config.secureCookies) },
-    frameguard: { action: 'deny' },
-    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
+  const options = helmetOptions(config);
+  await app.register(fastifyHelmet, { global: true, ...options });
+  const apply = helmet(options);
+  return (req, res) => apply(req, res, () => undefined);
 }
 
 type RequestHook = (req: FastifyRequest) => Promise<void>;
