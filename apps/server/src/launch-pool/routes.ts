@@ -128,6 +128,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     `${BASE}/create-order`,
     {
       preHandler: auth,
+      config: { money: { line: 'launch_pool', kind: 'subscription' } },
       schema: {
         tags,
         summary: 'Stake into a reward pool',
@@ -184,6 +185,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     `${BASE}/redeem`,
     {
       preHandler: auth,
+      config: { money: { line: 'launch_pool', kind: 'redemption' } },
       schema: {
         tags,
         summary: 'Early redeem from a reward pool',

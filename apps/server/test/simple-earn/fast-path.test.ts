@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../src/db/client';
 import { fastPathOutcomes } from '../../src/http/idempotency';
 import { FLEX_LOCK_KEY } from '../../src/simple-earn/constants';
-import { onPostgres, TestClient } from '../harness';
+import { csrfTokenFor, onPostgres, TestClient } from '../harness';
 import {
   type Env,
   expectReconciled,
@@ -138,12 +138,13 @@ describe('flexible subscribe and redeem: the two-round-trip fast path', () => {
     const sid = await signInAgain(u.c);
     expect((await u.c.post(SUBSCRIBE, { asset: 'USDT', amount: '1' })).body.code).toBe(0);
     expect((await u.c.post('/api/web/v1/auth/logout')).status).toBe(200);
+    const csrf = await csrfTokenFor(env.server, `earn_sid=${sid}`);
     const replayed = await env.server.app.inject({
       method: 'POST',
       url: SUBSCRIBE,
       headers: {
-        cookie: `earn_sid=${sid}; csrftoken=t`,
-        'x-csrf-token': 't',
+        cookie: `earn_sid=${sid}; csrftoken=${csrf}`,
+        'x-csrf-token': csrf,
         'content-type': 'application/json',
       },
       payload: JSON.stringify({ asset: 'USDT', amount: '1' }),
