@@ -30,7 +30,8 @@ export interface MarginState {
 
 /** The maintenance margin rate of a unified account from its balances and loans, valued in USDT. */
 export function maintenanceMargin(balances: Valued[], loans: Valued[]): MarginState {
-  const value = (list: Valued[]) => list.reduce((sum, v) => sum.plus(dec(v.amount).times(v.priceUsdt)), dec(0));
+  const value = (list: Valued[]) =>
+    list.reduce((sum, v) => sum.plus(dec(v.amount).times(v.priceUsdt)), dec(0));
   const assets = value(balances);
   const liabilities = value(loans);
   const margin = liabilities.times(MAINTENANCE_MARGIN_RATIO);
