@@ -152,7 +152,7 @@ export function blendedApr(amount: Decimal.Value, terms: AprTerms, held: Decimal
     const part = maxDec(0, top.minus(maxDec(s.from, start)));
     const last = segments[segments.length - 1];
     // Neighbours with the same rate read as one stretch.
-    if (last && last.apr.eq(apr)) {
+    if (last?.apr.eq(apr)) {
       last.to = s.to;
       last.amount = last.amount.plus(part);
       last.interestYear = last.amount.times(apr);
