@@ -49,16 +49,28 @@ export function fixedProductAprTerms(p: FixedProduct): AprTerms {
  * product when the order earns a bonus.
  */
 export function orderAprTerms(
-  o: Pick<FixedOrder, 'yearRate' | 'lockUpPeriod' | 'bonusAsset' | 'couponRateRatio' | 'couponRateDay' | 'voucherId'>,
+  o: Pick<
+    FixedOrder,
+    'yearRate' | 'lockUpPeriod' | 'bonusAsset' | 'couponRateRatio' | 'couponRateDay' | 'voucherId'
+  >,
   productLadder: SimpleEarnLadderTier[],
 ): AprTerms {
   return fixedAprTerms(
-    { yearRate: o.yearRate, lockUpPeriod: o.lockUpPeriod, bonusAsset: o.bonusAsset, ladderApr: productLadder },
+    {
+      yearRate: o.yearRate,
+      lockUpPeriod: o.lockUpPeriod,
+      bonusAsset: o.bonusAsset,
+      ladderApr: productLadder,
+    },
     o.voucherId === null ? null : { rateRatio: o.couponRateRatio, rateDay: o.couponRateDay },
   );
 }
 
-const tierWire = (t: SimpleEarnLadderTier) => ({ left: toWire(t.left), right: toWire(t.right || '0'), apr: toWire(t.apr) });
+const tierWire = (t: SimpleEarnLadderTier) => ({
+  left: toWire(t.left),
+  right: toWire(t.right || '0'),
+  apr: toWire(t.apr),
+});
 
 /** `bonus_tiers` and `apr_up_to` of a product entry: what the engine pays on, and the best it pays. */
 export function productAprWire(terms: AprTerms) {

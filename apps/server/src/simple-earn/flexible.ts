@@ -252,7 +252,12 @@ export async function subscribeFlexible(
     tx,
     sql`SELECT COALESCE(SUM(amount), 0)::text AS pending FROM se_flex_pending WHERE position_id = ${position.id}::bigint`,
   );
-  const holding = holdingApr(product, dec(position.principal).plus(waiting?.pending ?? 0).plus(amount));
+  const holding = holdingApr(
+    product,
+    dec(position.principal)
+      .plus(waiting?.pending ?? 0)
+      .plus(amount),
+  );
   // The entry, the pending amount and the history record: one statement, one round trip.
   const booking = subscriptionBooking({
     userId,
