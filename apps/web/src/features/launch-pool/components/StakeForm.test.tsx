@@ -346,3 +346,36 @@ describe('stake form rules', () => {
     },
   );
 });
+
+describe('auto-earn offers are simple earn’s live products (issue 17)', () => {
+  test('only the fixed term on sale: no flexible choice, fixed preselected; flexible with its "up to"', async () => {
+    fakeServer(baseRoutes({ available: '1' }));
+    const onlyFixed = makePool({
+      simple_earn: { ...SIMPLE_EARN, status: 1, flexible_offered: 0, fixed_period: 30, fixed_rate: '4' },
+    });
+    const { unmount } = renderWithApp(
+      <StakeForm project={makeProject([onlyFixed])} onSuccess={vi.fn()} onCancel={vi.fn()} />,
+    );
+    await ready();
+    expect(screen.queryByTestId('mode-flexible')).not.toBeInTheDocument();
+    expect(screen.getByTestId('mode-fixed')).toHaveAttribute('aria-checked', 'true');
+    unmount();
+
+    const flexible = makePool({
+      simple_earn: {
+        ...SIMPLE_EARN,
+        fixed_period: 0,
+        rate: '5.23',
+        flexible_offered: 1,
+        flexible_up_to: { rate_year: '15.23', amount: '500' },
+      },
+      coin: 'USDT',
+    });
+    renderWithApp(<StakeForm project={makeProject([flexible])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
+    await ready();
+    expect(screen.getByTestId('mode-flexible')).toHaveTextContent('5.23%');
+    expect(screen.getByTestId('flexible-after')).toHaveTextContent(
+      'After redeem, Simple Earn flexible pays up to 15.23% on the first 500 USDT.',
+    );
+  });
+});
