@@ -1,7 +1,6 @@
 import {
   dec,
   fixedMaxAmount,
-  fixedSchedule,
   roundSubscribeAmount,
   SimpleEarnProductType,
   SimpleEarnRedeemAccount,
@@ -9,7 +8,6 @@ import {
 import {
   Alert,
   Anchor,
-  Badge,
   Box,
   Button,
   Center,
@@ -17,7 +15,6 @@ import {
   Group,
   Loader,
   Modal,
-  ScrollArea,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -25,12 +22,10 @@ import {
   Switch,
   Tabs,
   Text,
-  UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { handleApiError } from '../../../api/errors';
@@ -42,7 +37,6 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { ResultModal } from '../../../components/ResultModal';
-import { formatDate } from '../../../i18n';
 import { inlineRule, passesLockCheck, useFixedSubscribe, useFlexSubscribe } from '../api/actions';
 import { fetchSubscribeCheck, seQueries } from '../api/queries';
 import type { FixedProduct, ProductDetail, Voucher } from '../api/types';
@@ -50,7 +44,7 @@ import { AprChart } from '../components/AprChart';
 import { ButtonLabel } from '../components/ButtonLabel';
 import { MinAprForm } from '../components/MinAprForm';
 import { TermTabs, termLabel } from '../components/TermTabs';
-import { amt, pct, usdtHint } from '../format';
+import { amt, pct } from '../format';
 import { useRefreshEarn, useServerNow, useVipTier } from '../hooks';
 import { holdingsLink, LINKS, vipLink } from '../links';
 import { prefs } from '../prefs';
