@@ -54,7 +54,13 @@ export function PoolApr({
           data-testid={testId}
           style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}
         >
-          <Text span className="apr" fw={700} fz={fz}>
+          <Text
+            span
+            className={d.rate_year === null ? undefined : 'apr'}
+            c={d.rate_year === null ? 'dimmed' : undefined}
+            fw={700}
+            fz={fz}
+          >
             {figure}
           </Text>
         </UnstyledButton>
