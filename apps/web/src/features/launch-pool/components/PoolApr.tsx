@@ -72,6 +72,21 @@ export function PoolApr({
   );
 }
 
+/** The APR the pool would show with `amount` staked too (a fraction), or null when it has none. */
+export function aprWithStake(pool: RewardPool, amount: string | null | undefined): Decimal | null {
+  const d = pool.derived_apr;
+  if (!d || !amount || d.missing === 'ended' || dec(amount).lte(0)) return null;
+  return poolAprWithStake(
+    {
+      stakeCoin: pool.coin,
+      stakedTotal: d.staked_total,
+      stakePrice: d.stake_price,
+      coins: d.coins.map((c) => ({ coin: c.coin, rewardPerHour: c.reward_per_hour, price: c.price })),
+    },
+    amount,
+  );
+}
+
 function AprInputs({
   pool,
   d,
@@ -84,18 +99,7 @@ function AprInputs({
   const { t } = useTranslation();
   const usd = (v: Decimal) => formatAmount(v.toDecimalPlaces(2, 1).toFixed(), 2);
   const stakeValue = d.stake_price ? dec(d.staked_total).times(d.stake_price) : null;
-  const withStake =
-    stakeAmount && d.missing !== 'ended'
-      ? poolAprWithStake(
-          {
-            stakeCoin: pool.coin,
-            stakedTotal: d.staked_total,
-            stakePrice: d.stake_price,
-            coins: d.coins.map((c) => ({ coin: c.coin, rewardPerHour: c.reward_per_hour, price: c.price })),
-          },
-          stakeAmount,
-        )
-      : null;
+  const withStake = aprWithStake(pool, stakeAmount);
   return (
     <Stack gap={6}>
       <Text size="sm" fw={600}>

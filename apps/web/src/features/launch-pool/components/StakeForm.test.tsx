@@ -379,3 +379,37 @@ describe('auto-earn offers are simple earn’s live products (issue 17)', () => 
     );
   });
 });
+
+describe('the pool APR in the stake dialog (issue 17)', () => {
+  test('derived, and what it becomes with the typed amount counted', async () => {
+    const pool = makePool({
+      derived_apr: {
+        rate_year: '44.941368078175895765',
+        missing: null,
+        missing_prices: [],
+        staked_total: '200',
+        stake_price: '18.42',
+        coins: [{ coin: 'NOVA', reward_per_hour: '0.45', price: '0.42', rate_year: '44.941368078175895765' }],
+      },
+      user: {
+        staked: '0',
+        personal_max_amount: '20000',
+        remaining_quota: '20000',
+        staking_cap: '-1',
+        is_vip_quota: 0,
+      },
+    });
+    fakeServer(baseRoutes({ available: '1000' }));
+    renderWithApp(<StakeForm project={makeProject([pool])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
+    await ready();
+    expect(screen.getByTestId('stake-apr')).toHaveTextContent('44.94%');
+    // Max fills the balance by itself first: 1,000 GT on 200 staked is 7.49 %.
+    await waitFor(() => expect(amountInput().value).toBe('1000'));
+    expect(screen.getByTestId('stake-apr-yours')).toHaveTextContent('With your 1,000 GT: 7.49%');
+    await typeAmount('100');
+    // 0.45 × 0.42 × 8760 ÷ (300 × 18.42) = 29.96 %
+    await waitFor(() =>
+      expect(screen.getByTestId('stake-apr-yours')).toHaveTextContent('With your 100 GT: 29.96%'),
+    );
+  });
+});

@@ -43,7 +43,7 @@ import {
   stakeError,
   stakeNumbers,
 } from '../rules';
-import { PoolApr } from './PoolApr';
+import { aprWithStake, PoolApr } from './PoolApr';
 
 export interface StakeResult {
   pid: number;
@@ -184,6 +184,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const notStarted = project.state === 2;
   const period = fixedPeriodOf(pool);
   const se = pool.simple_earn;
+  const withYours = aprWithStake(pool, failure ? null : amount);
 
   const changeTab = (value: string | null) => {
     if (!value) return;
@@ -298,6 +299,16 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
               : t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate')}
           </Text>
           <PoolApr pool={pool} stakeAmount={amount} fz="xl" testId="stake-apr" />
+          {withYours && (
+            // Your stake dilutes the pool: the rate you would get is the one with it counted.
+            <Text size="xs" c="dimmed" data-testid="stake-apr-yours">
+              {t('launchpool.apr.yours', {
+                amount: formatAmount(amount ?? '0', pool.decimal_place),
+                coin,
+                apr: formatRate(withYours.times(100).toFixed()),
+              })}
+            </Text>
+          )}
         </div>
       </Group>
 
