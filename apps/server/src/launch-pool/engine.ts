@@ -214,6 +214,7 @@ async function bringUnsettledPoolsTo(tx: Db, at: Date): Promise<{ pool: PoolRow;
     tx,
     at,
     found.map((f) => f.pool.coin),
+    { prices: false },
   );
   for (const { pool, project } of found) {
     const next = accumulatorAt(pool, project, at, liveAutoEarnRates(pool, market));

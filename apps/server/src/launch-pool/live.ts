@@ -30,7 +30,12 @@ export interface PoolMarket {
   now: Date;
 }
 
-export async function loadPoolMarket(db: Db, now: Date, coins?: string[]): Promise<PoolMarket> {
+export async function loadPoolMarket(
+  db: Db,
+  now: Date,
+  coins?: string[],
+  opts: { prices?: boolean } = {},
+): Promise<PoolMarket> {
   const wanted = coins ? [...new Set(coins)] : undefined;
   const flexRows = await db
     .select()
@@ -45,7 +50,8 @@ export async function loadPoolMarket(db: Db, now: Date, coins?: string[]): Promi
         : eq(seFixedProducts.type, SimpleEarnProductType.normal),
     );
   return {
-    prices: await pricesOf(db),
+    // A stake or an hour's accrual needs only the auto-earn rates, not the prices.
+    prices: opts.prices === false ? new Map() : await pricesOf(db),
     flex: new Map(flexRows.filter((p) => p.status === 1).map((p) => [p.asset, p])),
     fixed: fixedRows.filter((p) => p.type === SimpleEarnProductType.normal && p.status === 1),
     now,

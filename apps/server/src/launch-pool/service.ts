@@ -188,7 +188,7 @@ function assertMode(
 
 /** The auto-earn rates in force now for a pool's stakes (simple earn's live products). */
 async function ratesNow(tx: Db, pool: PoolRow, now: Date): Promise<AutoEarnRates> {
-  return liveAutoEarnRates(pool, await loadPoolMarket(tx, now, [pool.coin]));
+  return liveAutoEarnRates(pool, await loadPoolMarket(tx, now, [pool.coin], { prices: false }));
 }
 
 async function lockPool(tx: Db, rid: number): Promise<PoolRow> {
@@ -308,7 +308,7 @@ export async function stake(tx: Db, input: StakeInput) {
 
   const pool = await lockPool(tx, input.rid);
   const position = await findPosition(tx, user.id, pool.rid, true);
-  const market = await loadPoolMarket(tx, input.now, [pool.coin]);
+  const market = await loadPoolMarket(tx, input.now, [pool.coin], { prices: false });
   const mode = assertMode(pool, input, position?.simpleEarnPeriod ?? 0, market);
   if (mode.status === 1 && lendEarnHidden(user)) {
     throw errors.rule(LaunchPoolKey.autoEarnHidden, 'Auto-earn is not available in your region', {});
