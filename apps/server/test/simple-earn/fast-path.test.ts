@@ -81,10 +81,16 @@ describe('flexible subscribe and redeem: the two-round-trip fast path', () => {
       }),
     ).toEqual({ taken: 1, declined: 0, refused: 0 });
     // Rounded down to 6 decimals, as the locking path does.
-    expect(first?.body).toEqual({
+    // With the holding's APR once it earns (400 + 100.123456 at 8.76 %, no bonus).
+    expect(first?.body).toMatchObject({
       code: 0,
       message: 'success',
-      data: { asset: 'USDT', amount: '100.123456' },
+      data: {
+        asset: 'USDT',
+        amount: '100.123456',
+        blended_apr: '0.0876',
+        apr_detail: { amount: '500.123456', held: '0', interest_year: '43.8108147456' },
+      },
     });
     expect(await spot(env, u.id, 'USDT')).toBe('499.876544');
 
