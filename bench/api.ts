@@ -139,6 +139,9 @@ async function startServer(name: string): Promise<ChildProcess> {
       ADMIN_TOKEN: '',
       NODE_ENV: 'production',
       WORKERS: workers,
+      // The load comes from one address and a few users: no limit may cut the measurement short.
+      MONEY_RATE_LIMIT_PER_MINUTE: '1000000000',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -156,19 +159,34 @@ async function startServer(name: string): Promise<ChildProcess> {
 /** Requests sent so far, across the warm-up and the measurement: every Idempotency-Key is new. */
 let sent = 0;
 
-async function runLoad(tokens: string[], seconds: number) {
+/** Each session's CSRF token, as the server hands it out: tokens are signed and bound to the session. */
+async function csrfTokens(tokens: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const token of tokens) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      headers: { cookie: `earn_sid=${token}` },
+    });
+    const csrf = /csrftoken=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    if (!csrf) throw new Error('no CSRF token handed out');
+    out.push(csrf);
+  }
+  return out;
+}
+
+async function runLoad(tokens: string[], csrf: string[], seconds: number) {
   const request = (path: string) => ({
     method: 'POST' as const,
     path,
     setupRequest: (req: autocannon.Request) => {
       const i = sent++;
       const token = tokens[i % tokens.length] as string;
+      const csrfToken = csrf[i % tokens.length] as string;
       return {
         ...req,
         headers: {
           'content-type': 'application/json',
-          cookie: `earn_sid=${token}; csrftoken=bench`,
-          'x-csrf-token': 'bench',
+          cookie: `earn_sid=${token}; csrftoken=${csrfToken}`,
+          'x-csrf-token': csrfToken,
           'idempotency-key': `bench-${process.pid}-${i}`,
         },
         body: JSON.stringify({ asset: 'USDT', amount: '10' }),
@@ -325,9 +343,10 @@ async function main() {
     process.stdout.write(`seeding ${userCount} users with earning holdings …\n`);
     const tokens = await seed(apiDb);
     server = await startServer(apiDb);
+    const csrf = await csrfTokens(tokens);
     if (warmup > 0) {
       process.stdout.write(`warming up for ${warmup} s (not measured) …\n`);
-      await runLoad(tokens, warmup);
+      await runLoad(tokens, csrf, warmup);
       // The statistics of a server under load, as autovacuum keeps them (it analyses a table once a
       // minute at most, the measurement is shorter): the tables of pending amounts and keys as the
       // load fills them, not as the seed left them.
@@ -347,7 +366,7 @@ async function main() {
         `round ${round}/${rounds}: driving ${connections} connections for ${duration} s …\n`,
       );
       const apiBefore = cpuSnapshot();
-      const result = await runLoad(tokens, duration);
+      const result = await runLoad(tokens, csrf, duration);
       cpuTicks = addCpu(cpuTicks, apiBefore, cpuSnapshot());
       requests += result.requests.total;
       process.stdout.write(

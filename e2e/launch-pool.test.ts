@@ -244,7 +244,7 @@ describe('launch pool in Chromium', () => {
       await eventually(() => card.getByTestId(`reward-coin-${multi.rid}-${coin}`).count()).toBe(1);
     }
     expect(await card.getByTestId(`reward-per-hour-${multi.rid}`).textContent()).toBe(
-      '900 NOVA12 GT0.05 ETH',
+      '1.5 NOVA0.02 GT0.00008 ETH',
     );
 
     // Reward history: a row per paid hour and coin; the date-range filter asks the server for the days picked.

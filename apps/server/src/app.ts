@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Code, MessageKey } from '@earn/domain';
 import fastifyCookie from '@fastify/cookie';
@@ -8,21 +9,31 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { registerContextRoutes } from './accounts/context-routes';
+import { isPrivateRoute, sessionBeforeInput } from './http/auth';
 import type { AppDeps } from './http/context';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
+import { registerMetrics } from './http/metrics';
 import { registerMiscRoutes } from './http/misc-routes';
 import type { EarnModule } from './http/module';
+import { registerRateLimits, registerSecurityHeaders } from './http/security';
 import { registerMarketRoutes } from './market/routes';
 import { registerOperatorRoutes } from './operator/routes';
 
 export interface RouteInfo {
   method: string;
   url: string;
+  /** Needs a signed-in user (answers 401 before reading its input without one). */
+  private: boolean;
 }
 
 declare module 'fastify' {
@@ -31,15 +42,20 @@ declare module 'fastify' {
   }
 }
 
-// The operator API answers under /admin/api; the rest of /admin is the web app's operator console.
-const API_PREFIXES = ['/api', '/apiw', '/admin/api'];
+/**
+ * Paths that never fall back to the web page: the APIs, and the probe and scrape paths a client or a
+ * monitor may guess (`/metrics/x`, `/healthz`, `/readyz`: health is at /api/health). `/admin` and
+ * `/admin/<page>` are the web app's operator console.
+ */
+const API_PREFIXES = ['/api', '/apiw', '/admin/api', '/metrics', '/healthz', '/readyz'];
 
 export async function buildApp(
   deps: AppDeps,
   modules: EarnModule[],
   opts: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({
+  let securityHeaders: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const app = Fastify<RawServerDefault>({
     logger: opts.logger ?? false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -49,6 +65,7 @@ export async function buildApp(
     // Errors the router raises before any route runs (an over-long path parameter, a malformed URL)
     // answer in the envelope like every other bad input.
     frameworkErrors: (error, req, rawReply) => {
+      securityHeaders?.(req.raw, (rawReply as FastifyReply).raw);
       (rawReply as FastifyReply)
         .status(400)
         .header('x-request-id', req.id)
@@ -60,6 +77,8 @@ export async function buildApp(
     },
     // The specs' clients send nested form fields; keep parsing strict otherwise.
     ajv: { customOptions: { coerceTypes: false } },
+    // Behind a load balancer: the client's address from X-Forwarded-For, for rate limits and logs.
+    trustProxy: deps.config.trustProxy ?? false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,7 +87,8 @@ export async function buildApp(
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    for (const method of methods)
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, private: isPrivateRoute(route) });
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -79,8 +99,12 @@ export async function buildApp(
   }
 
   await app.register(fastifyCookie);
+  // Before every hook that may refuse a request, so refusals carry the headers too.
+  securityHeaders = await registerSecurityHeaders(app, deps.config);
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
+  sessionBeforeInput(app, deps.db, deps.clock);
+  registerRateLimits(app, deps);
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -97,7 +121,8 @@ export async function buildApp(
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandler(app);
-  registerCsrf(app, { secure: deps.config.secureCookies });
+  await registerCsrf(app, { secure: deps.config.secureCookies, db: deps.db });
+  registerMetrics(app, deps);
 
   registerAuthRoutes(app, deps);
   registerContextRoutes(app, deps);

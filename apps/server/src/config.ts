@@ -19,6 +19,26 @@ export interface Config {
   secureCookies: boolean;
   /** Login and registration tries per minute per client address (default 10). */
   authRateLimitPerMinute?: number;
+  /** Fastify's trustProxy: true, or the proxies' addresses/CIDRs, comma-separated (TRUST_PROXY). */
+  trustProxy?: boolean | string;
+  /** Bearer token that `GET /metrics` asks for when set (METRICS_TOKEN). */
+  metricsToken?: string;
+  /** Anonymous writes (analytics intake) per minute per client address (default 60). */
+  anonWriteRateLimitPerMinute?: number;
+  /** Reads without a session per minute per client address (default 1200). */
+  publicRateLimitPerMinute?: number;
+  /** Money-moving calls per minute per user (default 120). */
+  moneyRateLimitPerMinute?: number;
+}
+
+/**
+ * TRUST_PROXY: `true` trusts every hop (only when nothing but the proxy can reach the server), else a
+ * comma-separated list of the proxies' addresses, CIDRs or proxy-addr's names (`loopback`,
+ * `uniquelocal`). Fastify 5 ignores a hop count, so none is offered.
+ */
+function parseTrustProxy(value: string | undefined): boolean | string | undefined {
+  if (!value || value === 'false') return undefined;
+  return value === 'true' ? true : value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -40,5 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     secureCookies: env.SECURE_COOKIES === '1',
     authRateLimitPerMinute: Number.parseInt(env.AUTH_RATE_LIMIT_PER_MINUTE ?? '10', 10),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    anonWriteRateLimitPerMinute: Number.parseInt(env.ANON_WRITE_RATE_LIMIT_PER_MINUTE ?? '60', 10),
+    publicRateLimitPerMinute: Number.parseInt(env.PUBLIC_RATE_LIMIT_PER_MINUTE ?? '1200', 10),
+    moneyRateLimitPerMinute: Number.parseInt(env.MONEY_RATE_LIMIT_PER_MINUTE ?? '120', 10),
   };
 }

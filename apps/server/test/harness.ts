@@ -24,6 +24,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     // Every inject comes from 127.0.0.1: tests that register many users must not trip the login limit.
     authRateLimitPerMinute: 10_000,
+    anonWriteRateLimitPerMinute: 100_000,
+    publicRateLimitPerMinute: 100_000,
+    moneyRateLimitPerMinute: 100_000,
     ...overrides,
   };
 }
@@ -178,6 +181,23 @@ export class TestClient {
     if (res.body.code !== 0) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
     return res.body.data.id;
   }
+}
+
+/**
+ * A CSRF token valid beside these cookies (e.g. `earn_sid=…`), as the server hands it out: for a
+ * request a test builds by hand. Tokens are signed and bound to the session cookie.
+ */
+export async function csrfTokenFor(server: Server, cookie = ''): Promise<string> {
+  const res = await server.app.inject({
+    method: 'GET',
+    url: '/api/health',
+    headers: cookie ? { cookie } : {},
+  });
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
+  const token = list.map((c) => /^csrftoken=([^;]+)/.exec(c)?.[1]).find(Boolean);
+  if (!token) throw new Error('no csrftoken handed out');
+  return token;
 }
 
 /** The operator API with its bearer token. */

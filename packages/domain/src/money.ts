@@ -20,7 +20,8 @@ export const STORAGE_DECIMALS = 18;
 export const INPUT_CAP = '999999999999';
 
 /** A plain decimal: digits, an optional fraction, no sign, no exponent, no spaces. */
-const PLAIN_DECIMAL = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
+/** A plain decimal: no sign, exponent, blanks or leading zeros; up to 30 integer and 18 fraction digits. */
+export const PLAIN_DECIMAL = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
 
 export function isPlainDecimal(text: string): boolean {
   return PLAIN_DECIMAL.test(text);

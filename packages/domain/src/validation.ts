@@ -38,6 +38,17 @@ export function nonNegativeAmount(places = 18) {
     .refine((s) => decimalPlaces(s) <= places, { message: `amount has more than ${places} decimals` });
 }
 
+/**
+ * An integer from a fixed set, sent as a JSON number or a form string. The published schema lists the
+ * values (an enum of each), where a refine on a number would publish any integer.
+ */
+export function intChoice<const T extends readonly number[]>(values: T) {
+  return z.union([
+    z.literal([...values]),
+    z.enum(values.map(String) as [string, ...string[]]).transform((v) => Number(v) as T[number]),
+  ]);
+}
+
 export const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),

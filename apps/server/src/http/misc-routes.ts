@@ -63,7 +63,12 @@ export function registerMiscRoutes(app: FastifyInstance, deps: AppDeps, modules:
           200: envelope(
             z.object({
               lines: z.array(
-                z.object({ line: z.string(), asset: z.string().nullable(), apr: z.string().nullable() }),
+                z.object({
+                  line: z.string(),
+                  asset: z.string().nullable(),
+                  apr: z.string().nullable(),
+                  up_to_amount: z.string().nullable().optional(),
+                }),
               ),
             }),
           ),

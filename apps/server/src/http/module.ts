@@ -9,6 +9,8 @@ export interface BestOffer {
   asset: string | null;
   /** Annual rate as a percentage string, e.g. "5.2"; null when the line has nothing on offer. */
   apr: string | null;
+  /** The amount (in `asset`) that rate is paid on, "up to X % on the first N"; null or absent: any amount. */
+  up_to_amount?: string | null;
 }
 
 /**

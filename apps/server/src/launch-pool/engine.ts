@@ -24,6 +24,7 @@ import {
   SECONDS_PER_YEAR,
   STAKE_PURPOSE,
 } from './constants';
+import { liveAutoEarnRates, loadPoolMarket } from './live';
 
 /** Enough digits that a reward share keeps all INDEX_PLACES places however large the index grows. */
 const IndexDecimal = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_DOWN });
@@ -42,14 +43,14 @@ export interface PoolIndices {
   updatedAt: Date;
 }
 
-/** Auto-earn yearly rates (percent) of a pool: flexible earns rate + ext_rate, fixed earns fixed_rate. */
-function autoEarnRates(pool: PoolRow): { flexible: Decimal; fixed: Decimal } {
-  const offer = pool.simpleEarn as { rate?: string; ext_rate?: string; fixed_rate?: string } | null;
-  if (!offer) return { flexible: new IndexDecimal(0), fixed: new IndexDecimal(0) };
-  return {
-    flexible: new IndexDecimal(offer.rate ?? 0).plus(offer.ext_rate ?? 0),
-    fixed: new IndexDecimal(offer.fixed_rate ?? 0),
-  };
+/**
+ * Auto-earn yearly rates (percent) a pool's stakes earn while staked: flexible and fixed, from simple
+ * earn's live products (liveAutoEarnRates in live.ts), read by the caller at the moment the indices
+ * move, so each stretch of time accrues at the rates in force at its end, as simple earn's own hour does.
+ */
+export interface AutoEarnRates {
+  flexible: string;
+  fixed: string;
 }
 
 /**
@@ -87,7 +88,12 @@ export function rewardAccAt(
     .toFixed();
 }
 
-export function accumulatorAt(pool: PoolRow, project: ProjectRow, at: Date): PoolIndices {
+export function accumulatorAt(
+  pool: PoolRow,
+  project: ProjectRow,
+  at: Date,
+  autoEarn: AutoEarnRates,
+): PoolIndices {
   const fromS = Math.max(seconds(pool.accUpdatedAt), seconds(project.startAt));
   const toS = Math.min(seconds(at), seconds(project.endAt));
   const updatedAt = at.getTime() > pool.accUpdatedAt.getTime() ? at : pool.accUpdatedAt;
@@ -100,7 +106,7 @@ export function accumulatorAt(pool: PoolRow, project: ProjectRow, at: Date): Poo
   const staked = new IndexDecimal(pool.stakedTotal);
   if (toS <= fromS || staked.isZero()) return unchanged;
   const cut = (d: Decimal) => d.toDecimalPlaces(INDEX_PLACES, Decimal.ROUND_DOWN).toFixed();
-  const rates = autoEarnRates(pool);
+  const rates = { flexible: new IndexDecimal(autoEarn.flexible), fixed: new IndexDecimal(autoEarn.fixed) };
   const perRate = new IndexDecimal(toS - fromS).div(100).div(SECONDS_PER_YEAR);
   return {
     acc: rewardAccAt(pool, project, at, pool),
@@ -204,8 +210,14 @@ async function bringUnsettledPoolsTo(tx: Db, at: Date): Promise<{ pool: PoolRow;
     .where(isNull(launchpoolProjects.settledAt))
     .orderBy(asc(launchpoolPools.rid))
     .for('update', { of: launchpoolPools });
+  const market = await loadPoolMarket(
+    tx,
+    at,
+    found.map((f) => f.pool.coin),
+    { prices: false },
+  );
   for (const { pool, project } of found) {
-    const next = accumulatorAt(pool, project, at);
+    const next = accumulatorAt(pool, project, at, liveAutoEarnRates(pool, market));
     if (next.acc === pool.accRewardPerToken && next.updatedAt === pool.accUpdatedAt) continue;
     await advancePoolCoins(tx, pool, project, at);
     await tx.update(launchpoolPools).set(poolIndicesSet(next)).where(eq(launchpoolPools.rid, pool.rid));

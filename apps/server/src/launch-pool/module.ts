@@ -1,7 +1,7 @@
-import { dec, RateYearType, RewardPoolType, toWire } from '@earn/domain';
+import { dec, RateYearType, RewardPoolType } from '@earn/domain';
 import { sql } from 'drizzle-orm';
-import { type Db, rows } from '../db/client';
-import { launchpoolEarnMore } from '../db/schema';
+import type { Db } from '../db/client';
+import { launchpoolEarnMore, launchpoolProjects } from '../db/schema';
 import type { BestOffer, EarnModule } from '../http/module';
 import type { Clock } from '../jobs/clock';
 import { registerSubledgerCheck } from '../ledger/reconcile';
@@ -9,6 +9,8 @@ import { setPrice } from '../market/assets';
 import { registerLaunchPoolAdminRoutes } from './admin-routes';
 import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason, STAKE_PURPOSE } from './constants';
 import { launchPoolJobs } from './engine';
+import { loadPoolMarket, poolAprWire } from './live';
+import { coinsOf, poolsOf } from './queries';
 import { registerLaunchPoolRoutes } from './routes';
 import { createProject, type PoolInput, stake } from './service';
 
@@ -86,21 +88,38 @@ function registerInterestCheck(): void {
   });
 }
 
-/** The best yearly rate (percent) among the pools of projects in progress at `now`. */
+/**
+ * The best APR among the pools of projects in progress at `now`: the APR derived from each pool's
+ * reward rate, total staked and prices (live.ts), not the operator's display rate. Pools without a
+ * derived figure (nothing staked, a price missing) are left out.
+ */
 async function bestOfferAt(db: Db, now: Date): Promise<BestOffer> {
   const at = now.toISOString();
-  const [best] = await rows<{ coin: string; rate_year: string }>(
+  const running = await db
+    .select()
+    .from(launchpoolProjects)
+    .where(
+      sql`${launchpoolProjects.startAt} <= ${at}::timestamptz AND ${launchpoolProjects.endAt} > ${at}::timestamptz`,
+    );
+  const pools = await poolsOf(
     db,
-    sql`SELECT coin, apr::text AS rate_year FROM (
-          SELECT pl.rid, pl.coin,
-                 pl.rate_year + COALESCE((SELECT SUM(c.rate_year) FROM launchpool_pool_coins c WHERE c.rid = pl.rid), 0) AS apr
-          FROM launchpool_pools pl
-          JOIN launchpool_projects pr ON pr.pid = pl.pid
-          WHERE pr.start_at <= ${at}::timestamptz AND pr.end_at > ${at}::timestamptz AND pl.rate_year_type <> ${RateYearType.none}
-        ) r
-        ORDER BY apr DESC, rid LIMIT 1`,
+    running.map((p) => p.pid),
   );
-  return { line: 'launch-pool', asset: best?.coin ?? null, apr: best ? toWire(best.rate_year) : null };
+  const coins = await coinsOf(
+    db,
+    pools.map((p) => p.rid),
+  );
+  const market = await loadPoolMarket(db, now, []);
+  let best: { coin: string; apr: string; rid: number } | null = null;
+  for (const pool of pools) {
+    const project = running.find((p) => p.pid === pool.pid);
+    if (!project || pool.rateYearType === RateYearType.none) continue;
+    const apr = poolAprWire(pool, project, coins, market).rate_year;
+    if (apr === null) continue;
+    if (!best || dec(apr).gt(best.apr) || (dec(apr).eq(best.apr) && pool.rid < best.rid))
+      best = { coin: pool.coin, apr, rid: pool.rid };
+  }
+  return { line: 'launch-pool', asset: best?.coin ?? null, apr: best?.apr ?? null };
 }
 
 const HOUR = 3600;
@@ -150,35 +169,39 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       pools: [
         demoPool('GT', {
           rate_year: '45.5',
-          reward_per_hour: '2500',
+          // Rewards sized to the demo's stakes, so the derived APR is plausible: 0.45 NOVA an hour on
+          // the demo user's 200 GT is 44.9 % (0.45 × 0.42 × 8760 ÷ (200 × 18.42)).
+          reward_per_hour: '0.45',
           personal_max_amount: '20000',
           buy_total_amount: '3000000',
           transaction_config: tiers,
-          simple_earn: { status: 1, fixed_period: 30, fixed_rate: '4.2', rate: '2.1', ext_rate: '0.5' },
+          // Auto-earn into simple earn's GT products: its flexible rate, and its 14-day term while on sale.
+          // The rates here are not used: users see simple earn's live ones.
+          simple_earn: { status: 1, fixed_period: 14, fixed_rate: '0', rate: '0', ext_rate: '0' },
         }),
         demoPool('USDT', {
           rate_year: '22.8',
-          reward_per_hour: '4000',
+          reward_per_hour: '0.062',
           personal_max_amount: '100000',
           decimal_place: 2,
-          simple_earn: { status: 0, fixed_period: 0, fixed_rate: '0', rate: '5.6', ext_rate: '0' },
+          simple_earn: { status: 0, fixed_period: 0, fixed_rate: '0', rate: '0', ext_rate: '0' },
         }),
         demoPool('NOVA', {
           rate_year: '68',
-          reward_per_hour: '1500',
+          reward_per_hour: '4',
           personal_max_amount: '500000',
           decimal_place: 4,
         }),
         demoPool('USDT', {
           rate_year: '38',
-          reward_per_hour: '800',
+          reward_per_hour: '0.5',
           personal_max_amount: '5000',
           vip_config: { min_vip: 1, personal_max_amount: '20000', vip_only: true },
         }),
         demoPool('USDT', {
           rate_year: '200',
           rate_year_type: RateYearType.real,
-          reward_per_hour: '300',
+          reward_per_hour: '0.27',
           personal_max_amount: '500',
           buy_total_amount: '200000',
           limit_rule: 30,
@@ -186,11 +209,11 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
         demoPool('BTC', {
           // NOVA's part; with GT's and ETH's the pool shows 12.4%.
           rate_year: '6',
-          reward_per_hour: '900',
+          reward_per_hour: '1.5',
           reward_pool_type: RewardPoolType.multiMining,
           reward_coins: [
-            { coin: 'GT', reward_per_hour: '12', rate_year: '3.8' },
-            { coin: 'ETH', reward_per_hour: '0.05', rate_year: '2.6' },
+            { coin: 'GT', reward_per_hour: '0.02', rate_year: '3.8' },
+            { coin: 'ETH', reward_per_hour: '0.00008', rate_year: '2.6' },
           ],
           personal_min_amount: '0.0001',
           personal_max_amount: '5',
@@ -211,12 +234,12 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       pools: [
         demoPool('ETH', {
           rate_year: '18',
-          reward_per_hour: '700',
+          reward_per_hour: '0.6',
           personal_min_amount: '0.01',
           personal_max_amount: '100',
           decimal_place: 4,
         }),
-        demoPool('USDT', { rate_year: '26', reward_per_hour: '1200', buy_total_amount: '1000000' }),
+        demoPool('USDT', { rate_year: '26', reward_per_hour: '0.25', buy_total_amount: '1000000' }),
       ],
     },
     at,
@@ -230,8 +253,8 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       start_timest: hour - 10 * 24 * HOUR,
       end_timest: hour - 3 * 24 * HOUR,
       pools: [
-        demoPool('GT', { rate_year: '52', reward_per_hour: '5000' }),
-        demoPool('USDT', { rate_year: '31', reward_per_hour: '6000' }),
+        demoPool('GT', { rate_year: '52', reward_per_hour: '0.5' }),
+        demoPool('USDT', { rate_year: '31', reward_per_hour: '0.2' }),
       ],
     },
     at,
@@ -271,7 +294,9 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       pid: live.project.pid,
       rid: usdtPool.rid,
       amount: '1000',
-      simpleEarnStatus: 1,
+      // Spot: simple earn's products are seeded after the launch pools (modules.ts), and an auto-earn
+      // stake needs simple earn's live offer.
+      simpleEarnStatus: 0,
       now: at,
     });
   }

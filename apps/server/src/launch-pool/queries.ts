@@ -22,6 +22,7 @@ import {
 } from '../db/schema';
 import { errors } from '../http/errors';
 import type { PoolCoinRow, PoolRow, ProjectRow } from './engine';
+import { liveAutoEarn, type PoolMarket, poolAprWire } from './live';
 
 export interface SimpleEarnConfig {
   /** 1: the pool's auto-earn is fixed-term; 0: flexible. */
@@ -134,8 +135,10 @@ export function poolWire(
   user?: UserContext,
   position?: PositionRow,
   coins: PoolCoinRow[] = [],
+  market?: PoolMarket,
 ) {
   const simpleEarn = pool.simpleEarn as SimpleEarnConfig | null;
+  const userPeriod = position?.simpleEarnPeriod ?? 0;
   const staked = position?.amount ?? '0';
   const limits = user ? userLimits(pool, user, staked) : undefined;
   const rewardCoins = rewardCoinsWire(pool, project, coins);
@@ -155,7 +158,14 @@ export function poolWire(
     rate_year_type: pool.rateYearType,
     reward_pool_type: pool.rewardPoolType,
     vip_config: pool.vipConfig as PoolVipConfig | null,
-    simple_earn: simpleEarn ? { ...simpleEarn, user_period: position?.simpleEarnPeriod ?? 0 } : null,
+    // Users see auto-earn as simple earn offers it now (live.ts); the operator's console, the choice made.
+    simple_earn: market
+      ? liveAutoEarn(pool, market, userPeriod)
+      : simpleEarn
+        ? { ...simpleEarn, user_period: userPeriod }
+        : null,
+    // The APR derived from the reward rate, the total staked and the prices, with its inputs.
+    ...(market ? { derived_apr: poolAprWire(pool, project, coins, market) } : {}),
     isApply: position && (dec(position.amount).gt(0) || dec(position.totalReward).gt(0)) ? 1 : 0,
     transaction_config: pool.transactionConfig as PoolTransactionTier[],
     limit_rule: pool.limitRule,
@@ -189,6 +199,7 @@ export function projectWire(
   user?: UserContext,
   positions: PositionRow[] = [],
   coins: PoolCoinRow[] = [],
+  market?: PoolMarket,
 ) {
   return {
     pid: project.pid,
@@ -205,6 +216,7 @@ export function projectWire(
         user,
         positions.find((p) => p.rid === pool.rid),
         coins,
+        market,
       ),
     ),
   };

@@ -26,6 +26,7 @@ import type { AppDeps } from '../http/context';
 import { envelope, ok, paged } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import { loadPoolMarket, poolCoinsOf } from './live';
 import {
   coinsOf,
   findPool,
@@ -55,6 +56,17 @@ const fundpassField = {
 };
 
 const looseObject = z.object({}).passthrough();
+
+const DERIVED_DOC =
+  'rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin ' +
+  'reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with ' +
+  'its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing ' +
+  "'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the " +
+  "whole reward) or 'ended'. simple_earn is simple earn's live offer for the stake coin (null when the pool has no " +
+  'auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and ' +
+  "fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, " +
+  'flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers ' +
+  'included), fixed_product_id. Rates in percent.';
 const unixSeconds = z.coerce.number().int().min(0).max(253_402_300_799);
 
 /**
@@ -128,6 +140,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     `${BASE}/create-order`,
     {
       preHandler: auth,
+      config: { money: { line: 'launch_pool', kind: 'subscription' } },
       schema: {
         tags,
         summary: 'Stake into a reward pool',
@@ -144,8 +157,10 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           '{amount, coin}); a completed project (finances.startupMining.project.ended). Stakes are accepted before the start and ' +
           'earn from it, per second. The device-token header is stored with the order for risk review only; it changes nothing ' +
           'in the answer. Funding password per the user setting (10010111 with require_fundpass). Idempotency-Key honoured. ' +
-          "Auto-earn: while staked, flexible-mode stakes earn the pool's simple_earn.rate + ext_rate and fixed-mode stakes its " +
-          'fixed_rate (yearly %, per second, paid hourly in the stake coin to spot, 8 decimals down, fraction carried); when the ' +
+          "Auto-earn: the offers are simple earn's live products (see project-info's simple_earn); while staked, flexible-mode " +
+          "stakes earn simple earn's flexible rate of the hour (simple_earn.rate) and fixed-mode stakes the rate of simple earn's " +
+          'fixed product of the term (fixed_rate) (yearly %, per second, paid hourly in the stake coin to spot, 8 decimals down, ' +
+          'fraction carried); flexible mode needs an open flexible product of the coin (simple_earn.notOnSale); when the ' +
           'stake leaves (redeem or project end) it goes into simple earn as the mode says. Auto-earn is refused where the ' +
           "user's compliance menu hides lend-earn (finances.startupMining.autoEarn.unavailable).",
         headers: z.object({ [DEVICE_TOKEN_HEADER]: z.string().max(256).optional() }).passthrough(),
@@ -184,6 +199,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     `${BASE}/redeem`,
     {
       preHandler: auth,
+      config: { money: { line: 'launch_pool', kind: 'redemption' } },
       schema: {
         tags,
         summary: 'Early redeem from a reward pool',
@@ -227,7 +243,8 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           'state: 1 in progress, 2 not started, 3 completed (from the clock). left_buy_total_amount and buy_total_amount are -1 ' +
           'without a total limit. simple_earn.user_period is the fixed period the user already chose in the pool (0 none). ' +
           'isApply 1 when the user holds or held a stake with rewards. vip_config {min_vip, personal_max_amount, vip_only}. ' +
-          'Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}.',
+          'Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}. ' +
+          DERIVED_DOC,
         querystring: z.object({ projectId: id }),
         response: { 200: envelope(looseObject) },
       },
@@ -241,7 +258,9 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         deps.db,
         pools.map((p) => p.rid),
       );
-      return ok(projectWire(project, pools, deps.clock.now(), user, positions, coins));
+      const now = deps.clock.now();
+      const market = await loadPoolMarket(deps.db, now, poolCoinsOf(project, pools));
+      return ok(projectWire(project, pools, now, user, positions, coins, market));
     },
   );
 
@@ -253,6 +272,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         tags,
         summary:
           'Projects with their pools, newest start first; state filter 1 in progress, 2 not started, 3 completed',
+        description: DERIVED_DOC,
         querystring: z.object({ state: z.coerce.number().int().min(0).max(3).optional(), ...pageQuery }),
         response: { 200: paged(looseObject) },
       },
@@ -268,6 +288,11 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         deps.db,
         pools.map((p) => p.rid),
       );
+      const market = await loadPoolMarket(
+        deps.db,
+        now,
+        page.flatMap((p) => poolCoinsOf(p, pools)),
+      );
       const list = page.map((p) =>
         projectWire(
           p,
@@ -276,6 +301,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           user,
           positions,
           coins,
+          market,
         ),
       );
       return ok({ list, total });

@@ -12,6 +12,7 @@ import {
   ProjectState,
   poolStakeMode,
   RewardPoolType,
+  SimpleEarnKey,
   toWire,
 } from '@earn/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -33,6 +34,7 @@ import { requireAsset } from '../market/assets';
 import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from './auto-earn';
 import { LaunchPoolReason, PROJECT_PURPOSE, rewardPoolPurpose, STAKE_PURPOSE } from './constants';
 import {
+  type AutoEarnRates,
   accruedAt,
   accruedInterestAt,
   accumulatorAt,
@@ -44,6 +46,7 @@ import {
   type ProjectRow,
   poolIndicesSet,
 } from './engine';
+import { liveAutoEarn, liveAutoEarnRates, loadPoolMarket, type PoolMarket } from './live';
 import { findPool, findPosition, hoursOf, type SimpleEarnConfig, stateOf, userLimits } from './queries';
 
 const DAY_MS = 86_400_000;
@@ -137,20 +140,31 @@ export interface StakeInput {
   now: Date;
 }
 
-/** Checks the auto-earn choice against the pool's offer and the user's earlier fixed period. */
+/**
+ * Checks the auto-earn choice against the pool's live offer (simple earn's products, live.ts) and the
+ * user's earlier fixed period, which a stake keeps even once simple earn no longer sells that term.
+ */
 function assertMode(
   pool: PoolRow,
   input: StakeInput,
   existingPeriod: number,
+  market: PoolMarket,
 ): { status: number; period: number } {
   const mode = poolStakeMode(input.simpleEarnStatus, input.simpleEarnPeriod);
-  const offer = pool.simpleEarn as SimpleEarnConfig | null;
+  const offer = liveAutoEarn(pool, market, existingPeriod);
   if (mode !== 'spot' && !offer) {
     throw errors.invalidParams('This pool has no auto-earn', {}, LaunchPoolKey.fixedNotOffered);
   }
+  if (mode === 'flexible' && existingPeriod === 0 && offer?.flexible_offered !== 1) {
+    throw errors.rule(SimpleEarnKey.notOnSale, `Simple earn has no open flexible ${pool.coin} product`, {
+      coin: pool.coin,
+    });
+  }
   if (mode === 'fixed') {
     const coinOffered = (FIXED_STAKE_COINS as readonly string[]).includes(pool.coin);
-    if (!coinOffered || !offer || offer.fixed_period <= 0 || input.simpleEarnPeriod !== offer.fixed_period) {
+    const period = input.simpleEarnPeriod ?? 0;
+    const sold = !!offer && offer.fixed_period > 0 && period === offer.fixed_period;
+    if (!coinOffered || !(sold || (existingPeriod > 0 && period === existingPeriod))) {
       throw errors.rule(
         LaunchPoolKey.fixedNotOffered,
         'Fixed auto-earn is not offered for this pool or period',
@@ -170,6 +184,11 @@ function assertMode(
     );
   }
   return { status: mode === 'spot' ? 0 : 1, period: mode === 'fixed' ? (input.simpleEarnPeriod ?? 0) : 0 };
+}
+
+/** The auto-earn rates in force now for a pool's stakes (simple earn's live products). */
+async function ratesNow(tx: Db, pool: PoolRow, now: Date): Promise<AutoEarnRates> {
+  return liveAutoEarnRates(pool, await loadPoolMarket(tx, now, [pool.coin], { prices: false }));
 }
 
 export async function lockPool(tx: Db, rid: number): Promise<PoolRow> {
@@ -289,7 +308,8 @@ export async function stake(tx: Db, input: StakeInput) {
 
   const pool = await lockPool(tx, input.rid);
   const position = await findPosition(tx, user.id, pool.rid, true);
-  const mode = assertMode(pool, input, position?.simpleEarnPeriod ?? 0);
+  const market = await loadPoolMarket(tx, input.now, [pool.coin], { prices: false });
+  const mode = assertMode(pool, input, position?.simpleEarnPeriod ?? 0, market);
   if (mode.status === 1 && lendEarnHidden(user)) {
     throw errors.rule(LaunchPoolKey.autoEarnHidden, 'Auto-earn is not available in your region', {});
   }
@@ -325,7 +345,7 @@ export async function stake(tx: Db, input: StakeInput) {
   });
   if (failure) fail(failure, pool.coin);
 
-  const next = accumulatorAt(pool, project, input.now);
+  const next = accumulatorAt(pool, project, input.now, liveAutoEarnRates(pool, market));
   const coins = await advancePoolCoins(tx, pool, project, input.now);
   const reserved = await rows<{ rid: string }>(
     tx,
@@ -442,7 +462,7 @@ export async function redeem(tx: Db, input: RedeemInput) {
     : exitMode(input.simpleEarnStatus, position?.simpleEarnPeriod ?? 0);
   await lockForAutoEarn(tx, input.userId, pool.coin, exit.mode, input.now);
 
-  const next = accumulatorAt(pool, project, input.now);
+  const next = accumulatorAt(pool, project, input.now, await ratesNow(tx, pool, input.now));
   const coins = await advancePoolCoins(tx, pool, project, input.now);
   await tx.execute(sql`UPDATE launchpool_pools
       SET left_amount = CASE WHEN left_amount IS NULL THEN NULL ELSE left_amount + ${input.amount}::numeric END,
@@ -668,7 +688,7 @@ async function bringPoolTo(tx: Db, pool: PoolRow, now: Date): Promise<void> {
   await advancePoolCoins(tx, pool, project, now);
   await tx
     .update(launchpoolPools)
-    .set(poolIndicesSet(accumulatorAt(pool, project, now)))
+    .set(poolIndicesSet(accumulatorAt(pool, project, now, await ratesNow(tx, pool, now))))
     .where(eq(launchpoolPools.rid, pool.rid));
 }
 

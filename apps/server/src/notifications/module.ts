@@ -1,3 +1,4 @@
+import { intChoice } from '@earn/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -88,17 +89,8 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
         description:
           'Form or JSON {aid, status}. Only aid -1 (all CandyDrop activities) is kept; per-activity subscriptions are not offered.',
         body: z.object({
-          aid: z.coerce
-            .number()
-            .int()
-            .refine((v) => v === -1, 'aid must be -1'),
-          status: z.coerce
-            .number()
-            .int()
-            .refine(
-              (v) => v === CANDYDROP_SUBSCRIBED || v === CANDYDROP_UNSUBSCRIBED,
-              'status must be 1 or 2',
-            ),
+          aid: intChoice([-1]),
+          status: intChoice([CANDYDROP_SUBSCRIBED, CANDYDROP_UNSUBSCRIBED]),
         }),
         response: { 200: envelope(z.object({ global_subscribe_status: z.number() })) },
       },

@@ -1,5 +1,6 @@
 import {
   dec,
+  flexibleBonusTiers,
   SIMPLE_EARN_HOURS_PER_YEAR,
   SimpleEarnHistoryMode,
   SimpleEarnHistoryType,
@@ -21,16 +22,14 @@ const iso = (d: Date) => d.toISOString();
 const num = (v: string) => sql.raw(`${dec(v).toFixed()}::numeric`);
 
 /**
- * The bonus of one hour for a lent amount, as SQL: Σ tiers width × apr / 8760 × price ratio. Tiers are
- * the ladder, or one tier [0, ext_award_limit) at ext_award_rate_year when there is no ladder.
+ * The bonus tiers the hour pays on a lent amount: the ladder, or one tier [0, ext_award_limit) at
+ * ext_award_rate_year when there is no ladder (the domain's rule, which every APR shown uses too).
  */
 export function bonusTiers(p: FlexProduct): LadderTierJson[] {
-  if (!p.isOpenAwardPool) return [];
-  if (p.ladderApr.length > 0) return p.ladderApr;
-  if (dec(p.extAwardRateYear).isZero()) return [];
-  return [{ left: '0', right: p.extAwardLimit, apr: p.extAwardRateYear }];
+  return flexibleBonusTiers(p);
 }
 
+/** The bonus of one hour for a lent amount, as SQL: Σ tiers width × apr / 8760 × price ratio. */
 function bonusExpr(lent: SQL, tiers: LadderTierJson[], ratio: string): SQL {
   const terms = tiers.map((t) => {
     const right = t.right === '' || dec(t.right).isZero() ? lent : sql`LEAST(${lent}, ${num(t.right)})`;

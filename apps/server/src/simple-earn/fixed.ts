@@ -1,10 +1,12 @@
 import {
   type AccountMode,
+  blendedApr,
   checkSubscribe,
   type Decimal,
   dec,
-  estimatedInterest,
+  fixedBonusTiers,
   fixedSchedule,
+  fixedTermPayout,
   NEAR_MATURITY_SECONDS,
   roundSubscribeAmount,
   SimpleEarnHistoryMode,
@@ -13,9 +15,8 @@ import {
   SimpleEarnProductType,
   SimpleEarnRedeemAccount,
   SimpleEarnRedeemType,
-  tierInterest,
   toWire,
-  voucherYield,
+  voucherDays,
 } from '@earn/domain';
 import { and, count, eq } from 'drizzle-orm';
 import { spotAvailability } from '../accounts/balances';
@@ -27,6 +28,7 @@ import { errors } from '../http/errors';
 import { UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
 import { priceUsdt } from '../market/assets';
+import { orderAprTerms } from './apr';
 import { SeReason } from './constants';
 import { history, refuseBorrowedFunds, ruleError, withBalanceKey } from './flexible';
 import { type FixedProduct, flexProduct, onSale, remainingQuota, requireFixedProduct } from './products';
@@ -179,12 +181,24 @@ export async function subscribeFixed(
   );
   await refuseBorrowedFunds(tx, userId, mode, asset);
   const schedule = fixedSchedule(Math.floor(now.getTime() / 1000), product.lockUpPeriod);
-  const couponDays = voucher ? Math.min(voucher.rateDay, product.lockUpPeriod) : 0;
-  let bonus = dec(0);
-  if (product.bonusAsset && product.ladderApr.length > 0) {
-    const ratio = (await priceUsdt(tx, asset)).div(await priceUsdt(tx, product.bonusAsset));
-    bonus = tierInterest(amount, product.ladderApr, ratio, product.lockUpPeriod);
-  }
+  const couponDays = voucher ? voucherDays(voucher.rateDay, product.lockUpPeriod) : 0;
+  const tiers = fixedBonusTiers(product.bonusAsset, product.ladderApr);
+  const ratio =
+    product.bonusAsset && tiers.length > 0
+      ? (await priceUsdt(tx, asset)).div(await priceUsdt(tx, product.bonusAsset))
+      : dec(1);
+  // The one rule the APR shown for this order also follows (packages/domain/src/simple-earn/apr.ts).
+  const payout = fixedTermPayout(
+    amount,
+    {
+      yearRate: product.yearRate,
+      termDays: product.lockUpPeriod,
+      bonusTiers: tiers,
+      voucher: voucher ? { rateRatioPercent: voucher.rateRatio, rateDay: voucher.rateDay } : null,
+    },
+    ratio,
+  );
+  const bonus = payout.bonus;
   const [order] = await tx
     .insert(seFixedOrders)
     .values({
@@ -195,11 +209,11 @@ export async function subscribeFixed(
       principal: toWire(amount),
       yearRate: product.yearRate,
       lockUpPeriod: product.lockUpPeriod,
-      interest: toWire(estimatedInterest(amount, product.yearRate, product.lockUpPeriod)),
+      interest: toWire(payout.interest),
       voucherId: voucher?.id ?? null,
       couponRateRatio: voucher?.rateRatio ?? '0',
       couponRateDay: couponDays,
-      couponInterest: voucher ? toWire(voucherYield(amount, voucher.rateRatio, couponDays)) : '0',
+      couponInterest: toWire(payout.voucher),
       bonusAsset: bonus.gt(0) ? product.bonusAsset : null,
       bonusAmount: toWire(bonus),
       reinvestStatus: reinvest,
@@ -243,6 +257,7 @@ export async function subscribeFixed(
     orderId: order.id,
     productId: product.id,
     lendRateYear: product.yearRate,
+    blendedApr: toWire(blendedApr(amount, orderAprTerms(order, product.ladderApr)).apr),
     couponPrincipal: voucher ? toWire(amount) : null,
     rateRatio: voucher?.rateRatio ?? null,
     at: now,

@@ -9,14 +9,17 @@ import {
 import type { SQL } from 'drizzle-orm';
 import { availability } from '../accounts/balances';
 import { type Db, hotRows, sql } from '../db/client';
+import type { LadderTierJson } from '../db/schema';
 import type { FastCall } from '../http/idempotency';
 import { UserPurpose } from '../ledger/accounts';
 import { type Check, type NamedStatement, postEntry, transfer } from '../ledger/ledger';
 import { FLEX_LOCK_KEY } from './constants';
 import {
+  holdingApr,
   PENDING_TAKEN,
   pendingTakes,
   redemptionBooking,
+  type SubscribeAnswer,
   splitRedemption,
   subscriptionBooking,
 } from './flexible';
@@ -39,6 +42,10 @@ interface FastRead {
   status: number | null;
   min_lend_amount: string | null;
   next_time_rate_year: string | null;
+  is_open_award_pool: boolean | null;
+  ladder_apr: LadderTierJson[] | null;
+  ext_award_rate_year: string | null;
+  ext_award_limit: string | null;
   liquidity_left: string | null;
   acc_index: string | null;
   accrued_until: string | null;
@@ -66,6 +73,8 @@ async function readFast(db: Db, call: FastCall, asset: string, now: Date): Promi
     sql`SELECT u.id::text AS user_id, u.account_mode, u.use_funding, u.locked,
           pr.asset, pr.status, pr.min_lend_amount::text AS min_lend_amount,
           pr.next_time_rate_year::text AS next_time_rate_year, pr.liquidity_left::text AS liquidity_left,
+          pr.is_open_award_pool, pr.ladder_apr, pr.ext_award_rate_year::text AS ext_award_rate_year,
+          pr.ext_award_limit::text AS ext_award_limit,
           pr.acc_index::text AS acc_index, pr.accrued_until::text AS accrued_until,
           a.balance::text AS balance, l.amount::text AS loan,
           p.id::text AS position_id, p.xmin::text AS position_version, p.principal::text AS principal,
@@ -99,7 +108,7 @@ export async function subscribeFlexibleFast(
   call: FastCall,
   body: { asset: string; amount: string },
   now: Date,
-): Promise<{ asset: string; amount: string } | undefined> {
+): Promise<SubscribeAnswer | undefined> {
   const read = await readFast(db, call, body.asset.toUpperCase(), now);
   if (read?.status !== 1 || read.min_lend_amount === null) return undefined;
   const { asset, userId } = read;
@@ -112,7 +121,19 @@ export async function subscribeFlexibleFast(
     asset,
   });
   if (failure) return undefined;
-  const data = { asset, amount: toWire(amount) };
+  const holding = holdingApr(
+    {
+      nextTimeRateYear: read.next_time_rate_year ?? '0',
+      isOpenAwardPool: read.is_open_award_pool ?? false,
+      ladderApr: read.ladder_apr ?? [],
+      extAwardRateYear: read.ext_award_rate_year ?? '0',
+      extAwardLimit: read.ext_award_limit ?? '0',
+    },
+    dec(read.principal ?? 0)
+      .plus(read.pending)
+      .plus(amount),
+  );
+  const data: SubscribeAnswer = { asset, amount: toWire(amount), ...holding };
   const checks = [accrualUnchanged(read)];
   // A unified account's subscription may not come out of borrowed funds: checked on the balance the
   // debit left, against the loan as it stands.
@@ -129,6 +150,7 @@ export async function subscribeFlexibleFast(
     asset,
     amount,
     lendRateYear: read.next_time_rate_year,
+    blendedApr: holding.blended_apr,
     mode: 0,
     now,
   });

@@ -30,6 +30,7 @@ import {
   RunAgainError,
   transfer,
 } from '../ledger/ledger';
+import { blendedFor, flexAprTerms } from './apr';
 import { FLEX_LOCK_KEY, HOUR_MS, hourStart, SePurpose, SeReason, unix } from './constants';
 import { type FlexProduct, requireFlexProduct } from './products';
 
@@ -42,7 +43,16 @@ export async function lockFlexShared(tx: Db): Promise<void> {
 /** The product terms a holder's call reads. */
 type FlexTerms = Pick<
   FlexProduct,
-  'asset' | 'status' | 'minLendAmount' | 'nextTimeRateYear' | 'limitMinLendRateYear' | 'liquidityLeft'
+  | 'asset'
+  | 'status'
+  | 'minLendAmount'
+  | 'nextTimeRateYear'
+  | 'limitMinLendRateYear'
+  | 'liquidityLeft'
+  | 'isOpenAwardPool'
+  | 'ladderApr'
+  | 'extAwardRateYear'
+  | 'extAwardLimit'
 >;
 
 interface FlexContext {
@@ -72,6 +82,10 @@ async function flexContext(tx: Db, userId: number, asset: string, positionId?: s
         nextTimeRateYear: p.nextTimeRateYear,
         limitMinLendRateYear: p.limitMinLendRateYear,
         liquidityLeft: p.liquidityLeft,
+        isOpenAwardPool: p.isOpenAwardPool,
+        ladderApr: p.ladderApr,
+        extAwardRateYear: p.extAwardRateYear,
+        extAwardLimit: p.extAwardLimit,
       },
       balance: ledgerAccounts.balance,
       loan: userLoans.amount,
@@ -200,11 +214,12 @@ export function historyInsert(row: {
   asset: string;
   amount: Decimal;
   lendRateYear?: string | null;
+  blendedApr?: string | null;
   at: Date;
 }): SQL {
-  return sql`INSERT INTO se_history (user_id, line, type, mode, asset, amount, lend_rate_year, at)
+  return sql`INSERT INTO se_history (user_id, line, type, mode, asset, amount, lend_rate_year, blended_apr, at)
     VALUES (${row.userId}::bigint, ${LINE_FLEXIBLE}, ${row.type}::int, ${row.mode}::int, ${row.asset}, ${toWire(row.amount)}::numeric,
-      ${row.lendRateYear ?? null}::numeric, ${row.at.toISOString()}::timestamptz)`;
+      ${row.lendRateYear ?? null}::numeric, ${row.blendedApr ?? null}::numeric, ${row.at.toISOString()}::timestamptz)`;
 }
 
 export async function history(tx: Db, row: Omit<typeof seHistory.$inferInsert, 'id'>): Promise<void> {
@@ -217,7 +232,7 @@ export async function subscribeFlexible(
   body: { asset: string; amount: string; rateYear?: string },
   now: Date,
   mode: number = 0,
-): Promise<{ asset: string; amount: string }> {
+): Promise<SubscribeAnswer> {
   await lockFlexShared(tx);
   const { user, product, spot } = await flexContext(tx, userId, body.asset);
   refuseLockedFunds(user, SimpleEarnKey.notSubscribe);
@@ -233,6 +248,16 @@ export async function subscribeFlexible(
   });
   if (failure) throw ruleError(failure, 'Subscription refused');
   const position = await lockPosition(tx, userId, product, now);
+  const [waiting] = await rows<{ pending: string }>(
+    tx,
+    sql`SELECT COALESCE(SUM(amount), 0)::text AS pending FROM se_flex_pending WHERE position_id = ${position.id}::bigint`,
+  );
+  const holding = holdingApr(
+    product,
+    dec(position.principal)
+      .plus(waiting?.pending ?? 0)
+      .plus(amount),
+  );
   // The entry, the pending amount and the history record: one statement, one round trip.
   const booking = subscriptionBooking({
     userId,
@@ -240,6 +265,7 @@ export async function subscribeFlexible(
     asset: product.asset,
     amount,
     lendRateYear: product.nextTimeRateYear,
+    blendedApr: holding.blended_apr,
     mode,
     now,
   });
@@ -248,8 +274,18 @@ export async function subscribeFlexible(
     product.asset,
   );
   await refuseBorrowedFunds(tx, userId, accountMode, product.asset);
-  return { asset: product.asset, amount: toWire(amount) };
+  return { asset: product.asset, amount: toWire(amount), ...holding };
 }
+
+/**
+ * The holding's APR once `earning` (principal and amounts waiting to start, this subscription
+ * included) earns: what a subscription answers, its history record keeps and the holding card shows.
+ */
+export function holdingApr(terms: Parameters<typeof flexAprTerms>[0], earning: Decimal) {
+  return blendedFor(earning, flexAprTerms(terms));
+}
+
+export type SubscribeAnswer = { asset: string; amount: string } & ReturnType<typeof holdingApr>;
 
 export interface RedemptionSplit {
   fromInterest: Decimal;
@@ -337,6 +373,8 @@ export function subscriptionBooking(s: {
   asset: string;
   amount: Decimal;
   lendRateYear: string | null;
+  /** The holding's APR once this amount earns (simple-earn/apr.ts). */
+  blendedApr: string | null;
   mode: number;
   now: Date;
 }): { transfer: Parameters<typeof transfer>[1]; rows: SQL[] } {
@@ -357,6 +395,7 @@ export function subscriptionBooking(s: {
         asset: s.asset,
         amount: s.amount,
         lendRateYear: s.lendRateYear,
+        blendedApr: s.blendedApr,
         at: s.now,
       }),
     ],

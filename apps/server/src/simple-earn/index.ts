@@ -1,9 +1,12 @@
-import { dec, toWire } from '@earn/domain';
-import { type Db, rows, sql } from '../db/client';
+import { aprUpTo, SimpleEarnProductType, toWire } from '@earn/domain';
+import { and, eq } from 'drizzle-orm';
+import { type Db, sql } from '../db/client';
+import { seFixedProducts, seFlexProducts } from '../db/schema';
 import type { BestOffer, EarnModule } from '../http/module';
 import { UserPurpose } from '../ledger/accounts';
 import { registerSubledgerCheck } from '../ledger/reconcile';
 import { createFixedProduct, createFlexProduct, grantVoucher, registerSimpleEarnAdminRoutes } from './admin';
+import { fixedProductAprTerms, flexAprTerms } from './apr';
 import { SePurpose } from './constants';
 import { simpleEarnJobs } from './engine';
 import { subscribeFixed } from './fixed';
@@ -85,20 +88,32 @@ function registerChecks(): void {
   });
 }
 
+/**
+ * The best APR a normal product pays, by the rule every screen uses (simple-earn/apr.ts): the most any
+ * amount earns, and the amount it needs ("up to 15.23 % on the first 500 USDT").
+ */
 async function bestOffer(db: Db): Promise<BestOffer> {
-  const [best] = await rows<{ asset: string; rate: string }>(
-    db,
-    sql`SELECT asset, rate::text AS rate FROM (
-          SELECT asset, next_time_rate_year AS rate FROM se_flex_products WHERE status = 1
-          UNION ALL SELECT asset, year_rate FROM se_fixed_products
-            WHERE status = 1 AND type = 1
-              AND total_quota - sold_amount >= min_lend_amount
-        ) o ORDER BY rate DESC, asset LIMIT 1`,
-  );
+  const flex = await db.select().from(seFlexProducts).where(eq(seFlexProducts.status, 1));
+  const fixed = await db
+    .select()
+    .from(seFixedProducts)
+    .where(
+      and(
+        eq(seFixedProducts.status, 1),
+        eq(seFixedProducts.type, SimpleEarnProductType.normal),
+        sql`${seFixedProducts.totalQuota} - ${seFixedProducts.soldAmount} >= ${seFixedProducts.minLendAmount}`,
+      ),
+    );
+  const offers = [
+    ...flex.map((p) => ({ asset: p.asset, up: aprUpTo(flexAprTerms(p)) })),
+    ...fixed.map((p) => ({ asset: p.asset, up: aprUpTo(fixedProductAprTerms(p)) })),
+  ].sort((a, b) => b.up.apr.cmp(a.up.apr) || a.asset.localeCompare(b.asset));
+  const best = offers[0];
   return {
     line: 'simple-earn',
     asset: best?.asset ?? null,
-    apr: best ? toWire(dec(best.rate).times(100)) : null,
+    apr: best ? toWire(best.up.apr.times(100)) : null,
+    up_to_amount: best?.up.amount ? toWire(best.up.amount) : null,
   };
 }
 

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import { assets, seFixedProducts, seFlexProducts } from '../db/schema';
 import { errors } from '../http/errors';
 import { requireAsset } from '../market/assets';
+import { fixedProductAprTerms, flexAprTerms, productAprWire } from './apr';
 import { iconOf, unix } from './constants';
 
 export type FlexProduct = typeof seFlexProducts.$inferSelect;
@@ -112,6 +113,7 @@ export function fixedView(p: FixedProduct, prices: Map<string, string>) {
     title: p.title,
     subtitle: p.subtitle,
     ladder_apr: tiers(p.ladderApr),
+    ...productAprWire(fixedProductAprTerms(p)),
   };
 }
 
@@ -144,6 +146,7 @@ function flexAsFixedEntry(p: FlexProduct, prices: Map<string, string>): FixedVie
     title: `${p.asset} Flexible`,
     subtitle: '',
     ladder_apr: tiers(p.ladderApr),
+    ...productAprWire(flexAprTerms(p)),
   };
 }
 

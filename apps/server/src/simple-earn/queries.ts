@@ -10,8 +10,9 @@ import {
 } from '@earn/domain';
 import { and, desc, sql as dsql, eq, inArray } from 'drizzle-orm';
 import { type Db, rows, sql } from '../db/client';
-import { seFixedOrders, seFixedProducts } from '../db/schema';
+import { type LadderTierJson, seFixedOrders, seFixedProducts } from '../db/schema';
 import { errors } from '../http/errors';
+import { blendedFor, flexAprTerms, orderAprTerms } from './apr';
 import { DAY_MS, iconOf, unix } from './constants';
 import { type FixedOrder, LINE_FIXED } from './fixed';
 import { LINE_FLEXIBLE } from './flexible';
@@ -35,6 +36,8 @@ interface FlexHoldingRow {
   is_open_award_pool: boolean;
   last_rate_year: string;
   award_asset: string | null;
+  ladder_apr: LadderTierJson[];
+  ext_award_limit: string;
   auto_invest_status: number;
 }
 
@@ -57,7 +60,7 @@ export async function flexHoldings(db: Db, userId: number, page: number, limit: 
           AND h.position_id = p.id), 0)::text AS lend_amount,
         p.min_lend_rate_year::text AS min_lend_rate_year, pr.next_time_rate_year::text AS next_time_rate_year,
         pr.ext_award_rate_year::text AS ext_award_rate_year, pr.is_open_award_pool, pr.last_rate_year::text AS last_rate_year,
-        pr.award_asset,
+        pr.award_asset, pr.ladder_apr, pr.ext_award_limit::text AS ext_award_limit,
         COALESCE((SELECT status FROM se_auto_invest a WHERE a.user_id = p.user_id AND a.asset = p.asset),
           (SELECT status FROM se_auto_invest a WHERE a.user_id = p.user_id AND a.asset = ''), 0) AS auto_invest_status
       ${base} ORDER BY p.asset LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
@@ -88,6 +91,18 @@ export async function flexHoldings(db: Db, userId: number, page: number, limit: 
         min_lend_rate_year: w(r.min_lend_rate_year),
         last_rate_year: w(r.last_rate_year),
         auto_invest_status: Number(r.auto_invest_status),
+        // The APR of what earns from the next hour (principal and amounts waiting to start), by the
+        // rule the engine pays with: the figure the subscribe success dialog showed.
+        ...blendedFor(
+          dec(r.principal).plus(r.pending),
+          flexAprTerms({
+            nextTimeRateYear: r.next_time_rate_year,
+            isOpenAwardPool: r.is_open_award_pool,
+            ladderApr: r.ladder_apr ?? [],
+            extAwardRateYear: r.ext_award_rate_year,
+            extAwardLimit: r.ext_award_limit,
+          }),
+        ),
       };
     }),
   };
@@ -149,6 +164,9 @@ export function fixedOrderView(o: FixedOrder, product: ProductLite | undefined, 
     lock_up_period: o.lockUpPeriod,
     reinvest_status: o.reinvestStatus,
     redeem_account_type: o.redeemAccountType,
+    // What the order pays over its term as one APR (rate, bonus, voucher): the figure of the success
+    // dialog and the history record of its subscription.
+    ...blendedFor(o.principal, orderAprTerms(o, product?.ladderApr ?? [])),
   };
 }
 
@@ -237,6 +255,7 @@ interface HistoryRow {
   bonus_amount: string | null;
   bonus_asset: string | null;
   redeem_type: number | null;
+  blended_apr: string | null;
   hours: string | null;
 }
 
@@ -261,6 +280,8 @@ function historyView(r: HistoryRow) {
     bonus_amount: w(r.bonus_amount),
     bonus_asset: r.bonus_asset ?? '',
     redeem_type: r.redeem_type ?? 0,
+    // Subscriptions: the holding's (flexible) or order's (fixed) APR right after it; '0' for other records.
+    blended_apr: w(r.blended_apr),
     ...(r.hours !== null ? { hours: Number(r.hours) } : {}),
   };
 }
@@ -291,11 +312,13 @@ export async function flexHistory(db: Db, userId: number, q: HistoryQuery, now: 
       const shift = sql.raw(`interval '${q.tzMinutes} minutes'`);
       source = sql`SELECT type, 0 AS mode, asset, SUM(amount) AS amount, date_trunc('day', at + ${shift}) - ${shift} AS at, NULL::bigint AS order_id,
           NULL::numeric AS lend_principal, NULL::numeric AS lend_rate_year, NULL::numeric AS coupon_principal, NULL::numeric AS coupon_interest,
-          NULL::numeric AS rate_ratio, SUM(bonus_amount) AS bonus_amount, MAX(bonus_asset) AS bonus_asset, NULL::int AS redeem_type, COUNT(*) AS hours
+          NULL::numeric AS rate_ratio, SUM(bonus_amount) AS bonus_amount, MAX(bonus_asset) AS bonus_asset, NULL::int AS redeem_type,
+          NULL::numeric AS blended_apr, COUNT(*) AS hours
         FROM (${hourly}) h GROUP BY type, asset, date_trunc('day', at + ${shift}) - ${shift}`;
     } else {
       source = sql`SELECT type, mode, asset, amount, at, order_id, lend_principal, lend_rate_year, NULL::numeric AS coupon_principal,
-          NULL::numeric AS coupon_interest, NULL::numeric AS rate_ratio, bonus_amount, bonus_asset, NULL::int AS redeem_type, NULL::bigint AS hours FROM (${hourly}) h`;
+          NULL::numeric AS coupon_interest, NULL::numeric AS rate_ratio, bonus_amount, bonus_asset, NULL::int AS redeem_type,
+          NULL::numeric AS blended_apr, NULL::bigint AS hours FROM (${hourly}) h`;
     }
   } else {
     source = historyRecords(userId, LINE_FLEXIBLE, q, start, end);
@@ -305,7 +328,7 @@ export async function flexHistory(db: Db, userId: number, q: HistoryQuery, now: 
 
 function historyRecords(userId: number, line: string, q: HistoryQuery, start: Date, end: Date) {
   return sql`SELECT type, mode, asset, amount, at, order_id, NULL::numeric AS lend_principal, lend_rate_year, coupon_principal,
-      coupon_interest, rate_ratio, bonus_amount, bonus_asset, redeem_type, NULL::bigint AS hours
+      coupon_interest, rate_ratio, bonus_amount, bonus_asset, redeem_type, blended_apr, NULL::bigint AS hours
     FROM se_history WHERE user_id = ${userId} AND line = ${line} AND type = ${q.type}
       ${q.asset ? sql`AND asset = ${q.asset}` : sql``}
       AND at >= ${start.toISOString()}::timestamptz AND at <= ${end.toISOString()}::timestamptz`;
@@ -318,7 +341,7 @@ async function pagedHistory(db: Db, source: ReturnType<typeof sql>, q: HistoryQu
     sql`SELECT s.type, s.mode, s.asset, s.amount::text AS amount, s.at, s.order_id::text AS order_id,
         s.lend_principal::text AS lend_principal, s.lend_rate_year::text AS lend_rate_year, s.coupon_principal::text AS coupon_principal,
         s.coupon_interest::text AS coupon_interest, s.rate_ratio::text AS rate_ratio, s.bonus_amount::text AS bonus_amount,
-        s.bonus_asset, s.redeem_type, s.hours::text AS hours
+        s.bonus_asset, s.redeem_type, s.blended_apr::text AS blended_apr, s.hours::text AS hours
       FROM (${source}) s ORDER BY s.at DESC, s.asset LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
   );
   return { total: Number(count?.n ?? 0), list: list.map(historyView) };

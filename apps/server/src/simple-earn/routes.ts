@@ -214,6 +214,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       `${base}/user/lend`,
       {
         preHandler: auth,
+        config: { money: { line: 'simple_earn_fixed', kind: 'subscription' } },
         schema: {
           tags,
           summary: 'Fixed subscribe (VIP paths behave the same; the product decides)',
@@ -271,6 +272,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       `${base}/user/pre-redeem`,
       {
         preHandler: auth,
+        config: { money: { line: 'simple_earn_fixed', kind: 'redemption' } },
         schema: {
           tags,
           summary: 'Fixed early redeem',
@@ -399,6 +401,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/uni-loan/earn/subscribe',
     {
       // No preHandler: the fast path checks the session in its own read (idempotentFast).
+      config: { sessionInStatement: true, money: { line: 'simple_earn_flexible', kind: 'subscription' } },
       schema: {
         tags,
         summary: 'Flexible subscribe',
@@ -446,6 +449,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/uni-loan/earn/redeem',
     {
       // No preHandler: the fast path checks the session in its own read (idempotentFast).
+      config: { sessionInStatement: true, money: { line: 'simple_earn_flexible', kind: 'redemption' } },
       schema: {
         tags,
         summary: 'Flexible redeem',
@@ -489,6 +493,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/uni-loan/earn/redeem/cancel',
     {
       preHandler: auth,
+      config: { money: { line: 'simple_earn_flexible', kind: 'other' } },
       schema: {
         tags,
         summary:

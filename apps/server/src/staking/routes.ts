@@ -90,6 +90,15 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/coin-swap-verify`,
     {
       preHandler: auth,
+      config: {
+        money: {
+          line: 'staking',
+          kind: (body) =>
+            (body as { side?: number } | undefined)?.side === StakingSide.redeem
+              ? 'redemption'
+              : 'subscription',
+        },
+      },
       schema: {
         tags,
         summary:
@@ -161,6 +170,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/coin-redeem`,
     {
       preHandler: auth,
+      config: { money: { line: 'staking', kind: 'redemption' } },
       schema: {
         tags,
         summary:

@@ -1,4 +1,5 @@
 import {
+  intChoice,
   MessageKey,
   pageQuery,
   parseAmount,
@@ -33,10 +34,8 @@ import { purchase, redeemUnits, requireWealthProduct } from './service';
 
 const BASE = '/apiw/v2/earn/private-wealth';
 const tags = ['wealth'];
-const projectType = z.coerce
-  .number()
-  .int()
-  .refine((t) => (WEALTH_PROJECT_TYPES as readonly number[]).includes(t), 'project_type is 4 or 5');
+/** 4 private wealth, 5 asset management: listed in the published schema. */
+const projectType = intChoice(WEALTH_PROJECT_TYPES);
 
 const SUCCESS_NOTE =
   'Success answers code 0 like every call of this API; the spec\'s wealth client tests "code equals 200", so ' +
@@ -52,11 +51,17 @@ function checkText(text: string): void {
 export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps.db, deps.clock);
+  // The product's coin, for the money counters: the answers name the product, not its coin.
+  const coinOfProduct = async (_body: unknown, data: unknown) => {
+    const pid = (data as { pid?: unknown } | undefined)?.pid;
+    return typeof pid === 'number' ? (await requireWealthProduct(deps.db, pid)).coin : undefined;
+  };
 
   r.post(
     `${BASE}/purchase`,
     {
       preHandler: auth,
+      config: { money: { line: 'wealth', kind: 'subscription', asset: coinOfProduct } },
       schema: {
         tags,
         summary: 'Subscribe an amount of a wealth product: units = amount / latest NAV, 6 decimals down',
@@ -152,6 +157,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     `${BASE}/redeem`,
     {
       preHandler: auth,
+      config: { money: { line: 'wealth', kind: 'redemption', asset: coinOfProduct } },
       schema: {
         tags,
         summary:

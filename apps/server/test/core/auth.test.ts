@@ -1,7 +1,7 @@
 import { Code } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../src/db/client';
-import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
+import { csrfTokenFor, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { countRows } from './util';
 
 interface Me {
@@ -194,10 +194,11 @@ describe('accounts: register, login, logout, me', () => {
     );
     expect(Number(revoked?.n)).toBe(1);
     // A second logout with the dead session is a login-needed answer, not an error.
+    const csrf = await csrfTokenFor(server, `earn_sid=${token}`);
     const again = await server.app.inject({
       method: 'POST',
       url: '/api/web/v1/auth/logout',
-      headers: { cookie: `earn_sid=${token}; csrftoken=t`, 'x-csrf-token': 't' },
+      headers: { cookie: `earn_sid=${token}; csrftoken=${csrf}`, 'x-csrf-token': csrf },
     });
     expect(again.statusCode).toBe(401);
   });

@@ -3,7 +3,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/accounts/users';
 import type { RouteInfo } from '../../src/app';
-import { ADMIN_TOKEN, listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
+import {
+  ADMIN_TOKEN,
+  csrfTokenFor,
+  listCoins,
+  Operator,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../harness';
 import { type LedgerSnapshot, ledgerSnapshot } from './util';
 
 /**
@@ -250,6 +258,15 @@ describe('fuzzing every route with bad input', () => {
   const cookies = { user: '', expired: '', revoked: '' };
   let fuzzEmail: string;
   let fuzzClient: TestClient;
+  // CSRF tokens are bound to the session cookie: one per session the cases send.
+  const csrfTokens = new Map<string, string>();
+  async function tokenFor(sid: string): Promise<string> {
+    const known = csrfTokens.get(sid);
+    if (known) return known;
+    const token = await csrfTokenFor(server, sid ? `earn_sid=${sid}` : '');
+    csrfTokens.set(sid, token);
+    return token;
+  }
 
   async function signIn(): Promise<void> {
     fuzzClient = new TestClient(server);
@@ -283,10 +300,14 @@ describe('fuzzing every route with bad input', () => {
       new Date(now.getTime() - 31 * 24 * 3600 * 1000),
     );
     cookies.revoked = await createSession(server.deps.db, id, now);
+    const revokedCsrf = await tokenFor(cookies.revoked);
     await server.app.inject({
       method: 'POST',
       url: '/api/web/v1/auth/logout',
-      headers: { cookie: `earn_sid=${cookies.revoked}; csrftoken=t`, 'x-csrf-token': 't' },
+      headers: {
+        cookie: `earn_sid=${cookies.revoked}; csrftoken=${revokedCsrf}`,
+        'x-csrf-token': revokedCsrf,
+      },
     });
     // Run whatever fell due at start, so only a request could move money from here on.
     await op.advance(0);
@@ -321,9 +342,10 @@ describe('fuzzing every route with bad input', () => {
             none: '',
           }[c.session];
           if (sid) jar.push(`earn_sid=${sid}`);
-          if (c.csrf !== 'missing') jar.push('csrftoken=fuzz-csrf-token');
+          const csrf = await tokenFor(sid);
+          if (c.csrf !== 'missing') jar.push(`csrftoken=${csrf}`);
           if (jar.length > 0) headers.cookie = jar.join('; ');
-          if (c.csrf === 'ok') headers['x-csrf-token'] = 'fuzz-csrf-token';
+          if (c.csrf === 'ok') headers['x-csrf-token'] = csrf;
           if (c.csrf === 'wrong') headers['x-csrf-token'] = 'not-the-token';
           if (isAdmin && c.admin !== 'missing')
             headers.authorization = c.admin === 'ok' ? `Bearer ${ADMIN_TOKEN}` : 'Bearer wrong';

@@ -8,6 +8,8 @@ const D = Decimal.clone({ precision: 200 });
 
 const START = 1_800_000_000;
 const END = START + 6 * 3600;
+/** The reward accumulator alone: no auto-earn interest. */
+const NO_AUTO_EARN = { flexible: '0', fixed: '0' };
 
 const project = { startAt: new Date(START * 1000), endAt: new Date(END * 1000) } as ProjectRow;
 
@@ -73,7 +75,7 @@ describe('the reward-per-token accumulator', () => {
           const at = t + step.wait;
           earnExactly(t, at);
           t = at;
-          const next = accumulatorAt(pool, project, new Date(at * 1000));
+          const next = accumulatorAt(pool, project, new Date(at * 1000), NO_AUTO_EARN);
           const position = positions[step.user] as (typeof positions)[number];
           const delta = Decimal.max(new D(step.delta).div(100), new D(position.amount).negated());
           position.accruedReward = accruedAt(position, next.acc);
@@ -88,7 +90,7 @@ describe('the reward-per-token accumulator', () => {
           };
         }
         earnExactly(t, END + 3600);
-        const last = accumulatorAt(pool, project, new Date((END + 3600) * 1000));
+        const last = accumulatorAt(pool, project, new Date((END + 3600) * 1000), NO_AUTO_EARN);
         positions.forEach((p, i) => {
           const got = new D(accruedAt(p, last.acc));
           // Truncation at 48 places, at most once per step, times a stake below 10^6.

@@ -11,6 +11,7 @@ import {
   type ProjectWire,
   pool,
   ridOf,
+  simpleEarnProducts,
   spot,
   startLaunchPool,
 } from './helpers';
@@ -25,6 +26,8 @@ describe('launch pool calls', () => {
   beforeAll(async () => {
     ({ server, op } = await startLaunchPool());
     now = await op.now();
+    // Simple earn's GT products, which the GT pool's auto-earn offers: flexible 2 %, 30 days 4 %.
+    await simpleEarnProducts(op, 'GT', { flexible: '0.02', fixed: { period: 30, rate: '0.04' } });
     live = await createProject(op, {
       start: now + 3600,
       hours: 48,
@@ -85,7 +88,24 @@ describe('launch pool calls', () => {
       rate_year_type: 2,
       reward_pool_type: 0,
       vip_config: null,
-      simple_earn: { status: 1, fixed_period: 30, fixed_rate: '4', rate: '2', ext_rate: '0', user_period: 0 },
+      simple_earn: {
+        status: 1,
+        fixed_period: 30,
+        fixed_rate: '4',
+        rate: '2',
+        ext_rate: '0',
+        user_period: 0,
+        flexible_offered: 1,
+        flexible_up_to: { rate_year: '2', amount: null },
+      },
+      // Nothing staked yet: no finite APR.
+      derived_apr: {
+        rate_year: null,
+        missing: 'no_stake',
+        staked_total: '0',
+        stake_price: '20',
+        coins: [{ coin: 'NOVA', reward_per_hour: '100', price: '0.5', rate_year: null }],
+      },
       isApply: 0,
       transaction_config: [],
       limit_rule: 0,

@@ -6,7 +6,17 @@ import { launchpoolInterest, launchpoolOrders } from '../../src/db/schema';
 const D = Decimal.clone({ precision: 100 });
 
 import type { Operator, TestServer } from '../harness';
-import { createProject, expectReconciled, LP, newUser, pool, ridOf, spot, startLaunchPool } from './helpers';
+import {
+  createProject,
+  expectReconciled,
+  LP,
+  newUser,
+  pool,
+  ridOf,
+  simpleEarnProducts,
+  spot,
+  startLaunchPool,
+} from './helpers';
 
 type Redeemed = { destination: string; simple_earn_amount: string; simple_earn_refused?: string };
 
@@ -15,29 +25,17 @@ describe('launch-pool auto-earn into simple earn', () => {
   let op: Operator;
   beforeAll(async () => {
     ({ server, op } = await startLaunchPool());
-    const flex = await op.call('POST', '/admin/api/simple-earn/flexible-products', {
-      asset: 'GT',
-      min_lend_amount: '1',
-      next_time_rate_year: '0.05',
-      borrow_demand: '1000000000',
-    });
-    expect(flex.body.code, JSON.stringify(flex.body)).toBe(0);
-    const now = await op.now();
-    const fixed = await op.call('POST', '/admin/api/simple-earn/fixed-products', {
-      asset: 'GT',
-      lock_up_period: 30,
-      year_rate: '8',
-      total_quota: '1000000',
-      min_lend_amount: '10',
-      start_time: now - 86_400,
-    });
-    expect(fixed.body.code, JSON.stringify(fixed.body)).toBe(0);
+    // Simple earn's products, which the auto-earn offers and the interest while staked come from:
+    // GT flexible 5 % and 30 days 8 %; USDC flexible 5 % with a minimum of 10.
+    await simpleEarnProducts(op, 'GT', { flexible: '0.05', fixed: { period: 30, rate: '0.08' } });
+    await simpleEarnProducts(op, 'USDC', { flexible: '0.05', min: '10' });
   });
   afterAll(() => server.dispose());
 
   it('sends redemptions and end-of-project returns where the mode says', async () => {
     const start = (await op.now()) + 3600;
-    const simpleEarn = { status: 1, fixed_period: 30, fixed_rate: '8', rate: '5', ext_rate: '0' };
+    // The pool's own rates are not used: simple earn's are.
+    const simpleEarn = { status: 1, fixed_period: 30, fixed_rate: '0', rate: '0', ext_rate: '0' };
     const project = await createProject(op, {
       start,
       hours: 3,
@@ -79,7 +77,7 @@ describe('launch-pool auto-earn into simple earn', () => {
     // A fixed period goes to fixed earn for its term whatever the toggle says.
     res = await redeem(fixedUser, gt, '20', 0);
     expect(res.body.data).toMatchObject({ destination: 'fixed', simple_earn_amount: '20' });
-    // Simple earn has no USDC product: the coins stay in spot and the answer says why.
+    // Simple earn refuses 5 USDC (below its minimum of 10): the coins stay in spot and the answer says why.
     res = await redeem(spotUser, usdc, '5', 1);
     expect(res.body.data.destination).toBe('spot');
     expect(res.body.data.simple_earn_refused).toBeTruthy();
@@ -93,8 +91,8 @@ describe('launch-pool auto-earn into simple earn', () => {
     await expectReconciled(op);
 
     await op.advance(start + 3 * 3600 - (await op.now()));
-    // While staked, auto-earn stakes earned the pool's simple-earn rate by the second, paid hourly in
-    // the stake coin: flexible at rate + ext_rate (5 %), fixed at fixed_rate (8 %), spot nothing.
+    // While staked, auto-earn stakes earned simple earn's rates by the second, paid hourly in the stake
+    // coin: flexible at its flexible rate of the hour (5 %), fixed at its 30-day product's (8 %), spot nothing.
     const hourly = (amount: string, ratePercent: string) => {
       const pays: string[] = [];
       let paid = new D(0);
@@ -135,8 +133,10 @@ describe('launch-pool auto-earn into simple earn', () => {
       fixed: { GT: '100' },
       launchpool: { GT: '0' },
     });
+    // The USDC stake (flexible mode) went into simple earn's USDC flexible at the end.
     expect(await spot(op, spotUser.id)).toMatchObject({
-      spot: { GT: '100', USDC: usdcInterest.total.plus(100).toFixed() },
+      spot: { GT: '100', USDC: usdcInterest.total.plus(55).toFixed() },
+      flexible: { USDC: '45' },
       launchpool: { GT: '0', USDC: '0' },
     });
     const stats = await flexUser.client.get<{ simpleEarnInterest: string }[]>(
@@ -157,7 +157,7 @@ describe('launch-pool auto-earn into simple earn', () => {
         [flexUser.id, 'GT', 'flexible'],
         [fixedUser.id, 'GT', 'fixed'],
         [spotUser.id, 'GT', 'spot'],
-        [spotUser.id, 'USDC', 'spot'],
+        [spotUser.id, 'USDC', 'flexible'],
       ].sort((a, b) => String(a).localeCompare(String(b))),
     );
     const history = await flexUser.client.get<{ list: { mode: number; amount: string }[] }>(

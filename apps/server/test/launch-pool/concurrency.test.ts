@@ -3,7 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchpoolPools, launchpoolPositionCoins, launchpoolPositions } from '../../src/db/schema';
 import { type Operator, onPostgres, type TestServer } from '../harness';
-import { createProject, expectReconciled, LP, newUser, pool, ridOf, startLaunchPool } from './helpers';
+import {
+  createProject,
+  expectReconciled,
+  LP,
+  newUser,
+  pool,
+  ridOf,
+  simpleEarnProducts,
+  startLaunchPool,
+} from './helpers';
 
 describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
   let server: TestServer;
@@ -137,6 +146,8 @@ describe.runIf(onPostgres)('launch pool under concurrency (PostgreSQL)', () => {
   it('pays the hour while stakes and redemptions race the hourly job, without deadlock or a unit lost', async () => {
     const now = await op.now();
     const start = now - (now % 3600) + 3600;
+    // The GT pool's auto-earn: simple earn's flexible GT at 12 %.
+    await simpleEarnProducts(op, 'GT', { flexible: '0.12' });
     const project = await createProject(op, {
       start,
       hours: 4,

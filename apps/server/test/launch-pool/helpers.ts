@@ -131,3 +131,31 @@ export async function startLaunchPool(): Promise<{ server: TestServer; op: Opera
   await op.setPrice('NOVA', '0.5');
   return { server, op };
 }
+
+/** Simple earn's products of a coin, which a pool's auto-earn offers come from (rates are fractions). */
+export async function simpleEarnProducts(
+  op: Operator,
+  asset: string,
+  opts: { flexible?: string; min?: string; fixed?: { period: number; rate: string } },
+): Promise<void> {
+  if (opts.flexible !== undefined) {
+    const res = await op.call('POST', '/admin/api/simple-earn/flexible-products', {
+      asset,
+      min_lend_amount: opts.min ?? '1',
+      next_time_rate_year: opts.flexible,
+      borrow_demand: '1000000000',
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+  }
+  if (opts.fixed) {
+    const res = await op.call('POST', '/admin/api/simple-earn/fixed-products', {
+      asset,
+      lock_up_period: opts.fixed.period,
+      year_rate: opts.fixed.rate,
+      total_quota: '1000000',
+      min_lend_amount: '10',
+      start_time: (await op.now()) - 86_400,
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+  }
+}

@@ -1,3 +1,4 @@
+import { dec } from '@earn/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerAccounts } from '../../src/db/schema';
@@ -44,10 +45,10 @@ describe('launch-pool demo catalogue', () => {
     const staked = stats.body.data.filter((s) => s.amount !== '0').map((s) => s.amount);
     expect(staked).toEqual(['200', '1000']);
 
-    // The demo user is the only staker of the GT (2500/h) and USDT (4000/h) pools for the whole hour.
+    // The demo user is the only staker of the GT (0.45/h) and USDT (0.062/h) pools for the whole hour.
     await op.advance(3600);
     const rewards = await demo.get<{ list: { amount: string }[] }>(`${LP}/my-rewards`);
-    expect(rewards.body.data.list.map((r) => r.amount).sort()).toEqual(['2500', '4000']);
+    expect(rewards.body.data.list.map((r) => r.amount).sort()).toEqual(['0.062', '0.45']);
     // The finished project was settled: its unpaid reward went back to the project.
     const luma = await server.deps.db
       .select()
@@ -55,7 +56,23 @@ describe('launch-pool demo catalogue', () => {
       .where(and(eq(ledgerAccounts.asset, 'LUMA'), eq(ledgerAccounts.purpose, 'launchpool_project')));
     expect(luma[0]?.balance).toBe('0.000000000000000000');
     const home = await demo.get<{ lines: { line: string; apr: string | null }[] }>('/api/web/v1/earn/home');
-    expect(home.body.data.lines.find((l) => l.line === 'launch-pool')).toMatchObject({ apr: '200' });
+    // The best derived APR: 0.45 NOVA (0.42) an hour on 200 GT (18.42) = 44.94 %, not a configured figure.
+    const best = home.body.data.lines.find((l) => l.line === 'launch-pool');
+    expect(best).toMatchObject({ asset: 'GT' });
+    expect(dec(best?.apr ?? '0').toFixed(6)).toBe(
+      dec('0.45').times('0.42').times(8760).div(dec(200).times('18.42')).times(100).toFixed(6),
+    );
+    expect(dec(best?.apr ?? '0').toFixed(2)).toBe('44.94');
+    // The pool answers its APR with the inputs it is derived from.
+    const gtPool = pools.find((p) => p.coin === 'GT');
+    expect(gtPool?.derived_apr).toMatchObject({
+      missing: null,
+      staked_total: '200',
+      stake_price: '18.42',
+      coins: [{ coin: 'NOVA', reward_per_hour: '0.45', price: '0.42' }],
+    });
+    // Its auto-earn is simple earn's: GT flexible at 3.65 %, and no fixed term (its 14 days are sold out).
+    expect(gtPool?.simple_earn).toMatchObject({ rate: '3.65', fixed_period: 0, fixed_rate: '0', status: 0 });
     await expectReconciled(op);
   });
 });

@@ -41,7 +41,13 @@ describe('simple earn demo catalogue', () => {
     );
     expect(fixed.body.data.list).toEqual([expect.objectContaining({ asset: 'GT', principal: '500' })]);
     const home = await c.get<{ lines: { line: string; apr: string }[] }>('/api/web/v1/earn/home');
-    expect(home.body.data.lines.find((l) => l.line === 'simple-earn')?.apr).toBe('10');
+    // The best any amount earns, and the amount it needs: USDT flexible, 5.23 % + 10 % on the first 500.
+    expect(home.body.data.lines.find((l) => l.line === 'simple-earn')).toEqual({
+      line: 'simple-earn',
+      asset: 'USDT',
+      apr: '15.23',
+      up_to_amount: '500',
+    });
     const op = new Operator(server);
     await op.advance(3 * 3600);
     expect((await op.reconciliation()).differences).toEqual([]);

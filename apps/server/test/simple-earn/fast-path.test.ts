@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../src/db/client';
 import { fastPathOutcomes } from '../../src/http/idempotency';
 import { FLEX_LOCK_KEY } from '../../src/simple-earn/constants';
-import { onPostgres, TestClient } from '../harness';
+import { csrfTokenFor, onPostgres, TestClient } from '../harness';
 import {
   type Env,
   expectReconciled,
@@ -81,10 +81,16 @@ describe('flexible subscribe and redeem: the two-round-trip fast path', () => {
       }),
     ).toEqual({ taken: 1, declined: 0, refused: 0 });
     // Rounded down to 6 decimals, as the locking path does.
-    expect(first?.body).toEqual({
+    // With the holding's APR once it earns (400 + 100.123456 at 8.76 %, no bonus).
+    expect(first?.body).toMatchObject({
       code: 0,
       message: 'success',
-      data: { asset: 'USDT', amount: '100.123456' },
+      data: {
+        asset: 'USDT',
+        amount: '100.123456',
+        blended_apr: '0.0876',
+        apr_detail: { amount: '500.123456', held: '0', interest_year: '43.8108147456' },
+      },
     });
     expect(await spot(env, u.id, 'USDT')).toBe('499.876544');
 
@@ -138,12 +144,13 @@ describe('flexible subscribe and redeem: the two-round-trip fast path', () => {
     const sid = await signInAgain(u.c);
     expect((await u.c.post(SUBSCRIBE, { asset: 'USDT', amount: '1' })).body.code).toBe(0);
     expect((await u.c.post('/api/web/v1/auth/logout')).status).toBe(200);
+    const csrf = await csrfTokenFor(env.server, `earn_sid=${sid}`);
     const replayed = await env.server.app.inject({
       method: 'POST',
       url: SUBSCRIBE,
       headers: {
-        cookie: `earn_sid=${sid}; csrftoken=t`,
-        'x-csrf-token': 't',
+        cookie: `earn_sid=${sid}; csrftoken=${csrf}`,
+        'x-csrf-token': csrf,
         'content-type': 'application/json',
       },
       payload: JSON.stringify({ asset: 'USDT', amount: '1' }),

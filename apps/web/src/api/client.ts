@@ -26,6 +26,7 @@ export const ApiCode = {
   FUNDPASS_REQUIRED: 10010111,
   VERIFY_FREQUENCY: 10010112,
   INVALID_CREDENTIALS: 40100,
+  CSRF_INVALID: 40301,
 } as const;
 
 export type ApiErrorKind = 'network' | 'timeout' | 'api' | 'cancelled';
@@ -133,8 +134,13 @@ function encodeForm(body: Record<string, unknown>): string {
   return params.toString();
 }
 
-/** One HTTP attempt. Resolves with `data` on success codes, throws `ApiError` otherwise. */
-export async function request<T>(opts: RequestOptions): Promise<T> {
+/**
+ * One HTTP attempt. Resolves with `data` on success codes, throws `ApiError` otherwise. The CSRF
+ * token is bound to the session: a refusal of a stale one (the session changed in another tab, or a
+ * page loaded before a deploy) hands out a fresh cookie, and the call is sent once more with it; the
+ * server refuses before doing anything, so the second attempt is the only one that acts.
+ */
+export async function request<T>(opts: RequestOptions, csrfRetried = false): Promise<T> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   let body: string | undefined;
@@ -212,5 +218,6 @@ export async function request<T>(opts: RequestOptions): Promise<T> {
         : '';
   const data =
     envelope.data && typeof envelope.data === 'object' ? (envelope.data as Record<string, unknown>) : {};
+  if (code === ApiCode.CSRF_INVALID && method !== 'GET' && !csrfRetried) return request<T>(opts, true);
   throw new ApiError('api', message, code, response.status, data, opts.path);
 }

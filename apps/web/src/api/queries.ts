@@ -33,6 +33,8 @@ export interface BestOffer {
   asset: string | null;
   /** Percent, e.g. "5.2". */
   apr: string | null;
+  /** The amount (in `asset`) that rate is paid on: "up to X % on the first N"; absent or null: any amount. */
+  up_to_amount?: string | null;
 }
 
 export interface WalletBalances {

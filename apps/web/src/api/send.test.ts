@@ -45,6 +45,25 @@ describe('request and send', () => {
     expect(calls[1]?.url).toBe('/g?coin=BTC');
   });
 
+  test('a refused CSRF token is retried once with the fresh cookie the refusal handed out', async () => {
+    const refused = () =>
+      envelope(403, {
+        code: 40301,
+        message: 'Missing or wrong CSRF token',
+        data: { key: 'common.csrfInvalid' },
+      });
+    answers.push(refused(), envelope(200, { code: 0, message: 'success', data: { ok: 1 } }));
+    const sent = request({ method: 'POST', path: '/p', body: {}, idempotencyKey: 'key-2' });
+    setCookie('csrftoken=csrf-456');
+    expect(await sent).toEqual({ ok: 1 });
+    expect(calls.map((c) => header(c, 'X-CSRF-Token'))).toEqual(['csrf-123', 'csrf-456']);
+    expect(calls.map((c) => header(c, 'Idempotency-Key'))).toEqual(['key-2', 'key-2']);
+    // Twice refused: the error surfaces, no third attempt.
+    answers.push(refused(), refused());
+    await expect(request({ method: 'POST', path: '/p', body: {} })).rejects.toMatchObject({ code: 40301 });
+    expect(calls).toHaveLength(4);
+  });
+
   test('form bodies are form-encoded', async () => {
     answers.push(envelope(200, { code: 0, message: 'success', data: null }));
     await request({ method: 'POST', path: '/f', body: { pid: 3, amount: '1.5' }, form: true });

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { trackClick } from '../api/analytics';
 import { type BestOffer, queries } from '../api/queries';
+import { formatAmount } from '../components/format';
 import { ChevronRightIcon, CoinsIcon } from '../components/icons';
 import { ReferralWidget } from '../components/ReferralWidget';
 import { useMe } from './auth';
@@ -45,7 +46,7 @@ function LineCard({
       to={line.path}
       className="surface product-card"
       onClick={() => trackClick('home.line', { line: line.key })}
-      aria-label={`${name}${hasOffer && offer?.apr ? `, ${t('home.bestApr')} ${formatApr(offer.apr)}` : ''}`}
+      aria-label={`${name}${hasOffer && offer?.apr ? `, ${t('home.bestApr')} ${formatApr(offer.apr)}${offer.up_to_amount && offer.asset ? ` ${t('home.onFirst', { amount: formatAmount(offer.up_to_amount), coin: offer.asset })}` : ''}` : ''}`}
       data-line={line.key}
     >
       <Stack gap="sm" h="100%" justify="space-between">
@@ -77,6 +78,12 @@ function LineCard({
                 <Badge variant="light" color="gray" radius="sm">
                   {offer.asset}
                 </Badge>
+              )}
+              {offer.up_to_amount && offer.asset && (
+                // The rate needs a limited amount (a bonus tier): say which, as the line's cards do.
+                <Text size="xs" c="dimmed" data-testid={`best-amount-${line.key}`}>
+                  {t('home.onFirst', { amount: formatAmount(offer.up_to_amount), coin: offer.asset })}
+                </Text>
               )}
             </Group>
           ) : (

@@ -206,3 +206,4 @@ export function poolStakeMode(simpleEarnStatus: number, simpleEarnPeriod: number
   if (simpleEarnStatus !== 1) return 'spot';
   return simpleEarnPeriod !== undefined && simpleEarnPeriod > 0 ? 'fixed' : 'flexible';
 }
+export * from './apr';

@@ -285,3 +285,4 @@ export function fixedSchedule(
   const finishAt = startAt + lockUpDays * day;
   return { startAt, finishAt, payoutAt: finishAt + MATURITY_PAYOUT_DELAY_SECONDS };
 }
+export * from './apr';

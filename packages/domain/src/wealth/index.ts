@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Decimal, dec, decimalPlaces, LEDGER_DECIMALS, roundDown } from '../money';
+import { type Decimal, dec, decimalPlaces, LEDGER_DECIMALS, PLAIN_DECIMAL, roundDown } from '../money';
+import { intChoice } from '../validation';
 
 /** Private wealth and asset management (staking-wealth.md, sections 3, 5 and 9). */
 
@@ -69,17 +70,17 @@ export function checkRedeemUnits(opts: { units: string; redeemable: Decimal.Valu
 }
 
 const intField = z.coerce.number().int();
+/** A plain decimal string; the routes refuse zero with its own message key (common.amountPositive). */
+const decimalText = z.string().trim().min(1).max(49).regex(PLAIN_DECIMAL, 'must be a plain decimal string');
 export const wealthPurchaseBody = z.object({
   pid: intField.positive(),
-  amount: z.string().trim().min(1).max(49),
-  project_type: intField
-    .refine((t) => (WEALTH_PROJECT_TYPES as readonly number[]).includes(t), 'project_type is 4 or 5')
-    .optional(),
+  amount: decimalText.describe('Greater than zero, at most 8 decimals (common.amountPrecision otherwise)'),
+  project_type: intChoice(WEALTH_PROJECT_TYPES).optional(),
   fundpass: z.string().max(64).optional(),
 });
 export const wealthRedeemBody = z.object({
   pid: intField.positive(),
-  unit: z.string().trim().min(1).max(49),
+  unit: decimalText.describe('Greater than zero, at most 6 decimals'),
   project_type: intField.optional(),
   fundpass: z.string().max(64).optional(),
 });

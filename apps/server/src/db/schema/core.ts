@@ -223,3 +223,13 @@ export const operatorAudit = pgTable(
     index('operator_audit_target_idx').on(t.target, t.id),
   ],
 );
+
+/**
+ * Secrets every instance must share (the CSRF token's HMAC key): generated once by the first instance
+ * that needs one and read by every other, so PostgreSQL stays the one source of truth.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

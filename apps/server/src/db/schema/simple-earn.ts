@@ -325,6 +325,8 @@ export const seHistory = pgTable(
     bonusAmount: money('bonus_amount'),
     bonusAsset: text('bonus_asset'),
     redeemType: integer('redeem_type'),
+    /** Subscriptions: the holding's APR right after it (simple-earn/apr.ts), the figure the success dialog showed. */
+    blendedApr: exact('blended_apr'),
     at: ts('at').notNull(),
   },
   (t) => [index('se_history_user_idx').on(t.userId, t.line, t.at)],

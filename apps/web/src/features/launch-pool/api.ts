@@ -15,6 +15,24 @@ export interface PoolSimpleEarn {
   fixed_rate: string;
   rate: string;
   ext_rate: string;
+  /** 1 while simple earn has an open flexible product of the coin (older answers: absent = offered). */
+  flexible_offered?: number;
+  /** Simple earn's flexible offer the coins join on leaving: up to rate_year % on the first amount. */
+  flexible_up_to?: { rate_year: string; amount: string | null } | null;
+  fixed_product_id?: number;
+}
+
+/**
+ * The pool's APR derived live by the server (@earn/domain derivedPoolApr): per reward coin reward per
+ * hour × price × 8,760 ÷ (total staked × stake price), summed. Percent; null with the reason.
+ */
+export interface DerivedApr {
+  rate_year: string | null;
+  missing: 'no_price' | 'no_stake' | 'ended' | null;
+  missing_prices: string[];
+  staked_total: string;
+  stake_price: string | null;
+  coins: { coin: string; reward_per_hour: string; price: string | null; rate_year: string | null }[];
 }
 
 export interface PoolUserLimits {
@@ -61,6 +79,8 @@ export interface RewardPool {
   /** Every coin the pool pays, the project's token first (one entry for a lock pool). */
   reward_coins?: PoolRewardCoin[];
   staked_total: string;
+  /** The APR derived from the reward rate, the total staked and the prices, with its inputs. */
+  derived_apr?: DerivedApr;
   /** Present when signed in. */
   user: PoolUserLimits | null;
 }

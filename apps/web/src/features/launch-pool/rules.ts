@@ -84,6 +84,8 @@ export function fixedPeriodOf(pool: RewardPool): number {
 export interface ModeRules {
   /** Whether the auto-earn section shows at all. */
   show: boolean;
+  /** Simple earn has an open flexible product of the coin (its live offer). */
+  flexibleAvailable: boolean;
   flexibleDisabled: boolean;
   fixedAvailable: boolean;
   spotDisabled: boolean;
@@ -101,6 +103,7 @@ export function modeRules(pool: RewardPool, complianceMenu: readonly string[]): 
   if (!show || !se) {
     return {
       show: false,
+      flexibleAvailable: false,
       flexibleDisabled: false,
       fixedAvailable: false,
       spotDisabled: false,
@@ -108,11 +111,28 @@ export function modeRules(pool: RewardPool, complianceMenu: readonly string[]): 
     };
   }
   const fixedAvailable = fixedOffered(pool);
+  const flexibleAvailable = se.flexible_offered !== 0;
   if (se.user_period > 0) {
-    return { show, flexibleDisabled: true, fixedAvailable, spotDisabled: true, defaultMode: 'fixed' };
+    return {
+      show,
+      flexibleAvailable,
+      flexibleDisabled: true,
+      fixedAvailable,
+      spotDisabled: true,
+      defaultMode: 'fixed',
+    };
   }
-  const defaultMode: PoolStakeMode = se.status !== 1 && pool.isApply === 1 ? 'spot' : 'flexible';
-  return { show, flexibleDisabled: false, fixedAvailable, spotDisabled: false, defaultMode };
+  // Simple earn sells only the fixed term: that, or spot; never a flexible stake it would refuse.
+  const fallback: PoolStakeMode = flexibleAvailable ? 'flexible' : fixedAvailable ? 'fixed' : 'spot';
+  const defaultMode: PoolStakeMode = se.status !== 1 && pool.isApply === 1 ? 'spot' : fallback;
+  return {
+    show,
+    flexibleAvailable,
+    flexibleDisabled: false,
+    fixedAvailable,
+    spotDisabled: false,
+    defaultMode,
+  };
 }
 
 /** What create-order carries for a mode: simpleEarnStatus 0 spot, 1 earn; the period only for fixed. */

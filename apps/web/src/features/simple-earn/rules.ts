@@ -3,19 +3,27 @@
  * so each rule is tested on its own; the money rules (amounts, rates) live in @earn/domain.
  */
 import {
+  type AprTerms,
+  aprUpTo,
+  type BlendedApr,
+  blendedApr,
   checkSubscribe,
+  type Decimal,
   dec,
   estimatedInterest,
+  fixedBonusTiers,
+  fixedTermPayout,
+  interestOverDays,
   NEAR_MATURITY_SECONDS,
+  roundDown,
   roundSubscribeAmount,
   SimpleEarnBusinessType,
   SimpleEarnHistoryType,
   SimpleEarnProductType,
   type SimpleEarnRuleFailure,
   SimpleEarnSaleStatus,
-  tierInterest,
   VIP_RESUBSCRIBE_TIER,
-  voucherYield,
+  voucherAprOverTerm,
 } from '@earn/domain';
 import type { FixedOrder, FixedProduct, Lendable, ProductDetail, Voucher } from './api/types';
 
@@ -169,28 +177,50 @@ export function subscribeFailure(input: SubscribeInput): SimpleEarnRuleFailure |
   });
 }
 
-export interface AprLine {
-  /** 'base', 'bonus' or 'voucher'. */
-  kind: 'base' | 'bonus' | 'voucher';
-  /** A fraction. */
-  apr: string;
-  left?: string;
-  right?: string;
+/**
+ * The terms a product pays on, for the one APR rule of @earn/domain (simple-earn/apr.ts): base rate,
+ * the bonus tiers the server says the engine pays (`bonus_tiers`; an older answer without it: the
+ * ladder), and a chosen voucher spread over a fixed term.
+ */
+export function productTerms(product: FixedProduct, voucher?: Voucher | null): AprTerms {
+  const fixed = product.id !== 0;
+  const tiers =
+    product.bonus_tiers ??
+    (fixed ? fixedBonusTiers(product.bonus_asset, product.ladder_apr) : product.ladder_apr);
+  return {
+    baseApr: product.year_rate || '0',
+    bonusTiers: tiers,
+    voucherApr:
+      fixed && voucher ? voucherAprOverTerm(voucher.rate_ratio, voucher.rate_day, product.lock_up_period) : 0,
+  };
 }
 
-/** The APR breakdown of a product: base rate, each bonus tier, and a voucher's rate-up. */
-export function aprBreakdown(product: FixedProduct, voucher?: Voucher | null): AprLine[] {
-  const lines: AprLine[] = [{ kind: 'base', apr: product.year_rate }];
-  for (const tier of product.ladder_apr)
-    lines.push({ kind: 'bonus', apr: tier.apr, left: tier.left, right: tier.right });
-  if (voucher) lines.push({ kind: 'voucher', apr: dec(voucher.rate_ratio).div(100).toFixed() });
-  return lines;
+/** "Up to X % on the first N": the most any amount earns and the amount it needs (null: any amount). */
+export function upTo(product: FixedProduct): { apr: string; amount: string | null } {
+  if (product.apr_up_to) return product.apr_up_to;
+  const up = aprUpTo(productTerms(product));
+  return { apr: up.apr.toFixed(), amount: up.amount?.toFixed() ?? null };
 }
 
-/** The highest APR the product shows: base plus the first bonus tier (the tiers fall with the amount). */
+/** The most the product pays, as a fraction: what cards, term chips and sorting show. */
 export function headlineApr(product: FixedProduct): string {
-  const bonus = product.ladder_apr.reduce((m, t) => (dec(t.apr).gt(m) ? dec(t.apr) : m), dec(0));
-  return dec(product.year_rate).plus(bonus).toFixed();
+  return upTo(product).apr;
+}
+
+/**
+ * The APR of a typed amount, placed above what the holding already has (`held`, flexible): the same
+ * rule the server answers with and the engine pays by. Null without a valid amount.
+ */
+export function amountApr(
+  product: FixedProduct,
+  amount: string | null,
+  voucher?: Voucher | null,
+  held: string = '0',
+): BlendedApr | null {
+  if (!amount) return null;
+  const principal = roundSubscribeAmount(amount);
+  if (principal.isZero()) return null;
+  return blendedApr(principal, productTerms(product, voucher), held);
 }
 
 export interface Estimate {
@@ -204,24 +234,55 @@ export interface Estimate {
   days: number;
 }
 
-/** Section 9: estimated interest, tier bonus (price-converted) and voucher yield, 8 decimals down. */
+/** The price ratio a bonus is converted at: product price / bonus coin price (1 without prices). */
+export function bonusPriceRatio(product: FixedProduct): Decimal {
+  const bonusPrice = dec(product.bonus_asset_price || '0');
+  return bonusPrice.isZero() ? dec(1) : dec(product.product_asset_price || '1').div(bonusPrice);
+}
+
+/**
+ * Section 9: estimated interest, tier bonus (price-converted) and voucher yield, 8 decimals down. Fixed:
+ * what the order will be booked with at subscription (fixedTermPayout, the server's own formula).
+ * Flexible: one day of the amount placed above what is held.
+ */
 export function estimate(
   product: FixedProduct,
   amount: string | null,
   voucher?: Voucher | null,
+  held: string = '0',
 ): Estimate | null {
   if (!amount) return null;
   const principal = roundSubscribeAmount(amount);
-  const days = product.id === 0 ? 1 : product.lock_up_period;
-  const bonusPrice = dec(product.bonus_asset_price || '0');
-  const priceRatio = bonusPrice.isZero() ? dec(1) : dec(product.product_asset_price || '1').div(bonusPrice);
+  const fixed = product.id !== 0;
+  const days = fixed ? product.lock_up_period : 1;
+  const ratio = bonusPriceRatio(product);
+  const terms = productTerms(product);
+  const bonusAsset = product.bonus_asset || product.asset;
+  if (fixed) {
+    const paid = fixedTermPayout(
+      principal,
+      {
+        yearRate: product.year_rate,
+        termDays: days,
+        bonusTiers: terms.bonusTiers,
+        voucher: voucher ? { rateRatioPercent: voucher.rate_ratio, rateDay: voucher.rate_day } : null,
+      },
+      ratio,
+    );
+    return {
+      interest: paid.interest.toFixed(),
+      bonus: paid.bonus.toFixed(),
+      bonusAsset,
+      voucher: paid.voucher.toFixed(),
+      days,
+    };
+  }
+  const blended = blendedApr(principal, terms, held);
   return {
-    interest: estimatedInterest(principal, product.year_rate, days).toFixed(),
-    bonus: product.ladder_apr.length
-      ? tierInterest(principal, product.ladder_apr, priceRatio, days).toFixed()
-      : '0',
-    bonusAsset: product.bonus_asset || product.asset,
-    voucher: voucher ? voucherYield(principal, voucher.rate_ratio, voucher.rate_day).toFixed() : '0',
+    interest: estimatedInterest(principal, product.year_rate, 1).toFixed(),
+    bonus: roundDown(interestOverDays(blended.bonusInterestYear, 1).times(ratio), 8).toFixed(),
+    bonusAsset,
+    voucher: '0',
     days,
   };
 }

@@ -1,5 +1,5 @@
 import { dec } from '@earn/domain';
-import { Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { formatDate } from '../../../i18n';
 import { lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
 import { countdownParts, formatRate } from '../format';
 import { isNewUserPool, poolRewardCoins, statRewards, unlimited } from '../rules';
+import { PoolApr } from './PoolApr';
 
 const STATE_COLOR: Record<number, string> = { 1: 'teal', 2: 'blue', 3: 'gray' };
 
@@ -70,6 +71,13 @@ function Stat({ label, value, testId }: { label: string; value: string | string[
   );
 }
 
+/** A coin's part of the pool's APR: derived by the server when it can be, '—' when it cannot. */
+function coinRate(pool: RewardPool, coin: string, configured: string): string {
+  const derived = pool.derived_apr?.coins.find((c) => c.coin === coin);
+  if (!pool.derived_apr) return formatRate(configured, pool.rate_year_type);
+  return derived?.rate_year ? formatRate(derived.rate_year) : '—';
+}
+
 /** A multi-mining pool's coins, each with its own yearly rate (the pool's APR is their sum). */
 function RewardCoinChips({ pool }: { pool: RewardPool }) {
   const { t } = useTranslation();
@@ -89,7 +97,7 @@ function RewardCoinChips({ pool }: { pool: RewardPool }) {
           leftSection={<CoinAvatar coin={c.coin} size={14} />}
           data-testid={`reward-coin-${pool.rid}-${c.coin}`}
         >
-          {c.coin} {formatRate(c.rate_year, pool.rate_year_type)}
+          {c.coin} {coinRate(pool, c.coin, c.rate_year)}
         </Badge>
       ))}
     </Group>
@@ -160,14 +168,18 @@ function PoolRow({
                   </Badge>
                 )}
               </Group>
-              <Tooltip label={t('launchpool.pool.apr.tooltip')} multiline w={260} withArrow>
-                <Text size="xs" c="dimmed" style={{ cursor: 'help' }} tabIndex={0} component="span">
-                  {t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate')}{' '}
-                  <Text span className="apr" fw={700} size="sm" data-testid={`apr-${pool.rid}`}>
-                    {formatRate(pool.rate_year, pool.rate_year_type)}
-                  </Text>
+              <Group gap={6} wrap="nowrap" align="baseline">
+                <Text size="xs" c="dimmed" component="span">
+                  {pool.derived_apr
+                    ? t('launchpool.pool.apr')
+                    : t(
+                        pool.rate_year_type === 1
+                          ? 'launchpool.pool.apr.real'
+                          : 'launchpool.pool.apr.estimate',
+                      )}
                 </Text>
-              </Tooltip>
+                <PoolApr pool={pool} testId={`apr-${pool.rid}`} />
+              </Group>
             </div>
           </Group>
           {open && !mobile && actions}

@@ -51,7 +51,13 @@ export function RedeemDialog({
   const se = pool.simple_earn;
   const userPeriod = stat?.simpleEarnPeriod || se?.user_period || 0;
   const started = hasStarted(project.state);
-  const autoEarnShown = !!se && started && !(compliance.data?.menu ?? []).includes(COMPLIANCE_LEND_EARN);
+  // The toggle moves coins into flexible simple earn: offered only while simple earn has the product
+  // (a stake with a fixed period goes to its term and shows a note instead).
+  const autoEarnShown =
+    !!se &&
+    started &&
+    (userPeriod > 0 || se.flexible_offered !== 0) &&
+    !(compliance.data?.menu ?? []).includes(COMPLIANCE_LEND_EARN);
 
   const [amount, setAmount] = useState<string | null>(null);
   const [autoEarn, setAutoEarn] = useState(se?.status === 1);

@@ -346,3 +346,70 @@ describe('stake form rules', () => {
     },
   );
 });
+
+describe('auto-earn offers are simple earn’s live products (issue 17)', () => {
+  test('only the fixed term on sale: no flexible choice, fixed preselected; flexible with its "up to"', async () => {
+    fakeServer(baseRoutes({ available: '1' }));
+    const onlyFixed = makePool({
+      simple_earn: { ...SIMPLE_EARN, status: 1, flexible_offered: 0, fixed_period: 30, fixed_rate: '4' },
+    });
+    const { unmount } = renderWithApp(
+      <StakeForm project={makeProject([onlyFixed])} onSuccess={vi.fn()} onCancel={vi.fn()} />,
+    );
+    await ready();
+    expect(screen.queryByTestId('mode-flexible')).not.toBeInTheDocument();
+    expect(screen.getByTestId('mode-fixed')).toHaveAttribute('aria-checked', 'true');
+    unmount();
+
+    const flexible = makePool({
+      simple_earn: {
+        ...SIMPLE_EARN,
+        fixed_period: 0,
+        rate: '5.23',
+        flexible_offered: 1,
+        flexible_up_to: { rate_year: '15.23', amount: '500' },
+      },
+      coin: 'USDT',
+    });
+    renderWithApp(<StakeForm project={makeProject([flexible])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
+    await ready();
+    expect(screen.getByTestId('mode-flexible')).toHaveTextContent('5.23%');
+    expect(screen.getByTestId('flexible-after')).toHaveTextContent(
+      'After redeem, Simple Earn flexible pays up to 15.23% on the first 500 USDT.',
+    );
+  });
+});
+
+describe('the pool APR in the stake dialog (issue 17)', () => {
+  test('derived, and what it becomes with the typed amount counted', async () => {
+    const pool = makePool({
+      derived_apr: {
+        rate_year: '44.941368078175895765',
+        missing: null,
+        missing_prices: [],
+        staked_total: '200',
+        stake_price: '18.42',
+        coins: [{ coin: 'NOVA', reward_per_hour: '0.45', price: '0.42', rate_year: '44.941368078175895765' }],
+      },
+      user: {
+        staked: '0',
+        personal_max_amount: '20000',
+        remaining_quota: '20000',
+        staking_cap: '-1',
+        is_vip_quota: 0,
+      },
+    });
+    fakeServer(baseRoutes({ available: '1000' }));
+    renderWithApp(<StakeForm project={makeProject([pool])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
+    await ready();
+    expect(screen.getByTestId('stake-apr')).toHaveTextContent('44.94%');
+    // Max fills the balance by itself first: 1,000 GT on 200 staked is 7.49 %.
+    await waitFor(() => expect(amountInput().value).toBe('1000'));
+    expect(screen.getByTestId('stake-apr-yours')).toHaveTextContent('With your 1,000 GT: 7.49%');
+    await typeAmount('100');
+    // 0.45 × 0.42 × 8760 ÷ (300 × 18.42) = 29.96 %
+    await waitFor(() =>
+      expect(screen.getByTestId('stake-apr-yours')).toHaveTextContent('With your 100 GT: 29.96%'),
+    );
+  });
+});

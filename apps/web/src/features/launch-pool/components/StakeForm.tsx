@@ -10,7 +10,6 @@ import {
   Stack,
   Tabs,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -44,6 +43,7 @@ import {
   stakeError,
   stakeNumbers,
 } from '../rules';
+import { aprWithStake, PoolApr } from './PoolApr';
 
 export interface StakeResult {
   pid: number;
@@ -184,6 +184,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const notStarted = project.state === 2;
   const period = fixedPeriodOf(pool);
   const se = pool.simple_earn;
+  const withYours = aprWithStake(pool, failure ? null : amount);
 
   const changeTab = (value: string | null) => {
     if (!value) return;
@@ -244,7 +245,11 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
               <span>{p.coin}</span>
               {/* Several pools may stake the same coin: the rate tells them apart. */}
               <Text span size="xs" opacity={0.75} className="num">
-                {formatRate(p.rate_year, p.rate_year_type)}
+                {p.derived_apr
+                  ? p.derived_apr.rate_year === null
+                    ? '—'
+                    : formatRate(p.derived_apr.rate_year)
+                  : formatRate(p.rate_year, p.rate_year_type)}
               </Text>
               {p.vip_config?.vip_only && (
                 <Badge size="xs" color="yellow" variant="light">
@@ -288,19 +293,22 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
           </div>
         </Group>
         <div style={{ textAlign: 'right' }}>
-          <Tooltip label={t('launchpool.pool.apr.tooltip')} multiline w={260} withArrow>
-            <Text
-              size="xs"
-              c="dimmed"
-              style={{ textDecoration: 'underline dotted', cursor: 'help' }}
-              tabIndex={0}
-            >
-              {t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate')}
-            </Text>
-          </Tooltip>
-          <Text className="apr" fw={700} fz="xl" data-testid="stake-apr">
-            {formatRate(pool.rate_year, pool.rate_year_type)}
+          <Text size="xs" c="dimmed">
+            {pool.derived_apr
+              ? t('launchpool.pool.apr')
+              : t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate')}
           </Text>
+          <PoolApr pool={pool} stakeAmount={amount} fz="xl" testId="stake-apr" />
+          {withYours && (
+            // Your stake dilutes the pool: the rate you would get is the one with it counted.
+            <Text size="xs" c="dimmed" data-testid="stake-apr-yours">
+              {t('launchpool.apr.yours', {
+                amount: formatAmount(amount ?? '0', pool.decimal_place),
+                coin,
+                apr: formatRate(withYours.times(100).toFixed()),
+              })}
+            </Text>
+          )}
         </div>
       </Group>
 
@@ -380,14 +388,16 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
             {t('launchpool.stake.autoEarn.help', { coin })}
           </Text>
           <Group gap="sm" wrap="nowrap" role="radiogroup" aria-label={t('launchpool.stake.autoEarn')}>
-            <ModeOption
-              label={t('launchpool.stake.flexible')}
-              description={t('launchpool.stake.flexible.desc', { rate: formatAmount(se.rate, 2) })}
-              checked={mode === 'flexible'}
-              disabled={rules.flexibleDisabled}
-              onSelect={pickFlexible}
-              testId="mode-flexible"
-            />
+            {rules.flexibleAvailable && (
+              <ModeOption
+                label={t('launchpool.stake.flexible')}
+                description={t('launchpool.stake.flexible.desc', { rate: formatAmount(se.rate, 2) })}
+                checked={mode === 'flexible'}
+                disabled={rules.flexibleDisabled}
+                onSelect={pickFlexible}
+                testId="mode-flexible"
+              />
+            )}
             {rules.fixedAvailable && (
               <ModeOption
                 label={t('launchpool.stake.fixed', { days: period })}
@@ -402,6 +412,20 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
               />
             )}
           </Group>
+          {rules.flexibleAvailable && se.flexible_up_to && (
+            // What simple earn pays once the coins join it: its live offer, bonus tiers included.
+            <Text size="xs" c="dimmed" data-testid="flexible-after">
+              {se.flexible_up_to.amount
+                ? t('launchpool.stake.flexible.after', {
+                    rate: formatAmount(se.flexible_up_to.rate_year, 2),
+                    amount: formatAmount(se.flexible_up_to.amount),
+                    coin,
+                  })
+                : t('launchpool.stake.flexible.afterAny', {
+                    rate: formatAmount(se.flexible_up_to.rate_year, 2),
+                  })}
+            </Text>
+          )}
           {rules.flexibleDisabled && (
             <Text size="xs" c="dimmed" data-testid="flexible-disabled-tip">
               {t('launch.earn.tip3')}
@@ -412,7 +436,13 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
             checked={mode === 'spot'}
             disabled={rules.spotDisabled}
             onChange={(e) =>
-              setChosenMode(e.currentTarget.checked ? 'spot' : rules.flexibleDisabled ? 'fixed' : 'flexible')
+              setChosenMode(
+                e.currentTarget.checked
+                  ? 'spot'
+                  : rules.flexibleDisabled || !rules.flexibleAvailable
+                    ? 'fixed'
+                    : 'flexible',
+              )
             }
             data-testid="mode-spot"
           />

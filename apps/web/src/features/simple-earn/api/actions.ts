@@ -3,7 +3,7 @@ import { handleApiError, toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
 import { i18next } from '../../../i18n';
 import { API, fetchTradeInfo, fixedBase } from './queries';
-import type { FixedOrder } from './types';
+import type { Blended, FixedOrder } from './types';
 
 /**
  * Section 8's lock check before a subscribe or redeem: funding in use and locked stops the action
@@ -38,7 +38,7 @@ export function inlineRule(e: unknown): { key: string; params: Record<string, un
 }
 
 export const useFlexSubscribe = () =>
-  useApiAction<{ asset: string; amount: string }>({
+  useApiAction<{ asset: string; amount: string } & Blended>({
     name: 'simpleEarn.subscribe.flexible',
     path: `${API}/uni-loan/earn/subscribe`,
     form: true,

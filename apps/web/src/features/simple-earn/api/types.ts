@@ -33,6 +33,37 @@ export interface FixedProduct {
   title: string;
   subtitle: string;
   ladder_apr: LadderTier[];
+  /** The tiers the engine pays its bonus on (flexible: the ladder or the award pool's one tier). */
+  bonus_tiers?: LadderTier[];
+  /** The most any amount earns (a fraction) and the amount it needs; amount null: any amount. */
+  apr_up_to?: { apr: string; amount: string | null };
+}
+
+/** One stretch of a blended APR: [from, to) with its rate and the part of the amount in it. */
+export interface AprStretch {
+  from: string;
+  to: string | null;
+  apr: string;
+  amount: string;
+  interest_year: string;
+}
+
+/** The server's blended APR of a position (@earn/domain blendedApr). */
+export interface AprDetail {
+  apr: string;
+  base_apr: string;
+  bonus_apr: string;
+  voucher_apr: string;
+  amount: string;
+  held: string;
+  interest_year: string;
+  tiers: AprStretch[];
+}
+
+/** What a position carries: its APR by the one rule, and the breakdown. */
+export interface Blended {
+  blended_apr?: string;
+  apr_detail?: AprDetail;
 }
 
 export interface ProductDetail {
@@ -74,7 +105,7 @@ export interface Voucher {
   expired_timest: number;
 }
 
-export interface FlexHolding {
+export interface FlexHolding extends Blended {
   id: number;
   asset: string;
   icon: string;
@@ -98,7 +129,7 @@ export interface FlexHolding {
   auto_invest_status: number;
 }
 
-export interface FixedOrder {
+export interface FixedOrder extends Blended {
   id: number;
   order_id: number;
   asset: string;
@@ -147,6 +178,8 @@ export interface HistoryRecord {
   bonus_amount: string;
   bonus_asset: string;
   redeem_type: number;
+  /** Subscriptions: the holding's (flexible) or order's (fixed) APR right after it; '0' otherwise. */
+  blended_apr?: string;
   /** Daily rows: the hours summed. */
   hours?: number;
 }

@@ -126,7 +126,8 @@ export function HistoryView({
   } else if (type === SimpleEarnHistoryType.interest) {
     columns.push(
       { key: 'principal', title: t('se.col.lent'), align: 'right', render: (r) => amt(r.lend_principal) },
-      { key: 'rate', title: t('se.col.rate'), align: 'right', render: (r) => pct(r.lend_rate_year) },
+      // Interest rows are the base rate's part (the bonus has its own rows): the hour's base rate.
+      { key: 'rate', title: t('se.apr.base'), align: 'right', render: (r) => pct(r.lend_rate_year) },
     );
   } else if (type === 5) {
     columns.push(
@@ -139,6 +140,20 @@ export function HistoryView({
       },
     );
   } else if (type === SimpleEarnHistoryType.subscribe || type === SimpleEarnHistoryType.redeem) {
+    if (type === SimpleEarnHistoryType.subscribe)
+      columns.push({
+        key: 'apr',
+        title: t('se.col.rate'),
+        align: 'right',
+        // The holding's (flexible) or order's (fixed) APR right after the subscription: the figure its
+        // success dialog and holding card showed. Older records without it: the rate of the time.
+        render: (r) =>
+          dec(r.blended_apr || 0).gt(0)
+            ? pct(r.blended_apr ?? '0')
+            : dec(r.lend_rate_year || 0).gt(0)
+              ? pct(r.lend_rate_year)
+              : '—',
+      });
     columns.push({
       key: 'mode',
       title: t('se.col.detail'),
@@ -148,7 +163,6 @@ export function HistoryView({
           tab === 'fixed' && r.order_id ? `#${r.order_id}` : null,
           r.redeem_type ? t(`se.redeemType.${r.redeem_type}`) : null,
           modeLabel(r.mode),
-          tab === 'fixed' && dec(r.lend_rate_year || 0).gt(0) ? pct(r.lend_rate_year) : null,
         ]
           .filter(Boolean)
           .join(' · ') || '—',

@@ -97,6 +97,38 @@ describe('flexible holding card', () => {
     await userEvent.click(screen.getByTestId('auto-earn-USDT'));
     expect(actions.onAutoEarn).toHaveBeenCalled();
   });
+
+  test('the APR is the holding’s blended APR the server answers, the figure its subscription showed', () => {
+    earnApi();
+    const actions = {
+      onSubscribe: vi.fn(),
+      onRedeem: vi.fn(),
+      onAprDetail: vi.fn(),
+      onInterestHistory: vi.fn(),
+      onAutoEarn: vi.fn(),
+    };
+    renderWithProviders(
+      <FlexHoldingCard
+        h={flexHolding({ next_time_rate_year: '0.0523', blended_apr: '0.0713' })}
+        actions={actions}
+      />,
+    );
+    expect(screen.getByTestId('flex-holding-apr')).toHaveTextContent('7.13%');
+  });
+});
+
+describe('fixed holding APR (issue 17)', () => {
+  test('the order’s blended APR over its term: rate, bonus and voucher', () => {
+    earnApi();
+    renderWithProviders(
+      <FixedHoldingCard
+        o={fixedOrder({ total_year_rate_percent: '10', blended_apr: '0.084666666666666666' })}
+        now={1_500_000}
+        actions={noop}
+      />,
+    );
+    expect(screen.getByTestId('fixed-holding-apr')).toHaveTextContent('8.46%');
+  });
 });
 
 describe('auto-earn confirmation (screen 12)', () => {

@@ -88,12 +88,10 @@ export function FlexHoldingCard({
                 size="sm"
                 style={{ cursor: 'pointer' }}
                 onClick={() => actions.onAprDetail(h)}
+                data-testid="flex-holding-apr"
               >
-                {pct(
-                  dec(h.next_time_rate_year)
-                    .plus(h.ext_award_rate_year || 0)
-                    .toFixed(),
-                )}
+                {/* The holding's APR by the one rule: what its subscription's success dialog said. */}
+                {pct(h.blended_apr ?? h.next_time_rate_year)}
               </Text>
             }
           />
@@ -196,8 +194,8 @@ export function FixedHoldingCard({
             label={t('se.apr')}
             value={
               <Group gap={4} wrap="nowrap">
-                <Text span className="apr" fw={600} size="sm">
-                  {pctOf(o.total_year_rate_percent)}
+                <Text span className="apr" fw={600} size="sm" data-testid="fixed-holding-apr">
+                  {o.blended_apr ? pct(o.blended_apr) : pctOf(o.total_year_rate_percent)}
                 </Text>
                 {hasBonus && (
                   <Badge size="xs" color="orange" variant="light">

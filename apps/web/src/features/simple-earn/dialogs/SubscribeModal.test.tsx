@@ -252,3 +252,106 @@ describe('subscribe dialog: flows', () => {
     expect(await screen.findByText(t('se.voucher.none'))).toBeInTheDocument();
   });
 });
+
+/** USDT flexible as in the demo catalogue: 5.23 % plus 10 % on the first 500 and 3 % on the next 1,500. */
+const LADDER = [
+  { left: '0', right: '500', apr: '0.1' },
+  { left: '500', right: '2000', apr: '0.03' },
+];
+const ladderFlex = () =>
+  flexEntry({
+    ladder_apr: LADDER,
+    bonus_tiers: LADDER,
+    apr_up_to: { apr: '0.1523', amount: '500' },
+    bonus_asset: 'GT',
+    bonus_asset_price: '20',
+  });
+
+describe('subscribe dialog: the APR for the amount typed (issue 17)', () => {
+  test('without an amount: up to 15.23 % on the first 500; 5,000 USDT: 7.13 % with its breakdown', async () => {
+    earnApi({ available: '10000', products: [detail([ladderFlex()])] });
+    open(0);
+    await waitFor(() => expect(screen.getByTestId('available-balance')).toHaveTextContent('10,000 USDT'));
+    expect(screen.getByTestId('est-apr')).toHaveTextContent(t('se.apr.upTo', { apr: '15.23%' }));
+    expect(screen.getByTestId('apr-up-to')).toHaveTextContent(
+      t('se.apr.upToFirst', { apr: '15.23%', amount: '500', coin: 'USDT' }),
+    );
+    expect(screen.getByTestId('term-0')).toHaveTextContent(t('se.apr.upTo', { apr: '15.23%' }));
+
+    await typeAmount('5000');
+    await waitFor(() => expect(screen.getByTestId('est-apr')).toHaveTextContent('7.13%'));
+    const stretches = screen.getAllByTestId('apr-stretch').map((e) => e.textContent);
+    expect(stretches).toEqual([
+      `${t('se.apr.first', { amount: '500', coin: 'USDT' })}15.23%${t('se.apr.stretchYour', { amount: '500', interest: '76.15', coin: 'USDT' })}`,
+      `${t('se.apr.next', { amount: '1,500', coin: 'USDT' })}8.23%${t('se.apr.stretchYour', { amount: '1,500', interest: '123.45', coin: 'USDT' })}`,
+      `${t('se.apr.above', { amount: '2,000', coin: 'USDT' })}5.23%${t('se.apr.stretchYour', { amount: '3,000', interest: '156.9', coin: 'USDT' })}`,
+    ]);
+    // A day's interest on the whole amount, and a day's bonus in GT at 1/20 of its value.
+    expect(screen.getByTestId('est-interest')).toHaveTextContent('0.71643835 USDT');
+    expect(screen.getByTestId('est-bonus')).toHaveTextContent('0.01301369 GT');
+
+    // 300 USDT stays inside the first tier.
+    await typeAmount('300');
+    await waitFor(() => expect(screen.getByTestId('est-apr')).toHaveTextContent('15.23%'));
+  });
+
+  test('a holding of 2,000 already: 500 more earn 5.23 %; the success dialog shows the holding’s APR the server answered', async () => {
+    const api = earnApi({
+      available: '10000',
+      products: [detail([ladderFlex()])],
+      extra: {
+        'GET /apiw/v2/uni-loan/earn/subscribe': () => ({
+          list: [
+            {
+              asset: 'USDT',
+              principal: '1900',
+              pending_amount: '100',
+              min_lend_rate_year: '0',
+              blended_apr: '0.0998',
+            },
+          ],
+          total: 1,
+        }),
+        'POST /apiw/v2/uni-loan/earn/subscribe': () => ({
+          asset: 'USDT',
+          amount: '500',
+          blended_apr: '0.09030000',
+        }),
+      },
+    });
+    open(0);
+    await ready10k();
+    await waitFor(() => expect(api.to('GET /apiw/v2/uni-loan/earn/subscribe').length).toBeGreaterThan(0));
+    await typeAmount('500');
+    await waitFor(() => expect(screen.getByTestId('est-apr')).toHaveTextContent('5.23%'));
+    // 2,500 USDT: (2,500 × 5.23 % + 50 + 45) / 2,500 = 9.03 %
+    expect(screen.getByTestId('apr-held-note')).toHaveTextContent(
+      `${t('se.apr.held', { amount: '2,000', coin: 'USDT' })} ${t('se.apr.holdingAfter', { apr: '9.03%' })}`,
+    );
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    const success = await screen.findByTestId('subscribe-success');
+    expect(within(success).getByText(t('se.apr.holding'))).toBeInTheDocument();
+    expect(within(success).getByText('9.03%')).toBeInTheDocument();
+  });
+
+  test('fixed with a voucher: the voucher is spread over the term and named', async () => {
+    earnApi({
+      available: '50000',
+      lendable: { lendable: '50000', user_remaining: '-1', product_remaining: '50000' },
+    });
+    open(2);
+    await screen.findByTestId('remaining-quota');
+    await userEvent.click(await screen.findByPlaceholderText(t('se.voucher.pick')));
+    await userEvent.click(await screen.findByRole('option', { name: /\+2% APR for 7 days/ }));
+    await typeAmount('1000');
+    // 8 % + 2 % × 7 / 30 = 8.4666… %
+    await waitFor(() => expect(screen.getByTestId('est-apr')).toHaveTextContent('8.46%'));
+    expect(screen.getByTestId('apr-voucher-note')).toHaveTextContent(
+      t('se.apr.voucherNote', { ratio: '2%', days: 7, apr: '0.4666%' }),
+    );
+  });
+});
+
+async function ready10k() {
+  await waitFor(() => expect(screen.getByTestId('available-balance')).toHaveTextContent('10,000 USDT'));
+}

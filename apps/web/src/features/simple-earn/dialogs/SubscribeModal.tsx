@@ -1,7 +1,6 @@
 import {
   dec,
   fixedMaxAmount,
-  fixedSchedule,
   roundSubscribeAmount,
   SimpleEarnProductType,
   SimpleEarnRedeemAccount,
@@ -9,7 +8,6 @@ import {
 import {
   Alert,
   Anchor,
-  Badge,
   Box,
   Button,
   Center,
@@ -17,7 +15,6 @@ import {
   Group,
   Loader,
   Modal,
-  ScrollArea,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -25,12 +22,10 @@ import {
   Switch,
   Tabs,
   Text,
-  UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { handleApiError } from '../../../api/errors';
@@ -42,28 +37,21 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { ResultModal } from '../../../components/ResultModal';
-import { formatDate } from '../../../i18n';
 import { inlineRule, passesLockCheck, useFixedSubscribe, useFlexSubscribe } from '../api/actions';
 import { fetchSubscribeCheck, seQueries } from '../api/queries';
 import type { FixedProduct, ProductDetail, Voucher } from '../api/types';
 import { AprChart } from '../components/AprChart';
 import { ButtonLabel } from '../components/ButtonLabel';
 import { MinAprForm } from '../components/MinAprForm';
-import { amt, pct, usdtHint } from '../format';
+import { TermTabs, termLabel } from '../components/TermTabs';
+import { amt, pct } from '../format';
 import { useRefreshEarn, useServerNow, useVipTier } from '../hooks';
 import { holdingsLink, LINKS, vipLink } from '../links';
 import { prefs } from '../prefs';
-import {
-  aprBreakdown,
-  estimate,
-  headlineApr,
-  isSoldOut,
-  subscribeFailure,
-  vipStanding,
-  vouchersFor,
-} from '../rules';
+import { amountApr, isSoldOut, subscribeFailure, vipStanding, vouchersFor } from '../rules';
 import { AutoEarnModal, type AutoEarnTarget } from './AutoEarnModal';
 import { IneligibleModal } from './IneligibleModal';
+import { AprBreakdown, Estimates, ProductRules, TradingRules } from './SubscribeInfo';
 
 /** Section 9: the subscribe button is debounced 500 ms. */
 export const SUBSCRIBE_DEBOUNCE_MS = 500;
@@ -76,9 +64,7 @@ export interface SubscribeTarget {
   productId?: number;
 }
 
-export function termLabel(p: FixedProduct, t: TFunction): string {
-  return p.id === 0 ? t('se.flexible') : t('se.days', { count: p.lock_up_period });
-}
+export { termLabel };
 
 /** Screen 1: subscribe to a flexible or fixed product of one asset; full-screen on mobile. */
 export function SubscribeModal({
@@ -165,7 +151,7 @@ function SubscribeBody({
   const [serverError, setServerError] = useState<{ key: string; params: Record<string, unknown> } | null>(
     null,
   );
-  const [success, setSuccess] = useState<{ amount: string; product: FixedProduct } | null>(null);
+  const [success, setSuccess] = useState<{ amount: string; product: FixedProduct; apr: string } | null>(null);
   const [ineligible, setIneligible] = useState(false);
   const [minAprOpen, setMinAprOpen] = useState(false);
   const [depositOpen, setDepositOpen] = useState(false);
@@ -225,6 +211,12 @@ function SubscribeBody({
   const blocked = soldOut || standing !== 'ok' || noRate;
   const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked;
   const flexHolding = holdings.data?.list.find((h) => h.asset === detail.asset);
+  // What already earns (or waits to) in the holding: a new amount is placed above it on the ladder.
+  const held = flexHolding
+    ? dec(flexHolding.principal || 0)
+        .plus(flexHolding.pending_amount || 0)
+        .toFixed()
+    : '0';
   const autoStatus =
     autoInvest.data?.list.find((a) => a.asset === detail.asset)?.status ??
     autoInvest.data?.global_status ??
@@ -252,8 +244,9 @@ function SubscribeBody({
     }
     const sent = roundSubscribeAmount(amount).toFixed();
     try {
+      let apr: string;
       if (fixed) {
-        await fixedAction.run({
+        const order = await fixedAction.run({
           product_id: product.id,
           redeem_account_type: reinvestOn ? SimpleEarnRedeemAccount.notOperated : redeemTo,
           reinvest_status: reinvestOn ? 1 : 0,
@@ -262,10 +255,21 @@ function SubscribeBody({
           financial_rate_id: voucher?.financial_rate_id,
           ...(vip ? { isVip: 1 } : {}),
         });
+        // The order's APR over its term, as its holding card and history record show it.
+        apr = order?.blended_apr ?? amountApr(product, sent, voucher)?.apr.toFixed() ?? product.year_rate;
       } else {
-        await flexAction.run({ asset: product.asset, amount: sent, rateYear: product.year_rate });
+        const answer = await flexAction.run({
+          asset: product.asset,
+          amount: sent,
+          rateYear: product.year_rate,
+        });
+        // The holding's APR once this amount earns, as the holding card and history record show it.
+        apr =
+          answer?.blended_apr ??
+          amountApr(product, dec(held).plus(sent).toFixed())?.apr.toFixed() ??
+          product.year_rate;
       }
-      setSuccess({ amount: sent, product });
+      setSuccess({ amount: sent, product, apr });
       await refresh();
     } catch (e) {
       const rule = inlineRule(e);
@@ -286,55 +290,13 @@ function SubscribeBody({
   };
 
   const termTabs = (
-    <ScrollArea type="never" offsetScrollbars={false}>
-      <Group gap="xs" wrap={mobile ? 'nowrap' : 'wrap'} role="radiogroup" aria-label={t('se.term')} pb={4}>
-        {entries.map((p) => {
-          const selected = p.id === product.id;
-          return (
-            <UnstyledButton
-              key={p.id}
-              role="radio"
-              aria-checked={selected}
-              onClick={() => setProductId(p.id)}
-              data-testid={`term-${p.id}`}
-              ref={selected ? selectedTermRef : undefined}
-              px="sm"
-              py={8}
-              style={{
-                border: `1px solid ${selected ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)'}`,
-                borderRadius: 'var(--mantine-radius-md)',
-                background: selected ? 'var(--mantine-primary-color-light)' : undefined,
-                minWidth: 92,
-              }}
-            >
-              <Stack gap={2} align="center">
-                <Text size="sm" fw={600}>
-                  {termLabel(p, t)}
-                </Text>
-                <Text size="xs" className="apr" fw={600}>
-                  {pct(headlineApr(p))}
-                </Text>
-                {p.type === SimpleEarnProductType.vip && (
-                  <Badge size="xs" color="yellow" variant="light">
-                    {t('se.vipRange', { min: p.min_vip, max: p.max_vip })}
-                  </Badge>
-                )}
-                {p.type === SimpleEarnProductType.special && (
-                  <Badge size="xs" color="grape" variant="light">
-                    {t('se.special')}
-                  </Badge>
-                )}
-                {isSoldOut(p) && (
-                  <Badge size="xs" color="gray" variant="light">
-                    {t('se.soldOut')}
-                  </Badge>
-                )}
-              </Stack>
-            </UnstyledButton>
-          );
-        })}
-      </Group>
-    </ScrollArea>
+    <TermTabs
+      entries={entries}
+      selectedId={product.id}
+      onSelect={setProductId}
+      selectedRef={selectedTermRef}
+      mobile={mobile}
+    />
   );
 
   const form = (
@@ -522,7 +484,8 @@ function SubscribeBody({
         </Group>
       )}
       <Divider />
-      <Estimates product={product} amount={amount} voucher={voucher} />
+      <AprBreakdown product={product} amount={amount} voucher={voucher} held={held} />
+      <Estimates product={product} amount={amount} voucher={voucher} held={held} />
       <Button
         size="md"
         fullWidth
@@ -548,7 +511,6 @@ function SubscribeBody({
 
   const info = (
     <Stack gap="md">
-      <AprDetails product={product} voucher={voucher} />
       <Tabs defaultValue="trading" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="trading">{t('se.tradingRules')}</Tabs.Tab>
@@ -623,7 +585,10 @@ function SubscribeBody({
             ? [
                 { label: t('se.amount'), value: `${amt(success.amount)} ${success.product.asset}` },
                 { label: t('se.term'), value: termLabel(success.product, t) },
-                { label: t('se.apr'), value: pct(success.product.year_rate) },
+                {
+                  label: success.product.id === 0 ? t('se.apr.holding') : t('se.apr'),
+                  value: pct(success.apr),
+                },
               ]
             : []
         }
@@ -647,170 +612,5 @@ function SubscribeBody({
         data-testid="subscribe-success"
       />
     </>
-  );
-}
-
-function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="md" data-testid={testId}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" className="num" ta="right" component="div">
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
-function AprDetails({ product, voucher }: { product: FixedProduct; voucher: Voucher | null }) {
-  const { t } = useTranslation();
-  const lines = aprBreakdown(product, voucher);
-  // The headline: base plus the best bonus tier (tiers fall as the amount grows) plus the voucher.
-  const total = dec(headlineApr(product)).plus(voucher ? dec(voucher.rate_ratio).div(100) : 0);
-  return (
-    <Stack gap={6} data-testid="apr-breakdown">
-      <Group justify="space-between">
-        <Text size="sm" fw={600}>
-          {t('se.estApr')}
-        </Text>
-        <Text size="lg" fw={700} className="apr" data-testid="est-apr">
-          {pct(total.toFixed())}
-        </Text>
-      </Group>
-      {lines.map((l, i) => (
-        <Row
-          // biome-ignore lint/suspicious/noArrayIndexKey: the breakdown's order is its identity
-          key={i}
-          label={
-            l.kind === 'base'
-              ? t('se.apr.base')
-              : l.kind === 'voucher'
-                ? t('se.apr.voucher')
-                : t('se.apr.tier', {
-                    left: amt(l.left ?? '0'),
-                    right: !l.right || dec(l.right).isZero() ? '∞' : amt(l.right),
-                    coin: product.asset,
-                  })
-          }
-          value={pct(l.apr)}
-        />
-      ))}
-      {product.bonus_asset && product.ladder_apr.length > 0 && (
-        <Text size="xs" c="dimmed">
-          {t('se.apr.bonusNote', { coin: product.bonus_asset })}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function Estimates({
-  product,
-  amount,
-  voucher,
-}: {
-  product: FixedProduct;
-  amount: string | null;
-  voucher: Voucher | null;
-}) {
-  const { t } = useTranslation();
-  const est = estimate(product, amount, voucher);
-  const fixed = product.id !== 0;
-  return (
-    <Stack gap={6} data-testid="estimates">
-      <Row
-        label={fixed ? t('se.estReturnTerm', { days: product.lock_up_period }) : t('se.estReturnDaily')}
-        value={`${est ? amt(est.interest) : '--'} ${product.asset}`}
-        testId="est-interest"
-      />
-      {product.ladder_apr.length > 0 && (
-        <Row
-          label={t('se.estBonus')}
-          value={`${est ? amt(est.bonus) : '--'} ${est?.bonusAsset ?? product.bonus_asset}`}
-          testId="est-bonus"
-        />
-      )}
-      {voucher && (
-        <Row
-          label={t('se.estVoucher')}
-          value={`${est ? amt(est.voucher) : '--'} ${product.asset}`}
-          testId="est-voucher"
-        />
-      )}
-      {amount && usdtHint(product.asset, amount, product.product_asset_price) && (
-        <Text size="xs" c="dimmed" ta="right">
-          {usdtHint(product.asset, amount, product.product_asset_price)}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function TradingRules({ product, now }: { product: FixedProduct; now: number }) {
-  const { t } = useTranslation();
-  if (product.id === 0) {
-    return (
-      <Stack gap={6} data-testid="trading-rules">
-        <Row label={t('se.rules.subscribeAt')} value={formatDate(now, true)} />
-        <Row label={t('se.rules.interestStart')} value={formatDate(now + 3600, true)} />
-        <Row label={t('se.rules.interestReceived')} value={formatDate(now + 7200, true)} />
-        <Row label={t('se.rules.redemption')} value={t('se.rules.immediate')} />
-      </Stack>
-    );
-  }
-  const s = fixedSchedule(now, product.lock_up_period);
-  return (
-    <Stack gap={6} data-testid="trading-rules">
-      <Row label={t('se.rules.subscribeAt')} value={formatDate(now, true)} />
-      <Row label={t('se.rules.interestStart')} value={formatDate(s.startAt, true)} />
-      <Row label={t('se.rules.maturity')} value={formatDate(s.finishAt, true)} />
-      <Row label={t('se.rules.payout')} value={formatDate(s.payoutAt, true)} />
-    </Stack>
-  );
-}
-
-function ProductRules({ product, detail }: { product: FixedProduct; detail: ProductDetail }) {
-  const { t } = useTranslation();
-  const fixed = product.id !== 0;
-  const yes = (v: number) => (v === 1 ? t('se.yes') : t('se.no'));
-  return (
-    <Stack gap={6} data-testid="product-rules">
-      <Row label={t('se.rules.min')} value={`${amt(product.min_lend_amount)} ${product.asset}`} />
-      {fixed && (
-        <>
-          <Row label={t('se.rules.totalQuota')} value={`${amt(product.total_quota)} ${product.asset}`} />
-          <Row
-            label={t('se.rules.productRemaining')}
-            value={`${amt(product.remaining_quota)} ${product.asset}`}
-          />
-          {!dec(product.user_max_lend_volume || 0).isZero() && (
-            <Row
-              label={t('se.rules.userMax')}
-              value={`${amt(product.user_max_lend_volume)} ${product.asset}`}
-            />
-          )}
-          <Row label={t('se.rules.preRedeem')} value={yes(product.pre_redeem)} />
-          <Row label={t('se.rules.reinvest')} value={yes(product.reinvest)} />
-        </>
-      )}
-      {!fixed && <Row label={t('se.rules.lendRatio')} value={pct(detail.lend_ratio)} />}
-      {product.subtitle && (
-        <Text size="xs" c="dimmed">
-          {product.subtitle}
-        </Text>
-      )}
-      <Group gap="md" mt={4}>
-        <Anchor href={LINKS.help} size="xs">
-          {t('se.links.help')}
-        </Anchor>
-        <Anchor href={LINKS.proofOfReserves} size="xs">
-          {t('se.links.por')}
-        </Anchor>
-        <Anchor href={LINKS.guide} size="xs">
-          {t('se.links.guide')}
-        </Anchor>
-      </Group>
-    </Stack>
   );
 }

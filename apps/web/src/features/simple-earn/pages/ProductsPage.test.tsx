@@ -2,6 +2,7 @@ import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { AuthDialogsProvider, useAuthDialogs } from '../../../app/auth';
+import { i18next } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import { detail, fixedProduct, flexEntry } from '../test/fixtures';
 import { earnApi } from '../test/setupApi';
@@ -79,5 +80,33 @@ describe('product list', () => {
     await userEvent.click(screen.getByTestId('auto-earn-all'));
     expect(screen.getByTestId('register-state')).toHaveTextContent('open');
     expect(api.to('POST /apiw/v2/uni-loan/earn/autoivest')).toHaveLength(0);
+  });
+});
+
+describe('product list APRs (issue 17)', () => {
+  test('a card says "up to" with the amount it needs; a term chip too', async () => {
+    const ladder = [
+      { left: '0', right: '500', apr: '0.1' },
+      { left: '500', right: '2000', apr: '0.03' },
+    ];
+    earnApi({
+      products: [
+        detail([
+          flexEntry({ ladder_apr: ladder, bonus_tiers: ladder, apr_up_to: { apr: '0.1523', amount: '500' } }),
+          fixedProduct({ id: 2, year_rate: '0.08' }),
+        ]),
+      ],
+    });
+    renderPage();
+    const card = await screen.findByTestId('product-USDT');
+    expect(card).toHaveTextContent(
+      `${i18next.t('se.upTo')} 15.23% ${i18next.t('se.apr.onFirst', { amount: '500', coin: 'USDT' })}`,
+    );
+    expect(screen.getByTestId('chip-USDT-0')).toHaveTextContent(i18next.t('se.apr.upTo', { apr: '15.23%' }));
+    expect(screen.getByTestId('chip-USDT-0')).toHaveAttribute(
+      'title',
+      i18next.t('se.apr.upToFirst', { apr: '15.23%', amount: '500', coin: 'USDT' }),
+    );
+    expect(screen.getByTestId('chip-USDT-2')).toHaveTextContent('8%');
   });
 });

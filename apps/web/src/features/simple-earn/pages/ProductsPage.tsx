@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -27,17 +28,33 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { seQueries } from '../api/queries';
 import type { FixedProduct, ProductDetail } from '../api/types';
 import { SeNav } from '../components/SeNav';
+import { chipApr } from '../components/TermTabs';
 import { AutoEarnModal, type AutoEarnTarget } from '../dialogs/AutoEarnModal';
 import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/SubscribeModal';
-import { pct } from '../format';
+import { amt, pct } from '../format';
 import { LINKS, vipLink } from '../links';
-import { headlineApr, isSoldOut } from '../rules';
+import { isSoldOut, upTo } from '../rules';
 
 type Sort = 'apr-desc' | 'apr-asc' | 'coin';
 
-/** The best APR an asset offers over its terms. */
+/** The best APR an asset offers over its terms, and the amount it needs (null: any amount). */
+function bestOffer(d: ProductDetail): { apr: string; amount: string | null } {
+  return d.fixed_list.reduce<{ apr: string; amount: string | null }>(
+    (m, p) => (dec(upTo(p).apr).gt(m.apr) ? upTo(p) : m),
+    { apr: '0', amount: null },
+  );
+}
+
 function bestApr(d: ProductDetail): string {
-  return d.fixed_list.reduce((m, p) => (dec(headlineApr(p)).gt(m) ? headlineApr(p) : m), '0');
+  return bestOffer(d).apr;
+}
+
+/** "Up to 15.23% on the first 500 USDT", or the rate alone when any amount gets it. */
+function upToText(p: FixedProduct, t: TFunction): string {
+  const up = upTo(p);
+  return up.amount
+    ? t('se.apr.upToFirst', { apr: pct(up.apr), amount: amt(up.amount), coin: p.asset })
+    : pct(up.apr);
 }
 
 /** `/simple-earn`: every coin with its flexible and fixed terms; search, sort, subscribe. */
@@ -168,7 +185,8 @@ function TermChip({ p, onClick }: { p: FixedProduct; onClick: () => void }) {
       px="sm"
       py={6}
       data-testid={`chip-${p.asset}-${p.id}`}
-      aria-label={`${p.asset} ${termLabel(p, t)} ${pct(headlineApr(p))}`}
+      aria-label={`${p.asset} ${termLabel(p, t)} ${upToText(p, t)}`}
+      title={upToText(p, t)}
       style={{
         border: '1px solid var(--mantine-color-default-border)',
         borderRadius: 'var(--mantine-radius-md)',
@@ -180,7 +198,7 @@ function TermChip({ p, onClick }: { p: FixedProduct; onClick: () => void }) {
           {termLabel(p, t)}
         </Text>
         <Text size="xs" className="apr" fw={600}>
-          {pct(headlineApr(p))}
+          {chipApr(p, t)}
         </Text>
         {p.type === SimpleEarnProductType.vip && (
           <Badge size="xs" color="yellow" variant="light">
@@ -214,7 +232,7 @@ function ProductRow({
   const { t } = useTranslation();
   const flexible = detail.fixed_list.find((p) => p.id === 0);
   const fixedTerms = detail.fixed_list.filter((p) => p.id !== 0);
-  const best = bestApr(detail);
+  const best = bestOffer(detail);
   return (
     <Card className="surface" padding={mobile ? 'md' : 'lg'} data-testid={`product-${detail.asset}`}>
       <Group justify="space-between" wrap={mobile ? 'wrap' : 'nowrap'} gap="md" align="center">
@@ -224,9 +242,10 @@ function ProductRow({
             <Text fw={650}>{detail.asset}</Text>
             <Text size="xs" c="dimmed">
               {t('se.upTo')}{' '}
-              <Text span className="apr" fw={600} size="xs">
-                {pct(best)}
+              <Text span className="apr" fw={600} size="xs" data-testid={`best-${detail.asset}`}>
+                {pct(best.apr)}
               </Text>
+              {best.amount && ` ${t('se.apr.onFirst', { amount: amt(best.amount), coin: detail.asset })}`}
             </Text>
           </Stack>
         </Group>

@@ -1,0 +1,1 @@
+ALTER TABLE "se_history" ADD COLUMN "blended_apr" numeric;
