@@ -7,7 +7,7 @@
 #
 # NODE_IMAGE may name another base with Node.js at /usr/local/bin and a `node` user (uid 1000), as the
 # official images have.
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Every dependency, to build the web app.
 FROM ${NODE_IMAGE} AS build
@@ -50,7 +50,7 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
 EXPOSE 3000
-# /api/health answers while the process serves; a readiness check (database, migrations, jobs) is to come.
+# Readiness: a database round trip, migrations at head, the scheduler alive and not behind.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]

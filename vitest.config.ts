@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 function serverProject(name: string, databaseUrl: string) {
@@ -17,6 +18,42 @@ function serverProject(name: string, databaseUrl: string) {
   };
 }
 
+/**
+ * The money scenarios again through a PgBouncer in transaction pooling mode (Debian's 1.18), which
+ * the project's global setup starts on a port of this run's own; statements stay unnamed there.
+ */
+function pgbouncerProject(databaseUrl: string) {
+  const port = 20_000 + (process.pid % 20_000);
+  const url = new URL(databaseUrl);
+  url.port = String(port);
+  const base = serverProject('server-pgbouncer', url.toString());
+  return {
+    test: {
+      ...base.test,
+      include: [
+        'apps/server/test/pgbouncer/*.test.ts',
+        'apps/server/test/core/{ledger,idempotency,two-instances}.test.ts',
+        'apps/server/test/simple-earn/{scenarios,flexible-scenario,concurrency}.test.ts',
+        'apps/server/test/launch-pool/{rewards,concurrency}.test.ts',
+        'apps/server/test/staking/{rewards,redeem}.test.ts',
+        'apps/server/test/{wealth/wealth,soft-staking/soft-staking,dual/dual}.test.ts',
+      ],
+      globalSetup: ['apps/server/test/pgbouncer/global-setup.ts'],
+      env: {
+        TEST_DATABASE_URL: url.toString(),
+        TEST_PREPARED_STATEMENTS: '0',
+        // Server processes a test spawns inherit this.
+        DATABASE_PREPARED_STATEMENTS: '0',
+        TEST_PGBOUNCER: '1',
+        PGBOUNCER_PORT: String(port),
+        PGBOUNCER_TARGET_URL: databaseUrl,
+      },
+    },
+  };
+}
+
+const pgbouncerInstalled = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((p) => existsSync(p));
+
 // One runner for the whole repository: each workspace is a project so `npm test` runs everything.
 export default defineConfig({
   test: {
@@ -25,6 +62,9 @@ export default defineConfig({
       // Server tests run on in-memory PGlite, and again on real PostgreSQL when TEST_DATABASE_URL is set.
       serverProject('server', ''),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', process.env.TEST_DATABASE_URL)] : []),
+      ...(process.env.TEST_DATABASE_URL && pgbouncerInstalled
+        ? [pgbouncerProject(process.env.TEST_DATABASE_URL)]
+        : []),
       './apps/web',
       {
         test: {

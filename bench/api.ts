@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --connections 32 --duration 20 --rounds 3 --workers 1 --warmup 5 --users 256 --population 50000 --url postgres://… --only subscribe|redeem --get PATH]
+ * npm run bench:api [-- --connections 32 --duration 20 --rounds 3 --workers 1 --warmup 5 --users 256 --population 50000 --url postgres://… --via postgres://… --only subscribe|redeem --get PATH]
  *
  * Drives a mix of flexible subscribes and redeems (half each, JSON bodies, an Idempotency-Key on every
  * call, as the web client sends) from many users against the real server (a child process on
@@ -65,9 +65,14 @@ const base = arg(
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const HOUR = 3_600_000;
+/**
+ * --via postgres://…:6432/ sends the server's connections through a PgBouncer there (the seeding and
+ * pgbench go direct); with DATABASE_PREPARED_STATEMENTS=0 in the environment for transaction mode.
+ */
+const via = arg('via', '');
 
-function dbUrl(name: string): string {
-  const url = new URL(base);
+function dbUrl(name: string, through = base): string {
+  const url = new URL(through);
   url.pathname = `/${name}`;
   return url.toString();
 }
@@ -129,7 +134,7 @@ async function startServer(name: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
-      DATABASE_URL: dbUrl(name),
+      DATABASE_URL: via ? dbUrl(name, via) : dbUrl(name),
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO: '0',

@@ -72,7 +72,7 @@ try_image() {
   pm run -d --name "$name" --network host -e HOST=127.0.0.1 -e "PORT=${port}" -e ADMIN_TOKEN=smoke "$@" earn:smoke >/dev/null
   local ready=""
   for _ in $(seq 1 90); do
-    if curl -fsS "http://127.0.0.1:${port}/api/health" >/dev/null 2>&1; then ready=1; break; fi
+    if curl -fsS "http://127.0.0.1:${port}/api/health/ready" >/dev/null 2>&1; then ready=1; break; fi
     sleep 1
   done
   [ -n "$ready" ] || { pm logs "$name" | tail -30; echo "${label}: never became ready"; exit 1; }

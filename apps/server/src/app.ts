@@ -15,16 +15,18 @@ import Fastify, {
   type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { registerContextRoutes } from './accounts/context-routes';
 import { isPrivateRoute, sessionBeforeInput } from './http/auth';
 import type { AppDeps } from './http/context';
 import { registerCsrf } from './http/csrf';
 import { registerErrorHandler } from './http/error-handler';
+import { registerHealthRoutes } from './http/health-routes';
 import { registerMetrics } from './http/metrics';
 import { registerMiscRoutes } from './http/misc-routes';
 import type { EarnModule } from './http/module';
+import { completeDocument, openapiComponents, openapiTransform } from './http/openapi';
 import { registerRateLimits, registerSecurityHeaders } from './http/security';
 import { registerMarketRoutes } from './market/routes';
 import { registerOperatorRoutes } from './operator/routes';
@@ -95,7 +97,10 @@ export async function buildApp(
   });
   if (deps.clock.kind === 'test') {
     // The test clock lives in the database: every instance reads the operator's latest move.
-    app.addHook('onRequest', async () => deps.clock.refresh());
+    // Health reads no clock: liveness must answer without the database, readiness checks it itself.
+    app.addHook('onRequest', async (req) => {
+      if (!req.url.startsWith('/api/health/')) await deps.clock.refresh();
+    });
   }
 
   await app.register(fastifyCookie);
@@ -110,13 +115,19 @@ export async function buildApp(
       info: {
         title: 'Earn API',
         version: '0.1.0',
+        license: { name: 'Proprietary' },
         description:
           'Envelope { code, message, data }; code 0 is success. Amounts are decimal strings, times unix seconds. ' +
           'Every non-GET call needs the csrftoken cookie echoed in X-CSRF-Token. Money-moving POSTs accept an ' +
           'Idempotency-Key header: a replay answers the first response and moves nothing.',
       },
+      components: openapiComponents as never,
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform as never,
+    transformObject: (input) =>
+      completeDocument(
+        ('openapiObject' in input ? input.openapiObject : input.swaggerObject) as never,
+      ) as never,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -128,6 +139,7 @@ export async function buildApp(
   registerContextRoutes(app, deps);
   registerMarketRoutes(app, deps);
   registerMiscRoutes(app, deps, modules);
+  registerHealthRoutes(app, deps);
   for (const m of modules) m.routes?.(app, deps);
   registerOperatorRoutes(app, deps);
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
 
 export interface Config {
   port: number;
@@ -6,6 +7,10 @@ export interface Config {
   databaseUrl?: string;
   /** PostgreSQL connections per server process (default 10). */
   databasePoolSize?: number;
+  /** Named server-side statements (DATABASE_PREPARED_STATEMENTS, default on); off behind PgBouncer. */
+  databasePreparedStatements?: boolean;
+  /** How long start-up waits for the database to answer before it gives up (default 60 s). */
+  databaseWaitSeconds?: number;
   dataDir: string;
   adminToken?: string;
   clock: 'system' | 'test';
@@ -17,6 +22,10 @@ export interface Config {
   seedDemo: boolean;
   /** Cookies need `Secure` behind HTTPS; off for the plain-HTTP local server. */
   secureCookies: boolean;
+  /** Server processes sharing the port (PostgreSQL only; default 1). */
+  workers?: number;
+  /** How long SIGTERM lets requests in flight finish before the process exits anyway (default 10 s). */
+  shutdownTimeoutMs?: number;
   /** Login and registration tries per minute per client address (default 10). */
   authRateLimitPerMinute?: number;
   /** Fastify's trustProxy: true, or the proxies' addresses/CIDRs, comma-separated (TRUST_PROXY). */
@@ -31,6 +40,121 @@ export interface Config {
   moneyRateLimitPerMinute?: number;
 }
 
+/** A setting that cannot be used, named as the operator wrote it; start-up exits 2 with this line. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly value: string,
+    readonly accepts: string,
+  ) {
+    super(`${variable}=${JSON.stringify(value)} is not valid: ${accepts}`);
+  }
+}
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
+    .describe(`a whole number from ${min} to ${max}`);
+const flag = () =>
+  z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .describe('1 or 0 (true or false)');
+const oneOf = <T extends string>(values: readonly [T, ...T[]]) =>
+  z.enum(values).describe(`one of ${values.join(', ')}`);
+const text = () => z.string().min(1).describe('a non-empty string');
+const postgresUrl = () =>
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return ['postgres:', 'postgresql:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    })
+    .describe('a postgres:// or postgresql:// connection URL');
+
+/**
+ * Every environment variable the server reads, with what it accepts: the README's configuration table
+ * is the same list. Unset and empty mean the default.
+ */
+const variables = {
+  PORT: integer(0, 65535).default(3000),
+  HOST: text().default('127.0.0.1'),
+  DATABASE_URL: postgresUrl().optional(),
+  DATABASE_POOL_SIZE: integer(1, 1000).default(10),
+  DATABASE_PREPARED_STATEMENTS: flag().default(true),
+  DATABASE_WAIT_SECONDS: integer(0, 3600).default(60),
+  DATA_DIR: text().default('./data'),
+  ADMIN_TOKEN: text().optional(),
+  EARN_CLOCK: oneOf(['system', 'test']).default('system'),
+  WEB_DIST: text().optional(),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JOB_INTERVAL_MS: integer(10, 86_400_000).default(5000),
+  SEED_DEMO: flag().default(true),
+  SECURE_COOKIES: flag().default(false),
+  WORKERS: integer(1, 256).default(1),
+  SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+  TRUST_PROXY: text()
+    .describe('true, false, or the proxies as addresses, CIDRs, loopback or uniquelocal, comma-separated')
+    .optional(),
+  METRICS_TOKEN: text().optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(10),
+  ANON_WRITE_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(60),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(1200),
+  MONEY_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(120),
+} as const;
+
+type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
+
+/** The names of every variable read, for the README's table test. */
+export const CONFIG_VARIABLES = Object.keys(variables) as (keyof typeof variables)[];
+
+/** Parses every variable; the first one that cannot be used throws a ConfigError naming it. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed: Partial<Record<string, unknown>> = {};
+  for (const name of CONFIG_VARIABLES) {
+    const schema = variables[name] as z.ZodType;
+    const raw = env[name];
+    const result = schema.safeParse(raw === '' ? undefined : raw);
+    if (!result.success) {
+      const inner = (schema as z.ZodType & { unwrap?: () => z.ZodType }).unwrap?.() ?? schema;
+      throw new ConfigError(name, raw ?? '', inner.description ?? schema.description ?? 'see the README');
+    }
+    parsed[name] = result.data;
+  }
+  const v = parsed as Variables;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    databaseUrl: v.DATABASE_URL,
+    databasePoolSize: v.DATABASE_POOL_SIZE,
+    databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
+    databaseWaitSeconds: v.DATABASE_WAIT_SECONDS,
+    dataDir: resolve(v.DATA_DIR),
+    adminToken: v.ADMIN_TOKEN,
+    clock: v.EARN_CLOCK,
+    webDist: resolve(v.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: v.LOG_LEVEL,
+    jobIntervalMs: v.JOB_INTERVAL_MS,
+    seedDemo: v.SEED_DEMO,
+    secureCookies: v.SECURE_COOKIES,
+    // Several processes on one PGlite directory would corrupt it: WORKERS needs PostgreSQL.
+    workers: v.DATABASE_URL ? v.WORKERS : 1,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: parseTrustProxy(v.TRUST_PROXY),
+    metricsToken: v.METRICS_TOKEN,
+    authRateLimitPerMinute: v.AUTH_RATE_LIMIT_PER_MINUTE,
+    anonWriteRateLimitPerMinute: v.ANON_WRITE_RATE_LIMIT_PER_MINUTE,
+    publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    moneyRateLimitPerMinute: v.MONEY_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
 /**
  * TRUST_PROXY: `true` trusts every hop (only when nothing but the proxy can reach the server), else a
  * comma-separated list of the proxies' addresses, CIDRs or proxy-addr's names (`loopback`,
@@ -41,29 +165,16 @@ function parseTrustProxy(value: string | undefined): boolean | string | undefine
   return value === 'true' ? true : value;
 }
 
+/**
+ * The configuration, checked before anything opens: a value that cannot be used ends the process
+ * with status 2 and one line naming the variable, the value and what it accepts.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const clock = env.EARN_CLOCK === 'test' ? 'test' : 'system';
-  if (env.EARN_CLOCK && env.EARN_CLOCK !== 'test' && env.EARN_CLOCK !== 'system') {
-    throw new Error(`EARN_CLOCK must be 'test' or 'system', got '${env.EARN_CLOCK}'`);
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`configuration: ${error.message}\n`);
+    process.exit(2);
   }
-  return {
-    port: Number.parseInt(env.PORT ?? '3000', 10),
-    host: env.HOST ?? '127.0.0.1',
-    databaseUrl: env.DATABASE_URL || undefined,
-    databasePoolSize: Number.parseInt(env.DATABASE_POOL_SIZE ?? '10', 10) || 10,
-    dataDir: resolve(env.DATA_DIR ?? './data'),
-    adminToken: env.ADMIN_TOKEN || undefined,
-    clock,
-    webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    jobIntervalMs: Number.parseInt(env.JOB_INTERVAL_MS ?? '5000', 10),
-    seedDemo: env.SEED_DEMO !== '0',
-    secureCookies: env.SECURE_COOKIES === '1',
-    authRateLimitPerMinute: Number.parseInt(env.AUTH_RATE_LIMIT_PER_MINUTE ?? '10', 10),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    metricsToken: env.METRICS_TOKEN || undefined,
-    anonWriteRateLimitPerMinute: Number.parseInt(env.ANON_WRITE_RATE_LIMIT_PER_MINUTE ?? '60', 10),
-    publicRateLimitPerMinute: Number.parseInt(env.PUBLIC_RATE_LIMIT_PER_MINUTE ?? '1200', 10),
-    moneyRateLimitPerMinute: Number.parseInt(env.MONEY_RATE_LIMIT_PER_MINUTE ?? '120', 10),
-  };
 }

@@ -1,6 +1,9 @@
+import { arrivalModule } from './arrival';
+import { breakdownModule } from './breakdown';
 import { dualModule } from './dual';
 import type { EarnModule } from './http/module';
 import { launchPoolModule } from './launch-pool/module';
+import { liabilitiesModule } from './liabilities';
 import { notificationsModule } from './notifications/module';
 import { simpleEarnModule } from './simple-earn';
 import { softStakingModule } from './soft-staking';
@@ -16,4 +19,8 @@ export const earnModules: EarnModule[] = [
   softStakingModule,
   wealthModule,
   dualModule,
+  // Last: the day's balances are read after every line's own work for that period.
+  liabilitiesModule,
+  arrivalModule,
+  breakdownModule,
 ];

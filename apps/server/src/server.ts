@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { waitForPostgres } from './db/wait';
 import type { AppDeps } from './http/context';
 import type { EarnModule } from './http/module';
 import { type Clock, SystemClock, TestClock } from './jobs/clock';
 import { coreJobs } from './jobs/core-jobs';
 import { Scheduler } from './jobs/scheduler';
 import { earnModules } from './modules';
+import { stopClockAdvances } from './operator/console/clock-runner';
 import { seedDemo } from './seed/demo';
 
 export interface Server {
@@ -27,12 +29,18 @@ export async function createServer(
     startJobs?: boolean;
   } = {},
 ): Promise<Server> {
+  // The logger exists once the app does; until then start-up lines go to stderr.
+  let log: (line: string, error?: Error) => void = (line) => process.stderr.write(`${line}\n`);
+  if (!opts.database && config.databaseUrl)
+    await waitForPostgres(config.databaseUrl, config.databaseWaitSeconds ?? 60, (line) => log(line));
   const database =
     opts.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
       poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
       dataDir: config.dataDir,
+      onIdleError: (error) => log('an idle database connection failed; the pool replaces it', error),
     }));
   await database.migrate();
   const db = database.db;
@@ -47,15 +55,24 @@ export async function createServer(
   const app = await buildApp(deps, modules, { logger: opts.logger });
   // A failing job pass is otherwise silent: the timer swallows it to try again next tick.
   scheduler.useLogger(app.log.child({ component: 'scheduler' }));
+  log = (line, error) => app.log.warn({ err: error }, line);
   if (opts.startJobs) scheduler.start(config.jobIntervalMs);
   return {
     app,
     deps,
     database,
+    /**
+     * Stops taking requests and lets those in flight finish, stops periodic work between periods and a
+     * running clock advance between its chunks, then closes the database.
+     */
     async close() {
-      await scheduler.stop();
-      await app.close();
+      await stopClockAdvances(deps);
+      await Promise.all([
+        app.close().then(() => app.log.debug('requests in flight done')),
+        scheduler.stop().then(() => app.log.debug('scheduler stopped')),
+      ]);
       await database.close();
+      app.log.debug('database closed');
     },
   };
 }

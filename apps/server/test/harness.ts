@@ -45,7 +45,10 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 20);
+  // Behind a PgBouncer in transaction mode (the server-pgbouncer project), statements stay unnamed.
+  const database = await openPostgres(url.toString(), 20, {
+    preparedStatements: process.env.TEST_PREPARED_STATEMENTS !== '0',
+  });
   return {
     database,
     url: url.toString(),

@@ -30,6 +30,8 @@ export const Code = {
   INVALID_CREDENTIALS: 40100,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
+  /** The database did not answer (a dropped connection, a restart, a failover): nothing was kept. */
+  SERVICE_UNAVAILABLE: 50300,
 } as const;
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
@@ -73,6 +75,7 @@ export const MessageKey = {
   loginRequired: 'auth.loginRequired',
   rateLimited: 'common.tooManyRequests',
   internal: 'common.internalError',
+  serviceUnavailable: 'common.serviceUnavailable',
   inadequateBalance: 'finances.inadequateBalance',
   fundpassRequired: 'fundpass.required',
   fundpassWrong: 'fundpass.wrong',

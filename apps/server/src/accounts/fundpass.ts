@@ -1,5 +1,5 @@
 import { Code, type FundpassMode, MessageKey } from '@earn/domain';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, min } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { fundpassFailures, sessions, users } from '../db/schema';
@@ -28,13 +28,20 @@ const required = () =>
   );
 const notSet = () =>
   new DomainError(Code.FUNDPASS_NOT_SET, MessageKey.fundpassNotSet, 'Please set a funding password first');
-const wrong = (left: number) =>
-  new DomainError(Code.FUNDPASS_WRONG, MessageKey.fundpassWrong, 'Funding password is incorrect', { left });
-const tooMany = () =>
+/** `until` (ISO 8601, UTC) is sent once the last try is used, so the prompt can show when the lock ends. */
+const wrong = (left: number, until?: Date) =>
+  new DomainError(
+    Code.FUNDPASS_WRONG,
+    MessageKey.fundpassWrong,
+    'Funding password is incorrect',
+    until ? { left, until: until.toISOString() } : { left },
+  );
+const tooMany = (until: Date) =>
   new DomainError(
     Code.VERIFY_FREQUENCY,
     MessageKey.fundpassFrequency,
     'Too many wrong funding passwords; try again in 15 minutes',
+    { until: until.toISOString() },
   );
 
 /** The funding password sent with a request: the `fundpass` field or the X-Fund-Password header. */
@@ -46,14 +53,19 @@ export function providedFundpass(req: FastifyRequest): string | undefined {
   return typeof header === 'string' && header.length > 0 ? header : undefined;
 }
 
-async function recentFailures(db: Db, userId: number, now: Date): Promise<number> {
+/**
+ * The wrong tries still in the window and when the oldest of them leaves it: the lock ends then,
+ * because from that moment fewer than the limit remain.
+ */
+async function failureWindow(db: Db, userId: number, now: Date): Promise<{ n: number; until: Date }> {
   // A try exactly 15 minutes old has left the window, as "try again in 15 minutes" promises.
   const since = new Date(now.getTime() - FUNDPASS_FAILURE_WINDOW_SECONDS * 1000);
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: count(), oldest: min(fundpassFailures.at) })
     .from(fundpassFailures)
     .where(and(eq(fundpassFailures.userId, userId), gt(fundpassFailures.at, since)));
-  return row?.n ?? 0;
+  const oldest = row?.oldest ? new Date(row.oldest) : now;
+  return { n: row?.n ?? 0, until: new Date(oldest.getTime() + FUNDPASS_FAILURE_WINDOW_SECONDS * 1000) };
 }
 
 /**
@@ -70,19 +82,22 @@ async function checkPassword(
 ) {
   const now = clock.now();
   const outcome = await db.transaction(
-    async (txRoot): Promise<'ok' | 'locked' | 'required' | { left: number }> => {
+    async (txRoot): Promise<'ok' | 'required' | { locked: Date } | { left: number; until: Date }> => {
       const tx = txRoot as unknown as Db;
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-      if ((await recentFailures(tx, userId, now)) >= FUNDPASS_MAX_FAILURES) return 'locked';
+      const before = await failureWindow(tx, userId, now);
+      if (before.n >= FUNDPASS_MAX_FAILURES) return { locked: before.until };
       if (given === undefined) return 'required';
       if (await verifySecret(stored, given)) return 'ok';
       await tx.insert(fundpassFailures).values({ userId, at: now });
-      return { left: Math.max(0, FUNDPASS_MAX_FAILURES - (await recentFailures(tx, userId, now))) };
+      const after = await failureWindow(tx, userId, now);
+      return { left: Math.max(0, FUNDPASS_MAX_FAILURES - after.n), until: after.until };
     },
   );
-  if (outcome === 'locked') throw tooMany();
   if (outcome === 'required') throw required();
-  if (outcome !== 'ok') throw wrong(outcome.left);
+  if (outcome === 'ok') return;
+  if ('locked' in outcome) throw tooMany(outcome.locked);
+  throw wrong(outcome.left, outcome.left === 0 ? outcome.until : undefined);
 }
 
 /**

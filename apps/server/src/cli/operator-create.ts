@@ -38,7 +38,11 @@ const args = parse();
 const config = loadConfig();
 let database: Database | undefined;
 try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    preparedStatements: config.databasePreparedStatements,
+    dataDir: config.dataDir,
+  });
   // On a database no server has started yet, the tables come first (under the same advisory lock).
   await database.migrate();
   const clock: Clock = config.clock === 'test' ? await TestClock.open(database.db) : new SystemClock();

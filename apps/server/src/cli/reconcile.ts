@@ -9,7 +9,11 @@ import { earnModules } from '../modules';
 // Recomputes every balance from its postings. Exits 1 on any difference, so scripts and CI can rely on it.
 // With PGlite, stop the server first: one process at a time may open the data directory.
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  preparedStatements: config.databasePreparedStatements,
+  dataDir: config.dataDir,
+});
 try {
   // Product lines register their sub-ledger checks as they wire their routes: wire them (nothing
   // listens) so this runs every check the server's own reconciliation runs.

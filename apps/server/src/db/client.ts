@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { compileSql } from './compile';
+import { lockDataDir } from './data-dir-lock';
 import { PreparingClient } from './prepared';
 import * as schema from './schema';
 
@@ -20,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL's pool, for its gauges and for waiting on it; absent on PGlite. */
+  pool?: pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -29,37 +32,119 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 // NUMERIC must reach code as a string; pg would otherwise keep it a string too, but BIGINT counts
 // (COUNT(*)) arrive as strings and are parsed where read.
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PreparingClient });
+export interface PostgresOptions {
+  /**
+   * Name the statements a process runs again and again, so PostgreSQL keeps their plans (on by
+   * default). Off behind a PgBouncer in transaction pooling mode before 1.21, which does not carry a
+   * named statement from one transaction to the next server connection.
+   */
+  preparedStatements?: boolean;
+  /** Told of a connection the server dropped, idle or in use (the server logs it). */
+  onIdleError?: (error: Error) => void;
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client?: pg.PoolClient,
+  done?: (release?: unknown) => void,
+) => void;
+
+/**
+ * A checked-out connection that the server drops goes back to the pool (which discards it) at once.
+ * Drizzle's transaction releases its connection only after BEGIN succeeded, so a connection lost while
+ * it began would otherwise stay checked out for ever: the pool shrinks with every such loss, and its
+ * end() (shutdown) waits for it without end.
+ */
+function releaseOnConnectionLoss(pool: pg.Pool): void {
+  const guard = (client: pg.PoolClient) => {
+    const release = client.release.bind(client);
+    let released = false;
+    const onError = (error: Error) => {
+      if (released) return;
+      released = true;
+      release(error);
+    };
+    client.once('error', onError);
+    client.release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.off('error', onError);
+      release(error);
+    };
+    return client;
+  };
+  const connect = pool.connect.bind(pool) as (
+    callback?: ConnectCallback,
+  ) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (callback) return connect((error, client, done) => callback(error, client && guard(client), done));
+    return (connect() as Promise<pg.PoolClient>).then(guard);
+  }) as typeof pool.connect;
+}
+
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  opts: PostgresOptions = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    Client: opts.preparedStatements === false ? pg.Client : PreparingClient,
+  });
+  // From birth: an idle connection the server drops (a restart, a failover, pg_terminate_backend)
+  // emits 'error' on the pool, which would otherwise end the process. The pool discards that
+  // connection and opens a new one for the next request.
+  pool.on('error', (error) => opts.onIdleError?.(error));
+  // A connection in use that the server drops also emits 'error' on its client, beside failing the
+  // query in flight (which answers 503): without a listener that event would end the process. The
+  // pool then drops the client when it is released, as it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', (error) => opts.onIdleError?.(error)));
+  releaseOnConnectionLoss(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     async migrate() {
-      // Several instances may start at once: one applies the migrations, the others wait for it.
-      const client = await pool.connect();
+      // Several instances may start at once: one applies the migrations, the others wait for it. The
+      // lock is a transaction's, held open on a connection of its own while another applies them: a
+      // session lock would stay behind on whichever server connection a PgBouncer in transaction
+      // mode gave the lock call, and its unlock would land on another.
+      const holder = new pg.Client({ connectionString: url });
+      holder.on('error', () => undefined);
+      await holder.connect();
       try {
-        await client.query('SELECT pg_advisory_lock(727001)');
-        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+        await holder.query('BEGIN');
+        await holder.query('SELECT pg_advisory_xact_lock(727001)');
+        await migrateNodePg(drizzleNodePg({ client: pool, schema }), { migrationsFolder });
       } finally {
-        await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
-        client.release();
+        await holder.query('COMMIT').catch(() => undefined);
+        await holder.end().catch(() => undefined);
       }
     },
-    close: () => {
-      // end() resolves before its idle connections have finished closing; an error on one of them
-      // then (say, its database being dropped) is expected and must not crash the process.
-      pool.on('error', () => undefined);
-      return pool.end();
-    },
+    close: () => pool.end(),
+    pool,
   };
 }
 
-/** PGlite in `dataDir`, or in memory when dataDir is undefined (tests). */
+/**
+ * PGlite in `dataDir`, or in memory when dataDir is undefined (tests). A directory is locked to this
+ * process until close: a second process refuses to open it.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
+  let unlock = () => undefined as void;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -67,16 +152,29 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
 export async function openDatabase(opts: {
   databaseUrl?: string;
   poolSize?: number;
+  preparedStatements?: boolean;
+  onIdleError?: (error: Error) => void;
   dataDir: string;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts.dataDir);
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize, {
+        preparedStatements: opts.preparedStatements,
+        onIdleError: opts.onIdleError,
+      })
+    : openPglite(opts.dataDir);
 }
 
 /** Raw rows of a `sql` query, the same shape on pg and PGlite. */
@@ -138,6 +236,30 @@ function pgField(
 }
 
 /** The SQLSTATE of a database error. */
+/**
+ * A failure of the connection rather than of the statement: refused or dropped connections, a server
+ * shutting down or starting (57P01–57P03), connection exceptions (class 08). The caller gets a 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // Drizzle wraps the driver's error ("Failed query: …") with the real one as its cause.
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (/^(08|57P0[123])/.test(code)) return true;
+      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code))
+        return true;
+    }
+    const message = e instanceof Error ? e.message : '';
+    if (
+      /Connection terminated|connection timeout|encountered a connection error|terminating connection|not queryable/i.test(
+        message,
+      )
+    )
+      return true;
+  }
+  return false;
+}
+
 export function pgErrorCode(error: unknown): string | undefined {
   return pgField(error, 'code', (code) => /^[0-9A-Z]{5}$/.test(code));
 }

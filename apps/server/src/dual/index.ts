@@ -33,6 +33,14 @@ import {
   editSchema,
   inTransaction,
 } from '../operator/patch';
+import {
+  getAdminDualOrdersResponse,
+  getEarnDualOrderDetailResponse,
+  getEarnDualOrdersResponse,
+  getEarnDualSniperOrderResponse,
+  postAdminDualOrdersResponse,
+  putAdminDualOrdersByIdResponse,
+} from './responses';
 
 type DualRow = typeof dualOrders.$inferSelect;
 const KINDS = ['dual', 'sniper'] as const;
@@ -42,13 +50,14 @@ function view(o: DualRow) {
   return {
     order_id: o.id,
     id: o.id,
-    kind: o.kind,
+    // Only the operator's input writes these, checked against the same enums (orderInput).
+    kind: o.kind as (typeof KINDS)[number],
     invest_coin: o.investCoin,
     exercise_coin: o.exerciseCoin,
     amount: toWire(o.amount),
     target_price: toWire(o.targetPrice),
     apr: toWire(o.apr),
-    status: o.status,
+    status: o.status as DualOrderStatus,
     is_open: DUAL_OPEN_STATUSES.includes(o.status as DualOrderStatus) ? 1 : 0,
     settle_coin: o.settleCoin,
     settle_amount: o.settleAmount === null ? null : toWire(o.settleAmount),
@@ -130,6 +139,7 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnDualOrderDetailResponse },
         tags,
         summary: "One of the user's dual-investment orders",
         description: NOTE,
@@ -144,6 +154,7 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnDualSniperOrderResponse },
         tags,
         summary: "One of the user's dual sniper orders",
         description: NOTE,
@@ -158,6 +169,7 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnDualOrdersResponse },
         tags,
         summary:
           "The user's dual orders, newest first, optionally of one kind and of some statuses (comma list)",
@@ -196,7 +208,12 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
     a.get(
       '/admin/api/dual/orders',
       {
-        schema: { tags: admin, summary: 'Every dual order, newest first', querystring: z.object(pageQuery) },
+        schema: {
+          response: { 200: getAdminDualOrdersResponse },
+          tags: admin,
+          summary: 'Every dual order, newest first',
+          querystring: z.object(pageQuery),
+        },
       },
       async (req) => {
         const list = await deps.db
@@ -212,6 +229,7 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
       '/admin/api/dual/orders',
       {
         schema: {
+          response: { 200: postAdminDualOrdersResponse },
           tags: admin,
           summary: 'Create a dual or sniper order record for a user',
           description: NOTE,
@@ -242,6 +260,7 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
       '/admin/api/dual/orders/:id',
       {
         schema: {
+          response: { 200: putAdminDualOrdersByIdResponse },
           tags: admin,
           summary: 'Move an order to any of the ten statuses, optionally with its settlement coin and amount',
           description:

@@ -1,7 +1,7 @@
 import { Code, httpStatusFor, MessageKey } from '@earn/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { pgErrorCode, pgErrorDetail } from '../db/client';
+import { isDatabaseUnavailable, pgErrorCode, pgErrorDetail } from '../db/client';
 import { DomainError } from './errors';
 
 interface Issue {
@@ -72,6 +72,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: error.message,
         data: { key: status === 404 ? MessageKey.notFound : MessageKey.invalidParams, params: {} },
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The transaction never committed, so nothing is half-applied; the next call may well succeed.
+      req.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({
+          code: Code.SERVICE_UNAVAILABLE,
+          message: 'The service is briefly unavailable; nothing was changed. Please try again',
+          data: { key: MessageKey.serviceUnavailable, params: {} },
+        });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -1,8 +1,13 @@
 import type { AppDeps } from '../http/context';
 import { reconcileAndRecord } from '../ledger/reconcile';
+import { partitionsJob } from '../partitions/partitions';
+import { retentionJob } from '../retention/retention';
 import type { Job } from './scheduler';
 
-/** Hourly reconciliation: a kept report per hour tells the operator when the books last agreed. */
+/**
+ * Hourly reconciliation (a kept report per hour tells the operator when the books last agreed), the
+ * cleanup of rows past their retention window, and the histories' partitions made ahead of the clock.
+ */
 export function coreJobs(_deps: AppDeps): Job[] {
   return [
     {
@@ -12,5 +17,7 @@ export function coreJobs(_deps: AppDeps): Job[] {
         await reconcileAndRecord(tx, { at: period.end, trigger: 'job', periodStart: period.start });
       },
     },
+    retentionJob(),
+    partitionsJob(),
   ];
 }

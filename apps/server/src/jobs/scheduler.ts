@@ -59,6 +59,8 @@ export class Scheduler {
   private readonly jobs: Job[] = [];
   private readonly instance = randomUUID();
   private timer: NodeJS.Timeout | undefined;
+  /** Set by stop(): a pass in progress ends after the period it is in. */
+  private stopping = false;
   private running: Promise<void> = Promise.resolve();
   /**
    * The start of the last period known done, per job. Only this instance's passes move it, and they
@@ -156,7 +158,7 @@ export class Scheduler {
     return this.exclusive(async () => {
       await clock.refresh();
       const target = new Date(clock.now().getTime() + seconds * 1000);
-      for (let guard = 0; guard < 1_000_000; guard++) {
+      for (let guard = 0; guard < 1_000_000 && !this.stopping; guard++) {
         const nextEnd = await this.nextDueEnd(target);
         if (!nextEnd) break;
         await clock.set(nextEnd);
@@ -211,6 +213,7 @@ export class Scheduler {
     let ran = 0;
     // Interleave jobs by period end so a later job never sees an earlier period of another undone.
     for (let pass = 0; pass < MAX_PERIODS_PER_PASS * Math.max(1, this.jobs.length); pass++) {
+      if (this.stopping) return ran;
       let best: { job: Job; period: Period } | undefined;
       for (const job of this.jobs) {
         const period = await this.nextPeriod(job);
@@ -299,7 +302,9 @@ export class Scheduler {
     tick();
   }
 
+  /** Waits for the period in progress, runs no further one, and stops the timer. */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;

@@ -36,6 +36,16 @@ import {
   stateOf,
 } from './queries';
 import {
+  getAdminLaunchPoolProjectsResponse,
+  postAdminLaunchPoolEarnMoreResponse,
+  postAdminLaunchPoolPoolsByRidRewardCoinsResponse,
+  postAdminLaunchPoolProjectsByPidPoolsResponse,
+  postAdminLaunchPoolProjectsResponse,
+  putAdminLaunchPoolEarnMoreByIdResponse,
+  putAdminLaunchPoolPoolsByRidResponse,
+  putAdminLaunchPoolPoolsByRidRewardCoinsByCoinResponse,
+} from './responses';
+import {
   addPool,
   addPoolCoin,
   createProject,
@@ -67,7 +77,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/projects',
       {
+        config: { idempotent: true },
         schema: {
+          response: { 200: postAdminLaunchPoolProjectsResponse },
           tags,
           summary: 'Create a project with its reward pools',
           description:
@@ -110,7 +122,13 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
 
     r.get(
       '/admin/api/launch-pool/projects',
-      { schema: { tags, summary: 'Every project with its pools, newest first' } },
+      {
+        schema: {
+          response: { 200: getAdminLaunchPoolProjectsResponse },
+          tags,
+          summary: 'Every project with its pools, newest first',
+        },
+      },
       async () => {
         const projects = await deps.db
           .select()
@@ -146,7 +164,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/projects/:pid/pools',
       {
+        config: { idempotent: true },
         schema: {
+          response: { 200: postAdminLaunchPoolProjectsByPidPoolsResponse },
           tags,
           summary: 'Add a reward pool to a project (funded like the others)',
           params: idParam('pid'),
@@ -177,6 +197,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       '/admin/api/launch-pool/pools/:rid',
       {
         schema: {
+          response: { 200: putAdminLaunchPoolPoolsByRidResponse },
           tags,
           summary: "Edit a pool's limits and display fields",
           description:
@@ -210,7 +231,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/pools/:rid/reward-coins',
       {
+        config: { idempotent: true },
         schema: {
+          response: { 200: postAdminLaunchPoolPoolsByRidRewardCoinsResponse },
           tags,
           summary: 'Add a reward coin to a multi-mining pool',
           description:
@@ -245,6 +268,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       '/admin/api/launch-pool/pools/:rid/reward-coins/:coin',
       {
         schema: {
+          response: { 200: putAdminLaunchPoolPoolsByRidRewardCoinsByCoinResponse },
           tags,
           summary: "Edit a multi-mining pool's reward coin",
           description:
@@ -281,6 +305,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       '/admin/api/launch-pool/earn-more',
       {
         schema: {
+          response: { 200: postAdminLaunchPoolEarnMoreResponse },
           tags,
           summary: "Add a CandyDrop 'want more' card for a coin",
           body: z.object(earnMoreFields),
@@ -366,6 +391,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       '/admin/api/launch-pool/earn-more/:id',
       {
         schema: {
+          response: { 200: putAdminLaunchPoolEarnMoreByIdResponse },
           tags,
           summary: 'Edit a CandyDrop card: show or hide it (enabled), or change its text and link',
           description: 'Only the fields named change.',

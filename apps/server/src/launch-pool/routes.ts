@@ -140,7 +140,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     `${BASE}/create-order`,
     {
       preHandler: auth,
-      config: { money: { line: 'launch_pool', kind: 'subscription' } },
+      config: { money: { line: 'launch_pool', kind: 'subscription' }, fundPassword: true },
       schema: {
         tags,
         summary: 'Stake into a reward pool',

@@ -14,6 +14,7 @@ import {
 } from './accounts-sessions';
 import { changedFields, recordAudit } from './audit';
 import { actorOf, OPERATOR_ROLES, operatorGuard } from './guard';
+import { operatorWallClock } from './wall-clock';
 
 const tags = ['operator-accounts'];
 const role = z.enum(OPERATOR_ROLES);
@@ -63,15 +64,20 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
       },
     },
     async (req, reply) => {
-      const signed = await signIn(deps.db, deps.clock, { ...req.body, address: req.ip }, (tx, actor) => {
-        req.operator = actor;
-        return recordAudit(tx, req, deps.clock, {
-          action: 'operator.login',
-          target: `operator:${actor.id}`,
-          before: null,
-          after: null,
-        });
-      });
+      const signed = await signIn(
+        deps.db,
+        operatorWallClock(deps),
+        { ...req.body, address: req.ip },
+        (tx, actor) => {
+          req.operator = actor;
+          return recordAudit(tx, req, deps.clock, {
+            action: 'operator.login',
+            target: `operator:${actor.id}`,
+            before: null,
+            after: null,
+          });
+        },
+      );
       reply.setCookie(OPERATOR_SESSION_COOKIE, signed.token, cookieOptions);
       return ok({
         id: signed.operator.id,
@@ -103,7 +109,7 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
         if (session) {
           await deps.db.transaction(async (t) => {
             const tx = t as unknown as Db;
-            await revokeOperatorSession(tx, session.tokenHash, deps.clock.now());
+            await revokeOperatorSession(tx, session.tokenHash, operatorWallClock(deps).now());
             await recordAudit(tx, req, deps.clock, {
               action: 'operator.logout',
               target: `operator:${actor.id}`,

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { operatorSessions, operators } from '../db/schema';
 import { hashToken, newToken } from '../http/auth';
-import type { Clock } from '../jobs/clock';
+import type { WallClock } from './wall-clock';
 
 export const OPERATOR_SESSION_COOKIE = 'earn_op_sid';
 /** A session ends 8 hours after sign-in whatever happens: a working day. */
@@ -38,7 +38,7 @@ export async function createOperatorSession(
  */
 export async function loadOperatorSession(
   db: Db,
-  clock: Clock,
+  clock: WallClock,
   token: string | undefined,
 ): Promise<OperatorSession | undefined> {
   if (!token || token.length > 128) return undefined;

@@ -6,9 +6,9 @@ import { hashSecret, verifySecret } from '../accounts/users';
 import { type Db, pgErrorCode } from '../db/client';
 import { operatorLoginFailures, operators } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
-import type { Clock } from '../jobs/clock';
 import { createOperatorSession, revokeOperatorSessions } from './accounts-sessions';
 import { type OperatorActor, type OperatorRole, parseRole } from './guard';
+import type { WallClock } from './wall-clock';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -139,7 +139,7 @@ export interface SignedIn {
  */
 export async function signIn(
   db: Db,
-  clock: Clock,
+  clock: WallClock,
   opts: { email: string; password: string; code: string; address: string },
   onSuccess: (tx: Db, actor: OperatorActor) => Promise<void>,
 ): Promise<SignedIn> {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../http/context';
 import { DomainError } from '../http/errors';
 import { loadOperatorSession, OPERATOR_SESSION_COOKIE } from './accounts-sessions';
+import { operatorWallClock } from './wall-clock';
 
 export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -91,7 +92,11 @@ async function identify(deps: AppDeps, req: FastifyRequest): Promise<OperatorAct
     if (tokenMatches(req, deps.config.adminToken)) return TOKEN_ACTOR;
     throw unauthorized();
   }
-  const session = await loadOperatorSession(deps.db, deps.clock, req.cookies[OPERATOR_SESSION_COOKIE]);
+  const session = await loadOperatorSession(
+    deps.db,
+    operatorWallClock(deps),
+    req.cookies[OPERATOR_SESSION_COOKIE],
+  );
   if (!session) throw unauthorized();
   return {
     kind: 'session',

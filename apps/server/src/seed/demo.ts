@@ -1,5 +1,5 @@
 import { dec } from '@earn/domain';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { deposit } from '../accounts/funding';
 import { hashSecret, registerUser } from '../accounts/users';
 import type { Db } from '../db/client';
@@ -43,8 +43,17 @@ const DEMO_BALANCES: [string, string][] = [
 export async function seedDemo(db: Db, at: Date, modules: EarnModule[]): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
+  let seeded = true;
   await db.transaction(async (txRoot) => {
     const tx = txRoot as unknown as Db;
+    // Several processes (WORKERS) start on one empty database together: one seeds, the others,
+    // waiting on this lock, then find the users and leave it.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
+    const [again] = await tx.select({ n: count() }).from(users);
+    if ((again?.n ?? 0) > 0) {
+      seeded = false;
+      return;
+    }
     for (const [symbol, name, price, launchpool, staking] of DEMO_ASSETS) {
       await setPrice(tx, { symbol, name, usdt: dec(price), at });
       await tx
@@ -67,5 +76,5 @@ export async function seedDemo(db: Db, at: Date, modules: EarnModule[]): Promise
     }
     for (const m of modules) await m.seedDemo?.(tx, at, user.id);
   });
-  return true;
+  return seeded;
 }

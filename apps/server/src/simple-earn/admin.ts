@@ -26,6 +26,17 @@ import {
 } from './admin-products';
 import { unix } from './constants';
 import { fixedView, pricesOf } from './products';
+import {
+  getAdminSimpleEarnFixedProductsResponse,
+  getAdminSimpleEarnFlexibleHoursResponse,
+  getAdminSimpleEarnFlexibleProductsResponse,
+  getAdminSimpleEarnVouchersResponse,
+  postAdminSimpleEarnFixedProductsResponse,
+  postAdminSimpleEarnFlexibleProductsResponse,
+  postAdminSimpleEarnVouchersResponse,
+  putAdminSimpleEarnFixedProductsByIdResponse,
+  putAdminSimpleEarnFlexibleProductsByAssetResponse,
+} from './responses';
 
 export {
   createFixedProduct,
@@ -70,7 +81,13 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
 
     r.get(
       `${base}/flexible-products`,
-      { schema: { tags, summary: 'Flexible products with the engine state of the last hour' } },
+      {
+        schema: {
+          response: { 200: getAdminSimpleEarnFlexibleProductsResponse },
+          tags,
+          summary: 'Flexible products with the engine state of the last hour',
+        },
+      },
       async () => {
         const list = await deps.db.select().from(seFlexProducts).orderBy(asc(seFlexProducts.asset));
         return ok({ list: list.map(flexWire), total: list.length });
@@ -81,6 +98,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
       `${base}/flexible-products`,
       {
         schema: {
+          response: { 200: postAdminSimpleEarnFlexibleProductsResponse },
           tags,
           summary: 'Create the flexible product of an asset',
           description:
@@ -107,6 +125,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
       `${base}/flexible-products/:asset`,
       {
         schema: {
+          response: { 200: putAdminSimpleEarnFlexibleProductsByAssetResponse },
           tags,
           summary: "Edit a flexible product, e.g. the hour's rate and borrow demand",
           params: z.object({ asset: assetSymbol }),
@@ -150,6 +169,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
       `${base}/flexible-hours`,
       {
         schema: {
+          response: { 200: getAdminSimpleEarnFlexibleHoursResponse },
           tags,
           summary: 'Accrued hours of an asset, newest first',
           querystring: z.object({
@@ -183,7 +203,13 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
 
     r.get(
       `${base}/fixed-products`,
-      { schema: { tags, summary: 'Every fixed product, ended ones included' } },
+      {
+        schema: {
+          response: { 200: getAdminSimpleEarnFixedProductsResponse },
+          tags,
+          summary: 'Every fixed product, ended ones included',
+        },
+      },
       async () => {
         const list = await deps.db.select().from(seFixedProducts).orderBy(asc(seFixedProducts.id));
         const prices = await pricesOf(deps.db);
@@ -203,6 +229,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
       `${base}/fixed-products`,
       {
         schema: {
+          response: { 200: postAdminSimpleEarnFixedProductsResponse },
           tags,
           summary: 'Create a fixed product (type 1 normal, 2 VIP min_vip..max_vip, 3 special)',
           description:
@@ -229,6 +256,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
       `${base}/fixed-products/:id`,
       {
         schema: {
+          response: { 200: putAdminSimpleEarnFixedProductsByIdResponse },
           tags,
           summary: 'Edit a fixed product; the quota cannot go below what is sold',
           params: z.object({ id: z.coerce.number().int().positive() }),
@@ -277,6 +305,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
       `${base}/vouchers`,
       {
         schema: {
+          response: { 200: postAdminSimpleEarnVouchersResponse },
           tags,
           summary:
             'Grant a rate-up voucher (rate_ratio percent; buy_limit_high 0 = no upper bound; using_currency comma list, empty = any)',
@@ -308,7 +337,12 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
     r.get(
       `${base}/vouchers`,
       {
-        schema: { tags, summary: "A user's vouchers", querystring: z.object({ user: z.string().max(254) }) },
+        schema: {
+          response: { 200: getAdminSimpleEarnVouchersResponse },
+          tags,
+          summary: "A user's vouchers",
+          querystring: z.object({ user: z.string().max(254) }),
+        },
       },
       async (req) => {
         const user = await findUserByRef(deps.db, req.query.user);

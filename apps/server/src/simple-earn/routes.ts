@@ -62,6 +62,38 @@ import {
   parseTimeZone,
   rateChart,
 } from './queries';
+import {
+  getEarnAskResponse,
+  getFixedEarnApiProductByIdListResponse,
+  getFixedEarnApiProductCoinsResponse,
+  getFixedEarnApiProductDetailResponse,
+  getFixedEarnApiUserHistoryResponse,
+  getFixedEarnApiUserLendableResponse,
+  getFixedEarnApiUserLendResponse,
+  getFixedEarnApiUserOrderResponse,
+  getUniLoanEarnAutoivestResponse,
+  getUniLoanEarnAwardPoolResponse,
+  getUniLoanEarnChartResponse,
+  getUniLoanEarnCoinInfoResponse,
+  getUniLoanEarnCouponRecommendResponse,
+  getUniLoanEarnHistoryCoinsResponse,
+  getUniLoanEarnHistoryResponse,
+  getUniLoanEarnHistoryTypesResponse,
+  getUniLoanEarnStatisticsResponse,
+  getUniLoanEarnSubscribeCheckResponse,
+  getUniLoanEarnSubscribeResponse,
+  getUniLoanEarnUpgradeVipWayResponse,
+  postFixedEarnApiUserLendResponse,
+  postFixedEarnApiUserPreRedeemResponse,
+  postUniLoanEarnAutoivestResponse,
+  postUniLoanEarnInterestRateResponse,
+  postUniLoanEarnRedeemCallbackResponse,
+  postUniLoanEarnRedeemCancelResponse,
+  postUniLoanEarnRedeemResponse,
+  postUniLoanEarnSubscribeResponse,
+  putFixedEarnApiUserRedeemAccountTypeByOrderIdResponse,
+  putFixedEarnApiUserReinvestStatusByOrderIdResponse,
+} from './responses';
 import { statistics } from './statistics';
 
 const tags = ['simple-earn'];
@@ -116,6 +148,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/uni-loan/earn/coin-info',
     {
       schema: {
+        response: { 200: getUniLoanEarnCoinInfoResponse },
         tags,
         summary:
           'Product detail list: per asset the flexible fields and fixed_list (the flexible product is the entry with id 0)',
@@ -138,6 +171,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/fixed_earn/api/product/detail',
     {
       schema: {
+        response: { 200: getFixedEarnApiProductDetailResponse },
         tags,
         summary: 'Fixed detail: one fixed product by product_id, or the product detail of an asset',
         querystring: z.object({ product_id: intish.optional(), asset: z.string().max(16).optional() }),
@@ -159,6 +193,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/fixed_earn/api/product/:id/list',
     {
       schema: {
+        response: { 200: getFixedEarnApiProductByIdListResponse },
         tags,
         summary:
           'The fixed sub-products (term tabs) of the asset of product {id}; {id} may also be the asset symbol',
@@ -177,7 +212,13 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
 
   r.get(
     '/apiw/v2/fixed_earn/api/product/coins',
-    { schema: { tags, summary: 'Assets with listed fixed products (history filter)' } },
+    {
+      schema: {
+        response: { 200: getFixedEarnApiProductCoinsResponse },
+        tags,
+        summary: 'Assets with listed fixed products (history filter)',
+      },
+    },
     async () => {
       const list = [...new Set((await listedFixedProducts(deps.db, now())).map((p) => p.asset))];
       return ok({ list });
@@ -190,6 +231,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       {
         preHandler: auth,
         schema: {
+          response: { 200: getFixedEarnApiUserLendableResponse },
           tags,
           summary:
             'Personal remaining quota of a fixed product: lendable = min(personal remaining, product remaining)',
@@ -216,6 +258,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
         preHandler: auth,
         config: { money: { line: 'simple_earn_fixed', kind: 'subscription' } },
         schema: {
+          response: { 200: postFixedEarnApiUserLendResponse },
           tags,
           summary: 'Fixed subscribe (VIP paths behave the same; the product decides)',
           description: `${DOCS.subscribe.replace(/Interest starts.*hour\. /, '')} Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).`,
@@ -243,6 +286,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       {
         preHandler: auth,
         schema: {
+          response: { 200: getFixedEarnApiUserLendResponse },
           tags,
           summary: 'Fixed holdings: order_type 1 active orders, 2 ended ones (matured or redeemed early)',
           querystring: z.object({
@@ -274,6 +318,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
         preHandler: auth,
         config: { money: { line: 'simple_earn_fixed', kind: 'redemption' } },
         schema: {
+          response: { 200: postFixedEarnApiUserPreRedeemResponse },
           tags,
           summary: 'Fixed early redeem',
           description: DOCS.preRedeem,
@@ -292,6 +337,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       {
         preHandler: auth,
         schema: {
+          response: { 200: putFixedEarnApiUserReinvestStatusByOrderIdResponse },
           tags,
           summary:
             'Turn auto-reinvest on (redeem-to becomes 0, not operated) or off (redeem-to resets to 1, spot)',
@@ -312,6 +358,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       {
         preHandler: auth,
         schema: {
+          response: { 200: putFixedEarnApiUserRedeemAccountTypeByOrderIdResponse },
           tags,
           summary: 'Where the order is paid at maturity: 1 spot (or unified) account, 2 flexible simple earn',
           params: z.object({ order_id: intish.positive() }),
@@ -338,6 +385,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getFixedEarnApiUserOrderResponse },
         tags,
         summary: 'One fixed order by asset and order_id (path not shown in the spec; beside the holdings)',
         querystring: z.object({ asset: z.string().max(16), order_id: intish.positive() }),
@@ -364,6 +412,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getFixedEarnApiUserHistoryResponse },
         tags,
         summary:
           'Fixed history: type 1 lend, 2 redeem, 3 interest, 4 bonus, 5 rate-up; range at most 6 months (default last 30 days)',
@@ -403,6 +452,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       // No preHandler: the fast path checks the session in its own read (idempotentFast).
       config: { sessionInStatement: true, money: { line: 'simple_earn_flexible', kind: 'subscription' } },
       schema: {
+        response: { 200: postUniLoanEarnSubscribeResponse },
         tags,
         summary: 'Flexible subscribe',
         description: DOCS.subscribe,
@@ -424,6 +474,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getUniLoanEarnSubscribeResponse },
         tags,
         summary: 'Flexible holdings',
         description:
@@ -451,6 +502,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       // No preHandler: the fast path checks the session in its own read (idempotentFast).
       config: { sessionInStatement: true, money: { line: 'simple_earn_flexible', kind: 'redemption' } },
       schema: {
+        response: { 200: postUniLoanEarnRedeemResponse },
         tags,
         summary: 'Flexible redeem',
         description: DOCS.redeem,
@@ -477,6 +529,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: postUniLoanEarnRedeemCallbackResponse },
         tags,
         summary:
           'After a flexible redeem: whether it is settled or frozen until the next hourly settlement (the spec shows no payload)',
@@ -495,6 +548,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       preHandler: auth,
       config: { money: { line: 'simple_earn_flexible', kind: 'other' } },
       schema: {
+        response: { 200: postUniLoanEarnRedeemCancelResponse },
         tags,
         summary:
           'Cancel a frozen redemption (path not shown in the spec): the amount, or all when omitted, returns to the holding and earns from the next hour',
@@ -509,7 +563,9 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/uni-loan/earn/interest-rate',
     {
       preHandler: auth,
+      config: { idempotent: true },
       schema: {
+        response: { 200: postUniLoanEarnInterestRateResponse },
         tags,
         summary:
           'Set the minimum lend APR (a fraction, 4 decimals rounded up); bounded by max_lend_rate_year and limit_min_lend_rate_year (percent)',
@@ -525,6 +581,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: optionalUser(deps.db, deps.clock),
       schema: {
+        response: { 200: getUniLoanEarnAutoivestResponse },
         tags,
         summary:
           'Auto-earn switches: global_status and per-asset status (an asset without its own switch follows the global one)',
@@ -559,6 +616,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: postUniLoanEarnAutoivestResponse },
         tags,
         summary:
           "Switch auto-earn: assets 'ALL' (or empty) sets the global switch and clears the per-asset ones; else each asset listed",
@@ -603,6 +661,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/uni-loan/earn/chart',
     {
       schema: {
+        response: { 200: getUniLoanEarnChartResponse },
         tags,
         summary:
           'Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days',
@@ -621,6 +680,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/uni-loan/earn/award-pool',
     {
       schema: {
+        response: { 200: getUniLoanEarnAwardPoolResponse },
         tags,
         summary:
           'Bonus pool of a flexible asset: rate, per-holding cap, tiers, award coin and what it has paid',
@@ -650,6 +710,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getUniLoanEarnStatisticsResponse },
         tags,
         summary:
           "The user's simple-earn totals in USDT: holdings (flexible, fixed) and interest received (all time, last 24 hours)",
@@ -663,6 +724,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getUniLoanEarnHistoryResponse },
         tags,
         summary:
           'Flexible history: type 1 lend, 2 redeem, 3 interest, 4 bonus; is_daily_log=1 gives daily interest rows (hours = rows in the day)',
@@ -708,6 +770,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getUniLoanEarnHistoryCoinsResponse },
         tags,
         summary: "Assets in the user's simple-earn history (product_type 1 fixed, else flexible)",
         querystring: z.object({ product_type: intish.optional() }),
@@ -723,6 +786,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     '/apiw/v2/uni-loan/earn/history/types',
     {
       schema: {
+        response: { 200: getUniLoanEarnHistoryTypesResponse },
         tags,
         summary: 'History record types: flexible (product_type 0) 1–4, fixed (product_type 1) 1–5',
         querystring: z.object({ product_type: intish.optional() }),
@@ -731,7 +795,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     async (req) => {
       const names = ['', 'lend', 'redeem', 'interest', 'bonus', 'rate-up'];
       const max = req.query.product_type === 1 ? 5 : 4;
-      return ok({ list: Array.from({ length: max }, (_, i) => ({ type: i + 1, name: names[i + 1] })) });
+      return ok({ list: Array.from({ length: max }, (_, i) => ({ type: i + 1, name: names[i + 1] ?? '' })) });
     },
   );
 
@@ -740,6 +804,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getUniLoanEarnCouponRecommendResponse },
         tags,
         summary:
           'Rate-up vouchers the user can use on fixed product pid (all usable ones without pid), best first',
@@ -779,6 +844,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getUniLoanEarnSubscribeCheckResponse },
         tags,
         summary:
           'Whether the user may subscribe fixed product pid (special: listed users, or newcomers to fixed; VIP: tier range; on sale)',
@@ -804,6 +870,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     {
       preHandler: auth,
       schema: {
+        response: { 200: getUniLoanEarnUpgradeVipWayResponse },
         tags,
         summary:
           'How to reach the VIP tier a product needs (path not shown in the spec): recommend_type 0 none, 1 hold GT, 2 hold assets, 3 trade volume',
@@ -848,6 +915,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       '/apiw/v2/earn/ask',
       {
         schema: {
+          response: { 200: getEarnAskResponse },
           tags,
           summary: 'FAQ of a product line: mold=simple-earn (other molds answer an empty list here)',
           querystring: z.object({ mold: z.string().max(40).default('simple-earn') }),

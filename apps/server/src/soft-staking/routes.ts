@@ -37,6 +37,14 @@ import {
   refuse,
   valuesOf,
 } from '../operator/patch';
+import {
+  getAdminSoftStakingCoinsResponse,
+  getEarnSoftStakingPayoutHistoryResponse,
+  getEarnSoftStakingProductsResponse,
+  getEarnSoftStakingStatusResponse,
+  postEarnSoftStakingSwitchResponse,
+  putAdminSoftStakingCoinsByCoinResponse,
+} from './responses';
 
 const BASE = '/apiw/v2/earn/soft-staking';
 const tags = ['soft-staking'];
@@ -112,6 +120,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       preHandler: auth,
       schema: {
+        response: { 200: postEarnSoftStakingSwitchResponse },
         tags,
         summary: 'Turn soft staking on or off (JSON {status: boolean}); answers code 0 and the switch state',
         description:
@@ -136,6 +145,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnSoftStakingStatusResponse },
         tags,
         summary: "The user's switch, when it was turned on, and total and yesterday's payouts per coin",
       },
@@ -173,6 +183,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       preHandler: optionalUser(deps.db, deps.clock),
       schema: {
+        response: { 200: getEarnSoftStakingProductsResponse },
         tags,
         summary:
           "Coins that earn soft-staking payouts, with the user's eligible balance and estimated daily payout when signed in",
@@ -205,6 +216,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnSoftStakingPayoutHistoryResponse },
         tags,
         summary:
           'Daily payouts, newest first (time: when paid; day: the UTC day earned); optionally of one coin',
@@ -249,7 +261,13 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
     const admin = ['operator', 'soft-staking'];
     a.get(
       '/admin/api/soft-staking/coins',
-      { schema: { tags: admin, summary: 'Every soft-staking coin' } },
+      {
+        schema: {
+          response: { 200: getAdminSoftStakingCoinsResponse },
+          tags: admin,
+          summary: 'Every soft-staking coin',
+        },
+      },
       async () => {
         const list = await deps.db.select().from(softStakingCoins).orderBy(asc(softStakingCoins.coin));
         return ok({ list: list.map(coinView), total: list.length });
@@ -259,6 +277,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
       '/admin/api/soft-staking/coins/:coin',
       {
         schema: {
+          response: { 200: putAdminSoftStakingCoinsByCoinResponse },
           tags: admin,
           summary:
             'List or edit a soft-staking coin: rate (percent a year), min_amount, max_amount (-1 no cap), status',

@@ -31,6 +31,14 @@ import {
   requireProductById,
   updateProduct,
 } from './products';
+import {
+  getAdminStakingProductsResponse,
+  postAdminStakingProductsByIdCampaignsResponse,
+  postAdminStakingProductsByIdProtocolsResponse,
+  postAdminStakingProductsResponse,
+  putAdminStakingProductsByIdResponse,
+  putAdminStakingProtocolsByIdResponse,
+} from './responses';
 
 const tags = ['operator', 'staking'];
 const idParam = z.object({ id: z.coerce.number().int().positive() });
@@ -58,7 +66,13 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
 
     r.get(
       '/admin/api/staking/products',
-      { schema: { tags, summary: 'Every staking product as users see it' } },
+      {
+        schema: {
+          response: { 200: getAdminStakingProductsResponse },
+          tags,
+          summary: 'Every staking product as users see it',
+        },
+      },
       async () => {
         const now = deps.clock.now();
         const list = [];
@@ -72,6 +86,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
       '/admin/api/staking/products',
       {
         schema: {
+          response: { 200: postAdminStakingProductsResponse },
           tags,
           summary:
             'Create the staking product of a coin (one per coin) with its defi protocols and campaigns',
@@ -117,6 +132,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
       '/admin/api/staking/products/:id',
       {
         schema: {
+          response: { 200: putAdminStakingProductsByIdResponse },
           tags,
           summary:
             'Edit product-level fields (not the coins); a rate change applies from the next reward day',
@@ -158,7 +174,15 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
 
     r.post(
       '/admin/api/staking/products/:id/protocols',
-      { schema: { tags, summary: 'Add a defi protocol to a product', params: idParam, body: protocolInput } },
+      {
+        schema: {
+          response: { 200: postAdminStakingProductsByIdProtocolsResponse },
+          tags,
+          summary: 'Add a defi protocol to a product',
+          params: idParam,
+          body: protocolInput,
+        },
+      },
       async (req) =>
         inTransaction(deps, async (tx) => {
           await requireProductById(tx, req.params.id);
@@ -181,6 +205,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
       '/admin/api/staking/protocols/:id',
       {
         schema: {
+          response: { 200: putAdminStakingProtocolsByIdResponse },
           tags,
           summary: "Edit a protocol's name, rates, income days, personal limit or order",
           description: 'Only the fields named change.',
@@ -220,6 +245,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
       '/admin/api/staking/products/:id/campaigns',
       {
         schema: {
+          response: { 200: postAdminStakingProductsByIdCampaignsResponse },
           tags,
           summary:
             'Add an extra-interest campaign (pid: a protocol id of the product, or 0 for the whole product)',

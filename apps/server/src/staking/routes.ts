@@ -32,6 +32,24 @@ import {
   rewardTotals,
   userBalances,
 } from './queries';
+import {
+  getEarnStakingAgreementResponse,
+  getEarnStakingBalancesResponse,
+  getEarnStakingCoinAskResponse,
+  getEarnStakingCoinDefiLinesResponse,
+  getEarnStakingCoinLinesResponse,
+  getEarnStakingCoinUserInfoResponse,
+  getEarnStakingCoinUserProfitRecordsResponse,
+  getEarnStakingLockBalancesResponse,
+  getEarnStakingProductResponse,
+  getEarnStakingProductsResponse,
+  getEarnStakingRedeemRecordsResponse,
+  getEarnStakingStatisticsResponse,
+  getEarnStakingUserLoansResponse,
+  postEarnStakingAgreementResponse,
+  postEarnStakingCoinRedeemResponse,
+  postEarnStakingCoinSwapVerifyResponse,
+} from './responses';
 import { redeem, stake, stakeAvailable } from './service';
 
 const BASE = '/apiw/v2/earn/staking';
@@ -98,8 +116,10 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
               ? 'redemption'
               : 'subscription',
         },
+        fundPassword: true,
       },
       schema: {
+        response: { 200: postEarnStakingCoinSwapVerifyResponse },
         tags,
         summary:
           'Stake (side 0) a coin, or redeem with side 1; funding password and Idempotency-Key honoured',
@@ -131,6 +151,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: postEarnStakingAgreementResponse },
         tags,
         summary: "Record that the user accepted a coin's staking user agreement (the stake modal's checkbox)",
         description:
@@ -157,6 +178,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnStakingAgreementResponse },
         tags,
         summary:
           "Whether the user has accepted a coin's current staking agreement: {accepted 0|1, accepted_at}",
@@ -170,8 +192,9 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/coin-redeem`,
     {
       preHandler: auth,
-      config: { money: { line: 'staking', kind: 'redemption' } },
+      config: { money: { line: 'staking', kind: 'redemption' }, fundPassword: true },
       schema: {
+        response: { 200: postEarnStakingCoinRedeemResponse },
         tags,
         summary:
           'Redeem staked coins, standard (quick 0) or quick (quick 1); answers redeem_stamp (arrival, unix seconds)',
@@ -201,6 +224,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/products`,
     {
       schema: {
+        response: { 200: getEarnStakingProductsResponse },
         tags,
         summary: 'Every staking product with its protocols and campaigns (one product per coin)',
       },
@@ -217,6 +241,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/product`,
     {
       schema: {
+        response: { 200: getEarnStakingProductResponse },
         tags,
         summary:
           "A coin's staking product: every field of the product, its defi protocols and current campaign",
@@ -238,6 +263,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnStakingStatisticsResponse },
         tags,
         summary:
           "The user's staking figures for a coin (optionally one protocol): held, waiting, rewards total and yesterday's, the product's total staked and APR",
@@ -280,6 +306,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnStakingCoinUserInfoResponse },
         tags,
         summary:
           'hold_amount (in the protocol when pid is given), VIP tier, is_crowd, and what may be staked now',
@@ -310,6 +337,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnStakingBalancesResponse },
         tags,
         summary:
           "The user's holdings of a coin per defi protocol (pid -1 without protocols); hide_zero_hold=1 drops empty ones",
@@ -331,6 +359,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnStakingCoinUserProfitRecordsResponse },
         tags,
         summary:
           'Reward records of a coin, newest first, distributed up to `to` (unix seconds); type interest or bonus',
@@ -353,6 +382,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnStakingRedeemRecordsResponse },
         tags,
         summary:
           'Redeem history (the holdings page with open-history=1&type=1), optionally of one coin, newest first',
@@ -372,6 +402,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnStakingLockBalancesResponse },
         tags,
         summary: 'Every staked position of the user, and per coin what is redeeming (waiting to arrive)',
       },
@@ -384,6 +415,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnStakingUserLoansResponse },
         tags,
         summary: "The user's unified-account loans by coin (data.assets), which lower what may be staked",
         querystring: z.object({ coin: assetSymbol.optional() }),
@@ -405,6 +437,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/coin-lines`,
     {
       schema: {
+        response: { 200: getEarnStakingCoinLinesResponse },
         tags,
         summary:
           'Daily APR points (percent) of a product, or of one protocol with pid, newest first (limit up to 400)',
@@ -426,6 +459,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/coin-defi-lines`,
     {
       schema: {
+        response: { 200: getEarnStakingCoinDefiLinesResponse },
         tags,
         summary: "Each defi protocol's daily APR points of a coin, newest first",
         querystring: z.object({ coin: assetSymbol, ...linesPage }),
@@ -441,6 +475,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/coin-ask`,
     {
       schema: {
+        response: { 200: getEarnStakingCoinAskResponse },
         tags,
         summary: "A coin's staking FAQ: ask, answer, cate, unfold (operator-set)",
         querystring: z.object({ coin: assetSymbol, pid }),

@@ -31,6 +31,12 @@ import {
   valuesOf,
 } from '../operator/patch';
 import { productView } from './queries';
+import {
+  getAdminWealthProductsResponse,
+  postAdminWealthProductsByPidNavResponse,
+  postAdminWealthProductsResponse,
+  putAdminWealthProductsByPidResponse,
+} from './responses';
 import { publishNav } from './service';
 
 const projectType = z.coerce
@@ -109,7 +115,13 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
 
     a.get(
       '/admin/api/wealth/products',
-      { schema: { tags: admin, summary: 'Every wealth product with its latest NAV' } },
+      {
+        schema: {
+          response: { 200: getAdminWealthProductsResponse },
+          tags: admin,
+          summary: 'Every wealth product with its latest NAV',
+        },
+      },
       async () => {
         const found = await deps.db.select().from(wealthProducts).orderBy(asc(wealthProducts.id));
         const list = [];
@@ -122,6 +134,7 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
       '/admin/api/wealth/products',
       {
         schema: {
+          response: { 200: postAdminWealthProductsResponse },
           tags: admin,
           summary: 'Create a wealth product (type 4 or 5) and publish its first NAV',
           body: wealthProductInput,
@@ -145,6 +158,7 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
       '/admin/api/wealth/products/:pid',
       {
         schema: {
+          response: { 200: putAdminWealthProductsByPidResponse },
           tags: admin,
           summary: 'Edit a wealth product (not its coin or type)',
           description: 'Only the fields named change; the NAV has its own call.',
@@ -182,7 +196,9 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
     a.post(
       '/admin/api/wealth/products/:pid/nav',
       {
+        config: { idempotent: true },
         schema: {
+          response: { 200: postAdminWealthProductsByPidNavResponse },
           tags: admin,
           summary: 'Publish a NAV now; it settles every redemption of the product requested until now',
           description:

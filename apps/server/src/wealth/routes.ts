@@ -30,6 +30,17 @@ import {
   requireOwnOrder,
   userOrders,
 } from './queries';
+import {
+  getEarnPrivateWealthDisclaimerResponse,
+  getEarnPrivateWealthLinesResponse,
+  getEarnPrivateWealthOrderDetailResponse,
+  getEarnPrivateWealthOrdersResponse,
+  getEarnPrivateWealthProductsResponse,
+  getEarnPrivateWealthRedeemRecordsResponse,
+  postEarnPrivateWealthDisclaimerResponse,
+  postEarnPrivateWealthPurchaseResponse,
+  postEarnPrivateWealthRedeemResponse,
+} from './responses';
 import { purchase, redeemUnits, requireWealthProduct } from './service';
 
 const BASE = '/apiw/v2/earn/private-wealth';
@@ -61,8 +72,9 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     `${BASE}/purchase`,
     {
       preHandler: auth,
-      config: { money: { line: 'wealth', kind: 'subscription', asset: coinOfProduct } },
+      config: { money: { line: 'wealth', kind: 'subscription', asset: coinOfProduct }, fundPassword: true },
       schema: {
+        response: { 200: postEarnPrivateWealthPurchaseResponse },
         tags,
         summary: 'Subscribe an amount of a wealth product: units = amount / latest NAV, 6 decimals down',
         description:
@@ -112,6 +124,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       preHandler: auth,
       schema: {
+        response: { 200: postEarnPrivateWealthDisclaimerResponse },
         tags,
         summary:
           "Record that the user accepted a wealth product's disclaimer (the subscribe form's checkbox)",
@@ -138,6 +151,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnPrivateWealthDisclaimerResponse },
         tags,
         summary:
           "Whether the user has accepted a wealth product's current disclaimer: {accepted 0|1, accepted_at}",
@@ -157,8 +171,9 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     `${BASE}/redeem`,
     {
       preHandler: auth,
-      config: { money: { line: 'wealth', kind: 'redemption', asset: coinOfProduct } },
+      config: { money: { line: 'wealth', kind: 'redemption', asset: coinOfProduct }, fundPassword: true },
       schema: {
+        response: { 200: postEarnPrivateWealthRedeemResponse },
         tags,
         summary:
           'Redeem units (6 decimals) of a wealth product; settled at the next NAV the operator publishes',
@@ -183,6 +198,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     `${BASE}/products`,
     {
       schema: {
+        response: { 200: getEarnPrivateWealthProductsResponse },
         tags,
         summary:
           'Wealth products (optionally of one project type) with the latest NAV, 30-day rate and run days',
@@ -209,6 +225,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnPrivateWealthOrdersResponse },
         tags,
         summary: "The user's holdings (one order per product), each as order-detail answers it",
         querystring: z.object({ project_type: projectType.optional() }),
@@ -223,6 +240,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnPrivateWealthRedeemRecordsResponse },
         tags,
         summary: 'Redemptions, pending and settled, newest first',
         querystring: z.object(pageQuery),
@@ -236,6 +254,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnPrivateWealthOrderDetailResponse },
         tags,
         summary: 'One holding: value, units, income, NAV now and average buy NAV, 30-day rate, run days',
         description:
@@ -264,6 +283,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     {
       preHandler: auth,
       schema: {
+        response: { 200: getEarnPrivateWealthLinesResponse },
         tags,
         summary:
           'Chart of a holding over 30, 180, 365 or 730 days: type balance (value of the units then held) or rate (NAV change %)',

@@ -20,7 +20,15 @@ interface Dashboard {
     users: number;
     held: { asset: string; amount: string; usdt: string }[];
     paid_today: { asset: string; amount: string }[];
-    budgets: { label: string; asset: string; left: string; paid: string }[];
+    budgets: {
+      label: string;
+      kind: string;
+      name: string;
+      ref: string;
+      asset: string;
+      left: string;
+      paid: string;
+    }[];
   }[];
 }
 
@@ -188,7 +196,17 @@ describe('console dashboard and users after a scenario', { timeout: 300_000 }, (
       users: 2,
       held: [{ asset: 'USDT', amount: '1500', usdt: '1500' }],
       paid_today: [{ asset: 'USDT', amount: '0.06' }],
-      budgets: [{ label: 'USDT bonus pool', asset: 'USDT', left: '-1', paid: '0.705' }],
+      budgets: [
+        {
+          label: 'USDT bonus pool',
+          kind: 'bonus',
+          name: 'USDT',
+          ref: '',
+          asset: 'USDT',
+          left: '-1',
+          paid: '0.705',
+        },
+      ],
     });
     expect(lineOf(d, 'simple_earn_fixed')).toEqual({
       line: 'simple_earn_fixed',
@@ -205,7 +223,17 @@ describe('console dashboard and users after a scenario', { timeout: 300_000 }, (
       users: 1,
       held: [{ asset: 'GT', amount: '100', usdt: '2000' }],
       paid_today: [{ asset: 'NOVA', amount: '200' }],
-      budgets: [{ label: `Nova #${rid}`, asset: 'NOVA', left: '2400', paid: '4800' }],
+      budgets: [
+        {
+          label: `Nova #${rid}`,
+          kind: 'pool',
+          name: 'Nova',
+          ref: `${rid}`,
+          asset: 'NOVA',
+          left: '2400',
+          paid: '4800',
+        },
+      ],
     });
     // Day 1 (the first the stake earned) paid at 00:00 today: 500 × 3.65 / 36500 base and the same again
     // from the campaign (500 × 0.0365 for a whole day of a 365-day year).
@@ -215,7 +243,17 @@ describe('console dashboard and users after a scenario', { timeout: 300_000 }, (
       users: 1,
       held: [{ asset: 'GT', amount: '500', usdt: '10000' }],
       paid_today: [{ asset: 'GT', amount: '0.1' }],
-      budgets: [{ label: `GT campaign #${campaignId}`, asset: 'GT', left: '-1', paid: '0.05' }],
+      budgets: [
+        {
+          label: `GT campaign #${campaignId}`,
+          kind: 'campaign',
+          name: 'GT',
+          ref: `${campaignId}`,
+          asset: 'GT',
+          left: '-1',
+          paid: '0.05',
+        },
+      ],
     });
     for (const line of ['wealth', 'soft_staking', 'dual'])
       expect(lineOf(d, line)).toEqual({

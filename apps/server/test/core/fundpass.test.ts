@@ -47,7 +47,7 @@ describe('funding password', () => {
       entry_id: number;
       balance: string;
       key: string;
-      params: { left?: number };
+      params: { left?: number; until?: string };
       require_fundpass?: boolean;
     }>(
       PROBE_MOVE,
@@ -205,17 +205,22 @@ describe('funding password', () => {
 
     it('10010112 after 5 wrong tries in 15 minutes, even with the right password, for 15 minutes', async () => {
       const lefts: unknown[] = [];
+      const untils: unknown[] = [];
+      const lockEnds = new Date(server.deps.clock.now().getTime() + 15 * 60_000).toISOString();
       for (let i = 0; i < 5; i++) {
         const res = await move(other, `00000${i}`);
         expect(res.body.code).toBe(Code.FUNDPASS_WRONG);
         lefts.push(res.body.data.params.left);
+        untils.push(res.body.data.params.until);
       }
       expect(lefts).toEqual([4, 3, 2, 1, 0]);
+      // The last wrong try already says when the lock ends; the earlier ones have nothing to say.
+      expect(untils).toEqual([undefined, undefined, undefined, undefined, lockEnds]);
       const locked = await move(other, FUNDPASS);
       expect(locked.status).toBe(429);
       expect(locked.body).toMatchObject({
         code: Code.VERIFY_FREQUENCY,
-        data: { key: 'fundpass.verifyFrequency' },
+        data: { key: 'fundpass.verifyFrequency', params: { until: lockEnds } },
       });
       // The lock is the user's, not the session's, and covers settings too.
       const third = await u.otherSession();
@@ -229,7 +234,10 @@ describe('funding password', () => {
       expect(await spotBalance(server.deps.db, u.id, 'USDT')).toBe('100');
 
       await op.advance(14 * 60);
-      expect((await move(other, FUNDPASS)).body.code).toBe(Code.VERIFY_FREQUENCY);
+      expect((await move(other, FUNDPASS)).body).toMatchObject({
+        code: Code.VERIFY_FREQUENCY,
+        data: { params: { until: lockEnds } },
+      });
       // 15 minutes after the first wrong try it falls out of the window.
       await op.advance(60);
       const unlocked = await move(other, FUNDPASS);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, rows, sql } from '../../src/db/client';
 import { createServer, type Server } from '../../src/server';
-import { Operator, onPostgres, startTestServer, type TestServer, testConfig } from '../harness';
-import { ConsoleClient, codeAt, type Me } from './helpers';
+import { onPostgres, startTestServer, type TestServer, testConfig } from '../harness';
+import { ConsoleClient, codeAt, type Me, wallSeconds } from './helpers';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 
@@ -51,9 +51,8 @@ async function signInWithPrinted(server: Server, email: string, stdout: string, 
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   expect(url).toContain(`secret=${secret}`);
   expect(url).toMatch(/^otpauth:\/\/totp\//);
-  const op = new Operator(server);
   const client = new ConsoleClient(server);
-  const res = await client.login(email, password, await codeAt(secret, await op.now()));
+  const res = await client.login(email, password, await codeAt(secret, wallSeconds(server)));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.data).toMatchObject({ email, role });
   expect((await client.get<Me>('/admin/api/auth/me')).body.data.role).toBe(role);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../src/db/client';
 import { Operator, startTestServer, type TestServer } from '../harness';
-import { ConsoleClient, codeAt, createAccount, type Me, sessionCookie, withCookie } from './helpers';
+import {
+  ConsoleClient,
+  codeAt,
+  createAccount,
+  ManualWall,
+  type Me,
+  sessionCookie,
+  withCookie,
+} from './helpers';
 
 interface AuditRow {
   actor: string;
@@ -15,9 +23,11 @@ interface AuditRow {
 describe('operator sign-in', () => {
   let server: TestServer;
   let op: Operator;
+  let wall: ManualWall;
   beforeAll(async () => {
     server = await startTestServer();
     op = new Operator(server);
+    wall = new ManualWall(server);
   });
   afterAll(() => server.dispose());
 
@@ -31,7 +41,7 @@ describe('operator sign-in', () => {
     expect(account.otpauth_url).toBe(
       `otpauth://totp/Earn%20operator%20console:alice%40example.com?secret=${account.totp_secret}&issuer=Earn%20operator%20console`,
     );
-    const now = await op.now();
+    const now = wall.seconds();
     const client = new ConsoleClient(server);
     const res = await client.login(
       'ALICE@example.com',
@@ -90,7 +100,7 @@ describe('operator sign-in', () => {
 
   it('answers one 401 for a wrong password, a wrong code and an unknown email', async () => {
     const account = await createAccount(op, 'bob@example.com', 'viewer');
-    const now = await op.now();
+    const now = wall.seconds();
     const right = await codeAt(account.totp_secret, now);
     const wrong = right === '000000' ? '111111' : '000000';
     const client = new ConsoleClient(server);
@@ -117,7 +127,7 @@ describe('operator sign-in', () => {
 
   it('accepts ±1 step of drift and each code once', async () => {
     const account = await createAccount(op, 'carol@example.com', 'viewer');
-    const now = await op.now();
+    const now = wall.seconds();
     const client = new ConsoleClient(server);
     expect(
       (await client.login(account.email, account.password, await codeAt(account.totp_secret, now, 2))).status,
@@ -146,11 +156,11 @@ describe('operator sign-in', () => {
   it('locks an email after 5 wrong tries in 15 minutes, refusing a right code until the window passes', async () => {
     const account = await createAccount(op, 'dave@example.com', 'admin');
     const client = new ConsoleClient(server);
-    const start = await op.now();
+    const start = wall.seconds();
     const right = await codeAt(account.totp_secret, start);
     const wrong = right === '000000' ? '111111' : '000000';
     await client.login(account.email, account.password, wrong);
-    await op.advance(60);
+    wall.advance(60);
     for (let i = 0; i < 4; i++) {
       const res = await client.login(account.email, account.password, wrong);
       expect(res.status).toBe(401);
@@ -171,19 +181,19 @@ describe('operator sign-in', () => {
     const other = await createAccount(op, 'erin@example.com', 'viewer');
     await new ConsoleClient(server).signIn(op, other);
 
-    await op.advance(15 * 60 - 60 - 1);
+    wall.advance(15 * 60 - 60 - 1);
     const stillLocked = await client.login(
       account.email,
       account.password,
-      await codeAt(account.totp_secret, await op.now()),
+      await codeAt(account.totp_secret, wall.seconds()),
     );
     expect(stillLocked.status).toBe(429);
-    await op.advance(1);
+    wall.advance(1);
     // The first wrong try has left the window: four remain, and the right code signs in.
     const res = await client.login(
       account.email,
       account.password,
-      await codeAt(account.totp_secret, await op.now()),
+      await codeAt(account.totp_secret, wall.seconds()),
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ email: 'dave@example.com', role: 'admin' });
@@ -192,7 +202,7 @@ describe('operator sign-in', () => {
   it('counts parallel guesses one at a time: of 12 at once, 5 are judged wrong and the rest find the lock', async () => {
     const account = await createAccount(op, 'parallel@example.com', 'viewer');
     const client = new ConsoleClient(server);
-    const right = await codeAt(account.totp_secret, await op.now());
+    const right = await codeAt(account.totp_secret, wall.seconds());
     const wrong = right === '000000' ? '111111' : '000000';
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => client.login(account.email, account.password, wrong)),
@@ -215,15 +225,44 @@ describe('operator sign-in', () => {
     expect(res.body.data).toMatchObject({ key: 'operator.login.locked' });
   });
 
+  it('lives by the wall clock: a day of test-clock advance keeps the operator signed in and codes matching', async () => {
+    const account = await createAccount(op, 'traveller@example.com', 'admin');
+    const client = new ConsoleClient(server);
+    const me = await client.signIn(op, account);
+    const wallStart = wall.seconds();
+    const businessStart = await op.now();
+    const advanced = await client.post<{ now: number }>('/admin/api/clock/advance', { seconds: 86_400 });
+    expect(advanced.status, JSON.stringify(advanced.body)).toBe(200);
+    expect(await op.now()).toBe(businessStart + 86_400);
+    const still = await client.get<Me>('/admin/api/auth/me');
+    expect(still.status).toBe(200);
+    expect(still.body.data.expires_at).toBe(me.expires_at);
+    expect(me.expires_at).toBe(wallStart + 8 * 3600);
+    // The authenticator shows wall-time codes; the server still accepts them (a fresh browser signs in).
+    const other = new ConsoleClient(server);
+    wall.advance(60);
+    const again = await other.login(
+      account.email,
+      account.password,
+      await codeAt(account.totp_secret, wall.seconds()),
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    // A code of the business clock's time (a day on) is refused.
+    const third = new ConsoleClient(server);
+    wall.advance(60);
+    const businessCode = await codeAt(account.totp_secret, await op.now());
+    expect((await third.login(account.email, account.password, businessCode)).status).toBe(401);
+  });
+
   it('ends a session 30 minutes after its last call', async () => {
     const account = await createAccount(op, 'idle@example.com', 'viewer');
     const client = new ConsoleClient(server);
     await client.signIn(op, account);
-    await op.advance(29 * 60);
+    wall.advance(29 * 60);
     expect((await client.get('/admin/api/auth/me')).status).toBe(200);
-    await op.advance(29 * 60);
+    wall.advance(29 * 60);
     expect((await client.get('/admin/api/auth/me')).status).toBe(200);
-    await op.advance(30 * 60);
+    wall.advance(30 * 60);
     const res = await client.get('/admin/api/auth/me');
     expect(res.status).toBe(401);
     expect(res.body.data).toMatchObject({ key: 'operator.unauthorized' });
@@ -233,15 +272,15 @@ describe('operator sign-in', () => {
     const account = await createAccount(op, 'busy@example.com', 'viewer');
     const client = new ConsoleClient(server);
     const me = await client.signIn(op, account);
-    const start = await op.now();
+    const start = wall.seconds();
     expect(me.expires_at).toBe(start + 8 * 3600);
     for (let i = 0; i < 19; i++) {
-      await op.advance(25 * 60);
+      wall.advance(25 * 60);
       expect((await client.get('/admin/api/clock')).status, `after ${(i + 1) * 25} minutes`).toBe(200);
     }
-    await op.advance(8 * 3600 - 19 * 25 * 60 - 1);
+    wall.advance(8 * 3600 - 19 * 25 * 60 - 1);
     expect((await client.get('/admin/api/clock')).status).toBe(200);
-    await op.advance(1);
+    wall.advance(1);
     expect((await client.get('/admin/api/clock')).status).toBe(401);
   });
 
@@ -251,7 +290,7 @@ describe('operator sign-in', () => {
     const res = await client.login(
       account.email,
       account.password,
-      await codeAt(account.totp_secret, await op.now()),
+      await codeAt(account.totp_secret, wall.seconds()),
     );
     const cookie = (sessionCookie(res.headers) ?? '').split(';')[0] ?? '';
     expect((await withCookie(server, 'GET', '/admin/api/auth/me', cookie)).status).toBe(200);
@@ -270,7 +309,7 @@ describe('operator sign-in', () => {
   it('refuses session writes without the CSRF header, sign-in included; the token needs none', async () => {
     const account = await createAccount(op, 'grace@example.com', 'admin');
     const client = new ConsoleClient(server);
-    const code = await codeAt(account.totp_secret, await op.now());
+    const code = await codeAt(account.totp_secret, wall.seconds());
     const noHeader = await client.request('POST', '/admin/api/auth/login', {
       body: { email: account.email, password: account.password, code },
       headers: { 'x-csrf-token': '' },
@@ -301,7 +340,7 @@ describe('operator sign-in', () => {
     const res = await client.login(
       account.email,
       account.password,
-      await codeAt(account.totp_secret, await op.now()),
+      await codeAt(account.totp_secret, wall.seconds()),
     );
     const cookie = (sessionCookie(res.headers) ?? '').split(';')[0] ?? '';
     const call = await server.app.inject({
@@ -326,7 +365,7 @@ describe('operator sign-in', () => {
     const refused = await client.login(
       account.email,
       account.password,
-      await codeAt(account.totp_secret, await op.now(), 1),
+      await codeAt(account.totp_secret, wall.seconds(), 1),
     );
     expect(refused.status).toBe(401);
     expect(refused.body.data).toMatchObject({ key: 'operator.login.invalid' });
@@ -334,7 +373,7 @@ describe('operator sign-in', () => {
     await op.call('PUT', `/admin/api/operators/${account.id}`, { disabled: false });
     // The session ended by the disabling stays ended.
     expect((await client.get('/admin/api/auth/me')).status).toBe(401);
-    await op.advance(30);
+    wall.advance(30);
     await client.signIn(op, account);
     expect((await client.get('/admin/api/auth/me')).status).toBe(200);
     const [enable, disable] = (await audit(`operator:${account.id}`)).filter(

@@ -59,10 +59,14 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
-/** Failures worth another try: the request may not have reached the server, or the server failed. */
+/**
+ * Failures worth another try: the request may not have reached the server, or the server failed.
+ * No 4xx is one, not even 429: a funding-password lock answers 429 for 15 minutes, and re-sending
+ * only hides the server's "try again at …" behind a spinner.
+ */
 export function isTransient(e: unknown): boolean {
   if (!isApiError(e)) return false;
-  return e.kind === 'network' || e.kind === 'timeout' || e.status >= 500 || e.status === 429;
+  return e.kind === 'network' || e.kind === 'timeout' || e.status >= 500;
 }
 
 export function needsFundpass(e: ApiError): boolean {

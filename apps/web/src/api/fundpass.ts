@@ -2,17 +2,36 @@
  * The funding-password prompt is a dialog, but the request that needs it lives outside React. The
  * `<FundpassPrompt/>` mounted once in the providers registers itself here; `send` asks it.
  */
-export type FundpassPrompter = () => Promise<string | null>;
+
+/** Why the prompt is (re)opened: a fresh ask, or the server's answer to the password just entered. */
+export type FundpassPromptState =
+  | { kind: 'ask' }
+  /** `until` (ISO, with zone) only when no try is left. */
+  | { kind: 'wrong'; left: number; until?: string }
+  | { kind: 'locked'; until?: string };
+
+export type FundpassPrompter = (state: FundpassPromptState) => Promise<string | null>;
 
 let prompter: FundpassPrompter | null = null;
+let settled: (() => void) | null = null;
 
-export function registerFundpassPrompter(fn: FundpassPrompter): () => void {
+/** `onSettled` hears when the request the password was entered for has its answer, to close then. */
+export function registerFundpassPrompter(fn: FundpassPrompter, onSettled?: () => void): () => void {
   prompter = fn;
+  settled = onSettled ?? null;
   return () => {
-    if (prompter === fn) prompter = null;
+    if (prompter === fn) {
+      prompter = null;
+      settled = null;
+    }
   };
 }
 
-export function promptFundpass(): Promise<string | null> {
-  return prompter ? prompter() : Promise.resolve(null);
+/** The request is done (passed, or failed for a reason the prompt does not show): close the prompt. */
+export function fundpassSettled(): void {
+  settled?.();
+}
+
+export function promptFundpass(state: FundpassPromptState = { kind: 'ask' }): Promise<string | null> {
+  return prompter ? prompter(state) : Promise.resolve(null);
 }

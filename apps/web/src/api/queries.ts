@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiCode, isApiError, request } from './client';
+import type { ApiData } from './types';
 
 /** The specs' dedupe windows, as `staleTime`. */
 export const STALE_MS = { ticker: 0, projectInfo: 5000, balance: 10_000 } as const;
@@ -18,54 +19,13 @@ export const queryKeys = {
   assets: ['market', 'assets'] as const,
 };
 
-export interface Me {
-  id: number;
-  email: string;
-  vip_tier: number;
-  account_mode: string;
-  fundpass_set: boolean;
-  fundpass_mode: string;
-  created_at: number;
-}
-
-export interface BestOffer {
-  line: string;
-  asset: string | null;
-  /** Percent, e.g. "5.2". */
-  apr: string | null;
-  /** The amount (in `asset`) that rate is paid on: "up to X % on the first N"; absent or null: any amount. */
-  up_to_amount?: string | null;
-}
-
-export interface WalletBalances {
-  list: { asset: string; available: string; usdt_value: string }[];
-  total_usdt: string;
-}
-
-export interface OutableEntry {
-  asset: string;
-  outable: string;
-  lend_earn_available: string;
-  available: string;
-  mode: string;
-}
-
-export interface Compliance {
-  business: string[];
-  menu: string[];
-}
-
-export interface Ticker {
-  pair: string;
-  rate: string;
-}
-
-export interface MarketAsset {
-  asset: string;
-  name: string;
-  price_usdt: string;
-  precision: number;
-}
+export type Me = ApiData<'/api/web/v1/auth/me'>;
+export type BestOffer = ApiData<'/api/web/v1/earn/home'>['lines'][number];
+export type WalletBalances = ApiData<'/api/web/v1/wallet/balances'>;
+export type OutableEntry = ApiData<'/apiw/v2/account/spot/asset/outable', 'post'>[number];
+export type Compliance = ApiData<'/api/web/v1/compliance/check'>;
+export type Ticker = ApiData<'/apiw/v2/market/tickers'>[number];
+export type MarketAsset = ApiData<'/api/web/v1/market/assets'>[number];
 
 export const queries = {
   /** The signed-in user, or null for a visitor. A 401 here is the normal visitor answer, not an error. */

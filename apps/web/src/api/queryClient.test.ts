@@ -16,6 +16,8 @@ describe('spec constants as TanStack Query settings', () => {
     expect(retry(0, new ApiError('api', 'x', 50000, 503))).toBe(true);
     expect(retry(0, new ApiError('api', 'x', 401, 401))).toBe(false);
     expect(retry(0, new ApiError('api', 'x', 42200, 422))).toBe(false);
+    // A funding-password lock (429) lasts 15 minutes: another try only hides it.
+    expect(retry(0, new ApiError('api', 'x', 10010112, 429))).toBe(false);
     expect(backoffMs(0)).toBeLessThan(backoffMs(3));
     expect(backoffMs(20)).toBe(8000);
     expect(createQueryClient().getDefaultOptions().mutations?.retry).toBe(false);

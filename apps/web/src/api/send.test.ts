@@ -154,4 +154,80 @@ describe('request and send', () => {
     expect(prompt).toHaveBeenCalledTimes(2);
     await vi.waitFor(() => expect(toasts).toEqual(['Please verify again']));
   });
+
+  test('a wrong password keeps the prompt with the tries left, then the lock with its end; no toast, no extra call', async () => {
+    const toasts: string[] = [];
+    vi.doMock('@mantine/notifications', () => ({
+      notifications: { show: (n: { message: string }) => toasts.push(n.message) },
+    }));
+    const states: unknown[] = [];
+    const settled = vi.fn();
+    const prompt = vi.fn().mockImplementation(async (state: unknown) => {
+      states.push(state);
+      return states.length < 4 ? '000000' : null;
+    });
+    const off = registerFundpassPrompter(prompt, settled);
+    const until = '2026-11-23T07:15:00.000Z';
+    answers.push(
+      envelope(403, {
+        code: 10010111,
+        message: 'Funding password required',
+        data: { require_fundpass: true },
+      }),
+    );
+    answers.push(
+      envelope(400, {
+        code: 10010106,
+        message: 'wrong',
+        data: { key: 'fundpass.wrong', params: { left: 1 } },
+      }),
+    );
+    answers.push(
+      envelope(400, {
+        code: 10010106,
+        message: 'wrong',
+        data: { key: 'fundpass.wrong', params: { left: 0, until } },
+      }),
+    );
+    answers.push(
+      envelope(429, {
+        code: 10010112,
+        message: 'locked',
+        data: { key: 'fundpass.verifyFrequency', params: { until } },
+      }),
+    );
+    const err = (await send({ method: 'POST', path: '/stake', body: {}, idempotencyKey: 'k-3' }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
+    off();
+    vi.doUnmock('@mantine/notifications');
+    expect(err.kind).toBe('cancelled');
+    expect(states).toEqual([
+      { kind: 'ask' },
+      { kind: 'wrong', left: 1 },
+      { kind: 'wrong', left: 0, until },
+      { kind: 'locked', until },
+    ]);
+    // One request per password, none re-sent on the 429; the prompt is told to close once.
+    expect(calls).toHaveLength(4);
+    expect(settled).toHaveBeenCalledTimes(1);
+    expect(toasts).toEqual([]);
+  });
+
+  test("a wrong-password code without a prompt first is not the prompt's: it surfaces", async () => {
+    const prompt = vi.fn(async () => '123456');
+    const off = registerFundpassPrompter(prompt);
+    answers.push(
+      envelope(400, {
+        code: 10010106,
+        message: 'wrong',
+        data: { key: 'fundpass.wrong', params: { left: 3 } },
+      }),
+    );
+    await expect(send({ method: 'POST', path: '/p', body: {}, fundpass: '1' })).rejects.toMatchObject({
+      code: 10010106,
+    });
+    off();
+    expect(prompt).not.toHaveBeenCalled();
+  });
 });

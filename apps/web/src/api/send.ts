@@ -1,28 +1,55 @@
 import { ApiCode, ApiError, isApiError, needsFundpass, type RequestOptions, request } from './client';
 import { toast } from './errors';
-import { promptFundpass } from './fundpass';
+import { type FundpassPromptState, fundpassSettled, promptFundpass } from './fundpass';
 
-/** How often one action may ask for the funding password before giving up. */
-const MAX_FUNDPASS_PROMPTS = 5;
+/**
+ * How often one action may ask for the funding password before giving up: the first ask, the
+ * server's five tries and the lock that follows all fit, so the lock is shown in the prompt.
+ */
+const MAX_FUNDPASS_PROMPTS = 8;
+
+/**
+ * What the prompt shows about the password the user just entered: wrong (with the tries left) or
+ * locked (with when it ends). Other answers are not the prompt's to show.
+ */
+function answerToPassword(e: ApiError): FundpassPromptState | null {
+  const until = typeof e.params.until === 'string' ? e.params.until : undefined;
+  if (e.code === ApiCode.FUNDPASS_WRONG) {
+    const left = Number(e.params.left);
+    return { kind: 'wrong', left: Number.isFinite(left) ? left : 0, ...(until ? { until } : {}) };
+  }
+  if (e.code === ApiCode.VERIFY_FREQUENCY) return { kind: 'locked', ...(until ? { until } : {}) };
+  return null;
+}
 
 /**
  * A request that can recover: when the server asks for the funding password (101, 10010111 or
  * `require_fundpass`) the prompt opens and the same request, with the same Idempotency-Key, is sent
- * again with the password in `X-Fund-Password`. If a password was already given and the server says
- * something, that message is shown first as a warning. Cancelling the prompt ends the action quietly.
+ * again with the password in `X-Fund-Password`. A wrong password (10010106) or a lock (10010112)
+ * keeps the prompt open with the answer inline, so no toast hides the tries left. If a password was
+ * given and the server asks again, its message is shown first as a warning. Cancelling the prompt
+ * ends the action quietly.
  */
 export async function send<T>(opts: RequestOptions): Promise<T> {
   let fundpass = opts.fundpass;
-  for (let prompts = 0; ; prompts++) {
-    try {
-      return await request<T>({ ...opts, fundpass });
-    } catch (e) {
-      if (!isApiError(e) || !needsFundpass(e) || prompts >= MAX_FUNDPASS_PROMPTS) throw e;
-      if (fundpass && e.message) toast('warning', e.message);
-      const entered = await promptFundpass();
-      if (!entered)
-        throw new ApiError('cancelled', 'Funding password not entered', ApiCode.FAILURE, 0, {}, opts.path);
-      fundpass = entered;
+  let prompted = false;
+  try {
+    for (let prompts = 0; ; prompts++) {
+      try {
+        return await request<T>({ ...opts, fundpass });
+      } catch (e) {
+        if (!isApiError(e) || prompts >= MAX_FUNDPASS_PROMPTS) throw e;
+        const inline = prompted ? answerToPassword(e) : null;
+        if (!inline && !needsFundpass(e)) throw e;
+        if (!inline && fundpass && e.message) toast('warning', e.message);
+        const entered = await promptFundpass(inline ?? { kind: 'ask' });
+        if (!entered)
+          throw new ApiError('cancelled', 'Funding password not entered', ApiCode.FAILURE, 0, {}, opts.path);
+        fundpass = entered;
+        prompted = true;
+      }
     }
+  } finally {
+    if (prompted) fundpassSettled();
   }
 }

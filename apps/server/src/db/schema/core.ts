@@ -42,7 +42,7 @@ export const sessions = pgTable(
     revokedAt: ts('revoked_at'),
     fundpassVerifiedAt: ts('fundpass_verified_at'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const fundpassFailures = pgTable(
@@ -52,7 +52,10 @@ export const fundpassFailures = pgTable(
     userId: userRef(),
     at: ts('at').notNull(),
   },
-  (t) => [index('fundpass_failures_user_at_idx').on(t.userId, t.at)],
+  (t) => [
+    index('fundpass_failures_user_at_idx').on(t.userId, t.at),
+    index('fundpass_failures_at_idx').on(t.at),
+  ],
 );
 
 /** Listed coins with their USDT price; an asset not in this table is unknown to every call. */
@@ -152,7 +155,7 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 /** One row per (job, period): the unique key that makes periodic work run exactly once. */
@@ -165,7 +168,7 @@ export const jobRuns = pgTable(
     startedAt: ts('started_at').notNull(),
     instance: text('instance').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.job, t.periodStart] })],
+  (t) => [primaryKey({ columns: [t.job, t.periodStart] }), index('job_runs_period_end_idx').on(t.periodEnd)],
 );
 
 /** The test clock's time, shared by every server process on the database. */

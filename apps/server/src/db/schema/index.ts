@@ -2,6 +2,7 @@ export * from './console';
 export * from './core';
 export * from './dual';
 export * from './launch-pool';
+export * from './liabilities';
 export * from './operators';
 export * from './simple-earn';
 export * from './soft-staking';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   index,
@@ -195,7 +196,8 @@ export const stakingLots = pgTable(
 export const stakingRewards = pgTable(
   'staking_rewards',
   {
-    id: idPrimaryKey(),
+    // Partitioned by day (migration 0029): the primary key must hold the partition key.
+    id: bigserial('id', { mode: 'number' }).notNull(),
     ...positionKey(),
     day: ts('day').notNull(),
     source: text('source').notNull(),
@@ -210,6 +212,7 @@ export const stakingRewards = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.day] }),
     uniqueIndex('staking_rewards_once').on(t.userId, t.productId, t.protocolId, t.day, t.source),
     index('staking_rewards_day').on(t.day),
   ],

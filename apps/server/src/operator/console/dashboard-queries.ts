@@ -136,6 +136,9 @@ async function paidToday(db: Db, now: Date) {
 interface BudgetRow {
   line: Line;
   label: string;
+  kind: 'pool' | 'bonus' | 'campaign';
+  name: string;
+  ref: string;
   asset: string;
   left: string;
   paid: string;
@@ -152,24 +155,25 @@ async function budgets(db: Db, now: Date): Promise<BudgetRow[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   return rows<BudgetRow>(
     db,
-    sql`SELECT 'launch_pool' AS line, pr.name || ' #' || pl.rid AS label, a.asset, a.balance::text AS left,
+    sql`SELECT 'launch_pool' AS line, pr.name || ' #' || pl.rid AS label,
+               'pool' AS kind, pr.name AS name, pl.rid::text AS ref, a.asset, a.balance::text AS left,
                COALESCE((SELECT -SUM(p.amount) FROM postings p JOIN journal_entries e ON e.id = p.entry_id
                          WHERE p.account_id = a.id AND e.reason = ${LaunchPoolReason.reward}), 0)::text AS paid
         FROM launchpool_pools pl
         JOIN launchpool_projects pr ON pr.pid = pl.pid AND pr.settled_at IS NULL
         JOIN ledger_accounts a ON a.user_id = ${SYSTEM_OWNER} AND a.purpose = 'launchpool_rewards:' || pl.rid
         UNION ALL
-        SELECT 'simple_earn_flexible', f.asset || ' bonus pool', COALESCE(f.award_asset, f.asset), '-1',
+        SELECT 'simple_earn_flexible', f.asset || ' bonus pool', 'bonus', f.asset, '', COALESCE(f.award_asset, f.asset), '-1',
                f.bonus_paid_total::text
         FROM se_flex_products f WHERE f.is_open_award_pool
         UNION ALL
-        SELECT 'staking', sp.coin || ' campaign #' || k.id, k.reward_coin, '-1',
+        SELECT 'staking', sp.coin || ' campaign #' || k.id, 'campaign', sp.coin, k.id::text, k.reward_coin, '-1',
                COALESCE((SELECT SUM(r.amount) FROM staking_rewards r
                          WHERE r.day > k.start_at - interval '1 day' AND r.day < k.end_at
                            AND r.product_id = k.product_id AND r.source = 'campaign:' || k.id), 0)::text
         FROM staking_campaigns k JOIN staking_products sp ON sp.id = k.product_id
         WHERE k.end_at > ${at}
-        ORDER BY 1, 2, 3`,
+        ORDER BY 1, 2, 6`,
   );
 }
 
@@ -210,6 +214,9 @@ export async function lineFigures(db: Db, now: Date) {
         .filter((b) => b.line === line)
         .map((b) => ({
           label: b.label,
+          kind: b.kind,
+          name: b.name,
+          ref: b.ref,
           asset: b.asset,
           left: b.left === '-1' ? '-1' : toWire(b.left),
           paid: toWire(b.paid),

@@ -32,7 +32,18 @@ const dashboard = z.object({
       users: z.number(),
       held: z.array(z.object({ asset: z.string(), amount, usdt: amount })),
       paid_today: z.array(z.object({ asset: z.string(), amount })),
-      budgets: z.array(z.object({ label: z.string(), asset: z.string(), left: amount, paid: amount })),
+      budgets: z.array(
+        z.object({
+          /** English, for logs and scripts; the console words it from kind, name and ref. */
+          label: z.string(),
+          kind: z.enum(['pool', 'bonus', 'campaign']),
+          name: z.string(),
+          ref: z.string(),
+          asset: z.string(),
+          left: amount,
+          paid: amount,
+        }),
+      ),
     }),
   ),
 });

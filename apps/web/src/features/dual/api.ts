@@ -1,24 +1,9 @@
 import { DUAL_OPEN_STATUSES, DUAL_ORDER_STATUSES, type DualOrderStatus } from '@earn/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/client';
+import type { ApiItem } from '../../api/types';
 
-export interface DualOrder {
-  order_id: number;
-  id: number;
-  kind: 'dual' | 'sniper';
-  invest_coin: string;
-  exercise_coin: string;
-  amount: string;
-  target_price: string;
-  apr: string;
-  status: DualOrderStatus;
-  is_open: 0 | 1;
-  settle_coin: string | null;
-  settle_amount: string | null;
-  create_time: number;
-  expire_time: number;
-  update_time: number;
-}
+export type DualOrder = ApiItem<'/apiw/v2/earn/dual/orders'>;
 
 export type StatusFilter = 'all' | 'open' | DualOrderStatus;
 

@@ -12,6 +12,7 @@ import { reportSuccess } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { formatAmount } from '../../components/format';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { WhyButton } from '../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../i18n';
 import {
   type CoinAmount,
@@ -98,7 +99,17 @@ export default function SoftStakingPage() {
       key: 'amount',
       title: t('softStaking.col.payout'),
       align: 'right',
-      render: (p) => `${formatAmount(p.amount)} ${p.coin}`,
+      // The payout opens its breakdown from here, so "Why?" stays in the mobile card's visible fields.
+      render: (p) => (
+        <>
+          {`${formatAmount(p.amount)} ${p.coin}`}
+          <WhyButton
+            target={{ kind: 'soft_staking_day', coin: p.coin, day: p.day }}
+            amount={p.amount}
+            coin={p.coin}
+          />
+        </>
+      ),
     },
   ];
 

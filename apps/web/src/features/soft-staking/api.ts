@@ -1,40 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/client';
 import { BALANCE_POLL_MS } from '../../api/queries';
+import type { ApiData, ApiItem } from '../../api/types';
 
 export const SOFT_STAKING_BASE = '/apiw/v2/earn/soft-staking';
 
-export interface CoinAmount {
-  coin: string;
-  amount: string;
-}
-
-export interface SoftStakingStatus {
-  status: boolean;
-  enabled_at: number | null;
-  total_payout: CoinAmount[];
-  yesterday_payout: CoinAmount[];
-}
-
-export interface SoftStakingCoin {
-  coin: string;
-  rate: string;
-  apr: string;
-  min_amount: string;
-  max_amount: string;
-  status: string;
-  eligible_amount: string;
-  estimated_daily: string;
-}
-
-export interface Payout {
-  coin: string;
-  day: number;
-  time: number;
-  eligible_amount: string;
-  rate: string;
-  amount: string;
-}
+export type SoftStakingStatus = ApiData<'/apiw/v2/earn/soft-staking/status'>;
+export type CoinAmount = SoftStakingStatus['total_payout'][number];
+export type SoftStakingCoin = ApiItem<'/apiw/v2/earn/soft-staking/products'>;
+export type Payout = ApiItem<'/apiw/v2/earn/soft-staking/payout-history'>;
 
 export interface Paged<T> {
   list: T[];

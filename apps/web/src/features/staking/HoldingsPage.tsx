@@ -9,6 +9,7 @@ import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { formatAmount } from '../../components/format';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { formatServerTime } from '../../components/serverTime';
 import { type HoldingBalance, type RedeemRecord, stakingQueries } from './api';
 import { formatStamp } from './rules';
 
@@ -92,7 +93,7 @@ export default function HoldingsPage() {
       title: t('staking.field.redeemType'),
       render: (r) => t(`staking.redeemType.${r.quick ? 'quick' : 'standard'}`),
     },
-    { key: 'arrival', title: t('staking.field.arrival'), render: (r) => formatStamp(r.redeem_stamp) },
+    { key: 'arrival', title: t('staking.field.arrival'), render: (r) => formatServerTime(r.redeem_stamp) },
     {
       key: 'status',
       title: t('staking.history.status'),

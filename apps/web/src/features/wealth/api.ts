@@ -1,65 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/client';
+import type { ApiData, ApiItem } from '../../api/types';
 
 export const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
 
-export interface WealthProduct {
-  pid: number;
-  project_type: 4 | 5;
-  name: string;
-  coin: string;
-  min_purchase: string;
-  vip_min_tier: number;
-  net_value_ratio: string | null;
-  net_value_time: number | null;
-  recent_30_days_rate?: string;
-  run_days: number;
-  show_interest: 0 | 1;
-  disclaimer: string;
-  description: string;
-  status: 'online' | 'offline';
-}
-
-export interface WealthOrder {
-  order_id: number;
-  pid: number;
-  project_type: 4 | 5;
-  name: string;
-  coin: string;
-  amount: string;
-  unit: string;
-  redeeming_unit: string;
-  cost: string;
-  show_interest: 0 | 1;
-  income_amount: string;
-  net_value_ratio: string;
-  net_value_ratio_buy: string;
-  recent_30_days_rate: string;
-  run_days: number;
-  client_id: string;
-}
-
-export interface LinesAnswer {
-  lines: { timestamp: number; value: string; diff: string }[];
-  change: string;
-}
-
-export interface PurchaseResult {
-  order_id: number;
-  pid: number;
-  amount: string;
-  unit: string;
-  net_value_ratio: string;
-  total_unit: string;
-}
-
-export interface RedeemResult {
-  redeem_id: number;
-  order_id: number;
-  pid: number;
-  unit: string;
-  status: string;
-}
+export type WealthProduct = ApiItem<'/apiw/v2/earn/private-wealth/products'>;
+export type WealthOrder = ApiItem<'/apiw/v2/earn/private-wealth/orders'>;
+export type LinesAnswer = ApiData<'/apiw/v2/earn/private-wealth/lines'>;
+export type PurchaseResult = ApiData<'/apiw/v2/earn/private-wealth/purchase', 'post'>;
+export type RedeemResult = ApiData<'/apiw/v2/earn/private-wealth/redeem', 'post'>;
 
 export type ChartType = 'balance' | 'rate';
 export const WEALTH_RANGES = [30, 180, 365, 730] as const;

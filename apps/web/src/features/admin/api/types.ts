@@ -79,7 +79,15 @@ export interface Dashboard {
     held: { asset: string; amount: string; usdt: string }[];
     paid_today: { asset: string; amount: string }[];
     /** left "-1": paid from an expense account with no funded limit. */
-    budgets: { label: string; asset: string; left: string; paid: string }[];
+    budgets: {
+      label: string;
+      kind: 'pool' | 'bonus' | 'campaign';
+      name: string;
+      ref: string;
+      asset: string;
+      left: string;
+      paid: string;
+    }[];
   }[];
 }
 

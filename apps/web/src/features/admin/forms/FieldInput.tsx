@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fractionAsPercent } from '../components/format';
 import { unitLabel } from './display';
 import type { FieldError, FieldSpec, FormValue, FormValues } from './fields';
+import { LadderInput } from './LadderInput';
 
 /** One field of a record form, drawn from its description. */
 export function FieldInput({
@@ -70,6 +71,20 @@ export function FieldInput({
       );
     case 'json':
     case 'textarea':
+      if (spec.ladder) {
+        const rows = (
+          <LadderInput
+            label={label}
+            description={common.description}
+            value={String(value)}
+            readOnly={readOnly}
+            onChange={onChange}
+            field={spec.key}
+          />
+        );
+        // Text that is not a list of tiers stays editable as text, with its parse error.
+        if (LadderInput.reads(String(value))) return rows;
+      }
       return (
         <Textarea
           {...common}

@@ -55,6 +55,8 @@ export interface FieldSpec {
   numeric?: boolean;
   /** An empty input sends null (e.g. no end time, no bonus coin). */
   nullable?: boolean;
+  /** json: a simple-earn ladder (`[{ left, right, apr }]`), edited as rows. */
+  ladder?: boolean;
   /** Given at creation only; shown read-only on an edit. */
   createOnly?: boolean;
   /** Not a creation field (e.g. a status opened and closed after). */

@@ -94,7 +94,14 @@ export const flexibleSpecs: FieldSpec[] = [
   { key: 'is_open_award_pool', label: 'admin.f.is_open_award_pool', kind: 'bool' },
   { key: 'status', label: 'admin.f.status', kind: 'select', options: openClosed, numeric: true },
   { key: 'sort', label: 'admin.f.sort', kind: 'int' },
-  { key: 'ladder_apr', label: 'admin.f.ladder_apr', kind: 'json', help: 'admin.help.ladder', wide: true },
+  {
+    key: 'ladder_apr',
+    label: 'admin.f.ladder_apr',
+    kind: 'json',
+    ladder: true,
+    help: 'admin.help.ladder',
+    wide: true,
+  },
 ];
 
 export const fixedSpecs: FieldSpec[] = [
@@ -170,7 +177,14 @@ export const fixedSpecs: FieldSpec[] = [
     help: 'admin.help.ids',
     wide: true,
   },
-  { key: 'ladder_apr', label: 'admin.f.ladder_apr', kind: 'json', help: 'admin.help.ladder', wide: true },
+  {
+    key: 'ladder_apr',
+    label: 'admin.f.ladder_apr',
+    kind: 'json',
+    ladder: true,
+    help: 'admin.help.ladder',
+    wide: true,
+  },
 ];
 
 export const voucherSpecs: FieldSpec[] = [

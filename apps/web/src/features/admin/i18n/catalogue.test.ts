@@ -50,6 +50,7 @@ describe('console texts', () => {
       'admin.lp.state': ['0', '1', '2', '3'],
       'admin.clock.status': ['running', 'done', 'failed'],
       'admin.clock.unit': ['minutes', 'hours', 'days'],
+      'admin.dash.budget': ['pool', 'bonus', 'campaign'],
       'admin.purpose': ['spot', 'flexible', 'fixed', 'launchpool', 'staking', 'staking_redeeming', 'wealth'],
     };
     for (const [prefix, names] of Object.entries(families))

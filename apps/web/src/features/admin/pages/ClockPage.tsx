@@ -8,6 +8,7 @@ import type { ClockAdvance } from '../api/types';
 import { formatDuration, formatUtc } from '../components/format';
 import { PageHeader } from '../components/PageHeader';
 import { QueryState } from '../components/QueryState';
+import { RunDueJobs } from '../components/RunDueJobs';
 import { WriteButton } from '../components/WriteButton';
 
 const PRESETS = [
@@ -218,6 +219,7 @@ export default function ClockPage() {
               )}
             </Card>
             {advanceId && <AdvanceProgress key={advanceId} id={advanceId} onFinished={finished} />}
+            <RunDueJobs />
           </Stack>
         )}
       </QueryState>

@@ -171,7 +171,11 @@ function LineCard({ line }: { line: Line }) {
               {t('admin.dash.budgets')}
             </Text>
             <AssetRows
-              rows={line.budgets.map((b) => ({ asset: b.asset, amount: b.left, extra: b.label }))}
+              rows={line.budgets.map((b) => ({
+                asset: b.asset,
+                amount: b.left,
+                extra: t(`admin.dash.budget.${b.kind}`, { name: b.name, ref: b.ref }),
+              }))}
               unlimited={t('admin.unlimited')}
               empty={t('admin.dash.none')}
             />

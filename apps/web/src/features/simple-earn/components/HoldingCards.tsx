@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinAvatar } from '../../../components/CoinAvatar';
+import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
+import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../../i18n';
 import type { FixedOrder, FlexHolding } from '../api/types';
 import { amt, pct, pctOf } from '../format';
@@ -205,8 +207,25 @@ export function FixedHoldingCard({
               </Group>
             }
           />
-          <Field label={t('se.estInterest')} value={amt(o.total_interest)} testId="est-interest" />
+          <Field
+            label={t('se.estInterest')}
+            value={
+              <>
+                {amt(o.total_interest)}
+                <WhyButton
+                  target={{ kind: 'fixed_maturity', id: o.order_id }}
+                  amount={o.total_interest}
+                  coin={o.asset}
+                />
+              </>
+            }
+            testId="est-interest"
+          />
           <Field label={t('se.maturity')} value={formatDate(o.finish_time, true)} />
+          <Field
+            label={t('arrival.label')}
+            value={<RedeemArrival query={{ line: 'fixed', order_id: o.order_id }} testId="fixed-arrival" />}
+          />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           {o.reinvest_status === 1

@@ -15,6 +15,7 @@ import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { sanitizeAmountText, trimAmountOnBlur } from '../../../components/amount';
 import { XCircleIcon } from '../../../components/icons';
 import { ResultModal } from '../../../components/ResultModal';
+import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { inlineRule, passesLockCheck, useCancelRedeem, useFlexRedeem } from '../api/actions';
 import type { FlexHolding } from '../api/types';
 import { ButtonLabel } from '../components/ButtonLabel';
@@ -171,7 +172,8 @@ export function RedeemModal({
                 </Text>
                 <Group gap={4}>
                   <Text size="sm" className="num">
-                    {amt(holding.frozen_amount)} {asset}
+                    {amt(holding.frozen_amount)} {asset} ·{' '}
+                    <RedeemArrival query={{ line: 'flexible', asset }} testId="flex-frozen-arrival" />
                   </Text>
                   {holding.frozen_status === 1 && (
                     <Tooltip label={t('se.redeem.cancel')}>
@@ -188,6 +190,16 @@ export function RedeemModal({
                     </Tooltip>
                   )}
                 </Group>
+              </Group>
+            )}
+            {!zero && !failure && (
+              <Group justify="space-between">
+                <Text size="sm" c="dimmed">
+                  {t('arrival.label')}
+                </Text>
+                <Text size="sm" className="num">
+                  <RedeemArrival query={{ line: 'flexible', asset, amount }} testId="flex-arrival" />
+                </Text>
               </Group>
             )}
             <Text size="xs" c="dimmed">
@@ -228,7 +240,21 @@ export function RedeemModal({
             ? t('se.redeem.waiting', { amount: amt(done.frozen), coin: asset })
             : t('se.redeem.arrived')
         }
-        rows={done ? [{ label: t('se.amount'), value: `${amt(done.amount)} ${asset}` }] : []}
+        rows={
+          done
+            ? [
+                { label: t('se.amount'), value: `${amt(done.amount)} ${asset}` },
+                ...(dec(done.frozen).gt(0)
+                  ? [
+                      {
+                        label: t('arrival.label'),
+                        value: <RedeemArrival query={{ line: 'flexible', asset }} />,
+                      },
+                    ]
+                  : []),
+              ]
+            : []
+        }
         primary={{
           label: <ButtonLabel text={t('se.viewHoldings')} small={!!mobile} />,
           onClick: () => {

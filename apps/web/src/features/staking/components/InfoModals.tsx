@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
+import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { type CoinAmount, stakingQueries } from '../api';
 import { formatStamp } from '../rules';
 import { AprTrend, CenterLoader, InfoRow, ModalFrame } from './parts';
@@ -108,6 +109,13 @@ export function ReturnsModal({
                       <Table.Td>{t(`staking.returns.kind.${r.type}`)}</Table.Td>
                       <Table.Td ta="right" className="num">
                         {formatAmount(r.amount)} {r.reward_coin}
+                        {r.type === 'interest' && (
+                          <WhyButton
+                            target={{ kind: 'staking_day', id: r.id }}
+                            amount={r.amount}
+                            coin={r.reward_coin}
+                          />
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -10,10 +10,11 @@ import { closePage, openPage } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
+import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
+import { formatServerTime } from '../../../components/serverTime';
 import { type RedeemResult, STAKING_BASE, type StakingProduct, stakingQueries } from '../api';
 import {
   feePercent,
-  formatStamp,
   positiveAmount,
   quickRedeemState,
   type RedeemType,
@@ -74,6 +75,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const effectivePid = p && p.defi.length > 0 ? (chosenPid ?? defi.auto?.pid) : -1;
   const protocol = p?.defi.find((d) => d.pid === effectivePid);
   const holding = list.find((h) => h.pid === effectivePid);
+  const pidArg = effectivePid !== undefined && effectivePid > 0 ? effectivePid : undefined;
   // A receipt-token product redeems what the receipt tokens in spot cover (the server's redeemable_amount).
   const redeemable = holding?.redeemable_amount ?? holding?.mortgage_amount ?? '0';
   const tier = me.data?.vip_tier ?? 0;
@@ -144,7 +146,20 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
                         {t(`staking.redeemType.${kind}`)}
                       </Text>
                       <InfoRow label={t('staking.field.feeRate')} value={feePercent(q.feeRate)} />
-                      <InfoRow label={t('staking.field.arrival')} value={formatStamp(q.arrivalAt)} />
+                      <InfoRow
+                        label={t('staking.field.arrival')}
+                        value={
+                          <RedeemArrival
+                            query={{
+                              line: 'staking',
+                              asset: p.coin,
+                              quick: kind === 'quick' ? '1' : '0',
+                              pid: pidArg,
+                            }}
+                            testId={`arrival-${kind}`}
+                          />
+                        }
+                      />
                       {kind === 'quick' && (
                         <InfoRow
                           label={t('staking.redeemType.dailyQuota')}
@@ -221,7 +236,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
         />
         <InfoRow
           label={t('staking.field.arrival')}
-          value={formatStamp(result.redeem_stamp)}
+          value={formatServerTime(result.redeem_stamp)}
           testId="success-arrival"
         />
         {dec(result.reward_paid).gt(0) && (
@@ -328,7 +343,17 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
           )}
           <InfoRow
             label={t('staking.field.arrival')}
-            value={quote ? formatStamp(quote.arrivalAt) : '—'}
+            value={
+              <RedeemArrival
+                query={{
+                  line: 'staking',
+                  asset: p.coin,
+                  quick: effectiveType === 'quick' ? '1' : '0',
+                  pid: pidArg,
+                }}
+                testId="redeem-arrival-server"
+              />
+            }
             testId="redeem-arrival"
           />
           <InfoRow label={t('staking.field.redeemPeriod')} value={t(period.key, period.params)} />

@@ -15,6 +15,8 @@ const held = (over: Partial<HoldingBalance>): HoldingBalance => ({
   mortgage_amount: '10',
   accrued_reward: '0',
   reward_coin: 'SOL',
+  receipt_coin: '',
+  receipt_amount: '0',
   ...over,
 });
 

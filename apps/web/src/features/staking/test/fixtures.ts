@@ -44,6 +44,8 @@ export function campaign(over: Partial<Campaign> = {}): Campaign {
     award_asset: 'GT',
     ext_award_limit: '2000',
     ext_award_rate_year: '8',
+    start_at: 1_700_000_000,
+    end_at: 1_900_000_000,
     ...over,
   };
 }
@@ -83,6 +85,7 @@ export function product(over: Partial<StakingProduct> = {}): StakingProduct {
     interest_days: 0,
     income_days: 3,
     borrow_support: 0,
+    redeem_period_status: 'fixed_period',
     extra: {
       redeem_period_txt: '1-3 days',
       redeem_quick: 0,
@@ -96,6 +99,7 @@ export function product(over: Partial<StakingProduct> = {}): StakingProduct {
     extra_interest: null,
     vip_config: [{ min_tier: 1, max_tier: 5, vip_sale: '20' }],
     exchange_type: 'default',
+    exchange_coin: '',
     exchange_rate: '1',
     exchange_rate_reverse: '1',
     tips: 'ETH is staked through liquid-staking protocols.',

@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
+import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { TrendChart } from '../../../components/TrendChart';
 import {
   type ChartType,
@@ -67,6 +68,14 @@ export function DetailModal({
             <Row label={t('wealth.field.heldUnits')} value={formatAmount(d.unit, 6)} />
             {Number(d.redeeming_unit) > 0 && (
               <Row label={t('wealth.field.redeemingUnits')} value={formatAmount(d.redeeming_unit, 6)} />
+            )}
+            {Number(d.redeeming_unit) > 0 && (
+              <Row
+                label={t('arrival.label')}
+                value={
+                  <RedeemArrival query={{ line: 'wealth', pid: order.pid }} testId="wealth-pending-arrival" />
+                }
+              />
             )}
             {d.show_interest === 1 && (
               <Row label={t('wealth.field.income')} value={`${signedAmount(d.income_amount)} ${d.coin}`} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
+import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { type RedeemResult, WEALTH_BASE, type WealthOrder } from '../api';
 import { estimatedValue, redeemViolation, wealthRuleText } from '../rules';
 import { FormFrame, Row, SubmitButton, Success } from './Frame';
@@ -55,6 +56,12 @@ export function WealthRedeemModal({
               testId="wealth-success-units"
             />
             <Row label={t('wealth.field.status')} value={t('wealth.redeem.pending')} />
+            <Row
+              label={t('arrival.label')}
+              value={
+                <RedeemArrival query={{ line: 'wealth', pid: order.pid }} testId="wealth-success-arrival" />
+              }
+            />
           </Success>
         )
       }
@@ -84,6 +91,10 @@ export function WealthRedeemModal({
             units ? `≈ ${formatAmount(estimatedValue(units, order.net_value_ratio))} ${order.coin}` : '—'
           }
           testId="wealth-est-value"
+        />
+        <Row
+          label={t('arrival.label')}
+          value={<RedeemArrival query={{ line: 'wealth', pid: order.pid }} testId="wealth-arrival" />}
         />
         <Text size="xs" c="dimmed">
           {t('wealth.redeem.note')}

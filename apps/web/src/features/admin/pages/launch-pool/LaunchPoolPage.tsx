@@ -16,6 +16,7 @@ import { WriteButton } from '../../components/WriteButton';
 import { RecordForm } from '../../forms/RecordForm';
 import { poolSpecsFor, projectSpecs, rewardCoinSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
+import { EarnMoreCards } from './EarnMoreCards';
 import { FundingNote } from './FundingNote';
 
 const STATE_COLORS: Record<number, string> = {
@@ -287,6 +288,7 @@ export default function LaunchPoolPage() {
         }
         testId="coin-form"
       />
+      <EarnMoreCards />
     </>
   );
 }

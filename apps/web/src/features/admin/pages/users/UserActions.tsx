@@ -10,11 +10,39 @@ import { RecordForm } from '../../forms/RecordForm';
 import { movementSpecs, userSettingsSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 
-type Movement = 'deposit' | 'withdraw';
+type Movement = 'deposit' | 'withdraw' | 'lend' | 'repay';
+
+/** Each movement's operator route, dialog title, note and button, by kind. */
+const MOVEMENTS: Record<Movement, { path: string; title: string; note: string; label: string }> = {
+  deposit: {
+    path: '/deposits',
+    title: 'admin.users.depositTo',
+    note: 'admin.users.depositNote',
+    label: 'admin.users.deposit',
+  },
+  withdraw: {
+    path: '/withdrawals',
+    title: 'admin.users.withdrawFrom',
+    note: 'admin.users.withdrawNote',
+    label: 'admin.users.withdraw',
+  },
+  lend: {
+    path: '/loans',
+    title: 'admin.users.lendTo',
+    note: 'admin.users.lendNote',
+    label: 'admin.users.lend',
+  },
+  repay: {
+    path: '/loans/repay',
+    title: 'admin.users.repayFor',
+    note: 'admin.users.repayNote',
+    label: 'admin.users.repay',
+  },
+};
 
 /**
  * What an admin does to a user: settings (VIP, volume, mode, compliance), lock, and — in a test
- * environment — simulated deposits and withdrawals of spot balances.
+ * environment — simulated deposits and withdrawals of spot balances, and loans to a unified account.
  */
 export function UserActions({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
@@ -56,6 +84,26 @@ export function UserActions({ user }: { user: UserDetail }) {
       >
         {t('admin.users.withdraw')}
       </WriteButton>
+      <WriteButton
+        area="admin"
+        variant="light"
+        onClick={() => movement.setCreate({ kind: 'lend' })}
+        disabledReason={
+          notTest ?? (user.account_mode === 'classic' ? t('admin.users.lendUnifiedOnly') : null)
+        }
+        testId="user-lend"
+      >
+        {t('admin.users.lend')}
+      </WriteButton>
+      <WriteButton
+        area="admin"
+        variant="light"
+        onClick={() => movement.setCreate({ kind: 'repay' })}
+        disabledReason={notTest}
+        testId="user-repay"
+      >
+        {t('admin.users.repay')}
+      </WriteButton>
       <RecordForm
         opened={settings.dialog !== null}
         onClose={settings.close}
@@ -73,23 +121,16 @@ export function UserActions({ user }: { user: UserDetail }) {
       <RecordForm
         opened={movement.dialog !== null}
         onClose={movement.close}
-        title={t(kind === 'deposit' ? 'admin.users.depositTo' : 'admin.users.withdrawFrom', {
-          email: user.email,
-        })}
+        title={t(MOVEMENTS[kind].title, { email: user.email })}
         specs={movementSpecs}
         mode="create"
         area="admin"
         invalidate={refresh}
-        reviewNote={t(kind === 'deposit' ? 'admin.users.depositNote' : 'admin.users.withdrawNote')}
+        reviewNote={t(MOVEMENTS[kind].note)}
         submit={(body) =>
-          adminSend(
-            'POST',
-            kind === 'deposit' ? '/deposits' : '/withdrawals',
-            { ...body, user: user.id },
-            { idempotent: true },
-          )
+          adminSend('POST', MOVEMENTS[kind].path, { ...body, user: user.id }, { idempotent: true })
         }
-        submitLabel={t(kind === 'deposit' ? 'admin.users.deposit' : 'admin.users.withdraw')}
+        submitLabel={t(MOVEMENTS[kind].label)}
         testId="movement-form"
       />
     </Group>

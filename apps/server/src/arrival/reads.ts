@@ -1,0 +1,96 @@
+import {
+  type Arrival,
+  dec,
+  fixedArrival,
+  flexibleArrival,
+  stakingArrival,
+  wealthNextNav,
+} from '@earn/domain';
+import { type Db, rows, sql } from '../db/client';
+import { errors } from '../http/errors';
+import { unixSeconds } from '../jobs/clock';
+import { splitRedemption } from '../simple-earn/flexible';
+import { requireFlexProduct } from '../simple-earn/products';
+import { loadProductByCoin, termsOf } from '../staking/products';
+import { requireWealthProduct } from '../wealth/service';
+
+/**
+ * Flexible: whether the earning principal this amount would take is covered by the asset's idle
+ * liquidity now, split exactly as the redeem call splits it (interest, then pending, then principal).
+ */
+export async function flexibleRedeemArrival(
+  db: Db,
+  userId: number,
+  asset: string,
+  amount: string,
+  now: Date,
+) {
+  const product = await requireFlexProduct(db, asset);
+  const [position] = await rows<{ interest_balance: string; pending: string }>(
+    db,
+    sql`SELECT (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text AS interest_balance,
+               COALESCE((SELECT SUM(amount) FROM se_flex_pending WHERE position_id = p.id), 0)::text AS pending
+          FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
+         WHERE p.user_id = ${userId} AND p.asset = ${product.asset}`,
+  );
+  const split = splitRedemption({
+    amount: dec(amount),
+    interestBalance: dec(position?.interest_balance ?? '0'),
+    pending: dec(position?.pending ?? '0'),
+    liquidityLeft: product.liquidityLeft,
+  });
+  return { arrival: flexibleArrival(unixSeconds(now), split.frozen.isZero()), asset: product.asset };
+}
+
+/** The flexible amounts already frozen for the user: they arrive at the next hourly settlement. */
+export async function flexibleFrozenArrival(db: Db, userId: number, asset: string, now: Date) {
+  const product = await requireFlexProduct(db, asset);
+  const [row] = await rows<{ frozen: string }>(
+    db,
+    sql`SELECT frozen_amount::text AS frozen FROM se_flex_positions WHERE user_id = ${userId} AND asset = ${product.asset}`,
+  );
+  const frozen = dec(row?.frozen ?? '0');
+  return { arrival: flexibleArrival(unixSeconds(now), frozen.isZero()), asset: product.asset };
+}
+
+/** Fixed: the user's own order's maturity payout. */
+export async function fixedOrderArrival(db: Db, userId: number, orderId: number): Promise<Arrival> {
+  const [order] = await rows<{ finish_at: string }>(
+    db,
+    sql`SELECT finish_at FROM se_fixed_orders WHERE id = ${orderId} AND user_id = ${userId}`,
+  );
+  if (!order) throw errors.notFound('fixed order');
+  return fixedArrival(unixSeconds(new Date(order.finish_at)));
+}
+
+/** Staking: the product's (or protocol's) waiting period from now, standard or quick. */
+export async function stakingRedeemArrival(
+  db: Db,
+  coin: string,
+  quick: boolean,
+  pid: number | undefined,
+  now: Date,
+): Promise<Arrival> {
+  const loaded = await loadProductByCoin(db, coin);
+  const protocol = pid === undefined ? loaded.protocols[0] : loaded.protocols.find((p) => p.id === pid);
+  const terms = termsOf(loaded, protocol);
+  return stakingArrival(unixSeconds(now), {
+    quick,
+    incomeDays: terms.incomeDays,
+    maxDay: loaded.product.redeemMaxDay,
+    quickMinutes: loaded.product.redeemQuickLongMinutes,
+  });
+}
+
+/** Private wealth: the next NAV on the product's publishing cadence. */
+export async function wealthRedeemArrival(db: Db, pid: number, now: Date): Promise<Arrival> {
+  const product = await requireWealthProduct(db, pid);
+  const navs = await rows<{ at: string }>(
+    db,
+    sql`SELECT at FROM wealth_navs WHERE product_id = ${product.id} ORDER BY at DESC LIMIT 2`,
+  );
+  return wealthNextNav(
+    unixSeconds(now),
+    navs.map((n) => unixSeconds(new Date(n.at))),
+  );
+}

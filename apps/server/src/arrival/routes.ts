@@ -1,0 +1,107 @@
+import { assetSymbol, positiveAmount } from '@earn/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../http/auth';
+import type { AppDeps } from '../http/context';
+import { envelope, ok } from '../http/envelope';
+import { errors } from '../http/errors';
+import { unixSeconds } from '../jobs/clock';
+import {
+  fixedOrderArrival,
+  flexibleFrozenArrival,
+  flexibleRedeemArrival,
+  stakingRedeemArrival,
+  wealthRedeemArrival,
+} from './reads';
+
+const LINES = ['flexible', 'fixed', 'staking', 'wealth'] as const;
+
+const query = z.object({
+  line: z.enum(LINES),
+  asset: assetSymbol.optional().describe('flexible: the asset; staking: the staked coin'),
+  amount: positiveAmount(8)
+    .optional()
+    .describe('flexible: the amount about to be redeemed; absent: the frozen amount'),
+  order_id: z.coerce.number().int().positive().optional().describe('fixed: the order'),
+  quick: z.enum(['0', '1']).optional().describe('staking: 1 for quick redeem'),
+  pid: z.coerce.number().int().positive().optional().describe('staking: the protocol; wealth: the product'),
+});
+
+const answer = z.object({
+  line: z.enum(LINES),
+  rule: z.enum([
+    'flexible_instant',
+    'flexible_settlement',
+    'fixed_maturity',
+    'staking_standard',
+    'staking_quick',
+    'wealth_next_nav',
+  ]),
+  arrives_at: z.number().describe('Unix seconds when the coins land in spot'),
+  estimated: z.boolean().describe('True for a NAV not yet published (estimated from the cadence)'),
+  server_now: z.number().describe("The server clock's now, unix seconds"),
+  zone: z.literal('UTC'),
+});
+
+/** When a redemption will arrive, per line, before confirming and for a pending item. */
+export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/web/v1/earn/redeem-arrival',
+    {
+      preHandler: requireUser(deps.db, deps.clock),
+      schema: {
+        tags: ['earn'],
+        operationId: 'getRedeemArrival',
+        summary: 'When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock',
+        description:
+          'flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next ' +
+          'whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min. staking ' +
+          "(asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): " +
+          'the next NAV, estimated from the last two NAVs (estimated: true). Reads only.',
+        querystring: query,
+        response: { 200: envelope(answer) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const now = deps.clock.now();
+      const q = req.query;
+      const need = <T>(value: T | undefined, name: string): T => {
+        if (value === undefined)
+          throw errors.invalidParams(`${name} is required for line ${q.line}`, { field: name });
+        return value;
+      };
+      let arrival: Awaited<ReturnType<typeof fixedOrderArrival>>;
+      switch (q.line) {
+        case 'flexible': {
+          const asset = need(q.asset, 'asset');
+          arrival = (
+            q.amount === undefined
+              ? await flexibleFrozenArrival(deps.db, user.id, asset, now)
+              : await flexibleRedeemArrival(deps.db, user.id, asset, q.amount, now)
+          ).arrival;
+          break;
+        }
+        case 'fixed':
+          arrival = await fixedOrderArrival(deps.db, user.id, need(q.order_id, 'order_id'));
+          break;
+        case 'staking':
+          arrival = await stakingRedeemArrival(deps.db, need(q.asset, 'asset'), q.quick === '1', q.pid, now);
+          break;
+        case 'wealth':
+          arrival = await wealthRedeemArrival(deps.db, need(q.pid, 'pid'), now);
+          break;
+      }
+      return ok({
+        line: q.line,
+        rule: arrival.rule,
+        arrives_at: arrival.arrivesAt,
+        estimated: arrival.estimated,
+        server_now: unixSeconds(now),
+        zone: 'UTC' as const,
+      });
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import { type DailyPayoutBreakdown, dailyPayoutBreakdown, dec, fixedMaturityBreakdown } from '@earn/domain';
+import { type Db, rows, sql } from '../db/client';
+import { errors } from '../http/errors';
+import { unixSeconds } from '../jobs/clock';
+
+export interface PayoutBreakdown extends DailyPayoutBreakdown {
+  kind: 'soft_staking_day' | 'staking_day' | 'fixed_maturity';
+  /** Whether carryOut goes to the next period (daily lines) or is never paid (a term paid once). */
+  carried: boolean;
+  /** Paid beside the interest and recorded at subscription (fixed: voucher coupon, bonus). */
+  extras: { label: 'coupon' | 'bonus'; amount: string; coin: string }[];
+  coin: string;
+  principalCoin: string;
+  periodStart: number;
+  periodEnd: number;
+  /** The amount the engine booked for this row. */
+  recorded: string;
+}
+
+interface StoredDay {
+  coin: string;
+  eligible: string;
+  gross: string;
+  amount: string;
+  carry: string;
+}
+
+/**
+ * The fraction carried in is not stored on the row; it is what the row's total less its gross leaves:
+ * paid + carried out = carried in + gross, exactly (the engine writes all three from one sum).
+ */
+function carriedIn(row: StoredDay): string {
+  return dec(row.amount).plus(row.carry).minus(row.gross).toFixed();
+}
+
+/** A soft-staking day: the row keeps eligible, rate, gross, paid and carry. */
+export async function softStakingDayBreakdown(
+  db: Db,
+  userId: number,
+  coin: string,
+  day: Date,
+): Promise<PayoutBreakdown> {
+  const [row] = await rows<StoredDay & { rate: string }>(
+    db,
+    sql`SELECT coin, eligible::text AS eligible, rate::text AS rate, gross::text AS gross,
+               amount::text AS amount, carry::text AS carry
+          FROM soft_staking_payouts
+         WHERE user_id = ${userId} AND coin = ${coin.toUpperCase()} AND day = ${day.toISOString()}::timestamptz`,
+  );
+  if (!row) throw errors.notFound('soft-staking payout');
+  const start = unixSeconds(day);
+  return {
+    kind: 'soft_staking_day',
+    coin: row.coin,
+    principalCoin: row.coin,
+    periodStart: start,
+    periodEnd: start + 86_400,
+    recorded: dec(row.amount).toFixed(),
+    carried: true,
+    extras: [],
+    ...dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)),
+  };
+}
+
+/** A staking day's base reward: the rate is the product's (or protocol's) rate point of that day. */
+export async function stakingDayBreakdown(db: Db, userId: number, id: number): Promise<PayoutBreakdown> {
+  const [row] = await rows<
+    StoredDay & { day: string; stake_coin: string; rate: string | null; source: string }
+  >(
+    db,
+    sql`SELECT r.coin, r.eligible::text AS eligible, r.gross::text AS gross, r.amount::text AS amount,
+               r.carry::text AS carry, r.day, r.source, p.coin AS stake_coin, rp.rate::text AS rate
+          FROM staking_rewards r
+          JOIN staking_products p ON p.id = r.product_id
+          LEFT JOIN staking_rate_points rp
+            ON rp.product_id = r.product_id AND rp.protocol_id = r.protocol_id AND rp.day = r.day
+         WHERE r.id = ${id} AND r.user_id = ${userId}`,
+  );
+  if (!row) throw errors.notFound('staking reward');
+  if (row.source !== 'base' || row.rate === null)
+    throw errors.notFound('breakdown of this staking reward (campaign rewards are not broken down yet)');
+  const start = unixSeconds(new Date(row.day));
+  return {
+    kind: 'staking_day',
+    coin: row.coin,
+    principalCoin: row.stake_coin,
+    periodStart: start,
+    periodEnd: start + 86_400,
+    recorded: dec(row.amount).toFixed(),
+    carried: true,
+    extras: [],
+    ...dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)),
+  };
+}
+
+/**
+ * A fixed order's maturity interest, from the order's principal, rate and term: the rule subscribe
+ * used to fix it (estimatedInterest). The voucher coupon and the bonus were fixed at subscription
+ * and are listed beside it as recorded.
+ */
+export async function fixedMaturityBreakdownOf(
+  db: Db,
+  userId: number,
+  orderId: number,
+): Promise<PayoutBreakdown> {
+  const [o] = await rows<{
+    asset: string;
+    principal: string;
+    year_rate: string;
+    lock_up_period: number;
+    interest: string;
+    coupon_interest: string;
+    bonus_asset: string | null;
+    bonus_amount: string;
+    start_at: string;
+    finish_at: string;
+  }>(
+    db,
+    sql`SELECT asset, principal::text AS principal, year_rate::text AS year_rate, lock_up_period,
+               interest::text AS interest, coupon_interest::text AS coupon_interest, bonus_asset,
+               bonus_amount::text AS bonus_amount, start_at, finish_at
+          FROM se_fixed_orders WHERE id = ${orderId} AND user_id = ${userId}`,
+  );
+  if (!o) throw errors.notFound('fixed order');
+  const b = fixedMaturityBreakdown(o.principal, o.year_rate, o.lock_up_period);
+  const extras: PayoutBreakdown['extras'] = [];
+  if (dec(o.coupon_interest).gt(0))
+    extras.push({ label: 'coupon', amount: dec(o.coupon_interest).toFixed(), coin: o.asset });
+  if (dec(o.bonus_amount).gt(0) && o.bonus_asset)
+    extras.push({ label: 'bonus', amount: dec(o.bonus_amount).toFixed(), coin: o.bonus_asset });
+  return {
+    kind: 'fixed_maturity',
+    coin: o.asset,
+    principalCoin: o.asset,
+    periodStart: unixSeconds(new Date(o.start_at)),
+    periodEnd: unixSeconds(new Date(o.finish_at)),
+    recorded: dec(o.interest).toFixed(),
+    carried: false,
+    extras,
+    eligible: dec(o.principal).toFixed(),
+    ratePercent: dec(o.year_rate).times(100).toFixed(),
+    gross: b.exact,
+    carryIn: '0',
+    total: b.exact,
+    paid: b.paid,
+    carryOut: b.dropped,
+    formula: b.formula,
+  };
+}

@@ -1,0 +1,110 @@
+import { assetSymbol } from '@earn/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../http/auth';
+import type { AppDeps } from '../http/context';
+import { envelope, ok } from '../http/envelope';
+import { errors } from '../http/errors';
+import {
+  fixedMaturityBreakdownOf,
+  type PayoutBreakdown,
+  softStakingDayBreakdown,
+  stakingDayBreakdown,
+} from './reads';
+
+const KINDS = ['soft_staking_day', 'staking_day', 'fixed_maturity'] as const;
+
+const query = z.object({
+  kind: z.enum(KINDS),
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('staking_day: the reward record id; fixed_maturity: the order id'),
+  coin: assetSymbol.optional().describe('soft_staking_day: the coin'),
+  day: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('soft_staking_day: the day, unix seconds (UTC midnight)'),
+});
+
+const answer = z.object({
+  kind: z.enum(KINDS),
+  coin: z.string().describe('The reward coin'),
+  principal: z.string().describe('The amount that earned (eligible balance or stake)'),
+  principal_coin: z.string(),
+  rate_percent: z.string().describe('Annual rate, percent'),
+  period_start: z.number(),
+  period_end: z.number(),
+  formula: z.string(),
+  gross: z.string().describe('principal × rate ÷ 36,500, 18 decimals down'),
+  carry_in: z.string().describe('Fraction below the 8th decimal carried in from the previous period'),
+  total: z.string(),
+  paid: z.string().describe('total, 8 decimals down: what was credited'),
+  carry_out: z.string().describe('What stays below the 8th decimal, carried to the next period'),
+  recorded: z.string().describe('The amount the engine booked; equals paid'),
+  carried: z
+    .boolean()
+    .describe('true: carry_out goes to the next period; false (a term paid once): never paid'),
+  extras: z.array(z.object({ label: z.enum(['coupon', 'bonus']), amount: z.string(), coin: z.string() })),
+});
+
+const wire = (b: PayoutBreakdown) => ({
+  kind: b.kind,
+  coin: b.coin,
+  principal: b.eligible,
+  principal_coin: b.principalCoin,
+  rate_percent: b.ratePercent,
+  period_start: b.periodStart,
+  period_end: b.periodEnd,
+  formula: b.formula,
+  gross: b.gross,
+  carry_in: b.carryIn,
+  total: b.total,
+  paid: b.paid,
+  carry_out: b.carryOut,
+  recorded: b.recorded,
+  carried: b.carried,
+  extras: b.extras,
+});
+
+/** "Why this reward": a payout row's figures re-derived from its stored record. */
+export function registerBreakdownRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/web/v1/earn/rewards/breakdown',
+    {
+      preHandler: requireUser(deps.db, deps.clock),
+      schema: {
+        tags: ['earn'],
+        operationId: 'getRewardBreakdown',
+        summary: "Why this reward: a payout's principal, rate, period, formula and the fraction carried",
+        description:
+          'kind soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: ' +
+          'principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). ' +
+          'Recomputed from the stored ' +
+          "record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, " +
+          "8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.",
+        querystring: query,
+        response: { 200: envelope(answer) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const q = req.query;
+      if (q.kind === 'soft_staking_day') {
+        if (q.coin === undefined || q.day === undefined)
+          throw errors.invalidParams('coin and day are required for soft_staking_day', { field: 'coin,day' });
+        return ok(wire(await softStakingDayBreakdown(deps.db, user.id, q.coin, new Date(q.day * 1000))));
+      }
+      if (q.id === undefined) throw errors.invalidParams(`id is required for ${q.kind}`, { field: 'id' });
+      if (q.kind === 'fixed_maturity')
+        return ok(wire(await fixedMaturityBreakdownOf(deps.db, user.id, q.id)));
+      return ok(wire(await stakingDayBreakdown(deps.db, user.id, q.id)));
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import './i18n';
+import { Skeleton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/client';
+import { formatServerTime } from '../serverTime';
+
+export type ArrivalQuery =
+  | { line: 'flexible'; asset: string; amount?: string }
+  | { line: 'fixed'; order_id: number }
+  | { line: 'staking'; asset: string; quick: '0' | '1'; pid?: number }
+  | { line: 'wealth'; pid: number };
+
+interface ArrivalAnswer {
+  rule: string;
+  arrives_at: number;
+  estimated: boolean;
+  server_now: number;
+  zone: 'UTC';
+}
+
+/**
+ * When the coins of a redemption land, as the server computes it from the rule its engine pays by and
+ * its own clock, shown in UTC with the zone: the same instant the confirmation and the pending item name.
+ */
+export function RedeemArrival({ query, testId = 'arrival' }: { query: ArrivalQuery; testId?: string }) {
+  const { t } = useTranslation();
+  const params = Object.fromEntries(
+    Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
+  ) as Record<string, string | number>;
+  const q = useQuery({
+    queryKey: ['redeem-arrival', params],
+    queryFn: ({ signal }) =>
+      request<ArrivalAnswer>({ path: '/api/web/v1/earn/redeem-arrival', query: params, signal }),
+    // The answer moves with the server clock (the next hour, now + days): refresh while shown.
+    refetchInterval: 30_000,
+  });
+  if (q.isLoading) return <Skeleton h={14} w={140} display="inline-block" />;
+  if (q.isError || !q.data) return <span data-testid={testId}>{t('arrival.error')}</span>;
+  const time = formatServerTime(q.data.arrives_at);
+  const text =
+    q.data.rule === 'flexible_instant'
+      ? t('arrival.now', { time })
+      : q.data.estimated
+        ? t('arrival.estimated', { time })
+        : t('arrival.at', { time });
+  return (
+    <span data-testid={testId} data-arrives-at={q.data.arrives_at}>
+      {text}
+    </span>
+  );
+}

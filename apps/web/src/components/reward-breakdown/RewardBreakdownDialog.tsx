@@ -1,0 +1,78 @@
+import './i18n';
+import { Alert, Badge, Button, Code, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatServerTime } from '../serverTime';
+import { type BreakdownTarget, breakdownQuery } from './api';
+
+/** The figures of one payout, re-derived by the server from its record: opened from a payout row. */
+export default function RewardBreakdownDialog({
+  target,
+  onClose,
+}: {
+  target: BreakdownTarget;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const q = useQuery(breakdownQuery(target));
+  const b = q.data;
+  // Label and value share a line when they fit and the value drops below it when not (a 375 px
+  // screen): figures are never broken inside a number or a unit.
+  const row = (label: string, value: string, testId?: string) => (
+    <Group key={label} justify="space-between" wrap="wrap" gap={2} role="listitem">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" className="num" ta="right" ml="auto" data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('why.title')} centered size="lg" data-testid="why-dialog">
+      {q.isLoading ? (
+        <Skeleton h={240} />
+      ) : q.isError || !b ? (
+        <Alert color="red" title={t('why.error')}>
+          <Button size="xs" variant="light" onClick={() => void q.refetch()}>
+            {t('why.retry')}
+          </Button>
+        </Alert>
+      ) : (
+        <Stack gap="sm">
+          <Stack gap={8} role="list">
+            {row(t('why.principal'), `${b.principal} ${b.principal_coin}`, 'why-principal')}
+            {row(t('why.rate'), `${b.rate_percent}%`, 'why-rate')}
+            {row(t('why.period'), `${formatServerTime(b.period_start)} – ${formatServerTime(b.period_end)}`)}
+            {row(t('why.gross'), `${b.gross} ${b.coin}`, 'why-gross')}
+            {row(t('why.carryIn'), `${b.carry_in} ${b.coin}`, 'why-carry-in')}
+            {row(t('why.total'), `${b.total} ${b.coin}`)}
+            {row(t('why.paid'), `${b.paid} ${b.coin}`, 'why-paid')}
+            {row(t(b.carried ? 'why.carryOut' : 'why.dropped'), `${b.carry_out} ${b.coin}`, 'why-carry-out')}
+            {b.extras.map((x) =>
+              row(t(`why.extra.${x.label}`), `${x.amount} ${x.coin}`, `why-extra-${x.label}`),
+            )}
+          </Stack>
+          <Text size="sm" fw={600}>
+            {t('why.formula')}
+          </Text>
+          <Code block data-testid="why-formula" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {`${b.formula} ${b.coin}\n${b.carry_in} + ${b.gross} = ${b.total} → ${b.paid} ${b.coin}`}
+          </Code>
+          <Badge
+            color={b.paid === b.recorded ? 'teal' : 'red'}
+            variant="light"
+            size="lg"
+            style={{ whiteSpace: 'normal', height: 'auto' }}
+            data-testid="why-verdict"
+          >
+            {t(b.paid === b.recorded ? 'why.matches' : 'why.mismatch', { amount: b.recorded, coin: b.coin })}
+          </Badge>
+          <Button variant="default" onClick={onClose}>
+            {t('why.close')}
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,39 @@
+import './i18n';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BreakdownTarget } from './api';
+
+const RewardBreakdownDialog = lazy(() => import('./RewardBreakdownDialog'));
+
+/** "Why?" on a payout row: opens the breakdown dialog, whose code and texts load on first use. */
+export function WhyButton({
+  target,
+  amount,
+  coin,
+}: {
+  target: BreakdownTarget;
+  amount: string;
+  coin: string;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={() => setOpen(true)}
+        aria-label={t('why.buttonLabel', { amount, coin })}
+        data-testid="why-button"
+      >
+        {t('why.button')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <RewardBreakdownDialog target={target} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

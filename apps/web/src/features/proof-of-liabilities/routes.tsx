@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+
+const ProofPage = lazy(() => import('./ProofPage'));
+
+/** Proof of liabilities, mounted by app/routes.tsx under the layout. */
+export const proofOfLiabilitiesRoutes: RouteObject[] = [
+  { path: 'earn/proof-of-liabilities', element: <ProofPage /> },
+];

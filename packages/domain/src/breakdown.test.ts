@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { dailyPayoutBreakdown, fixedMaturityBreakdown } from './breakdown';
+
+describe('why this reward', () => {
+  it('a day: gross 18 decimals down, paid 8 decimals down of carry + gross, the rest carried', () => {
+    // 1,000 × 3.65 % ÷ 365 = 0.1 exactly: nothing carried.
+    expect(dailyPayoutBreakdown('1000', '3.65', '0')).toMatchObject({
+      gross: '0.1',
+      paid: '0.1',
+      carryOut: '0',
+      formula: '1000 × 3.65 % ÷ 365 = 0.1',
+    });
+    // 0.001 × 4.2 ÷ 36,500 = 0.000000115068493150…: 0.00000011 paid, the rest carried, and carried in next day.
+    const d1 = dailyPayoutBreakdown('0.001', '4.2', '0');
+    expect(d1).toMatchObject({
+      gross: '0.00000011506849315',
+      paid: '0.00000011',
+      carryOut: '0.00000000506849315',
+    });
+    const d2 = dailyPayoutBreakdown('0.001', '4.2', d1.carryOut);
+    expect(d2).toMatchObject({
+      total: '0.0000001201369863',
+      paid: '0.00000012',
+      carryOut: '0.0000000001369863',
+    });
+  });
+
+  it('a fixed term: estimatedInterest paid, the fraction below 8 decimals never paid', () => {
+    expect(fixedMaturityBreakdown('5000', '0.08', 30)).toMatchObject({
+      paid: '32.87671232',
+      formula: expect.stringMatching(/^5000 × 8 % ÷ 365 × 30 = 32\.876712328767123287/),
+    });
+    const b = fixedMaturityBreakdown('5000', '0.08', 30);
+    expect(b.dropped.startsWith('0.000000008767123287')).toBe(true);
+  });
+});
