@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { waitForPostgres } from './db/wait';
 import type { AppDeps } from './http/context';
 import type { EarnModule } from './http/module';
+import type { SerializerObserver } from './http/serializer';
 import { type Clock, SystemClock, TestClock } from './jobs/clock';
 import { coreJobs } from './jobs/core-jobs';
 import { Scheduler } from './jobs/scheduler';
@@ -27,6 +28,7 @@ export async function createServer(
     modules?: EarnModule[];
     logger?: FastifyServerOptions['logger'];
     startJobs?: boolean;
+    observeSerializers?: SerializerObserver;
   } = {},
 ): Promise<Server> {
   // The logger exists once the app does; until then start-up lines go to stderr.
@@ -52,7 +54,10 @@ export async function createServer(
   for (const job of coreJobs(deps)) scheduler.register(job);
   for (const m of modules) for (const job of m.jobs?.(deps) ?? []) scheduler.register(job);
   if (config.seedDemo) await seedDemo(db, clock.now(), modules);
-  const app = await buildApp(deps, modules, { logger: opts.logger });
+  const app = await buildApp(deps, modules, {
+    logger: opts.logger,
+    observeSerializers: opts.observeSerializers,
+  });
   // A failing job pass is otherwise silent: the timer swallows it to try again next tick.
   scheduler.useLogger(app.log.child({ component: 'scheduler' }));
   log = (line, error) => app.log.warn({ err: error }, line);

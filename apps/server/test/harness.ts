@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     anonWriteRateLimitPerMinute: 100_000,
     publicRateLimitPerMinute: 100_000,
     moneyRateLimitPerMinute: 100_000,
+    checkResponses: true,
     ...overrides,
   };
 }
