@@ -27,6 +27,7 @@ import { registerMetrics } from './http/metrics';
 import { registerMiscRoutes } from './http/misc-routes';
 import type { EarnModule } from './http/module';
 import { completeDocument, openapiComponents, openapiTransform } from './http/openapi';
+import { registerReadRouting } from './http/read-routing';
 import { registerRateLimits, registerSecurityHeaders } from './http/security';
 import { responseSerializer, type SerializerObserver } from './http/serializer';
 import { registerMarketRoutes } from './market/routes';
@@ -88,6 +89,7 @@ export async function buildApp(
     responseSerializer({ check: deps.config.checkResponses ?? false, observe: opts.observeSerializers }),
   );
 
+  if (deps.replicas) registerReadRouting(app, deps.replicas);
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

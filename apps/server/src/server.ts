@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { ReadReplicas } from './db/replicas';
 import { waitForPostgres } from './db/wait';
 import type { AppDeps } from './http/context';
 import type { EarnModule } from './http/module';
@@ -45,11 +46,20 @@ export async function createServer(
       onIdleError: (error) => log('an idle database connection failed; the pool replaces it', error),
     }));
   await database.migrate();
-  const db = database.db;
+  const replicas = config.databaseReadUrls?.length
+    ? await ReadReplicas.open(database.db, config.databaseReadUrls, {
+        poolSize: config.databasePoolSize,
+        preparedStatements: config.databasePreparedStatements,
+        maxLagMs: config.databaseReadMaxLagMs ?? 2000,
+        afterWriteMs: config.databaseReadAfterWriteMs ?? 5000,
+      })
+    : undefined;
+  // The jobs, the seed and every write keep the primary; only handlers of readReplica routes move.
+  const db = replicas ? replicas.routed() : database.db;
   const testClock = config.clock === 'test' ? await TestClock.open(db) : undefined;
   const clock: Clock = testClock ?? new SystemClock();
   const scheduler = new Scheduler(db, clock);
-  const deps: AppDeps = { db, clock, testClock, scheduler, config };
+  const deps: AppDeps = { db, clock, testClock, scheduler, config, replicas };
   const modules = opts.modules ?? earnModules;
   for (const job of coreJobs(deps)) scheduler.register(job);
   for (const m of modules) for (const job of m.jobs?.(deps) ?? []) scheduler.register(job);
@@ -76,6 +86,7 @@ export async function createServer(
         app.close().then(() => app.log.debug('requests in flight done')),
         scheduler.stop().then(() => app.log.debug('scheduler stopped')),
       ]);
+      await replicas?.close();
       await database.close();
       app.log.debug('database closed');
     },

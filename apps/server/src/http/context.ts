@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { ReadReplicas } from '../db/replicas';
 import type { Clock, TestClock } from '../jobs/clock';
 import type { Scheduler } from '../jobs/scheduler';
 
@@ -11,6 +12,8 @@ export interface AppDeps {
   testClock?: TestClock;
   scheduler: Scheduler;
   config: Config;
+  /** Present with DATABASE_READ_URL; `db` then routes marked readReplica to them. */
+  replicas?: ReadReplicas;
 }
 
 export interface SessionUser {
