@@ -17,6 +17,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './accounts/auth-routes';
+import { registerSecurityRoutes } from './accounts/security-routes';
 import { registerContextRoutes } from './accounts/context-routes';
 import { isPrivateRoute, sessionBeforeInput } from './http/auth';
 import type { AppDeps } from './http/context';
@@ -136,6 +137,7 @@ export async function buildApp(
   registerMetrics(app, deps);
 
   registerAuthRoutes(app, deps);
+  registerSecurityRoutes(app, deps);
   registerContextRoutes(app, deps);
   registerMarketRoutes(app, deps);
   registerMiscRoutes(app, deps, modules);

@@ -38,6 +38,11 @@ export interface Config {
   publicRateLimitPerMinute?: number;
   /** Money-moving calls per minute per user (default 120). */
   moneyRateLimitPerMinute?: number;
+  /**
+   * Whether a user without a funding password must set one before the first subscription, stake or
+   * purchase, until an operator changes the setting (FUNDPASS_FIRST_MOVE, default on).
+   */
+  fundpassFirstMove?: boolean;
 }
 
 /** A setting that cannot be used, named as the operator wrote it; start-up exits 2 with this line. */
@@ -107,6 +112,7 @@ const variables = {
   ANON_WRITE_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(60),
   PUBLIC_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(1200),
   MONEY_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(120),
+  FUNDPASS_FIRST_MOVE: flag().default(true),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -152,6 +158,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonWriteRateLimitPerMinute: v.ANON_WRITE_RATE_LIMIT_PER_MINUTE,
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
     moneyRateLimitPerMinute: v.MONEY_RATE_LIMIT_PER_MINUTE,
+    fundpassFirstMove: v.FUNDPASS_FIRST_MOVE,
   };
 }
 

@@ -50,13 +50,34 @@ export async function registerUser(
   }
 }
 
-export async function createSession(db: Db, userId: number, at: Date): Promise<string> {
+/** Where a session was opened: shown in the sessions list and the sign-in history. */
+export interface ClientInfo {
+  userAgent?: string;
+  address?: string;
+}
+
+/** The User-Agent as kept: at most 256 characters, absent when empty. */
+export function clientInfoOf(req: { headers: Record<string, unknown>; ip: string }): ClientInfo {
+  const ua = req.headers['user-agent'];
+  return { userAgent: typeof ua === 'string' && ua ? ua.slice(0, 256) : undefined, address: req.ip };
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  at: Date,
+  client: ClientInfo = {},
+): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
+    publicId: randomBytes(9).toString('base64url'),
     userId,
     createdAt: at,
     expiresAt: new Date(at.getTime() + SESSION_TTL_SECONDS * 1000),
+    userAgent: client.userAgent ?? null,
+    address: client.address ?? null,
+    lastUsedAt: at,
   });
   return token;
 }

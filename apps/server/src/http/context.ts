@@ -1,3 +1,4 @@
+import type { SecurityMailer } from '../accounts/fundpass-reset';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Clock, TestClock } from '../jobs/clock';
@@ -11,6 +12,8 @@ export interface AppDeps {
   testClock?: TestClock;
   scheduler: Scheduler;
   config: Config;
+  /** Sends the security mails (the funding-password reset code); absent: logged as not sent. */
+  mailer?: SecurityMailer;
 }
 
 export interface SessionUser {
