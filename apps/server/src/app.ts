@@ -17,8 +17,8 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './accounts/auth-routes';
-import { registerSecurityRoutes } from './accounts/security-routes';
 import { registerContextRoutes } from './accounts/context-routes';
+import { registerSecurityRoutes } from './accounts/security-routes';
 import { isPrivateRoute, sessionBeforeInput } from './http/auth';
 import type { AppDeps } from './http/context';
 import { registerCsrf } from './http/csrf';
