@@ -100,6 +100,7 @@ export const MessageKey = {
   totpReused: 'auth.totp.reused',
   totpAlreadyOn: 'auth.totp.alreadyOn',
   totpNotOn: 'auth.totp.notOn',
+  totpLocked: 'auth.totp.locked',
   totpNoEnrolment: 'auth.totp.noEnrolment',
   resetCodeInvalid: 'fundpass.reset.codeInvalid',
   resetCodeExpired: 'fundpass.reset.codeExpired',
