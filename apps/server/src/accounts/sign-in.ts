@@ -95,7 +95,7 @@ export async function signIn(db: Db, req: SignInRequest): Promise<{ user: UserRo
   });
   if (decided.kind === 'ok') return decided;
   if (decided.kind === 'locked') {
-    throw new DomainError(Code.RATE_LIMITED, 'auth.totp.locked', 'Too many wrong codes; try again later', {
+    throw new DomainError(Code.RATE_LIMITED, MessageKey.totpLocked, 'Too many wrong codes; try again later', {
       until: Math.ceil(decided.until.getTime() / 1000),
     });
   }
