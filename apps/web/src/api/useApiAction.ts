@@ -16,6 +16,8 @@ export interface ApiActionOptions {
 
 interface Vars {
   body: Record<string, unknown>;
+  /** The call's own path, when it names a resource (`DELETE /sessions/{id}`); else the action's. */
+  path?: string;
   idempotencyKey: string;
   headers?: Record<string, string>;
 }
@@ -30,7 +32,7 @@ export function useApiAction<TData>(opts: ApiActionOptions) {
     mutationFn: (vars) =>
       send<TData>({
         method: opts.method ?? 'POST',
-        path: opts.path,
+        path: vars.path ?? opts.path,
         form: opts.form,
         body: vars.body,
         headers: vars.headers,
