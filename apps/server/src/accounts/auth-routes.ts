@@ -7,6 +7,7 @@ import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { providedFundpass, setFundpass, setFundpassMode } from './fundpass';
 import { signIn } from './sign-in';
+import { userTotpClock } from './totp-clock';
 import { clientInfoOf, createSession, getUser, registerUser, revokeSession, type UserRow } from './users';
 
 const me = z.object({
@@ -101,6 +102,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         recoveryCode: req.body.recovery_code,
         client: clientInfoOf(req),
         at: deps.clock.now(),
+        totpNow: userTotpClock(deps).now(),
       });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
       return ok(meOf(user));

@@ -11,6 +11,7 @@ import {
 } from './fundpass-reset';
 import * as s from './security-schemas';
 import { signInHistory } from './sign-in';
+import { userTotpClock } from './totp-clock';
 import { confirmEnrolment, disableTotp, startEnrolment, totpStatus } from './two-factor';
 import { changePassword, listSessions, revokeSessionById } from './user-sessions';
 
@@ -96,7 +97,16 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps): voi
         response: { 200: s.totpEnableResponse },
       },
     },
-    async (req) => ok(await confirmEnrolment(deps.db, currentUser(req).id, req.body.code, deps.clock.now())),
+    async (req) =>
+      ok(
+        await confirmEnrolment(
+          deps.db,
+          currentUser(req).id,
+          req.body.code,
+          deps.clock.now(),
+          userTotpClock(deps).now(),
+        ),
+      ),
   );
 
   r.post(
@@ -116,6 +126,7 @@ export function registerSecurityRoutes(app: FastifyInstance, deps: AppDeps): voi
         currentUser(req).id,
         { password: req.body.password, code: req.body.code, recoveryCode: req.body.recovery_code },
         deps.clock.now(),
+        userTotpClock(deps).now(),
       );
       return ok({ enabled: false as const });
     },

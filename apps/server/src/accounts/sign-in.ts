@@ -28,6 +28,8 @@ export interface SignInRequest {
   recoveryCode?: string;
   client: ClientInfo;
   at: Date;
+  /** Wall time, for the TOTP step (totp-clock.ts). */
+  totpNow: Date;
 }
 
 type Decided =
@@ -83,7 +85,7 @@ export async function signIn(db: Db, req: SignInRequest): Promise<{ user: UserRo
       return { kind: 'fail', outcome: 'wrong_password' };
     }
     const noCode = !req.code && !req.recoveryCode;
-    const second = await useSecondFactor(tx, user.id, req, req.at);
+    const second = await useSecondFactor(tx, user.id, req, req.at, req.totpNow);
     if (!second.ok) {
       const outcome = noCode ? 'totp_required' : second.reason === 'reused' ? 'totp_reused' : 'totp_invalid';
       await record(outcome, second.method);

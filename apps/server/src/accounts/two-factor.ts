@@ -130,6 +130,7 @@ export async function confirmEnrolment(
   userId: number,
   code: string,
   at: Date,
+  totpNow: Date,
 ): Promise<{ recovery_codes: string[] }> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashSecret(c)));
@@ -142,7 +143,7 @@ export async function confirmEnrolment(
     if (row.enabledAt) {
       throw new DomainError(Code.TOTP_STATE, MessageKey.totpAlreadyOn, 'Two-factor sign-in is already on');
     }
-    const check = await checkTotp(row.secret, row.lastStep, code, at);
+    const check = await checkTotp(row.secret, row.lastStep, code, totpNow);
     if (!check.ok) throw check.reason === 'reused' ? totpErrors.reused() : totpErrors.invalid();
     await tx
       .update(userTotp)
@@ -159,13 +160,15 @@ export async function confirmEnrolment(
 /**
  * Checks a second factor for a user with two-factor on: a TOTP code (kept as the last step, so it
  * works once) or an unused recovery code (then marked used). Runs in the caller's transaction, which
- * holds the user's row, so two requests with one code cannot both pass.
+ * holds the user's row, so two requests with one code cannot both pass. `at` stamps a used recovery
+ * code (business time); `totpNow` is the wall time codes are checked at (totp-clock.ts).
  */
 export async function useSecondFactor(
   tx: Db,
   userId: number,
   given: { code?: string; recoveryCode?: string },
   at: Date,
+  totpNow: Date,
 ): Promise<CodeCheck & { method: 'password' | 'totp' | 'recovery_code' }> {
   const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).for('update');
   // Two-factor sign-in is off: the password alone signs in.
@@ -184,7 +187,7 @@ export async function useSecondFactor(
     }
     return { ok: false, reason: 'invalid', method: 'recovery_code' };
   }
-  const check = await checkTotp(row.secret, row.lastStep, given.code ?? '', at);
+  const check = await checkTotp(row.secret, row.lastStep, given.code ?? '', totpNow);
   if (check.ok)
     await tx
       .update(userTotp)
@@ -204,6 +207,7 @@ export async function disableTotp(
   userId: number,
   opts: { password: string; code?: string; recoveryCode?: string },
   at: Date,
+  totpNow: Date,
 ): Promise<void> {
   const user = await getUser(db, userId);
   if (!(await verifySecret(user.passwordHash, opts.password))) throw passwordWrong();
@@ -212,7 +216,7 @@ export async function disableTotp(
     if (!(await totpEnabled(tx, userId))) {
       throw new DomainError(Code.TOTP_STATE, MessageKey.totpNotOn, 'Two-factor sign-in is off');
     }
-    const check = await useSecondFactor(tx, userId, opts, at);
+    const check = await useSecondFactor(tx, userId, opts, at, totpNow);
     if (!check.ok) throw check.reason === 'reused' ? totpErrors.reused() : totpErrors.invalid();
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
     await tx.delete(userTotp).where(eq(userTotp.userId, userId));

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type { FundpassResetMail, SecurityMailer } from '../../src/accounts/fundpass-reset';
-import type { Operator } from '../harness';
+import type { Server } from '../../src/server';
 
 /** Keeps every mail the server would send, for the test to read the code from. */
 export class CapturedMail implements SecurityMailer {
@@ -13,7 +13,19 @@ export class CapturedMail implements SecurityMailer {
   }
 }
 
-/** The code an authenticator app shows for this secret at the server's clock. */
-export async function totpAt(op: Operator, secret: string, offsetSeconds = 0): Promise<string> {
-  return generate({ secret, epoch: (await op.now()) + offsetSeconds });
+/**
+ * The wall time the server checks TOTP codes at (deps.userTotpClock), driven by the test: `step()`
+ * moves it to the next 30-second step, and `code()` is what an authenticator app shows then.
+ */
+export class TotpWall {
+  private ms = Date.UTC(2026, 10, 23, 9, 0, 5);
+  constructor(server: Server) {
+    server.deps.userTotpClock = { now: () => new Date(this.ms) };
+  }
+  step(): void {
+    this.ms += 30_000;
+  }
+  code(secret: string): Promise<string> {
+    return generate({ secret, epoch: Math.floor(this.ms / 1000) });
+  }
 }

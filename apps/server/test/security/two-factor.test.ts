@@ -3,7 +3,7 @@ import { generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRecoveryCodes } from '../../src/db/schema';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
-import { totpAt } from './helpers';
+import { TotpWall } from './helpers';
 
 const PASSWORD = 'correct-horse-1';
 const LOGIN = '/api/web/v1/auth/login';
@@ -23,10 +23,12 @@ interface SignIn {
 describe('two-factor sign-in (TOTP)', () => {
   let server: TestServer;
   let op: Operator;
+  let wall: TotpWall;
   let n = 0;
   beforeAll(async () => {
     server = await startTestServer();
     op = new Operator(server);
+    wall = new TotpWall(server);
   });
   afterAll(() => server.dispose());
 
@@ -52,7 +54,7 @@ describe('two-factor sign-in (TOTP)', () => {
     const setup = await u.c.post<{ secret: string; otpauth_url: string }>(SETUP, { password: PASSWORD });
     expect(setup.body.code).toBe(0);
     const { secret } = setup.body.data;
-    const on = await u.c.post<{ recovery_codes: string[] }>(ENABLE, { code: await totpAt(op, secret) });
+    const on = await u.c.post<{ recovery_codes: string[] }>(ENABLE, { code: await wall.code(secret) });
     expect(on.body.code).toBe(0);
     return { ...u, secret, recoveryCodes: on.body.data.recovery_codes };
   }
@@ -69,7 +71,7 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(setup.body.data.otpauth_url).toContain(`otpauth://totp/Earn:${encodeURIComponent(email)}`);
     expect(setup.body.data.otpauth_url).toContain(`secret=${setup.body.data.secret}`);
 
-    const other = await c.post(ENABLE, { code: await totpAt(op, generateSecret()) });
+    const other = await c.post(ENABLE, { code: await wall.code(generateSecret()) });
     expect(other.status).toBe(401);
     expect(other.body).toMatchObject({ code: Code.TOTP_INVALID, data: { key: 'auth.totp.invalid' } });
     const malformed = await c.post(ENABLE, { code: '12ab56' });
@@ -83,7 +85,7 @@ describe('two-factor sign-in (TOTP)', () => {
     expect((await new TestClient(server).post(LOGIN, { email, password: PASSWORD })).status).toBe(200);
 
     const on = await c.post<{ recovery_codes: string[] }>(ENABLE, {
-      code: await totpAt(op, setup.body.data.secret),
+      code: await wall.code(setup.body.data.secret),
     });
     expect(on.status).toBe(200);
     expect(on.body.data.recovery_codes).toHaveLength(10);
@@ -119,12 +121,12 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(noCode.headers['set-cookie']?.toString() ?? '').not.toContain('earn_sid=');
 
     // The enrolment used this 30-second step's code: the same code cannot sign in.
-    const sameStep = await login({ code: await totpAt(op, secret) });
+    const sameStep = await login({ code: await wall.code(secret) });
     expect(sameStep.status).toBe(401);
     expect(sameStep.body).toMatchObject({ code: Code.TOTP_REUSED, data: { key: 'auth.totp.reused' } });
 
-    await op.advance(30);
-    const code = await totpAt(op, secret);
+    wall.step();
+    const code = await wall.code(secret);
     const first = await login({ code });
     expect(first.status).toBe(200);
     expect(first.headers['set-cookie']?.toString()).toContain('earn_sid=');
@@ -132,15 +134,22 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(replay.status).toBe(401);
     expect(replay.body).toMatchObject({ code: Code.TOTP_REUSED, data: { key: 'auth.totp.reused' } });
 
-    await op.advance(30);
-    const foreign = await login({ code: await totpAt(op, generateSecret()) });
+    wall.step();
+    const foreign = await login({ code: await wall.code(generateSecret()) });
     expect(foreign.status).toBe(401);
     expect(foreign.body).toMatchObject({ code: Code.TOTP_INVALID, data: { key: 'auth.totp.invalid' } });
-    const wrongPassword = await login({ password: 'not-my-password', code: await totpAt(op, secret) });
+    const wrongPassword = await login({ password: 'not-my-password', code: await wall.code(secret) });
     expect(wrongPassword.body).toMatchObject({
       code: Code.INVALID_CREDENTIALS,
       data: { key: 'auth.invalidCredentials' },
     });
+  });
+
+  it('codes follow the wall clock: moving the business clock by days does not put them out of step', async () => {
+    const { login, secret } = await enrolled();
+    await op.advance(3 * 86_400);
+    wall.step();
+    expect((await login({ code: await wall.code(secret) })).status).toBe(200);
   });
 
   it('a recovery code signs in once, in any case and with or without the dash', async () => {
@@ -156,33 +165,33 @@ describe('two-factor sign-in (TOTP)', () => {
 
   it('five wrong codes in 15 minutes lock sign-in for the user until the first leaves the window', async () => {
     const { login, secret } = await enrolled();
-    await op.advance(30);
+    wall.step();
     const start = await op.now();
     for (let i = 0; i < 5; i++) {
-      const res = await login({ code: '000000' === (await totpAt(op, secret)) ? '111111' : '000000' });
+      const res = await login({ code: '000000' === (await wall.code(secret)) ? '111111' : '000000' });
       expect(res.body.code).toBe(Code.TOTP_INVALID);
     }
-    const locked = await login({ code: await totpAt(op, secret) });
+    const locked = await login({ code: await wall.code(secret) });
     expect(locked.status).toBe(429);
     expect(locked.body.data.key).toBe('auth.totp.locked');
     expect(locked.body.data.params.until).toBe(start + 15 * 60);
     await op.advance(15 * 60 + 1);
-    expect((await login({ code: await totpAt(op, secret) })).status).toBe(200);
+    expect((await login({ code: await wall.code(secret) })).status).toBe(200);
   });
 
   it('turning it off needs the password and a code; afterwards the password alone signs in', async () => {
     const { c, login, secret } = await enrolled();
-    await op.advance(30);
-    const wrongPassword = await c.post(DISABLE, { password: 'nope-nope-1', code: await totpAt(op, secret) });
+    wall.step();
+    const wrongPassword = await c.post(DISABLE, { password: 'nope-nope-1', code: await wall.code(secret) });
     expect(wrongPassword.status).toBe(401);
     expect(wrongPassword.body.data).toMatchObject({ key: 'auth.passwordWrong' });
     const noCode = await c.post(DISABLE, { password: PASSWORD });
     expect(noCode.status).toBe(400);
-    const foreign = await c.post(DISABLE, { password: PASSWORD, code: await totpAt(op, generateSecret()) });
+    const foreign = await c.post(DISABLE, { password: PASSWORD, code: await wall.code(generateSecret()) });
     expect(foreign.body).toMatchObject({ code: Code.TOTP_INVALID });
     expect((await c.get(STATUS)).body.data).toMatchObject({ enabled: true });
 
-    const off = await c.post(DISABLE, { password: PASSWORD, code: await totpAt(op, secret) });
+    const off = await c.post(DISABLE, { password: PASSWORD, code: await wall.code(secret) });
     expect(off.body).toEqual({ code: 0, message: 'success', data: { enabled: false } });
     expect((await c.get(STATUS)).body.data).toEqual({
       enabled: false,
@@ -196,14 +205,14 @@ describe('two-factor sign-in (TOTP)', () => {
 
   it('the sign-in history lists every try for the account with outcome, method, device and address', async () => {
     const { c, login, secret } = await enrolled();
-    await op.advance(30);
+    wall.step();
     await login({ password: 'wrong-password-1' });
     await login({});
     await new TestClient(server).request('POST', LOGIN, {
       body: {
         email: (await c.get<{ email: string }>('/api/web/v1/auth/me')).body.data.email,
         password: PASSWORD,
-        code: await totpAt(op, secret),
+        code: await wall.code(secret),
       },
       headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) TestBrowser/1.0' },
     });
