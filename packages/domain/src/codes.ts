@@ -93,18 +93,6 @@ export const MessageKey = {
   fundpassFrequency: 'fundpass.verifyFrequency',
   /** A money move by a user with no funding password while the operator's setting asks for one first. */
   fundpassSetupRequired: 'fundpass.setupRequired',
-  passwordWrong: 'auth.passwordWrong',
-  passwordSame: 'auth.passwordSame',
-  totpRequired: 'auth.totp.required',
-  totpInvalid: 'auth.totp.invalid',
-  totpReused: 'auth.totp.reused',
-  totpAlreadyOn: 'auth.totp.alreadyOn',
-  totpNotOn: 'auth.totp.notOn',
-  totpLocked: 'auth.totp.locked',
-  totpNoEnrolment: 'auth.totp.noEnrolment',
-  resetCodeInvalid: 'fundpass.reset.codeInvalid',
-  resetCodeExpired: 'fundpass.reset.codeExpired',
-  sessionNotFound: 'auth.session.notFound',
   unknownAsset: 'common.unknownAsset',
   amountPrecision: 'common.amountPrecision',
   amountPositive: 'common.amountPositive',
@@ -117,4 +105,24 @@ export const MessageKey = {
   stepsOrder: 'product.steps.notAscending',
   timeOrder: 'product.time.endNotAfterStart',
   amountTooLarge: 'product.amount.tooLarge',
+} as const;
+
+/**
+ * Message keys of the account-security calls (sign-in's second factor, the security page). Only the
+ * sign-in page and the security page meet them, so the web keeps their texts in the security
+ * feature's catalogue, loaded with those pages, not in the first route's.
+ */
+export const SecurityMessageKey = {
+  passwordWrong: 'auth.passwordWrong',
+  passwordSame: 'auth.passwordSame',
+  totpRequired: 'auth.totp.required',
+  totpInvalid: 'auth.totp.invalid',
+  totpReused: 'auth.totp.reused',
+  totpAlreadyOn: 'auth.totp.alreadyOn',
+  totpNotOn: 'auth.totp.notOn',
+  totpLocked: 'auth.totp.locked',
+  totpNoEnrolment: 'auth.totp.noEnrolment',
+  resetCodeInvalid: 'fundpass.reset.codeInvalid',
+  resetCodeExpired: 'fundpass.reset.codeExpired',
+  sessionNotFound: 'auth.session.notFound',
 } as const;

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { Code, MessageKey } from '@earn/domain';
+import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundpassFailures, fundpassResetCodes, sessions, users } from '../db/schema';
@@ -84,11 +84,13 @@ export async function requestFundpassReset(
 }
 
 const codeInvalid = (left: number) =>
-  new DomainError(Code.RESET_CODE_INVALID, MessageKey.resetCodeInvalid, 'The code is not right', { left });
+  new DomainError(Code.RESET_CODE_INVALID, SecurityMessageKey.resetCodeInvalid, 'The code is not right', {
+    left,
+  });
 const codeExpired = () =>
   new DomainError(
     Code.RESET_CODE_INVALID,
-    MessageKey.resetCodeExpired,
+    SecurityMessageKey.resetCodeExpired,
     'The code has expired or was used; ask for a new one',
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Code, MessageKey } from '@earn/domain';
+import { Code, MessageKey, SecurityMessageKey } from '@earn/domain';
 import { and, count, desc, eq, gt, inArray, min } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signInEvents, users } from '../db/schema';
@@ -97,9 +97,14 @@ export async function signIn(db: Db, req: SignInRequest): Promise<{ user: UserRo
   });
   if (decided.kind === 'ok') return decided;
   if (decided.kind === 'locked') {
-    throw new DomainError(Code.RATE_LIMITED, MessageKey.totpLocked, 'Too many wrong codes; try again later', {
-      until: Math.ceil(decided.until.getTime() / 1000),
-    });
+    throw new DomainError(
+      Code.RATE_LIMITED,
+      SecurityMessageKey.totpLocked,
+      'Too many wrong codes; try again later',
+      {
+        until: Math.ceil(decided.until.getTime() / 1000),
+      },
+    );
   }
   switch (decided.outcome) {
     case 'totp_required':

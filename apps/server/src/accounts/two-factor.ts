@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Code, MessageKey } from '@earn/domain';
+import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../db/client';
@@ -19,7 +19,7 @@ export const totpErrors = {
   required: () =>
     new DomainError(
       Code.TOTP_REQUIRED,
-      MessageKey.totpRequired,
+      SecurityMessageKey.totpRequired,
       'Enter the code from your authenticator app',
       {},
       {
@@ -29,19 +29,19 @@ export const totpErrors = {
   invalid: () =>
     new DomainError(
       Code.TOTP_INVALID,
-      MessageKey.totpInvalid,
+      SecurityMessageKey.totpInvalid,
       'The code does not match; check the app and try again',
     ),
   reused: () =>
     new DomainError(
       Code.TOTP_REUSED,
-      MessageKey.totpReused,
+      SecurityMessageKey.totpReused,
       'This code was already used; wait for the next one',
     ),
 };
 
 const passwordWrong = () =>
-  new DomainError(Code.INVALID_CREDENTIALS, MessageKey.passwordWrong, 'Login password is incorrect');
+  new DomainError(Code.INVALID_CREDENTIALS, SecurityMessageKey.passwordWrong, 'Login password is incorrect');
 
 function recoveryCode(): string {
   const bytes = randomBytes(10);
@@ -111,7 +111,11 @@ export async function startEnrolment(
   if (!(await verifySecret(user.passwordHash, password))) throw passwordWrong();
   const [current] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
   if (current?.enabledAt) {
-    throw new DomainError(Code.TOTP_STATE, MessageKey.totpAlreadyOn, 'Two-factor sign-in is already on');
+    throw new DomainError(
+      Code.TOTP_STATE,
+      SecurityMessageKey.totpAlreadyOn,
+      'Two-factor sign-in is already on',
+    );
   }
   const secret = generateSecret();
   await db
@@ -138,10 +142,14 @@ export async function confirmEnrolment(
     const tx = txRoot as unknown as Db;
     const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).for('update');
     if (!row) {
-      throw new DomainError(Code.TOTP_STATE, MessageKey.totpNoEnrolment, 'Start the enrolment first');
+      throw new DomainError(Code.TOTP_STATE, SecurityMessageKey.totpNoEnrolment, 'Start the enrolment first');
     }
     if (row.enabledAt) {
-      throw new DomainError(Code.TOTP_STATE, MessageKey.totpAlreadyOn, 'Two-factor sign-in is already on');
+      throw new DomainError(
+        Code.TOTP_STATE,
+        SecurityMessageKey.totpAlreadyOn,
+        'Two-factor sign-in is already on',
+      );
     }
     const check = await checkTotp(row.secret, row.lastStep, code, totpNow);
     if (!check.ok) throw check.reason === 'reused' ? totpErrors.reused() : totpErrors.invalid();
@@ -214,7 +222,7 @@ export async function disableTotp(
   await db.transaction(async (txRoot) => {
     const tx = txRoot as unknown as Db;
     if (!(await totpEnabled(tx, userId))) {
-      throw new DomainError(Code.TOTP_STATE, MessageKey.totpNotOn, 'Two-factor sign-in is off');
+      throw new DomainError(Code.TOTP_STATE, SecurityMessageKey.totpNotOn, 'Two-factor sign-in is off');
     }
     const check = await useSecondFactor(tx, userId, opts, at, totpNow);
     if (!check.ok) throw check.reason === 'reused' ? totpErrors.reused() : totpErrors.invalid();

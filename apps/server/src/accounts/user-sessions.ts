@@ -1,4 +1,4 @@
-import { Code, MessageKey } from '@earn/domain';
+import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -38,7 +38,7 @@ export async function revokeSessionById(db: Db, userId: number, id: string, now:
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   const target = rows.find((r) => (r.publicId ?? r.tokenHash.slice(0, 12)) === id);
   if (!target) {
-    throw new DomainError(Code.NOT_FOUND, MessageKey.sessionNotFound, 'No such session');
+    throw new DomainError(Code.NOT_FOUND, SecurityMessageKey.sessionNotFound, 'No such session');
   }
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, target.tokenHash));
 }
@@ -55,12 +55,16 @@ export async function changePassword(
 ): Promise<{ revoked_sessions: number }> {
   const user = await getUser(db, session.id);
   if (!(await verifySecret(user.passwordHash, opts.current))) {
-    throw new DomainError(Code.INVALID_CREDENTIALS, MessageKey.passwordWrong, 'Login password is incorrect');
+    throw new DomainError(
+      Code.INVALID_CREDENTIALS,
+      SecurityMessageKey.passwordWrong,
+      'Login password is incorrect',
+    );
   }
   if (opts.current === opts.next) {
     throw new DomainError(
       Code.INVALID_PARAMS,
-      MessageKey.passwordSame,
+      SecurityMessageKey.passwordSame,
       'The new password is the current one',
     );
   }
