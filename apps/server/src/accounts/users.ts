@@ -9,9 +9,6 @@ import { DomainError, errors } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Hash of a password nobody has, so a login with an unknown email costs the same as a wrong password. */
-let decoyHash: Promise<string> | undefined;
-
 export async function hashSecret(secret: string): Promise<string> {
   // @node-rs/argon2 defaults to argon2id.
   return hash(secret);
@@ -80,24 +77,6 @@ export async function createSession(
     lastUsedAt: at,
   });
   return token;
-}
-
-export async function login(
-  db: Db,
-  opts: { email: string; password: string; at: Date },
-): Promise<{ user: UserRow; token: string }> {
-  const [user] = await db.select().from(users).where(eq(users.email, opts.email));
-  if (!user) {
-    decoyHash ??= hashSecret(randomBytes(16).toString('hex'));
-    await verifySecret(await decoyHash, opts.password);
-    throw invalidCredentials();
-  }
-  if (!(await verifySecret(user.passwordHash, opts.password))) throw invalidCredentials();
-  return { user, token: await createSession(db, user.id, opts.at) };
-}
-
-function invalidCredentials(): DomainError {
-  return new DomainError(Code.INVALID_CREDENTIALS, MessageKey.invalidCredentials, 'Wrong email or password');
 }
 
 export async function revokeSession(db: Db, tokenHash: string, at: Date): Promise<void> {

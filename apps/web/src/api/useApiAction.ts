@@ -23,6 +23,15 @@ interface Vars {
 }
 
 /**
+ * Whether a failed action is sent again (with its Idempotency-Key): only a failure that may pass on
+ * another try (network, timeout, 5xx), a few times. Never a 4xx: a wrong password, a rule, a lock
+ * (429) or a conflict answers the same again, and the user must see it at once.
+ */
+export function retriesAction(failureCount: number, error: unknown): boolean {
+  return failureCount < POST_RETRY_LIMIT && isTransient(error);
+}
+
+/**
  * A user action that writes: one Idempotency-Key per `run` (per click), reused by every retry of that
  * run — transient failures and the funding-password retry alike — so the server moves money once.
  * Failures go through the error catalogue (`errors.ts`) and are reported to analytics under `name`.
@@ -38,7 +47,7 @@ export function useApiAction<TData>(opts: ApiActionOptions) {
         headers: vars.headers,
         idempotencyKey: vars.idempotencyKey,
       } satisfies RequestOptions),
-    retry: (failureCount, error) => failureCount < POST_RETRY_LIMIT && isTransient(error),
+    retry: retriesAction,
     retryDelay: backoffMs,
     meta: { action: opts.name, silent: opts.silent },
   });
