@@ -90,6 +90,8 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
       EARN_CLOCK: 'test',
       ADMIN_TOKEN: adminToken,
       LOG_LEVEL: 'warn',
+      // Flows of new users stake without a funding password; e2e/security.test.ts turns the rule on.
+      FUNDPASS_FIRST_MOVE: '0',
       ...(builtWebDir() ? { WEB_DIST: builtWebDir() } : {}),
       ...env,
     },

@@ -18,6 +18,7 @@ import Fastify, {
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { registerContextRoutes } from './accounts/context-routes';
+import { registerSecurityRoutes } from './accounts/security-routes';
 import { isPrivateRoute, sessionBeforeInput } from './http/auth';
 import type { AppDeps } from './http/context';
 import { registerCsrf } from './http/csrf';
@@ -141,6 +142,7 @@ export async function buildApp(
   registerMetrics(app, deps);
 
   registerAuthRoutes(app, deps);
+  registerSecurityRoutes(app, deps);
   registerContextRoutes(app, deps);
   registerMarketRoutes(app, deps);
   registerMiscRoutes(app, deps, modules);

@@ -39,7 +39,7 @@ export interface Config {
   /** Money-moving calls per minute per user (default 120). */
   moneyRateLimitPerMinute?: number;
   /**
-   * Every answer also encoded by its zod schema and compared with the fast serializer's bytes (the test
+   * Every answer also encoded by its zod schema and compared with the fast serializer's JSON (the test
    * suite turns it on; it costs a zod pass per answer).
    */
   checkResponses?: boolean;
@@ -49,6 +49,11 @@ export interface Config {
   databaseReadMaxLagMs?: number;
   /** After a write, that user's reads go to the primary this long (never shorter than the lag allowed). */
   databaseReadAfterWriteMs?: number;
+  /**
+   * Whether a user without a funding password must set one before the first subscription, stake or
+   * purchase, until an operator changes the setting (FUNDPASS_FIRST_MOVE, default on).
+   */
+  fundpassFirstMove?: boolean;
 }
 
 /** A setting that cannot be used, named as the operator wrote it; start-up exits 2 with this line. */
@@ -133,6 +138,7 @@ const variables = {
   PUBLIC_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(1200),
   MONEY_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(120),
   RESPONSE_CHECK: flag().default(false),
+  FUNDPASS_FIRST_MOVE: flag().default(true),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -184,6 +190,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
     moneyRateLimitPerMinute: v.MONEY_RATE_LIMIT_PER_MINUTE,
     checkResponses: v.RESPONSE_CHECK,
+    fundpassFirstMove: v.FUNDPASS_FIRST_MOVE,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { SecurityMailer } from './accounts/fundpass-reset';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -30,6 +31,7 @@ export async function createServer(
     logger?: FastifyServerOptions['logger'];
     startJobs?: boolean;
     observeSerializers?: SerializerObserver;
+    mailer?: SecurityMailer;
   } = {},
 ): Promise<Server> {
   // The logger exists once the app does; until then start-up lines go to stderr.
@@ -59,7 +61,7 @@ export async function createServer(
   const testClock = config.clock === 'test' ? await TestClock.open(db) : undefined;
   const clock: Clock = testClock ?? new SystemClock();
   const scheduler = new Scheduler(db, clock);
-  const deps: AppDeps = { db, clock, testClock, scheduler, config, replicas };
+  const deps: AppDeps = { db, clock, testClock, scheduler, config, replicas, mailer: opts.mailer };
   const modules = opts.modules ?? earnModules;
   for (const job of coreJobs(deps)) scheduler.register(job);
   for (const m of modules) for (const job of m.jobs?.(deps) ?? []) scheduler.register(job);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { SecurityMailer } from '../src/accounts/fundpass-reset';
 import type { Config } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import type { EarnModule } from '../src/http/module';
@@ -28,6 +29,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicRateLimitPerMinute: 100_000,
     moneyRateLimitPerMinute: 100_000,
     checkResponses: true,
+    // The product lines' tests move money as users without a funding password; the rule that asks
+    // for one first has its own tests (test/security/), which turn it on.
+    fundpassFirstMove: false,
     ...overrides,
   };
 }
@@ -69,12 +73,18 @@ export interface TestServer extends Server {
 }
 
 export async function startTestServer(
-  opts: { config?: Partial<Config>; modules?: EarnModule[]; seedDemo?: boolean } = {},
+  opts: {
+    config?: Partial<Config>;
+    modules?: EarnModule[];
+    seedDemo?: boolean;
+    mailer?: SecurityMailer;
+  } = {},
 ): Promise<TestServer> {
   const fresh = await freshDatabase();
   const server = await createServer(testConfig({ seedDemo: opts.seedDemo ?? false, ...opts.config }), {
     database: fresh.database,
     modules: opts.modules,
+    mailer: opts.mailer,
   });
   await server.app.ready();
   return {

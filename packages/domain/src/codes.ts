@@ -28,6 +28,16 @@ export const Code = {
   /** A stake or purchase without a recorded acceptance of the product's agreement or disclaimer. */
   AGREEMENT_REQUIRED: 42210,
   INVALID_CREDENTIALS: 40100,
+  /** Sign-in: the password was right and the account has two-factor sign-in; send the code. */
+  TOTP_REQUIRED: 40110,
+  /** A TOTP or recovery code that does not match (another secret's code, a typo, too old). */
+  TOTP_INVALID: 40111,
+  /** A TOTP code whose time step was already used: each code signs in once. */
+  TOTP_REUSED: 40112,
+  /** Two-factor sign-in is already on (enrolment) or off (disabling). */
+  TOTP_STATE: 40904,
+  /** A funding-password reset code that is wrong, used, expired, or out of tries. */
+  RESET_CODE_INVALID: 42220,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
   /** The database did not answer (a dropped connection, a restart, a failover): nothing was kept. */
@@ -81,6 +91,8 @@ export const MessageKey = {
   fundpassWrong: 'fundpass.wrong',
   fundpassNotSet: 'fundpass.notSet',
   fundpassFrequency: 'fundpass.verifyFrequency',
+  /** A money move by a user with no funding password while the operator's setting asks for one first. */
+  fundpassSetupRequired: 'fundpass.setupRequired',
   unknownAsset: 'common.unknownAsset',
   amountPrecision: 'common.amountPrecision',
   amountPositive: 'common.amountPositive',
@@ -93,4 +105,24 @@ export const MessageKey = {
   stepsOrder: 'product.steps.notAscending',
   timeOrder: 'product.time.endNotAfterStart',
   amountTooLarge: 'product.amount.tooLarge',
+} as const;
+
+/**
+ * Message keys of the account-security calls (sign-in's second factor, the security page). Only the
+ * sign-in page and the security page meet them, so the web keeps their texts in the security
+ * feature's catalogue, loaded with those pages, not in the first route's.
+ */
+export const SecurityMessageKey = {
+  passwordWrong: 'auth.passwordWrong',
+  passwordSame: 'auth.passwordSame',
+  totpRequired: 'auth.totp.required',
+  totpInvalid: 'auth.totp.invalid',
+  totpReused: 'auth.totp.reused',
+  totpAlreadyOn: 'auth.totp.alreadyOn',
+  totpNotOn: 'auth.totp.notOn',
+  totpLocked: 'auth.totp.locked',
+  totpNoEnrolment: 'auth.totp.noEnrolment',
+  resetCodeInvalid: 'fundpass.reset.codeInvalid',
+  resetCodeExpired: 'fundpass.reset.codeExpired',
+  sessionNotFound: 'auth.session.notFound',
 } as const;

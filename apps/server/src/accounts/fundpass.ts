@@ -1,11 +1,13 @@
 import { Code, type FundpassMode, MessageKey } from '@earn/domain';
 import { and, count, eq, gt, min } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { fundpassFailures, sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { DomainError } from '../http/errors';
 import type { Clock } from '../jobs/clock';
+import { readSecuritySettings } from './app-settings';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** Wrong tries allowed in the window before verification is refused (10010112). */
@@ -28,6 +30,18 @@ const required = () =>
   );
 const notSet = () =>
   new DomainError(Code.FUNDPASS_NOT_SET, MessageKey.fundpassNotSet, 'Please set a funding password first');
+/**
+ * A first money move by a user who never set a funding password, while the operator's setting asks
+ * for one first: the web app opens its set-password dialog on `data.setup_fundpass`.
+ */
+const setupFirst = () =>
+  new DomainError(
+    Code.FUNDPASS_NOT_SET,
+    MessageKey.fundpassSetupRequired,
+    'Set a funding password before your first subscription',
+    {},
+    { setup_fundpass: true },
+  );
 /** `until` (ISO 8601, UTC) is sent once the last try is used, so the prompt can show when the lock ends. */
 const wrong = (left: number, until?: Date) =>
   new DomainError(
@@ -102,18 +116,28 @@ async function checkPassword(
 
 /**
  * Guards a protected call by the user's setting. `always` (a settings change) asks every time
- * whatever the mode. Runs before the call's own transaction: wrong tries must be counted even
- * though the call fails.
+ * whatever the mode. `firstMove` marks money going in (a subscription, stake or purchase): a user
+ * who never set a funding password is sent to set one first, unless the operator turned that off.
+ * Runs before the call's own transaction: wrong tries must be counted even though the call fails.
  */
 export async function requireFundpass(
-  deps: { db: Db; clock: Clock },
+  deps: { db: Db; clock: Clock; config?: Pick<Config, 'fundpassFirstMove'> },
   session: SessionUser,
   given: string | undefined,
-  opts: { always?: boolean } = {},
+  opts: { always?: boolean; firstMove?: boolean } = {},
 ): Promise<void> {
   const user = await getUser(deps.db, session.id);
   const mode = user.fundpassMode as FundpassMode;
-  if (mode === 'never' && !opts.always) return;
+  if (mode === 'never' && !opts.always) {
+    if (
+      opts.firstMove &&
+      !user.fundpassHash &&
+      (await readSecuritySettings(deps.db, deps.config ?? {})).fundpass_before_first_move
+    ) {
+      throw setupFirst();
+    }
+    return;
+  }
   if (!user.fundpassHash) throw notSet();
   const now = deps.clock.now();
   if (

@@ -9,9 +9,6 @@ import { DomainError, errors } from '../http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Hash of a password nobody has, so a login with an unknown email costs the same as a wrong password. */
-let decoyHash: Promise<string> | undefined;
-
 export async function hashSecret(secret: string): Promise<string> {
   // @node-rs/argon2 defaults to argon2id.
   return hash(secret);
@@ -50,33 +47,36 @@ export async function registerUser(
   }
 }
 
-export async function createSession(db: Db, userId: number, at: Date): Promise<string> {
+/** Where a session was opened: shown in the sessions list and the sign-in history. */
+export interface ClientInfo {
+  userAgent?: string;
+  address?: string;
+}
+
+/** The User-Agent as kept: at most 256 characters, absent when empty. */
+export function clientInfoOf(req: { headers: Record<string, unknown>; ip: string }): ClientInfo {
+  const ua = req.headers['user-agent'];
+  return { userAgent: typeof ua === 'string' && ua ? ua.slice(0, 256) : undefined, address: req.ip };
+}
+
+export async function createSession(
+  db: Db,
+  userId: number,
+  at: Date,
+  client: ClientInfo = {},
+): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
+    publicId: randomBytes(9).toString('base64url'),
     userId,
     createdAt: at,
     expiresAt: new Date(at.getTime() + SESSION_TTL_SECONDS * 1000),
+    userAgent: client.userAgent ?? null,
+    address: client.address ?? null,
+    lastUsedAt: at,
   });
   return token;
-}
-
-export async function login(
-  db: Db,
-  opts: { email: string; password: string; at: Date },
-): Promise<{ user: UserRow; token: string }> {
-  const [user] = await db.select().from(users).where(eq(users.email, opts.email));
-  if (!user) {
-    decoyHash ??= hashSecret(randomBytes(16).toString('hex'));
-    await verifySecret(await decoyHash, opts.password);
-    throw invalidCredentials();
-  }
-  if (!(await verifySecret(user.passwordHash, opts.password))) throw invalidCredentials();
-  return { user, token: await createSession(db, user.id, opts.at) };
-}
-
-function invalidCredentials(): DomainError {
-  return new DomainError(Code.INVALID_CREDENTIALS, MessageKey.invalidCredentials, 'Wrong email or password');
 }
 
 export async function revokeSession(db: Db, tokenHash: string, at: Date): Promise<void> {

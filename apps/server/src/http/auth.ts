@@ -31,15 +31,29 @@ export async function loadSession(
 ): Promise<SessionUser | undefined> {
   if (!token || token.length > 128) return undefined;
   const tokenHash = hashToken(token);
+  const now = clock.now();
   const [row] = await db
-    .select({ id: users.id, email: users.email, fundpassVerifiedAt: sessions.fundpassVerifiedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      fundpassVerifiedAt: sessions.fundpassVerifiedAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
-    );
-  return row ? { ...row, tokenHash } : undefined;
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row) return undefined;
+  const { lastUsedAt, ...user } = row;
+  // The sessions list shows the last use to the minute; writing it on every call would cost a write
+  // per request, so it is written when a minute has passed since.
+  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { ...user, tokenHash };
 }
+
+/** How stale a session's `last_used_at` may be before a call writes it again. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,3 +1,4 @@
+import type { SecurityMailer } from '../accounts/fundpass-reset';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ReadReplicas } from '../db/replicas';
@@ -14,6 +15,8 @@ export interface AppDeps {
   config: Config;
   /** Present with DATABASE_READ_URL; `db` then routes marked readReplica to them. */
   replicas?: ReadReplicas;
+  /** Sends the security mails (the funding-password reset code); absent: logged as not sent. */
+  mailer?: SecurityMailer;
 }
 
 export interface SessionUser {

@@ -178,7 +178,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     },
     async (req, reply) => {
       const session = currentUser(req);
-      await requireFundpass(deps, session, providedFundpass(req));
+      await requireFundpass(deps, session, providedFundpass(req), { firstMove: true });
       const deviceToken = req.headers[DEVICE_TOKEN_HEADER];
       return idempotent(deps, req, reply, (tx) =>
         stake(tx, {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../http/context';
 import { registerOperatorAccountRoutes } from './accounts-routes';
 import { registerConsoleRoutes } from './console/routes';
 import { registerFundsRoutes } from './routes-funds';
+import { registerSettingsRoutes } from './routes-settings';
 import { registerSystemRoutes } from './routes-system';
 import { registerUserAndPriceRoutes } from './routes-users';
 
@@ -13,4 +14,5 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerFundsRoutes(app, deps);
   registerUserAndPriceRoutes(app, deps);
   registerSystemRoutes(app, deps);
+  registerSettingsRoutes(app, deps);
 }

@@ -81,7 +81,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     checkAmountText(body.amount);
     const user = currentUser(req);
     // The funding password is checked before the money transaction, so wrong tries are counted.
-    await requireFundpass(deps, user, providedFundpass(req));
+    await requireFundpass(deps, user, providedFundpass(req), { firstMove: side === StakingSide.stake });
     const now = deps.clock.now();
     return idempotent(deps, req, reply, async (tx) =>
       side === StakingSide.stake

@@ -92,7 +92,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (req, reply) => {
       checkText(req.body.amount);
       const user = currentUser(req);
-      await requireFundpass(deps, user, providedFundpass(req));
+      await requireFundpass(deps, user, providedFundpass(req), { firstMove: true });
       return idempotent(deps, req, reply, (tx) =>
         purchase(tx, {
           userId: user.id,

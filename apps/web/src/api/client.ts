@@ -26,6 +26,8 @@ export const ApiCode = {
   FUNDPASS_REQUIRED: 10010111,
   VERIFY_FREQUENCY: 10010112,
   INVALID_CREDENTIALS: 40100,
+  /** Two-factor sign-in: the password was right; send the authenticator's code. */
+  TOTP_REQUIRED: 40110,
   CSRF_INVALID: 40301,
 } as const;
 

@@ -35,3 +35,22 @@ export function fundpassSettled(): void {
 export function promptFundpass(state: FundpassPromptState = { kind: 'ask' }): Promise<string | null> {
   return prompter ? prompter(state) : Promise.resolve(null);
 }
+
+/**
+ * The first money move of a user without a funding password (10010107): a dialog to set one. Answers
+ * whether it was set, so the request can go again; null when no dialog is mounted.
+ */
+export type FundpassSetupPrompter = () => Promise<boolean>;
+
+let setupPrompter: FundpassSetupPrompter | null = null;
+
+export function registerFundpassSetupPrompter(fn: FundpassSetupPrompter): () => void {
+  setupPrompter = fn;
+  return () => {
+    if (setupPrompter === fn) setupPrompter = null;
+  };
+}
+
+export function promptFundpassSetup(): Promise<boolean> | null {
+  return setupPrompter ? setupPrompter() : null;
+}

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ApiError } from './client';
 import { BALANCE_POLL_MS, queries, STALE_MS } from './queries';
 import { backoffMs, createQueryClient, GET_RETRY_LIMIT } from './queryClient';
+import { retriesAction } from './useApiAction';
 
 describe('spec constants as TanStack Query settings', () => {
   test('a GET is retried up to 10 times, only for failures that may pass, with growing backoff', () => {
@@ -21,6 +22,24 @@ describe('spec constants as TanStack Query settings', () => {
     expect(backoffMs(0)).toBeLessThan(backoffMs(3));
     expect(backoffMs(20)).toBe(8000);
     expect(createQueryClient().getDefaultOptions().mutations?.retry).toBe(false);
+  });
+
+  test('an action (POST) is retried only for a failure that may pass, never a 4xx (issue 18 §3)', () => {
+    expect(retriesAction(0, new ApiError('network', 'x'))).toBe(true);
+    expect(retriesAction(2, new ApiError('api', 'x', 50300, 503))).toBe(true);
+    expect(retriesAction(3, new ApiError('api', 'x', 50300, 503))).toBe(false);
+    for (const [code, status] of [
+      [10010106, 403],
+      [10010107, 403],
+      [10010111, 403],
+      [10010112, 429],
+      [42900, 429],
+      [42200, 422],
+      [40901, 409],
+      [40000, 400],
+      [40111, 401],
+    ] as const)
+      expect(retriesAction(0, new ApiError('api', 'x', code, status)), `${code}`).toBe(false);
   });
 
   test('dedupe windows and balance polling', () => {

@@ -30,7 +30,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; at most 10 tries a minute per client address (429 beyond) */
+        /**
+         * Sign in; at most 10 tries a minute per client address (429 beyond)
+         * @description With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. Every try for a known email is kept in the sign-in history.
+         */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
@@ -100,6 +103,188 @@ export interface paths {
         put?: never;
         /** When the funding password is asked for: always, every_2h (once per 2 hours per session) or never. Needs the funding password (fundpass field or X-Fund-Password header) every time. */
         post: operations["postAuthFundPasswordMode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the login password (proved by the current one); ends every other session */
+        post: operations["postAuthPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether two-factor sign-in is on */
+        get: operations["getAuth2fa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a TOTP enrolment: a new secret and its otpauth:// URL, proved by the login password
+         * @description Sign-in does not ask for a code until /2fa/enable has seen one from this secret. Calling it again starts over with a new secret. 40904 auth.totp.alreadyOn when already on.
+         */
+        post: operations["postAuth2faSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on with a code of the enrolment's secret; answers the recovery codes once
+         * @description 40111 auth.totp.invalid for a code of another secret or a wrong one; 40904 auth.totp.noEnrolment without /2fa/setup.
+         */
+        post: operations["postAuth2faEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor sign-in off: the login password and a current code or a recovery code */
+        post: operations["postAuth2faDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live sessions of the user, with device, address and last use; this one first */
+        get: operations["getAuthSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End one of the user's sessions (this one too: that is a sign-out); 404 auth.session.notFound */
+        delete: operations["deleteAuthSessionsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign-in history: every try with the right email, newest first */
+        get: operations["getAuthSignIns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/fund-password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a code for resetting the funding password; the same answer whether the email exists or not
+         * @description The code has six digits, works for 15 minutes and 5 tries, and only the newest works; a second request within a minute makes none. Rate limited as sign-in.
+         */
+        post: operations["postAuthFundPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/auth/fund-password/reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new funding password with the mailed code; clears the wrong-password lock
+         * @description 42220 fundpass.reset.codeInvalid with params.left for a wrong code; 42220 fundpass.reset.codeExpired for an expired, used or spent one (ask again).
+         */
+        post: operations["postAuthFundPasswordResetConfirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3157,6 +3342,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/settings/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users' security settings (each at its default until set) */
+        get: operations["getAdminSettingsSecurity"];
+        /** Change users' security settings; only the fields named change */
+        put: operations["putAdminSettingsSecurity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3262,11 +3465,19 @@ export interface operations {
                     /** Format: email */
                     email: string;
                     password: string;
+                    /** @description with two-factor sign-in on: the six digits the authenticator app shows */
+                    code?: string;
+                    /** @description with two-factor sign-in on: one of the recovery codes, instead of code */
+                    recovery_code?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     /** Format: email */
                     email: string;
                     password: string;
+                    /** @description with two-factor sign-in on: the six digits the authenticator app shows */
+                    code?: string;
+                    /** @description with two-factor sign-in on: one of the recovery codes, instead of code */
+                    recovery_code?: string;
                 };
             };
         };
@@ -3424,6 +3635,434 @@ export interface operations {
                     /** @enum {string} */
                     mode: "always" | "every_2h" | "never";
                     fundpass?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            mode: string;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAuthPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the login password now */
+                    current_password: string;
+                    /** @description the new login password, 8 to 128 characters */
+                    new_password: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the login password now */
+                    current_password: string;
+                    /** @description the new login password, 8 to 128 characters */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description other sessions ended by the change */
+                            revoked_sessions: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAuth2fa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description whether sign-in asks for a TOTP code */
+                            enabled: boolean;
+                            /** @description unix seconds */
+                            enabled_at: number | null;
+                            /** @description unused recovery codes (0 while off) */
+                            recovery_codes_left: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAuth2faSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the login password */
+                    password: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the login password */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description base32 secret, for typing into the app; shown this once */
+                            secret: string;
+                            /** @description otpauth:// URL for the QR code */
+                            otpauth_url: string;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAuth2faEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the six digits the authenticator app shows now */
+                    code: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the six digits the authenticator app shows now */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description ten one-time codes for signing in without the app; shown this once, only their hashes are kept */
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAuth2faDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the login password */
+                    password: string;
+                    /** @description the six digits the authenticator app shows now */
+                    code?: string;
+                    /** @description one of the recovery codes shown at enrolment */
+                    recovery_code?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the login password */
+                    password: string;
+                    /** @description the six digits the authenticator app shows now */
+                    code?: string;
+                    /** @description one of the recovery codes shown at enrolment */
+                    recovery_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @enum {boolean} */
+                            enabled: false;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAuthSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                /** @description public id of the session, for revoking it */
+                                id: string;
+                                /** @description the browser's User-Agent when it signed in */
+                                device: string | null;
+                                /** @description the client address it signed in from */
+                                address: string | null;
+                                /** @description unix seconds */
+                                created_at: number;
+                                /** @description last call made with it (to the minute) */
+                                last_used_at: number;
+                                /** @description unix seconds */
+                                expires_at: number;
+                                /** @description the session making this call */
+                                current: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    deleteAuthSessionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        /** @enum {string|null} */
+                        data: null;
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAuthSignIns: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                id: number;
+                                /** @description unix seconds */
+                                at: number;
+                                /**
+                                 * @description ok, or why the try failed (totp_required: the password was right, no code was sent)
+                                 * @enum {string}
+                                 */
+                                outcome: "ok" | "wrong_password" | "totp_required" | "totp_invalid" | "totp_reused";
+                                /** @description password, totp or recovery_code */
+                                method: string;
+                                address: string | null;
+                                device: string | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAuthFundPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * @description the mail's language; default the Accept-Language's
+                     * @enum {string}
+                     */
+                    lang?: "en" | "zh-CN";
+                };
+                "application/x-www-form-urlencoded": {
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * @description the mail's language; default the Accept-Language's
+                     * @enum {string}
+                     */
+                    lang?: "en" | "zh-CN";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description always true: the answer does not say whether the email exists
+                             * @enum {boolean}
+                             */
+                            sent: true;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAuthFundPasswordResetConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the six digits from the mail */
+                    code: string;
+                    fundpass: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description the six digits from the mail */
+                    code: string;
+                    fundpass: string;
                 };
             };
         };
@@ -17022,6 +17661,77 @@ export interface operations {
                                 address: string | null;
                             }[];
                             next_cursor: number | null;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminSettingsSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description A user without a funding password must set one before the first subscription, stake or purchase (answer 10010107 fundpass.setupRequired) */
+                            fundpass_before_first_move: boolean;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    putAdminSettingsSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A user without a funding password must set one before the first subscription, stake or purchase (answer 10010107 fundpass.setupRequired) */
+                    fundpass_before_first_move?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description A user without a funding password must set one before the first subscription, stake or purchase (answer 10010107 fundpass.setupRequired) */
+                    fundpass_before_first_move?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description A user without a funding password must set one before the first subscription, stake or purchase (answer 10010107 fundpass.setupRequired) */
+                            fundpass_before_first_move: boolean;
                         };
                     };
                 };

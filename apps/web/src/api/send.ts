@@ -1,6 +1,6 @@
 import { ApiCode, ApiError, isApiError, needsFundpass, type RequestOptions, request } from './client';
 import { toast } from './errors';
-import { type FundpassPromptState, fundpassSettled, promptFundpass } from './fundpass';
+import { type FundpassPromptState, fundpassSettled, promptFundpass, promptFundpassSetup } from './fundpass';
 
 /**
  * How often one action may ask for the funding password before giving up: the first ask, the
@@ -28,17 +28,27 @@ function answerToPassword(e: ApiError): FundpassPromptState | null {
  * again with the password in `X-Fund-Password`. A wrong password (10010106) or a lock (10010112)
  * keeps the prompt open with the answer inline, so no toast hides the tries left. If a password was
  * given and the server asks again, its message is shown first as a warning. Cancelling the prompt
- * ends the action quietly.
+ * ends the action quietly. A user with no funding password who must set one first (10010107, the
+ * first money move) gets the set-password dialog, once per action; once set, the request goes again.
  */
 export async function send<T>(opts: RequestOptions): Promise<T> {
   let fundpass = opts.fundpass;
   let prompted = false;
+  let setUp = false;
   try {
     for (let prompts = 0; ; prompts++) {
       try {
         return await request<T>({ ...opts, fundpass });
       } catch (e) {
         if (!isApiError(e) || prompts >= MAX_FUNDPASS_PROMPTS) throw e;
+        if (e.code === ApiCode.FUNDPASS_NOT_SET && !setUp) {
+          const asked = promptFundpassSetup();
+          if (!asked) throw e;
+          if (!(await asked))
+            throw new ApiError('cancelled', 'Funding password not set', ApiCode.FAILURE, 0, {}, opts.path);
+          setUp = true;
+          continue;
+        }
         const inline = prompted ? answerToPassword(e) : null;
         if (!inline && !needsFundpass(e)) throw e;
         if (!inline && fundpass && e.message) toast('warning', e.message);

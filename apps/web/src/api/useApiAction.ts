@@ -16,8 +16,19 @@ export interface ApiActionOptions {
 
 interface Vars {
   body: Record<string, unknown>;
+  /** The call's own path, when it names a resource (`DELETE /sessions/{id}`); else the action's. */
+  path?: string;
   idempotencyKey: string;
   headers?: Record<string, string>;
+}
+
+/**
+ * Whether a failed action is sent again (with its Idempotency-Key): only a failure that may pass on
+ * another try (network, timeout, 5xx), a few times. Never a 4xx: a wrong password, a rule, a lock
+ * (429) or a conflict answers the same again, and the user must see it at once.
+ */
+export function retriesAction(failureCount: number, error: unknown): boolean {
+  return failureCount < POST_RETRY_LIMIT && isTransient(error);
 }
 
 /**
@@ -30,13 +41,13 @@ export function useApiAction<TData>(opts: ApiActionOptions) {
     mutationFn: (vars) =>
       send<TData>({
         method: opts.method ?? 'POST',
-        path: opts.path,
+        path: vars.path ?? opts.path,
         form: opts.form,
         body: vars.body,
         headers: vars.headers,
         idempotencyKey: vars.idempotencyKey,
       } satisfies RequestOptions),
-    retry: (failureCount, error) => failureCount < POST_RETRY_LIMIT && isTransient(error),
+    retry: retriesAction,
     retryDelay: backoffMs,
     meta: { action: opts.name, silent: opts.silent },
   });

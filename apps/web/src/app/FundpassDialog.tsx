@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FundpassPromptState } from '../api/fundpass';
@@ -26,12 +26,15 @@ export default function FundpassDialog({
   checking = false,
   onSubmit,
   onCancel,
+  onForgot,
 }: {
   opened: boolean;
   state?: FundpassPromptState;
   checking?: boolean;
   onSubmit: (fundpass: string) => void;
   onCancel: () => void;
+  /** "Forgot?": the action ends and the reset opens. */
+  onForgot?: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const [value, setValue] = useState('');
@@ -89,6 +92,11 @@ export default function FundpassDialog({
             error={!locked && error ? error : undefined}
             data-autofocus
           />
+          {onForgot && (
+            <Anchor component="button" type="button" size="sm" onClick={onForgot} ta="left">
+              {t('fundpass.forgot')}
+            </Anchor>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               {locked ? t('common.close') : t('common.cancel')}

@@ -85,6 +85,9 @@ export function AccountMenu({
         <Menu.Item component={Link} to="/dual/orders">
           {t('nav.dualOrders')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/account/security">
+          {t('nav.security')}
+        </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={onLogout}>
           {t('auth.logout')}

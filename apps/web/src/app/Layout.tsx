@@ -20,6 +20,7 @@ import { useAuthDialogs, useLogout, useMe } from './auth';
 import { isFramed, postToParent } from './embed';
 import { AccountButton, LanguageButton, ThemeButton } from './HeaderButtons';
 import { PRODUCT_LINES } from './lines';
+import { registerNavigate } from './navigate';
 import { RouteErrorView } from './RouteError';
 
 type HeaderMenusModule = typeof import('./HeaderMenus');
@@ -107,6 +108,7 @@ function AccountArea({ menus }: { menus: Menus }) {
 /** A 401 anywhere: to the login page, which sends the user back here afterwards. */
 function useLoginRedirect() {
   const navigate = useNavigate();
+  useEffect(() => registerNavigate((to) => void navigate(to)), [navigate]);
   const location = useLocation();
   const client = useQueryClient();
   useEffect(

@@ -1,3 +1,4 @@
+import '../features/security/i18n';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { ApiCode, isApiError } from '../api/client';
 import { handleApiError } from '../api/errors';
 import type { Me } from '../api/queries';
 import { useApiAction } from '../api/useApiAction';
-import { translateKey } from '../i18n';
+import { formatDate, translateKey } from '../i18n';
 import { safeRedirect, useAuthDialogs, useMe, useSignedIn } from './auth';
 
 /** `/login?redirect=/where/the/user/was`: the login flow a 401 opens. */
@@ -20,6 +21,10 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  // Two-factor sign-in: the server answered 40110 to the password; the code is asked next.
+  const [codeStep, setCodeStep] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
   // Wrong credentials show in the form; every other failure goes through the catalogue's toasts.
   const action = useApiAction<Me>({ name: 'auth.login', path: '/api/web/v1/auth/login', silent: true });
   const redirect = safeRedirect(params.get('redirect'));
@@ -28,12 +33,19 @@ export default function LoginPage() {
 
   const submit = async () => {
     setFormError(null);
+    const second = !codeStep ? {} : useRecovery ? { recovery_code: code.trim() } : { code };
     try {
-      const me = await action.run({ email: email.trim(), password });
+      const me = await action.run({ email: email.trim(), password, ...second });
       await signedIn(me);
       navigate(redirect, { replace: true });
     } catch (e) {
-      if (isApiError(e) && (e.code === ApiCode.INVALID_CREDENTIALS || e.status === 400)) {
+      if (isApiError(e) && e.code === ApiCode.TOTP_REQUIRED) {
+        setCodeStep(true);
+        setCode('');
+      } else if (isApiError(e) && codeStep && (e.status === 401 || e.status === 429)) {
+        setCode('');
+        setFormError(translateKey(e.key, withUntil(e.params), e.message));
+      } else if (isApiError(e) && (e.code === ApiCode.INVALID_CREDENTIALS || e.status === 400)) {
         setFormError(translateKey(e.key, e.params, e.message));
       } else {
         handleApiError(e, { action: 'auth.login' });
@@ -60,30 +72,64 @@ export default function LoginPage() {
                 {t('auth.loginSubtitle')}
               </Text>
             </div>
-            <TextInput
-              label={t('auth.email')}
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              required
-              autoFocus
-            />
-            <PasswordInput
-              label={t('auth.password')}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              required
-            />
+            {codeStep ? (
+              <CodeStep
+                recovery={useRecovery}
+                code={code}
+                onCode={setCode}
+                onToggle={() => {
+                  setUseRecovery(!useRecovery);
+                  setCode('');
+                  setFormError(null);
+                }}
+              />
+            ) : (
+              <>
+                <TextInput
+                  label={t('auth.email')}
+                  type="email"
+                  autoComplete="username"
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                  required
+                  autoFocus
+                />
+                <PasswordInput
+                  label={t('auth.password')}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  required
+                />
+              </>
+            )}
             {formError && (
               <Text c="red" size="sm" role="alert">
                 {formError}
               </Text>
             )}
-            <Button type="submit" size="md" loading={action.isPending} disabled={!email || !password}>
-              {t('auth.login')}
+            <Button
+              type="submit"
+              size="md"
+              loading={action.isPending}
+              disabled={!email || !password || (codeStep && !codeReady(code, useRecovery))}
+            >
+              {codeStep ? t('login.verify') : t('auth.login')}
             </Button>
+            {codeStep && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                ta="center"
+                onClick={() => {
+                  setCodeStep(false);
+                  setFormError(null);
+                }}
+              >
+                {t('login.back')}
+              </Anchor>
+            )}
             <Text size="sm" ta="center" c="dimmed">
               {t('auth.noAccount')}{' '}
               <Anchor component="button" type="button" onClick={openRegister} fw={600}>
@@ -94,5 +140,50 @@ export default function LoginPage() {
         </form>
       </Paper>
     </Center>
+  );
+}
+
+const codeReady = (code: string, recovery: boolean) =>
+  recovery ? code.trim().length >= 10 : /^\d{6}$/.test(code);
+
+/** The lock's end (unix seconds) as a time the message can show. */
+function withUntil(params: Record<string, unknown>): Record<string, unknown> {
+  const until = Number(params.until);
+  return Number.isFinite(until) && until > 0 ? { ...params, time: formatDate(until, true) } : params;
+}
+
+/** The second step of a two-factor sign-in: the app's six digits, or a recovery code. */
+function CodeStep({
+  recovery,
+  code,
+  onCode,
+  onToggle,
+}: {
+  recovery: boolean;
+  code: string;
+  onCode: (v: string) => void;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>{t('login.totpTitle')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('login.totpHint')}
+      </Text>
+      <TextInput
+        label={recovery ? t('login.recoveryCode') : t('login.totpCode')}
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete="one-time-code"
+        maxLength={recovery ? 16 : 6}
+        value={code}
+        onChange={(e) => onCode(recovery ? e.currentTarget.value : e.currentTarget.value.replace(/\D/g, ''))}
+        autoFocus
+        data-testid="login-code"
+      />
+      <Anchor component="button" type="button" size="sm" ta="left" onClick={onToggle}>
+        {recovery ? t('login.useCode') : t('login.useRecovery')}
+      </Anchor>
+    </Stack>
   );
 }

@@ -23,6 +23,9 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
         <NavLink to="/dual/orders" className="nav-link" onClick={onClose}>
           {t('nav.dualOrders')}
         </NavLink>
+        <NavLink to="/account/security" className="nav-link" onClick={onClose}>
+          {t('nav.security')}
+        </NavLink>
       </Stack>
     </Drawer>
   );

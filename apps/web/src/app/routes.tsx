@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { dualRoutes } from '../features/dual/routes';
 import { launchPoolRoutes } from '../features/launch-pool/routes';
 import { proofOfLiabilitiesRoutes } from '../features/proof-of-liabilities/routes';
+import { securityRoutes } from '../features/security/routes';
 import { simpleEarnRoutes } from '../features/simple-earn/routes';
 import { softStakingRoutes } from '../features/soft-staking/routes';
 import { stakingRoutes } from '../features/staking/routes';
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
       ...softStakingRoutes,
       ...dualRoutes,
       ...proofOfLiabilitiesRoutes,
+      ...securityRoutes,
       // Pages of the main exchange that earn dialogs link to (deposit, buy, trade).
       { path: 'myaccount/deposit/:coin', element: <ExchangePage /> },
       { path: 'crypto/buy', element: <ExchangePage /> },

@@ -41,6 +41,13 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     fundpassVerifiedAt: ts('fundpass_verified_at'),
+    /** A short public handle for the sessions list (revoke by id); the token hash never leaves the server. */
+    publicId: text('public_id'),
+    /** The browser as its User-Agent names it, cut to 256 characters, and the client's address. */
+    userAgent: text('user_agent'),
+    address: text('address'),
+    /** The last call made with it, written at most once a minute. */
+    lastUsedAt: ts('last_used_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -4,6 +4,7 @@ export * from './dual';
 export * from './launch-pool';
 export * from './liabilities';
 export * from './operators';
+export * from './security';
 export * from './simple-earn';
 export * from './soft-staking';
 export * from './staking';

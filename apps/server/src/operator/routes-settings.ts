@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { readSecuritySettings, securitySettings, writeSecuritySettings } from '../accounts/app-settings';
+import type { Db } from '../db/client';
+import type { AppDeps } from '../http/context';
+import { envelope, ok } from '../http/envelope';
+import { changedFields, recordAudit } from './audit';
+import { operatorGuard } from './guard';
+
+const settingsResponse = envelope(securitySettings);
+
+/** Run-time settings of users' security; a write is admin-only and audited. */
+export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.register(async (scope) => {
+    scope.addHook('onRequest', operatorGuard(deps));
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['operator'];
+
+    r.get(
+      '/admin/api/settings/security',
+      {
+        schema: {
+          tags,
+          summary: "Users' security settings (each at its default until set)",
+          response: { 200: settingsResponse },
+        },
+      },
+      async () => ok(await readSecuritySettings(deps.db, deps.config)),
+    );
+
+    r.put(
+      '/admin/api/settings/security',
+      {
+        schema: {
+          tags,
+          summary: "Change users' security settings; only the fields named change",
+          body: securitySettings.partial(),
+          response: { 200: settingsResponse },
+        },
+      },
+      async (req) =>
+        deps.db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          const { before, after } = await writeSecuritySettings(tx, deps.config, req.body, deps.clock.now());
+          await recordAudit(tx, req, deps.clock, {
+            action: 'settings.security.update',
+            target: 'settings:security',
+            ...changedFields(before, after),
+          });
+          return ok(after);
+        }),
+    );
+  });
+}
