@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
+import { decimalString } from '../http/openapi';
 import { UserPurpose } from '../ledger/accounts';
 import { balancesOf } from '../ledger/ledger';
 import { findAsset, listAssets, requireAsset, requireAssets } from '../market/assets';
@@ -247,7 +248,7 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
       schema: {
         tags: ['account'],
         summary: "The user's trading volume over the last 60 days, in USD",
-        response: { 200: envelope(z.object({ user_60_day_transaction_amount: z.string() })) },
+        response: { 200: envelope(z.object({ user_60_day_transaction_amount: decimalString })) },
       },
     },
     async (req) => ok({ user_60_day_transaction_amount: toWire((await userOf(req)).tradingVolume60d) }),
@@ -296,8 +297,10 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
         response: {
           200: envelope(
             z.object({
-              list: z.array(z.object({ asset: z.string(), available: z.string(), usdt_value: z.string() })),
-              total_usdt: z.string(),
+              list: z.array(
+                z.object({ asset: z.string(), available: z.string(), usdt_value: decimalString }),
+              ),
+              total_usdt: decimalString,
             }),
           ),
         },
@@ -334,11 +337,11 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
           200: envelope(
             z.object({
               mode: z.string(),
-              maintenance_margin_rate: z.string().nullable(),
+              maintenance_margin_rate: decimalString.nullable(),
               maintenance_margin_ratio: z.string(),
-              equity_usdt: z.string(),
-              liabilities_usdt: z.string(),
-              maintenance_margin_usdt: z.string(),
+              equity_usdt: decimalString,
+              liabilities_usdt: decimalString,
+              maintenance_margin_usdt: decimalString,
             }),
           ),
         },

@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
+import { decimalString } from '../http/openapi';
 import {
   fixedMaturityBreakdownOf,
   type PayoutBreakdown,
@@ -35,22 +36,22 @@ const query = z.object({
 const answer = z.object({
   kind: z.enum(KINDS),
   coin: z.string().describe('The reward coin'),
-  principal: z.string().describe('The amount that earned (eligible balance or stake)'),
+  principal: decimalString.describe('The amount that earned (eligible balance or stake)'),
   principal_coin: z.string(),
-  rate_percent: z.string().describe('Annual rate, percent'),
+  rate_percent: decimalString.describe('Annual rate, percent'),
   period_start: z.number(),
   period_end: z.number(),
   formula: z.string(),
   gross: z.string().describe('principal × rate ÷ 36,500, 18 decimals down'),
   carry_in: z.string().describe('Fraction below the 8th decimal carried in from the previous period'),
-  total: z.string(),
+  total: decimalString,
   paid: z.string().describe('total, 8 decimals down: what was credited'),
   carry_out: z.string().describe('What stays below the 8th decimal, carried to the next period'),
   recorded: z.string().describe('The amount the engine booked; equals paid'),
   carried: z
     .boolean()
     .describe('true: carry_out goes to the next period; false (a term paid once): never paid'),
-  extras: z.array(z.object({ label: z.enum(['coupon', 'bonus']), amount: z.string(), coin: z.string() })),
+  extras: z.array(z.object({ label: z.enum(['coupon', 'bonus']), amount: decimalString, coin: z.string() })),
 });
 
 const wire = (b: PayoutBreakdown) => ({

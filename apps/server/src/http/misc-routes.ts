@@ -6,6 +6,7 @@ import { optionalUser } from './auth';
 import type { AppDeps } from './context';
 import { envelope, ok } from './envelope';
 import type { BestOffer, EarnModule } from './module';
+import { decimalString } from './openapi';
 
 /** Health, analytics intake and the earn home summary. */
 export function registerMiscRoutes(app: FastifyInstance, deps: AppDeps, modules: EarnModule[]): void {
@@ -66,8 +67,8 @@ export function registerMiscRoutes(app: FastifyInstance, deps: AppDeps, modules:
                 z.object({
                   line: z.string(),
                   asset: z.string().nullable(),
-                  apr: z.string().nullable(),
-                  up_to_amount: z.string().nullable().optional(),
+                  apr: decimalString.nullable(),
+                  up_to_amount: decimalString.nullable().optional(),
                 }),
               ),
             }),

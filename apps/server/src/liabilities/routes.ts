@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
+import { decimalString } from '../http/openapi';
 import { unixSeconds } from '../jobs/clock';
 import { latestRoot, userLeaf } from './queries';
 
@@ -13,7 +14,7 @@ const rootSchema = z.object({
   taken_at: z.number().describe('When the balances were read, unix seconds'),
   root: z.string().describe('Merkle root, SHA-256 hex'),
   leaf_count: z.number(),
-  totals: z.array(z.object({ asset: z.string(), total: z.string() })),
+  totals: z.array(z.object({ asset: z.string(), total: decimalString })),
 });
 
 export function registerLiabilityRoutes(app: FastifyInstance, deps: AppDeps): void {

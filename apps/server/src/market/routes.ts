@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
+import { decimalString } from '../http/openapi';
 import { listAssets, QUOTE_ASSET } from './assets';
 
-const ticker = z.object({ pair: z.string(), rate: z.string() });
+const ticker = z.object({ pair: z.string(), rate: decimalString });
 
 export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +57,7 @@ export function registerMarketRoutes(app: FastifyInstance, deps: AppDeps): void 
               z.object({
                 asset: z.string(),
                 name: z.string(),
-                price_usdt: z.string(),
+                price_usdt: decimalString,
                 precision: z.number(),
                 is_support_launchpool: z.number(),
                 is_support_staking: z.number(),

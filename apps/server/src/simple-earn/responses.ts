@@ -6,7 +6,7 @@ import { decimalString } from '../http/openapi';
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
 
 /** A bonus band: [left, right) at apr (right 0: no upper bound). */
-const ladderTier = z.object({ left: z.string(), right: z.string(), apr: z.string() });
+const ladderTier = z.object({ left: decimalString, right: decimalString, apr: decimalString });
 
 /** How a flexible holding's APR is made up (its `to` is the open end's empty text). */
 const flexibleAprDetail = z.object({

@@ -55,6 +55,29 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
+  it('gives every money or rate field of an answer the decimal-string pattern', () => {
+    // Named like an amount or a rate, and not an id, a time, a coin or a label of one.
+    const money =
+      /(amount|rate|apr|price|balance|interest|fee|principal|volume|quota|reward|total|usdt|profit|yield|nav)/i;
+    const notMoney = /(_time|_at|asset|coin|type|status|id|name|unit|key|date|day|label|text|desc|mode)$/i;
+    const problems: string[] = [];
+    const walk = (schema: unknown, where: string, field: string | null): void => {
+      if (!schema || typeof schema !== 'object') return;
+      const s = schema as Record<string, unknown>;
+      if (s.type === 'string' && field && money.test(field) && !notMoney.test(field) && !s.enum && !s.pattern)
+        problems.push(`${where}: ${field}`);
+      for (const [k, v] of Object.entries((s.properties as Record<string, unknown>) ?? {})) walk(v, where, k);
+      for (const k of ['items', 'additionalProperties']) if (s[k]) walk(s[k], where, field);
+      for (const k of ['anyOf', 'oneOf', 'allOf'])
+        for (const v of (s[k] as unknown[]) ?? []) walk(v, where, field);
+    };
+    for (const { name, op } of operations()) {
+      const success = op.responses?.['200'] ?? op.responses?.['201'];
+      walk(success?.content?.['application/json']?.schema, name, null);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('passes redocly lint (recommended rules) without errors', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'earn-openapi-'));
     try {

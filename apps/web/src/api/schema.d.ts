@@ -4405,6 +4405,10 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             user_60_day_transaction_amount: string;
                         };
                     };
@@ -4499,8 +4503,16 @@ export interface operations {
                             list: {
                                 asset: string;
                                 available: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 usdt_value: string;
                             }[];
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             total_usdt: string;
                         };
                     };
@@ -4531,10 +4543,26 @@ export interface operations {
                         message: string;
                         data: {
                             mode: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             maintenance_margin_rate: string | null;
                             maintenance_margin_ratio: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             equity_usdt: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             liabilities_usdt: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             maintenance_margin_usdt: string;
                         };
                     };
@@ -4568,6 +4596,10 @@ export interface operations {
                         message: string;
                         data: {
                             pair: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate: string;
                         }[];
                     };
@@ -4599,6 +4631,10 @@ export interface operations {
                         data: {
                             asset: string;
                             name: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             price_usdt: string;
                             precision: number;
                             is_support_launchpool: number;
@@ -4714,7 +4750,15 @@ export interface operations {
                             lines: {
                                 line: string;
                                 asset: string | null;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 apr: string | null;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 up_to_amount?: string | null;
                             }[];
                         };
@@ -7080,13 +7124,37 @@ export interface operations {
                             title?: string;
                             subtitle?: string;
                             ladder_apr: {
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 left: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 right: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 apr: string;
                             }[];
                             bonus_tiers?: {
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 left: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 right: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 apr: string;
                             }[];
                             apr_up_to?: {
@@ -7155,13 +7223,37 @@ export interface operations {
                                 title: string;
                                 subtitle: string;
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 apr_up_to: {
@@ -7294,13 +7386,37 @@ export interface operations {
                                 title: string;
                                 subtitle: string;
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 apr_up_to: {
@@ -7481,8 +7597,20 @@ export interface operations {
                                 year_rate: string;
                                 bonus_info: {
                                     ladder_apr: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         left: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         right: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         apr: string;
                                     }[];
                                     bonus_asset: string;
@@ -7684,8 +7812,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -7875,8 +8015,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -8063,8 +8215,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -8251,8 +8415,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -8481,8 +8657,20 @@ export interface operations {
                                 year_rate: string;
                                 bonus_info: {
                                     ladder_apr: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         left: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         right: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         apr: string;
                                     }[];
                                     bonus_asset: string;
@@ -8684,8 +8872,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -8875,8 +9075,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -9063,8 +9275,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -9251,8 +9475,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -9481,8 +9717,20 @@ export interface operations {
                                 year_rate: string;
                                 bonus_info: {
                                     ladder_apr: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         left: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         right: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         apr: string;
                                     }[];
                                     bonus_asset: string;
@@ -9684,8 +9932,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -9875,8 +10135,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -10063,8 +10335,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -10251,8 +10535,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -10431,8 +10727,20 @@ export interface operations {
                             year_rate: string;
                             bonus_info: {
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     right: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     apr: string;
                                 }[];
                                 bonus_asset: string;
@@ -12557,6 +12865,10 @@ export interface operations {
                             leaf_count: number;
                             totals: {
                                 asset: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 total: string;
                             }[];
                         } | null;
@@ -12597,6 +12909,10 @@ export interface operations {
                                 leaf_count: number;
                                 totals: {
                                     asset: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     total: string;
                                 }[];
                             } | null;
@@ -12707,10 +13023,16 @@ export interface operations {
                             kind: "soft_staking_day" | "staking_day" | "fixed_maturity";
                             /** @description The reward coin */
                             coin: string;
-                            /** @description The amount that earned (eligible balance or stake) */
+                            /**
+                             * @description The amount that earned (eligible balance or stake)
+                             * @example 1.25
+                             */
                             principal: string;
                             principal_coin: string;
-                            /** @description Annual rate, percent */
+                            /**
+                             * @description Annual rate, percent
+                             * @example 1.25
+                             */
                             rate_percent: string;
                             period_start: number;
                             period_end: number;
@@ -12719,6 +13041,10 @@ export interface operations {
                             gross: string;
                             /** @description Fraction below the 8th decimal carried in from the previous period */
                             carry_in: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             total: string;
                             /** @description total, 8 decimals down: what was credited */
                             paid: string;
@@ -12731,6 +13057,10 @@ export interface operations {
                             extras: {
                                 /** @enum {string} */
                                 label: "coupon" | "bonus";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 amount: string;
                                 coin: string;
                             }[];
@@ -15499,13 +15829,37 @@ export interface operations {
                             title: string;
                             subtitle: string;
                             ladder_apr: {
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 left: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 right: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 apr: string;
                             }[];
                             bonus_tiers: {
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 left: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 right: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 apr: string;
                             }[];
                             apr_up_to: {
@@ -16414,15 +16768,31 @@ export interface operations {
                             lines: {
                                 /** @enum {string} */
                                 line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 total_usdt: string;
                                 users: number;
                                 held: {
                                     asset: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     usdt: string;
                                 }[];
                                 paid_today: {
                                     asset: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     amount: string;
                                 }[];
                                 budgets: {
@@ -16432,7 +16802,15 @@ export interface operations {
                                     name: string;
                                     ref: string;
                                     asset: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     paid: string;
                                 }[];
                             }[];
@@ -16514,6 +16892,10 @@ export interface operations {
                                     id: string;
                                     product: string;
                                     asset: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     amount: string;
                                     status: string;
                                     since: number;
@@ -16565,6 +16947,10 @@ export interface operations {
                                 /** @enum {string} */
                                 line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual" | "account" | "other";
                                 asset: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 amount: string;
                                 account: string;
                             }[];
@@ -16603,12 +16989,40 @@ export interface operations {
                         data: {
                             asset: string;
                             holders: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             principal: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_after: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             lent_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             lent_after: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             hourly_cost_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             hourly_cost_after: string;
                         };
                     };
@@ -16645,13 +17059,33 @@ export interface operations {
                             asset: string;
                             bonus_asset: string;
                             holders: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             principal: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_after: string;
                             /** @enum {string} */
                             tiers: "ladder" | "ext_award";
                             pool_open: boolean;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             hourly_cost_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             hourly_cost_after: string;
                         };
                     };
@@ -16688,12 +17122,36 @@ export interface operations {
                             product_id: number;
                             asset: string;
                             holders: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             principal: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_after: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             daily_cost_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             daily_cost_after: string;
                             reinvest_holders: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             reinvest_principal: string;
                         };
                     };
@@ -16732,11 +17190,35 @@ export interface operations {
                             asset: string;
                             reward_asset: string;
                             holders: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             principal: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_after: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             earning: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             daily_cost_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             daily_cost_after: string;
                         };
                     };
@@ -16775,11 +17257,35 @@ export interface operations {
                             asset: string;
                             reward_asset: string;
                             holders: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             principal: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_after: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             earning: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             daily_cost_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             daily_cost_after: string;
                         };
                     };
@@ -16816,10 +17322,30 @@ export interface operations {
                             asset: string;
                             coin_status: string;
                             holders: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             principal: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             rate_after: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             daily_cost_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             daily_cost_after: string;
                         };
                     };
@@ -16858,12 +17384,36 @@ export interface operations {
                             asset: string;
                             stake_asset: string;
                             holders: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             principal: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             hourly_cost_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             hourly_cost_after: string;
                             hours_left: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             budget_left: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             shortfall_now: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             shortfall_after: string;
                         };
                     };

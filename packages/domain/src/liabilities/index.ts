@@ -116,5 +116,8 @@ export async function merkleLevels(leaves: string[]): Promise<string[][]> {
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
-export const liabilityBalanceSchema = z.object({ asset: z.string(), amount: z.string() });
+export const liabilityBalanceSchema = z.object({
+  asset: z.string(),
+  amount: z.string().regex(/^-?\d+(\.\d+)?$/),
+});
 export const proofStepSchema = z.object({ side: z.enum(['left', 'right']), hash: hex64 });

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { sql } from '../../db/client';
+import { decimalString } from '../../http/openapi';
 
 /** Every console route is an operator route of the console. */
 export const tags = ['operator', 'console'];
@@ -11,7 +12,7 @@ export const epoch = (expr: SQL): SQL => sql`floor(EXTRACT(EPOCH FROM ${expr})):
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 
 /** An amount on the wire: a plain decimal string. */
-export const amount = z.string();
+export const amount = decimalString;
 
 /** A page of a keyset-paged list: pass `next_cursor` back as `cursor`; null on the last page. */
 export const pageLimit = z.coerce.number().int().min(1).max(200).default(50);
