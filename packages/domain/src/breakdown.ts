@@ -64,3 +64,30 @@ export function fixedMaturityBreakdown(
     formula: `${dec(principal).toFixed()} × ${dec(yearRate).times(100).toFixed()} % ÷ 365 × ${termDays} = ${exact.toFixed()}`,
   };
 }
+
+/**
+ * A flexible hour: the engine's exact cumulative interest of the holding grows by lent × rate ÷ 8,760
+ * each hour it lends, and each hour pays the 8-decimal floor of the cumulative less what was paid
+ * before. So the hour pays (carried fraction + gross) 8 decimals down, and the rest is carried.
+ * `gross` is the database's own lent × (rate ÷ 8,760): the same numeric division the engine made.
+ */
+export function hourlyPayoutBreakdown(
+  lent: string,
+  yearRate: string,
+  gross: string,
+  carryIn: string,
+): DailyPayoutBreakdown {
+  const total = dec(carryIn).plus(gross);
+  const paid = total.toDecimalPlaces(8, 1);
+  const ratePercent = dec(yearRate).times(100);
+  return {
+    eligible: dec(lent).toFixed(),
+    ratePercent: ratePercent.toFixed(),
+    gross: dec(gross).toFixed(),
+    carryIn: dec(carryIn).toFixed(),
+    total: total.toFixed(),
+    paid: paid.toFixed(),
+    carryOut: total.minus(paid).toFixed(),
+    formula: `${dec(lent).toFixed()} × ${ratePercent.toFixed()} % ÷ 8760 = ${dec(gross).toFixed()}`,
+  };
+}

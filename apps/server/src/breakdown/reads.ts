@@ -1,10 +1,17 @@
-import { type DailyPayoutBreakdown, dailyPayoutBreakdown, dec, fixedMaturityBreakdown } from '@earn/domain';
+import {
+  type DailyPayoutBreakdown,
+  dailyPayoutBreakdown,
+  dec,
+  fixedMaturityBreakdown,
+  hourlyPayoutBreakdown,
+  SIMPLE_EARN_HOURS_PER_YEAR,
+} from '@earn/domain';
 import { type Db, rows, sql } from '../db/client';
 import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 
 export interface PayoutBreakdown extends DailyPayoutBreakdown {
-  kind: 'soft_staking_day' | 'staking_day' | 'fixed_maturity';
+  kind: 'soft_staking_day' | 'staking_day' | 'fixed_maturity' | 'flexible_hour';
   /** Whether carryOut goes to the next period (daily lines) or is never paid (a term paid once). */
   carried: boolean;
   /** Paid beside the interest and recorded at subscription (fixed: voucher coupon, bonus). */
@@ -145,5 +152,50 @@ export async function fixedMaturityBreakdownOf(
     paid: b.paid,
     carryOut: b.dropped,
     formula: b.formula,
+  };
+}
+
+/**
+ * A flexible hour's interest, `hourEnd` as the history shows it. The carried fraction is not stored:
+ * the holding's exact cumulative interest before the hour is the sum of lent × rate ÷ 8,760 over its
+ * earlier hours, and what was paid of it is the sum of their interest (each hour pays the floor of the
+ * cumulative less the floor before), so the fraction carried in is their difference.
+ */
+export async function flexibleHourBreakdown(
+  db: Db,
+  userId: number,
+  asset: string,
+  hourEnd: Date,
+): Promise<PayoutBreakdown> {
+  const hourStart = new Date(hourEnd.getTime() - 3_600_000).toISOString();
+  const [row] = await rows<{
+    lent: string;
+    rate_year: string;
+    interest: string;
+    gross: string;
+    carry_in: string;
+  }>(
+    db,
+    sql`SELECT i.lent::text AS lent, i.rate_year::text AS rate_year, i.interest::text AS interest,
+               (i.lent * (i.rate_year / ${SIMPLE_EARN_HOURS_PER_YEAR}))::text AS gross,
+               (SELECT COALESCE(SUM(e.lent * (e.rate_year / ${SIMPLE_EARN_HOURS_PER_YEAR})), 0) - COALESCE(SUM(e.interest), 0)
+                  FROM se_flex_interest e
+                 WHERE e.position_id = p.id AND e.period_start < ${hourStart}::timestamptz)::text AS carry_in
+          FROM se_flex_positions p
+          JOIN se_flex_interest i ON i.position_id = p.id AND i.period_start = ${hourStart}::timestamptz
+         WHERE p.user_id = ${userId} AND p.asset = ${asset.toUpperCase()}`,
+  );
+  if (!row) throw errors.notFound('flexible interest of that hour');
+  const start = unixSeconds(new Date(hourStart));
+  return {
+    kind: 'flexible_hour',
+    coin: asset.toUpperCase(),
+    principalCoin: asset.toUpperCase(),
+    periodStart: start,
+    periodEnd: start + 3600,
+    recorded: dec(row.interest).toFixed(),
+    carried: true,
+    extras: [],
+    ...hourlyPayoutBreakdown(row.lent, row.rate_year, row.gross, row.carry_in),
   };
 }

@@ -9,12 +9,13 @@ import { errors } from '../http/errors';
 import { decimalString } from '../http/openapi';
 import {
   fixedMaturityBreakdownOf,
+  flexibleHourBreakdown,
   type PayoutBreakdown,
   softStakingDayBreakdown,
   stakingDayBreakdown,
 } from './reads';
 
-const KINDS = ['soft_staking_day', 'staking_day', 'fixed_maturity'] as const;
+const KINDS = ['soft_staking_day', 'staking_day', 'fixed_maturity', 'flexible_hour'] as const;
 
 const query = z.object({
   kind: z.enum(KINDS),
@@ -24,13 +25,20 @@ const query = z.object({
     .positive()
     .optional()
     .describe('staking_day: the reward record id; fixed_maturity: the order id'),
-  coin: assetSymbol.optional().describe('soft_staking_day: the coin'),
+  coin: assetSymbol.optional().describe('soft_staking_day and flexible_hour: the coin'),
   day: z.coerce
     .number()
     .int()
     .nonnegative()
     .optional()
     .describe('soft_staking_day: the day, unix seconds (UTC midnight)'),
+  hour: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .multipleOf(3600)
+    .optional()
+    .describe("flexible_hour: the hour's end as the interest history shows it (time_at), unix seconds"),
 });
 
 const answer = z.object({
@@ -42,12 +50,14 @@ const answer = z.object({
   period_start: z.number(),
   period_end: z.number(),
   formula: z.string(),
-  gross: z.string().describe('principal × rate ÷ 36,500, 18 decimals down'),
-  carry_in: z.string().describe('Fraction below the 8th decimal carried in from the previous period'),
+  gross: decimalString.describe(
+    'principal × rate ÷ 36,500, 18 decimals down (daily lines); lent × rate ÷ 8,760 (flexible hour)',
+  ),
+  carry_in: decimalString.describe('Fraction below the 8th decimal carried in from the previous period'),
   total: decimalString,
-  paid: z.string().describe('total, 8 decimals down: what was credited'),
-  carry_out: z.string().describe('What stays below the 8th decimal, carried to the next period'),
-  recorded: z.string().describe('The amount the engine booked; equals paid'),
+  paid: decimalString.describe('total, 8 decimals down: what was credited'),
+  carry_out: decimalString.describe('What stays below the 8th decimal, carried to the next period'),
+  recorded: decimalString.describe('The amount the engine booked; equals paid'),
   carried: z
     .boolean()
     .describe('true: carry_out goes to the next period; false (a term paid once): never paid'),
@@ -85,7 +95,8 @@ export function registerBreakdownRoutes(app: FastifyInstance, deps: AppDeps): vo
         operationId: 'getRewardBreakdown',
         summary: "Why this reward: a payout's principal, rate, period, formula and the fraction carried",
         description:
-          'kind soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: ' +
+          "kind flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), " +
+          'soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: ' +
           'principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). ' +
           'Recomputed from the stored ' +
           "record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, " +
@@ -101,6 +112,11 @@ export function registerBreakdownRoutes(app: FastifyInstance, deps: AppDeps): vo
         if (q.coin === undefined || q.day === undefined)
           throw errors.invalidParams('coin and day are required for soft_staking_day', { field: 'coin,day' });
         return ok(wire(await softStakingDayBreakdown(deps.db, user.id, q.coin, new Date(q.day * 1000))));
+      }
+      if (q.kind === 'flexible_hour') {
+        if (q.coin === undefined || q.hour === undefined)
+          throw errors.invalidParams('coin and hour are required for flexible_hour', { field: 'coin,hour' });
+        return ok(wire(await flexibleHourBreakdown(deps.db, user.id, q.coin, new Date(q.hour * 1000))));
       }
       if (q.id === undefined) throw errors.invalidParams(`id is required for ${q.kind}`, { field: 'id' });
       if (q.kind === 'fixed_maturity')

@@ -2255,7 +2255,7 @@ export interface paths {
         };
         /**
          * Why this reward: a payout's principal, rate, period, formula and the fraction carried
-         * @description kind soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). Recomputed from the stored record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, 8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.
+         * @description kind flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). Recomputed from the stored record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, 8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.
          */
         get: operations["getRewardBreakdown"];
         put?: never;
@@ -12994,13 +12994,15 @@ export interface operations {
     getRewardBreakdown: {
         parameters: {
             query: {
-                kind: "soft_staking_day" | "staking_day" | "fixed_maturity";
+                kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour";
                 /** @description staking_day: the reward record id; fixed_maturity: the order id */
                 id?: number;
-                /** @description soft_staking_day: the coin */
+                /** @description soft_staking_day and flexible_hour: the coin */
                 coin?: string;
                 /** @description soft_staking_day: the day, unix seconds (UTC midnight) */
                 day?: number;
+                /** @description flexible_hour: the hour's end as the interest history shows it (time_at), unix seconds */
+                hour?: number;
             };
             header?: never;
             path?: never;
@@ -13020,7 +13022,7 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            kind: "soft_staking_day" | "staking_day" | "fixed_maturity";
+                            kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour";
                             /** @description The reward coin */
                             coin: string;
                             /**
@@ -13037,20 +13039,35 @@ export interface operations {
                             period_start: number;
                             period_end: number;
                             formula: string;
-                            /** @description principal × rate ÷ 36,500, 18 decimals down */
+                            /**
+                             * @description principal × rate ÷ 36,500, 18 decimals down (daily lines); lent × rate ÷ 8,760 (flexible hour)
+                             * @example 1.25
+                             */
                             gross: string;
-                            /** @description Fraction below the 8th decimal carried in from the previous period */
+                            /**
+                             * @description Fraction below the 8th decimal carried in from the previous period
+                             * @example 1.25
+                             */
                             carry_in: string;
                             /**
                              * @description Decimal string
                              * @example 1.25
                              */
                             total: string;
-                            /** @description total, 8 decimals down: what was credited */
+                            /**
+                             * @description total, 8 decimals down: what was credited
+                             * @example 1.25
+                             */
                             paid: string;
-                            /** @description What stays below the 8th decimal, carried to the next period */
+                            /**
+                             * @description What stays below the 8th decimal, carried to the next period
+                             * @example 1.25
+                             */
                             carry_out: string;
-                            /** @description The amount the engine booked; equals paid */
+                            /**
+                             * @description The amount the engine booked; equals paid
+                             * @example 1.25
+                             */
                             recorded: string;
                             /** @description true: carry_out goes to the next period; false (a term paid once): never paid */
                             carried: boolean;

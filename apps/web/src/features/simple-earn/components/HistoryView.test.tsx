@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -73,6 +73,10 @@ describe('history (section 4 default, daily rows with hours)', () => {
     renderWithProviders(<HistoryPage />, { route: '/simple-earn/history' });
     await userEvent.click(await screen.findByTestId('daily-expand'));
     await waitFor(() => expect(screen.getByTestId('hourly-rows')).toHaveTextContent('0.00597032'));
+    // Each hour opens its breakdown ("Why this reward").
+    expect(
+      within(screen.getByTestId('hourly-rows')).getByRole('button', { name: /0\.00597032 USDT/ }),
+    ).toBeInTheDocument();
     const daily = api
       .to('GET /apiw/v2/uni-loan/earn/history')
       .find((c) => c.query.get('is_daily_log') === '1');

@@ -19,6 +19,7 @@ import { useMe } from '../../../app/auth';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
 import { type DayRange, rangeToUnix } from '../../../components/dateRange';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
+import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate, i18next } from '../../../i18n';
 import { seQueries } from '../api/queries';
 import type { HistoryRecord } from '../api/types';
@@ -285,6 +286,11 @@ function DailyDetail({ record }: { record: HistoryRecord }) {
                 <Text size="xs" c="dimmed" className="num">
                   {pct(h.lend_rate_year)}
                 </Text>
+                <WhyButton
+                  target={{ kind: 'flexible_hour', coin: h.asset, hour: h.time_at }}
+                  amount={h.amount}
+                  coin={h.asset}
+                />
               </Group>
             ))}
             {q.data && q.data.total > q.data.list.length && (
