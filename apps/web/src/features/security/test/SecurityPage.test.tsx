@@ -2,6 +2,7 @@ import '../i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { i18next } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import { stubApi } from '../../staking/test/harness';
@@ -38,7 +39,7 @@ function render(width = 1400, route = '/account/security') {
   return renderWithProviders(<SecurityPage />, { width, route });
 }
 
-describe('security page', () => {
+describe('security page', { timeout: 20_000 }, () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18next.changeLanguage('en');
@@ -223,6 +224,40 @@ describe('security page', () => {
       }),
     );
   });
+
+  test('choosing when the funding password is asked: the server asks for it, the prompt sends it', async () => {
+    const user = userEvent.setup();
+    const calls = api({
+      'POST /api/web/v1/auth/fund-password/mode': (c) =>
+        c.headers['X-Fund-Password'] === '246810'
+          ? { mode: 'always' }
+          : {
+              code: 10010111,
+              status: 403,
+              message: 'Please enter your funding password',
+              data: { key: 'fundpass.required', params: {}, require_fundpass: true },
+            },
+    });
+    renderWithProviders(
+      <>
+        <FundpassPrompt />
+        <SecurityPage />
+      </>,
+      { route: '/account/security' },
+    );
+    await user.click(await screen.findByLabelText('Ask for it', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Every time' }));
+    const input = await screen.findByLabelText('Funding password', { selector: 'input' }, { timeout: 5000 });
+    await user.type(input, '246810');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Saved: the funding password is asked Every time')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => [c.body, c.headers['X-Fund-Password'] ?? null])).toEqual([
+      [{ mode: 'always' }, null],
+      [{ mode: 'always' }, '246810'],
+    ]);
+    expect(posts[0]?.headers['Idempotency-Key']).toBe(posts[1]?.headers['Idempotency-Key']);
+  }, 20_000);
 
   test('in Chinese at 375 px: the history as a list, every section titled', async () => {
     await i18next.changeLanguage('zh-CN');
