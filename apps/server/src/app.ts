@@ -15,7 +15,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RawServerDefault,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { registerContextRoutes } from './accounts/context-routes';
 import { registerSecurityRoutes } from './accounts/security-routes';
@@ -28,7 +28,9 @@ import { registerMetrics } from './http/metrics';
 import { registerMiscRoutes } from './http/misc-routes';
 import type { EarnModule } from './http/module';
 import { completeDocument, openapiComponents, openapiTransform } from './http/openapi';
+import { registerReadRouting } from './http/read-routing';
 import { registerRateLimits, registerSecurityHeaders } from './http/security';
+import { responseSerializer, type SerializerObserver } from './http/serializer';
 import { registerMarketRoutes } from './market/routes';
 import { registerOperatorRoutes } from './operator/routes';
 
@@ -55,7 +57,7 @@ const API_PREFIXES = ['/api', '/apiw', '/admin/api', '/metrics', '/healthz', '/r
 export async function buildApp(
   deps: AppDeps,
   modules: EarnModule[],
-  opts: { logger?: FastifyServerOptions['logger'] } = {},
+  opts: { logger?: FastifyServerOptions['logger']; observeSerializers?: SerializerObserver } = {},
 ): Promise<FastifyInstance> {
   let securityHeaders: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const app = Fastify<RawServerDefault>({
@@ -84,8 +86,11 @@ export async function buildApp(
     trustProxy: deps.config.trustProxy ?? false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializer({ check: deps.config.checkResponses ?? false, observe: opts.observeSerializers }),
+  );
 
+  if (deps.replicas) registerReadRouting(app, deps.replicas);
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

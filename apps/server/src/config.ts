@@ -43,6 +43,17 @@ export interface Config {
    * purchase, until an operator changes the setting (FUNDPASS_FIRST_MOVE, default on).
    */
   fundpassFirstMove?: boolean;
+  /**
+   * Every answer also encoded by its zod schema and compared with the fast serializer's bytes (the test
+   * suite turns it on; it costs a zod pass per answer).
+   */
+  checkResponses?: boolean;
+  /** Read replicas (streaming replication) for reads that may lag; empty: every read on the primary. */
+  databaseReadUrls?: string[];
+  /** A replica further behind than this is skipped. */
+  databaseReadMaxLagMs?: number;
+  /** After a write, that user's reads go to the primary this long (never shorter than the lag allowed). */
+  databaseReadAfterWriteMs?: number;
 }
 
 /** A setting that cannot be used, named as the operator wrote it; start-up exits 2 with this line. */
@@ -94,6 +105,20 @@ const variables = {
   DATABASE_POOL_SIZE: integer(1, 1000).default(10),
   DATABASE_PREPARED_STATEMENTS: flag().default(true),
   DATABASE_WAIT_SECONDS: integer(0, 3600).default(60),
+  DATABASE_READ_URL: text()
+    .refine((v) =>
+      v.split(',').every((u) => {
+        try {
+          return ['postgres:', 'postgresql:'].includes(new URL(u.trim()).protocol);
+        } catch {
+          return false;
+        }
+      }),
+    )
+    .describe('postgres:// URLs of read replicas, comma-separated')
+    .optional(),
+  DATABASE_READ_MAX_LAG_MS: integer(0, 3_600_000).default(2000),
+  DATABASE_READ_AFTER_WRITE_MS: integer(0, 3_600_000).default(5000),
   DATA_DIR: text().default('./data'),
   ADMIN_TOKEN: text().optional(),
   EARN_CLOCK: oneOf(['system', 'test']).default('system'),
@@ -113,6 +138,7 @@ const variables = {
   PUBLIC_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(1200),
   MONEY_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(120),
   FUNDPASS_FIRST_MOVE: flag().default(true),
+  RESPONSE_CHECK: flag().default(false),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -141,6 +167,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: v.DATABASE_POOL_SIZE,
     databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
     databaseWaitSeconds: v.DATABASE_WAIT_SECONDS,
+    // Replicas need a primary on PostgreSQL; PGlite has none.
+    databaseReadUrls:
+      v.DATABASE_URL && v.DATABASE_READ_URL ? v.DATABASE_READ_URL.split(',').map((u) => u.trim()) : [],
+    databaseReadMaxLagMs: v.DATABASE_READ_MAX_LAG_MS,
+    databaseReadAfterWriteMs: Math.max(v.DATABASE_READ_AFTER_WRITE_MS, v.DATABASE_READ_MAX_LAG_MS),
     dataDir: resolve(v.DATA_DIR),
     adminToken: v.ADMIN_TOKEN,
     clock: v.EARN_CLOCK,
@@ -159,6 +190,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
     moneyRateLimitPerMinute: v.MONEY_RATE_LIMIT_PER_MINUTE,
     fundpassFirstMove: v.FUNDPASS_FIRST_MOVE,
+    checkResponses: v.RESPONSE_CHECK,
   };
 }
 

@@ -3,9 +3,11 @@ import type { SecurityMailer } from './accounts/fundpass-reset';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { ReadReplicas } from './db/replicas';
 import { waitForPostgres } from './db/wait';
 import type { AppDeps } from './http/context';
 import type { EarnModule } from './http/module';
+import type { SerializerObserver } from './http/serializer';
 import { type Clock, SystemClock, TestClock } from './jobs/clock';
 import { coreJobs } from './jobs/core-jobs';
 import { Scheduler } from './jobs/scheduler';
@@ -29,6 +31,7 @@ export async function createServer(
     logger?: FastifyServerOptions['logger'];
     startJobs?: boolean;
     mailer?: SecurityMailer;
+    observeSerializers?: SerializerObserver;
   } = {},
 ): Promise<Server> {
   // The logger exists once the app does; until then start-up lines go to stderr.
@@ -45,16 +48,28 @@ export async function createServer(
       onIdleError: (error) => log('an idle database connection failed; the pool replaces it', error),
     }));
   await database.migrate();
-  const db = database.db;
+  const replicas = config.databaseReadUrls?.length
+    ? await ReadReplicas.open(database.db, config.databaseReadUrls, {
+        poolSize: config.databasePoolSize,
+        preparedStatements: config.databasePreparedStatements,
+        maxLagMs: config.databaseReadMaxLagMs ?? 2000,
+        afterWriteMs: config.databaseReadAfterWriteMs ?? 5000,
+      })
+    : undefined;
+  // The jobs, the seed and every write keep the primary; only handlers of readReplica routes move.
+  const db = replicas ? replicas.routed() : database.db;
   const testClock = config.clock === 'test' ? await TestClock.open(db) : undefined;
   const clock: Clock = testClock ?? new SystemClock();
   const scheduler = new Scheduler(db, clock);
-  const deps: AppDeps = { db, clock, testClock, scheduler, config, mailer: opts.mailer };
+  const deps: AppDeps = { db, clock, testClock, scheduler, config, replicas, mailer: opts.mailer };
   const modules = opts.modules ?? earnModules;
   for (const job of coreJobs(deps)) scheduler.register(job);
   for (const m of modules) for (const job of m.jobs?.(deps) ?? []) scheduler.register(job);
   if (config.seedDemo) await seedDemo(db, clock.now(), modules);
-  const app = await buildApp(deps, modules, { logger: opts.logger });
+  const app = await buildApp(deps, modules, {
+    logger: opts.logger,
+    observeSerializers: opts.observeSerializers,
+  });
   // A failing job pass is otherwise silent: the timer swallows it to try again next tick.
   scheduler.useLogger(app.log.child({ component: 'scheduler' }));
   log = (line, error) => app.log.warn({ err: error }, line);
@@ -73,6 +88,7 @@ export async function createServer(
         app.close().then(() => app.log.debug('requests in flight done')),
         scheduler.stop().then(() => app.log.debug('scheduler stopped')),
       ]);
+      await replicas?.close();
       await database.close();
       app.log.debug('database closed');
     },

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // The product lines' tests move money as users without a funding password; the rule that asks
     // for one first has its own tests (test/security/), which turn it on.
     fundpassFirstMove: false,
+    checkResponses: true,
     ...overrides,
   };
 }

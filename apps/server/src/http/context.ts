@@ -1,6 +1,7 @@
 import type { SecurityMailer } from '../accounts/fundpass-reset';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { ReadReplicas } from '../db/replicas';
 import type { Clock, TestClock } from '../jobs/clock';
 import type { Scheduler } from '../jobs/scheduler';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   config: Config;
   /** Sends the security mails (the funding-password reset code); absent: logged as not sent. */
   mailer?: SecurityMailer;
+  /** Present with DATABASE_READ_URL; `db` then routes marked readReplica to them. */
+  replicas?: ReadReplicas;
 }
 
 export interface SessionUser {

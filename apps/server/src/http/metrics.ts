@@ -206,6 +206,30 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
+  const replicas = deps.replicas;
+  if (replicas) {
+    new Gauge({
+      name: 'earn_db_replica_lag_seconds',
+      help: 'How far each read replica is behind the primary (WAL replayed); absent while it does not answer',
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        this.reset();
+        for (const r of replicas.status())
+          if (r.lagSeconds !== null) this.set({ replica: String(r.index) }, r.lagSeconds);
+      },
+    });
+    new Gauge({
+      name: 'earn_db_replica_usable',
+      help: '1 while a read replica answers within the allowed lag and takes reads, else 0',
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        for (const r of replicas.status()) this.set({ replica: String(r.index) }, r.usable ? 1 : 0);
+      },
+    });
+  }
+
   const { scheduler, clock } = deps;
   new Gauge({
     name: 'earn_job_last_success_timestamp_seconds',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { i18next } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import { stubApi } from '../../staking/test/harness';
+import { type Call, stubApi } from '../../staking/test/harness';
 import SecurityPage from '../SecurityPage';
 import { ME, SESSIONS, SIGN_INS, TOTP_OFF } from './fixtures';
 
@@ -23,9 +23,7 @@ const CODES = [
   'ppppp-qqqqq',
 ];
 
-function api(
-  over: Record<string, (c: { body: Record<string, unknown> | null; path: string }) => unknown> = {},
-) {
+function api(over: Record<string, (c: Call) => unknown> = {}) {
   return stubApi({
     'GET /api/web/v1/auth/me': () => ME,
     'GET /api/web/v1/auth/2fa': () => TOTP_OFF,
