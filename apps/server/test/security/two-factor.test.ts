@@ -145,6 +145,15 @@ describe('two-factor sign-in (TOTP)', () => {
     });
   });
 
+  it('one code sent twice at once opens one session', async () => {
+    const { login, secret } = await enrolled();
+    wall.step();
+    const code = await wall.code(secret);
+    const answers = await Promise.all([login({ code }), login({ code })]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    expect(answers.find((a) => a.status === 401)?.body.code).toBe(Code.TOTP_REUSED);
+  });
+
   it('codes follow the wall clock: moving the business clock by days does not put them out of step', async () => {
     const { login, secret } = await enrolled();
     await op.advance(3 * 86_400);

@@ -2,9 +2,10 @@ import '../i18n';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { i18next } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
-import { stubApi } from '../../staking/test/harness';
+import { type Call, stubApi } from '../../staking/test/harness';
 import SecurityPage from '../SecurityPage';
 import { ME, SESSIONS, SIGN_INS, TOTP_OFF } from './fixtures';
 
@@ -22,9 +23,7 @@ const CODES = [
   'ppppp-qqqqq',
 ];
 
-function api(
-  over: Record<string, (c: { body: Record<string, unknown> | null; path: string }) => unknown> = {},
-) {
+function api(over: Record<string, (c: Call) => unknown> = {}) {
   return stubApi({
     'GET /api/web/v1/auth/me': () => ME,
     'GET /api/web/v1/auth/2fa': () => TOTP_OFF,
@@ -38,7 +37,7 @@ function render(width = 1400, route = '/account/security') {
   return renderWithProviders(<SecurityPage />, { width, route });
 }
 
-describe('security page', () => {
+describe('security page', { timeout: 20_000 }, () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18next.changeLanguage('en');
@@ -101,9 +100,9 @@ describe('security page', () => {
     });
     render();
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
-    await user.type(await screen.findByLabelText('Login password'), 'correct-horse-1');
+    await user.type(await screen.findByLabelText('Login password', {}, { timeout: 5000 }), 'correct-horse-1');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const qr = await screen.findByTestId('totp-qr');
+    const qr = await screen.findByTestId('totp-qr', {}, { timeout: 5000 });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,/);
     expect(qr).toHaveAttribute('alt', 'QR code for your authenticator app');
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
@@ -175,7 +174,7 @@ describe('security page', () => {
             },
     });
     render(1400, '/account/security?reset=fundpass');
-    expect(await screen.findByText('Reset funding password')).toBeInTheDocument();
+    expect(await screen.findByText('Reset funding password', {}, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
     expect(await screen.findByRole('status')).toHaveTextContent('If ada@example.com is this account');
     await user.type(screen.getByLabelText('Code from the email'), '111111');
@@ -206,7 +205,7 @@ describe('security page', () => {
     expect(await screen.findByTestId('fundpass-status')).toHaveTextContent('Not set');
     expect(screen.getByText('Set a funding password to choose when it is asked.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set funding password' }));
-    await user.type(await screen.findByLabelText('Login password'), 'correct-horse-1');
+    await user.type(await screen.findByLabelText('Login password', {}, { timeout: 5000 }), 'correct-horse-1');
     await user.type(screen.getByLabelText('New funding password (6 digits)'), '12345');
     expect(screen.getByText('Six digits')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New funding password (6 digits)'), '6');
@@ -223,6 +222,40 @@ describe('security page', () => {
       }),
     );
   });
+
+  test('choosing when the funding password is asked: the server asks for it, the prompt sends it', async () => {
+    const user = userEvent.setup();
+    const calls = api({
+      'POST /api/web/v1/auth/fund-password/mode': (c) =>
+        c.headers['X-Fund-Password'] === '246810'
+          ? { mode: 'always' }
+          : {
+              code: 10010111,
+              status: 403,
+              message: 'Please enter your funding password',
+              data: { key: 'fundpass.required', params: {}, require_fundpass: true },
+            },
+    });
+    renderWithProviders(
+      <>
+        <FundpassPrompt />
+        <SecurityPage />
+      </>,
+      { route: '/account/security' },
+    );
+    await user.click(await screen.findByLabelText('Ask for it', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Every time' }));
+    const input = await screen.findByLabelText('Funding password', { selector: 'input' }, { timeout: 5000 });
+    await user.type(input, '246810');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Saved: the funding password is asked Every time')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => [c.body, c.headers['X-Fund-Password'] ?? null])).toEqual([
+      [{ mode: 'always' }, null],
+      [{ mode: 'always' }, '246810'],
+    ]);
+    expect(posts[0]?.headers['Idempotency-Key']).toBe(posts[1]?.headers['Idempotency-Key']);
+  }, 20_000);
 
   test('in Chinese at 375 px: the history as a list, every section titled', async () => {
     await i18next.changeLanguage('zh-CN');
