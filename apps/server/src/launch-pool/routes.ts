@@ -40,6 +40,13 @@ import {
   type UserContext,
   userProjectStatistics,
 } from './queries';
+import {
+  getEarnLaunchPoolMyRewardsResponse,
+  getEarnLaunchPoolMyStakesResponse,
+  getEarnLaunchPoolProjectInfoResponse,
+  getEarnLaunchPoolProjectsResponse,
+  getEarnLaunchPoolUserProjectStatisticsResponse,
+} from './responses';
 import { checkPoolRule, redeem, stake } from './service';
 
 const BASE = '/apiw/v2/earn/launch-pool';
@@ -246,7 +253,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           'Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}. ' +
           DERIVED_DOC,
         querystring: z.object({ projectId: id }),
-        response: { 200: envelope(looseObject) },
+        response: { 200: getEarnLaunchPoolProjectInfoResponse },
       },
     },
     async (req) => {
@@ -274,7 +281,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           'Projects with their pools, newest start first; state filter 1 in progress, 2 not started, 3 completed',
         description: DERIVED_DOC,
         querystring: z.object({ state: z.coerce.number().int().min(0).max(3).optional(), ...pageQuery }),
-        response: { 200: paged(looseObject) },
+        response: { 200: getEarnLaunchPoolProjectsResponse },
       },
     },
     async (req) => {
@@ -323,7 +330,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           'first, then the further coins of a multi-mining pool. ' +
           'simpleEarnInterest: auto-earn interest paid so far on the stake, in the stake coin.',
         querystring: z.object({ pid: id }),
-        response: { 200: envelope(z.array(looseObject)) },
+        response: { 200: getEarnLaunchPoolUserProjectStatisticsResponse },
       },
     },
     async (req) => {
@@ -388,7 +395,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           "total_reward: paid in the project's coin; rewards: paid per reward coin [{coin, total_reward}], the project coin " +
           'first, then the further coins of a multi-mining pool.',
         querystring: z.object(pageQuery),
-        response: { 200: paged(looseObject) },
+        response: { 200: getEarnLaunchPoolMyStakesResponse },
       },
     },
     async (req) => {
@@ -465,7 +472,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           end_time: unixSeconds.optional(),
           ...pageQuery,
         }),
-        response: { 200: paged(looseObject) },
+        response: { 200: getEarnLaunchPoolMyRewardsResponse },
       },
     },
     async (req) => {
