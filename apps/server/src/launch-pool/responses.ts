@@ -239,3 +239,57 @@ export const getEarnLaunchPoolMyRewardsResponse = paged(
     hour_start: z.number(),
   }),
 );
+
+/** POST /apiw/v2/earn/launch-pool/create-order (service.ts stake) */
+export const postEarnLaunchPoolCreateOrderResponse = envelope(
+  z.object({
+    order_id: z.number(),
+    pid: z.number(),
+    rid: z.number(),
+    coin: z.string(),
+    amount: decimalString,
+    /** The user's stake in the pool after this one. */
+    staked: decimalString,
+    simpleEarnStatus: z.number(),
+    simpleEarnPeriod: z.number(),
+    /** When the stake starts earning: the project's start, or now when it runs. */
+    reward_start_timest: z.number(),
+  }),
+);
+
+/** Where redeemed or returned coins went. */
+const destination = z.enum(['spot', 'flexible', 'fixed']);
+
+/** POST /apiw/v2/earn/launch-pool/redeem (service.ts redeem) */
+export const postEarnLaunchPoolRedeemResponse = envelope(
+  z.object({
+    order_id: z.number(),
+    pid: z.number(),
+    rid: z.number(),
+    coin: z.string(),
+    amount: decimalString,
+    /** The user's stake in the pool after the redemption. */
+    staked: decimalString,
+    destination,
+    simple_earn_amount: decimalString,
+    /** Why the coins stayed in spot, when simple earn refused them. */
+    simple_earn_refused: z.string().optional(),
+  }),
+);
+
+/** GET /apiw/v2/earn/launch-pool/orders */
+export const getEarnLaunchPoolOrdersResponse = paged(
+  z.object({
+    id: z.number(),
+    pid: z.number(),
+    rid: z.number(),
+    coin: z.string(),
+    kind: z.enum(['stake', 'redeem', 'return']),
+    amount: decimalString,
+    simpleEarnStatus: z.number(),
+    simpleEarnPeriod: z.number(),
+    /** Where the coins went (redeem, return); null for a stake. */
+    destination: destination.nullable(),
+    create_timest: z.number(),
+  }),
+);

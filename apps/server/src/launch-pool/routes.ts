@@ -23,9 +23,10 @@ import {
 } from '../db/schema';
 import { currentUser, optionalUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
-import { envelope, ok, paged } from '../http/envelope';
+import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import type { Destination } from './auto-earn';
 import { loadPoolMarket, poolCoinsOf } from './live';
 import {
   coinsOf,
@@ -43,9 +44,12 @@ import {
 import {
   getEarnLaunchPoolMyRewardsResponse,
   getEarnLaunchPoolMyStakesResponse,
+  getEarnLaunchPoolOrdersResponse,
   getEarnLaunchPoolProjectInfoResponse,
   getEarnLaunchPoolProjectsResponse,
   getEarnLaunchPoolUserProjectStatisticsResponse,
+  postEarnLaunchPoolCreateOrderResponse,
+  postEarnLaunchPoolRedeemResponse,
 } from './responses';
 import { checkPoolRule, redeem, stake } from './service';
 
@@ -61,8 +65,6 @@ const fundpassField = {
   fundpass: z.string().max(128).optional(),
   fund_password: z.string().max(128).optional(),
 };
-
-const looseObject = z.object({}).passthrough();
 
 const DERIVED_DOC =
   'rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin ' +
@@ -180,7 +182,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
             ...fundpassField,
           })
           .passthrough(),
-        response: { 200: envelope(looseObject) },
+        response: { 200: postEarnLaunchPoolCreateOrderResponse },
       },
     },
     async (req, reply) => {
@@ -221,7 +223,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         body: z
           .object({ ...poolRef, amount: positiveAmount(18), simpleEarnStatus: flag01.default(0) })
           .passthrough(),
-        response: { 200: envelope(looseObject) },
+        response: { 200: postEarnLaunchPoolRedeemResponse },
       },
     },
     async (req, reply) => {
@@ -523,7 +525,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         summary: "The user's stakes, redemptions and end-of-project returns, newest first",
         description: 'kind: stake, redeem or return; destination (redeem, return): where the coins went.',
         querystring: z.object({ pid: id.optional(), ...pageQuery }),
-        response: { 200: paged(looseObject) },
+        response: { 200: getEarnLaunchPoolOrdersResponse },
       },
     },
     async (req) => {
@@ -546,11 +548,11 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           pid: o.pid,
           rid: o.rid,
           coin: o.coin,
-          kind: o.kind,
+          kind: o.kind as 'stake' | 'redeem' | 'return',
           amount: toWire(o.amount),
           simpleEarnStatus: o.simpleEarnStatus,
           simpleEarnPeriod: o.simpleEarnPeriod,
-          destination: o.destination,
+          destination: o.destination as Destination | null,
           create_timest: unix(o.createdAt),
         })),
         total: total?.n ?? 0,

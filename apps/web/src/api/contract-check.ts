@@ -5,7 +5,7 @@
  * string) fails the typecheck here, and in the screens that read it.
  */
 import type { Dashboard, LaunchProject, UserDetail } from '../features/admin/api/types';
-import type { DerivedApr, PoolStat, Project, RewardPool } from '../features/launch-pool/api';
+import type { DerivedApr, PoolStat, Project, RewardPool, StakeBody } from '../features/launch-pool/api';
 import { getData } from './typed';
 import type { ApiData, ApiItem } from './types';
 
@@ -50,5 +50,16 @@ export function pathChecks(signal: AbortSignal) {
     getData('/apiw/v2/earn/launch-pool/projects', { query: { status: 1 }, signal }),
     // @ts-expect-error a query parameter of the wrong type
     getData('/apiw/v2/earn/launch-pool/project-info', { query: { projectId: 'one' }, signal }),
+  ];
+}
+
+/** Request bodies the document declares: a stake needs its pool and amount, the amount a string. */
+export function bodyChecks(): StakeBody[] {
+  return [
+    { pid: 1, rid: 11, amount: '10', simpleEarnStatus: 0 },
+    // @ts-expect-error create-order needs the amount
+    { pid: 1, rid: 11 },
+    // @ts-expect-error amounts are decimal strings
+    { pid: 1, rid: 11, amount: 10 },
   ];
 }

@@ -4280,7 +4280,23 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            [key: string]: unknown;
+                            order_id: number;
+                            pid: number;
+                            rid: number;
+                            coin: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            staked: string;
+                            simpleEarnStatus: number;
+                            simpleEarnPeriod: number;
+                            reward_start_timest: number;
                         };
                     };
                 };
@@ -4333,7 +4349,28 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            [key: string]: unknown;
+                            order_id: number;
+                            pid: number;
+                            rid: number;
+                            coin: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            staked: string;
+                            /** @enum {string} */
+                            destination: "spot" | "flexible" | "fixed";
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            simple_earn_amount: string;
+                            simple_earn_refused?: string;
                         };
                     };
                 };
@@ -5063,7 +5100,22 @@ export interface operations {
                         message: string;
                         data: {
                             list: {
-                                [key: string]: unknown;
+                                id: number;
+                                pid: number;
+                                rid: number;
+                                coin: string;
+                                /** @enum {string} */
+                                kind: "stake" | "redeem" | "return";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                amount: string;
+                                simpleEarnStatus: number;
+                                simpleEarnPeriod: number;
+                                /** @enum {string|null} */
+                                destination: "spot" | "flexible" | "fixed" | null;
+                                create_timest: number;
                             }[];
                             total: number;
                         };

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/client';
 import { STALE_MS } from '../../api/queries';
 import { getData } from '../../api/typed';
-import type { ApiData, ApiItem } from '../../api/types';
+import type { ApiBody, ApiData, ApiItem } from '../../api/types';
 
 /**
  * The launch-pool calls (launch-pool.md section 7). The answers' types come from the API document
@@ -29,6 +29,10 @@ export type MyStake = ApiItem<'/apiw/v2/earn/launch-pool/my-stakes'>;
 export type MyReward = ApiItem<'/apiw/v2/earn/launch-pool/my-rewards'>;
 export type EarnMoreItem = ApiItem<'/apiw/v2/earn/launch-pool/earn-more'>;
 export type BorrowCoinSetting = ApiData<'/apiw/v2/earn/borrow-coin-settings'>[number];
+export type StakeAnswer = ApiData<'/apiw/v2/earn/launch-pool/create-order', 'post'>;
+export type StakeBody = ApiBody<'/apiw/v2/earn/launch-pool/create-order'>;
+export type RedeemAnswer = ApiData<'/apiw/v2/earn/launch-pool/redeem', 'post'>;
+export type RedeemBody = ApiBody<'/apiw/v2/earn/launch-pool/redeem'>;
 
 export interface Paged<T> {
   list: T[];
