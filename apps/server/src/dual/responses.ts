@@ -66,7 +66,7 @@ export const getAdminDualOrdersResponse = paged(
   z.object({
     order_id: z.number(),
     id: z.number(),
-    kind: z.string(),
+    kind: z.enum(['dual', 'sniper']),
     invest_coin: z.string(),
     exercise_coin: z.string(),
     amount: decimalString,

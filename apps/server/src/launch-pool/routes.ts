@@ -23,9 +23,10 @@ import {
 } from '../db/schema';
 import { currentUser, optionalUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
-import { envelope, ok, paged } from '../http/envelope';
+import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import type { Destination } from './auto-earn';
 import { loadPoolMarket, poolCoinsOf } from './live';
 import {
   coinsOf,
@@ -40,6 +41,16 @@ import {
   type UserContext,
   userProjectStatistics,
 } from './queries';
+import {
+  getEarnLaunchPoolMyRewardsResponse,
+  getEarnLaunchPoolMyStakesResponse,
+  getEarnLaunchPoolOrdersResponse,
+  getEarnLaunchPoolProjectInfoResponse,
+  getEarnLaunchPoolProjectsResponse,
+  getEarnLaunchPoolUserProjectStatisticsResponse,
+  postEarnLaunchPoolCreateOrderResponse,
+  postEarnLaunchPoolRedeemResponse,
+} from './responses';
 import { checkPoolRule, redeem, stake } from './service';
 
 const BASE = '/apiw/v2/earn/launch-pool';
@@ -54,8 +65,6 @@ const fundpassField = {
   fundpass: z.string().max(128).optional(),
   fund_password: z.string().max(128).optional(),
 };
-
-const looseObject = z.object({}).passthrough();
 
 const DERIVED_DOC =
   'rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin ' +
@@ -173,7 +182,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
             ...fundpassField,
           })
           .passthrough(),
-        response: { 200: envelope(looseObject) },
+        response: { 200: postEarnLaunchPoolCreateOrderResponse },
       },
     },
     async (req, reply) => {
@@ -214,7 +223,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         body: z
           .object({ ...poolRef, amount: positiveAmount(18), simpleEarnStatus: flag01.default(0) })
           .passthrough(),
-        response: { 200: envelope(looseObject) },
+        response: { 200: postEarnLaunchPoolRedeemResponse },
       },
     },
     async (req, reply) => {
@@ -246,7 +255,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           'Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}. ' +
           DERIVED_DOC,
         querystring: z.object({ projectId: id }),
-        response: { 200: envelope(looseObject) },
+        response: { 200: getEarnLaunchPoolProjectInfoResponse },
       },
     },
     async (req) => {
@@ -274,7 +283,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           'Projects with their pools, newest start first; state filter 1 in progress, 2 not started, 3 completed',
         description: DERIVED_DOC,
         querystring: z.object({ state: z.coerce.number().int().min(0).max(3).optional(), ...pageQuery }),
-        response: { 200: paged(looseObject) },
+        response: { 200: getEarnLaunchPoolProjectsResponse },
       },
     },
     async (req) => {
@@ -323,7 +332,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           'first, then the further coins of a multi-mining pool. ' +
           'simpleEarnInterest: auto-earn interest paid so far on the stake, in the stake coin.',
         querystring: z.object({ pid: id }),
-        response: { 200: envelope(z.array(looseObject)) },
+        response: { 200: getEarnLaunchPoolUserProjectStatisticsResponse },
       },
     },
     async (req) => {
@@ -388,7 +397,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           "total_reward: paid in the project's coin; rewards: paid per reward coin [{coin, total_reward}], the project coin " +
           'first, then the further coins of a multi-mining pool.',
         querystring: z.object(pageQuery),
-        response: { 200: paged(looseObject) },
+        response: { 200: getEarnLaunchPoolMyStakesResponse },
       },
     },
     async (req) => {
@@ -465,7 +474,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           end_time: unixSeconds.optional(),
           ...pageQuery,
         }),
-        response: { 200: paged(looseObject) },
+        response: { 200: getEarnLaunchPoolMyRewardsResponse },
       },
     },
     async (req) => {
@@ -516,7 +525,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         summary: "The user's stakes, redemptions and end-of-project returns, newest first",
         description: 'kind: stake, redeem or return; destination (redeem, return): where the coins went.',
         querystring: z.object({ pid: id.optional(), ...pageQuery }),
-        response: { 200: paged(looseObject) },
+        response: { 200: getEarnLaunchPoolOrdersResponse },
       },
     },
     async (req) => {
@@ -539,11 +548,11 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           pid: o.pid,
           rid: o.rid,
           coin: o.coin,
-          kind: o.kind,
+          kind: o.kind as 'stake' | 'redeem' | 'return',
           amount: toWire(o.amount),
           simpleEarnStatus: o.simpleEarnStatus,
           simpleEarnPeriod: o.simpleEarnPeriod,
-          destination: o.destination,
+          destination: o.destination as Destination | null,
           create_timest: unix(o.createdAt),
         })),
         total: total?.n ?? 0,

@@ -61,7 +61,7 @@ export const getAdminUsersByUserResponse = envelope(
     use_funding: z.boolean(),
     first_open: z.boolean(),
     fundpass_mode: z.string(),
-    balances: z.array(z.unknown()),
+    balances: z.array(z.object({ asset: z.string(), purpose: z.string(), balance: decimalString })),
   }),
 );
 
@@ -83,7 +83,7 @@ export const putAdminPricesByAssetResponse = envelope(
 /** GET /admin/api/clock */
 export const getAdminClockResponse = envelope(
   z.object({
-    kind: z.string(),
+    kind: z.enum(['system', 'test']),
     now: z.number(),
   }),
 );
@@ -111,7 +111,9 @@ export const getAdminJobsResponse = envelope(
         period_seconds: z.number(),
       }),
     ),
-    runs: z.array(z.unknown()),
+    runs: z.array(
+      z.object({ job: z.string(), period_start: z.number(), period_end: z.number(), instance: z.string() }),
+    ),
   }),
 );
 

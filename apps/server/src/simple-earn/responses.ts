@@ -811,6 +811,6 @@ export const getAdminSimpleEarnVouchersResponse = paged(
     buy_limit_high: z.string(),
     using_currency: z.string(),
     expired_timest: z.number(),
-    used_order_id: z.unknown(),
+    used_order_id: z.number().nullable(),
   }),
 );

@@ -56,7 +56,16 @@ export const getEarnSoftStakingPayoutHistoryResponse = paged(
 );
 
 /** GET /admin/api/soft-staking/coins */
-export const getAdminSoftStakingCoinsResponse = paged(z.unknown());
+export const getAdminSoftStakingCoinsResponse = paged(
+  z.object({
+    coin: z.string(),
+    rate: decimalString,
+    apr: decimalString,
+    min_amount: decimalString,
+    max_amount: decimalString,
+    status: z.enum(['online', 'offline']),
+  }),
+);
 
 /** PUT /admin/api/soft-staking/coins/:coin */
 export const putAdminSoftStakingCoinsByCoinResponse = envelope(

@@ -85,7 +85,7 @@ function coinView(k: CoinRow) {
     apr: toWire(k.rate),
     min_amount: toWire(k.minAmount),
     max_amount: toWire(k.maxAmount),
-    status: k.status,
+    status: k.status as 'online' | 'offline',
   };
 }
 

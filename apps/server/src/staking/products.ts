@@ -475,6 +475,6 @@ export async function productView(db: Db, loaded: LoadedProduct, now: Date) {
     redeem_period_status: redeemPeriodStatus(p.incomeDays, p.redeemMinDay, p.redeemMaxDay),
     precision: p.precision,
     protocol: p.protocol,
-    status: p.status,
+    status: p.status as 'online' | 'offline',
   };
 }

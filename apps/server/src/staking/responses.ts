@@ -615,6 +615,6 @@ export const getAdminStakingProductsResponse = paged(
     redeem_period_status: z.string(),
     precision: z.number(),
     protocol: z.string(),
-    status: z.string(),
+    status: z.enum(['online', 'offline']),
   }),
 );

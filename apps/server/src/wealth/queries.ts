@@ -51,7 +51,7 @@ export async function productView(db: Db, p: WealthProductRow, now: Date) {
     show_interest: p.showInterest ? 1 : 0,
     disclaimer: p.disclaimer,
     description: p.description,
-    status: p.status,
+    status: p.status as 'online' | 'offline',
   };
 }
 

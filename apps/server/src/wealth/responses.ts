@@ -65,7 +65,7 @@ export const getEarnPrivateWealthProductsResponse = paged(
     show_interest: z.number(),
     disclaimer: z.string(),
     description: z.string(),
-    status: z.string(),
+    status: z.enum(['online', 'offline']),
   }),
 );
 

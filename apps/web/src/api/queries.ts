@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiCode, isApiError, request } from './client';
+import { getData } from './typed';
 import type { ApiData } from './types';
 
 /** The specs' dedupe windows, as `staleTime`. */
@@ -34,7 +35,7 @@ export const queries = {
       queryKey: queryKeys.me,
       queryFn: async ({ signal }) => {
         try {
-          return await request<Me>({ path: '/api/web/v1/auth/me', signal });
+          return await getData('/api/web/v1/auth/me', { signal });
         } catch (e) {
           if (isApiError(e) && e.code === ApiCode.LOGIN_REQUIRED) return null;
           throw e;
@@ -46,13 +47,13 @@ export const queries = {
   earnHome: () =>
     queryOptions({
       queryKey: queryKeys.earnHome,
-      queryFn: ({ signal }) => request<{ lines: BestOffer[] }>({ path: '/api/web/v1/earn/home', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/earn/home', { signal }),
       staleTime: 30_000,
     }),
   balances: () =>
     queryOptions({
       queryKey: queryKeys.balances,
-      queryFn: ({ signal }) => request<WalletBalances>({ path: '/api/web/v1/wallet/balances', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/wallet/balances', { signal }),
       staleTime: STALE_MS.balance,
       refetchInterval: BALANCE_POLL_MS,
     }),
@@ -73,25 +74,20 @@ export const queries = {
   compliance: () =>
     queryOptions({
       queryKey: queryKeys.compliance,
-      queryFn: ({ signal }) => request<Compliance>({ path: '/api/web/v1/compliance/check', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/compliance/check', { signal }),
       staleTime: 5 * 60_000,
     }),
   referral: () =>
     queryOptions({
       queryKey: queryKeys.referral,
-      queryFn: ({ signal }) =>
-        request<{ encrypted_uid: string; kol_code: string }>({
-          path: '/api/web/v1/rebate/get_user_info',
-          signal,
-        }),
+      queryFn: ({ signal }) => getData('/api/web/v1/rebate/get_user_info', { signal }),
       staleTime: 5 * 60_000,
     }),
   tickers: (pairs: readonly string[]) =>
     queryOptions({
       queryKey: queryKeys.tickers(pairs),
       queryFn: ({ signal }) =>
-        request<Ticker[]>({
-          path: '/apiw/v2/market/tickers',
+        getData('/apiw/v2/market/tickers', {
           query: { currency_pairs: pairs.length ? pairs.join(',') : undefined },
           signal,
         }),
@@ -100,7 +96,7 @@ export const queries = {
   assets: () =>
     queryOptions({
       queryKey: queryKeys.assets,
-      queryFn: ({ signal }) => request<MarketAsset[]>({ path: '/api/web/v1/market/assets', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/market/assets', { signal }),
       staleTime: 5 * 60_000,
     }),
 };

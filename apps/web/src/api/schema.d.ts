@@ -4963,7 +4963,23 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            [key: string]: unknown;
+                            order_id: number;
+                            pid: number;
+                            rid: number;
+                            coin: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            staked: string;
+                            simpleEarnStatus: number;
+                            simpleEarnPeriod: number;
+                            reward_start_timest: number;
                         };
                     };
                 };
@@ -5016,7 +5032,28 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            [key: string]: unknown;
+                            order_id: number;
+                            pid: number;
+                            rid: number;
+                            coin: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            staked: string;
+                            /** @enum {string} */
+                            destination: "spot" | "flexible" | "fixed";
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            simple_earn_amount: string;
+                            simple_earn_refused?: string;
                         };
                     };
                 };
@@ -5047,7 +5084,208 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            [key: string]: unknown;
+                            pid: number;
+                            name: string;
+                            coin: string;
+                            icon: string;
+                            start_timest: number;
+                            end_timest: number;
+                            state: number;
+                            reward_pools: {
+                                rid: number;
+                                pid: number;
+                                coin: string;
+                                reward_coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                personal_max_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                personal_min_amount: string;
+                                decimal_place: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                left_buy_total_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                buy_total_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                rate_year: string;
+                                rate_year_type: number;
+                                reward_pool_type: number;
+                                vip_config: {
+                                    min_vip: number;
+                                    personal_max_amount: string;
+                                    vip_only: boolean;
+                                } | null;
+                                isApply: number;
+                                transaction_config: {
+                                    transaction_amount: string;
+                                    mortgage_limit: string;
+                                }[];
+                                limit_rule: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                reward_per_hour: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                total_reward_amount: string;
+                                reward_coins: {
+                                    coin: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    reward_per_hour: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    rate_year: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    total_reward_amount: string;
+                                }[];
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                staked_total: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                maxLimit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                minLimit: string;
+                                precision: number;
+                                decimalPlace: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                leftTotalAmount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                buyTotalAmount: string;
+                                simple_earn: {
+                                    status: number;
+                                    user_period: number;
+                                    fixed_period: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    fixed_rate: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    rate: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    ext_rate: string;
+                                    flexible_offered?: number;
+                                    flexible_up_to?: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate_year: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        amount: string | null;
+                                    } | null;
+                                    fixed_product_id?: number;
+                                } | null;
+                                derived_apr?: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    rate_year: string | null;
+                                    /** @enum {string|null} */
+                                    missing: "no_price" | "no_stake" | "ended" | null;
+                                    missing_prices: string[];
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    staked_total: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    stake_price: string | null;
+                                    coins: {
+                                        coin: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        reward_per_hour: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        price: string | null;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate_year: string | null;
+                                    }[];
+                                };
+                                user: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    staked: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    personal_max_amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    remaining_quota: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    staking_cap: string;
+                                    is_vip_quota: number;
+                                } | null;
+                            }[];
                         };
                     };
                 };
@@ -5081,7 +5319,208 @@ export interface operations {
                         message: string;
                         data: {
                             list: {
-                                [key: string]: unknown;
+                                pid: number;
+                                name: string;
+                                coin: string;
+                                icon: string;
+                                start_timest: number;
+                                end_timest: number;
+                                state: number;
+                                reward_pools: {
+                                    rid: number;
+                                    pid: number;
+                                    coin: string;
+                                    reward_coin: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    personal_max_amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    personal_min_amount: string;
+                                    decimal_place: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    left_buy_total_amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    buy_total_amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    rate_year: string;
+                                    rate_year_type: number;
+                                    reward_pool_type: number;
+                                    vip_config: {
+                                        min_vip: number;
+                                        personal_max_amount: string;
+                                        vip_only: boolean;
+                                    } | null;
+                                    isApply: number;
+                                    transaction_config: {
+                                        transaction_amount: string;
+                                        mortgage_limit: string;
+                                    }[];
+                                    limit_rule: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    reward_per_hour: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    total_reward_amount: string;
+                                    reward_coins: {
+                                        coin: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        reward_per_hour: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate_year: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        total_reward_amount: string;
+                                    }[];
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    staked_total: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    maxLimit: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    minLimit: string;
+                                    precision: number;
+                                    decimalPlace: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    leftTotalAmount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    buyTotalAmount: string;
+                                    simple_earn: {
+                                        status: number;
+                                        user_period: number;
+                                        fixed_period: number;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        fixed_rate: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        ext_rate: string;
+                                        flexible_offered?: number;
+                                        flexible_up_to?: {
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            rate_year: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            amount: string | null;
+                                        } | null;
+                                        fixed_product_id?: number;
+                                    } | null;
+                                    derived_apr?: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate_year: string | null;
+                                        /** @enum {string|null} */
+                                        missing: "no_price" | "no_stake" | "ended" | null;
+                                        missing_prices: string[];
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staked_total: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        stake_price: string | null;
+                                        coins: {
+                                            coin: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            reward_per_hour: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            price: string | null;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            rate_year: string | null;
+                                        }[];
+                                    };
+                                    user: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staked: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        personal_max_amount: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        remaining_quota: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staking_cap: string;
+                                        is_vip_quota: number;
+                                    } | null;
+                                }[];
                             }[];
                             total: number;
                         };
@@ -5114,7 +5553,49 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            [key: string]: unknown;
+                            rid: number;
+                            coin: string;
+                            reward_coin: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            valid_amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            lastRewardAmount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            simpleEarnInterest: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            lastHourRewardAmount: string;
+                            rewards: {
+                                coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                lastRewardAmount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                lastHourRewardAmount: string;
+                            }[];
+                            simpleEarnStatus: number;
+                            simpleEarnPeriod: number;
                         }[];
                     };
                 };
@@ -5184,7 +5665,40 @@ export interface operations {
                         message: string;
                         data: {
                             list: {
-                                [key: string]: unknown;
+                                pid: number;
+                                rid: number;
+                                name: string;
+                                icon: string;
+                                coin: string;
+                                reward_coin: string;
+                                state: number;
+                                start_timest: number;
+                                end_timest: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                total_reward: string;
+                                rewards: {
+                                    coin: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    total_reward: string;
+                                }[];
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                total_interest: string;
+                                simpleEarnStatus: number;
+                                simpleEarnPeriod: number;
                             }[];
                             total: number;
                         };
@@ -5223,7 +5737,17 @@ export interface operations {
                         message: string;
                         data: {
                             list: {
-                                [key: string]: unknown;
+                                pid: number;
+                                rid: number;
+                                name: string;
+                                coin: string;
+                                reward_coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                amount: string;
+                                hour_start: number;
                             }[];
                             total: number;
                         };
@@ -5259,7 +5783,22 @@ export interface operations {
                         message: string;
                         data: {
                             list: {
-                                [key: string]: unknown;
+                                id: number;
+                                pid: number;
+                                rid: number;
+                                coin: string;
+                                /** @enum {string} */
+                                kind: "stake" | "redeem" | "return";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                amount: string;
+                                simpleEarnStatus: number;
+                                simpleEarnPeriod: number;
+                                /** @enum {string|null} */
+                                destination: "spot" | "flexible" | "fixed" | null;
+                                create_timest: number;
                             }[];
                             total: number;
                         };
@@ -12399,7 +12938,8 @@ export interface operations {
                                 show_interest: number;
                                 disclaimer: string;
                                 description: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "online" | "offline";
                             }[];
                             total: number;
                         };
@@ -13198,10 +13738,16 @@ export interface operations {
                                     rate_year: string;
                                     rate_year_type: number;
                                     reward_pool_type: number;
-                                    vip_config: unknown;
-                                    simple_earn: unknown;
+                                    vip_config: {
+                                        min_vip: number;
+                                        personal_max_amount: string;
+                                        vip_only: boolean;
+                                    } | null;
                                     isApply: number;
-                                    transaction_config: unknown[];
+                                    transaction_config: {
+                                        transaction_amount: string;
+                                        mortgage_limit: string;
+                                    }[];
                                     limit_rule: number;
                                     /**
                                      * @description Decimal string
@@ -13236,7 +13782,15 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     staked_total: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     maxLimit: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     minLimit: string;
                                     precision: number;
                                     decimalPlace: number;
@@ -13250,9 +13804,103 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     buyTotalAmount: string;
-                                    user: unknown;
+                                    simple_earn: {
+                                        status: number;
+                                        user_period: number;
+                                        fixed_period: number;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        fixed_rate: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        ext_rate: string;
+                                        flexible_offered?: number;
+                                        flexible_up_to?: {
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            rate_year: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            amount: string | null;
+                                        } | null;
+                                        fixed_product_id?: number;
+                                    } | null;
+                                    derived_apr?: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate_year: string | null;
+                                        /** @enum {string|null} */
+                                        missing: "no_price" | "no_stake" | "ended" | null;
+                                        missing_prices: string[];
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staked_total: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        stake_price: string | null;
+                                        coins: {
+                                            coin: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            reward_per_hour: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            price: string | null;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            rate_year: string | null;
+                                        }[];
+                                    };
+                                    user: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staked: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        personal_max_amount: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        remaining_quota: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staking_cap: string;
+                                        is_vip_quota: number;
+                                    } | null;
                                 }[];
-                                settled_timest: unknown;
+                                settled_timest: number | null;
                             }[];
                             total: number;
                         };
@@ -13421,16 +14069,15 @@ export interface operations {
                                 rate_year: string;
                                 rate_year_type: number;
                                 reward_pool_type: number;
-                                vip_config: unknown;
-                                simple_earn: unknown;
+                                vip_config: {
+                                    min_vip: number;
+                                    personal_max_amount: string;
+                                    vip_only: boolean;
+                                } | null;
                                 isApply: number;
                                 transaction_config: {
-                                    mortgage_limit: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
                                     transaction_amount: string;
+                                    mortgage_limit: string;
                                 }[];
                                 limit_rule: number;
                                 /**
@@ -13466,7 +14113,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 staked_total: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 maxLimit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 minLimit: string;
                                 precision: number;
                                 decimalPlace: number;
@@ -13480,7 +14135,101 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 buyTotalAmount: string;
-                                user: unknown;
+                                simple_earn: {
+                                    status: number;
+                                    user_period: number;
+                                    fixed_period: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    fixed_rate: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    rate: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    ext_rate: string;
+                                    flexible_offered?: number;
+                                    flexible_up_to?: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate_year: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        amount: string | null;
+                                    } | null;
+                                    fixed_product_id?: number;
+                                } | null;
+                                derived_apr?: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    rate_year: string | null;
+                                    /** @enum {string|null} */
+                                    missing: "no_price" | "no_stake" | "ended" | null;
+                                    missing_prices: string[];
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    staked_total: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    stake_price: string | null;
+                                    coins: {
+                                        coin: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        reward_per_hour: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        price: string | null;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate_year: string | null;
+                                    }[];
+                                };
+                                user: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    staked: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    personal_max_amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    remaining_quota: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    staking_cap: string;
+                                    is_vip_quota: number;
+                                } | null;
                             }[];
                         };
                     };
@@ -13636,16 +14385,15 @@ export interface operations {
                                     rate_year: string;
                                     rate_year_type: number;
                                     reward_pool_type: number;
-                                    vip_config: unknown;
-                                    simple_earn: unknown;
+                                    vip_config: {
+                                        min_vip: number;
+                                        personal_max_amount: string;
+                                        vip_only: boolean;
+                                    } | null;
                                     isApply: number;
                                     transaction_config: {
-                                        mortgage_limit: string;
-                                        /**
-                                         * @description Decimal string
-                                         * @example 1.25
-                                         */
                                         transaction_amount: string;
+                                        mortgage_limit: string;
                                     }[];
                                     limit_rule: number;
                                     /**
@@ -13681,7 +14429,15 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     staked_total: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     maxLimit: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     minLimit: string;
                                     precision: number;
                                     decimalPlace: number;
@@ -13695,7 +14451,101 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     buyTotalAmount: string;
-                                    user: unknown;
+                                    simple_earn: {
+                                        status: number;
+                                        user_period: number;
+                                        fixed_period: number;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        fixed_rate: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        ext_rate: string;
+                                        flexible_offered?: number;
+                                        flexible_up_to?: {
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            rate_year: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            amount: string | null;
+                                        } | null;
+                                        fixed_product_id?: number;
+                                    } | null;
+                                    derived_apr?: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        rate_year: string | null;
+                                        /** @enum {string|null} */
+                                        missing: "no_price" | "no_stake" | "ended" | null;
+                                        missing_prices: string[];
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staked_total: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        stake_price: string | null;
+                                        coins: {
+                                            coin: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            reward_per_hour: string;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            price: string | null;
+                                            /**
+                                             * @description Decimal string
+                                             * @example 1.25
+                                             */
+                                            rate_year: string | null;
+                                        }[];
+                                    };
+                                    user: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staked: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        personal_max_amount: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        remaining_quota: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        staking_cap: string;
+                                        is_vip_quota: number;
+                                    } | null;
                                 }[];
                             };
                         };
@@ -14322,7 +15172,8 @@ export interface operations {
                                 redeem_period_status: string;
                                 precision: number;
                                 protocol: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "online" | "offline";
                             }[];
                             total: number;
                         };
@@ -15934,7 +16785,7 @@ export interface operations {
                                 buy_limit_high: string;
                                 using_currency: string;
                                 expired_timest: number;
-                                used_order_id: unknown;
+                                used_order_id: number | null;
                             }[];
                             total: number;
                         };
@@ -16025,7 +16876,31 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            list: unknown[];
+                            list: {
+                                coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                rate: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                apr: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                min_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                max_amount: string;
+                                /** @enum {string} */
+                                status: "online" | "offline";
+                            }[];
                             total: number;
                         };
                     };
@@ -16131,7 +17006,8 @@ export interface operations {
                                 show_interest: number;
                                 disclaimer: string;
                                 description: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "online" | "offline";
                             }[];
                             total: number;
                         };
@@ -16356,7 +17232,8 @@ export interface operations {
                             list: {
                                 order_id: number;
                                 id: number;
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "dual" | "sniper";
                                 invest_coin: string;
                                 exercise_coin: string;
                                 /**
@@ -17806,7 +18683,15 @@ export interface operations {
                             use_funding: boolean;
                             first_open: boolean;
                             fundpass_mode: string;
-                            balances: unknown[];
+                            balances: {
+                                asset: string;
+                                purpose: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                balance: string;
+                            }[];
                         };
                     };
                 };
@@ -17940,7 +18825,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            kind: string;
+                            /** @enum {string} */
+                            kind: "system" | "test";
                             now: number;
                         };
                     };
@@ -18043,7 +18929,12 @@ export interface operations {
                                 name: string;
                                 period_seconds: number;
                             }[];
-                            runs: unknown[];
+                            runs: {
+                                job: string;
+                                period_start: number;
+                                period_end: number;
+                                instance: string;
+                            }[];
                         };
                     };
                 };

@@ -26,3 +26,8 @@ export type ApiItem<P extends keyof paths, M extends Method = 'get'> =
   }
     ? I
     : never;
+
+type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** The JSON request body an operation declares: `ApiBody<'/apiw/v2/earn/launch-pool/redeem'>`. */
+export type ApiBody<P extends keyof paths, M extends Method = 'post'> = JsonBody<paths[P][M]>;

@@ -36,7 +36,10 @@ export function retriesAction(failureCount: number, error: unknown): boolean {
  * run — transient failures and the funding-password retry alike — so the server moves money once.
  * Failures go through the error catalogue (`errors.ts`) and are reported to analytics under `name`.
  */
-export function useApiAction<TData>(opts: ApiActionOptions) {
+/** TBody: the body `run` takes, the operation's (`ApiBody`) where the caller names it. */
+export function useApiAction<TData, TBody extends Record<string, unknown> = Record<string, unknown>>(
+  opts: ApiActionOptions,
+) {
   const mutation = useMutation<TData, Error, Vars>({
     mutationFn: (vars) =>
       send<TData>({
@@ -53,7 +56,7 @@ export function useApiAction<TData>(opts: ApiActionOptions) {
   });
   const { mutateAsync } = mutation;
   const run = useCallback(
-    (body: Record<string, unknown>, headers?: Record<string, string>) =>
+    (body: TBody, headers?: Record<string, string>) =>
       mutateAsync({ body, headers, idempotencyKey: newIdempotencyKey() }),
     [mutateAsync],
   );

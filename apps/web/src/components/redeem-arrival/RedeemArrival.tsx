@@ -3,6 +3,7 @@ import { Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client';
+import type { ApiData } from '../../api/types';
 import { formatServerTime } from '../serverTime';
 
 export type ArrivalQuery =
@@ -11,13 +12,7 @@ export type ArrivalQuery =
   | { line: 'staking'; asset: string; quick: '0' | '1'; pid?: number }
   | { line: 'wealth'; pid: number };
 
-interface ArrivalAnswer {
-  rule: string;
-  arrives_at: number;
-  estimated: boolean;
-  server_now: number;
-  zone: 'UTC';
-}
+type ArrivalAnswer = ApiData<'/api/web/v1/earn/redeem-arrival'>;
 
 /**
  * When the coins of a redemption land, as the server computes it from the rule its engine pays by and

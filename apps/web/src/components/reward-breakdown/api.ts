@@ -11,7 +11,7 @@ export type BreakdownTarget =
   | { kind: 'flexible_hour'; coin: string; hour: number }
   | { kind: 'staking_day' | 'fixed_maturity'; id: number };
 
-/** The server's answer, from the API document. */
+/** How a payout was computed: principal, rate, period, formula and the carried fractions. */
 export type RewardBreakdown = ApiData<'/api/web/v1/earn/rewards/breakdown'>;
 
 export const breakdownQuery = (target: BreakdownTarget) =>

@@ -1,6 +1,7 @@
 import { DUAL_OPEN_STATUSES, DUAL_ORDER_STATUSES, type DualOrderStatus } from '@earn/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/client';
+import { getData } from '../../api/typed';
 import type { ApiItem } from '../../api/types';
 
 export type DualOrder = ApiItem<'/apiw/v2/earn/dual/orders'>;
@@ -52,8 +53,7 @@ export const dualQueries = {
     queryOptions({
       queryKey: ['dual', 'orders', filter, page] as const,
       queryFn: ({ signal }) =>
-        request<{ list: DualOrder[]; total: number }>({
-          path: '/apiw/v2/earn/dual/orders',
+        getData('/apiw/v2/earn/dual/orders', {
           query: { status: statusParam(filter), page, limit: 10 },
           signal,
         }),

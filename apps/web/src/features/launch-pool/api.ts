@@ -1,164 +1,38 @@
-import type { PoolTransactionTier, PoolVipConfig } from '@earn/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/client';
 import { STALE_MS } from '../../api/queries';
+import { getData } from '../../api/typed';
+import type { ApiBody, ApiData, ApiItem } from '../../api/types';
 
-/** The launch-pool calls (launch-pool.md section 7) and the shapes the server answers with. */
+/**
+ * The launch-pool calls (launch-pool.md section 7). The answers' types come from the API document
+ * (apps/web/src/api/schema.d.ts, generated from the server's response schemas).
+ */
 export const LAUNCHPOOL_BASE = '/apiw/v2/earn/launch-pool';
 
-export interface PoolSimpleEarn {
-  /** 1: the pool's auto-earn is fixed-term; 0: flexible. */
-  status: number;
-  /** The fixed period (days) the user already chose in this pool; 0 none. */
-  user_period: number;
-  fixed_period: number;
-  fixed_rate: string;
-  rate: string;
-  ext_rate: string;
-  /** 1 while simple earn has an open flexible product of the coin (older answers: absent = offered). */
-  flexible_offered?: number;
-  /** Simple earn's flexible offer the coins join on leaving: up to rate_year % on the first amount. */
-  flexible_up_to?: { rate_year: string; amount: string | null } | null;
-  fixed_product_id?: number;
-}
-
+export type Project = ApiData<'/apiw/v2/earn/launch-pool/project-info'>;
+export type RewardPool = Project['reward_pools'][number];
+/** Simple earn's live auto-earn offer for the pool's coin. */
+export type PoolSimpleEarn = NonNullable<RewardPool['simple_earn']>;
 /**
  * The pool's APR derived live by the server (@earn/domain derivedPoolApr): per reward coin reward per
  * hour × price × 8,760 ÷ (total staked × stake price), summed. Percent; null with the reason.
  */
-export interface DerivedApr {
-  rate_year: string | null;
-  missing: 'no_price' | 'no_stake' | 'ended' | null;
-  missing_prices: string[];
-  staked_total: string;
-  stake_price: string | null;
-  coins: { coin: string; reward_per_hour: string; price: string | null; rate_year: string | null }[];
-}
-
-export interface PoolUserLimits {
-  staked: string;
-  personal_max_amount: string;
-  remaining_quota: string;
-  /** '-1' when the pool has no volume tiers. */
-  staking_cap: string;
-  is_vip_quota: number;
-}
-
+export type DerivedApr = NonNullable<RewardPool['derived_apr']>;
+/** A signed-in user's limits in a pool. */
+export type PoolUserLimits = NonNullable<RewardPool['user']>;
 /** A coin a pool pays: the project's token first; a multi-mining pool pays further coins too. */
-export interface PoolRewardCoin {
-  coin: string;
-  reward_per_hour: string;
-  /** Percent, for display. */
-  rate_year: string;
-  total_reward_amount: string;
-}
-
-export interface RewardPool {
-  rid: number;
-  pid: number;
-  coin: string;
-  reward_coin: string;
-  personal_max_amount: string;
-  personal_min_amount: string;
-  decimal_place: number;
-  /** '-1' = no total limit. */
-  left_buy_total_amount: string;
-  buy_total_amount: string;
-  rate_year: string;
-  /** 1 real, 2 estimate, 3 none. */
-  rate_year_type: number;
-  /** 0 lock pool, 1 multi mining. */
-  reward_pool_type: number;
-  vip_config: PoolVipConfig | null;
-  simple_earn: PoolSimpleEarn | null;
-  isApply: number;
-  transaction_config: PoolTransactionTier[];
-  limit_rule: number;
-  reward_per_hour: string;
-  total_reward_amount: string;
-  /** Every coin the pool pays, the project's token first (one entry for a lock pool). */
-  reward_coins?: PoolRewardCoin[];
-  staked_total: string;
-  /** The APR derived from the reward rate, the total staked and the prices, with its inputs. */
-  derived_apr?: DerivedApr;
-  /** Present when signed in. */
-  user: PoolUserLimits | null;
-}
-
-export interface Project {
-  pid: number;
-  name: string;
-  /** The reward coin. */
-  coin: string;
-  icon: string;
-  start_timest: number;
-  end_timest: number;
-  /** 1 in progress, 2 not started, 3 completed. */
-  state: number;
-  reward_pools: RewardPool[];
-}
-
-export interface PoolStat {
-  rid: number;
-  coin: string;
-  reward_coin: string;
-  amount: string;
-  valid_amount: string;
-  lastRewardAmount: string;
-  lastHourRewardAmount: string;
-  /** The same two figures per reward coin, the project's token first. */
-  rewards?: CoinReward[];
-  simpleEarnStatus: number;
-  simpleEarnPeriod: number;
-}
-
-export interface CoinReward {
-  coin: string;
-  lastRewardAmount: string;
-  lastHourRewardAmount: string;
-}
-
-export interface MyStake {
-  pid: number;
-  rid: number;
-  name: string;
-  icon: string;
-  coin: string;
-  reward_coin: string;
-  state: number;
-  start_timest: number;
-  end_timest: number;
-  amount: string;
-  total_reward: string;
-  /** Paid per reward coin, the project's token first. */
-  rewards?: { coin: string; total_reward: string }[];
-  simpleEarnStatus: number;
-  simpleEarnPeriod: number;
-}
-
-export interface MyReward {
-  pid: number;
-  rid: number;
-  /** The project's name and the pool's stake coin. */
-  name: string;
-  coin: string;
-  reward_coin: string;
-  amount: string;
-  hour_start: number;
-}
-
-export interface EarnMoreItem {
-  id: number;
-  popup_msg: string;
-  popup_high_light: string[] | string;
-  url: string;
-}
-
-export interface BorrowCoinSetting {
-  coin: string;
-  is_support_launchpool: number;
-  is_support_staking: number;
-}
+export type PoolRewardCoin = RewardPool['reward_coins'][number];
+export type PoolStat = ApiData<'/apiw/v2/earn/launch-pool/user-project-statistics'>[number];
+export type CoinReward = PoolStat['rewards'][number];
+export type MyStake = ApiItem<'/apiw/v2/earn/launch-pool/my-stakes'>;
+export type MyReward = ApiItem<'/apiw/v2/earn/launch-pool/my-rewards'>;
+export type EarnMoreItem = ApiItem<'/apiw/v2/earn/launch-pool/earn-more'>;
+export type BorrowCoinSetting = ApiData<'/apiw/v2/earn/borrow-coin-settings'>[number];
+export type StakeAnswer = ApiData<'/apiw/v2/earn/launch-pool/create-order', 'post'>;
+export type StakeBody = ApiBody<'/apiw/v2/earn/launch-pool/create-order'>;
+export type RedeemAnswer = ApiData<'/apiw/v2/earn/launch-pool/redeem', 'post'>;
+export type RedeemBody = ApiBody<'/apiw/v2/earn/launch-pool/redeem'>;
 
 export interface Paged<T> {
   list: T[];
@@ -194,8 +68,7 @@ export const lpQueries = {
     queryOptions({
       queryKey: lpKeys.projects(state),
       queryFn: ({ signal }) =>
-        request<Paged<Project>>({
-          path: `${LAUNCHPOOL_BASE}/projects`,
+        getData('/apiw/v2/earn/launch-pool/projects', {
           query: { state, page: 1, limit: PROJECTS_PAGE_LIMIT },
           signal,
         }),
@@ -205,32 +78,27 @@ export const lpQueries = {
     queryOptions({
       queryKey: lpKeys.project(pid),
       queryFn: ({ signal }) =>
-        request<Project>({ path: `${LAUNCHPOOL_BASE}/project-info`, query: { projectId: pid }, signal }),
+        getData('/apiw/v2/earn/launch-pool/project-info', { query: { projectId: pid }, signal }),
       staleTime: STALE_MS.projectInfo,
     }),
   stats: (pid: number) =>
     queryOptions({
       queryKey: lpKeys.stats(pid),
       queryFn: ({ signal }) =>
-        request<PoolStat[]>({ path: `${LAUNCHPOOL_BASE}/user-project-statistics`, query: { pid }, signal }),
+        getData('/apiw/v2/earn/launch-pool/user-project-statistics', { query: { pid }, signal }),
       staleTime: STALE_MS.projectInfo,
     }),
   userStat: () =>
     queryOptions({
       queryKey: lpKeys.userStat,
-      queryFn: ({ signal }) =>
-        request<{ user_60_day_transaction_amount: string }>({ path: `${LAUNCHPOOL_BASE}/user-stat`, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/launch-pool/user-stat', { signal }),
       staleTime: 60_000,
     }),
   earnMore: (coin: string) =>
     queryOptions({
       queryKey: lpKeys.earnMore(coin),
       queryFn: ({ signal }) =>
-        request<{ list: EarnMoreItem[] }>({
-          path: `${LAUNCHPOOL_BASE}/earn-more`,
-          query: { coin, type: 'launchpool' },
-          signal,
-        }),
+        getData('/apiw/v2/earn/launch-pool/earn-more', { query: { coin, type: 'launchpool' }, signal }),
       staleTime: 60_000,
       // A missing 'want more' card is no failure worth a toast.
       meta: { silent: true },
@@ -238,8 +106,7 @@ export const lpQueries = {
   borrowSettings: (coin: string) =>
     queryOptions({
       queryKey: lpKeys.borrowSettings(coin),
-      queryFn: ({ signal }) =>
-        request<BorrowCoinSetting[]>({ path: '/apiw/v2/earn/borrow-coin-settings', query: { coin }, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/borrow-coin-settings', { query: { coin }, signal }),
       staleTime: 5 * 60_000,
     }),
   /**
@@ -251,7 +118,7 @@ export const lpQueries = {
       queryKey: lpKeys.serverTime,
       queryFn: async ({ signal }) => {
         const sent = Date.now();
-        const data = await request<{ now: number }>({ path: '/api/health', signal });
+        const data = await getData('/api/health', { signal });
         const received = Date.now();
         return { offsetMs: data.now * 1000 - (sent + received) / 2 };
       },
@@ -262,26 +129,18 @@ export const lpQueries = {
   candydrop: () =>
     queryOptions({
       queryKey: lpKeys.candydrop,
-      queryFn: ({ signal }) =>
-        request<{ global_subscribe_status: number }>({
-          path: '/api/web/v1/task-square/global-subscribe-status',
-          signal,
-        }),
+      queryFn: ({ signal }) => getData('/api/web/v1/task-square/global-subscribe-status', { signal }),
     }),
   herald: () =>
     queryOptions({
       queryKey: lpKeys.herald,
-      queryFn: ({ signal }) =>
-        request<{ items: { msg_switch: string; switch_status: number }[] }>({
-          path: '/apiw/v2/herald/category/switch',
-          signal,
-        }),
+      queryFn: ({ signal }) => getData('/apiw/v2/herald/category/switch', { signal }),
     }),
   hodler: () =>
     queryOptions({
       queryKey: lpKeys.hodler,
       queryFn: ({ signal }) =>
-        request<{ hodler_notify: number }>({
+        request<ApiData<'/apiw/v2/earn/hodler-airdrop/config', 'post'>>({
           method: 'POST',
           path: '/apiw/v2/earn/hodler-airdrop/config',
           body: { action: 'config' },

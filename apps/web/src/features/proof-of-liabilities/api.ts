@@ -1,38 +1,21 @@
-import type { LiabilityBalance, ProofStep } from '@earn/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
+import { getData } from '../../api/typed';
+import type { ApiData } from '../../api/types';
 
-export interface LiabilitiesRoot {
-  day: string;
-  taken_at: number;
-  root: string;
-  leaf_count: number;
-  totals: { asset: string; total: string }[];
-}
-
-export interface LiabilitiesLeaf {
-  user_id: number;
-  salt: string;
-  index: number;
-  leaf_hash: string;
-  balances: LiabilityBalance[];
-  path: ProofStep[];
-}
+/** The newest published liabilities root, null before the first snapshot. */
+export type LiabilitiesRoot = NonNullable<ApiData<'/api/web/v1/earn/liabilities/root'>>;
+/** The signed-in user's leaf and its path to the root. */
+export type LiabilitiesLeaf = NonNullable<ApiData<'/api/web/v1/earn/liabilities/proof'>['leaf']>;
 
 export const liabilitiesQueries = {
   root: () =>
     queryOptions({
       queryKey: ['liabilities', 'root'] as const,
-      queryFn: ({ signal }) =>
-        request<LiabilitiesRoot | null>({ path: '/api/web/v1/earn/liabilities/root', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/earn/liabilities/root', { signal }),
     }),
   proof: () =>
     queryOptions({
       queryKey: ['liabilities', 'proof'] as const,
-      queryFn: ({ signal }) =>
-        request<{ root: LiabilitiesRoot | null; leaf: LiabilitiesLeaf | null }>({
-          path: '/api/web/v1/earn/liabilities/proof',
-          signal,
-        }),
+      queryFn: ({ signal }) => getData('/api/web/v1/earn/liabilities/proof', { signal }),
     }),
 };

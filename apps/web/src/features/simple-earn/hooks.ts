@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { request } from '../../api/client';
+import { getData } from '../../api/typed';
 import { useMe } from '../../app/auth';
 import { seKeys } from './api/queries';
 
@@ -12,7 +12,7 @@ export function useServerTime(): { now: () => number; ready: boolean } {
   const q = useQuery({
     queryKey: ['simple-earn', 'server-time'],
     queryFn: async ({ signal }) => {
-      const d = await request<{ now: number }>({ path: '/api/health', signal });
+      const d = await getData('/api/health', { signal });
       return d.now - Math.floor(Date.now() / 1000);
     },
     staleTime: 30_000,

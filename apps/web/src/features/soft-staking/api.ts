@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
 import { BALANCE_POLL_MS } from '../../api/queries';
+import { getData } from '../../api/typed';
 import type { ApiData, ApiItem } from '../../api/types';
 
 export const SOFT_STAKING_BASE = '/apiw/v2/earn/soft-staking';
@@ -9,11 +9,6 @@ export type SoftStakingStatus = ApiData<'/apiw/v2/earn/soft-staking/status'>;
 export type CoinAmount = SoftStakingStatus['total_payout'][number];
 export type SoftStakingCoin = ApiItem<'/apiw/v2/earn/soft-staking/products'>;
 export type Payout = ApiItem<'/apiw/v2/earn/soft-staking/payout-history'>;
-
-export interface Paged<T> {
-  list: T[];
-  total: number;
-}
 
 export const softStakingKeys = {
   all: ['soft-staking'] as const,
@@ -26,24 +21,19 @@ export const softStakingQueries = {
   status: () =>
     queryOptions({
       queryKey: softStakingKeys.status,
-      queryFn: ({ signal }) => request<SoftStakingStatus>({ path: `${SOFT_STAKING_BASE}/status`, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/soft-staking/status', { signal }),
     }),
   products: () =>
     queryOptions({
       queryKey: softStakingKeys.products,
-      queryFn: ({ signal }) =>
-        request<Paged<SoftStakingCoin>>({ path: `${SOFT_STAKING_BASE}/products`, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/soft-staking/products', { signal }),
       refetchInterval: BALANCE_POLL_MS,
     }),
   payouts: (page: number) =>
     queryOptions({
       queryKey: softStakingKeys.payouts(page),
       queryFn: ({ signal }) =>
-        request<Paged<Payout>>({
-          path: `${SOFT_STAKING_BASE}/payout-history`,
-          query: { page, limit: 10 },
-          signal,
-        }),
+        getData('/apiw/v2/earn/soft-staking/payout-history', { query: { page, limit: 10 }, signal }),
     }),
 };
 

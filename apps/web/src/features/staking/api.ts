@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
 import { BALANCE_POLL_MS, STALE_MS } from '../../api/queries';
+import { getData } from '../../api/typed';
 import type { ApiData, ApiItem } from '../../api/types';
 
 /** The staking calls of staking-wealth.md section 7, and the shapes the server answers. */
@@ -32,11 +32,6 @@ export type StakeResult = Extract<ActionResult, { interest_start: number }>;
 export type Acceptance = ApiData<'/apiw/v2/earn/staking/agreement', 'post'>;
 export type RedeemResult = Extract<ActionResult, { redeem_stamp: number }>;
 
-export interface Paged<T> {
-  list: T[];
-  total: number;
-}
-
 const pidParam = (pid: number | undefined) => (pid === undefined || pid === -1 ? undefined : pid);
 
 export const stakingKeys = {
@@ -63,25 +58,20 @@ export const stakingQueries = {
   products: () =>
     queryOptions({
       queryKey: stakingKeys.products,
-      queryFn: ({ signal }) => request<Paged<StakingProduct>>({ path: `${STAKING_BASE}/products`, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/staking/products', { signal }),
       staleTime: 30_000,
     }),
   product: (coin: string) =>
     queryOptions({
       queryKey: stakingKeys.product(coin),
-      queryFn: ({ signal }) =>
-        request<StakingProduct>({ path: `${STAKING_BASE}/product`, query: { coin }, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/staking/product', { query: { coin }, signal }),
       staleTime: STALE_MS.projectInfo,
     }),
   userInfo: (coin: string, pid?: number) =>
     queryOptions({
       queryKey: stakingKeys.userInfo(coin, pid),
       queryFn: ({ signal }) =>
-        request<UserInfo>({
-          path: `${STAKING_BASE}/coin-user-info`,
-          query: { coin, pid: pidParam(pid) },
-          signal,
-        }),
+        getData('/apiw/v2/earn/staking/coin-user-info', { query: { coin, pid: pidParam(pid) }, signal }),
       staleTime: STALE_MS.balance,
       // The spec's balance refresh.
       refetchInterval: BALANCE_POLL_MS,
@@ -90,11 +80,7 @@ export const stakingQueries = {
     queryOptions({
       queryKey: stakingKeys.balances(coin),
       queryFn: ({ signal }) =>
-        request<HoldingBalance[]>({
-          path: `${STAKING_BASE}/balances`,
-          query: { coin, hide_zero_hold: 1 },
-          signal,
-        }),
+        getData('/apiw/v2/earn/staking/balances', { query: { coin, hide_zero_hold: 1 }, signal }),
       staleTime: STALE_MS.balance,
       refetchInterval: BALANCE_POLL_MS,
     }),
@@ -102,18 +88,13 @@ export const stakingQueries = {
     queryOptions({
       queryKey: stakingKeys.statistics(coin, pid),
       queryFn: ({ signal }) =>
-        request<Statistics>({
-          path: `${STAKING_BASE}/statistics`,
-          query: { coin, pid: pidParam(pid) },
-          signal,
-        }),
+        getData('/apiw/v2/earn/staking/statistics', { query: { coin, pid: pidParam(pid) }, signal }),
     }),
   lines: (coin: string, pid: number | undefined, days: number) =>
     queryOptions({
       queryKey: stakingKeys.lines(coin, pid, days),
       queryFn: ({ signal }) =>
-        request<Paged<TrendRow>>({
-          path: `${STAKING_BASE}/coin-lines`,
+        getData('/apiw/v2/earn/staking/coin-lines', {
           query: { coin, pid: pidParam(pid), limit: days, page: 1 },
           signal,
         }),
@@ -122,16 +103,14 @@ export const stakingQueries = {
   ask: (coin: string) =>
     queryOptions({
       queryKey: stakingKeys.ask(coin),
-      queryFn: ({ signal }) =>
-        request<Paged<FaqEntry>>({ path: `${STAKING_BASE}/coin-ask`, query: { coin }, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/staking/coin-ask', { query: { coin }, signal }),
       staleTime: 5 * 60_000,
     }),
   profits: (coin: string, page: number, nowMs: number) =>
     queryOptions({
       queryKey: stakingKeys.profits(coin, page),
       queryFn: ({ signal }) =>
-        request<Paged<ProfitRecord>>({
-          path: `${STAKING_BASE}/coin-user-profit-records`,
+        getData('/apiw/v2/earn/staking/coin-user-profit-records', {
           query: { coin, page, limit: 10, to: endOfTodaySeconds(nowMs) },
           signal,
         }),
@@ -139,7 +118,7 @@ export const stakingQueries = {
   lockBalances: () =>
     queryOptions({
       queryKey: stakingKeys.lockBalances,
-      queryFn: ({ signal }) => request<LockBalances>({ path: `${STAKING_BASE}/lock-balances`, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/staking/lock-balances', { signal }),
       staleTime: STALE_MS.balance,
       refetchInterval: BALANCE_POLL_MS,
     }),
@@ -147,10 +126,6 @@ export const stakingQueries = {
     queryOptions({
       queryKey: stakingKeys.redeemRecords(page),
       queryFn: ({ signal }) =>
-        request<Paged<RedeemRecord>>({
-          path: `${STAKING_BASE}/redeem-records`,
-          query: { page, limit: 10 },
-          signal,
-        }),
+        getData('/apiw/v2/earn/staking/redeem-records', { query: { page, limit: 10 }, signal }),
     }),
 };

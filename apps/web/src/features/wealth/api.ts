@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/client';
+import { getData } from '../../api/typed';
 import type { ApiData, ApiItem } from '../../api/types';
 
 export const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
@@ -27,15 +28,13 @@ export const wealthQueries = {
   products: () =>
     queryOptions({
       queryKey: wealthKeys.products,
-      queryFn: ({ signal }) =>
-        request<{ list: WealthProduct[]; total: number }>({ path: `${WEALTH_BASE}/products`, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/private-wealth/products', { signal }),
       staleTime: 30_000,
     }),
   orders: () =>
     queryOptions({
       queryKey: wealthKeys.orders,
-      queryFn: ({ signal }) =>
-        request<{ list: WealthOrder[]; total: number }>({ path: `${WEALTH_BASE}/orders`, signal }),
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/private-wealth/orders', { signal }),
     }),
   detail: (orderId: number, projectType: number) =>
     queryOptions({

@@ -1,30 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../../api/client';
+import { getData } from '../../../api/typed';
 import { adminGet } from './http';
-import type {
-  AuditRecord,
-  ClockAdvance,
-  ClockState,
-  CursorPage,
-  Dashboard,
-  DualOrder,
-  FixedProduct,
-  FlexProduct,
-  HistoryEntry,
-  Impact,
-  LaunchProject,
-  Listed,
-  MarketAsset,
-  OperatorAccount,
-  OperatorMe,
-  SoftStakingCoin,
-  StakingProduct,
-  UserDetail,
-  UserPositions,
-  UserSummary,
-  Voucher,
-  WealthProduct,
-} from './types';
+import type { HistoryLine, Impact } from './types';
+
+/** The pagers keep any cursor; the operator API's are the ids it answered as next_cursor. */
+const idCursor = (cursor: string | number | null) => (cursor === null ? null : Number(cursor));
 
 /** Every key starts with 'admin', so the console's cache never mixes with the user app's. */
 export const adminKeys = {
@@ -63,133 +43,138 @@ export const adminQueries = {
   me: () =>
     queryOptions({
       queryKey: adminKeys.me,
-      queryFn: ({ signal }) => adminGet<OperatorMe>('/auth/me', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/auth/me', { signal }),
       staleTime: 60_000,
       retry: false,
     }),
   dashboard: () =>
     queryOptions({
       queryKey: adminKeys.dashboard,
-      queryFn: ({ signal }) => adminGet<Dashboard>('/dashboard', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/dashboard', { signal }),
       refetchInterval: 30_000,
     }),
   flexible: () =>
     queryOptions({
       queryKey: adminKeys.flexible,
-      queryFn: ({ signal }) =>
-        adminGet<Listed<FlexProduct>>('/simple-earn/flexible-products', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/simple-earn/flexible-products', { signal }),
       select: (d) => d.list,
     }),
   fixed: () =>
     queryOptions({
       queryKey: adminKeys.fixed,
-      queryFn: ({ signal }) =>
-        adminGet<Listed<FixedProduct>>('/simple-earn/fixed-products', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/simple-earn/fixed-products', { signal }),
       select: (d) => d.list,
     }),
   vouchers: (user: string) =>
     queryOptions({
       queryKey: adminKeys.vouchers(user),
-      queryFn: ({ signal }) => adminGet<Listed<Voucher>>('/simple-earn/vouchers', { user }, signal),
+      queryFn: ({ signal }) => getData('/admin/api/simple-earn/vouchers', { query: { user }, signal }),
       select: (d) => d.list,
       enabled: user.length > 0,
     }),
   projects: () =>
     queryOptions({
       queryKey: adminKeys.projects,
-      queryFn: ({ signal }) => adminGet<Listed<LaunchProject>>('/launch-pool/projects', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/launch-pool/projects', { signal }),
       select: (d) => d.list,
     }),
   staking: () =>
     queryOptions({
       queryKey: adminKeys.staking,
-      queryFn: ({ signal }) => adminGet<Listed<StakingProduct>>('/staking/products', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/staking/products', { signal }),
       select: (d) => d.list,
     }),
   wealth: () =>
     queryOptions({
       queryKey: adminKeys.wealth,
-      queryFn: ({ signal }) => adminGet<Listed<WealthProduct>>('/wealth/products', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/wealth/products', { signal }),
       select: (d) => d.list,
     }),
   softStaking: () =>
     queryOptions({
       queryKey: adminKeys.softStaking,
-      queryFn: ({ signal }) => adminGet<Listed<SoftStakingCoin>>('/soft-staking/coins', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/soft-staking/coins', { signal }),
       select: (d) => d.list,
     }),
   dual: (page: number, limit: number) =>
     queryOptions({
       queryKey: adminKeys.dual(page),
-      queryFn: ({ signal }) => adminGet<Listed<DualOrder>>('/dual/orders', { page, limit }, signal),
+      queryFn: ({ signal }) => getData('/admin/api/dual/orders', { query: { page, limit }, signal }),
       select: (d) => d.list,
     }),
   users: (q: string, cursor: string | number | null) =>
     queryOptions({
       queryKey: adminKeys.users(q, cursor),
       queryFn: ({ signal }) =>
-        adminGet<CursorPage<UserSummary>>('/users', { q: q || undefined, limit: USERS_PAGE, cursor }, signal),
+        getData('/admin/api/users', {
+          query: { q: q || undefined, limit: USERS_PAGE, cursor: idCursor(cursor) },
+          signal,
+        }),
     }),
   user: (ref: string) =>
     queryOptions({
       queryKey: adminKeys.user(ref),
-      queryFn: ({ signal }) => adminGet<UserDetail>(`/users/${encodeURIComponent(ref)}`, undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/users/{user}', { params: { user: ref }, signal }),
     }),
   positions: (ref: string) =>
     queryOptions({
       queryKey: adminKeys.positions(ref),
       queryFn: ({ signal }) =>
-        adminGet<UserPositions>(`/users/${encodeURIComponent(ref)}/positions`, undefined, signal),
+        getData('/admin/api/users/{user}/positions', { params: { user: ref }, signal }),
     }),
   history: (ref: string, line: string, cursor: string | number | null) =>
     queryOptions({
       queryKey: adminKeys.history(ref, line, cursor),
       queryFn: ({ signal }) =>
-        adminGet<CursorPage<HistoryEntry>>(
-          `/users/${encodeURIComponent(ref)}/history`,
-          { line: line || undefined, cursor, limit: HISTORY_PAGE },
+        getData('/admin/api/users/{user}/history', {
+          params: { user: ref },
+          // The line select offers HISTORY_LINES only.
+          query: {
+            line: (line || undefined) as Exclude<HistoryLine, 'other'> | undefined,
+            cursor: idCursor(cursor),
+            limit: HISTORY_PAGE,
+          },
           signal,
-        ),
+        }),
     }),
   /** The listed assets and their prices come from the market's public list. */
   prices: () =>
     queryOptions({
       queryKey: adminKeys.prices,
-      queryFn: ({ signal }) => request<MarketAsset[]>({ path: '/api/web/v1/market/assets', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/market/assets', { signal }),
     }),
   clock: () =>
     queryOptions({
       queryKey: adminKeys.clock,
-      queryFn: ({ signal }) => adminGet<ClockState>('/clock', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/clock', { signal }),
       staleTime: 0,
     }),
   /** The newest background advances: a reloaded page finds one still running. */
   advances: () =>
     queryOptions({
       queryKey: adminKeys.advances,
-      queryFn: ({ signal }) => adminGet<{ list: ClockAdvance[] }>('/clock/advances', { limit: 1 }, signal),
+      queryFn: ({ signal }) => getData('/admin/api/clock/advances', { query: { limit: 1 }, signal }),
       select: (d) => d.list,
     }),
   advance: (id: string | number) =>
     queryOptions({
       queryKey: adminKeys.advance(id),
-      queryFn: ({ signal }) => adminGet<ClockAdvance>(`/clock/advances/${id}`, undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/clock/advances/{id}', { params: { id }, signal }),
       refetchInterval: (q) => (q.state.data?.status === 'running' || !q.state.data ? 1000 : false),
     }),
   audit: (actor: string, target: string, cursor: number | null) =>
     queryOptions({
       queryKey: adminKeys.audit(actor, target, cursor),
       queryFn: ({ signal }) =>
-        adminGet<CursorPage<AuditRecord>>(
-          '/audit',
-          { limit: AUDIT_PAGE, cursor, actor: actor || undefined, target: target || undefined },
+        getData('/admin/api/audit', {
+          query: { limit: AUDIT_PAGE, cursor, actor: actor || undefined, target: target || undefined },
           signal,
-        ),
+        }),
     }),
   operators: () =>
     queryOptions({
       queryKey: adminKeys.operators,
-      queryFn: ({ signal }) => adminGet<{ list: OperatorAccount[] }>('/operators', undefined, signal),
+      queryFn: ({ signal }) => getData('/admin/api/operators', { signal }),
       select: (d) => d.list,
     }),
   impact: (path: string, query: Record<string, string>) =>

@@ -34,6 +34,7 @@ const STATS: PoolStat[] = [
     valid_amount: '0.5',
     lastRewardAmount: '1234.5',
     lastHourRewardAmount: '45',
+    simpleEarnInterest: '0',
     rewards: [
       { coin: 'NOVA', lastRewardAmount: '1234.5', lastHourRewardAmount: '45' },
       { coin: 'GT', lastRewardAmount: '16.46', lastHourRewardAmount: '0.6' },
@@ -93,6 +94,7 @@ const STAKES: MyStake[] = [
     end_timest: 1_900_000_000,
     amount: '0.5',
     total_reward: '1234.5',
+    total_interest: '0',
     rewards: [
       { coin: 'NOVA', total_reward: '1234.5' },
       { coin: 'GT', total_reward: '16.46' },

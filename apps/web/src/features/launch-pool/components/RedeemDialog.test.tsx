@@ -19,6 +19,9 @@ const STAT: PoolStat = {
   valid_amount: '200',
   lastRewardAmount: '12.5',
   lastHourRewardAmount: '0.34567891',
+  simpleEarnInterest: '0',
+  // An empty list reads as the project token's figures above (rules.ts statRewards).
+  rewards: [],
   simpleEarnStatus: 0,
   simpleEarnPeriod: 0,
 };

@@ -28,7 +28,15 @@ import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { formatDate, translateKey } from '../../../i18n';
-import { deviceToken, LAUNCHPOOL_BASE, lpKeys, lpQueries, type Project } from '../api';
+import {
+  deviceToken,
+  LAUNCHPOOL_BASE,
+  lpKeys,
+  lpQueries,
+  type Project,
+  type StakeAnswer,
+  type StakeBody,
+} from '../api';
 import { formatRate } from '../format';
 import {
   dialogPools,
@@ -147,7 +155,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const compliance = useQuery({ ...queries.compliance(), enabled: isLoggedIn });
   const outable = useQuery({ ...queries.outable([coin]), enabled: isLoggedIn && !!coin });
   const borrow = useQuery({ ...lpQueries.borrowSettings(coin), enabled: !!coin });
-  const stake = useApiAction<Record<string, unknown>>({
+  const stake = useApiAction<StakeAnswer, StakeBody>({
     name: 'launchpool.stake',
     path: `${LAUNCHPOOL_BASE}/create-order`,
     form: true,

@@ -27,8 +27,7 @@ import { poolRewardCoins } from '../rules';
 import type { StakeResult } from './StakeForm';
 
 function keywords(item: EarnMoreItem): string[] {
-  const raw = item.popup_high_light;
-  return (Array.isArray(raw) ? raw : raw.split(',')).map((k) => k.trim()).filter(Boolean);
+  return item.popup_high_light.map((k) => k.trim()).filter(Boolean);
 }
 
 /** The CandyDrop 'want more' card: popup_msg with the popup_high_light keywords highlighted, linking to url. */

@@ -145,6 +145,14 @@ export function makePool(overrides: Partial<RewardPool> = {}): RewardPool {
     reward_per_hour: '2500',
     total_reward_amount: '900000',
     staked_total: '120000',
+    // An empty list reads as the lock pool's one coin (rules.ts poolRewardCoins).
+    reward_coins: [],
+    maxLimit: '20000',
+    minLimit: '1',
+    precision: 2,
+    decimalPlace: 2,
+    leftTotalAmount: '-1',
+    buyTotalAmount: '-1',
     user: {
       staked: '0',
       personal_max_amount: '20000',

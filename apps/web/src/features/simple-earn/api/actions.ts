@@ -1,9 +1,10 @@
 import { isApiError } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
+import type { ApiData } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { i18next } from '../../../i18n';
 import { API, fetchTradeInfo, fixedBase } from './queries';
-import type { Blended, FixedOrder } from './types';
+import type { FixedOrder } from './types';
 
 /**
  * Section 8's lock check before a subscribe or redeem: funding in use and locked stops the action
@@ -38,7 +39,7 @@ export function inlineRule(e: unknown): { key: string; params: Record<string, un
 }
 
 export const useFlexSubscribe = () =>
-  useApiAction<{ asset: string; amount: string } & Blended>({
+  useApiAction<ApiData<'/apiw/v2/uni-loan/earn/subscribe', 'post'>>({
     name: 'simpleEarn.subscribe.flexible',
     path: `${API}/uni-loan/earn/subscribe`,
     form: true,
@@ -54,7 +55,7 @@ export const useFixedSubscribe = (vip = false) =>
   });
 
 export const useFlexRedeem = () =>
-  useApiAction<{ asset: string; amount: string; frozen_amount?: string }>({
+  useApiAction<ApiData<'/apiw/v2/uni-loan/earn/redeem', 'post'>>({
     name: 'simpleEarn.redeem',
     path: `${API}/uni-loan/earn/redeem`,
     form: true,

@@ -2,6 +2,7 @@ import { SimpleEarnChartType, SimpleEarnPageSize } from '@earn/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../api/client';
 import { BALANCE_POLL_MS } from '../../../api/queries';
+import type { ApiData } from '../../../api/types';
 import type {
   AutoInvest,
   ChartPoint,
@@ -147,7 +148,7 @@ export const seQueries = {
     queryOptions({
       queryKey: seKeys.historyCoins(productType),
       queryFn: ({ signal }) =>
-        request<{ list: string[] }>({
+        request<ApiData<'/apiw/v2/uni-loan/earn/history/coins'>>({
           path: `${API}/uni-loan/earn/history/coins`,
           query: { product_type: productType },
           signal,
@@ -195,7 +196,7 @@ export const seQueries = {
     queryOptions({
       queryKey: ['account', 'outable', asset] as const,
       queryFn: ({ signal }) =>
-        request<{ asset: string; lend_earn_available: string; available: string }[]>({
+        request<ApiData<'/apiw/v2/account/spot/asset/outable', 'post'>>({
           method: 'POST',
           path: `${API}/account/spot/asset/outable`,
           body: { assets: [asset] },
@@ -219,8 +220,8 @@ export function fetchProducts(): Promise<ProductDetail[]> {
   }).then((d) => d.list);
 }
 
-export function fetchSubscribeCheck(pid: number): Promise<{ is_able_subscribe: boolean }> {
-  return request<{ is_able_subscribe: boolean }>({
+export function fetchSubscribeCheck(pid: number): Promise<ApiData<'/apiw/v2/uni-loan/earn/subscribe/check'>> {
+  return request<ApiData<'/apiw/v2/uni-loan/earn/subscribe/check'>>({
     path: `${API}/uni-loan/earn/subscribe/check`,
     query: { pid },
   });

@@ -3,13 +3,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../../../api/analytics';
+import type { ApiData } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { agreementPath, SOFT_STAKING_BASE } from '../api';
 
 /** The switch call: the success or the failure callback runs with its result (section 4). */
 function useSwitch(onSuccess: (on: boolean) => void, onError: (e: unknown) => void) {
-  const action = useApiAction<{ status: boolean }>({
+  const action = useApiAction<ApiData<'/apiw/v2/earn/soft-staking/switch', 'post'>>({
     name: 'softStaking.switch',
     path: `${SOFT_STAKING_BASE}/switch`,
     // The caller's failure callback decides what to show.

@@ -1,7 +1,9 @@
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminGet, adminSend } from '../../api/http';
+import { getData } from '../../../../api/typed';
+import type { ApiItem } from '../../../../api/types';
+import { adminSend } from '../../api/http';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import { WriteButton } from '../../components/WriteButton';
@@ -9,23 +11,13 @@ import type { FieldSpec } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 
-/** GET /admin/api/launch-pool/earn-more: `listLaunchPoolEarnMoreCards` in launch-pool/admin-routes.ts. */
-interface EarnMoreCard {
-  id: number;
-  coin: string;
-  type: string;
-  popup_msg: string;
-  popup_high_light: string[];
-  url: string;
-  enabled: boolean;
-  created_at: number;
-}
+/** GET /admin/api/launch-pool/earn-more. */
+type EarnMoreCard = ApiItem<'/admin/api/launch-pool/earn-more'>;
 
 const KEY = ['admin', 'products', 'launch-pool', 'earn-more'] as const;
 const cardsQuery = queryOptions({
   queryKey: KEY,
-  queryFn: ({ signal }) =>
-    adminGet<{ list: EarnMoreCard[]; total: number }>('/launch-pool/earn-more', undefined, signal),
+  queryFn: ({ signal }) => getData('/admin/api/launch-pool/earn-more', { signal }),
   select: (d) => d.list,
 });
 
