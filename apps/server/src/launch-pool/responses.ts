@@ -18,11 +18,11 @@ const rewardCoinWire = z.object({
 
 /** The VIP quota as the operator set it (min_vip and up get personal_max_amount; vip_only: no one else). */
 const vipConfigWire = z
-  .object({ min_vip: z.number(), personal_max_amount: z.string(), vip_only: z.boolean() })
+  .object({ min_vip: z.number(), personal_max_amount: decimalString, vip_only: z.boolean() })
   .nullable();
 
 /** A volume tier: a 60-day trading volume (USD) and the staking cap it reaches. */
-const transactionTierWire = z.object({ transaction_amount: z.string(), mortgage_limit: z.string() });
+const transactionTierWire = z.object({ transaction_amount: decimalString, mortgage_limit: decimalString });
 
 /**
  * The pool's auto-earn offer (rates yearly percent): to users simple earn's live offer (live.ts

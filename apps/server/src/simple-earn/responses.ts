@@ -6,7 +6,12 @@ import { decimalString } from '../http/openapi';
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
 
 /** A bonus band: [left, right) at apr (right 0: no upper bound). */
-const ladderTier = z.object({ left: decimalString, right: decimalString, apr: decimalString });
+const ladderTier = z.object({
+  left: decimalString,
+  // Stored open ends read back as '' (older rows) as well as '0'.
+  right: z.union([decimalString, z.literal('')]).describe("The band's upper end; '0' or '': no upper bound"),
+  apr: decimalString,
+});
 
 /** How a flexible holding's APR is made up (its `to` is the open end's empty text). */
 const flexibleAprDetail = z.object({

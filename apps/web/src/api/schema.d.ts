@@ -5126,12 +5126,24 @@ export interface operations {
                                 reward_pool_type: number;
                                 vip_config: {
                                     min_vip: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     personal_max_amount: string;
                                     vip_only: boolean;
                                 } | null;
                                 isApply: number;
                                 transaction_config: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     transaction_amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     mortgage_limit: string;
                                 }[];
                                 limit_rule: number;
@@ -5361,12 +5373,24 @@ export interface operations {
                                     reward_pool_type: number;
                                     vip_config: {
                                         min_vip: number;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         personal_max_amount: string;
                                         vip_only: boolean;
                                     } | null;
                                     isApply: number;
                                     transaction_config: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         transaction_amount: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         mortgage_limit: string;
                                     }[];
                                     limit_rule: number;
@@ -7668,11 +7692,8 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 left: string;
-                                /**
-                                 * @description Decimal string
-                                 * @example 1.25
-                                 */
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
@@ -7685,11 +7706,8 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 left: string;
-                                /**
-                                 * @description Decimal string
-                                 * @example 1.25
-                                 */
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
@@ -7767,11 +7785,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -7784,11 +7799,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -7930,11 +7942,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -7947,11 +7956,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -8141,11 +8147,8 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         left: string;
-                                        /**
-                                         * @description Decimal string
-                                         * @example 1.25
-                                         */
-                                        right: string;
+                                        /** @description The band's upper end; '0' or '': no upper bound */
+                                        right: string | "";
                                         /**
                                          * @description Decimal string
                                          * @example 1.25
@@ -8356,11 +8359,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -8559,11 +8559,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -8759,11 +8756,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -8959,11 +8953,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -9201,11 +9192,8 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         left: string;
-                                        /**
-                                         * @description Decimal string
-                                         * @example 1.25
-                                         */
-                                        right: string;
+                                        /** @description The band's upper end; '0' or '': no upper bound */
+                                        right: string | "";
                                         /**
                                          * @description Decimal string
                                          * @example 1.25
@@ -9416,11 +9404,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -9619,11 +9604,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -9819,11 +9801,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -10019,11 +9998,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -10261,11 +10237,8 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         left: string;
-                                        /**
-                                         * @description Decimal string
-                                         * @example 1.25
-                                         */
-                                        right: string;
+                                        /** @description The band's upper end; '0' or '': no upper bound */
+                                        right: string | "";
                                         /**
                                          * @description Decimal string
                                          * @example 1.25
@@ -10476,11 +10449,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -10679,11 +10649,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -10879,11 +10846,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -11079,11 +11043,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -11271,11 +11232,8 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     left: string;
-                                    /**
-                                     * @description Decimal string
-                                     * @example 1.25
-                                     */
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -13740,12 +13698,24 @@ export interface operations {
                                     reward_pool_type: number;
                                     vip_config: {
                                         min_vip: number;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         personal_max_amount: string;
                                         vip_only: boolean;
                                     } | null;
                                     isApply: number;
                                     transaction_config: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         transaction_amount: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         mortgage_limit: string;
                                     }[];
                                     limit_rule: number;
@@ -14071,12 +14041,24 @@ export interface operations {
                                 reward_pool_type: number;
                                 vip_config: {
                                     min_vip: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     personal_max_amount: string;
                                     vip_only: boolean;
                                 } | null;
                                 isApply: number;
                                 transaction_config: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     transaction_amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     mortgage_limit: string;
                                 }[];
                                 limit_rule: number;
@@ -14387,12 +14369,24 @@ export interface operations {
                                     reward_pool_type: number;
                                     vip_config: {
                                         min_vip: number;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         personal_max_amount: string;
                                         vip_only: boolean;
                                     } | null;
                                     isApply: number;
                                     transaction_config: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         transaction_amount: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         mortgage_limit: string;
                                     }[];
                                     limit_rule: number;
@@ -16702,11 +16696,8 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 left: string;
-                                /**
-                                 * @description Decimal string
-                                 * @example 1.25
-                                 */
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
@@ -16719,11 +16710,8 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 left: string;
-                                /**
-                                 * @description Decimal string
-                                 * @example 1.25
-                                 */
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
