@@ -8,3 +8,4 @@ export * from './simple-earn';
 export * from './soft-staking';
 export * from './staking';
 export * from './wealth';
+export * from './prices';
