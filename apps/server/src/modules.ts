@@ -8,6 +8,7 @@ import { notificationsModule } from './notifications/module';
 import { simpleEarnModule } from './simple-earn';
 import { softStakingModule } from './soft-staking';
 import { stakingModule } from './staking';
+import { statementsModule } from './statements';
 import { wealthModule } from './wealth';
 
 /** The product lines, in the order their jobs run within a period and their demo data is seeded. */
@@ -23,4 +24,5 @@ export const earnModules: EarnModule[] = [
   liabilitiesModule,
   arrivalModule,
   breakdownModule,
+  statementsModule,
 ];

@@ -2081,6 +2081,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/v1/earn/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every earn movement of the signed-in user, newest first, paged by cursor
+         * @description Subscriptions, redemptions, interest, rewards, bonuses, fees and losses across every product line, from the ledger (flexible interest from its hourly sub-ledger), each valued at the USDT price of its time. Pass next_cursor back as cursor for the next page; pages never repeat or skip a row.
+         */
+        get: operations["listEarnStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/earn/statements.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statement as CSV, oldest first, streamed, with no range cap
+         * @description One header row, then one row per movement: time in the chosen IANA time zone (tz, default UTC) and in UTC (YYYY-MM-DD HH:MM:SS), line, type, asset, amount, USDT price at that time, USDT value, product, ledger entry id. Streamed from a database cursor, so its size does not limit it. An unknown tz or a bad date answers 400 (earn.statements.badTimeZone, earn.statements.badDate, earn.statements.badRange) before anything is streamed.
+         */
+        get: operations["exportEarnStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/auth/login": {
         parameters: {
             query?: never;
@@ -12097,6 +12137,110 @@ export interface operations {
                             }[];
                         };
                     };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    listEarnStatements: {
+        parameters: {
+            query?: {
+                /** @description Only this product line */
+                line?: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                /** @description Only this coin */
+                asset?: string;
+                /** @description Unix seconds; from is inclusive, to exclusive */
+                from?: string;
+                /** @description Unix seconds; from is inclusive, to exclusive */
+                to?: string;
+                type?: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                /** @description The row's keyset position: unique, and a valid cursor */
+                                key: string;
+                                /** @description When the movement was booked, unix seconds */
+                                at: number;
+                                /** @enum {string} */
+                                line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                                /** @enum {string} */
+                                type: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss";
+                                asset: string;
+                                /**
+                                 * @description Signed as the user's available funds see it: subscriptions, fees and losses negative; redemptions, interest, rewards and bonuses positive
+                                 * @example 1.25
+                                 */
+                                amount: string;
+                                /**
+                                 * @description The coin's USDT price at that time (the price history)
+                                 * @example 1.25
+                                 */
+                                price_usdt: string | null;
+                                /**
+                                 * @description amount × price_usdt, 8 decimals toward zero
+                                 * @example 1.25
+                                 */
+                                value_usdt: string | null;
+                                /** @description The earn account moved and the entry's business reference (order, pool and hour, lot) */
+                                product: string;
+                                /** @description The ledger journal entry */
+                                entry_id: number | null;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    exportEarnStatements: {
+        parameters: {
+            query?: {
+                /** @description Only this product line */
+                line?: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                /** @description Only this coin */
+                asset?: string;
+                /** @description Unix seconds; from is inclusive, to exclusive */
+                from?: string;
+                /** @description Unix seconds; from is inclusive, to exclusive */
+                to?: string;
+                /** @description IANA time zone name, e.g. Asia/Shanghai */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; header row first, CRLF line ends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             "4XX": components["responses"]["Error"];
