@@ -5,6 +5,7 @@ import type { EarnModule } from './http/module';
 import { launchPoolModule } from './launch-pool/module';
 import { liabilitiesModule } from './liabilities';
 import { notificationsModule } from './notifications/module';
+import { overviewModule } from './overview';
 import { simpleEarnModule } from './simple-earn';
 import { softStakingModule } from './soft-staking';
 import { stakingModule } from './staking';
@@ -25,4 +26,5 @@ export const earnModules: EarnModule[] = [
   arrivalModule,
   breakdownModule,
   statementsModule,
+  overviewModule,
 ];

@@ -83,13 +83,14 @@ export function movementsSql(f: MovementFilter): SQL {
   if (f.to) entryWhere.push(sql`e.created_at < ${iso(f.to)}`);
   if (f.line) entryWhere.push(sql`k.line = ${f.line}`);
   if (f.type) entryWhere.push(sql`r.type = ${f.type}`);
-  const ledger = sql`SELECT e.created_at AS at, 0 AS src, m.entry_id AS id, m.asset, r.type, SUM(r.amount) AS amount,
-        k.line, COALESCE(m.purposes, k.line) || COALESCE(' ' || e.ref, '') AS product, m.entry_id
+  // A flexible redemption's withdrawn interest joins its principal in one redemption row.
+  const ledger = sql`SELECT e.created_at AS at, 0 AS src, m.entry_id AS id, m.asset, r.type, r.amount,
+        k.line, COALESCE(m.purpose, k.line) || COALESCE(' ' || e.ref, '') AS product, m.entry_id
       FROM (
         SELECT p.entry_id, a.asset,
           COALESCE(SUM(p.amount) FILTER (WHERE a.purpose <> ${UserPurpose.spot}), 0) AS held,
           SUM(p.amount) AS net,
-          string_agg(DISTINCT a.purpose, '+') FILTER (WHERE a.purpose <> ${UserPurpose.spot}) AS purposes
+          MIN(a.purpose) FILTER (WHERE a.purpose <> ${UserPurpose.spot}) AS purpose
         FROM ledger_accounts a JOIN postings p ON p.account_id = a.id
         WHERE ${sql.join(ledgerWhere, sql` AND `)}
         GROUP BY p.entry_id, a.asset
@@ -97,12 +98,12 @@ export function movementsSql(f: MovementFilter): SQL {
       JOIN journal_entries e ON e.id = m.entry_id
       JOIN ${reasonTable()} ON k.reason = e.reason
       CROSS JOIN LATERAL (VALUES
-        (CASE WHEN m.held > 0 THEN 'subscribe' WHEN m.held < 0 THEN 'redeem' END, -m.held),
+        (CASE WHEN m.held > 0 THEN 'subscribe' WHEN m.held < 0 THEN 'redeem' END,
+          -m.held + CASE WHEN m.held < 0 AND m.net > 0 AND k.income = 'redeem' THEN m.net ELSE 0 END),
         (CASE WHEN m.net < 0 THEN CASE WHEN e.reason = ${WealthReason.settleLoss} THEN 'loss' ELSE 'fee' END
-              WHEN m.net > 0 THEN k.income END, m.net)
+              WHEN m.net > 0 AND NOT (m.held < 0 AND k.income = 'redeem') THEN k.income END, m.net)
       ) AS r(type, amount)
-      WHERE ${sql.join(entryWhere, sql` AND `)}
-      GROUP BY e.created_at, m.entry_id, m.asset, r.type, k.line, m.purposes, e.ref`;
+      WHERE ${sql.join(entryWhere, sql` AND `)}`;
 
   const flexWanted = (!f.line || f.line === 'simple_earn_flexible') && (!f.type || f.type === 'interest');
   const flexWhere: SQL[] = [sql`fi.user_id = ${f.userId}`, sql`fi.interest > 0`];

@@ -2121,6 +2121,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/v1/earn/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's earn assets by line and coin, their earnings, and what comes next
+         * @description Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; wealth is at cost), each valued at the current price; lines holding nothing are left out. Earnings are the statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.
+         */
+        get: operations["getEarnOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/earn/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's net earnings per UTC day, in USDT at current prices, for a chart
+         * @description The `days` UTC days ending with today (today so far last), oldest first, each the day’s interest, rewards and bonuses less fees and losses, per coin at the current price (8 decimals down), summed.
+         */
+        get: operations["getEarnEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/auth/login": {
         parameters: {
             query?: never;
@@ -12241,6 +12281,140 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getEarnOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description When the figures were read, unix seconds; every value is at the prices of then */
+                            as_of: number;
+                            /**
+                             * @description Σ of the lines’ totals
+                             * @example 1.25
+                             */
+                            total_usdt: string;
+                            /**
+                             * @description total_usdt ÷ the BTC price, 8 decimals down; null when BTC is not listed
+                             * @example 1.25
+                             */
+                            total_btc: string | null;
+                            /**
+                             * @description Net earnings (interest, rewards, bonuses, less fees and losses) booked in the previous UTC day, at current prices
+                             * @example 1.25
+                             */
+                            yesterday_usdt: string;
+                            /**
+                             * @description Net earnings ever booked, at current prices
+                             * @example 1.25
+                             */
+                            cumulative_usdt: string;
+                            lines: {
+                                /** @enum {string} */
+                                line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                total_usdt: string;
+                                assets: {
+                                    asset: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description amount × the current price, 8 decimals down
+                                     * @example 1.25
+                                     */
+                                    usdt: string;
+                                }[];
+                            }[];
+                            upcoming: {
+                                /** @enum {string} */
+                                kind: "maturity" | "redemption" | "pool_end";
+                                /** @enum {string} */
+                                line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                                asset: string;
+                                /**
+                                 * @description What arrives (private wealth: the units’ cost; the NAV decides the value)
+                                 * @example 1.25
+                                 */
+                                amount: string;
+                                /** @description When, unix seconds */
+                                at: number;
+                                /** @description True when the instant is an estimate (a NAV not yet published) */
+                                estimated: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getEarnEarnings: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            days: {
+                                /** @description YYYY-MM-DD, UTC */
+                                day: string;
+                                /** @description The day’s start, unix seconds */
+                                start: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                usdt: string;
+                            }[];
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            total_usdt: string;
+                        };
+                    };
                 };
             };
             "4XX": components["responses"]["Error"];
