@@ -55,7 +55,6 @@ export default function StatementsPage() {
 
   const columns: Column<StatementRow>[] = [
     { key: 'time', title: t('st.time'), render: (r) => formatServerTime(r.at) },
-    { key: 'line', title: t('st.line'), render: (r) => t(`eo.line.${r.line}`) },
     { key: 'type', title: t('st.type'), render: (r) => t(`st.type.${r.type}`) },
     {
       key: 'amount',
@@ -67,6 +66,7 @@ export default function StatementsPage() {
         </span>
       ),
     },
+    { key: 'line', title: t('st.line'), render: (r) => t(`eo.line.${r.line}`) },
     {
       key: 'price',
       title: t('st.price'),
