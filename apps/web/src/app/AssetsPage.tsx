@@ -13,6 +13,8 @@ import { formatAmount } from '../components/format';
 import { type Column, ResponsiveTable } from '../components/ResponsiveTable';
 import { ResultModal } from '../components/ResultModal';
 import { earnOverviewQueries } from '../features/earn-overview/api';
+// The spot-and-earn split's text comes with the earn overview's catalogue, outside the first route.
+import '../features/earn-overview/i18n';
 import { useMe } from './auth';
 import { MOBILE_QUERY } from './breakpoints';
 
@@ -103,7 +105,7 @@ export default function AssetsPage() {
           </Group>
           {balances.data && earn.data && (
             <Anchor component={Link} to="/earn" size="xs" c="dimmed" data-testid="assets-split">
-              {t('assets.totalWithEarn', {
+              {t('eo.assetsSplit', {
                 spot: formatAmount(balances.data.total_usdt, 2, 2),
                 earn: formatAmount(earn.data.total_usdt, 2, 2),
               })}
