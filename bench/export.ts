@@ -1,5 +1,5 @@
 /**
- * npm run bench:export [-- --rows 1000000 --port 3996 --url postgres://…]
+ * npm run bench:export [-- --rows 1000000 --port 3996 --url postgres://… --keep]
  *
  * The statement's CSV export of one user with `rows` movements, through HTTP from a server process on
  * PostgreSQL: rows per second and the server's peak RSS (sampled every 50 ms from /proc) beside its RSS
@@ -27,6 +27,8 @@ const base = arg(
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const name = `earn_bench_export_${process.pid}`;
+/** --keep: leave the database for a look with EXPLAIN (its name is printed). */
+const keep = process.argv.includes('--keep');
 const dbUrl = (() => {
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -211,6 +213,7 @@ try {
 } finally {
   server?.kill('SIGTERM');
   await sleep(500);
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  if (keep) console.log(`kept database ${name}`);
+  else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 }

@@ -5,6 +5,7 @@ import { UserPurpose } from '../ledger/accounts';
 import { QUOTE_ASSET } from '../market/assets';
 import type { Line } from '../operator/console/lines';
 import { movementsSql } from '../statements/movements';
+import { withoutJit } from '../statements/queries';
 
 /** The movement types that are earnings: what the user got (and, negative, what it cost them). */
 export const EARNING_TYPES = ['interest', 'reward', 'bonus', 'fee', 'loss'] as const;
@@ -82,13 +83,15 @@ export async function earningsByAsset(
   from?: Date,
   to?: Date,
 ): Promise<Map<string, Decimal>> {
-  const found = await rows<{ asset: string; amount: string }>(
-    db,
-    sql`SELECT s.asset, SUM(s.amount)::text AS amount FROM (${movementsSql({ userId, from, to })}) s
+  const found = await withoutJit(db, (tx) =>
+    rows<{ asset: string; amount: string }>(
+      tx,
+      sql`SELECT s.asset, SUM(s.amount)::text AS amount FROM (${movementsSql({ userId, from, to })}) s
         WHERE s.type IN (${sql.join(
           EARNING_TYPES.map((t) => sql`${t}`),
           sql`, `,
         )}) GROUP BY s.asset`,
+    ),
   );
   return new Map(found.map((r) => [r.asset, dec(r.amount)]));
 }
@@ -109,14 +112,16 @@ export function utcDayStart(at: Date): Date {
 export async function dailyEarnings(db: Db, userId: number, days: number, now: Date) {
   const today = utcDayStart(now);
   const from = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const found = await rows<{ day: string; asset: string; amount: string }>(
-    db,
-    sql`SELECT to_char(date_trunc('day', s.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, s.asset, SUM(s.amount)::text AS amount
+  const found = await withoutJit(db, (tx) =>
+    rows<{ day: string; asset: string; amount: string }>(
+      tx,
+      sql`SELECT to_char(date_trunc('day', s.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, s.asset, SUM(s.amount)::text AS amount
         FROM (${movementsSql({ userId, from })}) s
         WHERE s.type IN (${sql.join(
           EARNING_TYPES.map((t) => sql`${t}`),
           sql`, `,
         )}) GROUP BY 1, 2`,
+    ),
   );
   const prices = await currentPrices(db);
   const perDay = new Map<string, Map<string, Decimal>>();

@@ -124,7 +124,8 @@ export function movementsSql(f: MovementFilter): SQL {
       u.amount, u.line, u.product, u.entry_id, pr.price,
       trunc(u.amount * pr.price, 8) AS value
     FROM (${union}) u
-    CROSS JOIN LATERAL (SELECT ${priceAtSql(sql`u.asset`, sql`u.at`)} AS price) pr`;
+    -- OFFSET 0 keeps the price a subquery of its own: inlined, it would be looked up once per use.
+    CROSS JOIN LATERAL (SELECT ${priceAtSql(sql`u.asset`, sql`u.at`)} AS price OFFSET 0) pr`;
 }
 
 /** The keyset condition: rows after `pos` in the chosen direction. */

@@ -53,6 +53,18 @@ const keyOf = (r: RawRow): KeysetPosition => ({
   type: r.type,
 });
 
+/**
+ * Runs reads of the statement with JIT compilation off: the planner's estimate of these queries is
+ * high enough to turn JIT on, and compiling them costs seconds (measured: 5.7 s of a 5.8 s query over
+ * 200,000 movements) where executing them costs less.
+ */
+export function withoutJit<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return read(tx as unknown as Db);
+  });
+}
+
 /** One page, newest first, after the cursor's row: never OFFSET, so a page neither repeats nor skips. */
 export async function statementPage(
   db: Db,
@@ -60,9 +72,11 @@ export async function statementPage(
   after: KeysetPosition | undefined,
   limit: number,
 ): Promise<{ list: StatementRow[]; next_cursor: string | null }> {
-  const found = await rows<RawRow>(
-    db,
-    sql`SELECT ${COLUMNS} FROM (${movementsSql(filter)}) s WHERE ${afterSql(after, 'desc')} ${orderSql('desc')} LIMIT ${limit + 1}`,
+  const found = await withoutJit(db, (tx) =>
+    rows<RawRow>(
+      tx,
+      sql`SELECT ${COLUMNS} FROM (${movementsSql(filter)}) s WHERE ${afterSql(after, 'desc')} ${orderSql('desc')} LIMIT ${limit + 1}`,
+    ),
   );
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
@@ -118,6 +132,7 @@ export async function* exportBatches(
     let ok = false;
     try {
       await conn.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await conn.query('SET LOCAL jit = off');
       await conn.query({
         text: `DECLARE earn_statement NO SCROLL CURSOR FOR ${compiled.text}`,
         values: compiled.values,
@@ -139,7 +154,9 @@ export async function* exportBatches(
   }
   let after: KeysetPosition | undefined;
   for (;;) {
-    const batch = await rows<ExportRow>(db, exportQuery(filter, timeZone, after, EXPORT_BATCH));
+    const batch = await withoutJit(db, (tx) =>
+      rows<ExportRow>(tx, exportQuery(filter, timeZone, after, EXPORT_BATCH)),
+    );
     if (batch.length > 0) yield batch;
     const last = batch[batch.length - 1];
     if (!last || batch.length < EXPORT_BATCH) return;

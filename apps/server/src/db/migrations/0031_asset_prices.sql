@@ -6,7 +6,6 @@ CREATE TABLE "asset_prices" (
 	CONSTRAINT "asset_prices_asset_at_pk" PRIMARY KEY("asset","at")
 );
 --> statement-breakpoint
-CREATE INDEX "asset_prices_at_idx" ON "asset_prices" USING btree ("at");--> statement-breakpoint
 -- The prices in force when the history begins: every movement before it is valued at them.
 INSERT INTO "asset_prices" ("asset", "at", "price_usdt", "source")
 SELECT "symbol", "updated_at", "price_usdt", 'set' FROM "assets";

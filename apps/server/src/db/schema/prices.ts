@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { assetSymbol, money, ts } from './columns';
 
 /**
@@ -15,5 +15,6 @@ export const assetPrices = pgTable(
     /** `hour`: the hourly record; `set`: an operator's (or the seed's) change. */
     source: text('source').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.asset, t.at] }), index('asset_prices_at_idx').on(t.at)],
+  // (asset, at) is the one index: a valuation probes it backwards from the movement's time.
+  (t) => [primaryKey({ columns: [t.asset, t.at] })],
 );
