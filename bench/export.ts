@@ -1,5 +1,5 @@
 /**
- * npm run bench:export [-- --rows 1000000 --port 3996 --url postgres://… --keep]
+ * npm run bench:export [-- --rows 1000000 --heap 128 --port 3996 --url postgres://… --keep]
  *
  * The statement's CSV export of one user with `rows` movements, through HTTP from a server process on
  * PostgreSQL: rows per second and the server's peak RSS (sampled every 50 ms from /proc) beside its RSS
@@ -27,6 +27,8 @@ const base = arg(
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const name = `earn_bench_export_${process.pid}`;
+/** --heap MB: the server's V8 old-space cap, to show the export fits a fixed heap (0: Node's default). */
+const heapMb = Number(arg('heap', '0'));
 /** --keep: leave the database for a look with EXPLAIN (its name is printed). */
 const keep = process.argv.includes('--keep');
 const dbUrl = (() => {
@@ -79,7 +81,8 @@ async function seed(): Promise<{ userId: number; token: string }> {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const heap = heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [];
+  const child = spawn(process.execPath, [...heap, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: dbUrl,
@@ -163,6 +166,8 @@ async function queryOnly(userId: number) {
   const started = performance.now();
   let n = 0;
   await client.query('BEGIN');
+  // As the server reads it: JIT off (see statements/queries.ts).
+  await client.query('SET LOCAL jit = off');
   await client.query({ text: `DECLARE c NO SCROLL CURSOR FOR ${compiled.text}`, values: compiled.values });
   for (;;) {
     const batch = await client.query('FETCH 2000 FROM c');
