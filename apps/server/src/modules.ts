@@ -5,9 +5,11 @@ import type { EarnModule } from './http/module';
 import { launchPoolModule } from './launch-pool/module';
 import { liabilitiesModule } from './liabilities';
 import { notificationsModule } from './notifications/module';
+import { overviewModule } from './overview';
 import { simpleEarnModule } from './simple-earn';
 import { softStakingModule } from './soft-staking';
 import { stakingModule } from './staking';
+import { statementsModule } from './statements';
 import { wealthModule } from './wealth';
 
 /** The product lines, in the order their jobs run within a period and their demo data is seeded. */
@@ -23,4 +25,6 @@ export const earnModules: EarnModule[] = [
   liabilitiesModule,
   arrivalModule,
   breakdownModule,
+  statementsModule,
+  overviewModule,
 ];

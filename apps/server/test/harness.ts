@@ -175,6 +175,19 @@ export class TestClient {
     return this.request<T>('GET', url, { query });
   }
 
+  /** A GET whose answer is not JSON (a CSV export): its status, headers and text. */
+  async getText(url: string, query: Record<string, string | number> = {}) {
+    const search = new URLSearchParams(
+      Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+    );
+    const res = await this.server.app.inject({
+      method: 'GET',
+      url: `${url}?${search}`,
+      headers: this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {},
+    });
+    return { status: res.statusCode, text: res.body, headers: res.headers };
+  }
+
   post<T = unknown>(
     url: string,
     body?: Body,

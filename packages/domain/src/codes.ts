@@ -105,6 +105,11 @@ export const MessageKey = {
   stepsOrder: 'product.steps.notAscending',
   timeOrder: 'product.time.endNotAfterStart',
   amountTooLarge: 'product.amount.tooLarge',
+  // Earn statements and their export: `params.field` names the parameter.
+  statementTimeZone: 'earn.statements.badTimeZone',
+  statementDate: 'earn.statements.badDate',
+  statementRange: 'earn.statements.badRange',
+  statementCursor: 'earn.statements.badCursor',
 } as const;
 
 /**

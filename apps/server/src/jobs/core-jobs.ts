@@ -1,12 +1,13 @@
 import type { AppDeps } from '../http/context';
 import { reconcileAndRecord } from '../ledger/reconcile';
+import { priceHistoryJob } from '../market/prices';
 import { partitionsJob } from '../partitions/partitions';
 import { retentionJob } from '../retention/retention';
 import type { Job } from './scheduler';
 
 /**
  * Hourly reconciliation (a kept report per hour tells the operator when the books last agreed), the
- * cleanup of rows past their retention window, and the histories' partitions made ahead of the clock.
+ * hourly price record of every asset, the cleanup of rows past their retention window, and the histories' partitions made ahead of the clock.
  */
 export function coreJobs(_deps: AppDeps): Job[] {
   return [
@@ -18,6 +19,7 @@ export function coreJobs(_deps: AppDeps): Job[] {
       },
     },
     retentionJob(),
+    priceHistoryJob(),
     partitionsJob(),
   ];
 }

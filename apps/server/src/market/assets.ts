@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { assets } from '../db/schema';
 import { errors } from '../http/errors';
+import { recordPriceChange } from './prices';
 
 export type AssetRow = typeof assets.$inferSelect;
 
@@ -61,5 +62,6 @@ export async function setPrice(
     .onConflictDoUpdate({ target: assets.symbol, set: { priceUsdt: toWire(opts.usdt), updatedAt: opts.at } })
     .returning();
   if (!row) throw new Error('asset upsert returned nothing');
+  await recordPriceChange(db, symbol, opts.usdt, opts.at);
   return row;
 }

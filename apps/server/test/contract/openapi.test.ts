@@ -47,7 +47,9 @@ describe('the OpenAPI document', () => {
       else ids.set(op.operationId, name);
       if (!op.summary) problems.push(`${name}: no summary`);
       const success = op.responses?.['200'] ?? op.responses?.['201'];
-      if (!success?.content?.['application/json']?.schema)
+      // JSON, or CSV for an export.
+      const content = success?.content;
+      if (!(content?.['application/json']?.schema ?? content?.['text/csv']?.schema))
         problems.push(`${name}: no success response schema`);
       if (op.responses?.['4XX']?.$ref !== '#/components/responses/Error')
         problems.push(`${name}: no error response`);

@@ -2266,6 +2266,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/v1/earn/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every earn movement of the signed-in user, newest first, paged by cursor
+         * @description Subscriptions, redemptions, interest, rewards, bonuses, fees and losses across every product line, from the ledger (flexible interest from its hourly sub-ledger), each valued at the USDT price of its time. Pass next_cursor back as cursor for the next page; pages never repeat or skip a row.
+         */
+        get: operations["listEarnStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/earn/statements.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The statement as CSV, oldest first, streamed, with no range cap
+         * @description One header row, then one row per movement: time in the chosen IANA time zone (tz, default UTC) and in UTC (YYYY-MM-DD HH:MM:SS), line, type, asset, amount, USDT price at that time, USDT value, product, ledger entry id. Streamed from a database cursor, so its size does not limit it. An unknown tz or a bad date answers 400 (earn.statements.badTimeZone, earn.statements.badDate, earn.statements.badRange) before anything is streamed.
+         */
+        get: operations["exportEarnStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/earn/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's earn assets by line and coin, their earnings, and what comes next
+         * @description Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; wealth is at cost), each valued at the current price; lines holding nothing are left out. Earnings are the statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.
+         */
+        get: operations["getEarnOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/earn/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's net earnings per UTC day, in USDT at current prices, for a chart
+         * @description The `days` UTC days ending with today (today so far last), oldest first, each the day’s interest, rewards and bonuses less fees and losses, per coin at the current price (8 decimals down), summed.
+         */
+        get: operations["getEarnEarnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/auth/login": {
         parameters: {
             query?: never;
@@ -13579,6 +13659,244 @@ export interface operations {
                                 amount: string;
                                 coin: string;
                             }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    listEarnStatements: {
+        parameters: {
+            query?: {
+                /** @description Only this product line */
+                line?: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                /** @description Only this coin */
+                asset?: string;
+                /** @description Unix seconds; from is inclusive, to exclusive */
+                from?: string;
+                /** @description Unix seconds; from is inclusive, to exclusive */
+                to?: string;
+                type?: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                /** @description The row's keyset position: unique, and a valid cursor */
+                                key: string;
+                                /** @description When the movement was booked, unix seconds */
+                                at: number;
+                                /** @enum {string} */
+                                line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                                /** @enum {string} */
+                                type: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss";
+                                asset: string;
+                                /**
+                                 * @description Signed as the user's available funds see it: subscriptions, fees and losses negative; redemptions, interest, rewards and bonuses positive
+                                 * @example 1.25
+                                 */
+                                amount: string;
+                                /**
+                                 * @description The coin's USDT price at that time (the price history)
+                                 * @example 1.25
+                                 */
+                                price_usdt: string | null;
+                                /**
+                                 * @description amount × price_usdt, 8 decimals toward zero
+                                 * @example 1.25
+                                 */
+                                value_usdt: string | null;
+                                /** @description The earn account moved and the entry's business reference (order, pool and hour, lot) */
+                                product: string;
+                                /** @description The ledger journal entry */
+                                entry_id: number | null;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    exportEarnStatements: {
+        parameters: {
+            query?: {
+                /** @description Only this product line */
+                line?: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                /** @description Only this coin */
+                asset?: string;
+                /** @description Unix seconds; from is inclusive, to exclusive */
+                from?: string;
+                /** @description Unix seconds; from is inclusive, to exclusive */
+                to?: string;
+                /** @description IANA time zone name, e.g. Asia/Shanghai */
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/csv; header row first, CRLF line ends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getEarnOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description When the figures were read, unix seconds; every value is at the prices of then */
+                            as_of: number;
+                            /**
+                             * @description Σ of the lines’ totals
+                             * @example 1.25
+                             */
+                            total_usdt: string;
+                            /**
+                             * @description total_usdt ÷ the BTC price, 8 decimals down; null when BTC is not listed
+                             * @example 1.25
+                             */
+                            total_btc: string | null;
+                            /**
+                             * @description Net earnings (interest, rewards, bonuses, less fees and losses) booked in the previous UTC day, at current prices
+                             * @example 1.25
+                             */
+                            yesterday_usdt: string;
+                            /**
+                             * @description Net earnings ever booked, at current prices
+                             * @example 1.25
+                             */
+                            cumulative_usdt: string;
+                            lines: {
+                                /** @enum {string} */
+                                line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                total_usdt: string;
+                                assets: {
+                                    asset: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description amount × the current price, 8 decimals down
+                                     * @example 1.25
+                                     */
+                                    usdt: string;
+                                }[];
+                            }[];
+                            upcoming: {
+                                /** @enum {string} */
+                                kind: "maturity" | "redemption" | "pool_end";
+                                /** @enum {string} */
+                                line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
+                                asset: string;
+                                /**
+                                 * @description What arrives (private wealth: the units’ cost; the NAV decides the value)
+                                 * @example 1.25
+                                 */
+                                amount: string;
+                                /** @description When, unix seconds */
+                                at: number;
+                                /** @description True when the instant is an estimate (a NAV not yet published) */
+                                estimated: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getEarnEarnings: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            days: {
+                                /** @description YYYY-MM-DD, UTC */
+                                day: string;
+                                /** @description The day’s start, unix seconds */
+                                start: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                usdt: string;
+                            }[];
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            total_usdt: string;
                         };
                     };
                 };

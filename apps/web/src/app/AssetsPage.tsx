@@ -1,9 +1,10 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { dec, toWire } from '@earn/domain';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { trackClick } from '../api/analytics';
 import { queries, type WalletBalances } from '../api/queries';
 import { CoinAvatar } from '../components/CoinAvatar';
@@ -11,6 +12,9 @@ import { DepositOptionsDialog } from '../components/DepositOptionsDialog';
 import { formatAmount } from '../components/format';
 import { type Column, ResponsiveTable } from '../components/ResponsiveTable';
 import { ResultModal } from '../components/ResultModal';
+import { earnOverviewQueries } from '../features/earn-overview/api';
+// The spot-and-earn split's text comes with the earn overview's catalogue, outside the first route.
+import '../features/earn-overview/i18n';
 import { useMe } from './auth';
 import { MOBILE_QUERY } from './breakpoints';
 
@@ -22,6 +26,7 @@ export default function AssetsPage() {
   const { me, isLoggedIn } = useMe();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const balances = useQuery({ ...queries.balances(), enabled: isLoggedIn });
+  const earn = useQuery({ ...earnOverviewQueries.overview(), enabled: isLoggedIn });
   const pairs = (balances.data?.list ?? []).map((b) => `${b.asset}_USDT`);
   const tickers = useQuery({ ...queries.tickers(pairs), enabled: pairs.length > 0 });
   const [depositCoin, setDepositCoin] = useState<string | null>(null);
@@ -30,6 +35,9 @@ export default function AssetsPage() {
 
   if (me === null) return <Navigate to="/login?redirect=%2Fassets" replace />;
 
+  // The total is spot and earn together: what the user owns here, at current prices.
+  const total =
+    balances.data && earn.data ? toWire(dec(balances.data.total_usdt).plus(earn.data.total_usdt)) : undefined;
   const rates = new Map((tickers.data ?? []).map((tk) => [tk.pair, tk.rate]));
   const rows: Row[] = (balances.data?.list ?? []).map((b) => ({ ...b, price: rates.get(`${b.asset}_USDT`) }));
 
@@ -89,12 +97,20 @@ export default function AssetsPage() {
           </Text>
           <Group gap={6} align="baseline">
             <Text fz={26} fw={700} className="num" data-testid="assets-total">
-              {balances.data ? formatAmount(balances.data.total_usdt, 2, 2) : '—'}
+              {total ? formatAmount(total, 2, 2) : '—'}
             </Text>
             <Text c="dimmed" size="sm">
               USDT
             </Text>
           </Group>
+          {balances.data && earn.data && (
+            <Anchor component={Link} to="/earn" size="xs" c="dimmed" data-testid="assets-split">
+              {t('eo.assetsSplit', {
+                spot: formatAmount(balances.data.total_usdt, 2, 2),
+                earn: formatAmount(earn.data.total_usdt, 2, 2),
+              })}
+            </Anchor>
+          )}
         </Card>
       </Group>
       <Card

@@ -82,6 +82,12 @@ export function AccountMenu({
         <Menu.Item component={Link} to="/assets">
           {t('nav.assets')}
         </Menu.Item>
+        <Menu.Item component={Link} to="/earn">
+          {t('nav.earnOverview')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/earn/statements">
+          {t('nav.earnStatements')}
+        </Menu.Item>
         <Menu.Item component={Link} to="/dual/orders">
           {t('nav.dualOrders')}
         </Menu.Item>

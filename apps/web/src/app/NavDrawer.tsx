@@ -20,6 +20,12 @@ export default function NavDrawer({ opened, onClose }: { opened: boolean; onClos
         <NavLink to="/assets" className="nav-link" onClick={onClose}>
           {t('nav.assets')}
         </NavLink>
+        <NavLink to="/earn" end className="nav-link" onClick={onClose}>
+          {t('nav.earnOverview')}
+        </NavLink>
+        <NavLink to="/earn/statements" className="nav-link" onClick={onClose}>
+          {t('nav.earnStatements')}
+        </NavLink>
         <NavLink to="/dual/orders" className="nav-link" onClick={onClose}>
           {t('nav.dualOrders')}
         </NavLink>

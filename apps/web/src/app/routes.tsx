@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { dualRoutes } from '../features/dual/routes';
+import { earnOverviewRoutes } from '../features/earn-overview/routes';
 import { launchPoolRoutes } from '../features/launch-pool/routes';
 import { proofOfLiabilitiesRoutes } from '../features/proof-of-liabilities/routes';
 import { securityRoutes } from '../features/security/routes';
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
       ...dualRoutes,
       ...proofOfLiabilitiesRoutes,
       ...securityRoutes,
+      ...earnOverviewRoutes,
       // Pages of the main exchange that earn dialogs link to (deposit, buy, trade).
       { path: 'myaccount/deposit/:coin', element: <ExchangePage /> },
       { path: 'crypto/buy', element: <ExchangePage /> },

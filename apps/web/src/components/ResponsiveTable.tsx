@@ -125,7 +125,8 @@ function MobileCard<T>({
               <UnstyledButton
                 onClick={() => setOpen((o) => !o)}
                 aria-expanded={open}
-                c="var(--mantine-primary-color-filled)"
+                // The anchor colour: the brand colour in light, a lighter shade of it in dark (contrast).
+                c="var(--mantine-color-anchor)"
                 fz="sm"
                 fw={500}
                 style={{ display: 'flex', alignItems: 'center', gap: 4 }}

@@ -5,6 +5,7 @@ export * from './launch-pool';
 export * from './liabilities';
 export * from './operators';
 export * from './security';
+export * from './prices';
 export * from './simple-earn';
 export * from './soft-staking';
 export * from './staking';

@@ -1,0 +1,208 @@
+import { type Decimal, dec, fixedArrival, roundDown, toWire, wealthNextNav } from '@earn/domain';
+import { type Db, rows, sql } from '../db/client';
+import { unixSeconds } from '../jobs/clock';
+import { UserPurpose } from '../ledger/accounts';
+import { QUOTE_ASSET } from '../market/assets';
+import type { Line } from '../operator/console/lines';
+import { movementsSql } from '../statements/movements';
+import { withoutJit } from '../statements/queries';
+
+/** The movement types that are earnings: what the user got (and, negative, what it cost them). */
+export const EARNING_TYPES = ['interest', 'reward', 'bonus', 'fee', 'loss'] as const;
+
+const DAY_MS = 86_400_000;
+
+/** Which line each user account purpose belongs to (soft staking earns on spot and holds nothing). */
+const LINE_OF_PURPOSE: Record<string, Line> = {
+  [UserPurpose.flexible]: 'simple_earn_flexible',
+  [UserPurpose.fixed]: 'simple_earn_fixed',
+  [UserPurpose.launchpool]: 'launch_pool',
+  [UserPurpose.staking]: 'staking',
+  [UserPurpose.stakingRedeeming]: 'staking',
+  [UserPurpose.wealth]: 'wealth',
+};
+
+/** Every listed asset's current USDT price (USDT: 1). */
+export async function currentPrices(db: Db): Promise<Map<string, Decimal>> {
+  const found = await rows<{ symbol: string; price: string }>(
+    db,
+    sql`SELECT symbol, price_usdt::text AS price FROM assets`,
+  );
+  const prices = new Map(found.map((r) => [r.symbol, dec(r.price)]));
+  prices.set(QUOTE_ASSET, dec(1));
+  return prices;
+}
+
+/** amount × price, 8 decimals toward zero; an unpriced asset is worth 0. */
+export function usdtValue(prices: Map<string, Decimal>, asset: string, amount: Decimal): Decimal {
+  return roundDown(amount.times(prices.get(asset) ?? 0), 8);
+}
+
+export interface Holding {
+  line: Line;
+  asset: string;
+  amount: Decimal;
+}
+
+/**
+ * What the user holds in earn, per line and asset: the balances of their earn accounts in the ledger
+ * (flexible principal with what waits for its first hour and what is frozen for redemption, fixed
+ * principal, launch-pool stakes, staking and staking being redeemed, wealth at cost), plus flexible
+ * interest credited and not yet withdrawn (held in the pooled account; the position's sub-ledger says
+ * whose: the 8-decimal floor of its cumulative interest less what it withdrew).
+ */
+export async function holdingsOf(db: Db, userId: number): Promise<Holding[]> {
+  const purposes = Object.keys(LINE_OF_PURPOSE);
+  const found = await rows<{ purpose: string; asset: string; amount: string }>(
+    db,
+    sql`SELECT purpose, asset, balance::text AS amount FROM ledger_accounts
+        WHERE user_id = ${userId} AND balance <> 0 AND purpose IN (${sql.join(
+          purposes.map((p) => sql`${p}`),
+          sql`, `,
+        )})
+      UNION ALL
+      SELECT ${UserPurpose.flexible}, p.asset, (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text
+        FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
+        WHERE p.user_id = ${userId}`,
+  );
+  const byKey = new Map<string, Holding>();
+  for (const r of found) {
+    const line = LINE_OF_PURPOSE[r.purpose] as Line;
+    const key = `${line}|${r.asset}`;
+    const held = byKey.get(key) ?? { line, asset: r.asset, amount: dec(0) };
+    held.amount = held.amount.plus(r.amount);
+    byKey.set(key, held);
+  }
+  return [...byKey.values()].filter((h) => !h.amount.isZero());
+}
+
+/** Net earnings per asset between two instants (either open), from the statement's movements. */
+export async function earningsByAsset(
+  db: Db,
+  userId: number,
+  from?: Date,
+  to?: Date,
+): Promise<Map<string, Decimal>> {
+  const found = await withoutJit(db, (tx) =>
+    rows<{ asset: string; amount: string }>(
+      tx,
+      sql`SELECT s.asset, SUM(s.amount)::text AS amount FROM (${movementsSql({ userId, from, to })}) s
+        WHERE s.type IN (${sql.join(
+          EARNING_TYPES.map((t) => sql`${t}`),
+          sql`, `,
+        )}) GROUP BY s.asset`,
+    ),
+  );
+  return new Map(found.map((r) => [r.asset, dec(r.amount)]));
+}
+
+/** Σ over assets of each asset's total × its current price (8 decimals down per asset). */
+export function totalUsdt(prices: Map<string, Decimal>, perAsset: Map<string, Decimal>): Decimal {
+  let total = dec(0);
+  for (const [asset, amount] of perAsset) total = total.plus(usdtValue(prices, asset, amount));
+  return total;
+}
+
+/** Start of the UTC day holding `at`. */
+export function utcDayStart(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+}
+
+/** Daily net earnings in USDT at current prices for the `days` UTC days ending with today. */
+export async function dailyEarnings(db: Db, userId: number, days: number, now: Date) {
+  const today = utcDayStart(now);
+  const from = new Date(today.getTime() - (days - 1) * DAY_MS);
+  const found = await withoutJit(db, (tx) =>
+    rows<{ day: string; asset: string; amount: string }>(
+      tx,
+      sql`SELECT to_char(date_trunc('day', s.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, s.asset, SUM(s.amount)::text AS amount
+        FROM (${movementsSql({ userId, from })}) s
+        WHERE s.type IN (${sql.join(
+          EARNING_TYPES.map((t) => sql`${t}`),
+          sql`, `,
+        )}) GROUP BY 1, 2`,
+    ),
+  );
+  const prices = await currentPrices(db);
+  const perDay = new Map<string, Map<string, Decimal>>();
+  for (const r of found) {
+    const day = perDay.get(r.day) ?? new Map<string, Decimal>();
+    day.set(r.asset, dec(r.amount));
+    perDay.set(r.day, day);
+  }
+  return Array.from({ length: days }, (_, i) => {
+    const start = new Date(from.getTime() + i * DAY_MS);
+    const day = start.toISOString().slice(0, 10);
+    return { day, start: unixSeconds(start), usdt: toWire(totalUsdt(prices, perDay.get(day) ?? new Map())) };
+  });
+}
+
+export interface Upcoming {
+  kind: 'maturity' | 'redemption' | 'pool_end';
+  line: Line;
+  asset: string;
+  amount: string;
+  at: number;
+  estimated: boolean;
+}
+
+/**
+ * What comes next, soonest first: fixed maturities (paid at the maturity payout time), flexible
+ * redemptions frozen until the next hourly settlement, staking redemptions on their way, launch-pool
+ * projects ending while the user has a stake in them, and private-wealth redemptions at the next NAV
+ * (estimated from the product's publishing cadence). Amounts: what arrives (wealth: units at cost).
+ */
+export async function upcomingOf(db: Db, userId: number, now: Date): Promise<Upcoming[]> {
+  const nowIso = now.toISOString();
+  const found = await rows<{
+    kind: Upcoming['kind'];
+    line: Line;
+    asset: string;
+    amount: string;
+    at: string | null;
+    pid: number | null;
+  }>(
+    db,
+    sql`SELECT 'maturity' AS kind, 'simple_earn_fixed' AS line, asset, (principal + interest + coupon_interest)::text AS amount,
+          extract(epoch FROM finish_at)::bigint::text AS at, NULL::int AS pid
+        FROM se_fixed_orders WHERE user_id = ${userId} AND status = 1
+      UNION ALL
+      SELECT 'redemption', 'simple_earn_flexible', asset, frozen_amount::text,
+          extract(epoch FROM date_trunc('hour', ${nowIso}::timestamptz) + interval '1 hour')::bigint::text, NULL
+        FROM se_flex_positions WHERE user_id = ${userId} AND frozen_amount > 0
+      UNION ALL
+      SELECT 'redemption', 'staking', COALESCE(payout_coin, coin), COALESCE(payout_amount, received)::text,
+          extract(epoch FROM arrive_at)::bigint::text, NULL
+        FROM staking_redemptions WHERE user_id = ${userId} AND status = 'pending'
+      UNION ALL
+      SELECT 'pool_end', 'launch_pool', pos.coin, SUM(pos.amount)::text, extract(epoch FROM pr.end_at)::bigint::text, NULL
+        FROM launchpool_positions pos JOIN launchpool_projects pr ON pr.pid = pos.pid
+        WHERE pos.user_id = ${userId} AND pos.amount > 0 AND pr.end_at > ${nowIso}::timestamptz
+        GROUP BY pos.coin, pr.end_at
+      UNION ALL
+      SELECT 'redemption', 'wealth', coin, SUM(cost)::text, NULL, product_id
+        FROM wealth_redemptions WHERE user_id = ${userId} AND status = 'pending'
+        GROUP BY coin, product_id`,
+  );
+  const nowSeconds = unixSeconds(now);
+  const out: Upcoming[] = [];
+  for (const r of found) {
+    let at = Number(r.at);
+    let estimated = false;
+    if (r.kind === 'maturity') at = fixedArrival(at).arrivesAt;
+    if (r.pid !== null) {
+      const navs = await rows<{ at: string }>(
+        db,
+        sql`SELECT extract(epoch FROM at)::bigint::text AS at FROM wealth_navs WHERE product_id = ${r.pid} ORDER BY at DESC LIMIT 2`,
+      );
+      const next = wealthNextNav(
+        nowSeconds,
+        navs.map((n) => Number(n.at)),
+      );
+      at = next.arrivesAt;
+      estimated = next.estimated;
+    }
+    out.push({ kind: r.kind, line: r.line, asset: r.asset, amount: toWire(r.amount), at, estimated });
+  }
+  return out.sort((a, b) => a.at - b.at || a.line.localeCompare(b.line) || a.asset.localeCompare(b.asset));
+}

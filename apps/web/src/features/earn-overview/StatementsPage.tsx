@@ -1,0 +1,174 @@
+import './i18n';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router';
+import { useMe } from '../../app/auth';
+import { DateRangeFilter } from '../../components/DateRangeFilter';
+import { type DayRange, rangeToUnix } from '../../components/dateRange';
+import { formatAmount } from '../../components/format';
+import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { formatServerTime } from '../../components/serverTime';
+import { browserTimeZone, earnOverviewQueries, type StatementRow, statementsCsvUrl } from './api';
+
+const LINES = [
+  'simple_earn_flexible',
+  'simple_earn_fixed',
+  'launch_pool',
+  'staking',
+  'wealth',
+  'soft_staking',
+] as const;
+const TYPES = ['subscribe', 'redeem', 'interest', 'reward', 'bonus', 'fee', 'loss'] as const;
+
+/** IANA zones the browser knows (every one of them PostgreSQL knows too), the browser's own first. */
+function timeZones(): string[] {
+  const own = browserTimeZone();
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([own, 'UTC', ...all])];
+}
+
+/** `/earn/statements`: every earn movement, filtered, paged by cursor, and exported as CSV. */
+export default function StatementsPage() {
+  const { t } = useTranslation();
+  const { me, isLoggedIn } = useMe();
+  const [line, setLine] = useState('');
+  const [type, setType] = useState('');
+  const [asset, setAsset] = useState('');
+  const [range, setRange] = useState<DayRange>([null, null]);
+  const [tz, setTz] = useState(browserTimeZone);
+  const zones = useMemo(timeZones, []);
+  const { from, to } = rangeToUnix(range);
+  // The API's `to` is exclusive: the range ends after the last second of its last day.
+  const filters = {
+    line,
+    type,
+    asset: asset.trim().toUpperCase(),
+    from,
+    to: to === undefined ? undefined : to + 1,
+  };
+  const statements = useInfiniteQuery({ ...earnOverviewQueries.statements(filters), enabled: isLoggedIn });
+  if (me === null) return <Navigate to="/login?redirect=%2Fearn%2Fstatements" replace />;
+  const rows = statements.data?.pages.flatMap((p) => p.list) ?? [];
+  const any = { value: '', label: t('st.any') };
+
+  const columns: Column<StatementRow>[] = [
+    { key: 'time', title: t('st.time'), render: (r) => formatServerTime(r.at) },
+    { key: 'type', title: t('st.type'), render: (r) => t(`st.type.${r.type}`) },
+    {
+      key: 'amount',
+      title: t('st.amount'),
+      align: 'right',
+      render: (r) => (
+        <span className="num" data-testid={`st-amount-${r.key}`}>
+          {formatAmount(r.amount, 8)} {r.asset}
+        </span>
+      ),
+    },
+    { key: 'line', title: t('st.line'), render: (r) => t(`eo.line.${r.line}`) },
+    {
+      key: 'price',
+      title: t('st.price'),
+      align: 'right',
+      render: (r) => (r.price_usdt === null ? '—' : formatAmount(r.price_usdt, 8)),
+    },
+    {
+      key: 'value',
+      title: t('st.value'),
+      align: 'right',
+      render: (r) => (r.value_usdt === null ? '—' : formatAmount(r.value_usdt, 8, 2)),
+    },
+    { key: 'entry', title: t('st.entry'), render: (r) => (r.entry_id === null ? '—' : `#${r.entry_id}`) },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1} size="h2">
+            {t('st.title')}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {t('st.subtitle')}
+          </Text>
+        </Stack>
+        <Button component={Link} to="/earn" variant="subtle">
+          {t('eo.title')}
+        </Button>
+      </Group>
+      <Card className="surface" padding="md" withBorder>
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <Select
+            label={t('st.line')}
+            value={line}
+            onChange={(v) => setLine(v ?? '')}
+            data={[any, ...LINES.map((l) => ({ value: l, label: t(`eo.line.${l}`) }))]}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 200 }}
+            data-testid="st-line"
+          />
+          <Select
+            label={t('st.type')}
+            value={type}
+            onChange={(v) => setType(v ?? '')}
+            data={[any, ...TYPES.map((x) => ({ value: x, label: t(`st.type.${x}`) }))]}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 160 }}
+            data-testid="st-type"
+          />
+          <TextInput
+            label={t('st.asset')}
+            value={asset}
+            onChange={(e) => setAsset(e.currentTarget.value)}
+            placeholder={t('st.any')}
+            maxLength={16}
+            w={{ base: '100%', sm: 120 }}
+            data-testid="st-asset"
+          />
+          <DateRangeFilter
+            value={range}
+            onChange={setRange}
+            limitMonths={12}
+            label={`${t('st.from')} – ${t('st.to')}`}
+          />
+          <Select
+            label={t('st.tz')}
+            value={tz}
+            onChange={(v) => setTz(v ?? 'UTC')}
+            data={zones}
+            searchable
+            allowDeselect={false}
+            w={{ base: '100%', sm: 220 }}
+            data-testid="st-tz"
+          />
+          <Button component="a" href={statementsCsvUrl(filters, tz)} download data-testid="st-export">
+            {t('st.export')}
+          </Button>
+        </Group>
+      </Card>
+      <ResponsiveTable
+        caption={t('st.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.key}
+        pageSize={Math.max(rows.length, 1)}
+        loading={statements.isLoading || !isLoggedIn}
+        error={statements.isError ? t('st.error') : undefined}
+        onRetry={() => void statements.refetch()}
+        emptyText={t('st.empty')}
+        data-testid="st-table"
+      />
+      {statements.hasNextPage && (
+        <Button
+          variant="light"
+          onClick={() => void statements.fetchNextPage()}
+          loading={statements.isFetchingNextPage}
+          data-testid="st-more"
+        >
+          {t('st.more')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { request } from '../../api/client';
+import type { ApiData, ApiItem } from '../../api/types';
+
+export type EarnOverview = ApiData<'/api/web/v1/earn/overview'>;
+export type EarnEarnings = ApiData<'/api/web/v1/earn/earnings'>;
+export type StatementPage = ApiData<'/api/web/v1/earn/statements'>;
+export type StatementRow = ApiItem<'/api/web/v1/earn/statements'>;
+export type EarnLine = EarnOverview['lines'][number]['line'];
+
+/** Filters of the statement and of its export; empty strings mean "any". */
+export interface StatementFilters {
+  line: string;
+  asset: string;
+  type: string;
+  /** Unix seconds, inclusive. */
+  from?: number;
+  /** Unix seconds, exclusive. */
+  to?: number;
+}
+
+const STATEMENT_PAGE = 20;
+
+const filterQuery = (f: StatementFilters) => ({
+  line: f.line || undefined,
+  asset: f.asset || undefined,
+  from: f.from,
+  to: f.to,
+});
+
+export const earnOverviewQueries = {
+  overview: () =>
+    queryOptions({
+      queryKey: ['earn', 'overview'] as const,
+      queryFn: ({ signal }) => request<EarnOverview>({ path: '/api/web/v1/earn/overview', signal }),
+      staleTime: 30_000,
+    }),
+  earnings: (days: number) =>
+    queryOptions({
+      queryKey: ['earn', 'earnings', days] as const,
+      queryFn: ({ signal }) =>
+        request<EarnEarnings>({ path: '/api/web/v1/earn/earnings', query: { days }, signal }),
+      staleTime: 60_000,
+    }),
+  statements: (f: StatementFilters) =>
+    infiniteQueryOptions({
+      queryKey: ['earn', 'statements', f] as const,
+      queryFn: ({ signal, pageParam }) =>
+        request<StatementPage>({
+          path: '/api/web/v1/earn/statements',
+          query: { ...filterQuery(f), type: f.type || undefined, limit: STATEMENT_PAGE, cursor: pageParam },
+          signal,
+        }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.next_cursor ?? undefined,
+    }),
+};
+
+/** The CSV export's address: a plain download, streamed by the server straight to the file. */
+export function statementsCsvUrl(f: StatementFilters, tz: string): string {
+  const params = new URLSearchParams({ tz });
+  for (const [k, v] of Object.entries(filterQuery(f))) if (v !== undefined) params.set(k, String(v));
+  return `/api/web/v1/earn/statements.csv?${params}`;
+}
+
+/** The browser's own IANA time zone, the export's default. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
