@@ -38,6 +38,10 @@ export interface Config {
   publicRateLimitPerMinute?: number;
   /** Money-moving calls per minute per user (default 120). */
   moneyRateLimitPerMinute?: number;
+  /** Where mail goes (SMTP_URL, smtp:// or smtps://); unset: mail stays in the outbox table. */
+  smtpUrl?: string;
+  /** The From of every mail (MAIL_FROM). */
+  mailFrom?: string;
 }
 
 /** A setting that cannot be used, named as the operator wrote it; start-up exits 2 with this line. */
@@ -78,6 +82,18 @@ const postgresUrl = () =>
     })
     .describe('a postgres:// or postgresql:// connection URL');
 
+const smtpUrl = () =>
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return ['smtp:', 'smtps:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    })
+    .describe('an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587');
+
 /**
  * Every environment variable the server reads, with what it accepts: the README's configuration table
  * is the same list. Unset and empty mean the default.
@@ -107,6 +123,8 @@ const variables = {
   ANON_WRITE_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(60),
   PUBLIC_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(1200),
   MONEY_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(120),
+  SMTP_URL: smtpUrl().optional(),
+  MAIL_FROM: text().default('Earn <no-reply@earn.local>'),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -152,6 +170,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonWriteRateLimitPerMinute: v.ANON_WRITE_RATE_LIMIT_PER_MINUTE,
     publicRateLimitPerMinute: v.PUBLIC_RATE_LIMIT_PER_MINUTE,
     moneyRateLimitPerMinute: v.MONEY_RATE_LIMIT_PER_MINUTE,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
   };
 }
 

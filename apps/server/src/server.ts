@@ -8,6 +8,7 @@ import type { EarnModule } from './http/module';
 import { type Clock, SystemClock, TestClock } from './jobs/clock';
 import { coreJobs } from './jobs/core-jobs';
 import { Scheduler } from './jobs/scheduler';
+import { MailSender, smtpTransport } from './mail';
 import { earnModules } from './modules';
 import { stopClockAdvances } from './operator/console/clock-runner';
 import { seedDemo } from './seed/demo';
@@ -57,6 +58,18 @@ export async function createServer(
   scheduler.useLogger(app.log.child({ component: 'scheduler' }));
   log = (line, error) => app.log.warn({ err: error }, line);
   if (opts.startJobs) scheduler.start(config.jobIntervalMs);
+  // Without SMTP_URL mail stays in the outbox; with it, every instance sends (SKIP LOCKED keeps them apart).
+  const mailSender =
+    opts.startJobs && config.smtpUrl
+      ? new MailSender(
+          db,
+          clock,
+          smtpTransport(config.smtpUrl),
+          config.mailFrom ?? 'Earn <no-reply@earn.local>',
+          app.log,
+        )
+      : undefined;
+  mailSender?.start(config.jobIntervalMs);
   return {
     app,
     deps,
@@ -70,6 +83,7 @@ export async function createServer(
       await Promise.all([
         app.close().then(() => app.log.debug('requests in flight done')),
         scheduler.stop().then(() => app.log.debug('scheduler stopped')),
+        mailSender?.stop(),
       ]);
       await database.close();
       app.log.debug('database closed');

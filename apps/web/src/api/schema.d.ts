@@ -3157,6 +3157,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mail outbox, newest first (without SMTP_URL every mail stays here, pending) */
+        get: operations["getAdminOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -17022,6 +17039,57 @@ export interface operations {
                                 address: string | null;
                             }[];
                             next_cursor: number | null;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminOutbox: {
+        parameters: {
+            query?: {
+                /** @description pending, sent, or failed (tried, not sent) */
+                status?: "pending" | "sent" | "failed";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                id: number;
+                                /** @description The user the mail is for; null for an address alone */
+                                user_id: number | null;
+                                to: string;
+                                /** @description en or zh-CN */
+                                language: string;
+                                template: string;
+                                subject: string;
+                                /** @description The text; null for a mail that carries a secret (a reset code), which no operator reads */
+                                body: string | null;
+                                created_at: number;
+                                sent_at: number | null;
+                                /** @description Sending tries so far */
+                                attempts: number;
+                                last_error: string | null;
+                            }[];
+                            total: number;
                         };
                     };
                 };

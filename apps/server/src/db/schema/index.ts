@@ -3,6 +3,7 @@ export * from './core';
 export * from './dual';
 export * from './launch-pool';
 export * from './liabilities';
+export * from './notify';
 export * from './operators';
 export * from './simple-earn';
 export * from './soft-staking';
