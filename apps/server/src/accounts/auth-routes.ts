@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { currentUser, requireUser, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
+import { recordSignIn } from '../inbox/devices';
 import { providedFundpass, setFundpass, setFundpassMode } from './fundpass';
 import { createSession, getUser, login, registerUser, revokeSession, type UserRow } from './users';
 
@@ -58,6 +59,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (req, reply) => {
       const user = await registerUser(deps.db, { ...req.body, at: deps.clock.now() });
       const token = await createSession(deps.db, user.id, deps.clock.now());
+      await recordSignIn(deps.db, {
+        userId: user.id,
+        userAgent: req.headers['user-agent'] ?? '',
+        address: req.ip,
+        at: deps.clock.now(),
+      });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
       return ok(meOf(user));
     },
@@ -76,6 +83,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (req, reply) => {
       const { user, token } = await login(deps.db, { ...req.body, at: deps.clock.now() });
+      await recordSignIn(deps.db, {
+        userId: user.id,
+        userAgent: req.headers['user-agent'] ?? '',
+        address: req.ip,
+        at: deps.clock.now(),
+      });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
       return ok(meOf(user));
     },

@@ -2081,6 +2081,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's inbox, newest first, in the user's language
+         * @description Kinds: fixed_matured, redemption_arrived, daily_earnings, apr_changed, launchpool_start, launchpool_end, security_changed, new_device, apr_alert. Each item is created once per cause by the job or call that causes it.
+         */
+        get: operations["getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark items read: {ids: [...]} or {all: true}
+         * @description At most 200 ids; ids of other users' items are ignored. Answers the unread count after.
+         */
+        post: operations["postNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which kinds are also sent by mail, and the language of mail */
+        get: operations["getNotificationsPreferences"];
+        put?: never;
+        /** Set the language and the kinds sent by mail (only the fields given change) */
+        post: operations["postNotificationsPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New inbox items as server-sent events (text/event-stream)
+         * @description Events: `notification` (data: one item as in the list, id: the item id) and `unread` (data: {"unread": n}). Send Last-Event-ID to resume.
+         */
+        get: operations["getNotificationsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/auth/login": {
         parameters: {
             query?: never;
@@ -12114,6 +12192,223 @@ export interface operations {
                             }[];
                         };
                     };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getNotifications: {
+        parameters: {
+            query?: {
+                /** @description 1 or true: unread items only */
+                unread?: "0" | "1" | "true" | "false";
+                kind?: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                /** @description next_cursor of the previous page */
+                cursor?: number;
+                limit?: number;
+                /** @description Render in this language; default: the user's saved one */
+                lang?: "en" | "zh-CN";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                id: number;
+                                /**
+                                 * @description What happened; see the kinds listed in the description
+                                 * @enum {string}
+                                 */
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                /** @description In the reader's language */
+                                title: string;
+                                /** @description In the reader's language */
+                                body: string;
+                                /** @description Unix seconds */
+                                created_at: number;
+                                read: boolean;
+                            }[];
+                            /** @description Unread items of every kind */
+                            unread: number;
+                            /** @description Pass as cursor for the next (older) page; null at the end */
+                            next_cursor: number | null;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    /** @enum {boolean} */
+                    all: true;
+                };
+                "application/x-www-form-urlencoded": {
+                    ids: number[];
+                } | {
+                    /** @enum {boolean} */
+                    all: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getNotificationsPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description The language of mail (and of the inbox when no lang is asked for)
+                             * @enum {string}
+                             */
+                            language: "en" | "zh-CN";
+                            kinds: {
+                                /** @enum {string} */
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                /** @description Also sent by mail */
+                                mail: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postNotificationsPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    language?: "en" | "zh-CN";
+                    mail_kinds?: ("fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert")[];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    language?: "en" | "zh-CN";
+                    mail_kinds?: ("fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description The language of mail (and of the inbox when no lang is asked for)
+                             * @enum {string}
+                             */
+                            language: "en" | "zh-CN";
+                            kinds: {
+                                /** @enum {string} */
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                /** @description Also sent by mail */
+                                mail: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getNotificationsStream: {
+        parameters: {
+            query?: {
+                lang?: "en" | "zh-CN";
+            };
+            header?: {
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream; it stays open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
                 };
             };
             "4XX": components["responses"]["Error"];
