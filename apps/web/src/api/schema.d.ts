@@ -2159,6 +2159,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/v1/earn/apr-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's APR alerts, oldest first */
+        get: operations["getEarnAprAlerts"];
+        put?: never;
+        /**
+         * Set an APR alert: tell me when the APR is at or above (above) or below (below) a percentage
+         * @description At most 20 per user (422 earn.aprAlert.limit). Fixed savings need product_id (400 earn.aprAlert.productRequired); an unknown product answers 404 earn.aprAlert.productNotFound, the same alert twice 409 earn.aprAlert.duplicate. The alert fires once each time the condition turns true, into the inbox (kind apr_alert) and by mail when chosen.
+         */
+        post: operations["postEarnAprAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/earn/apr-alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an APR alert (404 earn.aprAlert.notFound when it is not the user’s) */
+        delete: operations["deleteEarnAprAlertsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/auth/login": {
         parameters: {
             query?: never;
@@ -12409,6 +12447,161 @@ export interface operations {
                 };
                 content: {
                     "application/json": string;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getEarnAprAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                id: number;
+                                /** @enum {string} */
+                                line: "flexible" | "fixed";
+                                asset: string;
+                                /** @description The fixed product watched; null for flexible */
+                                product_id: number | null;
+                                /** @enum {string} */
+                                direction: "above" | "below";
+                                /**
+                                 * @description The threshold in percent
+                                 * @example 1.25
+                                 */
+                                apr: string;
+                                /**
+                                 * @description The APR the product pays now, in percent; null if it is gone
+                                 * @example 1.25
+                                 */
+                                current_apr: string | null;
+                                /** @description How many times the alert fired (once per crossing) */
+                                fired: number;
+                                last_fired_at: number | null;
+                                created_at: number;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postEarnAprAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    line: "flexible" | "fixed";
+                    asset: string;
+                    product_id?: number;
+                    /** @enum {string} */
+                    direction: "above" | "below";
+                    apr: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    line: "flexible" | "fixed";
+                    asset: string;
+                    product_id?: number;
+                    /** @enum {string} */
+                    direction: "above" | "below";
+                    apr: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            line: "flexible" | "fixed";
+                            asset: string;
+                            /** @description The fixed product watched; null for flexible */
+                            product_id: number | null;
+                            /** @enum {string} */
+                            direction: "above" | "below";
+                            /**
+                             * @description The threshold in percent
+                             * @example 1.25
+                             */
+                            apr: string;
+                            /**
+                             * @description The APR the product pays now, in percent; null if it is gone
+                             * @example 1.25
+                             */
+                            current_apr: string | null;
+                            /** @description How many times the alert fired (once per crossing) */
+                            fired: number;
+                            last_fired_at: number | null;
+                            created_at: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    deleteEarnAprAlertsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            id: number;
+                        };
+                    };
                 };
             };
             "4XX": components["responses"]["Error"];
