@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { dualRoutes } from '../features/dual/routes';
 import { launchPoolRoutes } from '../features/launch-pool/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import { proofOfLiabilitiesRoutes } from '../features/proof-of-liabilities/routes';
 import { simpleEarnRoutes } from '../features/simple-earn/routes';
 import { softStakingRoutes } from '../features/soft-staking/routes';
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
       ...softStakingRoutes,
       ...dualRoutes,
       ...proofOfLiabilitiesRoutes,
+      ...notificationRoutes,
       // Pages of the main exchange that earn dialogs link to (deposit, buy, trade).
       { path: 'myaccount/deposit/:coin', element: <ExchangePage /> },
       { path: 'crypto/buy', element: <ExchangePage /> },
