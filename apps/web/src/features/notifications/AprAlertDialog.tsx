@@ -69,7 +69,13 @@ export default function AprAlertDialog({ target, onClose }: { target: AprAlertTa
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('aprAlert.title', { asset: target.asset })} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('aprAlert.title', { asset: target.asset })}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="md">
         {target.currentRate !== undefined && (
           <Text size="sm" c="dimmed" data-testid="alert-current">

@@ -11,6 +11,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -24,11 +25,8 @@ function Item({ item, onRead }: { item: InboxItem; onRead: (id: number) => void 
   const { t } = useTranslation();
   return (
     <Card withBorder padding="md" data-testid="inbox-item" data-read={item.read ? 'true' : 'false'}>
-      <UnstyledButton
-        onClick={() => !item.read && onRead(item.id)}
-        aria-label={item.read ? item.title : `${t('notify.markRead')}: ${item.title}`}
-        style={{ width: '100%' }}
-      >
+      <UnstyledButton onClick={() => !item.read && onRead(item.id)} style={{ width: '100%' }}>
+        {!item.read && <VisuallyHidden>{`${t('notify.markRead')}: `}</VisuallyHidden>}
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="wrap">

@@ -72,7 +72,7 @@ describe('inbox page', () => {
     expect(screen.getAllByTestId('inbox-item')).toHaveLength(2);
     expect(api.to('GET /api/web/v1/notifications')[0]?.query.get('lang')).toBe('en');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Mark as read: Fixed USDT order matured 3' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Mark as read: Fixed USDT order matured 3/ }));
     await waitFor(() => expect(api.to('POST /api/web/v1/notifications/read')).toHaveLength(1));
     expect(api.to('POST /api/web/v1/notifications/read')[0]?.body).toEqual({ ids: [3] });
 
