@@ -36,9 +36,10 @@ export async function runLaunchpoolAnnouncements(
 }
 
 /**
- * Yesterday's earnings per user: flexible interest and bonuses (the hourly rows) and fixed interest,
- * voucher and bonus payouts (the history). One item per user and day; nothing for a user who earned
- * nothing.
+ * Yesterday's earnings per user and coin: flexible interest and bonuses (the hourly rows), fixed
+ * interest, voucher and bonus payouts (the history), launch-pool rewards and auto-earn interest (the
+ * hourly rows), staking rewards and soft-staking payouts credited during the day. One item per user
+ * and day; nothing for a user who earned nothing.
  */
 export async function runDailyEarnings(tx: Parameters<Job['run']>[0], period: Period): Promise<void> {
   const dayEnd = new Date(period.end.getTime() - DAILY_OFFSET_S * 1000);
@@ -58,6 +59,18 @@ export async function runDailyEarnings(tx: Parameters<Job['run']>[0], period: Pe
         UNION ALL SELECT user_id, COALESCE(bonus_asset, asset), amount FROM se_history
           WHERE line = 'fixed' AND type IN (${H.interest}, ${H.rateUp}, ${H.bonus})
             AND at >= ${s}::timestamptz AND at < ${e}::timestamptz AND amount > 0
+        UNION ALL SELECT user_id, coin, amount FROM launchpool_rewards
+          WHERE hour_start >= ${s}::timestamptz AND hour_start < ${e}::timestamptz
+        UNION ALL SELECT user_id, coin, amount FROM launchpool_interest
+          WHERE hour_start >= ${s}::timestamptz AND hour_start < ${e}::timestamptz
+        -- Staking and soft staking pay once a day: what was credited during the day (the day column
+        -- bounds the partitions read).
+        UNION ALL SELECT user_id, coin, amount FROM staking_rewards
+          WHERE day >= ${s}::timestamptz - interval '7 days' AND day < ${e}::timestamptz
+            AND created_at >= ${s}::timestamptz AND created_at < ${e}::timestamptz AND amount > 0
+        UNION ALL SELECT user_id, coin, amount FROM soft_staking_payouts
+          WHERE day >= ${s}::timestamptz - interval '7 days' AND day < ${e}::timestamptz
+            AND created_at >= ${s}::timestamptz AND created_at < ${e}::timestamptz AND amount > 0
       ), per_asset AS (
         SELECT user_id, asset, SUM(amount) AS amount FROM earned GROUP BY user_id, asset
       )
