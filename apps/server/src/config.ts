@@ -54,6 +54,10 @@ export interface Config {
    * purchase, until an operator changes the setting (FUNDPASS_FIRST_MOVE, default on).
    */
   fundpassFirstMove?: boolean;
+  /** Where mail goes (SMTP_URL, smtp:// or smtps://); unset: mail stays in the outbox table. */
+  smtpUrl?: string;
+  /** The From of every mail (MAIL_FROM). */
+  mailFrom?: string;
 }
 
 /** A setting that cannot be used, named as the operator wrote it; start-up exits 2 with this line. */
@@ -93,6 +97,18 @@ const postgresUrl = () =>
       }
     })
     .describe('a postgres:// or postgresql:// connection URL');
+
+const smtpUrl = () =>
+  z
+    .string()
+    .refine((v) => {
+      try {
+        return ['smtp:', 'smtps:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    })
+    .describe('an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587');
 
 /**
  * Every environment variable the server reads, with what it accepts: the README's configuration table
@@ -139,6 +155,8 @@ const variables = {
   MONEY_RATE_LIMIT_PER_MINUTE: integer(1, 1_000_000_000).default(120),
   RESPONSE_CHECK: flag().default(false),
   FUNDPASS_FIRST_MOVE: flag().default(true),
+  SMTP_URL: smtpUrl().optional(),
+  MAIL_FROM: text().default('Earn <no-reply@earn.local>'),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -191,6 +209,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     moneyRateLimitPerMinute: v.MONEY_RATE_LIMIT_PER_MINUTE,
     checkResponses: v.RESPONSE_CHECK,
     fundpassFirstMove: v.FUNDPASS_FIRST_MOVE,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
   };
 }
 

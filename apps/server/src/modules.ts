@@ -2,6 +2,7 @@ import { arrivalModule } from './arrival';
 import { breakdownModule } from './breakdown';
 import { dualModule } from './dual';
 import type { EarnModule } from './http/module';
+import { inboxModule } from './inbox/module';
 import { launchPoolModule } from './launch-pool/module';
 import { liabilitiesModule } from './liabilities';
 import { notificationsModule } from './notifications/module';
@@ -27,4 +28,6 @@ export const earnModules: EarnModule[] = [
   breakdownModule,
   statementsModule,
   overviewModule,
+  // After every line: the daily summary reads the day's earnings of them all.
+  inboxModule,
 ];

@@ -11,6 +11,8 @@ import type { SerializerObserver } from './http/serializer';
 import { type Clock, SystemClock, TestClock } from './jobs/clock';
 import { coreJobs } from './jobs/core-jobs';
 import { Scheduler } from './jobs/scheduler';
+import { MailSender, smtpTransport } from './mail';
+import { outboxSecurityMailer } from './mail/security-mailer';
 import { earnModules } from './modules';
 import { stopClockAdvances } from './operator/console/clock-runner';
 import { seedDemo } from './seed/demo';
@@ -61,7 +63,15 @@ export async function createServer(
   const testClock = config.clock === 'test' ? await TestClock.open(db) : undefined;
   const clock: Clock = testClock ?? new SystemClock();
   const scheduler = new Scheduler(db, clock);
-  const deps: AppDeps = { db, clock, testClock, scheduler, config, replicas, mailer: opts.mailer };
+  const deps: AppDeps = {
+    db,
+    clock,
+    testClock,
+    scheduler,
+    config,
+    replicas,
+    mailer: opts.mailer ?? outboxSecurityMailer,
+  };
   const modules = opts.modules ?? earnModules;
   for (const job of coreJobs(deps)) scheduler.register(job);
   for (const m of modules) for (const job of m.jobs?.(deps) ?? []) scheduler.register(job);
@@ -74,6 +84,18 @@ export async function createServer(
   scheduler.useLogger(app.log.child({ component: 'scheduler' }));
   log = (line, error) => app.log.warn({ err: error }, line);
   if (opts.startJobs) scheduler.start(config.jobIntervalMs);
+  // Without SMTP_URL mail stays in the outbox; with it, every instance sends (SKIP LOCKED keeps them apart).
+  const mailSender =
+    opts.startJobs && config.smtpUrl
+      ? new MailSender(
+          db,
+          clock,
+          smtpTransport(config.smtpUrl),
+          config.mailFrom ?? 'Earn <no-reply@earn.local>',
+          app.log,
+        )
+      : undefined;
+  mailSender?.start(config.jobIntervalMs);
   return {
     app,
     deps,
@@ -87,6 +109,7 @@ export async function createServer(
       await Promise.all([
         app.close().then(() => app.log.debug('requests in flight done')),
         scheduler.stop().then(() => app.log.debug('scheduler stopped')),
+        mailSender?.stop(),
       ]);
       await replicas?.close();
       await database.close();

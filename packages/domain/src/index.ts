@@ -1,3 +1,4 @@
+export * from './apr-alerts';
 export * from './arrival';
 export * from './breakdown';
 export * from './codes';

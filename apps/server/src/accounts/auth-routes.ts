@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { currentUser, requireUser, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
+import { recordSignIn } from '../inbox/devices';
 import { providedFundpass, setFundpass, setFundpassMode } from './fundpass';
 import { signIn } from './sign-in';
 import { userTotpClock } from './totp-clock';
@@ -76,6 +77,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (req, reply) => {
       const user = await registerUser(deps.db, { ...req.body, at: deps.clock.now() });
       const token = await createSession(deps.db, user.id, deps.clock.now(), clientInfoOf(req));
+      await recordSignIn(deps.db, {
+        userId: user.id,
+        userAgent: req.headers['user-agent'] ?? '',
+        address: req.ip,
+        at: deps.clock.now(),
+      });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
       return ok(meOf(user));
     },
@@ -103,6 +110,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         client: clientInfoOf(req),
         at: deps.clock.now(),
         totpNow: userTotpClock(deps).now(),
+      });
+      await recordSignIn(deps.db, {
+        userId: user.id,
+        userAgent: req.headers['user-agent'] ?? '',
+        address: req.ip,
+        at: deps.clock.now(),
       });
       reply.setCookie(SESSION_COOKIE, token, cookieOptions);
       return ok(meOf(user));

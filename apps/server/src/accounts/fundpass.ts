@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Code, type FundpassMode, MessageKey } from '@earn/domain';
 import { and, count, eq, gt, min } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -6,6 +7,7 @@ import type { Db } from '../db/client';
 import { fundpassFailures, sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { DomainError } from '../http/errors';
+import { notify } from '../inbox/create';
 import type { Clock } from '../jobs/clock';
 import { readSecuritySettings } from './app-settings';
 import { getUser, hashSecret, verifySecret } from './users';
@@ -176,14 +178,24 @@ export async function setFundpass(
   }
   const mode: FundpassMode =
     opts.mode ?? (user.fundpassHash ? (user.fundpassMode as FundpassMode) : 'every_2h');
-  await deps.db
-    .update(users)
-    .set({ fundpassHash: await hashSecret(opts.fundpass), fundpassMode: mode })
-    .where(eq(users.id, user.id));
-  await deps.db
-    .update(sessions)
-    .set({ fundpassVerifiedAt: deps.clock.now() })
-    .where(eq(sessions.tokenHash, session.tokenHash));
+  const hash = await hashSecret(opts.fundpass);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx.update(users).set({ fundpassHash: hash, fundpassMode: mode }).where(eq(users.id, user.id));
+    await tx
+      .update(sessions)
+      .set({ fundpassVerifiedAt: now })
+      .where(eq(sessions.tokenHash, session.tokenHash));
+    // Each change is its own cause; the item commits with the change.
+    await notify(tx, {
+      userId: user.id,
+      kind: 'security_changed',
+      cause: `fundpass:${randomUUID()}`,
+      params: { what: user.fundpassHash ? 'fundpass_changed' : 'fundpass_set' },
+      at: now,
+    });
+  });
   return { mode };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../http/context';
+import { registerOutboxRoutes } from '../mail/routes';
 import { registerOperatorAccountRoutes } from './accounts-routes';
 import { registerConsoleRoutes } from './console/routes';
 import { registerFundsRoutes } from './routes-funds';
@@ -15,4 +16,5 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerUserAndPriceRoutes(app, deps);
   registerSystemRoutes(app, deps);
   registerSettingsRoutes(app, deps);
+  registerOutboxRoutes(app, deps);
 }

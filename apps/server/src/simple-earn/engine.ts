@@ -7,8 +7,10 @@ import {
   toWire,
 } from '@earn/domain';
 import { asc, type SQL } from 'drizzle-orm';
+import { observeSimpleEarnRates } from '../apr-alerts/observe';
 import { type Db, rows, sql } from '../db/client';
 import { type LadderTierJson, seFlexProducts } from '../db/schema';
+import { notifyMany } from '../inbox/create';
 import type { Job, Period } from '../jobs/scheduler';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../ledger/accounts';
 import { postBulkEntry } from '../ledger/bulk';
@@ -200,6 +202,14 @@ async function settleFrozen(tx: Db, period: Period): Promise<void> {
       CASE WHEN u.account_mode = 'classic' THEN ${SimpleEarnHistoryMode.redeemSpot}::int ELSE ${SimpleEarnHistoryMode.redeemUnified}::int END,
       p.asset, p.frozen_amount, ${iso(period.end)}::timestamptz
     FROM se_flex_positions p JOIN users u ON u.id = p.user_id WHERE p.frozen_amount > 0`);
+  await notifyMany(
+    tx,
+    'redemption_arrived',
+    sql`SELECT user_id, 'flexible:' || id || ':' || ${ref} AS cause,
+        jsonb_build_object('line', 'flexible', 'asset', asset, 'amount', frozen_amount::text, 'dest', 'spot') AS params
+      FROM se_flex_positions WHERE frozen_amount > 0`,
+    period.end,
+  );
   await tx.execute(
     sql`UPDATE se_flex_positions SET frozen_amount = 0, frozen_at = NULL WHERE frozen_amount > 0`,
   );
@@ -273,6 +283,8 @@ export async function runFlexibleHour(tx: Db, period: Period): Promise<void> {
   for (const p of products) await accrueAsset(tx, p, period);
   await settleFrozen(tx, period);
   await sweepAutoEarn(tx, period);
+  // The rates the coming hour pays: a change tells holders and fires the APR alerts on it.
+  await observeSimpleEarnRates(tx, period.end);
 }
 
 /**
@@ -361,6 +373,18 @@ export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
   await tx.execute(sql`INSERT INTO se_fixed_user_quota (product_id, user_id, used)
     SELECT product_id, user_id, SUM(payout) FROM se_due WHERE reinvest GROUP BY product_id, user_id
     ON CONFLICT (product_id, user_id) DO UPDATE SET used = se_fixed_user_quota.used + EXCLUDED.used`);
+
+  await notifyMany(
+    tx,
+    'fixed_matured',
+    sql`SELECT user_id, 'order:' || order_id AS cause,
+        jsonb_build_object('order_id', order_id, 'asset', asset, 'amount', payout::text, 'principal', principal::text,
+          'interest', (interest + coupon)::text, 'bonus', bonus::text, 'bonus_asset', bonus_asset,
+          'dest', CASE WHEN reinvest THEN 'reinvest' WHEN dest = ${UserPurpose.flexible} THEN 'flexible' ELSE 'spot' END,
+          'new_order_id', new_order_id) AS params
+      FROM se_due`,
+    period.end,
+  );
 
   const H = SimpleEarnHistoryType;
   await tx.execute(sql`INSERT INTO se_history (user_id, line, type, mode, asset, amount, order_id, product_id, coupon_principal,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { rows, sql } from '../db/client';
+import { notifyMany } from '../inbox/create';
 import type { Job, Period } from '../jobs/scheduler';
 import { UserPurpose } from '../ledger/accounts';
 import { floorDiv18, postBulkTransfer } from '../ledger/bulk';
@@ -176,6 +177,14 @@ export async function settleArrivals(tx: Db, now: Date): Promise<number> {
     from: { kind: 'user', purpose: UserPurpose.stakingRedeeming },
     to: { kind: 'user', purpose: UserPurpose.spot },
   });
+  await notifyMany(
+    tx,
+    'redemption_arrived',
+    sql`SELECT user_id, 'staking:' || id AS cause, jsonb_build_object('line', 'staking',
+        'asset', COALESCE(payout_coin, coin), 'amount', COALESCE(payout_amount, received)::text, 'dest', 'spot') AS params
+      FROM staking_redemptions WHERE settled_by = ${batch}`,
+    now,
+  );
   return taken.length;
 }
 

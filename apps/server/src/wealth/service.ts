@@ -15,6 +15,7 @@ import { getUser } from '../accounts/users';
 import { type Db, pgErrorCode } from '../db/client';
 import { wealthNavs, wealthOrders, wealthProducts, wealthPurchases, wealthRedemptions } from '../db/schema';
 import { errors } from '../http/errors';
+import { notifyMany } from '../inbox/create';
 import { unixSeconds } from '../jobs/clock';
 import { UserPurpose, userAccount } from '../ledger/accounts';
 import { postBulkTransfer } from '../ledger/bulk';
@@ -233,6 +234,13 @@ export async function publishNav(tx: Db, productId: number, nav: Decimal, at: Da
     FROM (SELECT order_id, SUM(units) AS units, SUM(gain) AS gain FROM wealth_redemptions WHERE settled_by = ${key} GROUP BY order_id) r
     WHERE o.id = r.order_id`);
   const settled = sql`SELECT user_id, coin AS asset, cost, value FROM wealth_redemptions WHERE settled_by = ${key}`;
+  await notifyMany(
+    tx,
+    'redemption_arrived',
+    sql`SELECT user_id, 'wealth:' || id AS cause, jsonb_build_object('line', 'wealth', 'asset', coin,
+        'amount', value::text, 'dest', 'spot') AS params FROM wealth_redemptions WHERE settled_by = ${key}`,
+    at,
+  );
   await postBulkTransfer(tx, {
     reason: WealthReason.settlePrincipal,
     ref: key,

@@ -175,6 +175,20 @@ describe('staking redeem', { timeout: 300_000 }, () => {
     expect(await spot(c, 'ETH')).toBe(
       spotBefore.plus(new D('1.23456789').minus(fee)).plus(new D('0.77777777').minus(vipFee)).toFixed(),
     );
+    // Each redemption that arrived is one inbox item with its amount (issue 18).
+    const arrived = await c.get<{ list: { kind: string; title: string }[] }>('/api/web/v1/notifications', {
+      kind: 'redemption_arrived',
+      lang: 'en',
+      limit: 100,
+    });
+    const titles = arrived.body.data.list.map((i) => i.title);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        `${new D('1.23456789').minus(fee).toFixed()} ETH redeemed`,
+        `${new D('0.77777777').minus(vipFee).toFixed()} ETH redeemed`,
+      ]),
+    );
+    expect(new Set(titles).size).toBe(titles.length);
 
     const history = await c.get<{ list: { status: string; quick: number }[]; total: number }>(
       '/apiw/v2/earn/staking/redeem-records',

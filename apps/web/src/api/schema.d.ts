@@ -2346,6 +2346,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's inbox, newest first, in the user's language
+         * @description Kinds: fixed_matured, redemption_arrived, daily_earnings, apr_changed, launchpool_start, launchpool_end, security_changed, new_device, apr_alert. Each item is created once per cause by the job or call that causes it.
+         */
+        get: operations["getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark items read: {ids: [...]} or {all: true}
+         * @description At most 200 ids; ids of other users' items are ignored. Answers the unread count after.
+         */
+        post: operations["postNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which kinds are also sent by mail, and the language of mail */
+        get: operations["getNotificationsPreferences"];
+        put?: never;
+        /** Set the language and the kinds sent by mail (only the fields given change) */
+        post: operations["postNotificationsPreferences"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * New inbox items as server-sent events (text/event-stream)
+         * @description Events: `notification` (data: one item as in the list, id: the item id) and `unread` (data: {"unread": n}). Send Last-Event-ID to resume.
+         */
+        get: operations["getNotificationsStream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/earn/apr-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's APR alerts, oldest first */
+        get: operations["getEarnAprAlerts"];
+        put?: never;
+        /**
+         * Set an APR alert: tell me when the APR is at or above (above) or below (below) a percentage
+         * @description At most 20 per user (422 earn.aprAlert.limit). Fixed savings need product_id (400 earn.aprAlert.productRequired); an unknown product answers 404 earn.aprAlert.productNotFound, the same alert twice 409 earn.aprAlert.duplicate. The alert fires once each time the condition turns true, into the inbox (kind apr_alert) and by mail when chosen.
+         */
+        post: operations["postEarnAprAlerts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/web/v1/earn/apr-alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an APR alert (404 earn.aprAlert.notFound when it is not the user’s) */
+        delete: operations["deleteEarnAprAlertsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/auth/login": {
         parameters: {
             query?: never;
@@ -3433,6 +3549,23 @@ export interface paths {
         get: operations["getAdminSettingsSecurity"];
         /** Change users' security settings; only the fields named change */
         put: operations["putAdminSettingsSecurity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The mail outbox, newest first (without SMTP_URL every mail stays here, pending) */
+        get: operations["getAdminOutbox"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -13905,6 +14038,378 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
+    getNotifications: {
+        parameters: {
+            query?: {
+                /** @description 1 or true: unread items only */
+                unread?: "0" | "1" | "true" | "false";
+                kind?: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                /** @description next_cursor of the previous page */
+                cursor?: number;
+                limit?: number;
+                /** @description Render in this language; default: the user's saved one */
+                lang?: "en" | "zh-CN";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                id: number;
+                                /**
+                                 * @description What happened; see the kinds listed in the description
+                                 * @enum {string}
+                                 */
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                /** @description In the reader's language */
+                                title: string;
+                                /** @description In the reader's language */
+                                body: string;
+                                /** @description Unix seconds */
+                                created_at: number;
+                                read: boolean;
+                            }[];
+                            /** @description Unread items of every kind */
+                            unread: number;
+                            /** @description Pass as cursor for the next (older) page; null at the end */
+                            next_cursor: number | null;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: number[];
+                } | {
+                    /** @enum {boolean} */
+                    all: true;
+                };
+                "application/x-www-form-urlencoded": {
+                    ids: number[];
+                } | {
+                    /** @enum {boolean} */
+                    all: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getNotificationsPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description The language of mail (and of the inbox when no lang is asked for)
+                             * @enum {string}
+                             */
+                            language: "en" | "zh-CN";
+                            kinds: {
+                                /** @enum {string} */
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                /** @description Also sent by mail */
+                                mail: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postNotificationsPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    language?: "en" | "zh-CN";
+                    mail_kinds?: ("fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert")[];
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    language?: "en" | "zh-CN";
+                    mail_kinds?: ("fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description The language of mail (and of the inbox when no lang is asked for)
+                             * @enum {string}
+                             */
+                            language: "en" | "zh-CN";
+                            kinds: {
+                                /** @enum {string} */
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                /** @description Also sent by mail */
+                                mail: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getNotificationsStream: {
+        parameters: {
+            query?: {
+                lang?: "en" | "zh-CN";
+            };
+            header?: {
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream; it stays open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getEarnAprAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                id: number;
+                                /** @enum {string} */
+                                line: "flexible" | "fixed";
+                                asset: string;
+                                /** @description The fixed product watched; null for flexible */
+                                product_id: number | null;
+                                /** @enum {string} */
+                                direction: "above" | "below";
+                                /**
+                                 * @description The threshold in percent
+                                 * @example 1.25
+                                 */
+                                apr: string;
+                                /**
+                                 * @description The APR the product pays now, in percent; null if it is gone
+                                 * @example 1.25
+                                 */
+                                current_apr: string | null;
+                                /** @description How many times the alert fired (once per crossing) */
+                                fired: number;
+                                last_fired_at: number | null;
+                                created_at: number;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postEarnAprAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    line: "flexible" | "fixed";
+                    asset: string;
+                    product_id?: number;
+                    /** @enum {string} */
+                    direction: "above" | "below";
+                    apr: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    line: "flexible" | "fixed";
+                    asset: string;
+                    product_id?: number;
+                    /** @enum {string} */
+                    direction: "above" | "below";
+                    apr: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            id: number;
+                            /** @enum {string} */
+                            line: "flexible" | "fixed";
+                            asset: string;
+                            /** @description The fixed product watched; null for flexible */
+                            product_id: number | null;
+                            /** @enum {string} */
+                            direction: "above" | "below";
+                            /**
+                             * @description The threshold in percent
+                             * @example 1.25
+                             */
+                            apr: string;
+                            /**
+                             * @description The APR the product pays now, in percent; null if it is gone
+                             * @example 1.25
+                             */
+                            current_apr: string | null;
+                            /** @description How many times the alert fired (once per crossing) */
+                            fired: number;
+                            last_fired_at: number | null;
+                            created_at: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    deleteEarnAprAlertsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            id: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
     operatorLogin: {
         parameters: {
             query?: never;
@@ -19496,6 +20001,57 @@ export interface operations {
                         data: {
                             /** @description A user without a funding password must set one before the first subscription, stake or purchase (answer 10010107 fundpass.setupRequired) */
                             fundpass_before_first_move: boolean;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminOutbox: {
+        parameters: {
+            query?: {
+                /** @description pending, sent, or failed (tried, not sent) */
+                status?: "pending" | "sent" | "failed";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                id: number;
+                                /** @description The user the mail is for; null for an address alone */
+                                user_id: number | null;
+                                to: string;
+                                /** @description en or zh-CN */
+                                language: string;
+                                template: string;
+                                subject: string;
+                                /** @description The text; null for a mail that carries a secret (a reset code), which no operator reads */
+                                body: string | null;
+                                created_at: number;
+                                sent_at: number | null;
+                                /** @description Sending tries so far */
+                                attempts: number;
+                                last_error: string | null;
+                            }[];
+                            total: number;
                         };
                     };
                 };

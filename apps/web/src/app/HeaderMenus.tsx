@@ -2,6 +2,7 @@ import { Menu, useMantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Me } from '../api/queries';
+import '../features/notifications/i18n/register';
 import { LANGUAGES, type LanguageCode, setLanguage } from '../i18n';
 import { AccountButton, LanguageButton, ThemeButton, useThemeOptions } from './HeaderButtons';
 
@@ -93,6 +94,12 @@ export function AccountMenu({
         </Menu.Item>
         <Menu.Item component={Link} to="/account/security">
           {t('nav.security')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/notifications">
+          {t('notify.title')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/notifications/preferences">
+          {t('notify.preferences')}
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={onLogout}>

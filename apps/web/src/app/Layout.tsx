@@ -31,6 +31,7 @@ const loadMenus = () => {
 };
 const NavDrawer = lazy(() => import('./NavDrawer'));
 const RegisterModal = lazy(() => import('./RegisterModal'));
+const NotificationBell = lazy(() => import('../features/notifications/Bell'));
 
 /**
  * The header's dropdowns load after the first paint (idle time), so their positioning code stays out
@@ -97,11 +98,16 @@ function AccountArea({ menus }: { menus: Menus }) {
     );
   }
   return (
-    <Deferred
-      menus={menus}
-      button={(open) => <AccountButton me={me} onClick={open} />}
-      menu={(m, opened) => <m.AccountMenu me={me} onLogout={() => void logout()} defaultOpened={opened} />}
-    />
+    <>
+      <Suspense fallback={null}>
+        <NotificationBell />
+      </Suspense>
+      <Deferred
+        menus={menus}
+        button={(open) => <AccountButton me={me} onClick={open} />}
+        menu={(m, opened) => <m.AccountMenu me={me} onLogout={() => void logout()} defaultOpened={opened} />}
+      />
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { dualRoutes } from '../features/dual/routes';
 import { earnOverviewRoutes } from '../features/earn-overview/routes';
 import { launchPoolRoutes } from '../features/launch-pool/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import { proofOfLiabilitiesRoutes } from '../features/proof-of-liabilities/routes';
 import { securityRoutes } from '../features/security/routes';
 import { simpleEarnRoutes } from '../features/simple-earn/routes';
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
       ...proofOfLiabilitiesRoutes,
       ...securityRoutes,
       ...earnOverviewRoutes,
+      ...notificationRoutes,
       // Pages of the main exchange that earn dialogs link to (deposit, buy, trade).
       { path: 'myaccount/deposit/:coin', element: <ExchangePage /> },
       { path: 'crypto/buy', element: <ExchangePage /> },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import arrival from '../../../components/redeem-arrival/i18n/en.json';
 import shared from '../../../i18n/en.json';
+import notify from '../../notifications/i18n/en.json';
 import en from './en.json';
 import zh from './zh-CN.json';
 
@@ -25,7 +26,13 @@ describe('simple-earn texts', () => {
   test('every key the feature names exists, in its catalogue, the shared one or a component it uses', () => {
     // The redemption-arrival component registers its catalogue with its module, which the redeem
     // dialog and holding cards import.
-    const known = new Set([...Object.keys(en), ...Object.keys(shared), ...Object.keys(arrival)]);
+    // The products page also opens the notifications feature's APR-alert dialog, registering its texts.
+    const known = new Set([
+      ...Object.keys(en),
+      ...Object.keys(shared),
+      ...Object.keys(arrival),
+      ...Object.keys(notify),
+    ]);
     const missing: string[] = [];
     for (const file of sources(ROOT)) {
       const text = readFileSync(file, 'utf8');

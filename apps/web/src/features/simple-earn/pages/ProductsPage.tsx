@@ -1,4 +1,5 @@
 import '../i18n/register';
+import '../../notifications/i18n/register';
 import { dec, SimpleEarnProductType } from '@earn/domain';
 import {
   Anchor,
@@ -18,7 +19,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { trackClick } from '../../../api/analytics';
@@ -34,6 +35,9 @@ import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/Subs
 import { amt, pct } from '../format';
 import { LINKS, vipLink } from '../links';
 import { isSoldOut, upTo } from '../rules';
+
+const AprAlertDialog = lazy(() => import('../../notifications/AprAlertDialog'));
+type AlertTarget = import('../../notifications/AprAlertDialog').AprAlertTarget;
 
 type Sort = 'apr-desc' | 'apr-asc' | 'coin';
 
@@ -67,6 +71,7 @@ export default function ProductsPage({ vip = false }: { vip?: boolean }) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('apr-desc');
   const [autoEarn, setAutoEarn] = useState<AutoEarnTarget | null>(null);
+  const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
   const products = useQuery(seQueries.products());
   const autoInvest = useQuery({ ...seQueries.autoInvest(), enabled: isLoggedIn });
 
@@ -167,11 +172,22 @@ export default function ProductsPage({ vip = false }: { vip?: boolean }) {
           </Center>
         )}
         {rows.map((d) => (
-          <ProductRow key={d.asset} detail={d} onOpen={open} mobile={!!mobile} />
+          <ProductRow
+            key={d.asset}
+            detail={d}
+            onOpen={open}
+            onAlert={isLoggedIn ? setAlertFor : undefined}
+            mobile={!!mobile}
+          />
         ))}
       </Stack>
       <SubscribeModal target={target} onClose={close} vip={vip} />
       <AutoEarnModal target={autoEarn} onClose={() => setAutoEarn(null)} />
+      {alertFor && (
+        <Suspense fallback={null}>
+          <AprAlertDialog target={alertFor} onClose={() => setAlertFor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -223,10 +239,13 @@ function TermChip({ p, onClick }: { p: FixedProduct; onClick: () => void }) {
 function ProductRow({
   detail,
   onOpen,
+  onAlert,
   mobile,
 }: {
   detail: ProductDetail;
   onOpen: (asset: string, productId?: number) => void;
+  /** Opens the APR-alert dialog (signed-in users). */
+  onAlert?: (target: AlertTarget) => void;
   mobile: boolean;
 }) {
   const { t } = useTranslation();
@@ -260,14 +279,28 @@ function ProductRow({
             ))}
           </Group>
         </Stack>
-        <Button
-          onClick={() => onOpen(detail.asset)}
-          fullWidth={mobile}
-          w={mobile ? undefined : 120}
-          data-testid={`subscribe-${detail.asset}`}
-        >
-          {t('se.subscribe')}
-        </Button>
+        <Group gap="xs" wrap="nowrap" w={mobile ? '100%' : undefined}>
+          {onAlert && flexible && (
+            <Button
+              variant="default"
+              onClick={() =>
+                onAlert({ line: 'flexible', asset: detail.asset, currentRate: flexible.year_rate })
+              }
+              data-testid={`apr-alert-${detail.asset}`}
+            >
+              {t('aprAlert.button')}
+            </Button>
+          )}
+          <Button
+            onClick={() => onOpen(detail.asset)}
+            fullWidth={mobile}
+            w={mobile ? undefined : 120}
+            style={mobile ? { flex: 1 } : undefined}
+            data-testid={`subscribe-${detail.asset}`}
+          >
+            {t('se.subscribe')}
+          </Button>
+        </Group>
       </Group>
     </Card>
   );

@@ -1,0 +1,102 @@
+import type { SQL } from 'drizzle-orm';
+import { type Db, rows, sql } from '../db/client';
+import { notifyMany } from '../inbox/create';
+
+/**
+ * Looks at the current rates of a product line: `current` yields (target text, asset text, product_id
+ * int, rate numeric — a fraction) and `holders` (user_id, target) who hold each target. A target whose
+ * rate differs from the last look gets an `apr_changed` item for each holder (the first look only
+ * records the rate). The line's APR alerts are evaluated against the current rates: an alert fires
+ * (inbox, and mail if chosen) when its condition turns true — once per crossing. Runs in the
+ * transaction of the job that applies the rate, so the items commit with it.
+ */
+export async function observeRates(
+  tx: Db,
+  line: string,
+  current: SQL,
+  holders: SQL,
+  at: Date,
+): Promise<void> {
+  const when = at.toISOString();
+  await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS apr_current (target text, asset text, product_id int, rate numeric)
+    ON COMMIT DELETE ROWS`);
+  await tx.execute(sql`DELETE FROM apr_current`);
+  await tx.execute(
+    sql`INSERT INTO apr_current (target, asset, product_id, rate) SELECT target, asset, product_id, rate FROM (${current}) c`,
+  );
+  await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS apr_changes (target text, asset text, product_id int,
+    rate_from numeric, rate_to numeric) ON COMMIT DELETE ROWS`);
+  await tx.execute(sql`DELETE FROM apr_changes`);
+  await tx.execute(sql`INSERT INTO apr_changes (target, asset, product_id, rate_from, rate_to)
+    SELECT c.target, c.asset, c.product_id, o.rate, c.rate FROM apr_current c
+    JOIN apr_observations o ON o.line = ${line} AND o.target = c.target WHERE o.rate <> c.rate`);
+  await tx.execute(sql`INSERT INTO apr_observations (line, target, rate, observed_at)
+    SELECT ${line}, target, rate, ${when}::timestamptz FROM apr_current
+    ON CONFLICT (line, target) DO UPDATE SET rate = EXCLUDED.rate, observed_at = EXCLUDED.observed_at
+    WHERE apr_observations.rate <> EXCLUDED.rate`);
+  await evaluateAlerts(tx, line, at);
+  const [changed] = await rows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM apr_changes) AS any`);
+  if (!changed?.any) return;
+
+  await notifyMany(
+    tx,
+    'apr_changed',
+    sql`SELECT DISTINCT h.user_id, ${line} || ':' || c.target || ':' || ${when} AS cause,
+        jsonb_build_object('line', ${line}::text, 'asset', c.asset, 'product_id', c.product_id,
+          'from', c.rate_from::text, 'to', c.rate_to::text) AS params
+      FROM apr_changes c JOIN (${holders}) h ON h.target = c.target`,
+    at,
+  );
+}
+
+/**
+ * Simple earn's rates, looked at by the hourly flexible job: each flexible asset's rate for the hour
+ * (held by users with principal or pending subscriptions) and each fixed product's rate (held by users
+ * with an order running).
+ */
+export async function observeSimpleEarnRates(tx: Db, at: Date): Promise<void> {
+  await observeRates(
+    tx,
+    'flexible',
+    sql`SELECT asset AS target, asset, NULL::int AS product_id, next_time_rate_year AS rate FROM se_flex_products`,
+    sql`SELECT DISTINCT user_id, asset AS target FROM se_flex_positions WHERE principal > 0`,
+    at,
+  );
+  await observeRates(
+    tx,
+    'fixed',
+    sql`SELECT id::text AS target, asset, id AS product_id, year_rate AS rate FROM se_fixed_products`,
+    sql`SELECT DISTINCT user_id, product_id::text AS target FROM se_fixed_orders WHERE status = 1`,
+    at,
+  );
+}
+
+/**
+ * The line's alerts against the rates in apr_current: an alert whose condition turned true since the
+ * last look (or since it was set) fires; one whose condition turned false is re-armed. Only alerts
+ * whose state changes are touched.
+ */
+async function evaluateAlerts(tx: Db, line: string, at: Date): Promise<void> {
+  const when = at.toISOString();
+  await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS apr_alert_states (id bigint, user_id bigint, now_satisfied int,
+    fire boolean, fired int, params jsonb) ON COMMIT DELETE ROWS`);
+  await tx.execute(sql`DELETE FROM apr_alert_states`);
+  await tx.execute(sql`INSERT INTO apr_alert_states (id, user_id, now_satisfied, fire, fired, params)
+    SELECT a.id, a.user_id, s.now_satisfied, a.satisfied = 0 AND s.now_satisfied = 1, a.fired,
+      jsonb_build_object('line', a.line, 'asset', a.asset, 'product_id', a.product_id, 'direction', a.direction,
+        'apr', a.apr::text, 'current', c.rate::text, 'alert_id', a.id)
+    FROM apr_alerts a JOIN apr_current c ON c.asset = a.asset AND (a.product_id IS NULL OR a.product_id = c.product_id)
+    CROSS JOIN LATERAL (SELECT CASE WHEN (a.direction = 'above' AND c.rate * 100 >= a.apr)
+        OR (a.direction = 'below' AND c.rate * 100 < a.apr) THEN 1 ELSE 0 END AS now_satisfied) s
+    WHERE a.line = ${line} AND s.now_satisfied <> a.satisfied`);
+  await notifyMany(
+    tx,
+    'apr_alert',
+    sql`SELECT user_id, 'alert:' || id || ':' || (fired + 1) AS cause, params FROM apr_alert_states WHERE fire`,
+    at,
+  );
+  await tx.execute(sql`UPDATE apr_alerts a SET satisfied = s.now_satisfied,
+      fired = a.fired + CASE WHEN s.fire THEN 1 ELSE 0 END,
+      last_fired_at = CASE WHEN s.fire THEN ${when}::timestamptz ELSE a.last_fired_at END
+    FROM apr_alert_states s WHERE s.id = a.id`);
+}

@@ -1,0 +1,124 @@
+import {
+  type AprAlertDirection,
+  AprAlertKey,
+  type AprAlertLine,
+  aprAlertMet,
+  Code,
+  dec,
+  MAX_APR_ALERTS_PER_USER,
+  toWire,
+} from '@earn/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import { type Db, rows, sql } from '../db/client';
+import { aprAlerts, assets, users } from '../db/schema';
+import { DomainError, errors } from '../http/errors';
+
+export interface NewAlert {
+  line: AprAlertLine;
+  asset: string;
+  productId?: number;
+  direction: AprAlertDirection;
+  /** Percent, a decimal string. */
+  apr: string;
+}
+
+type AlertRow = typeof aprAlerts.$inferSelect;
+
+/** The rate a product pays now (a fraction), or undefined when there is no such product. */
+async function currentRate(db: Db, line: AprAlertLine, asset: string, productId?: number) {
+  const [row] =
+    line === 'flexible'
+      ? await rows<{ rate: string }>(
+          db,
+          sql`SELECT next_time_rate_year::text AS rate FROM se_flex_products WHERE asset = ${asset}`,
+        )
+      : await rows<{ rate: string }>(
+          db,
+          sql`SELECT year_rate::text AS rate FROM se_fixed_products WHERE id = ${productId ?? 0} AND asset = ${asset}`,
+        );
+  return row?.rate;
+}
+
+/**
+ * Adds an alert. Refused: an unknown asset, no such product, a fixed alert without its product, the
+ * same alert twice, and more than MAX_APR_ALERTS_PER_USER (counted under the user's row lock, so two
+ * calls at once cannot both take the last place). The alert starts in the state the current rate puts
+ * it in: it fires on the next crossing, not for a condition already met.
+ */
+export async function createAlert(db: Db, userId: number, input: NewAlert, at: Date): Promise<AlertRow> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [asset] = await tx
+      .select({ symbol: assets.symbol })
+      .from(assets)
+      .where(eq(assets.symbol, input.asset));
+    if (!asset) throw errors.unknownAsset(input.asset);
+    if (input.line === 'fixed' && input.productId === undefined)
+      throw errors.invalidParams(
+        'A fixed-savings alert names its product_id',
+        { line: input.line },
+        AprAlertKey.productRequired,
+      );
+    const productId = input.line === 'flexible' ? null : (input.productId ?? null);
+    const rate = await currentRate(tx, input.line, input.asset, productId ?? undefined);
+    if (rate === undefined)
+      throw new DomainError(Code.NOT_FOUND, AprAlertKey.productNotFound, 'No such product to watch', {
+        line: input.line,
+        asset: input.asset,
+      });
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const mine = await tx.select().from(aprAlerts).where(eq(aprAlerts.userId, userId));
+    if (mine.length >= MAX_APR_ALERTS_PER_USER)
+      throw errors.rule(AprAlertKey.limit, `At most ${MAX_APR_ALERTS_PER_USER} APR alerts`, {
+        max: MAX_APR_ALERTS_PER_USER,
+      });
+    const apr = toWire(input.apr);
+    const same = mine.find(
+      (a) =>
+        a.line === input.line &&
+        a.asset === input.asset &&
+        a.productId === productId &&
+        a.direction === input.direction &&
+        dec(a.apr).eq(apr),
+    );
+    if (same) throw errors.conflict('The same alert exists already', AprAlertKey.duplicate);
+    const satisfied = aprAlertMet(input.direction, dec(rate).times(100), apr) ? 1 : 0;
+    const [row] = await tx
+      .insert(aprAlerts)
+      .values({
+        userId,
+        line: input.line,
+        asset: input.asset,
+        productId,
+        direction: input.direction,
+        apr,
+        satisfied,
+        createdAt: at,
+      })
+      .returning();
+    if (!row) throw new Error('alert not written');
+    return row;
+  });
+}
+
+export async function listAlerts(db: Db, userId: number) {
+  const list = await db
+    .select()
+    .from(aprAlerts)
+    .where(eq(aprAlerts.userId, userId))
+    .orderBy(asc(aprAlerts.id));
+  return Promise.all(
+    list.map(async (a) => ({
+      ...a,
+      currentRate: await currentRate(db, a.line as AprAlertLine, a.asset, a.productId ?? undefined),
+    })),
+  );
+}
+
+export async function deleteAlert(db: Db, userId: number, id: number): Promise<void> {
+  const gone = await db
+    .delete(aprAlerts)
+    .where(and(eq(aprAlerts.id, id), eq(aprAlerts.userId, userId)))
+    .returning({ id: aprAlerts.id });
+  if (gone.length === 0) throw new DomainError(Code.NOT_FOUND, AprAlertKey.notFound, 'No such alert', { id });
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser, loadSession, requireUser, SESSION_COOKIE } from '../http/auth';
+import type { AppDeps } from '../http/context';
+import { LANGUAGES } from '../mail';
+import { itemsAfter, latestId, unreadCount } from './queries';
+import { readerLanguage } from './routes';
+
+/** How often an open stream looks for new items (every instance writes them; the database is shared). */
+export const STREAM_POLL_MS = 2000;
+/** A comment line this often keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+/** The session is checked again this often: a revoked session ends its streams. */
+const SESSION_CHECK_MS = 30_000;
+
+/**
+ * GET /api/web/v1/notifications/stream: server-sent events. `event: notification` carries a new item
+ * (the list's shape), `event: unread` the unread count after it. `Last-Event-ID` resumes after that
+ * item; without it the stream starts with what arrives from now on. Clients that cannot hold a
+ * stream poll GET /api/web/v1/notifications instead.
+ */
+export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Open streams never finish by themselves: shutting down ends them, so closing does not wait.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+  r.get(
+    '/api/web/v1/notifications/stream',
+    {
+      preHandler: requireUser(deps.db, deps.clock),
+      schema: {
+        tags: ['notifications'],
+        summary: 'New inbox items as server-sent events (text/event-stream)',
+        description:
+          'Events: `notification` (data: one item as in the list, id: the item id) and `unread` (data: {"unread": n}). Send Last-Event-ID to resume.',
+        querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
+        headers: z
+          .object({
+            'last-event-id': z
+              .string()
+              .regex(/^\d{1,15}$/)
+              .optional(),
+          })
+          .passthrough(),
+        response: { 200: z.string().describe('An event stream; it stays open') },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const lang = await readerLanguage(deps, req, req.query.lang);
+      const resumeFrom = req.headers['last-event-id'];
+      let lastId = resumeFrom ? Number(resumeFrom) : await latestId(deps.db, user.id);
+      const token = req.cookies[SESSION_COOKIE];
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: ${STREAM_POLL_MS * 2}\n`);
+      res.write(
+        `event: unread\ndata: ${JSON.stringify({ unread: await unreadCount(deps.db, user.id) })}\n\n`,
+      );
+
+      let busy = false;
+      let closed = false;
+      let lastHeartbeat = Date.now();
+      let lastSessionCheck = Date.now();
+      const end = () => {
+        closed = true;
+        open.delete(end);
+        clearInterval(timer);
+        if (!res.writableEnded) res.end();
+      };
+      const tick = async () => {
+        if (busy || closed) return;
+        busy = true;
+        try {
+          if (Date.now() - lastSessionCheck >= SESSION_CHECK_MS) {
+            lastSessionCheck = Date.now();
+            if (!(await loadSession(deps.db, deps.clock, token))) return end();
+          }
+          const items = await itemsAfter(deps.db, user.id, lastId, lang);
+          for (const item of items) {
+            res.write(`id: ${item.id}\nevent: notification\ndata: ${JSON.stringify(item)}\n\n`);
+            lastId = item.id;
+          }
+          if (items.length > 0) {
+            const unread = await unreadCount(deps.db, user.id);
+            res.write(`event: unread\ndata: ${JSON.stringify({ unread })}\n\n`);
+          } else if (Date.now() - lastHeartbeat >= HEARTBEAT_MS) {
+            res.write(': keep-alive\n\n');
+            lastHeartbeat = Date.now();
+          }
+        } catch (error) {
+          req.log.warn({ err: error }, 'notification stream ended by an error');
+          end();
+        } finally {
+          busy = false;
+        }
+      };
+      const timer = setInterval(() => void tick(), STREAM_POLL_MS);
+      open.add(end);
+      req.raw.on('close', end);
+    },
+  );
+}

@@ -1,0 +1,3 @@
+export { type EnqueueMail, enqueueMail, userLanguage } from './outbox';
+export { MailSender, type MailTransport, smtpTransport } from './sender';
+export { LANGUAGES, type Language, languageOf, type MailTemplate, renderMail } from './templates';

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../harness';
+import { FetchClient } from './http-client';
+
+interface Event {
+  id?: string;
+  event: string;
+  data: unknown;
+}
+
+/** Reads server-sent events from a fetch body until `until` holds or the time is up. */
+async function readEvents(res: Response, until: (events: Event[]) => boolean, timeoutMs: number) {
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const events: Event[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  while (!until(events) && Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), Math.max(1, deadline - Date.now()))),
+    ]);
+    if (!chunk || chunk.done) break;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const fields = Object.fromEntries(
+        block
+          .split('\n')
+          .filter((l) => !l.startsWith(':') && l.includes(':'))
+          .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()]),
+      );
+      if (fields.event)
+        events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data ?? 'null') });
+      end = buffer.indexOf('\n\n');
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('inbox: server-sent events', () => {
+  let server: TestServer;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server.dispose());
+
+  it('pushes a new item and the unread count to an open tab, in the asked language', async () => {
+    const c = new FetchClient(base);
+    await c.register(`sse-${randomUUID().slice(0, 8)}@example.com`);
+    const res = await fetch(`${base}/api/web/v1/notifications/stream?lang=zh-CN`, {
+      headers: { cookie: c.cookieHeader },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const reading = readEvents(res, (ev) => ev.some((e) => e.event === 'notification'), 15_000);
+    // Something that notifies: the first funding password.
+    await new Promise((r) => setTimeout(r, 300));
+    const set = await c.call('POST', '/api/web/v1/auth/fund-password', {
+      fundpass: '135790',
+      login_password: 'correct-horse-1',
+    });
+    expect(set.code).toBe(0);
+    const events = await reading;
+    expect(events[0]).toEqual({ event: 'unread', data: { unread: 0 }, id: undefined });
+    const pushed = events.find((e) => e.event === 'notification');
+    expect(pushed?.data).toMatchObject({
+      kind: 'security_changed',
+      title: '安全设置已变更',
+      body: '您已设置资金密码。如非本人操作，请立即修改登录密码。',
+      read: false,
+    });
+    expect(pushed?.id).toBe(String((pushed?.data as { id: number } | undefined)?.id));
+  });
+
+  it('resumes after Last-Event-ID with what was missed', async () => {
+    const c = new FetchClient(base);
+    await c.register(`sse2-${randomUUID().slice(0, 8)}@example.com`);
+    await c.call('POST', '/api/web/v1/auth/fund-password', {
+      fundpass: '135790',
+      login_password: 'correct-horse-1',
+    });
+    const res = await fetch(`${base}/api/web/v1/notifications/stream`, {
+      headers: { cookie: c.cookieHeader, 'last-event-id': '0' },
+    });
+    const events = await readEvents(res, (ev) => ev.some((e) => e.event === 'notification'), 10_000);
+    expect(
+      events.filter((e) => e.event === 'notification').map((e) => (e.data as { title: string }).title),
+    ).toEqual(['Security settings changed']);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await fetch(`${base}/api/web/v1/notifications/stream`);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: number }).code).toBe(401);
+  });
+});
