@@ -124,6 +124,7 @@ export async function* exportBatches(
   db: Db,
   filter: MovementFilter,
   timeZone: string,
+  batchSize = EXPORT_BATCH,
 ): AsyncGenerator<ExportRow[]> {
   const client = (db as { $client?: unknown }).$client;
   const compiled = client instanceof pg.Pool ? compileSql(exportQuery(filter, timeZone)) : undefined;
@@ -138,9 +139,9 @@ export async function* exportBatches(
         values: compiled.values,
       });
       for (;;) {
-        const batch = await conn.query<ExportRow>(`FETCH ${EXPORT_BATCH} FROM earn_statement`);
+        const batch = await conn.query<ExportRow>(`FETCH ${batchSize} FROM earn_statement`);
         if (batch.rows.length > 0) yield batch.rows;
-        if (batch.rows.length < EXPORT_BATCH) break;
+        if (batch.rows.length < batchSize) break;
       }
       ok = true;
     } finally {
@@ -155,11 +156,11 @@ export async function* exportBatches(
   let after: KeysetPosition | undefined;
   for (;;) {
     const batch = await withoutJit(db, (tx) =>
-      rows<ExportRow>(tx, exportQuery(filter, timeZone, after, EXPORT_BATCH)),
+      rows<ExportRow>(tx, exportQuery(filter, timeZone, after, batchSize)),
     );
     if (batch.length > 0) yield batch;
     const last = batch[batch.length - 1];
-    if (!last || batch.length < EXPORT_BATCH) return;
+    if (!last || batch.length < batchSize) return;
     after = keyOf(last);
   }
 }

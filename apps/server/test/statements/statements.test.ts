@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simpleEarnModule } from '../../src/simple-earn';
 import { statementsModule } from '../../src/statements';
 import { csvField } from '../../src/statements/csv';
+import { exportBatches } from '../../src/statements/queries';
 import { listCoins, Operator, startTestServer, type TestClient, type TestServer } from '../harness';
 import {
   DAY,
@@ -185,6 +186,19 @@ describe('earn statements', { timeout: 600_000 }, () => {
     const all = await u.c.getText(`${PATH}.csv`);
     expect(all.text.split('\r\n')).toHaveLength(1 + FLEX_HOURS + 3 + 2 + 1);
     expect(all.text.startsWith('time (UTC),time (UTC),')).toBe(true);
+  });
+
+  it('exports in batches (a cursor on PostgreSQL, keyset pages on PGlite) without repeating or skipping a row', async () => {
+    const batches: number[] = [];
+    const keys: string[] = [];
+    for await (const batch of exportBatches(server.deps.db, { userId: u.id }, 'UTC', 7)) {
+      batches.push(batch.length);
+      keys.push(...batch.map((r) => `${r.at_us}.${r.src}.${r.id}.${r.asset}.${r.type}`));
+    }
+    const api = (await allPages(u.c, { limit: 100 })).map((r) => r.key).reverse();
+    expect(keys).toEqual(api);
+    expect(batches.slice(0, -1).every((n) => n === 7)).toBe(true);
+    expect(batches.length).toBe(Math.ceil(api.length / 7));
   });
 
   it('quotes a field holding a comma, a quote or a line break', () => {
