@@ -20,7 +20,9 @@ describe('phaseOf', () => {
     expect(phaseOf([q({})], false)).toBe('offline');
   });
   test('data already shown stays shown when offline or when a refetch fails', () => {
-    expect(phaseOf([q({ data: [1], isPending: false, isError: true, failureCount: 3 })], false)).toBe('ready');
+    expect(phaseOf([q({ data: [1], isPending: false, isError: true, failureCount: 3 })], false)).toBe(
+      'ready',
+    );
   });
   test('a disabled query (signed out) does not hold the screen in loading', () => {
     expect(phaseOf([q({ isEnabled: false }), q({ data: [], isPending: false })], true, true)).toBe('empty');
