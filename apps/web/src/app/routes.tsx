@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { docRoutes } from '../features/docs/routes';
 import { dualRoutes } from '../features/dual/routes';
 import { launchPoolRoutes } from '../features/launch-pool/routes';
 import { proofOfLiabilitiesRoutes } from '../features/proof-of-liabilities/routes';
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
       ...softStakingRoutes,
       ...dualRoutes,
       ...proofOfLiabilitiesRoutes,
+      ...docRoutes,
       // Pages of the main exchange that earn dialogs link to (deposit, buy, trade).
       { path: 'myaccount/deposit/:coin', element: <ExchangePage /> },
       { path: 'crypto/buy', element: <ExchangePage /> },

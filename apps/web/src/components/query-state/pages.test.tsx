@@ -102,10 +102,8 @@ function stubServer(c: PageCase, start: Mode) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const path = new URL(String(input), 'http://localhost').pathname;
-      if (path === '/api/web/v1/auth/me')
-        return c.signedIn
-          ? envelope(200, { code: 0, message: 'success', data: ME })
-          : envelope(401, { code: 401, message: 'login required', data: {} });
+      if (path === '/api/web/v1/auth/session')
+        return envelope(200, { code: 0, message: 'success', data: { user: c.signedIn ? ME : null } });
       if (path === '/api/health') return envelope(200, { code: 0, message: 'ok', data: { now: NOW } });
       if (path !== c.path)
         return envelope(200, { code: 0, message: 'success', data: { list: [], total: 0 } });
