@@ -2,7 +2,7 @@ import { email, FUNDPASS_MODES, fundPassword, password } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, requireUser, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../http/auth';
+import { currentUser, optionalUser, requireUser, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../http/auth';
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { recordSignIn } from '../inbox/devices';
@@ -142,6 +142,24 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: envelope(me) } },
     },
     async (req) => ok(meOf(await getUser(deps.db, currentUser(req).id))),
+  );
+
+  r.get(
+    '/api/web/v1/auth/session',
+    {
+      preHandler: optionalUser(deps.db, deps.clock),
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in, for visitors too',
+        description:
+          'Answers 200 with user null for a visitor (no session, or an expired one), so a signed-out page does not ' +
+          'log a failed request; /auth/me keeps answering 401 for callers that need a session.',
+        response: {
+          200: envelope(z.object({ user: me.nullable().describe('The signed-in user; null for a visitor') })),
+        },
+      },
+    },
+    async (req) => ok({ user: req.user ? meOf(await getUser(deps.db, req.user.id)) : null }),
   );
 
   r.post(

@@ -231,4 +231,19 @@ describe('accounts: session expiry on the test clock', () => {
     ).toBe(200);
     expect((await fresh.get('/api/web/v1/auth/me')).status).toBe(200);
   });
+
+  it('the session call answers 200 with user null for a visitor, the user once signed in, null again after logout', async () => {
+    const c = new TestClient(server);
+    const visitor = await c.get<{ user: Me | null }>('/api/web/v1/auth/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.body).toMatchObject({ code: 0, data: { user: null } });
+    await c.register('grace@example.com', PASSWORD);
+    const signedIn = await c.get<{ user: Me | null }>('/api/web/v1/auth/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.user).toMatchObject({ email: 'grace@example.com', vip_tier: 0 });
+    expect((await c.post('/api/web/v1/auth/logout')).status).toBe(200);
+    const after = await c.get<{ user: Me | null }>('/api/web/v1/auth/session');
+    expect(after.status).toBe(200);
+    expect(after.body.data.user).toBeNull();
+  });
 });

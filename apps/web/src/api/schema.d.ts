@@ -75,6 +75,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/web/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in, for visitors too
+         * @description Answers 200 with user null for a visitor (no session, or an expired one), so a signed-out page does not log a failed request; /auth/me keeps answering 401 for callers that need a session.
+         */
+        get: operations["getAuthSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/web/v1/auth/fund-password": {
         parameters: {
             query?: never;
@@ -3776,6 +3796,44 @@ export interface operations {
                             fundpass_set: boolean;
                             fundpass_mode: string;
                             created_at: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAuthSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /** @description The signed-in user; null for a visitor */
+                            user: {
+                                id: number;
+                                email: string;
+                                vip_tier: number;
+                                account_mode: string;
+                                fundpass_set: boolean;
+                                fundpass_mode: string;
+                                created_at: number;
+                            } | null;
                         };
                     };
                 };

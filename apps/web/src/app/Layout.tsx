@@ -1,4 +1,4 @@
-import { Box, Burger, Button, Container, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,7 +13,6 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { trackClick } from '../api/analytics';
 import { queryKeys } from '../api/queries';
 import { onLoginRequired } from '../api/session';
 import { useAuthDialogs, useLogout, useMe } from './auth';
@@ -181,6 +180,14 @@ function Dialogs() {
   ) : null;
 }
 
+/** The product's documents, reachable from every page. */
+const FOOTER_LINKS = [
+  ['footer.help', '/help/lend/simple-earn'],
+  ['footer.terms', '/help/lend/simple-earn/terms-of-use'],
+  ['footer.riskDisclosure', '/help/lend/simple-earn/risk-disclosure'],
+  ['footer.reserves', '/proof-of-reserves'],
+] as const;
+
 export function Layout() {
   const { t } = useTranslation();
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -287,16 +294,11 @@ export function Layout() {
               <Text size="xs" c="dimmed">
                 {t('footer.risk')}
               </Text>
-              <Text
-                size="xs"
-                c="dimmed"
-                component={Link}
-                to="/ui-kit"
-                onClick={() => trackClick('footer.uiKit')}
-                style={{ textDecoration: 'underline' }}
-              >
-                {t('kit.title')}
-              </Text>
+              {FOOTER_LINKS.map(([key, to]) => (
+                <Anchor key={to} component={Link} to={to} size="xs">
+                  {t(key)}
+                </Anchor>
+              ))}
             </Group>
           </Group>
         </Container>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Paper withBorder p="xl" maw={560} mx="auto" mt="xl" className="surface">
+    <Paper withBorder p="xl" maw={560} mx="auto" mt="xl" className="surface" data-testid="not-found">
       <Stack align="center" ta="center">
         <Title order={1} size="h2">
           {t('notFound.title')}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { docRoutes } from '../features/docs/routes';
 import { dualRoutes } from '../features/dual/routes';
 import { earnOverviewRoutes } from '../features/earn-overview/routes';
 import { launchPoolRoutes } from '../features/launch-pool/routes';
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       ...securityRoutes,
       ...earnOverviewRoutes,
       ...notificationRoutes,
+      ...docRoutes,
       // Pages of the main exchange that earn dialogs link to (deposit, buy, trade).
       { path: 'myaccount/deposit/:coin', element: <ExchangePage /> },
       { path: 'crypto/buy', element: <ExchangePage /> },

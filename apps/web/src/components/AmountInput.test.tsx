@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { setLanguage } from '../i18n';
 import { setCookie } from '../test/cookies';
 import { renderWithProviders } from '../test/render';
 import { AmountInput } from './AmountInput';
@@ -44,42 +45,73 @@ describe('AmountInput', () => {
     fetchMock.mockClear();
   });
 
-  test('keeps the typed text and hands upward only valid amounts', async () => {
+  test('refuses a sign, an exponent and extra decimals with the reason, keeping the text as typed', async () => {
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} />);
     const input = screen.getByLabelText('Amount') as HTMLInputElement;
     const user = userEvent.setup();
 
-    await user.type(input, '-12.345');
-    expect(input.value).toBe('12.34');
-    expect(onChange).toHaveBeenLastCalledWith('12.34');
-    // Never a half-typed value or a negative upward.
-    for (const [v] of onChange.mock.calls) expect(v === null || /^\d+(\.\d+)?$/.test(v)).toBe(true);
+    await user.type(input, '-5');
+    expect(input.value).toBe('-5');
+    expect(screen.getByText('Type the amount without a sign.')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalledWith('5');
 
     await user.clear(input);
+    await user.type(input, '1e3');
+    expect(input.value).toBe('1e3');
+    expect(screen.getByText('Type the amount in full: no exponent (e).')).toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith(null);
-    await user.type(input, '.');
-    expect(input.value).toBe('0.');
+
+    await user.clear(input);
+    await user.type(input, '0.001');
+    expect(input.value).toBe('0.001');
+    expect(screen.getByText('At most 2 decimal places.')).toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith(null);
-    await user.type(input, '5');
-    expect(input.value).toBe('0.5');
-    expect(onChange).toHaveBeenLastCalledWith('0.5');
+    // Never a half-typed value, a negative or a cut amount upward.
+    for (const [v] of onChange.mock.calls) expect(v === null || /^\d+(\.\d+)?$/.test(v)).toBe(true);
+    expect(onChange).not.toHaveBeenCalledWith('0');
   });
 
-  test('trims a trailing dot on blur and caps huge values', async () => {
+  test("reads '1,000' as one thousand, groups on blur, and takes a pasted '1 234.5'", async () => {
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} />);
     const input = screen.getByLabelText('Amount') as HTMLInputElement;
     const user = userEvent.setup();
-    await user.type(input, '7.');
-    expect(input.value).toBe('7.');
+    await user.type(input, '1,000');
+    expect(onChange).toHaveBeenLastCalledWith('1000');
+    await user.clear(input);
+    await user.type(input, '2500.');
     fireEvent.blur(input);
-    expect(input.value).toBe('7');
-    expect(onChange).toHaveBeenLastCalledWith('7');
+    expect(input.value).toBe('2,500');
+    expect(onChange).toHaveBeenLastCalledWith('2500');
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('1 234.5');
+    expect(onChange).toHaveBeenLastCalledWith('1234.5');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 
+  test('refuses what is above the cap instead of changing it', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Harness onChange={onChange} />);
+    const input = screen.getByLabelText('Amount') as HTMLInputElement;
     fireEvent.change(input, { target: { value: '123456789012345' } });
-    expect(input.value).toBe('999999999999');
-    expect(onChange).toHaveBeenLastCalledWith('999999999999');
+    expect(input.value).toBe('123456789012345');
+    expect(screen.getByText('At most 999,999,999,999.')).toBeInTheDocument();
+    expect(onChange).not.toHaveBeenCalledWith('999999999999');
+  });
+
+  test('starts empty and shows a Chinese reason in Chinese', async () => {
+    await setLanguage('zh-CN');
+    try {
+      renderWithProviders(<Harness onChange={() => undefined} max="500" />);
+      const input = screen.getByRole('textbox') as HTMLInputElement;
+      expect(input.value).toBe('');
+      fireEvent.change(input, { target: { value: '-1' } });
+      expect(screen.getByText('请输入不带正负号的数量。')).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   test('Max fills the maximum cut to the precision, debounced 200 ms', async () => {
@@ -92,7 +124,8 @@ describe('AmountInput', () => {
       fireEvent.click(max);
       fireEvent.click(max);
       fireEvent.click(max);
-      expect(input.value).toBe('12500.123456');
+      expect(input.value).toBe('12,500.123456');
+      expect(onChange).toHaveBeenLastCalledWith('12500.123456');
       expect(onChange).toHaveBeenCalledTimes(1);
       // One analytics click for the burst, not three.
       const clicks = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('analytics')).length;

@@ -1,14 +1,17 @@
+import './amount-input/i18n';
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { type ReactNode, useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../api/analytics';
 import {
-  amountOf,
+  type AmountProblem,
   DEFAULT_AMOUNT_PRECISION,
+  formatAmountText,
   normalizeAmount,
-  sanitizeAmountText,
-  trimAmountOnBlur,
+  parseAmount,
+  separatorsFor,
   truncateAmount,
 } from './amount';
 
@@ -18,14 +21,15 @@ export const MAX_BUTTON_DEBOUNCE_MS = 200;
 export interface AmountInputProps {
   /** The valid amount the form holds (a positive decimal string) or null. */
   value: string | null;
-  /** Called with a valid amount or null, never with half-typed text. */
+  /** Called with a valid amount or null, never with half-typed or refused text. */
   onChange: (amount: string | null) => void;
-  /** Decimal places allowed (the pool's or product's precision). */
+  /** Decimal places allowed (the pool's or product's precision); more are refused, never cut. */
   precision?: number;
   /** What the Max button fills in (e.g. min(available, remaining quota)); no button when absent. */
   max?: string | null;
   label?: ReactNode;
   description?: ReactNode;
+  /** The form's own rule failure (minimum, balance…), shown when the text itself is an amount. */
   error?: ReactNode;
   /** The coin shown inside the field. */
   coin?: string;
@@ -36,10 +40,25 @@ export interface AmountInputProps {
   'data-testid'?: string;
 }
 
+/** The message under the field for a refused text. */
+export function refusalText(problem: AmountProblem, t: TFunction): string {
+  switch (problem.reason) {
+    case 'decimals':
+      return t('amount.refused.decimals', { places: problem.places });
+    case 'cap':
+      return t('amount.refused.cap', { cap: formatAmountText(problem.cap) });
+    case 'format':
+      return t('amount.refused.format', { decimal: problem.decimal });
+    default:
+      return t(`amount.refused.${problem.reason}`);
+  }
+}
+
 /**
- * The shared amount field: decimal only, up to `precision` digits, no negatives, a leading '.' becomes
- * '0.', a trailing dot is trimmed on blur, capped at 999999999999. It keeps the typed text itself
- * and hands upward only a valid amount or nothing.
+ * The one amount field of the app. It reads the user's language's notation ('1,000.5' in English),
+ * keeps exactly what was typed or pasted, and hands upward only a valid amount or null. Text that is
+ * not an amount (a sign, an exponent, too many decimals, above the cap) is never altered: it stays
+ * as typed with the reason under it. It starts empty: only the Max button fills in a balance.
  */
 export function AmountInput({
   value,
@@ -55,20 +74,25 @@ export function AmountInput({
   maxActionName = 'amount.max',
   ...rest
 }: AmountInputProps) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value ?? '');
+  const { t, i18n } = useTranslation();
+  const separators = useMemo(() => separatorsFor(i18n.language), [i18n.language]);
+  const [text, setText] = useState(value === null ? '' : formatAmountText(value, separators));
+  const parsed = parseAmount(text, { precision, separators });
 
-  // The form may set or clear the amount itself (reset, Max applied automatically): follow it.
+  // The form may set or clear the amount itself (reset, Max): follow it unless the text already says so.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change from above rewrites what the user typed
   useEffect(() => {
-    const mine = amountOf(text);
+    const mine = parsed.ok ? parsed.amount : null;
     const theirs = value === null ? null : normalizeAmount(value);
-    if (mine !== theirs) setText(value ?? '');
+    if (mine !== theirs && !(theirs === null && !parsed.ok)) {
+      setText(theirs === null ? '' : formatAmountText(theirs, separators));
+    }
   }, [value]);
 
   const update = (next: string) => {
     setText(next);
-    const amount = amountOf(next);
+    const p = parseAmount(next, { precision, separators });
+    const amount = p.ok ? p.amount : null;
     if (amount !== value) onChange(amount);
   };
 
@@ -76,7 +100,7 @@ export function AmountInput({
     () => {
       if (!max) return;
       trackClick(maxActionName);
-      update(sanitizeAmountText(truncateAmount(max, precision), precision));
+      update(formatAmountText(truncateAmount(max, precision), separators));
     },
     { delay: MAX_BUTTON_DEBOUNCE_MS, leading: true },
   );
@@ -85,7 +109,7 @@ export function AmountInput({
     <TextInput
       label={label ?? t('amount.label')}
       description={description}
-      error={error}
+      error={parsed.ok ? error : refusalText(parsed, t)}
       value={text}
       disabled={disabled}
       placeholder={placeholder ?? t('amount.placeholder')}
@@ -93,10 +117,15 @@ export function AmountInput({
       autoComplete="off"
       spellCheck={false}
       classNames={{ input: 'num' }}
-      onChange={(e) => update(sanitizeAmountText(e.currentTarget.value, precision))}
+      onChange={(e) => update(e.currentTarget.value)}
       onBlur={() => {
-        const trimmed = trimAmountOnBlur(text);
-        if (trimmed !== text) update(trimmed);
+        // A valid amount is shown grouped once the user leaves the field ('1234.' → '1,234').
+        if (parsed.ok && parsed.amount !== null) {
+          const [, frac = ''] = text.replace(/\s/g, '').split(separators.decimal);
+          const int = parsed.amount.split('.')[0] ?? '0';
+          const shown = formatAmountText(frac ? `${int}.${frac}` : int, separators);
+          if (shown !== text) setText(shown);
+        }
       }}
       rightSectionWidth={max !== undefined ? (coin ? 112 : 64) : coin ? 64 : undefined}
       rightSection={

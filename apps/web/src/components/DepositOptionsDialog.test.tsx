@@ -2,26 +2,30 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { setCookie } from '../test/cookies';
 import { renderWithProviders } from '../test/render';
+import { answerSessionFromMe } from '../test/session';
 import { DepositOptionsDialog } from './DepositOptionsDialog';
 
 function serve(menu: string[]) {
-  vi.stubGlobal('fetch', async (url: string) => {
-    const path = String(url);
-    const data = path.includes('/auth/me')
-      ? {
-          id: 1,
-          email: 'demo@example.com',
-          vip_tier: 0,
-          account_mode: 'classic',
-          fundpass_set: true,
-          fundpass_mode: 'never',
-          created_at: 0,
-        }
-      : path.includes('/compliance/check')
-        ? { business: [], menu }
-        : null;
-    return new Response(JSON.stringify({ code: 0, message: 'success', data }), { status: 200 });
-  });
+  vi.stubGlobal(
+    'fetch',
+    answerSessionFromMe(async (url: string) => {
+      const path = String(url);
+      const data = path.includes('/auth/me')
+        ? {
+            id: 1,
+            email: 'demo@example.com',
+            vip_tier: 0,
+            account_mode: 'classic',
+            fundpass_set: true,
+            fundpass_mode: 'never',
+            created_at: 0,
+          }
+        : path.includes('/compliance/check')
+          ? { business: [], menu }
+          : null;
+      return new Response(JSON.stringify({ code: 0, message: 'success', data }), { status: 200 });
+    }),
+  );
 }
 
 describe('DepositOptionsDialog', () => {

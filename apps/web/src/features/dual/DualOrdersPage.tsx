@@ -5,9 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { queries } from '../../api/queries';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { formatAmount } from '../../components/format';
+import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { formatDate } from '../../i18n';
 import { DUAL_ORDER_STATUSES, type DualOrder, dualQueries, type StatusFilter, statusColor } from './api';
@@ -22,6 +24,9 @@ export default function DualOrdersPage() {
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<Pick<DualOrder, 'order_id' | 'kind'> | null>(null);
   const orders = useQuery({ ...dualQueries.orders(filter, page), enabled: isLoggedIn });
+  // Signed-in only: while the session is unknown (offline, failed) the table says so too.
+  const session = useQuery(queries.me());
+  const ordersState = useTableState([session, orders]);
 
   if (me === null) return <Navigate to={`/login?redirect=${encodeURIComponent('/dual/orders')}`} replace />;
 
@@ -131,9 +136,7 @@ export default function DualOrdersPage() {
           columns={columns}
           rows={orders.data?.list ?? []}
           rowKey={(o) => String(o.order_id)}
-          loading={orders.isLoading}
-          error={orders.isError ? t('request.data.error') : undefined}
-          onRetry={() => void orders.refetch()}
+          {...ordersState}
           page={page}
           total={orders.data?.total ?? 0}
           onPageChange={setPage}

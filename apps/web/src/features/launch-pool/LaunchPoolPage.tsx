@@ -1,5 +1,5 @@
 import './i18n/register';
-import { Alert, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { trackClick } from '../../api/analytics';
 import { useAuthDialogs, useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { formatAmount } from '../../components/format';
+import { QueryState } from '../../components/query-state/QueryState';
 import { lpQueries, type PoolStat, type Project, type RewardPool } from './api';
 import { EligibilityDialog } from './components/EligibilityDialog';
 import { MySection } from './components/MySection';
@@ -38,33 +39,43 @@ function ProjectList({
 }) {
   const { t } = useTranslation();
   const projects = useQuery(lpQueries.projects(state));
-  if (projects.isLoading) {
-    return (
-      <Stack gap="md" aria-busy="true">
-        <Skeleton h={220} radius="lg" />
-        <Skeleton h={220} radius="lg" />
-      </Stack>
-    );
-  }
-  if (projects.isError) {
-    return (
-      <Alert color="red" variant="light" title={t('launchpool.loadError')}>
-        <Button size="xs" variant="light" mt="xs" onClick={() => void projects.refetch()}>
-          {t('launchpool.retry')}
-        </Button>
-      </Alert>
-    );
-  }
   const list = projects.data?.list ?? [];
-  if (list.length === 0) {
-    return (
-      <Card className="surface" py={48}>
-        <Text ta="center" c="dimmed">
-          {t(`launchpool.empty.${state}`)}
-        </Text>
-      </Card>
-    );
-  }
+  return (
+    <QueryState
+      queries={projects}
+      empty={list.length === 0}
+      emptyText={t(`launchpool.empty.${state}`)}
+      loading={[0, 1].map((i) => <Skeleton key={i} h={220} radius="lg" />)}
+      frame={(panel) => <Card className="surface">{panel}</Card>}
+      data-testid={`projects-${state}`}
+    >
+      <ProjectCards
+        state={state}
+        list={list}
+        now={now}
+        onStake={onStake}
+        onRedeem={onRedeem}
+        onEligibility={onEligibility}
+      />
+    </QueryState>
+  );
+}
+
+function ProjectCards({
+  state,
+  list,
+  now,
+  onStake,
+  onRedeem,
+  onEligibility,
+}: {
+  state: number;
+  list: Project[];
+  now: number;
+  onStake: (project: Project, pool: RewardPool) => void;
+  onRedeem: (project: Project, pool: RewardPool, stat: PoolStat | undefined) => void;
+  onEligibility: (project: Project) => void;
+}) {
   return (
     <Stack gap="md" data-testid={`projects-${state}`}>
       {list.map((project) => (

@@ -205,13 +205,6 @@ export function stakeError(
   return null;
 }
 
-/** Max is applied by itself once, when the balance exceeds the minimum and nothing is typed. */
-export function shouldAutoMax(pool: RewardPool, amount: string | null, available: string): boolean {
-  if (amount !== null) return false;
-  const n = stakeNumbers(pool, available);
-  return !n.usedUp && dec(available).gt(pool.personal_min_amount) && dec(n.max).gt(0);
-}
-
 export function redeemError(
   pool: RewardPool,
   amount: string | null,

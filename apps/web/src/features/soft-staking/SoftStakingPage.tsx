@@ -11,6 +11,7 @@ import { MOBILE_QUERY } from '../../app/breakpoints';
 import { reportSuccess } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { formatAmount } from '../../components/format';
+import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { WhyButton } from '../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../i18n';
@@ -33,9 +34,12 @@ export default function SoftStakingPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { isLoggedIn } = useMe();
   const status = useQuery({ ...softStakingQueries.status(), enabled: isLoggedIn });
+  const statusState = useTableState(status);
   const products = useQuery(softStakingQueries.products());
+  const productsState = useTableState(products);
   const [page, setPage] = useState(1);
   const payouts = useQuery({ ...softStakingQueries.payouts(page), enabled: isLoggedIn });
+  const payoutsState = useTableState(payouts);
   const [dialog, setDialog] = useState<'activate' | 'close' | null>(null);
   const on = status.data?.status ?? false;
 
@@ -168,7 +172,7 @@ export default function SoftStakingPage() {
               <Button
                 fullWidth={mobile}
                 onClick={() => (isLoggedIn ? setDialog('activate') : requireLogin())}
-                loading={isLoggedIn && status.isLoading}
+                loading={statusState.loading}
                 data-testid="soft-turn-on"
               >
                 {t('softStaking.activate.button')}
@@ -186,9 +190,7 @@ export default function SoftStakingPage() {
           columns={coinColumns}
           rows={products.data?.list ?? []}
           rowKey={(c) => c.coin}
-          loading={products.isLoading}
-          error={products.isError ? t('request.data.error') : undefined}
-          onRetry={() => void products.refetch()}
+          {...productsState}
           mobileVisibleFields={5}
           data-testid="soft-coins"
         />
@@ -203,7 +205,7 @@ export default function SoftStakingPage() {
             columns={payoutColumns}
             rows={payouts.data?.list ?? []}
             rowKey={(p) => `${p.coin}-${p.day}`}
-            loading={payouts.isLoading}
+            {...payoutsState}
             page={page}
             total={payouts.data?.total ?? 0}
             onPageChange={setPage}

@@ -8,6 +8,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { formatAmount } from '../../components/format';
+import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { formatServerTime } from '../../components/serverTime';
 import { type HoldingBalance, type RedeemRecord, stakingQueries } from './api';
@@ -26,10 +27,12 @@ export default function HoldingsPage() {
   const [tab, setTab] = useState<string | null>(search.get('open-history') === '1' ? 'history' : 'holdings');
   const [page, setPage] = useState(1);
   const holdings = useQuery({ ...stakingQueries.lockBalances(), enabled: isLoggedIn });
+  const holdingsState = useTableState(holdings);
   const history = useQuery({
     ...stakingQueries.redeemRecords(page),
     enabled: isLoggedIn && tab === 'history',
   });
+  const historyState = useTableState(history);
 
   if (me === null) {
     const here = `${location.pathname}${location.search}`;
@@ -125,7 +128,7 @@ export default function HoldingsPage() {
               columns={holdingColumns}
               rows={rows}
               rowKey={(h) => `${h.coin}-${h.pid}`}
-              loading={holdings.isLoading}
+              {...holdingsState}
               emptyText={t('staking.page.noStakes')}
               data-testid="holdings-table"
             />
@@ -136,7 +139,7 @@ export default function HoldingsPage() {
               columns={historyColumns}
               rows={historyRows}
               rowKey={(r) => String(r.id)}
-              loading={history.isLoading}
+              {...historyState}
               page={page}
               total={history.data?.total ?? 0}
               onPageChange={setPage}

@@ -11,6 +11,7 @@ import { MOBILE_QUERY } from '../../app/breakpoints';
 import { isFramed } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { formatAmount } from '../../components/format';
+import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { type HoldingBalance, type StakingProduct, stakingQueries } from './api';
 import { AprTrendModal, ReturnsModal } from './components/InfoModals';
@@ -32,7 +33,9 @@ export default function StakingPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { isLoggedIn } = useMe();
   const products = useQuery(stakingQueries.products());
+  const productsState = useTableState(products);
   const holdings = useQuery({ ...stakingQueries.lockBalances(), enabled: isLoggedIn });
+  const holdingsState = useTableState(holdings);
   const routeCoin = params.coin?.toUpperCase();
   const pidParam = search.get('pid');
   const routePid = pidParam !== null && /^-?\d+$/.test(pidParam) ? Number(pidParam) : undefined;
@@ -211,7 +214,7 @@ export default function StakingPage() {
             columns={holdingColumns}
             rows={heldRows}
             rowKey={(h) => `${h.coin}-${h.pid}`}
-            loading={holdings.isLoading}
+            {...holdingsState}
             emptyText={t('staking.page.noStakes')}
             mobileVisibleFields={4}
             data-testid="staking-holdings"
@@ -227,9 +230,7 @@ export default function StakingPage() {
           columns={productColumns}
           rows={products.data?.list ?? []}
           rowKey={(p) => p.coin}
-          loading={products.isLoading}
-          error={products.isError ? t('request.data.error') : undefined}
-          onRetry={() => void products.refetch()}
+          {...productsState}
           mobileVisibleFields={5}
           data-testid="staking-products"
         />

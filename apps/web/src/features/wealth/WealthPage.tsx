@@ -10,6 +10,7 @@ import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { formatAmount } from '../../components/format';
+import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { type WealthOrder, type WealthProduct, wealthQueries } from './api';
 import { DetailModal } from './components/DetailModal';
@@ -28,7 +29,9 @@ export default function WealthPage() {
   const { me, isLoggedIn } = useMe();
   const [type, setType] = useState<'4' | '5'>('4');
   const products = useQuery(wealthQueries.products());
+  const productsState = useTableState(products);
   const orders = useQuery({ ...wealthQueries.orders(), enabled: isLoggedIn });
+  const ordersState = useTableState(orders);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const productOf = (pid: number) => products.data?.list.find((p) => p.pid === pid);
   const shown = (products.data?.list ?? []).filter((p) => String(p.project_type) === type);
@@ -182,7 +185,7 @@ export default function WealthPage() {
             columns={orderColumns}
             rows={orders.data?.list ?? []}
             rowKey={(o) => String(o.order_id)}
-            loading={orders.isLoading}
+            {...ordersState}
             emptyText={t('wealth.noHoldings')}
             mobileVisibleFields={4}
             data-testid="wealth-orders"
@@ -208,9 +211,7 @@ export default function WealthPage() {
           columns={productColumns}
           rows={shown}
           rowKey={(p) => String(p.pid)}
-          loading={products.isLoading}
-          error={products.isError ? t('request.data.error') : undefined}
-          onRetry={() => void products.refetch()}
+          {...productsState}
           mobileVisibleFields={5}
           data-testid="wealth-products"
         />

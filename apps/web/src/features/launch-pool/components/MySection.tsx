@@ -1,13 +1,14 @@
 import { Badge, Card, Stack, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
 import { type DayRange, rangeToUnix } from '../../../components/dateRange';
 import { formatAmount } from '../../../components/format';
+import { useTableState } from '../../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDate } from '../../../i18n';
 import { LAUNCHPOOL_BASE, lpKeys, MY_TABLE_PAGE_SIZE, type MyReward, type MyStake, type Paged } from '../api';
@@ -33,12 +34,11 @@ function pagedTableProps<T>(
   mobile: boolean,
   page: number,
   onPageChange: (page: number) => void,
-  errorText: string,
 ) {
   const state = {
     rows: list.rows,
     loading: list.loading,
-    error: list.error ? errorText : undefined,
+    error: list.error,
     onRetry: list.retry,
   };
   return mobile
@@ -50,7 +50,8 @@ interface PagedRows<T> {
   rows: T[];
   total: number;
   loading: boolean;
-  error: boolean;
+  /** What the table says instead of rows (failure or offline), if anything. */
+  error: ReactNode;
   retry: () => void;
   hasMore: boolean;
   loadMore: () => void;
@@ -83,13 +84,15 @@ function usePagedRows<T>(
       all.length * MY_TABLE_PAGE_SIZE < last.total ? all.length + 1 : undefined,
     enabled: enabled && mobile,
   });
+  const pagedState = useTableState(paged);
+  const infiniteState = useTableState(infinite);
   if (mobile) {
     return {
       rows: (infinite.data?.pages ?? []).flatMap((p) => p.list),
       total: infinite.data?.pages[0]?.total ?? 0,
-      loading: infinite.isLoading || infinite.isFetchingNextPage,
-      error: infinite.isError,
-      retry: () => void infinite.refetch(),
+      loading: infiniteState.loading || infinite.isFetchingNextPage,
+      error: infiniteState.error,
+      retry: infiniteState.onRetry,
       hasMore: infinite.hasNextPage,
       loadMore: () => void infinite.fetchNextPage(),
     };
@@ -97,9 +100,9 @@ function usePagedRows<T>(
   return {
     rows: paged.data?.list ?? [],
     total: paged.data?.total ?? 0,
-    loading: paged.isLoading,
-    error: paged.isError,
-    retry: () => void paged.refetch(),
+    loading: pagedState.loading,
+    error: pagedState.error,
+    retry: pagedState.onRetry,
     hasMore: false,
     loadMore: () => undefined,
   };
@@ -188,7 +191,7 @@ export function MySection({ id }: { id?: string }) {
               caption={t('launchpool.my.title')}
               columns={stakeColumns}
               rowKey={(s) => `${s.pid}-${s.rid}`}
-              {...pagedTableProps(stakes, mobile, stakesPage, setStakesPage, t('request.data.error'))}
+              {...pagedTableProps(stakes, mobile, stakesPage, setStakesPage)}
               emptyText={t('launchpool.my.empty')}
               data-testid="my-stakes"
             />
@@ -208,7 +211,7 @@ export function MySection({ id }: { id?: string }) {
                 caption={t('launchpool.my.rewards')}
                 columns={rewardColumns}
                 rowKey={(r) => `${r.rid}-${r.hour_start}-${r.reward_coin}`}
-                {...pagedTableProps(rewards, mobile, rewardsPage, setRewardsPage, t('request.data.error'))}
+                {...pagedTableProps(rewards, mobile, rewardsPage, setRewardsPage)}
                 emptyText={t('launchpool.my.rewardsEmpty')}
                 data-testid="my-rewards"
               />

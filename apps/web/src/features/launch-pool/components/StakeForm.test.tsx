@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { toast } from '../../../api/errors';
@@ -17,6 +17,13 @@ async function ready() {
   await waitFor(() => expect(screen.getByTestId('stake-available')).toBeInTheDocument());
 }
 
+/** The user presses Max once the balance is in (the field never fills itself, issue 19). */
+async function pressMax(shown: string) {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Max' })).toBeEnabled());
+  fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+  await waitFor(() => expect(amountInput().value).toBe(shown));
+}
+
 async function typeAmount(text: string) {
   const user = userEvent.setup();
   await user.clear(amountInput());
@@ -25,10 +32,14 @@ async function typeAmount(text: string) {
 }
 
 describe('stake form rules', () => {
-  test('Max is applied once by itself when the balance exceeds the minimum; clearing keeps it empty', async () => {
+  test('the field starts empty even with a balance; Max fills it cut to the precision; clearing keeps it empty', async () => {
     fakeServer(baseRoutes({ available: '350.567' }));
     renderWithApp(<StakeForm project={makeProject([makePool()])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
-    await waitFor(() => expect(amountInput().value).toBe('350.56'));
+    await ready();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(amountInput().value).toBe('');
+    expect(confirm()).toBeDisabled();
+    await pressMax('350.56');
     await typeAmount('');
     await new Promise((r) => setTimeout(r, 50));
     expect(amountInput().value).toBe('');
@@ -108,7 +119,7 @@ describe('stake form rules', () => {
     fakeServer(baseRoutes({ available: '500' }));
     const pool = makePool({ left_buy_total_amount: '42.5', buy_total_amount: '3000000' });
     renderWithApp(<StakeForm project={makeProject([pool])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
-    await waitFor(() => expect(amountInput().value).toBe('42.5'));
+    await pressMax('42.5');
     expect(screen.getByTestId('stake-quota')).toHaveTextContent('42.5 GT');
   });
 
@@ -125,7 +136,7 @@ describe('stake form rules', () => {
     renderWithApp(
       <StakeForm project={makeProject([gt, usdt, multi])} onSuccess={vi.fn()} onCancel={vi.fn()} />,
     );
-    await waitFor(() => expect(amountInput().value).toBe('300'));
+    await pressMax('300');
     expect(screen.getByTestId('stake-tab-11')).toBeInTheDocument();
     expect(screen.getByTestId('stake-tab-12')).toBeInTheDocument();
     expect(screen.queryByTestId('stake-tab-13')).toBeNull();
@@ -210,7 +221,7 @@ describe('stake form rules', () => {
         onCancel={vi.fn()}
       />,
     );
-    await waitFor(() => expect(amountInput().value).toBe('50'));
+    await pressMax('50');
     expect(screen.queryByTestId('auto-earn')).toBeNull();
     await userEvent.setup().click(confirm());
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
@@ -256,7 +267,7 @@ describe('stake form rules', () => {
     const onSuccess = vi.fn();
     const pool = makePool({ simple_earn: SIMPLE_EARN });
     renderWithApp(<StakeForm project={makeProject([pool])} onSuccess={onSuccess} onCancel={vi.fn()} />);
-    await waitFor(() => expect(amountInput().value).toBe('120'));
+    await pressMax('120');
     const user = await typeAmount('25.5');
     await user.click(screen.getByTestId('mode-fixed'));
     await user.click(confirm());
@@ -301,7 +312,7 @@ describe('stake form rules', () => {
         onCancel={vi.fn()}
       />,
     );
-    await waitFor(() => expect(amountInput().value).toBe('100'));
+    await pressMax('100');
     await userEvent.setup().click(confirm());
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/check-pool-rule'))).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
@@ -403,8 +414,8 @@ describe('the pool APR in the stake dialog (issue 17)', () => {
     renderWithApp(<StakeForm project={makeProject([pool])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
     await ready();
     expect(screen.getByTestId('stake-apr')).toHaveTextContent('44.94%');
-    // Max fills the balance by itself first: 1,000 GT on 200 staked is 7.49 %.
-    await waitFor(() => expect(amountInput().value).toBe('1000'));
+    // Max fills the balance: 1,000 GT on 200 staked is 7.49 %.
+    await pressMax('1,000');
     expect(screen.getByTestId('stake-apr-yours')).toHaveTextContent('With your 1,000 GT: 7.49%');
     await typeAmount('100');
     // 0.45 × 0.42 × 8760 ÷ (300 × 18.42) = 29.96 %

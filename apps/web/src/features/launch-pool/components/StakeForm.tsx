@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../../../api/analytics';
 import { request } from '../../../api/client';
@@ -46,7 +46,6 @@ import {
   modeFields,
   modeRules,
   poolRewardCoins,
-  shouldAutoMax,
   stakeableBalance,
   stakeError,
   stakeNumbers,
@@ -143,7 +142,6 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const [amount, setAmount] = useState<string | null>(null);
   // null: the pool's default mode; a tab change puts it back to null.
   const [chosenMode, setChosenMode] = useState<PoolStakeMode | null>(null);
-  const autoMaxDone = useRef(false);
   const [depositOpen, setDepositOpenState] = useState(false);
   const setDepositOpen = (open: boolean) => {
     setDepositOpenState(open);
@@ -166,15 +164,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const available = stakeableBalance(entry, support);
   const loaded = !!entry && compliance.isSuccess;
 
-  // Only from a fresh balance: a cached one may be stale by the stake just made.
-  const balanceFresh = !!entry && !outable.isFetching;
-  useEffect(() => {
-    if (!pool || !entry || !balanceFresh || autoMaxDone.current) return;
-    if (shouldAutoMax(pool, amount, available)) {
-      autoMaxDone.current = true;
-      setAmount(stakeNumbers(pool, available).max);
-    }
-  }, [pool, entry, balanceFresh, amount, available]);
+  // The field starts empty: only the user's Max or typing puts a balance in it (issue 19).
 
   if (!pool) {
     return (

@@ -7,6 +7,7 @@ import { createQueryClient } from '../../../api/queryClient';
 import { AuthDialogsProvider } from '../../../app/auth';
 import { Providers } from '../../../app/providers';
 import '../i18n/register';
+import { answerSessionFromMe } from '../../../test/session';
 import type { PoolSimpleEarn, Project, RewardPool } from '../api';
 
 /** jsdom lacks what Mantine measures with. */
@@ -76,7 +77,7 @@ export function fakeServer(routes: Record<string, Answer>) {
     }
     return new Response(JSON.stringify({ code: 0, message: 'ok', data: answer }), { status: 200 });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', answerSessionFromMe(fetchMock));
   return { calls, fetchMock };
 }
 

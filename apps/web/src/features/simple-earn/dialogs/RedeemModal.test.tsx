@@ -32,14 +32,18 @@ describe('redeem dialog', () => {
     margin_frozen_amount: '5',
   });
 
-  test('redeemable = available − frozen − margin frozen; typing above it is capped; zero disables confirm', async () => {
+  test('redeemable = available − frozen − margin frozen; above it is refused with the reason, never capped; zero disables confirm', async () => {
     earnApi();
     renderWithProviders(<RedeemModal holding={holding} lendRatio="0.5" onClose={() => undefined} />);
     expect(await screen.findByTestId('redeemable')).toHaveTextContent('75 USDT');
     const input = screen.getByTestId('redeem-amount');
     expect(screen.getByTestId('redeem-confirm')).toBeDisabled();
     fireEvent.change(input, { target: { value: '80' } });
-    expect(input).toHaveValue('75');
+    expect(input).toHaveValue('80');
+    expect(
+      await screen.findByText(t('simple_earn.redeem.maxLimit', { amount: '75', coin: 'USDT' })),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('redeem-confirm')).toBeDisabled();
     fireEvent.change(input, { target: { value: '0.0000001' } });
     expect(
       await screen.findByText(t('redeem.number.minLimit', { amount: '0.000001', coin: 'USDT' })),

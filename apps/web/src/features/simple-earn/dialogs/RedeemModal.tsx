@@ -5,14 +5,15 @@ import {
   MIN_FLEXIBLE_REDEEM,
   redeemableAmount,
 } from '@earn/domain';
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { handleApiError, toast } from '../../../api/errors';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
-import { sanitizeAmountText, trimAmountOnBlur } from '../../../components/amount';
+import { AmountInput } from '../../../components/AmountInput';
+import { trimAmountOnBlur } from '../../../components/amount';
 import { XCircleIcon } from '../../../components/icons';
 import { ResultModal } from '../../../components/ResultModal';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
@@ -124,36 +125,18 @@ export function RedeemModal({
                 {t('se.redeem.lendRatio', { ratio: dec(lendRatio).times(100).toFixed(0) })}
               </Alert>
             )}
-            <TextInput
+            <AmountInput
               label={t('se.amount')}
-              value={text}
-              inputMode="decimal"
-              autoComplete="off"
-              classNames={{ input: 'num' }}
-              placeholder={t('se.redeem.placeholder')}
-              onChange={(e) => {
+              value={text || null}
+              onChange={(v) => {
                 setServerError(null);
-                const next = sanitizeAmountText(e.currentTarget.value, REDEEM_DECIMALS);
-                // Capped at the redeemable amount (section 5).
-                setText(next && dec(trimAmountOnBlur(next) || 0).gt(redeemable) ? redeemable : next);
+                setText(v ?? '');
               }}
-              onBlur={() => setText((v) => trimAmountOnBlur(v))}
-              rightSectionWidth={110}
-              rightSection={
-                <Group gap={6} wrap="nowrap" pr={4}>
-                  <Text size="sm" c="dimmed">
-                    {asset}
-                  </Text>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    onClick={() => setText(redeemable)}
-                    disabled={dec(redeemable).isZero()}
-                  >
-                    {t('common.max')}
-                  </Button>
-                </Group>
-              }
+              precision={REDEEM_DECIMALS}
+              coin={asset}
+              max={dec(redeemable).isZero() ? null : redeemable}
+              maxActionName="simpleEarn.redeem.max"
+              placeholder={t('se.redeem.placeholder')}
               error={error}
               data-testid="redeem-amount"
             />

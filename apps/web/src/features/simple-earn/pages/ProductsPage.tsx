@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
   Select,
   Skeleton,
@@ -26,6 +25,7 @@ import { trackClick } from '../../../api/analytics';
 import { useAuthDialogs, useMe } from '../../../app/auth';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { CoinAvatar } from '../../../components/CoinAvatar';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { seQueries } from '../api/queries';
 import type { FixedProduct, ProductDetail } from '../api/types';
 import { SeNav } from '../components/SeNav';
@@ -164,23 +164,24 @@ export default function ProductsPage({ vip = false }: { vip?: boolean }) {
           data-testid="apr-sort"
         />
       </Group>
-      <Stack gap="sm" data-testid="product-list" aria-busy={products.isLoading}>
-        {products.isLoading && [0, 1, 2].map((i) => <Skeleton key={i} h={mobile ? 180 : 96} radius="lg" />)}
-        {!products.isLoading && rows.length === 0 && (
-          <Center py={60}>
-            <Text c="dimmed">{t('noRecord')}</Text>
-          </Center>
-        )}
-        {rows.map((d) => (
-          <ProductRow
-            key={d.asset}
-            detail={d}
-            onOpen={open}
-            onAlert={isLoggedIn ? setAlertFor : undefined}
-            mobile={!!mobile}
-          />
-        ))}
-      </Stack>
+      <QueryState
+        queries={products}
+        empty={rows.length === 0}
+        loading={[0, 1, 2].map((i) => <Skeleton key={i} h={mobile ? 180 : 96} radius="lg" />)}
+        data-testid="product-list"
+      >
+        <Stack gap="sm" data-testid="product-list">
+          {rows.map((d) => (
+            <ProductRow
+              key={d.asset}
+              detail={d}
+              onOpen={open}
+              onAlert={isLoggedIn ? setAlertFor : undefined}
+              mobile={!!mobile}
+            />
+          ))}
+        </Stack>
+      </QueryState>
       <SubscribeModal target={target} onClose={close} vip={vip} />
       <AutoEarnModal target={autoEarn} onClose={() => setAutoEarn(null)} />
       {alertFor && (

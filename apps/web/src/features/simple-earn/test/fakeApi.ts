@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { answerSessionFromMe } from '../../../test/session';
 
 export interface Call {
   method: string;
@@ -37,7 +38,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     }
     return json(200, { code: 0, message: 'success', data: out });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', answerSessionFromMe(fetchMock));
   // The client echoes the CSRF cookie on writes; jsdom has no server to set it.
   // biome-ignore lint/suspicious/noDocumentCookie: a test fixture, not app code
   document.cookie = 'csrftoken=test';

@@ -141,10 +141,13 @@ describe('stake modal rules', () => {
     );
   });
 
-  test('precision: more than 8 decimals cannot be typed', async () => {
+  test('precision: a ninth decimal is refused with the reason, not cut', async () => {
     await openModal();
     await userEvent.type(amountInput(), '1.123456789');
-    expect(amountInput()).toHaveValue('1.12345678');
+    expect(amountInput()).toHaveValue('1.123456789');
+    expect(screen.getByText('At most 8 decimal places.')).toBeInTheDocument();
+    await userEvent.type(amountInput(), '{backspace}');
+    expect(screen.queryByText('At most 8 decimal places.')).toBeNull();
   });
 
   test('Max fills what is available, within the personal cap left', async () => {

@@ -9,6 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { createQueryClient } from '../../../api/queryClient';
 import { theme } from '../../../app/theme';
+import { answerSessionFromMe } from '../../../test/session';
 
 // Vitest runs without globals here, so Testing Library cannot unmount by itself between tests.
 afterEach(() => cleanup());
@@ -58,30 +59,33 @@ export function stubApi(routes: Routes): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-      const call: Call = {
-        method,
-        path: url.pathname,
-        query: url.searchParams,
-        body,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      if (url.pathname !== '/api/health') calls.push(call);
-      const handler = routes[`${method} ${url.pathname}`];
-      if (!handler) return jsonResponse({ code: 404, message: 'not stubbed', data: null }, 404);
-      const out = handler(call);
-      if (out && typeof out === 'object' && 'code' in out) {
-        const a = out as Answer;
-        return jsonResponse(
-          { code: a.code, message: a.message ?? '', data: a.data ?? null },
-          a.status ?? 200,
-        );
-      }
-      return jsonResponse({ code: 0, message: 'ok', data: out }, 200);
-    }),
+    answerSessionFromMe(
+      vi.fn(async (input: string, init: RequestInit = {}) => {
+        const url = new URL(input, 'http://localhost');
+        const method = init.method ?? 'GET';
+        const body =
+          typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+        const call: Call = {
+          method,
+          path: url.pathname,
+          query: url.searchParams,
+          body,
+          headers: (init.headers ?? {}) as Record<string, string>,
+        };
+        if (url.pathname !== '/api/health') calls.push(call);
+        const handler = routes[`${method} ${url.pathname}`];
+        if (!handler) return jsonResponse({ code: 404, message: 'not stubbed', data: null }, 404);
+        const out = handler(call);
+        if (out && typeof out === 'object' && 'code' in out) {
+          const a = out as Answer;
+          return jsonResponse(
+            { code: a.code, message: a.message ?? '', data: a.data ?? null },
+            a.status ?? 200,
+          );
+        }
+        return jsonResponse({ code: 0, message: 'ok', data: out }, 200);
+      }),
+    ),
   );
   return calls;
 }
