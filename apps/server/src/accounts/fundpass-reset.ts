@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { fundpassFailures, fundpassResetCodes, sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { DomainError } from '../http/errors';
+import { notify } from '../inbox/create';
 import type { Clock } from '../jobs/clock';
 import { hashSecret, verifySecret } from './users';
 
@@ -136,6 +137,14 @@ export async function confirmFundpassReset(
         .update(sessions)
         .set({ fundpassVerifiedAt: now })
         .where(eq(sessions.tokenHash, session.tokenHash));
+      // The reset code is single-use: it names the cause, so the item is written once.
+      await notify(tx, {
+        userId: user.id,
+        kind: 'security_changed',
+        cause: `fundpass_reset:${row.id}`,
+        params: { what: 'fundpass_reset' },
+        at: now,
+      });
       return { mode };
     },
   );

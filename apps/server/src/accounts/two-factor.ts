@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../db/client';
 import { userRecoveryCodes, userTotp } from '../db/schema';
 import { DomainError } from '../http/errors';
+import { notify } from '../inbox/create';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** The issuer authenticator apps show beside the account. */
@@ -161,6 +162,13 @@ export async function confirmEnrolment(
     await tx
       .insert(userRecoveryCodes)
       .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
+    await notify(tx, {
+      userId,
+      kind: 'security_changed',
+      cause: `totp_enabled:${randomUUID()}`,
+      params: { what: 'totp_enabled' },
+      at,
+    });
   });
   return { recovery_codes: codes };
 }
@@ -228,5 +236,12 @@ export async function disableTotp(
     if (!check.ok) throw check.reason === 'reused' ? totpErrors.reused() : totpErrors.invalid();
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
     await tx.delete(userTotp).where(eq(userTotp.userId, userId));
+    await notify(tx, {
+      userId,
+      kind: 'security_changed',
+      cause: `totp_disabled:${randomUUID()}`,
+      params: { what: 'totp_disabled' },
+      at,
+    });
   });
 }
