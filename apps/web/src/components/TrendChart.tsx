@@ -25,8 +25,35 @@ export interface TrendChartProps {
   color?: string;
 }
 
+/** Up to two days of points is an hourly chart: its axis shows hours, not the same day again and again. */
+export function isHourly(data: readonly TrendPoint[]): boolean {
+  if (data.length < 2) return false;
+  const times = data.map((p) => p.time);
+  return Math.max(...times) - Math.min(...times) <= 2 * 86_400;
+}
+
+/**
+ * The label of a tick on the time axis (times are UTC, like every time in the app): on an hourly
+ * chart the hours ('14:00'), and the date only where the day changes; on a longer one the date.
+ */
+export function axisLabel(unixSeconds: number, hourly: boolean, dayTick: boolean): string {
+  const d = new Date(unixSeconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (hourly && !dayTick) return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return formatDate(unixSeconds);
+}
+
 /** Puts the points on the chart; returns the original strings by time, for the tooltip. */
 function plot(series: ISeriesApi<'Area'>, chart: IChartApi, data: TrendPoint[]): Map<number, string> {
+  const hourly = isHourly(data);
+  chart.applyOptions({
+    timeScale: {
+      timeVisible: hourly,
+      // lightweight-charts' tick kinds: 0 year, 1 month, 2 day of month, 3 time, 4 time with seconds.
+      tickMarkFormatter: (time: unknown, kind: number) =>
+        typeof time === 'number' ? axisLabel(time, hourly, kind < 3) : null,
+    },
+  });
   series.setData(
     [...data]
       .sort((a, b) => a.time - b.time)
@@ -180,7 +207,7 @@ export function TrendChart({
           data-testid="chart-tooltip"
         >
           <Text size="xs" c="dimmed">
-            {formatDate(tip.time)}
+            {formatDate(tip.time, isHourly(dataRef.current))}
           </Text>
           <Text size="sm" fw={600} className="num">
             {formatValue(tip.value)}

@@ -10,3 +10,42 @@ export function formatAmount(value: string, maxDecimals = 8, minDecimals = 0): s
   if (frac.length < minDecimals) frac = frac.padEnd(minDecimals, '0');
   return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
+
+/**
+ * A rate already in percent, with exactly `places` decimals, rounded half up: the APR 0.365 reads
+ * 0.37%, 5 reads 5.00%. Every percentage on screen goes through here, so they all look alike.
+ */
+export function formatPercent(percent: string | number, places = 2): string {
+  const text = typeof percent === 'number' ? String(percent) : percent || '0';
+  const negative = text.startsWith('-');
+  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
+  const digits = `${int}${frac.padEnd(places + 1, '0').slice(0, places + 1)}`;
+  // Half up on the first dropped digit, done on the digit string so no float rounding creeps in.
+  let kept = digits.slice(0, -1);
+  if (Number(digits.slice(-1)) >= 5) kept = (BigInt(kept || '0') + 1n).toString().padStart(kept.length, '0');
+  const whole = kept.slice(0, kept.length - places) || '0';
+  const decimals = places > 0 ? `.${kept.slice(kept.length - places)}` : '';
+  const shown = `${formatAmount(whole, 0)}${decimals}`;
+  return `${negative && /[1-9]/.test(shown) ? '-' : ''}${shown}%`;
+}
+
+/** A fraction as a percentage: 0.0523 → 5.23%. */
+export function formatFractionPercent(fraction: string | number, places = 2): string {
+  const text = typeof fraction === 'number' ? String(fraction) : fraction || '0';
+  return formatPercent(shiftTwo(text), places);
+}
+
+/** x100 on a decimal string, without floats. */
+function shiftTwo(text: string): string {
+  const negative = text.startsWith('-');
+  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
+  const padded = frac.padEnd(2, '0');
+  const out = `${int}${padded.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
+  const rest = padded.slice(2);
+  return `${negative ? '-' : ''}${out}${rest ? `.${rest}` : ''}`;
+}
+
+/** An amount with its unit, cut (never rounded up) to the asset's decimals: "1,234.5 USDT". */
+export function formatCoinAmount(amount: string, coin: string, decimals = 8): string {
+  return `${formatAmount(amount || '0', decimals)} ${coin}`;
+}

@@ -88,11 +88,19 @@ function withAliases(params: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Dates as month/day/year; year/month/day in Simplified Chinese. Accepts unix seconds or a Date. */
+/**
+ * The one date format of each language (month/day/year; year/month/day in Simplified Chinese), always
+ * on the server's time zone, UTC, which the product's rules speak of (a day's interest, 00:00 UTC
+ * distributions); a time is written with its zone. Accepts unix seconds or a Date.
+ */
 export function formatDate(value: number | Date, withTime = false): string {
-  const d = typeof value === 'number' ? dayjs.unix(value) : dayjs(value);
-  const base = languageInfo(i18next.language).dateFormat;
-  return d.format(withTime ? `${base} HH:mm` : base);
+  const d = typeof value === 'number' ? new Date(value * 1000) : value;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = languageInfo(i18next.language)
+    .dateFormat.replace('YYYY', String(d.getUTCFullYear()))
+    .replace('MM', pad(d.getUTCMonth() + 1))
+    .replace('DD', pad(d.getUTCDate()));
+  return withTime ? `${day} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC` : day;
 }
 
 export function dateFormatFor(code: string): string {

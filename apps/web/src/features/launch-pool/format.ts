@@ -1,13 +1,13 @@
 import { dec } from '@earn/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatAmount } from '../../components/format';
+import { formatAmount, formatPercent } from '../../components/format';
 import { lpQueries } from './api';
 
 /** A yearly rate in percent ('45.5') as the cards show it: two decimals, '--' when the pool has none. */
 export function formatRate(rate: string, rateType?: number): string {
   if (rateType === 3) return '--';
-  return `${formatAmount(dec(rate).toDecimalPlaces(2, 1).toFixed(2), 2, 2)}%`;
+  return formatPercent(dec(rate).toFixed());
 }
 
 /** An amount in a coin, cut to the coin's precision (8 by default). */

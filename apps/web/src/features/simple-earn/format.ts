@@ -1,20 +1,15 @@
 import { dec } from '@earn/domain';
 import dayjs from 'dayjs';
-import { formatAmount } from '../../components/format';
+import { formatAmount, formatFractionPercent, formatPercent } from '../../components/format';
 
-/** A fraction as a percentage for display: 0.0523 → "5.23%". Cut, never rounded up. */
+/** A fraction as a percentage for display: 0.0523 → "5.23%" (the app's one rule: fixed decimals, half up). */
 export function pct(fraction: string | number, decimals = 2): string {
-  return `${formatAmount(
-    dec(fraction || 0)
-      .times(100)
-      .toFixed(),
-    decimals,
-  )}%`;
+  return formatFractionPercent(dec(fraction || 0).toFixed(), decimals);
 }
 
-/** A percentage already in percent: "2" → "2%". */
+/** A percentage already in percent: "2" → "2.00%". */
 export function pctOf(percent: string, decimals = 2): string {
-  return `${formatAmount(dec(percent || 0).toFixed(), decimals)}%`;
+  return formatPercent(dec(percent || 0).toFixed(), decimals);
 }
 
 /** Amounts: 8 decimals, cut. */

@@ -1,26 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getData } from '../../api/typed';
 import { useMe } from '../../app/auth';
+import { useServerClock } from '../../components/serverTime';
 import { seKeys } from './api/queries';
 
-/**
- * The server's clock, as an offset from the browser's: the test clock of the demo may run days ahead,
- * and "within one hour of maturity" and chart ranges must follow the server.
- */
+/** The server's clock (see components/serverTime.ts): maturity locks and chart ranges follow it. */
 export function useServerTime(): { now: () => number; ready: boolean } {
-  const q = useQuery({
-    queryKey: ['simple-earn', 'server-time'],
-    queryFn: async ({ signal }) => {
-      const d = await getData('/api/health', { signal });
-      return d.now - Math.floor(Date.now() / 1000);
-    },
-    staleTime: 30_000,
-    meta: { silent: true },
-  });
-  const offset = q.data ?? 0;
-  const now = useCallback(() => Math.floor(Date.now() / 1000) + offset, [offset]);
-  return { now, ready: q.data !== undefined };
+  return useServerClock();
 }
 
 export function useServerNow(): () => number {

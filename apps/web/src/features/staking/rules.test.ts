@@ -85,7 +85,7 @@ describe('staking screen rules', () => {
     expect(vipDiscountFor(product(), 6)).toEqual({ kind: 'none' });
     expect(vipDiscountFor(product({ is_crowd: 1 }), 1)).toEqual({ kind: 'hidden' });
     expect(formatRate('0.000000001')).toBe('<0.00000001%');
-    expect(formatRate('3.219')).toBe('3.21%');
+    expect(formatRate('3.219')).toBe('3.22%');
   });
 });
 

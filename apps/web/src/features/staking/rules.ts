@@ -17,8 +17,9 @@ import {
   standardRedeemDelaySeconds,
   tieredExtraPerYear,
 } from '@earn/domain';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
+import { formatPercent } from '../../components/format';
+import { formatDate } from '../../i18n';
 import type { Campaign, DefiProtocol, HoldingBalance, StakingProduct, VipConfigRow } from './api';
 
 /**
@@ -283,17 +284,16 @@ export function redeemConfirmText(product: StakingProduct) {
     : { key: 'staking.redeem.withinDays', params: { days: max, count: max } };
 }
 
-/** Timestamps as YYYY-MM-DD HH:mm (section 9). */
+/** Timestamps in the app's one date-time format, with the zone (section 9's YYYY-MM-DD HH:mm, per language). */
 export function formatStamp(seconds: number): string {
-  return dayjs.unix(seconds).format('YYYY-MM-DD HH:mm');
+  return formatDate(seconds, true);
 }
 
 /** A rate in percent; above 0 but below 0.00000001 it reads as less-than (section 9). */
 export function formatRate(rate: string, places = 2): string {
   const r = dec(rate);
   if (r.gt(0) && r.lt('0.00000001')) return '<0.00000001%';
-  const cut = roundDown(r, places).toFixed(places);
-  return `${cut}%`;
+  return formatPercent(r.toFixed(), places);
 }
 
 /** A fee fraction shown as percent ("0.005" → "0.5%"). */

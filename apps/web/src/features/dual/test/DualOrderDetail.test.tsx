@@ -66,7 +66,7 @@ describe('dual order detail', () => {
     expect(text('dual-detail-open')).toBe('No');
     expect(text('dual-detail-settlement')).toBe('49,123.45678901 USDT');
     for (const id of ['dual-detail-created', 'dual-detail-expire', 'dual-detail-updated']) {
-      expect(text(id)).toMatch(/\d{2}:\d{2}$/);
+      expect(text(id)).toMatch(/\d{2}:\d{2} UTC$/);
     }
     expect(text('dual-detail-status-help')).toBe('The order has been settled and the proceeds paid.');
   });

@@ -36,7 +36,7 @@ describe('fixed holding card (screen 7, section 4)', () => {
     expect(card).toHaveTextContent(t('se.days', { count: 30 }));
     expect(card).toHaveTextContent('VIP');
     expect(within(card).getByTestId('principal')).toHaveTextContent('100');
-    expect(card).toHaveTextContent('10%');
+    expect(card).toHaveTextContent('10.00%');
     expect(card).toHaveTextContent(t('se.bonus'));
     expect(within(card).getByTestId('est-interest')).toHaveTextContent('0.65753424');
     expect(within(card).getByTestId('early-redeem')).toBeEnabled();
@@ -91,7 +91,7 @@ describe('flexible holding card', () => {
     expect(within(card).getByTestId('holding-amount')).toHaveTextContent('100');
     expect(within(card).getByTestId('lent-amount')).toHaveTextContent('80');
     expect(within(card).getByTestId('cumulative')).toHaveTextContent('10');
-    expect(card).toHaveTextContent('5%');
+    expect(card).toHaveTextContent('5.00%');
     expect(card).toHaveTextContent(t('se.bonusTag', { coin: 'GT' }));
     expect(within(card).getByTestId('card-redeeming')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('auto-earn-USDT'));
@@ -127,7 +127,7 @@ describe('fixed holding APR (issue 17)', () => {
         actions={noop}
       />,
     );
-    expect(screen.getByTestId('fixed-holding-apr')).toHaveTextContent('8.46%');
+    expect(screen.getByTestId('fixed-holding-apr')).toHaveTextContent('8.47%');
   });
 });
 

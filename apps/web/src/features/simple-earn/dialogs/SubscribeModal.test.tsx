@@ -345,9 +345,9 @@ describe('subscribe dialog: the APR for the amount typed (issue 17)', () => {
     await userEvent.click(await screen.findByRole('option', { name: /\+2% APR for 7 days/ }));
     await typeAmount('1000');
     // 8 % + 2 % × 7 / 30 = 8.4666… %
-    await waitFor(() => expect(screen.getByTestId('est-apr')).toHaveTextContent('8.46%'));
+    await waitFor(() => expect(screen.getByTestId('est-apr')).toHaveTextContent('8.47%'));
     expect(screen.getByTestId('apr-voucher-note')).toHaveTextContent(
-      t('se.apr.voucherNote', { ratio: '2%', days: 7, apr: '0.4666%' }),
+      t('se.apr.voucherNote', { ratio: '2%', days: 7, apr: '0.4667%' }),
     );
   });
 });

@@ -107,6 +107,6 @@ describe('product list APRs (issue 17)', () => {
       'title',
       i18next.t('se.apr.upToFirst', { apr: '15.23%', amount: '500', coin: 'USDT' }),
     );
-    expect(screen.getByTestId('chip-USDT-2')).toHaveTextContent('8%');
+    expect(screen.getByTestId('chip-USDT-2')).toHaveTextContent('8.00%');
   });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
+import { useServerClock } from '../../../components/serverTime';
 import { type CoinAmount, stakingQueries } from '../api';
 import { formatStamp } from '../rules';
 import { AprTrend, CenterLoader, InfoRow, ModalFrame } from './parts';
@@ -52,7 +53,11 @@ export function ReturnsModal({
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const stats = useQuery({ ...stakingQueries.statistics(coin, pid), enabled: opened });
-  const records = useQuery({ ...stakingQueries.profits(coin, page, Date.now()), enabled: opened });
+  const clock = useServerClock();
+  const records = useQuery({
+    ...stakingQueries.profits(coin, page, clock.now() * 1000),
+    enabled: opened && clock.ready,
+  });
   const pages = Math.max(1, Math.ceil((records.data?.total ?? 0) / 10));
   return (
     <ModalFrame

@@ -11,7 +11,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
-import { formatServerTime } from '../../../components/serverTime';
+import { formatServerTime, useServerClock } from '../../../components/serverTime';
 import { type RedeemResult, STAKING_BASE, type StakingProduct, stakingQueries } from '../api';
 import {
   feePercent,
@@ -38,12 +38,11 @@ export interface RedeemModalProps {
   pid?: number;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** The redeem modal: main, redeem type select (standard or quick), success, faq (section 2). */
 export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { now: nowSeconds } = useServerClock();
   const me = useQuery(queries.me());
   const product = useQuery({ ...stakingQueries.product(coin), enabled: opened });
   const holdings = useQuery({ ...stakingQueries.balances(coin), enabled: opened });

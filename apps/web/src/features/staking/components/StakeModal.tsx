@@ -27,6 +27,7 @@ import { closePage, isFramed, openPage, reopen } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
+import { useServerClock } from '../../../components/serverTime';
 import {
   type Acceptance,
   type Campaign,
@@ -389,7 +390,7 @@ function MainView({
   const estimate = amount ? estimateRewards(amount, p, protocol) : null;
   const vip = vipDiscountFor(p, tier);
   const delay = rewardDelayOf(p, protocol);
-  const now = Math.floor(Date.now() / 1000);
+  const now = useServerClock().now();
   const first = firstDistributionAt(now, delay);
   const period = redeemPeriodText(p, protocol);
   const crowd = p.is_crowd === 1;
