@@ -105,4 +105,19 @@ describe('inbox: server-sent events', () => {
     expect(res.status).toBe(401);
     expect(((await res.json()) as { code: number }).code).toBe(401);
   });
+
+  it('refuses a bad language or Last-Event-ID with 400 and its key, before any stream opens', async () => {
+    const c = new FetchClient(base);
+    await c.register(`sse-${randomUUID().slice(0, 8)}@example.com`);
+    const lang = await fetch(`${base}/api/web/v1/notifications/stream?lang=fr`, {
+      headers: { cookie: c.cookieHeader },
+    });
+    expect(lang.status).toBe(400);
+    expect(((await lang.json()) as { data: { key: string } }).data.key).toBe('common.invalidParams');
+    const resume = await fetch(`${base}/api/web/v1/notifications/stream`, {
+      headers: { cookie: c.cookieHeader, 'last-event-id': 'abc' },
+    });
+    expect(resume.status).toBe(400);
+    expect(((await resume.json()) as { data: { key: string } }).data.key).toBe('common.invalidParams');
+  });
 });
