@@ -195,8 +195,9 @@ describe('launch pool in Chromium', () => {
     if (mobile) await page.waitForURL((u) => u.pathname === `/launchpool/stake/${project.pid}`);
     const form = page.getByTestId('stake-form');
     await eventually(() => form.getAttribute('data-rid')).toBe(String(gt.rid));
-    // Max was applied by itself: the amount is not empty.
-    await eventually(() => page.getByTestId('stake-amount').inputValue()).not.toBe('');
+    // The amount starts empty on desktop and on the mobile page: no balance the user did not choose.
+    await eventually(() => page.getByTestId('stake-available').count()).toBe(1);
+    expect(await page.getByTestId('stake-amount').inputValue()).toBe('');
     await screenshot(page, `launchpool-stake-light-${tag}`);
     await page.getByTestId('stake-add-funds').click();
     await eventually(() => page.getByTestId('deposit-onchain').count()).toBe(1);
