@@ -76,7 +76,8 @@ describe('earn overview page', () => {
     expect(screen.getByTestId('eo-line-total-simple_earn_fixed')).toHaveTextContent('1,000.00 USDT');
     const upcoming = screen.getByTestId('eo-upcoming');
     expect(within(upcoming).getByText('Maturity · Simple Earn · Fixed')).toBeInTheDocument();
-    expect(within(upcoming).getByText('2026-12-07 00:00 UTC')).toBeInTheDocument();
+    // The app's one date format for English (formatDate), always in UTC.
+    expect(within(upcoming).getByText('12/07/2026 00:00 UTC')).toBeInTheDocument();
     expect(within(upcoming).getByText('1,000.9589041 USDT')).toBeInTheDocument();
     const chart = await screen.findByTestId('chart');
     await waitFor(() => expect(within(chart).getAllByRole('listitem')).toHaveLength(30));
