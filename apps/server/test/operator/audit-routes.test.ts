@@ -228,6 +228,27 @@ describe('every operator write route appends one audit record; a refused one non
       },
     },
     {
+      route: 'PUT /admin/api/settings/security',
+      // The test harness starts with the first-move rule off (FUNDPASS_FIRST_MOVE's default is on).
+      call: () => ({
+        method: 'PUT',
+        url: '/admin/api/settings/security',
+        body: { fundpass_before_first_move: true },
+      }),
+      action: 'settings.security.update',
+      target: () => 'settings:security',
+      before: { fundpass_before_first_move: false },
+      after: { fundpass_before_first_move: true },
+      refused: {
+        call: () => ({
+          method: 'PUT',
+          url: '/admin/api/settings/security',
+          body: { fundpass_before_first_move: 'yes' },
+        }),
+        status: 400,
+      },
+    },
+    {
       route: 'POST /admin/api/simple-earn/flexible-products',
       call: () => ({ method: 'POST', url: '/admin/api/simple-earn/flexible-products', body: flexible }),
       action: 'simple_earn.flexible_product.create',
@@ -842,7 +863,7 @@ describe('every operator write route appends one audit record; a refused one non
       .map((r) => `${r.method} ${r.url}`);
     const covered = new Set(rows.map((r) => r.route));
     expect(writes.filter((w) => !covered.has(w) && !ELSEWHERE.has(w))).toEqual([]);
-    expect(covered.size).toBe(31);
+    expect(covered.size).toBe(32);
   });
 
   for (const [i, row] of rows.entries()) {
