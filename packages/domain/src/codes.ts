@@ -105,7 +105,14 @@ export const MessageKey = {
   stepsOrder: 'product.steps.notAscending',
   timeOrder: 'product.time.endNotAfterStart',
   amountTooLarge: 'product.amount.tooLarge',
-  // Earn statements and their export: `params.field` names the parameter.
+} as const;
+
+/**
+ * Message keys of the earn statements and their export (`params.field` names the parameter). Only the
+ * statements page meets them, so their texts live in its lazily loaded catalogue; the operator API
+ * never answers them.
+ */
+export const StatementsMessageKey = {
   statementTimeZone: 'earn.statements.badTimeZone',
   statementDate: 'earn.statements.badDate',
   statementRange: 'earn.statements.badRange',

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { assetSymbol, MessageKey } from '@earn/domain';
+import { assetSymbol, StatementsMessageKey } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,11 @@ const row = z.object({
 function parseTime(field: 'from' | 'to', text: string | undefined): Date | undefined {
   if (text === undefined || text === '') return undefined;
   if (!/^\d{1,12}$/.test(text))
-    throw errors.invalidParams(`${field} must be unix seconds`, { field }, MessageKey.statementDate);
+    throw errors.invalidParams(
+      `${field} must be unix seconds`,
+      { field },
+      StatementsMessageKey.statementDate,
+    );
   return new Date(Number(text) * 1000);
 }
 
@@ -55,7 +59,7 @@ function filterOf(
   const from = parseTime('from', q.from);
   const to = parseTime('to', q.to);
   if (from && to && from.getTime() > to.getTime())
-    throw errors.invalidParams('from is after to', { field: 'from' }, MessageKey.statementRange);
+    throw errors.invalidParams('from is after to', { field: 'from' }, StatementsMessageKey.statementRange);
   return { userId, line: q.line, asset: q.asset?.toUpperCase(), from, to };
 }
 
@@ -70,7 +74,11 @@ async function requireZone(db: Db, tz: string): Promise<void> {
     }
   }
   if (!known || !(await databaseKnowsZone(db, tz)))
-    throw errors.invalidParams(`Unknown time zone ${tz}`, { field: 'tz', tz }, MessageKey.statementTimeZone);
+    throw errors.invalidParams(
+      `Unknown time zone ${tz}`,
+      { field: 'tz', tz },
+      StatementsMessageKey.statementTimeZone,
+    );
 }
 
 export const CSV_COLUMNS = [
@@ -135,7 +143,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
       const filter = { ...filterOf(currentUser(req).id, req.query), type: req.query.type };
       const after = req.query.cursor ? decodeCursor(req.query.cursor) : undefined;
       if (req.query.cursor && !after)
-        throw errors.invalidParams('Bad cursor', { field: 'cursor' }, MessageKey.statementCursor);
+        throw errors.invalidParams('Bad cursor', { field: 'cursor' }, StatementsMessageKey.statementCursor);
       const page = await statementPage(deps.db, filter, after, req.query.limit);
       return ok(page);
     },
