@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loginAsDemo } from './support/app';
-import { type Browser, launchBrowser } from './support/browser';
+import { axeViolations } from './support/axe';
+import { type Browser, launchBrowser, screenshot } from './support/browser';
 import { buildWeb } from './support/build';
 import { type RunningServer, startServer } from './support/server';
 
@@ -105,5 +106,24 @@ describe('every link reachable from the navigation resolves', () => {
     expect(broken).toEqual([]);
     expect(visited).toEqual(expect.arrayContaining(['/assets', '/dual/orders', '/simple-earn/my-lendings']));
     await page.close();
+  });
+
+  test('the documents pass axe-core in both themes and languages, at both widths', async () => {
+    for (const [width, scheme, lang] of [
+      [1400, 'light', 'en'],
+      [375, 'dark', 'zh-CN'],
+    ] as const) {
+      const page = await browser.newPage({ width, colorScheme: scheme });
+      await page.goto(`${server.url}/api/health`);
+      await page.evaluate((l) => localStorage.setItem('earn.lang', l), lang);
+      for (const path of ['/docs/staking_user_agreement.pdf', '/proof-of-reserves', '/vip']) {
+        await page.goto(`${server.url}${path}`);
+        await page.locator('main h1').waitFor();
+        expect(await axeViolations(page), `${path} ${width} ${scheme} ${lang}`).toEqual([]);
+      }
+      await screenshot(page, `doc-vip-${scheme}-${lang}-${width}`);
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+    }
   });
 });
