@@ -13,6 +13,8 @@ export const STREAM_POLL_MS = 2000;
 const HEARTBEAT_MS = 25_000;
 /** The session is checked again this often: a revoked session ends its streams. */
 const SESSION_CHECK_MS = 30_000;
+const HEARTBEAT_POLLS = Math.ceil(HEARTBEAT_MS / STREAM_POLL_MS);
+const SESSION_CHECK_POLLS = Math.ceil(SESSION_CHECK_MS / STREAM_POLL_MS);
 
 /**
  * GET /api/web/v1/notifications/stream: server-sent events. `event: notification` carries a new item
@@ -71,8 +73,10 @@ export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
 
       let busy = false;
       let closed = false;
-      let lastHeartbeat = Date.now();
-      let lastSessionCheck = Date.now();
+      // Cadences counted in polls, not read from a clock: a heartbeat after HEARTBEAT_MS without a
+      // write, the session checked every SESSION_CHECK_MS.
+      let polls = 0;
+      let quietPolls = 0;
       const end = () => {
         closed = true;
         open.delete(end);
@@ -83,8 +87,8 @@ export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
         if (busy || closed) return;
         busy = true;
         try {
-          if (Date.now() - lastSessionCheck >= SESSION_CHECK_MS) {
-            lastSessionCheck = Date.now();
+          polls++;
+          if (polls % SESSION_CHECK_POLLS === 0) {
             if (!(await loadSession(deps.db, deps.clock, token))) return end();
           }
           const items = await itemsAfter(deps.db, user.id, lastId, lang);
@@ -93,11 +97,12 @@ export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
             lastId = item.id;
           }
           if (items.length > 0) {
+            quietPolls = 0;
             const unread = await unreadCount(deps.db, user.id);
             res.write(`event: unread\ndata: ${JSON.stringify({ unread })}\n\n`);
-          } else if (Date.now() - lastHeartbeat >= HEARTBEAT_MS) {
+          } else if (++quietPolls >= HEARTBEAT_POLLS) {
             res.write(': keep-alive\n\n');
-            lastHeartbeat = Date.now();
+            quietPolls = 0;
           }
         } catch (error) {
           req.log.warn({ err: error }, 'notification stream ended by an error');
