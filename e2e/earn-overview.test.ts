@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signInDemoByApi } from './support/app';
 import { axeViolations } from './support/axe';
 import { type Browser, launchBrowser, screenshot } from './support/browser';
 import { buildWeb } from './support/build';
@@ -49,13 +50,7 @@ describe('earn overview and statements in Chromium', () => {
   });
 
   async function signIn(page: Page, lang: string): Promise<void> {
-    await page.goto(`${server.url}/api/health`);
-    const csrf = (await browser.context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-    const res = await page.request.post(`${server.url}/api/web/v1/auth/login`, {
-      data: { email: 'demo@example.com', password: 'demo-password' },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(((await res.json()) as { code: number }).code).toBe(0);
+    await signInDemoByApi(page, server.url);
     await page.goto(`${server.url}/`);
     await page.evaluate((l) => localStorage.setItem('earn.lang', l), lang);
   }

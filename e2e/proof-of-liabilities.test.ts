@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signInDemoByApi } from './support/app';
 import { type Browser, launchBrowser, screenshot } from './support/browser';
 import { buildWeb } from './support/build';
 import { type RunningServer, startServer } from './support/server';
@@ -38,13 +39,7 @@ describe('proof of liabilities in Chromium', () => {
   });
 
   async function signIn(page: Page): Promise<void> {
-    await page.goto(`${server.url}/api/health`);
-    const csrf = (await browser.context.cookies()).find((c) => c.name === 'csrftoken')?.value ?? '';
-    const res = await page.request.post(`${server.url}/api/web/v1/auth/login`, {
-      data: { email: 'demo@example.com', password: 'demo-password' },
-      headers: { 'x-csrf-token': csrf },
-    });
-    expect(((await res.json()) as { code: number }).code).toBe(0);
+    await signInDemoByApi(page, server.url);
   }
 
   const cases = [

@@ -38,120 +38,68 @@ function movementChange(
 }
 
 /** Money the operator moves for a user: deposits, withdrawals, loans and repayments, each audited. */
+const MOVEMENTS = [
+  {
+    path: '/admin/api/deposits',
+    response: postAdminDepositsResponse,
+    summary: "Credit a user's spot balance (simulated deposit)",
+    action: 'funds.deposit.create',
+    move: deposit,
+  },
+  {
+    path: '/admin/api/withdrawals',
+    response: postAdminWithdrawalsResponse,
+    summary: "Debit a user's spot balance; refused beyond what may leave spot",
+    action: 'funds.withdrawal.create',
+    move: withdraw,
+  },
+  {
+    path: '/admin/api/loans',
+    response: postAdminLoansResponse,
+    summary: 'Lend to a unified-account user: the coins land in spot and are owed',
+    action: 'funds.loan.create',
+    move: borrow,
+  },
+  {
+    path: '/admin/api/loans/repay',
+    response: postAdminLoansRepayResponse,
+    summary: 'Repay part or all of a loan from spot',
+    action: 'funds.loan.repay',
+    move: repay,
+  },
+] as const;
+
 export function registerFundsRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.register(async (scope) => {
     scope.addHook('onRequest', operatorGuard(deps));
     const r = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['operator'];
 
-    r.post(
-      '/admin/api/deposits',
-      {
-        config: { idempotent: true },
-        schema: {
-          response: { 200: postAdminDepositsResponse },
-          tags,
-          summary: "Credit a user's spot balance (simulated deposit)",
-          body: movement,
+    for (const m of MOVEMENTS)
+      r.post(
+        m.path,
+        {
+          config: { idempotent: true },
+          schema: { response: { 200: m.response }, tags, summary: m.summary, body: movement },
         },
-      },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
-          const user = await findUserByRef(tx, req.body.user);
-          const entryId = await deposit(tx, {
-            userId: user.id,
-            asset: req.body.asset,
-            amount: dec(req.body.amount),
-            at: deps.clock.now(),
-          });
-          await recordAudit(
-            tx,
-            req,
-            deps.clock,
-            movementChange('funds.deposit.create', user.id, req.body, entryId),
-          );
-          return { entry_id: entryId, user: user.id, asset: req.body.asset, amount: req.body.amount };
-        }),
-    );
-
-    r.post(
-      '/admin/api/withdrawals',
-      {
-        config: { idempotent: true },
-        schema: {
-          response: { 200: postAdminWithdrawalsResponse },
-          tags,
-          summary: "Debit a user's spot balance; refused beyond what may leave spot",
-          body: movement,
-        },
-      },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
-          const user = await findUserByRef(tx, req.body.user);
-          const entryId = await withdraw(tx, {
-            userId: user.id,
-            asset: req.body.asset,
-            amount: dec(req.body.amount),
-            at: deps.clock.now(),
-          });
-          await recordAudit(
-            tx,
-            req,
-            deps.clock,
-            movementChange('funds.withdrawal.create', user.id, req.body, entryId),
-          );
-          return { entry_id: entryId, user: user.id, asset: req.body.asset, amount: req.body.amount };
-        }),
-    );
-
-    r.post(
-      '/admin/api/loans',
-      {
-        config: { idempotent: true },
-        schema: {
-          response: { 200: postAdminLoansResponse },
-          tags,
-          summary: 'Lend to a unified-account user: the coins land in spot and are owed',
-          body: movement,
-        },
-      },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
-          const user = await findUserByRef(tx, req.body.user);
-          await borrow(tx, {
-            userId: user.id,
-            asset: req.body.asset,
-            amount: dec(req.body.amount),
-            at: deps.clock.now(),
-          });
-          await recordAudit(tx, req, deps.clock, movementChange('funds.loan.create', user.id, req.body));
-          return { user: user.id, asset: req.body.asset, amount: req.body.amount };
-        }),
-    );
-
-    r.post(
-      '/admin/api/loans/repay',
-      {
-        config: { idempotent: true },
-        schema: {
-          response: { 200: postAdminLoansRepayResponse },
-          tags,
-          summary: 'Repay part or all of a loan from spot',
-          body: movement,
-        },
-      },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
-          const user = await findUserByRef(tx, req.body.user);
-          await repay(tx, {
-            userId: user.id,
-            asset: req.body.asset,
-            amount: dec(req.body.amount),
-            at: deps.clock.now(),
-          });
-          await recordAudit(tx, req, deps.clock, movementChange('funds.loan.repay', user.id, req.body));
-          return { user: user.id, asset: req.body.asset, amount: req.body.amount };
-        }),
-    );
+        async (req, reply) =>
+          idempotent(deps, req, reply, async (tx) => {
+            const user = await findUserByRef(tx, req.body.user);
+            // Deposits and withdrawals answer their journal entry; a loan's movements have none of their own.
+            const entryId = (await m.move(tx, {
+              userId: user.id,
+              asset: req.body.asset,
+              amount: dec(req.body.amount),
+              at: deps.clock.now(),
+            })) as number | undefined;
+            await recordAudit(tx, req, deps.clock, movementChange(m.action, user.id, req.body, entryId));
+            return {
+              ...(entryId === undefined ? {} : { entry_id: entryId }),
+              user: user.id,
+              asset: req.body.asset,
+              amount: req.body.amount,
+            };
+          }),
+      );
   });
 }

@@ -257,40 +257,48 @@ export const getFixedEarnApiProductDetailResponse = envelope(
   }),
 );
 
-/** GET /apiw/v2/fixed_earn/api/product/:id/list */
-export const getFixedEarnApiProductByIdListResponse = paged(
-  z.object({
-    id: z.number(),
-    asset: z.string(),
-    type: z.number(),
-    min_vip: z.number(),
-    max_vip: z.number(),
-    lock_up_period: z.number(),
-    year_rate: decimalString,
-    sale_status: z.number(),
-    min_lend_amount: decimalString,
-    user_max_lend_volume: decimalString,
-    total_quota: decimalString,
-    remaining_quota: decimalString,
-    start_time: z.number(),
-    end_time: z.number(),
-    reinvest: z.number(),
-    redeem_account: z.number(),
-    pre_redeem: z.number(),
-    bonus_asset: z.string(),
-    bonus_icon: z.string(),
-    product_asset_price: decimalString,
-    bonus_asset_price: decimalString,
-    title: z.string(),
-    subtitle: z.string(),
-    ladder_apr: z.array(ladderTier),
-    bonus_tiers: z.array(ladderTier),
-    apr_up_to: z.object({
-      apr: decimalString,
-      amount: decimalString.nullable(),
-    }),
+/** A fixed product as the user calls answer it. */
+const fixedProduct = z.object({
+  id: z.number(),
+  asset: z.string(),
+  type: z.number(),
+  min_vip: z.number(),
+  max_vip: z.number(),
+  lock_up_period: z.number(),
+  year_rate: decimalString,
+  sale_status: z.number(),
+  min_lend_amount: decimalString,
+  user_max_lend_volume: decimalString,
+  total_quota: decimalString,
+  remaining_quota: decimalString,
+  start_time: z.number(),
+  end_time: z.number(),
+  reinvest: z.number(),
+  redeem_account: z.number(),
+  pre_redeem: z.number(),
+  bonus_asset: z.string(),
+  bonus_icon: z.string(),
+  product_asset_price: decimalString,
+  bonus_asset_price: decimalString,
+  title: z.string(),
+  subtitle: z.string(),
+  ladder_apr: z.array(ladderTier),
+  bonus_tiers: z.array(ladderTier),
+  apr_up_to: z.object({
+    apr: decimalString,
+    amount: decimalString.nullable(),
   }),
-);
+});
+
+/** The operator reads ladders back as stored, open ends included. */
+const adminLadderTier = z.object({ left: z.string(), right: z.string(), apr: decimalString });
+const adminFixedProduct = fixedProduct.extend({
+  ladder_apr: z.array(adminLadderTier),
+  bonus_tiers: z.array(adminLadderTier),
+});
+
+/** GET /apiw/v2/fixed_earn/api/product/:id/list */
+export const getFixedEarnApiProductByIdListResponse = paged(fixedProduct);
 
 /** GET /apiw/v2/fixed_earn/api/product/coins */
 export const getFixedEarnApiProductCoinsResponse = envelope(
@@ -666,48 +674,7 @@ export const getAdminSimpleEarnFlexibleHoursResponse = envelope(
 
 /** GET /admin/api/simple-earn/fixed-products */
 export const getAdminSimpleEarnFixedProductsResponse = paged(
-  z.object({
-    id: z.number(),
-    asset: z.string(),
-    type: z.number(),
-    min_vip: z.number(),
-    max_vip: z.number(),
-    lock_up_period: z.number(),
-    year_rate: decimalString,
-    sale_status: z.number(),
-    min_lend_amount: decimalString,
-    user_max_lend_volume: decimalString,
-    total_quota: decimalString,
-    remaining_quota: decimalString,
-    start_time: z.number(),
-    end_time: z.number(),
-    reinvest: z.number(),
-    redeem_account: z.number(),
-    pre_redeem: z.number(),
-    bonus_asset: z.string(),
-    bonus_icon: z.string(),
-    product_asset_price: decimalString,
-    bonus_asset_price: decimalString,
-    title: z.string(),
-    subtitle: z.string(),
-    ladder_apr: z.array(
-      z.object({
-        left: z.string(),
-        right: z.string(),
-        apr: decimalString,
-      }),
-    ),
-    bonus_tiers: z.array(
-      z.object({
-        left: z.string(),
-        right: z.string(),
-        apr: decimalString,
-      }),
-    ),
-    apr_up_to: z.object({
-      apr: decimalString,
-      amount: decimalString.nullable(),
-    }),
+  adminFixedProduct.extend({
     status: z.number(),
     special_users: z.array(z.number()),
     sold_amount: decimalString,
@@ -715,86 +682,10 @@ export const getAdminSimpleEarnFixedProductsResponse = paged(
 );
 
 /** POST /admin/api/simple-earn/fixed-products */
-export const postAdminSimpleEarnFixedProductsResponse = envelope(
-  z.object({
-    id: z.number(),
-    asset: z.string(),
-    type: z.number(),
-    min_vip: z.number(),
-    max_vip: z.number(),
-    lock_up_period: z.number(),
-    year_rate: decimalString,
-    sale_status: z.number(),
-    min_lend_amount: decimalString,
-    user_max_lend_volume: decimalString,
-    total_quota: decimalString,
-    remaining_quota: decimalString,
-    start_time: z.number(),
-    end_time: z.number(),
-    reinvest: z.number(),
-    redeem_account: z.number(),
-    pre_redeem: z.number(),
-    bonus_asset: z.string(),
-    bonus_icon: z.string(),
-    product_asset_price: decimalString,
-    bonus_asset_price: decimalString,
-    title: z.string(),
-    subtitle: z.string(),
-    ladder_apr: z.array(
-      z.object({
-        left: z.string(),
-        right: z.string(),
-        apr: decimalString,
-      }),
-    ),
-    bonus_tiers: z.array(
-      z.object({
-        left: z.string(),
-        right: z.string(),
-        apr: decimalString,
-      }),
-    ),
-    apr_up_to: z.object({
-      apr: decimalString,
-      amount: decimalString.nullable(),
-    }),
-  }),
-);
+export const postAdminSimpleEarnFixedProductsResponse = envelope(adminFixedProduct);
 
 /** PUT /admin/api/simple-earn/fixed-products/:id */
-export const putAdminSimpleEarnFixedProductsByIdResponse = envelope(
-  z.object({
-    id: z.number(),
-    asset: z.string(),
-    type: z.number(),
-    min_vip: z.number(),
-    max_vip: z.number(),
-    lock_up_period: z.number(),
-    year_rate: decimalString,
-    sale_status: z.number(),
-    min_lend_amount: decimalString,
-    user_max_lend_volume: decimalString,
-    total_quota: decimalString,
-    remaining_quota: decimalString,
-    start_time: z.number(),
-    end_time: z.number(),
-    reinvest: z.number(),
-    redeem_account: z.number(),
-    pre_redeem: z.number(),
-    bonus_asset: z.string(),
-    bonus_icon: z.string(),
-    product_asset_price: decimalString,
-    bonus_asset_price: decimalString,
-    title: z.string(),
-    subtitle: z.string(),
-    ladder_apr: z.array(ladderTier),
-    bonus_tiers: z.array(ladderTier),
-    apr_up_to: z.object({
-      apr: decimalString,
-      amount: decimalString.nullable(),
-    }),
-  }),
-);
+export const putAdminSimpleEarnFixedProductsByIdResponse = envelope(fixedProduct);
 
 /** POST /admin/api/simple-earn/vouchers */
 export const postAdminSimpleEarnVouchersResponse = envelope(

@@ -100,228 +100,106 @@ const redeemRecord = z.object({
 export const postEarnStakingCoinSwapVerifyResponse = envelope(z.union([stakeOrder, redeemRecord]));
 export const postEarnStakingCoinRedeemResponse = postEarnStakingCoinSwapVerifyResponse;
 
+/** A staking product as the user calls answer it (the operator list names its status strictly). */
+const stakingProduct = z.object({
+  id: z.number(),
+  coin: z.string(),
+  mortgage_coin: z.string(),
+  type: z.number(),
+  is_defi: z.number(),
+  defi: z.array(
+    z.object({
+      pid: z.number(),
+      id: z.number(),
+      protocol_name: z.string(),
+      mortgage_coin: z.string(),
+      reward_coin: z.string(),
+      rate: decimalString,
+      base_rate: decimalString,
+      apr: decimalString,
+      reward: z.array(
+        z.object({
+          reward_coin: z.string(),
+          reward_delay_days: z.number(),
+          interest_delay_days: z.number(),
+          fee_rate: decimalString,
+        }),
+      ),
+      income_days: z.number(),
+      extra_interest: z
+        .object({
+          id: z.number(),
+          status: z.number(),
+          max_interest: decimalString,
+          reward_coin: z.string(),
+          start_time: z.number(),
+          end_time: z.number(),
+          interest: z.array(
+            z.object({
+              money_max: decimalString,
+              money_min: decimalString,
+              money_rate: decimalString,
+            }),
+          ),
+          labels: z.array(bonusLabel),
+          award_asset: z.string(),
+          ext_award_limit: z.string(),
+          ext_award_rate_year: decimalString,
+          start_at: z.number(),
+          end_at: z.number(),
+        })
+        .nullable(),
+      personal_mortgage_limit: z.string(),
+    }),
+  ),
+  debt: z.array(
+    z.object({
+      coin: z.string(),
+      rate: decimalString,
+      amount: decimalString,
+    }),
+  ),
+  reward_coin: z.string(),
+  rate: decimalString,
+  base_rate: decimalString,
+  most_rate: decimalString,
+  apr: decimalString,
+  min_mortgage_amount: decimalString,
+  min_redeem_amount: decimalString,
+  personal_mortgage_limit: z.string(),
+  crowd_mortgage_limit: z.string(),
+  is_crowd: z.number(),
+  agreement: z.string(),
+  reward_delay_days: z.number(),
+  interest_days: z.number(),
+  income_days: z.number(),
+  borrow_support: z.number(),
+  extra: extra,
+  extra_interest: campaign.nullable(),
+  vip_config: z.array(
+    z.object({
+      max_tier: z.number(),
+      min_tier: z.number(),
+      vip_sale: z.string(),
+    }),
+  ),
+  exchange_type: z.string(),
+  exchange_coin: z.string(),
+  exchange_rate: decimalString,
+  exchange_rate_reverse: decimalString,
+  tips: z.string(),
+  redeem_config: redeemConfig,
+  redeem_period_status: z.string(),
+  precision: z.number(),
+  protocol: z.string(),
+  status: z.string(),
+});
+
 /** GET /apiw/v2/earn/staking/products */
-export const getEarnStakingProductsResponse = paged(
-  z.object({
-    id: z.number(),
-    coin: z.string(),
-    mortgage_coin: z.string(),
-    type: z.number(),
-    is_defi: z.number(),
-    defi: z.array(
-      z.object({
-        pid: z.number(),
-        id: z.number(),
-        protocol_name: z.string(),
-        mortgage_coin: z.string(),
-        reward_coin: z.string(),
-        rate: decimalString,
-        base_rate: decimalString,
-        apr: decimalString,
-        reward: z.array(
-          z.object({
-            reward_coin: z.string(),
-            reward_delay_days: z.number(),
-            interest_delay_days: z.number(),
-            fee_rate: decimalString,
-          }),
-        ),
-        income_days: z.number(),
-        extra_interest: z
-          .object({
-            id: z.number(),
-            status: z.number(),
-            max_interest: decimalString,
-            reward_coin: z.string(),
-            start_time: z.number(),
-            end_time: z.number(),
-            interest: z.array(
-              z.object({
-                money_max: decimalString,
-                money_min: decimalString,
-                money_rate: decimalString,
-              }),
-            ),
-            labels: z.array(bonusLabel),
-            award_asset: z.string(),
-            ext_award_limit: z.string(),
-            ext_award_rate_year: decimalString,
-            start_at: z.number(),
-            end_at: z.number(),
-          })
-          .nullable(),
-        personal_mortgage_limit: z.string(),
-      }),
-    ),
-    debt: z.array(
-      z.object({
-        coin: z.string(),
-        rate: decimalString,
-        amount: decimalString,
-      }),
-    ),
-    reward_coin: z.string(),
-    rate: decimalString,
-    base_rate: decimalString,
-    most_rate: decimalString,
-    apr: decimalString,
-    min_mortgage_amount: decimalString,
-    min_redeem_amount: decimalString,
-    personal_mortgage_limit: z.string(),
-    crowd_mortgage_limit: z.string(),
-    is_crowd: z.number(),
-    agreement: z.string(),
-    reward_delay_days: z.number(),
-    interest_days: z.number(),
-    income_days: z.number(),
-    borrow_support: z.number(),
-    extra: extra,
-    extra_interest: z
-      .object({
-        id: z.number(),
-        status: z.number(),
-        max_interest: decimalString,
-        reward_coin: z.string(),
-        start_time: z.number(),
-        end_time: z.number(),
-        interest: z.array(
-          z.object({
-            money_max: decimalString,
-            money_min: decimalString,
-            money_rate: decimalString,
-          }),
-        ),
-        labels: z.array(
-          z.object({
-            rate: decimalString,
-            label: z.string(),
-            value: z.string(),
-            moneyMin: z.string(),
-          }),
-        ),
-        award_asset: z.string(),
-        ext_award_limit: z.string(),
-        ext_award_rate_year: decimalString,
-        start_at: z.number(),
-        end_at: z.number(),
-      })
-      .nullable(),
-    vip_config: z.array(
-      z.object({
-        max_tier: z.number(),
-        min_tier: z.number(),
-        vip_sale: z.string(),
-      }),
-    ),
-    exchange_type: z.string(),
-    exchange_coin: z.string(),
-    exchange_rate: decimalString,
-    exchange_rate_reverse: decimalString,
-    tips: z.string(),
-    redeem_config: redeemConfig,
-    redeem_period_status: z.string(),
-    precision: z.number(),
-    protocol: z.string(),
-    status: z.string(),
-  }),
-);
+export const getEarnStakingProductsResponse = paged(stakingProduct);
 
 /** GET /apiw/v2/earn/staking/product */
-export const getEarnStakingProductResponse = envelope(
-  z.object({
-    id: z.number(),
-    coin: z.string(),
-    mortgage_coin: z.string(),
-    type: z.number(),
-    is_defi: z.number(),
-    defi: z.array(
-      z.object({
-        pid: z.number(),
-        id: z.number(),
-        protocol_name: z.string(),
-        mortgage_coin: z.string(),
-        reward_coin: z.string(),
-        rate: decimalString,
-        base_rate: decimalString,
-        apr: decimalString,
-        reward: z.array(
-          z.object({
-            reward_coin: z.string(),
-            reward_delay_days: z.number(),
-            interest_delay_days: z.number(),
-            fee_rate: decimalString,
-          }),
-        ),
-        income_days: z.number(),
-        extra_interest: z
-          .object({
-            id: z.number(),
-            status: z.number(),
-            max_interest: decimalString,
-            reward_coin: z.string(),
-            start_time: z.number(),
-            end_time: z.number(),
-            interest: z.array(
-              z.object({
-                money_max: decimalString,
-                money_min: decimalString,
-                money_rate: decimalString,
-              }),
-            ),
-            labels: z.array(bonusLabel),
-            award_asset: z.string(),
-            ext_award_limit: z.string(),
-            ext_award_rate_year: decimalString,
-            start_at: z.number(),
-            end_at: z.number(),
-          })
-          .nullable(),
-        personal_mortgage_limit: z.string(),
-      }),
-    ),
-    debt: z.array(
-      z.object({
-        coin: z.string(),
-        rate: decimalString,
-        amount: decimalString,
-      }),
-    ),
-    reward_coin: z.string(),
-    rate: decimalString,
-    base_rate: decimalString,
-    most_rate: decimalString,
-    apr: decimalString,
-    min_mortgage_amount: decimalString,
-    min_redeem_amount: decimalString,
-    personal_mortgage_limit: z.string(),
-    crowd_mortgage_limit: z.string(),
-    is_crowd: z.number(),
-    agreement: z.string(),
-    reward_delay_days: z.number(),
-    interest_days: z.number(),
-    income_days: z.number(),
-    borrow_support: z.number(),
-    extra: extra,
-    extra_interest: campaign.nullable(),
-    vip_config: z.array(
-      z.object({
-        max_tier: z.number(),
-        min_tier: z.number(),
-        vip_sale: z.string(),
-      }),
-    ),
-    exchange_type: z.string(),
-    exchange_coin: z.string(),
-    exchange_rate: decimalString,
-    exchange_rate_reverse: decimalString,
-    tips: z.string(),
-    redeem_config: redeemConfig,
-    redeem_period_status: z.string(),
-    precision: z.number(),
-    protocol: z.string(),
-    status: z.string(),
-  }),
-);
+export const getEarnStakingProductResponse = envelope(stakingProduct);
 
 /** GET /apiw/v2/earn/staking/statistics */
 export const getEarnStakingStatisticsResponse = envelope(
@@ -524,97 +402,5 @@ export const postAdminStakingProductsByIdCampaignsResponse = envelope(
 
 /** GET /admin/api/staking/products */
 export const getAdminStakingProductsResponse = paged(
-  z.object({
-    id: z.number(),
-    coin: z.string(),
-    mortgage_coin: z.string(),
-    type: z.number(),
-    is_defi: z.number(),
-    defi: z.array(
-      z.object({
-        pid: z.number(),
-        id: z.number(),
-        protocol_name: z.string(),
-        mortgage_coin: z.string(),
-        reward_coin: z.string(),
-        rate: decimalString,
-        base_rate: decimalString,
-        apr: decimalString,
-        reward: z.array(
-          z.object({
-            reward_coin: z.string(),
-            reward_delay_days: z.number(),
-            interest_delay_days: z.number(),
-            fee_rate: decimalString,
-          }),
-        ),
-        income_days: z.number(),
-        extra_interest: z
-          .object({
-            id: z.number(),
-            status: z.number(),
-            max_interest: decimalString,
-            reward_coin: z.string(),
-            start_time: z.number(),
-            end_time: z.number(),
-            interest: z.array(
-              z.object({
-                money_max: decimalString,
-                money_min: decimalString,
-                money_rate: decimalString,
-              }),
-            ),
-            labels: z.array(bonusLabel),
-            award_asset: z.string(),
-            ext_award_limit: z.string(),
-            ext_award_rate_year: decimalString,
-            start_at: z.number(),
-            end_at: z.number(),
-          })
-          .nullable(),
-        personal_mortgage_limit: z.string(),
-      }),
-    ),
-    debt: z.array(
-      z.object({
-        coin: z.string(),
-        rate: decimalString,
-        amount: decimalString,
-      }),
-    ),
-    reward_coin: z.string(),
-    rate: decimalString,
-    base_rate: decimalString,
-    most_rate: decimalString,
-    apr: decimalString,
-    min_mortgage_amount: decimalString,
-    min_redeem_amount: decimalString,
-    personal_mortgage_limit: z.string(),
-    crowd_mortgage_limit: z.string(),
-    is_crowd: z.number(),
-    agreement: z.string(),
-    reward_delay_days: z.number(),
-    interest_days: z.number(),
-    income_days: z.number(),
-    borrow_support: z.number(),
-    extra: extra,
-    extra_interest: campaign.nullable(),
-    vip_config: z.array(
-      z.object({
-        max_tier: z.number(),
-        min_tier: z.number(),
-        vip_sale: z.string(),
-      }),
-    ),
-    exchange_type: z.string(),
-    exchange_coin: z.string(),
-    exchange_rate: decimalString,
-    exchange_rate_reverse: decimalString,
-    tips: z.string(),
-    redeem_config: redeemConfig,
-    redeem_period_status: z.string(),
-    precision: z.number(),
-    protocol: z.string(),
-    status: z.enum(['online', 'offline']),
-  }),
+  stakingProduct.extend({ status: z.enum(['online', 'offline']) }),
 );

@@ -69,27 +69,28 @@ export const getEarnPrivateWealthProductsResponse = paged(
   }),
 );
 
+/** A user's wealth holding, in the list and alone. */
+const wealthOrder = z.object({
+  order_id: z.number(),
+  pid: z.number(),
+  project_type: z.number(),
+  name: z.string(),
+  coin: z.string(),
+  amount: decimalString,
+  unit: z.string(),
+  redeeming_unit: z.string(),
+  cost: z.string(),
+  show_interest: z.number(),
+  income_amount: decimalString,
+  net_value_ratio: decimalString,
+  net_value_ratio_buy: decimalString,
+  recent_30_days_rate: decimalString,
+  run_days: z.number(),
+  client_id: z.string(),
+});
+
 /** GET /apiw/v2/earn/private-wealth/orders */
-export const getEarnPrivateWealthOrdersResponse = paged(
-  z.object({
-    order_id: z.number(),
-    pid: z.number(),
-    project_type: z.number(),
-    name: z.string(),
-    coin: z.string(),
-    amount: decimalString,
-    unit: z.string(),
-    redeeming_unit: z.string(),
-    cost: z.string(),
-    show_interest: z.number(),
-    income_amount: decimalString,
-    net_value_ratio: decimalString,
-    net_value_ratio_buy: decimalString,
-    recent_30_days_rate: decimalString,
-    run_days: z.number(),
-    client_id: z.string(),
-  }),
-);
+export const getEarnPrivateWealthOrdersResponse = paged(wealthOrder);
 
 /** GET /apiw/v2/earn/private-wealth/redeem-records */
 export const getEarnPrivateWealthRedeemRecordsResponse = paged(
@@ -108,26 +109,7 @@ export const getEarnPrivateWealthRedeemRecordsResponse = paged(
 );
 
 /** GET /apiw/v2/earn/private-wealth/order-detail */
-export const getEarnPrivateWealthOrderDetailResponse = envelope(
-  z.object({
-    order_id: z.number(),
-    pid: z.number(),
-    project_type: z.number(),
-    name: z.string(),
-    coin: z.string(),
-    amount: decimalString,
-    unit: z.string(),
-    redeeming_unit: z.string(),
-    cost: z.string(),
-    show_interest: z.number(),
-    income_amount: decimalString,
-    net_value_ratio: decimalString,
-    net_value_ratio_buy: decimalString,
-    recent_30_days_rate: decimalString,
-    run_days: z.number(),
-    client_id: z.string(),
-  }),
-);
+export const getEarnPrivateWealthOrderDetailResponse = envelope(wealthOrder);
 
 /** GET /apiw/v2/earn/private-wealth/lines */
 export const getEarnPrivateWealthLinesResponse = envelope(

@@ -1,57 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rows, sql } from '../../src/db/client';
 import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
+import { type Instance, startInstance } from '../instances';
 
-const ROOT = join(import.meta.dirname, '../../../..');
 const HOUR = 3600;
-
-interface Instance {
-  child: ChildProcess;
-  port: number;
-  output: string;
-}
-
-/** `npm run serve` as its own process: the real main.ts, its scheduler running on its own timer. */
-function startInstance(databaseUrl: string, port: number): Promise<Instance> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        EARN_CLOCK: 'test',
-        ADMIN_TOKEN,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        JOB_INTERVAL_MS: '50',
-        WEB_DIST: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const instance: Instance = { child, port, output: '' };
-    const timer = setTimeout(
-      () => reject(new Error(`instance on ${port} did not start:\n${instance.output}`)),
-      180_000,
-    );
-    const onData = (d: Buffer) => {
-      instance.output += String(d);
-      if (instance.output.includes('Earn is running')) {
-        clearTimeout(timer);
-        resolve(instance);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance on ${port} exited with ${code}:\n${instance.output}`));
-    });
-  });
-}
 
 async function advance(instance: Instance, seconds: number): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${instance.port}/admin/api/clock/advance`, {

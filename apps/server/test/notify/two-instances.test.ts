@@ -1,61 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rows, sql } from '../../src/db/client';
 import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
+import { type Instance, startInstance } from '../instances';
 import { FetchClient } from './http-client';
 import { startSmtp } from './smtp';
 
-const ROOT = join(import.meta.dirname, '../../../..');
 const HOUR = 3600;
 
-interface Instance {
-  child: ChildProcess;
-  port: number;
-  output: string;
-}
-
-/** The real main.ts as its own process, its scheduler and mail sender on their own timers. */
-function startInstance(databaseUrl: string, port: number, smtpUrl: string): Promise<Instance> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        EARN_CLOCK: 'test',
-        ADMIN_TOKEN,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SEED_DEMO: '0',
-        LOG_LEVEL: 'warn',
-        JOB_INTERVAL_MS: '50',
-        WEB_DIST: '/nonexistent',
-        SMTP_URL: smtpUrl,
-        AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const instance: Instance = { child, port, output: '' };
-    const timer = setTimeout(
-      () => reject(new Error(`instance ${port} did not start:\n${instance.output}`)),
-      180_000,
-    );
-    const onData = (d: Buffer) => {
-      instance.output += String(d);
-      if (instance.output.includes('Earn is running')) {
-        clearTimeout(timer);
-        resolve(instance);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance ${port} exited with ${code}:\n${instance.output}`));
-    });
-  });
-}
+/** Each instance's mail sender on its own timer, to one SMTP server; many sign-ups from one address. */
+const notifyEnv = (smtpUrl: string) => ({ SMTP_URL: smtpUrl, AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
 
 async function operator<T = unknown>(i: Instance, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${i.port}${path}`, {
@@ -88,8 +41,8 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
     const base = 41000 + Math.floor(Math.random() * 8000);
     instances.push(
       ...(await Promise.all([
-        startInstance(fresh.url as string, base, smtp.url),
-        startInstance(fresh.url as string, base + 1, smtp.url),
+        startInstance(fresh.url as string, base, notifyEnv(smtp.url)),
+        startInstance(fresh.url as string, base + 1, notifyEnv(smtp.url)),
       ])),
     );
   }, 240_000);

@@ -6820,13 +6820,13 @@ export interface operations {
                                         money_rate: string;
                                     }[];
                                     labels: {
+                                        label: string;
+                                        value: string;
                                         /**
                                          * @description Decimal string
                                          * @example 1.25
                                          */
                                         rate: string;
-                                        label: string;
-                                        value: string;
                                         moneyMin: string;
                                     }[];
                                     award_asset: string;
