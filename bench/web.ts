@@ -11,30 +11,16 @@
  *   after the first paint (header menus, toasts).
  * Exits 1 when a target is missed.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/support/browser';
 import { buildWeb } from '../e2e/support/build';
+import { FIRST_ROUTE_BUDGET_KB, firstRouteSize, gzipKb as gzipKbOf } from '../e2e/support/bundle';
 import { startServer } from '../e2e/support/server';
 
-const FIRST_ROUTE_BUDGET_KB = 150;
 const LCP_BUDGET_MS = 1000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 let webDist = '';
-const gzipKb = (file: string) => gzipSync(readFileSync(join(webDist, file)), { level: 9 }).length / 1024;
-
-function firstRouteScripts(): string[] {
-  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)].map(
-    (m) => m[1] as string,
-  );
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)].map(
-    (m) => m[1] as string,
-  );
-  return [...entry, ...preloads];
-}
+const gzipKb = (file: string) => gzipKbOf(webDist, file);
 
 /**
  * Runs in the page before the app: records the last Largest Contentful Paint and when the product
@@ -64,13 +50,8 @@ const median = (xs: number[]) => {
 console.log('building the web app …');
 webDist = buildWeb({ force: true });
 
-const scripts = firstRouteScripts();
-let firstRouteKb = 0;
-for (const s of scripts) {
-  const kb = gzipKb(s);
-  firstRouteKb += kb;
-  console.log(`  ${s.padEnd(48)} ${kb.toFixed(1).padStart(7)} KB gzip`);
-}
+const { files, totalKb: firstRouteKb } = firstRouteSize(webDist);
+for (const { file, kb } of files) console.log(`  ${file.padEnd(48)} ${kb.toFixed(1).padStart(7)} KB gzip`);
 console.log(
   `first route JavaScript: ${firstRouteKb.toFixed(1)} KB gzip (budget ${FIRST_ROUTE_BUDGET_KB} KB)`,
 );

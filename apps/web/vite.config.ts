@@ -8,7 +8,7 @@ const FRAMEWORK =
 // The shell the first route renders, with the Mantine pieces it pulls in (a group takes its modules'
 // dependencies along): one chunk compresses better than twenty.
 const SHELL =
-  /src[\\/](api|i18n|app[\\/](App|Layout|HomePage|HeaderButtons|lines|embed|auth|breakpoints|routes|providers|theme|Toasts|FundpassPrompt)\.|components[\\/](icons|ReferralWidget)\.|features[\\/][^\\/]+[\\/]routes\.)/;
+  /src[\\/](api[\\/]|i18n[\\/](index\.|en\.json)|app[\\/](App|Layout|HomePage|HeaderButtons|lines|embed|auth|breakpoints|routes|providers|theme|Toasts|FundpassPrompt)\.|components[\\/]icons\.|features[\\/][^\\/]+[\\/]routes\.)/;
 
 export default defineConfig({
   plugins: [react()],

@@ -13,6 +13,7 @@ describe('home page best offers (issue 17)', () => {
         lines: [
           { line: 'simple-earn', asset: 'USDT', apr: '15.23', up_to_amount: '500' },
           { line: 'launch-pool', asset: 'GT', apr: '44.941368078175895765', up_to_amount: null },
+          { line: 'staking', asset: 'ETH', apr: '0.365', up_to_amount: null },
         ],
       }),
     });
@@ -22,6 +23,8 @@ describe('home page best offers (issue 17)', () => {
     );
     expect(screen.getByText('15.23%')).toBeInTheDocument();
     expect(screen.getByText('44.94%')).toBeInTheDocument();
+    // Rounded half up like every other rate, not cut: 0.365 is not 0.36%.
+    expect(screen.getByText('0.37%')).toBeInTheDocument();
     expect(screen.queryByTestId('best-amount-launch-pool')).not.toBeInTheDocument();
   });
 });

@@ -12,21 +12,23 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { trackClick } from '../api/analytics';
 import { type BestOffer, queries } from '../api/queries';
-import { formatAmount } from '../components/format';
+import { formatAmount, formatPercent } from '../components/format';
 import { ChevronRightIcon, CoinsIcon } from '../components/icons';
-import { ReferralWidget } from '../components/ReferralWidget';
 import { useMe } from './auth';
 import { PRODUCT_LINES } from './lines';
 
-function formatApr(apr: string): string {
-  // The server sends a percent string with up to 18 places; two are what a rate card shows.
-  const [int, frac = ''] = apr.split('.');
-  return `${int}.${(`${frac}00`).slice(0, 2)}%`;
-}
+// Only a signed-in user sees it, so its code (copy button, clipboard) loads then.
+const ReferralWidget = lazy(() =>
+  import('../components/ReferralWidget').then((m) => ({ default: m.ReferralWidget })),
+);
+
+/** The same two places, rounded half up, as every other rate in the app: 0.365 reads 0.37%. */
+const formatApr = (apr: string) => formatPercent(apr, 2);
 
 function LineCard({
   line,
@@ -155,7 +157,11 @@ export default function HomePage() {
           {PRODUCT_LINES.map((line) => (
             <LineCard key={line.key} line={line} offer={byLine.get(line.key)} loading={home.isLoading} />
           ))}
-          {isLoggedIn && <ReferralWidget />}
+          {isLoggedIn && (
+            <Suspense fallback={null}>
+              <ReferralWidget />
+            </Suspense>
+          )}
         </SimpleGrid>
       </Stack>
     </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Box, Burger, Button, Container, Group, Loader, Text } from '@mantine/core';
+import { Box, Burger, Button, Container, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -29,6 +29,7 @@ const loadMenus = () => {
   return menusPromise;
 };
 const NavDrawer = lazy(() => import('./NavDrawer'));
+const Footer = lazy(() => import('./Footer'));
 const RegisterModal = lazy(() => import('./RegisterModal'));
 const NotificationBell = lazy(() => import('../features/notifications/Bell'));
 
@@ -180,14 +181,6 @@ function Dialogs() {
   ) : null;
 }
 
-/** The product's documents, reachable from every page. */
-const FOOTER_LINKS = [
-  ['footer.help', '/help/lend/simple-earn'],
-  ['footer.terms', '/help/lend/simple-earn/terms-of-use'],
-  ['footer.riskDisclosure', '/help/lend/simple-earn/risk-disclosure'],
-  ['footer.reserves', '/proof-of-reserves'],
-] as const;
-
 export function Layout() {
   const { t } = useTranslation();
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -279,30 +272,9 @@ export function Layout() {
       >
         <Page />
       </Container>
-      <Box
-        component="footer"
-        py="lg"
-        mt="xl"
-        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Container size="xl">
-          <Group justify="space-between" gap="xs">
-            <Text size="xs" c="dimmed">
-              {t('footer.rights')}
-            </Text>
-            <Group gap="md">
-              <Text size="xs" c="dimmed">
-                {t('footer.risk')}
-              </Text>
-              {FOOTER_LINKS.map(([key, to]) => (
-                <Anchor key={to} component={Link} to={to} size="xs">
-                  {t(key)}
-                </Anchor>
-              ))}
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Dialogs />
     </>
   );
