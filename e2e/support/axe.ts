@@ -25,7 +25,12 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
             ctx: Document,
             opts: object,
           ) => Promise<{
-            violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+            violations: {
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: { target: string[]; html: string }[];
+            }[];
           }>;
         };
       }
@@ -37,7 +42,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+      // The selector and the element's start, so a failure names what to fix.
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`),
     }));
   });
 }

@@ -48,7 +48,6 @@ function LineCard({
       to={line.path}
       className="surface product-card"
       onClick={() => trackClick('home.line', { line: line.key })}
-      aria-label={`${name}${hasOffer && offer?.apr ? `, ${t('home.bestApr')} ${formatApr(offer.apr)}${offer.up_to_amount && offer.asset ? ` ${t('home.onFirst', { amount: formatAmount(offer.up_to_amount), coin: offer.asset })}` : ''}` : ''}`}
       data-line={line.key}
     >
       <Stack gap="sm" h="100%" justify="space-between">

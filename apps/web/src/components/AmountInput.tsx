@@ -37,6 +37,10 @@ export interface AmountInputProps {
   placeholder?: string;
   /** Analytics name of the Max button. */
   maxActionName?: string;
+  /** Enter in the field: the form's submit (the same rules as its button apply there). */
+  onEnter?: () => void;
+  /** The dialog's first focus (Mantine's focus trap looks for it), rather than its close button. */
+  'data-autofocus'?: boolean;
   'data-testid'?: string;
 }
 
@@ -72,6 +76,7 @@ export function AmountInput({
   disabled,
   placeholder,
   maxActionName = 'amount.max',
+  onEnter,
   ...rest
 }: AmountInputProps) {
   const { t, i18n } = useTranslation();
@@ -118,6 +123,12 @@ export function AmountInput({
       spellCheck={false}
       classNames={{ input: 'num' }}
       onChange={(e) => update(e.currentTarget.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && onEnter && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          onEnter();
+        }
+      }}
       onBlur={() => {
         // A valid amount is shown grouped once the user leaves the field ('1234.' → '1,234').
         if (parsed.ok && parsed.amount !== null) {

@@ -54,6 +54,7 @@ export function DateRangeFilter({
           valueFormat={format}
           allowSingleDateInRange
           clearable
+          clearButtonProps={{ 'aria-label': t('common.clear') }}
           w={{ base: '100%', sm: 300 }}
           ariaLabels={{
             previousMonth: t('dateRange.prevMonth'),

@@ -1,5 +1,5 @@
 import { type Decimal, dec, POOL_HOURS_PER_YEAR, poolAprWithStake } from '@earn/domain';
-import { Divider, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Divider, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
@@ -49,7 +49,6 @@ export function PoolApr({
           onMouseLeave={close}
           // A tap on a phone also fires mouseenter: open, never toggle; outside or Escape closes.
           onClick={open}
-          aria-label={t('launchpool.apr.show')}
           aria-expanded={opened}
           data-testid={testId}
           style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}
@@ -63,6 +62,8 @@ export function PoolApr({
           >
             {figure}
           </Text>
+          {/* Named by the figure it shows, then what it opens (an aria-label would hide the figure). */}
+          <VisuallyHidden>{`, ${t('launchpool.apr.show')}`}</VisuallyHidden>
         </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown onMouseEnter={open} onMouseLeave={close} data-testid="pool-apr-popover">

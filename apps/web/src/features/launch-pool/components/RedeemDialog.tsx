@@ -131,6 +131,10 @@ export function RedeemDialog({
         <AmountInput
           value={amount}
           onChange={setAmount}
+          data-autofocus
+          onEnter={() => {
+            if (!redeem.isPending) void submit();
+          }}
           // Finer digits than the pool's are typed through, so the minimum-unit rule can say what is wrong.
           precision={Math.max(pool.decimal_place, REDEEM_INPUT_DECIMALS)}
           max={redeemable}

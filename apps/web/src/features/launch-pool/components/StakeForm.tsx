@@ -27,6 +27,7 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
+import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGroup';
 import { formatDate, translateKey } from '../../../i18n';
 import {
   deviceToken,
@@ -91,6 +92,7 @@ function ModeOption({
   disabled,
   onSelect,
   testId,
+  tabIndex,
 }: {
   label: string;
   description: string;
@@ -98,11 +100,13 @@ function ModeOption({
   disabled: boolean;
   onSelect: () => void;
   testId: string;
+  tabIndex: 0 | -1;
 }) {
   return (
     <UnstyledButton
       role="radio"
       aria-checked={checked}
+      tabIndex={tabIndex}
       aria-disabled={disabled}
       onClick={onSelect}
       data-testid={testId}
@@ -319,6 +323,10 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
       <AmountInput
         value={amount}
         onChange={setAmount}
+        data-autofocus
+        onEnter={() => {
+          if (loaded && !stake.isPending && !checking) void submit();
+        }}
         precision={pool.decimal_place}
         max={loaded && !numbers.usedUp ? numbers.max : null}
         coin={coin}
@@ -385,7 +393,13 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
           <Text size="xs" c="dimmed">
             {t('launchpool.stake.autoEarn.help', { coin })}
           </Text>
-          <Group gap="sm" wrap="nowrap" role="radiogroup" aria-label={t('launchpool.stake.autoEarn')}>
+          <Group
+            gap="sm"
+            wrap="nowrap"
+            role="radiogroup"
+            aria-label={t('launchpool.stake.autoEarn')}
+            onKeyDown={onRadioGroupKeyDown}
+          >
             {rules.flexibleAvailable && (
               <ModeOption
                 label={t('launchpool.stake.flexible')}
@@ -393,6 +407,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
                 checked={mode === 'flexible'}
                 disabled={rules.flexibleDisabled}
                 onSelect={pickFlexible}
+                tabIndex={radioTabIndex(mode === 'flexible', 0, mode !== 'spot')}
                 testId="mode-flexible"
               />
             )}
@@ -406,6 +421,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
                 checked={mode === 'fixed'}
                 disabled={false}
                 onSelect={() => setChosenMode('fixed')}
+                tabIndex={radioTabIndex(mode === 'fixed', rules.flexibleAvailable ? 1 : 0, mode !== 'spot')}
                 testId="mode-fixed"
               />
             )}

@@ -207,6 +207,7 @@ export function HistoryView({
           label={t('se.col.coin')}
           placeholder={t('se.allCoins')}
           clearable
+          clearButtonProps={{ 'aria-label': t('common.clear') }}
           value={asset}
           onChange={(v) => {
             setAsset(v);

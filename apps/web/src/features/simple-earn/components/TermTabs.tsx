@@ -3,6 +3,7 @@ import { Badge, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/
 import type { TFunction } from 'i18next';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGroup';
 import type { FixedProduct } from '../api/types';
 import { pct } from '../format';
 import { isSoldOut, upTo } from '../rules';
@@ -34,14 +35,26 @@ export function TermTabs({
   const { t } = useTranslation();
   return (
     <ScrollArea type="never" offsetScrollbars={false}>
-      <Group gap="xs" wrap={mobile ? 'nowrap' : 'wrap'} role="radiogroup" aria-label={t('se.term')} pb={4}>
-        {entries.map((p) => {
+      <Group
+        gap="xs"
+        wrap={mobile ? 'nowrap' : 'wrap'}
+        role="radiogroup"
+        aria-label={t('se.term')}
+        onKeyDown={onRadioGroupKeyDown}
+        pb={4}
+      >
+        {entries.map((p, i) => {
           const selected = p.id === selectedId;
           return (
             <UnstyledButton
               key={p.id}
               role="radio"
               aria-checked={selected}
+              tabIndex={radioTabIndex(
+                selected,
+                i,
+                entries.some((e) => e.id === selectedId),
+              )}
               onClick={() => onSelect(p.id)}
               data-testid={`term-${p.id}`}
               ref={selected ? selectedRef : undefined}

@@ -127,6 +127,10 @@ export function RedeemModal({
             )}
             <AmountInput
               label={t('se.amount')}
+              data-autofocus
+              onEnter={() => {
+                if (!zero && !failure && !action.isPending) void confirm();
+              }}
               value={text || null}
               onChange={(v) => {
                 setServerError(null);

@@ -346,6 +346,10 @@ function SubscribeBody({
         max={max}
         coin={product.asset}
         disabled={soldOut}
+        data-autofocus
+        onEnter={() => {
+          if (!pending) void submit();
+        }}
         label={t('se.amount')}
         placeholder={t('se.minAmount', { amount: amt(product.min_lend_amount), coin: product.asset })}
         error={errorText}
@@ -395,6 +399,7 @@ function SubscribeBody({
               label={t('se.voucher.label')}
               placeholder={t('se.voucher.pick')}
               clearable
+              clearButtonProps={{ 'aria-label': t('common.clear') }}
               value={voucherId}
               onChange={(v) => {
                 setVoucherId(v);

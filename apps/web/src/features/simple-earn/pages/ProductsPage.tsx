@@ -14,6 +14,7 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -202,15 +203,17 @@ function TermChip({ p, onClick }: { p: FixedProduct; onClick: () => void }) {
       px="sm"
       py={6}
       data-testid={`chip-${p.asset}-${p.id}`}
-      aria-label={`${p.asset} ${termLabel(p, t)} ${upToText(p, t)}`}
       title={upToText(p, t)}
       style={{
-        border: '1px solid var(--mantine-color-default-border)',
+        // A sold-out term is marked by its badge and a dashed border, not faded: faded text is unreadable.
+        border: `1px ${soldOut ? 'dashed' : 'solid'} var(--mantine-color-default-border)`,
         borderRadius: 'var(--mantine-radius-md)',
-        opacity: soldOut ? 0.6 : 1,
       }}
     >
       <Group gap={6} wrap="nowrap">
+        {/* The name is what the chip shows, with the coin before it and the amount limit after it
+            for a screen reader (an aria-label that differs from the visible text fails WCAG 2.5.3). */}
+        <VisuallyHidden>{p.asset}</VisuallyHidden>
         <Text size="xs" fw={600}>
           {termLabel(p, t)}
         </Text>
@@ -232,6 +235,7 @@ function TermChip({ p, onClick }: { p: FixedProduct; onClick: () => void }) {
             {t('se.soldOut')}
           </Badge>
         )}
+        {upTo(p).amount && <VisuallyHidden>{upToText(p, t)}</VisuallyHidden>}
       </Group>
     </UnstyledButton>
   );

@@ -294,6 +294,10 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
           onChange={setAmount}
           precision={p.precision}
           coin={p.coin}
+          data-autofocus
+          onEnter={() => {
+            if (canRedeem && !action.isPending) void submit();
+          }}
           max={redeemable}
           label={t('staking.field.redeemAmount')}
           placeholder={t('staking.placeholder.min', {

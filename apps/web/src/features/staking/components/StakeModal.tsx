@@ -14,6 +14,7 @@ import {
   Tabs,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useReducer, useState } from 'react';
@@ -412,11 +413,7 @@ function MainView({
             </Text>
           </Stack>
         </Group>
-        <UnstyledButton
-          onClick={() => open('rate')}
-          data-testid="open-rate"
-          aria-label={t('staking.rate.title')}
-        >
+        <UnstyledButton onClick={() => open('rate')} data-testid="open-rate">
           <Stack gap={0} align="flex-end">
             <Text size="xs" c="dimmed">
               {t('staking.field.apr')}
@@ -424,6 +421,8 @@ function MainView({
             <Text className="apr" fw={700} fz={24} data-testid="stake-apr">
               {formatRate(rates.total)}
             </Text>
+            {/* The name is the label and figure shown, then what the button opens. */}
+            <VisuallyHidden>{t('staking.rate.title')}</VisuallyHidden>
           </Stack>
         </UnstyledButton>
       </Group>
@@ -465,6 +464,10 @@ function MainView({
         })}
         error={violationText}
         maxActionName="staking.stake.max"
+        data-autofocus
+        onEnter={() => {
+          if ((canStake || !loggedIn) && !loading) onStake();
+        }}
         data-testid="stake-amount"
         description={
           <Group justify="space-between" component="span" gap={4}>
@@ -586,7 +589,7 @@ function MainView({
         label={
           <>
             {t('staking.agree.prefix')}{' '}
-            <Anchor href={p.agreement} target="_blank" rel="noopener noreferrer" size="sm">
+            <Anchor href={p.agreement} target="_blank" rel="noopener noreferrer" size="sm" underline="always">
               {t('staking.agree.link')}
             </Anchor>
           </>
