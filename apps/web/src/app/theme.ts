@@ -29,5 +29,7 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true, padding: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // A link inside a sentence must not rely on colour alone (WCAG 1.4.1): always underlined.
+    Anchor: { defaultProps: { underline: 'always' } },
   },
 });

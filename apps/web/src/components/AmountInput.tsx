@@ -41,6 +41,8 @@ export interface AmountInputProps {
   onEnter?: () => void;
   /** The dialog's first focus (Mantine's focus trap looks for it), rather than its close button. */
   'data-autofocus'?: boolean;
+  /** Focus on mount: for a field that appears after its dialog opened (a view loaded later). */
+  autoFocus?: boolean;
   'data-testid'?: string;
 }
 

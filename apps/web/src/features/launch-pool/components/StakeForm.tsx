@@ -246,7 +246,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
             <Group gap={6} wrap="nowrap">
               <span>{p.coin}</span>
               {/* Several pools may stake the same coin: the rate tells them apart. */}
-              <Text span size="xs" opacity={0.75} className="num">
+              <Text span size="xs" className="num">
                 {p.derived_apr
                   ? p.derived_apr.rate_year === null
                     ? '—'

@@ -295,6 +295,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
           precision={p.precision}
           coin={p.coin}
           data-autofocus
+          autoFocus
           onEnter={() => {
             if (canRedeem && !action.isPending) void submit();
           }}

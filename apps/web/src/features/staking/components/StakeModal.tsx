@@ -464,7 +464,8 @@ function MainView({
         })}
         error={violationText}
         maxActionName="staking.stake.max"
-        data-autofocus
+        // The dialog opens on its loading view: the field takes the focus when it appears.
+        autoFocus
         onEnter={() => {
           if ((canStake || !loggedIn) && !loading) onStake();
         }}
@@ -978,7 +979,14 @@ function ConfirmView({
       </Stack>
       <ButtonPair
         secondary={{ label: t('common.cancel'), onClick: onBack }}
-        primary={{ label: t('common.confirm'), onClick: onConfirm, loading, testId: 'confirm-stake' }}
+        primary={{
+          label: t('common.confirm'),
+          onClick: onConfirm,
+          loading,
+          testId: 'confirm-stake',
+          // The amount field this view replaced had the focus: the decision asked for takes it.
+          autoFocus: true,
+        }}
       />
     </Stack>
   );

@@ -160,6 +160,8 @@ export interface PairButton {
   onClick: () => void;
   testId?: string;
   loading?: boolean;
+  /** Takes the focus when it appears (a view of the dialog that asks for this one decision). */
+  autoFocus?: boolean;
 }
 
 /** Two buttons of equal width: the secondary (outlined) first, then the primary. */
@@ -174,7 +176,12 @@ export function ButtonPair({ secondary, primary }: { secondary: PairButton; prim
       >
         {secondary.label}
       </Button>
-      <Button onClick={primary.onClick} loading={primary.loading} data-testid={primary.testId}>
+      <Button
+        onClick={primary.onClick}
+        loading={primary.loading}
+        data-testid={primary.testId}
+        autoFocus={primary.autoFocus}
+      >
         {primary.label}
       </Button>
     </Group>
