@@ -80,11 +80,11 @@ async function settled(page: Page): Promise<void> {
           '[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]',
         ) === null,
       undefined,
-      { timeout: 5_000 },
+      { timeout: 3_000 },
     )
     .catch(() => undefined);
   // Transitions (toasts, modals opening by route) end.
-  await page.waitForTimeout(350);
+  await page.waitForTimeout(200);
 }
 
 /** The element with focus, by its test id or role and name, for the keyboard checks' messages. */

@@ -10,6 +10,7 @@ import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { isFramed } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
+import { DisabledReason } from '../../components/DisabledReason';
 import { formatAmount } from '../../components/format';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
@@ -112,19 +113,24 @@ export default function StakingPage() {
           >
             {t('staking.list.trend')}
           </Button>
-          <Button
-            size="compact-sm"
-            disabled={p.status !== 'online'}
-            onClick={() => {
-              trackClick('staking.list.stake', { coin: p.coin });
-              // The goto-staking link: the coin's own route opens its stake modal.
-              navigate(`/staking/${encodeURIComponent(p.coin)}`);
-            }}
-            aria-label={t('staking.stake.title', { coin: p.coin })}
-            data-testid={`stake-${p.coin}`}
+          <DisabledReason
+            reason={p.status === 'online' ? null : t('staking.product.offline')}
+            testId={`stake-reason-${p.coin}`}
           >
-            {t('staking.stake.button')}
-          </Button>
+            <Button
+              size="compact-sm"
+              disabled={p.status !== 'online'}
+              onClick={() => {
+                trackClick('staking.list.stake', { coin: p.coin });
+                // The goto-staking link: the coin's own route opens its stake modal.
+                navigate(`/staking/${encodeURIComponent(p.coin)}`);
+              }}
+              aria-label={t('staking.stake.title', { coin: p.coin })}
+              data-testid={`stake-${p.coin}`}
+            >
+              {t('staking.stake.button')}
+            </Button>
+          </DisabledReason>
         </Group>
       ),
     },

@@ -9,6 +9,7 @@ import { requireLogin } from '../../api/session';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { CoinAvatar } from '../../components/CoinAvatar';
+import { DisabledReason } from '../../components/DisabledReason';
 import { formatAmount } from '../../components/format';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
@@ -36,6 +37,13 @@ export default function WealthPage() {
   const productOf = (pid: number) => products.data?.list.find((p) => p.pid === pid);
   const shown = (products.data?.list ?? []).filter((p) => String(p.project_type) === type);
   const tier = me?.vip_tier ?? 0;
+  // Why a product cannot be bought now, shown at its greyed button; null when it can.
+  const subscribeBlock = (p: WealthProduct): string | null =>
+    p.status !== 'online'
+      ? t('wealth.product.offline')
+      : isLoggedIn && tier < p.vip_min_tier
+        ? t('wealth.product.vipOnly', { tier: p.vip_min_tier })
+        : null;
 
   const productColumns: Column<WealthProduct>[] = [
     {
@@ -86,18 +94,20 @@ export default function WealthPage() {
       title: t('wealth.col.action'),
       align: 'right',
       render: (p) => (
-        <Button
-          size="compact-sm"
-          disabled={p.status !== 'online' || (isLoggedIn && tier < p.vip_min_tier)}
-          onClick={() => {
-            if (!isLoggedIn) return requireLogin();
-            trackClick('wealth.subscribe', { pid: p.pid });
-            setDialog({ kind: 'subscribe', product: p });
-          }}
-          data-testid={`wealth-subscribe-${p.pid}`}
-        >
-          {t('wealth.subscribe.button')}
-        </Button>
+        <DisabledReason reason={subscribeBlock(p)} testId={`wealth-subscribe-reason-${p.pid}`}>
+          <Button
+            size="compact-sm"
+            disabled={subscribeBlock(p) !== null}
+            onClick={() => {
+              if (!isLoggedIn) return requireLogin();
+              trackClick('wealth.subscribe', { pid: p.pid });
+              setDialog({ kind: 'subscribe', product: p });
+            }}
+            data-testid={`wealth-subscribe-${p.pid}`}
+          >
+            {t('wealth.subscribe.button')}
+          </Button>
+        </DisabledReason>
       ),
     },
   ];

@@ -11,6 +11,7 @@ import { useMe } from '../../../app/auth';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { translateKey } from '../../../i18n';
@@ -167,15 +168,22 @@ export function RedeemDialog({
           <Button variant="default" size="md" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button
-            size="md"
-            onClick={() => void submit()}
-            disabled={amount === null || !!failure}
-            loading={redeem.isPending}
-            data-testid="redeem-confirm"
+          <DisabledReason
+            reason={amount === null ? t('amount.enterFirst') : (errorText ?? null)}
+            testId="redeem-confirm-reason"
+            block
           >
-            {t('common.confirm')}
-          </Button>
+            <Button
+              size="md"
+              fullWidth
+              onClick={() => void submit()}
+              disabled={amount === null || !!failure}
+              loading={redeem.isPending}
+              data-testid="redeem-confirm"
+            >
+              {t('common.confirm')}
+            </Button>
+          </DisabledReason>
         </Group>
       </Stack>
     </Modal>

@@ -25,6 +25,7 @@ import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGroup';
@@ -187,6 +188,14 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const period = fixedPeriodOf(pool);
   const se = pool.simple_earn;
   const withYours = aprWithStake(pool, failure ? null : amount);
+  // Why Confirm is greyed: the quota used up, the balance still loading, no amount yet, or the rule it breaks.
+  const confirmBlock = numbers.usedUp
+    ? t('launchpool.stake.usedUp')
+    : !loaded
+      ? t('common.loading')
+      : amount === null
+        ? t('amount.enterFirst')
+        : (errorText ?? null);
 
   const changeTab = (value: string | null) => {
     if (!value) return;
@@ -467,15 +476,18 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
         <Button variant="default" size="md" onClick={onCancel}>
           {t('common.cancel')}
         </Button>
-        <Button
-          size="md"
-          onClick={() => void submit()}
-          disabled={!loaded || amount === null || !!failure || numbers.usedUp}
-          loading={stake.isPending || checking}
-          data-testid="stake-confirm"
-        >
-          {numbers.usedUp ? t('launchpool.stake.usedUp') : t('common.confirm')}
-        </Button>
+        <DisabledReason reason={confirmBlock} testId="stake-confirm-reason" block>
+          <Button
+            size="md"
+            fullWidth
+            onClick={() => void submit()}
+            disabled={confirmBlock !== null}
+            loading={stake.isPending || checking}
+            data-testid="stake-confirm"
+          >
+            {numbers.usedUp ? t('launchpool.stake.usedUp') : t('common.confirm')}
+          </Button>
+        </DisabledReason>
       </Group>
 
       {depositOpen && (

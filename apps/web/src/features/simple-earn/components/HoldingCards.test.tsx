@@ -51,6 +51,29 @@ describe('fixed holding card (screen 7, section 4)', () => {
     expect(screen.getByTestId('reinvest-toggle')).toBeDisabled();
     expect(screen.getByTestId('change-redeem-to')).toBeDisabled();
     expect(screen.getByTestId('subscribe-again')).toBeEnabled();
+    // Each greyed action says why.
+    const near = t('simple_earn.order.nearMaturity');
+    expect(screen.getByTestId('early-redeem')).toHaveAccessibleDescription(near);
+    expect(screen.getByTestId('reinvest-toggle')).toHaveAccessibleDescription(near);
+    expect(screen.getByTestId('change-redeem-to')).toHaveAccessibleDescription(near);
+  });
+
+  test('on a phone the reasons are written out: not offered by the product, auto-reinvest on', () => {
+    earnApi();
+    renderWithProviders(
+      <FixedHoldingCard
+        o={fixedOrder({ product_info: { pre_redeem: 0, reinvest: 1, redeem_account: 1 }, reinvest_status: 1 })}
+        now={1_000_000}
+        actions={noop}
+      />,
+      { width: 375 },
+    );
+    expect(screen.getByTestId('early-redeem')).toBeDisabled();
+    expect(screen.getByTestId('early-redeem-reason')).toHaveTextContent(t('se.notSupported'));
+    expect(screen.getByTestId('reinvest-toggle')).toBeEnabled();
+    expect(screen.queryByTestId('reinvest-reason')).not.toBeInTheDocument();
+    expect(screen.getByTestId('change-redeem-to')).toBeDisabled();
+    expect(screen.getByTestId('redeem-to-reason')).toHaveTextContent(t('se.redeemTo.whileReinvest'));
   });
 
   test('a product without pre-redeem or reinvest disables those actions; a redeeming order reads Redeeming', () => {
@@ -72,6 +95,23 @@ describe('fixed holding card (screen 7, section 4)', () => {
 });
 
 describe('flexible holding card', () => {
+  test('a holding not yet lent says from when, not a bare 0', () => {
+    earnApi();
+    const actions = {
+      onSubscribe: vi.fn(),
+      onRedeem: vi.fn(),
+      onAprDetail: vi.fn(),
+      onInterestHistory: vi.fn(),
+      onAutoEarn: vi.fn(),
+    };
+    renderWithProviders(
+      <FlexHoldingCard h={flexHolding({ lend_amount: '0', pending_amount: '100' })} actions={actions} />,
+    );
+    expect(screen.getByTestId('lent-amount')).toHaveTextContent(
+      t('se.lentNow.fromNextHour', { amount: '100', coin: 'USDT' }),
+    );
+  });
+
   test('principal, amount lent, APR, cumulative return and the bonus tag', async () => {
     earnApi();
     const actions = {
@@ -88,6 +128,7 @@ describe('flexible holding card', () => {
       />,
     );
     const card = screen.getByTestId('flex-holding-USDT');
+    expect(within(card).getByTestId('lent-amount')).toHaveTextContent('80');
     expect(within(card).getByTestId('holding-amount')).toHaveTextContent('100');
     expect(within(card).getByTestId('lent-amount')).toHaveTextContent('80');
     expect(within(card).getByTestId('cumulative')).toHaveTextContent('10');

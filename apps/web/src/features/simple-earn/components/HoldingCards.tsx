@@ -1,9 +1,10 @@
 import { dec, SimpleEarnProductType, SimpleEarnRedeemAccount } from '@earn/domain';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinAvatar } from '../../../components/CoinAvatar';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../../i18n';
@@ -79,7 +80,16 @@ export function FlexHoldingCard({
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
           <Field label={t('se.holding')} value={`${amt(h.curr_amount)}`} testId="holding-amount" />
-          <Field label={t('se.lentNow')} value={amt(h.lend_amount)} testId="lent-amount" />
+          <Field
+            label={t('se.lentNow')}
+            value={
+              // A new subscription lends from the next whole hour: say so rather than a bare 0 beside it.
+              dec(h.lend_amount || 0).isZero() && dec(h.pending_amount || 0).gt(0)
+                ? t('se.lentNow.fromNextHour', { amount: amt(h.pending_amount), coin: h.asset })
+                : amt(h.lend_amount)
+            }
+            testId="lent-amount"
+          />
           <Field
             label={t('se.estApr')}
             value={
@@ -169,7 +179,9 @@ export function FixedHoldingCard({
   const hasBonus = o.bonus_info.ladder_apr.length > 0 || dec(o.coupon_info.rate_ratio || 0).gt(0);
   const earlyReason = reason(t, a, o.product_info.pre_redeem === 1);
   const reinvestReason = reason(t, a, o.product_info.reinvest === 1);
-  const redeemToReason = reason(t, a, o.product_info.redeem_account === 1);
+  const redeemToReason =
+    reason(t, a, o.product_info.redeem_account === 1) ??
+    (o.reinvest_status === 1 ? t('se.redeemTo.whileReinvest') : null);
   return (
     <Card className="surface" data-testid={`fixed-holding-${o.order_id}`}>
       <Stack gap="md">
@@ -240,7 +252,7 @@ export function FixedHoldingCard({
               })}
         </Text>
         <Group gap="xs" wrap="wrap">
-          <Tooltip label={earlyReason} disabled={!earlyReason}>
+          <DisabledReason reason={a.canEarlyRedeem ? null : earlyReason} testId="early-redeem-reason">
             <Button
               size="xs"
               variant="default"
@@ -250,8 +262,8 @@ export function FixedHoldingCard({
             >
               {t('se.early.button')}
             </Button>
-          </Tooltip>
-          <Tooltip label={reinvestReason} disabled={!reinvestReason}>
+          </DisabledReason>
+          <DisabledReason reason={a.canChangeReinvest ? null : reinvestReason} testId="reinvest-reason">
             <Switch
               size="sm"
               label={t('se.autoReinvest')}
@@ -260,8 +272,8 @@ export function FixedHoldingCard({
               onChange={() => actions.onReinvest(o)}
               data-testid="reinvest-toggle"
             />
-          </Tooltip>
-          <Tooltip label={redeemToReason} disabled={!redeemToReason}>
+          </DisabledReason>
+          <DisabledReason reason={a.canChangeRedeemTo ? null : redeemToReason} testId="redeem-to-reason">
             <Button
               size="xs"
               variant="subtle"
@@ -271,7 +283,7 @@ export function FixedHoldingCard({
             >
               {t('se.redeemTo.change')}
             </Button>
-          </Tooltip>
+          </DisabledReason>
           <Button
             size="xs"
             variant="light"

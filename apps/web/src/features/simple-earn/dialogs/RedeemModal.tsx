@@ -14,6 +14,7 @@ import { handleApiError, toast } from '../../../api/errors';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { AmountInput } from '../../../components/AmountInput';
 import { trimAmountOnBlur } from '../../../components/amount';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { XCircleIcon } from '../../../components/icons';
 import { ResultModal } from '../../../components/ResultModal';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
@@ -196,14 +197,19 @@ export function RedeemModal({
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
-              <Button
-                onClick={() => void confirm()}
-                disabled={zero || !!failure || action.isPending}
-                loading={action.isPending}
-                data-testid="redeem-confirm"
+              <DisabledReason
+                reason={failure ? error : zero ? t('amount.enterFirst') : null}
+                testId="redeem-confirm-reason"
               >
-                {t('common.confirm')}
-              </Button>
+                <Button
+                  onClick={() => void confirm()}
+                  disabled={zero || !!failure || action.isPending}
+                  loading={action.isPending}
+                  data-testid="redeem-confirm"
+                >
+                  {t('common.confirm')}
+                </Button>
+              </DisabledReason>
             </Group>
           </Stack>
         )}

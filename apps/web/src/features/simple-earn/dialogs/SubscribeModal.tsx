@@ -36,6 +36,7 @@ import { isFramed } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { ResultModal } from '../../../components/ResultModal';
 import { inlineRule, passesLockCheck, useFixedSubscribe, useFlexSubscribe } from '../api/actions';
 import { fetchSubscribeCheck, seQueries } from '../api/queries';
@@ -210,6 +211,14 @@ function SubscribeBody({
   const noRate = dec(product.year_rate || 0).isZero();
   const blocked = soldOut || standing !== 'ok' || noRate;
   const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked;
+  // Why Subscribe is greyed, in the order the user would meet it.
+  const submitBlock = soldOut
+    ? t('se.soldOutWarning')
+    : standing !== 'ok'
+      ? t('se.vipExclusiveBody', { min: product.min_vip, max: product.max_vip, tier })
+      : noRate
+        ? t('se.noRateReason')
+        : (errorText ?? (!amount ? t('amount.enterFirst') : null));
   const flexHolding = holdings.data?.list.find((h) => h.asset === detail.asset);
   // What already earns (or waits to) in the holding: a new amount is placed above it on the ladder.
   const held = flexHolding
@@ -491,16 +500,18 @@ function SubscribeBody({
       <Divider />
       <AprBreakdown product={product} amount={amount} voucher={voucher} held={held} />
       <Estimates product={product} amount={amount} voucher={voucher} held={held} />
-      <Button
-        size="md"
-        fullWidth
-        onClick={() => void submit()}
-        disabled={isLoggedIn && !canSubmit}
-        loading={pending}
-        data-testid="subscribe-submit"
-      >
-        {!isLoggedIn ? t('auth.login') : soldOut ? t('se.soldOut') : t('se.subscribe')}
-      </Button>
+      <DisabledReason reason={isLoggedIn && !canSubmit ? submitBlock : null} testId="subscribe-reason" block>
+        <Button
+          size="md"
+          fullWidth
+          onClick={() => void submit()}
+          disabled={isLoggedIn && !canSubmit}
+          loading={pending}
+          data-testid="subscribe-submit"
+        >
+          {!isLoggedIn ? t('auth.login') : soldOut ? t('se.soldOut') : t('se.subscribe')}
+        </Button>
+      </DisabledReason>
       <Text size="xs" c="dimmed" ta="center">
         {t('se.agree.prefix')}{' '}
         <Anchor href={LINKS.terms} size="xs">

@@ -9,6 +9,7 @@ import { type MarketAsset, queries } from '../../../api/queries';
 import { closePage, openPage } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { formatServerTime, useServerClock } from '../../../components/serverTime';
@@ -369,16 +370,24 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
               : t(confirm.key, confirm.params)}
           </Text>
         </Alert>
-        <Button
-          size="md"
-          fullWidth
-          disabled={!canRedeem}
-          loading={action.isPending}
-          onClick={() => void submit()}
-          data-testid="redeem-submit"
+        <DisabledReason
+          reason={
+            canRedeem ? null : violation ? ruleText(t, violation) : !valid ? t('amount.enterFirst') : null
+          }
+          testId="redeem-submit-reason"
+          block
         >
-          {t('staking.redeem.button')}
-        </Button>
+          <Button
+            size="md"
+            fullWidth
+            disabled={!canRedeem}
+            loading={action.isPending}
+            onClick={() => void submit()}
+            data-testid="redeem-submit"
+          >
+            {t('staking.redeem.button')}
+          </Button>
+        </DisabledReason>
         <Anchor
           component="button"
           type="button"
