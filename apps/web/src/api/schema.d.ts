@@ -2275,7 +2275,7 @@ export interface paths {
         };
         /**
          * Why this reward: a payout's principal, rate, period, formula and the fraction carried
-         * @description kind flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). Recomputed from the stored record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, 8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.
+         * @description kind launchpool_hour (rid, coin: the reward coin, hour: the hour's start; gross = earlier + stake × acc_step, acc_step = reward per hour ÷ pool total for an hour at one total; paid = (carry_in + gross) rounded to 24 places, 8 decimals down), flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). Recomputed from the stored record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, 8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.
          */
         get: operations["getRewardBreakdown"];
         put?: never;
@@ -13763,14 +13763,16 @@ export interface operations {
     getRewardBreakdown: {
         parameters: {
             query: {
-                kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour";
+                kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour" | "launchpool_hour";
                 /** @description staking_day: the reward record id; fixed_maturity: the order id */
                 id?: number;
-                /** @description soft_staking_day and flexible_hour: the coin */
+                /** @description soft_staking_day and flexible_hour: the coin; launchpool_hour: the reward coin */
                 coin?: string;
+                /** @description launchpool_hour: the pool */
+                rid?: number;
                 /** @description soft_staking_day: the day, unix seconds (UTC midnight) */
                 day?: number;
-                /** @description flexible_hour: the hour's end as the interest history shows it (time_at), unix seconds */
+                /** @description flexible_hour: the hour's end as the interest history shows it (time_at); launchpool_hour: the hour's start as the reward history shows it (hour_start); unix seconds */
                 hour?: number;
             };
             header?: never;
@@ -13791,7 +13793,7 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour";
+                            kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour" | "launchpool_hour";
                             /** @description The reward coin */
                             coin: string;
                             /**
@@ -13801,10 +13803,10 @@ export interface operations {
                             principal: string;
                             principal_coin: string;
                             /**
-                             * @description Annual rate, percent
+                             * @description Annual rate, percent; null for launchpool_hour (a pool pays by share, not by a rate)
                              * @example 1.25
                              */
-                            rate_percent: string;
+                            rate_percent: string | null;
                             period_start: number;
                             period_end: number;
                             formula: string;
@@ -13850,6 +13852,41 @@ export interface operations {
                                 amount: string;
                                 coin: string;
                             }[];
+                            /** @description launchpool_hour only: the pool figures the hour was paid from */
+                            pool: {
+                                /**
+                                 * @description The pool's staked total at the hour's end
+                                 * @example 1.25
+                                 */
+                                pool_total: string;
+                                /**
+                                 * @description The coin's reward per hour, shared by stake and time
+                                 * @example 1.25
+                                 */
+                                reward_per_hour: string;
+                                /**
+                                 * @description principal ÷ pool_total, percent, 8 decimals down
+                                 * @example 1.25
+                                 */
+                                share_percent: string;
+                                /**
+                                 * @description The reward per staked coin over the stake's last stretch of the hour (the accumulator's step)
+                                 * @example 1.25
+                                 */
+                                acc_step: string;
+                                /**
+                                 * @description Earned within the hour before the stake last changed
+                                 * @example 1.25
+                                 */
+                                earlier: string;
+                                /**
+                                 * @description principal × acc_step, 24 places
+                                 * @example 1.25
+                                 */
+                                stake_reward: string;
+                                /** @description true: one stretch at one pool total, so acc_step = reward_per_hour ÷ pool_total */
+                                steady: boolean;
+                            } | null;
                         };
                     };
                 };

@@ -10,6 +10,7 @@ import { type DayRange, rangeToUnix } from '../../../components/dateRange';
 import { formatAmount } from '../../../components/format';
 import { useTableState } from '../../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
+import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../../i18n';
 import { LAUNCHPOOL_BASE, lpKeys, MY_TABLE_PAGE_SIZE, type MyReward, type MyStake, type Paged } from '../api';
 
@@ -169,7 +170,17 @@ export function MySection({ id }: { id?: string }) {
       key: 'amount',
       title: t('launchpool.my.amount'),
       align: 'right',
-      render: (r) => `${formatAmount(r.amount)} ${r.reward_coin}`,
+      // The payout opens its breakdown from here, so "Why?" stays in the mobile card's visible fields.
+      render: (r) => (
+        <>
+          {`${formatAmount(r.amount)} ${r.reward_coin}`}
+          <WhyButton
+            target={{ kind: 'launchpool_hour', rid: r.rid, coin: r.reward_coin, hour: r.hour_start }}
+            amount={r.amount}
+            coin={r.reward_coin}
+          />
+        </>
+      ),
     },
   ];
 

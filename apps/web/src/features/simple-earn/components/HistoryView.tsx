@@ -114,7 +114,21 @@ export function HistoryView({
       key: 'amount',
       title: type === 5 ? t('se.col.rateUpInterest') : t('se.col.amount'),
       align: 'right',
-      render: (r) => amt(type === 5 ? r.coupon_interest || r.amount : r.amount),
+      render: (r) => {
+        const shown = amt(type === 5 ? r.coupon_interest || r.amount : r.amount);
+        // A fixed order's maturity payout (interest, its coupon and bonus) opens the order's breakdown.
+        if (tab !== 'fixed' || type < SimpleEarnHistoryType.interest || !r.order_id) return shown;
+        return (
+          <>
+            {shown}
+            <WhyButton
+              target={{ kind: 'fixed_maturity', id: r.order_id }}
+              amount={type === 5 ? r.coupon_interest || r.amount : r.amount}
+              coin={type === 4 && r.bonus_asset ? r.bonus_asset : r.asset}
+            />
+          </>
+        );
+      },
     },
   ];
   if (daily) {
