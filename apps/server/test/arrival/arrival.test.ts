@@ -79,6 +79,7 @@ describe('redemption arrival', { timeout: 300_000 }, () => {
       rule: 'staking_standard',
       arrives_at: now + 3 * DAY,
       estimated: false,
+      term_payout_at: null,
       server_now: now,
       zone: 'UTC',
     });
