@@ -120,7 +120,7 @@ export async function launchPoolRedeemArrival(
   let destination = exit.mode;
   if (destination === 'flexible') {
     const product = await flexProduct(db, pool.coin);
-    if (!product || product.status !== 1) destination = 'spot';
+    if (product?.status !== 1) destination = 'spot';
   } else if (destination === 'fixed') {
     const products = await listedFixedProducts(db, now, pool.coin);
     if (!products.some((p) => p.lockUpPeriod === exit.period && onSale(p, now))) destination = 'spot';

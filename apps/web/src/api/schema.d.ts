@@ -2255,7 +2255,7 @@ export interface paths {
         };
         /**
          * When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock
-         * @description flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min. staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). Reads only.
+         * @description flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min. staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the redeem call decides; spot when simple earn has no such product on sale. Reads only.
          */
         get: operations["getRedeemArrival"];
         put?: never;
@@ -13711,7 +13711,7 @@ export interface operations {
     getRedeemArrival: {
         parameters: {
             query: {
-                line: "flexible" | "fixed" | "staking" | "wealth";
+                line: "flexible" | "fixed" | "staking" | "wealth" | "launch_pool";
                 /** @description flexible: the asset; staking: the staked coin */
                 asset?: string;
                 /** @description flexible: the amount about to be redeemed; absent: the frozen amount */
@@ -13722,6 +13722,10 @@ export interface operations {
                 quick?: "0" | "1";
                 /** @description staking: the protocol; wealth: the product */
                 pid?: number;
+                /** @description launch_pool: the reward pool */
+                rid?: number;
+                /** @description launch_pool: 1 when the redemption asks for auto-earn (the redeem call's simpleEarnStatus) */
+                simple_earn_status?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -13741,13 +13745,15 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            line: "flexible" | "fixed" | "staking" | "wealth";
+                            line: "flexible" | "fixed" | "staking" | "wealth" | "launch_pool";
                             /** @enum {string} */
-                            rule: "flexible_instant" | "flexible_settlement" | "fixed_maturity" | "staking_standard" | "staking_quick" | "wealth_next_nav";
+                            rule: "flexible_instant" | "flexible_settlement" | "fixed_maturity" | "staking_standard" | "staking_quick" | "wealth_next_nav" | "launchpool_spot" | "launchpool_flexible" | "launchpool_fixed";
                             /** @description Unix seconds when the coins land in spot */
                             arrives_at: number;
                             /** @description True for a NAV not yet published (estimated from the cadence) */
                             estimated: boolean;
+                            /** @description launchpool_fixed: when the fixed term the coins enter pays principal and interest to spot */
+                            term_payout_at: number | null;
                             /** @description The server clock's now, unix seconds */
                             server_now: number;
                             /** @enum {string} */

@@ -10,7 +10,8 @@ export type ArrivalQuery =
   | { line: 'flexible'; asset: string; amount?: string }
   | { line: 'fixed'; order_id: number }
   | { line: 'staking'; asset: string; quick: '0' | '1'; pid?: number }
-  | { line: 'wealth'; pid: number };
+  | { line: 'wealth'; pid: number }
+  | { line: 'launch_pool'; rid: number; simple_earn_status: '0' | '1' };
 
 type ArrivalAnswer = ApiData<'/api/web/v1/earn/redeem-arrival'>;
 
@@ -33,14 +34,24 @@ export function RedeemArrival({ query, testId = 'arrival' }: { query: ArrivalQue
   if (q.isLoading) return <Skeleton h={14} w={140} display="inline-block" />;
   if (q.isError || !q.data) return <span data-testid={testId}>{t('arrival.error')}</span>;
   const time = formatServerTime(q.data.arrives_at);
-  const text =
-    q.data.rule === 'flexible_instant'
+  const rule = q.data.rule;
+  const text = rule.startsWith('launchpool_')
+    ? t(`arrival.${rule}`, {
+        time,
+        payout: q.data.term_payout_at === null ? '' : formatServerTime(q.data.term_payout_at),
+      })
+    : rule === 'flexible_instant'
       ? t('arrival.now', { time })
       : q.data.estimated
         ? t('arrival.estimated', { time })
         : t('arrival.at', { time });
   return (
-    <span data-testid={testId} data-arrives-at={q.data.arrives_at}>
+    <span
+      data-testid={testId}
+      data-arrives-at={q.data.arrives_at}
+      data-rule={rule}
+      data-term-payout-at={q.data.term_payout_at ?? undefined}
+    >
       {text}
     </span>
   );
