@@ -11,6 +11,7 @@ export type ArrivalRule =
   | 'flexible_instant'
   | 'flexible_settlement'
   | 'fixed_maturity'
+  | 'fixed_early'
   | 'staking_standard'
   | 'staking_quick'
   | 'wealth_next_nav'
@@ -51,6 +52,11 @@ export function fixedArrival(finishSeconds: number): Arrival {
     arrivesAt: finishSeconds + MATURITY_PAYOUT_DELAY_SECONDS,
     estimated: false,
   };
+}
+
+/** Fixed, redeemed early: the principal goes back to spot at once (the interest is forfeited). */
+export function fixedEarlyArrival(nowSeconds: number): Arrival {
+  return { rule: 'fixed_early', arrivesAt: nowSeconds, estimated: false };
 }
 
 /** Staking: now plus the standard waiting days, or the quick redeem's minutes. */

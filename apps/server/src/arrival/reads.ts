@@ -2,6 +2,7 @@ import {
   type Arrival,
   dec,
   fixedArrival,
+  fixedEarlyArrival,
   flexibleArrival,
   launchPoolArrival,
   stakingArrival,
@@ -58,13 +59,20 @@ export async function flexibleFrozenArrival(db: Db, userId: number, asset: strin
   return { arrival: flexibleArrival(unixSeconds(now), frozen.isZero()), asset: product.asset };
 }
 
-/** Fixed: the user's own order's maturity payout. */
-export async function fixedOrderArrival(db: Db, userId: number, orderId: number): Promise<Arrival> {
+/** Fixed: the user's own order's maturity payout, or (early) its principal at once. */
+export async function fixedOrderArrival(
+  db: Db,
+  userId: number,
+  orderId: number,
+  early = false,
+  now?: Date,
+): Promise<Arrival> {
   const [order] = await rows<{ finish_at: string }>(
     db,
     sql`SELECT finish_at FROM se_fixed_orders WHERE id = ${orderId} AND user_id = ${userId}`,
   );
   if (!order) throw errors.notFound('fixed order');
+  if (early && now) return fixedEarlyArrival(unixSeconds(now));
   return fixedArrival(unixSeconds(new Date(order.finish_at)));
 }
 

@@ -25,6 +25,10 @@ const query = z.object({
     .optional()
     .describe('flexible: the amount about to be redeemed; absent: the frozen amount'),
   order_id: z.coerce.number().int().positive().optional().describe('fixed: the order'),
+  early: z
+    .enum(['0', '1'])
+    .optional()
+    .describe('fixed: 1 for an early redemption (principal to spot at once)'),
   quick: z.enum(['0', '1']).optional().describe('staking: 1 for quick redeem'),
   pid: z.coerce.number().int().positive().optional().describe('staking: the protocol; wealth: the product'),
   rid: z.coerce.number().int().positive().optional().describe('launch_pool: the reward pool'),
@@ -40,6 +44,7 @@ const answer = z.object({
     'flexible_instant',
     'flexible_settlement',
     'fixed_maturity',
+    'fixed_early',
     'staking_standard',
     'staking_quick',
     'wealth_next_nav',
@@ -70,7 +75,7 @@ export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void
         summary: 'When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock',
         description:
           'flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next ' +
-          'whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min. staking ' +
+          'whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking ' +
           "(asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): " +
           'the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, ' +
           'into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the ' +
@@ -100,7 +105,13 @@ export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void
           break;
         }
         case 'fixed':
-          arrival = await fixedOrderArrival(deps.db, user.id, need(q.order_id, 'order_id'));
+          arrival = await fixedOrderArrival(
+            deps.db,
+            user.id,
+            need(q.order_id, 'order_id'),
+            q.early === '1',
+            now,
+          );
           break;
         case 'staking':
           arrival = await stakingRedeemArrival(deps.db, need(q.asset, 'asset'), q.quick === '1', q.pid, now);

@@ -2255,7 +2255,7 @@ export interface paths {
         };
         /**
          * When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock
-         * @description flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min. staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the redeem call decides; spot when simple earn has no such product on sale. Reads only.
+         * @description flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the redeem call decides; spot when simple earn has no such product on sale. Reads only.
          */
         get: operations["getRedeemArrival"];
         put?: never;
@@ -13718,6 +13718,8 @@ export interface operations {
                 amount?: string;
                 /** @description fixed: the order */
                 order_id?: number;
+                /** @description fixed: 1 for an early redemption (principal to spot at once) */
+                early?: "0" | "1";
                 /** @description staking: 1 for quick redeem */
                 quick?: "0" | "1";
                 /** @description staking: the protocol; wealth: the product */
@@ -13747,7 +13749,7 @@ export interface operations {
                             /** @enum {string} */
                             line: "flexible" | "fixed" | "staking" | "wealth" | "launch_pool";
                             /** @enum {string} */
-                            rule: "flexible_instant" | "flexible_settlement" | "fixed_maturity" | "staking_standard" | "staking_quick" | "wealth_next_nav" | "launchpool_spot" | "launchpool_flexible" | "launchpool_fixed";
+                            rule: "flexible_instant" | "flexible_settlement" | "fixed_maturity" | "fixed_early" | "staking_standard" | "staking_quick" | "wealth_next_nav" | "launchpool_spot" | "launchpool_flexible" | "launchpool_fixed";
                             /** @description Unix seconds when the coins land in spot */
                             arrives_at: number;
                             /** @description True for a NAV not yet published (estimated from the cadence) */

@@ -8,7 +8,7 @@ import { formatServerTime } from '../serverTime';
 
 export type ArrivalQuery =
   | { line: 'flexible'; asset: string; amount?: string }
-  | { line: 'fixed'; order_id: number }
+  | { line: 'fixed'; order_id: number; early?: '1' }
   | { line: 'staking'; asset: string; quick: '0' | '1'; pid?: number }
   | { line: 'wealth'; pid: number }
   | { line: 'launch_pool'; rid: number; simple_earn_status: '0' | '1' };
@@ -40,7 +40,7 @@ export function RedeemArrival({ query, testId = 'arrival' }: { query: ArrivalQue
         time,
         payout: q.data.term_payout_at === null ? '' : formatServerTime(q.data.term_payout_at),
       })
-    : rule === 'flexible_instant'
+    : rule === 'flexible_instant' || rule === 'fixed_early'
       ? t('arrival.now', { time })
       : q.data.estimated
         ? t('arrival.estimated', { time })
