@@ -31,7 +31,8 @@ export function RedeemArrival({ query, testId = 'arrival' }: { query: ArrivalQue
     // The answer moves with the server clock (the next hour, now + days): refresh while shown.
     refetchInterval: 30_000,
   });
-  if (q.isLoading) return <Skeleton h={14} w={140} display="inline-block" />;
+  // A span, not a block: the line sits inside text (a card's note, a table cell).
+  if (q.isLoading) return <Skeleton component="span" h={14} w={140} display="inline-block" />;
   if (q.isError || !q.data) return <span data-testid={testId}>{t('arrival.error')}</span>;
   const time = formatServerTime(q.data.arrives_at);
   const rule = q.data.rule;
