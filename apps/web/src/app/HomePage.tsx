@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { trackClick } from '../api/analytics';
@@ -21,6 +22,9 @@ import { ChevronRightIcon, CoinsIcon } from '../components/icons';
 import { ReferralWidget } from '../components/ReferralWidget';
 import { useMe } from './auth';
 import { PRODUCT_LINES } from './lines';
+
+// Signed in only, after the first paint: its code and texts stay out of the first route.
+const HeaderEarn = lazy(() => import('../features/earn-overview/HeaderEarn'));
 
 function formatApr(apr: string): string {
   // The server sends a percent string with up to 18 places; two are what a rate card shows.
@@ -124,9 +128,22 @@ export default function HomePage() {
               {t('home.subtitle')}
             </Text>
           </Stack>
-          <ThemeIcon size={72} radius="xl" variant="white" color="brand" visibleFrom="sm" aria-hidden="true">
-            <CoinsIcon size={38} />
-          </ThemeIcon>
+          {isLoggedIn ? (
+            <Suspense fallback={null}>
+              <HeaderEarn />
+            </Suspense>
+          ) : (
+            <ThemeIcon
+              size={72}
+              radius="xl"
+              variant="white"
+              color="brand"
+              visibleFrom="sm"
+              aria-hidden="true"
+            >
+              <CoinsIcon size={38} />
+            </ThemeIcon>
+          )}
         </Group>
       </Paper>
 
