@@ -9,6 +9,7 @@ import { requireLogin } from '../../api/session';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { CoinAvatar } from '../../components/CoinAvatar';
+import { ExportCsv } from '../../components/export-csv';
 import { formatAmount } from '../../components/format';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
@@ -190,9 +191,10 @@ export default function WealthPage() {
       </Stack>
       {isLoggedIn && (
         <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
-          <Text fw={650} mb="sm">
-            {t('wealth.holdings')}
-          </Text>
+          <Group justify="space-between" mb="sm" wrap="wrap">
+            <Text fw={650}>{t('wealth.holdings')}</Text>
+            <ExportCsv line="wealth" />
+          </Group>
           <ResponsiveTable
             caption={t('wealth.holdings')}
             columns={orderColumns}

@@ -1,4 +1,4 @@
-import { Badge, Card, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
-import { type DayRange, rangeToUnix } from '../../../components/dateRange';
+import { type DayRange, exportRange, rangeToUnix } from '../../../components/dateRange';
+import { ExportCsv } from '../../../components/export-csv';
 import { formatAmount } from '../../../components/format';
 import { useTableState } from '../../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
@@ -209,15 +210,18 @@ export function MySection({ id }: { id?: string }) {
           </Tabs.Panel>
           <Tabs.Panel value="rewards" pt="md">
             <Stack gap="sm">
-              <DateRangeFilter
-                value={range}
-                limitMonths={6}
-                onChange={(next) => {
-                  setRange(next);
-                  setRewardsPage(1);
-                }}
-                data-testid="rewards-date-range"
-              />
+              <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+                <DateRangeFilter
+                  value={range}
+                  limitMonths={6}
+                  onChange={(next) => {
+                    setRange(next);
+                    setRewardsPage(1);
+                  }}
+                  data-testid="rewards-date-range"
+                />
+                <ExportCsv line="launch_pool" {...exportRange(range)} />
+              </Group>
               <ResponsiveTable
                 caption={t('launchpool.my.rewards')}
                 columns={rewardColumns}

@@ -17,7 +17,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../app/auth';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
-import { type DayRange, rangeToUnix } from '../../../components/dateRange';
+import { type DayRange, exportRange, rangeToUnix } from '../../../components/dateRange';
+import { ExportCsv } from '../../../components/export-csv';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate, i18next } from '../../../i18n';
@@ -238,6 +239,11 @@ export function HistoryView({
           }}
           limitMonths={6}
           maxDate={serverDay(serverNow())}
+        />
+        <ExportCsv
+          line={tab === 'fixed' ? 'simple_earn_fixed' : 'simple_earn_flexible'}
+          asset={asset ?? undefined}
+          {...exportRange(range)}
         />
       </Group>
       <ResponsiveTable<HistoryRecord>
