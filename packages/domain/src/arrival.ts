@@ -2,7 +2,7 @@
  * When redeemed coins arrive, per product line: the rule the engines pay by, stated once so the
  * confirmation a user reads before redeeming names the instant the engine will credit.
  */
-import { MATURITY_PAYOUT_DELAY_SECONDS } from './simple-earn';
+import { fixedSchedule, MATURITY_PAYOUT_DELAY_SECONDS } from './simple-earn';
 import { quickRedeemDelaySeconds, standardRedeemDelaySeconds } from './staking';
 
 const HOUR = 3600;
@@ -11,9 +11,13 @@ export type ArrivalRule =
   | 'flexible_instant'
   | 'flexible_settlement'
   | 'fixed_maturity'
+  | 'fixed_early'
   | 'staking_standard'
   | 'staking_quick'
-  | 'wealth_next_nav';
+  | 'wealth_next_nav'
+  | 'launchpool_spot'
+  | 'launchpool_flexible'
+  | 'launchpool_fixed';
 
 export interface Arrival {
   rule: ArrivalRule;
@@ -21,6 +25,11 @@ export interface Arrival {
   arrivesAt: number;
   /** True when the instant is an estimate (a NAV the operator has not yet published). */
   estimated: boolean;
+  /**
+   * Launch pool with auto-earn into a fixed term: the coins enter the term at once (arrivesAt) and
+   * reach spot with the term's interest at this instant.
+   */
+  termPayoutAt?: number;
 }
 
 /**
@@ -43,6 +52,11 @@ export function fixedArrival(finishSeconds: number): Arrival {
     arrivesAt: finishSeconds + MATURITY_PAYOUT_DELAY_SECONDS,
     estimated: false,
   };
+}
+
+/** Fixed, redeemed early: the principal goes back to spot at once (the interest is forfeited). */
+export function fixedEarlyArrival(nowSeconds: number): Arrival {
+  return { rule: 'fixed_early', arrivesAt: nowSeconds, estimated: false };
 }
 
 /** Staking: now plus the standard waiting days, or the quick redeem's minutes. */
@@ -73,4 +87,27 @@ export function wealthNextNav(nowSeconds: number, navTimes: number[]): Arrival {
   let at = last ?? nowSeconds;
   while (at <= nowSeconds) at += step;
   return { rule: 'wealth_next_nav', arrivesAt: at, estimated: true };
+}
+
+/**
+ * Launch pool: a redemption is instant. The coins land in spot, or go on at once into flexible simple
+ * earn, or into a fixed term of `fixedDays` whose principal and interest reach spot at its payout.
+ */
+export function launchPoolArrival(
+  nowSeconds: number,
+  destination: 'spot' | 'flexible' | 'fixed',
+  fixedDays = 0,
+): Arrival {
+  if (destination === 'fixed')
+    return {
+      rule: 'launchpool_fixed',
+      arrivesAt: nowSeconds,
+      estimated: false,
+      termPayoutAt: fixedSchedule(nowSeconds, fixedDays).payoutAt,
+    };
+  return {
+    rule: destination === 'flexible' ? 'launchpool_flexible' : 'launchpool_spot',
+    arrivesAt: nowSeconds,
+    estimated: false,
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyPayoutBreakdown, fixedMaturityBreakdown } from './breakdown';
+import { dailyPayoutBreakdown, fixedMaturityBreakdown, launchpoolHourBreakdown } from './breakdown';
 
 describe('why this reward', () => {
   it('a day: gross 18 decimals down, paid 8 decimals down of carry + gross, the rest carried', () => {
@@ -32,5 +32,42 @@ describe('why this reward', () => {
     });
     const b = fixedMaturityBreakdown('5000', '0.08', 30);
     expect(b.dropped.startsWith('0.000000008767123287')).toBe(true);
+  });
+
+  it('a launch-pool hour: reward per hour × stake ÷ pool total when steady, stake × step otherwise', () => {
+    // 100 of 300 staked all hour in a pool paying 10 an hour: 3.333333333333333333333333… → 3.33333333.
+    const steady = launchpoolHourBreakdown({
+      stake: '100',
+      poolTotal: '300',
+      rewardPerHour: '10',
+      accStep: '0.033333333333333333333333333333333333333333333333',
+      earlier: '0',
+      carryIn: '0',
+    });
+    expect(steady).toMatchObject({
+      steady: true,
+      sharePercent: '33.33333333',
+      total: '3.333333333333333333333333',
+      paid: '3.33333333',
+      carryOut: '0.000000003333333333333333',
+      formula: '10 × 100 ÷ 300 = 3.333333333333333333333333',
+    });
+    // The next hour carries that fraction in; a stake change earlier in the hour adds what it settled.
+    const moved = launchpoolHourBreakdown({
+      stake: '50',
+      poolTotal: '250',
+      rewardPerHour: '10',
+      accStep: '0.02',
+      earlier: '1.5',
+      carryIn: steady.carryOut,
+    });
+    expect(moved).toMatchObject({
+      steady: false,
+      gross: '2.5',
+      total: '2.500000003333333333333333',
+      paid: '2.5',
+      carryOut: '0.000000003333333333333333',
+      formula: '50 × 0.02 + 1.5 = 2.5',
+    });
   });
 });

@@ -2,15 +2,21 @@ import {
   type Arrival,
   dec,
   fixedArrival,
+  fixedEarlyArrival,
   flexibleArrival,
+  launchPoolArrival,
   stakingArrival,
   wealthNextNav,
 } from '@earn/domain';
+import { getUser } from '../accounts/users';
 import { type Db, rows, sql } from '../db/client';
 import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
+import { exitMode } from '../launch-pool/auto-earn';
+import { findPool, findPosition } from '../launch-pool/queries';
+import { lendEarnHidden } from '../launch-pool/service';
 import { splitRedemption } from '../simple-earn/flexible';
-import { requireFlexProduct } from '../simple-earn/products';
+import { flexProduct, listedFixedProducts, onSale, requireFlexProduct } from '../simple-earn/products';
 import { loadProductByCoin, termsOf } from '../staking/products';
 import { requireWealthProduct } from '../wealth/service';
 
@@ -53,13 +59,20 @@ export async function flexibleFrozenArrival(db: Db, userId: number, asset: strin
   return { arrival: flexibleArrival(unixSeconds(now), frozen.isZero()), asset: product.asset };
 }
 
-/** Fixed: the user's own order's maturity payout. */
-export async function fixedOrderArrival(db: Db, userId: number, orderId: number): Promise<Arrival> {
+/** Fixed: the user's own order's maturity payout, or (early) its principal at once. */
+export async function fixedOrderArrival(
+  db: Db,
+  userId: number,
+  orderId: number,
+  early = false,
+  now?: Date,
+): Promise<Arrival> {
   const [order] = await rows<{ finish_at: string }>(
     db,
     sql`SELECT finish_at FROM se_fixed_orders WHERE id = ${orderId} AND user_id = ${userId}`,
   );
   if (!order) throw errors.notFound('fixed order');
+  if (early && now) return fixedEarlyArrival(unixSeconds(now));
   return fixedArrival(unixSeconds(new Date(order.finish_at)));
 }
 
@@ -93,4 +106,32 @@ export async function wealthRedeemArrival(db: Db, pid: number, now: Date): Promi
     unixSeconds(now),
     navs.map((n) => unixSeconds(new Date(n.at))),
   );
+}
+
+/**
+ * Launch pool: where an early redemption goes, decided as the redeem call decides it (exitMode, the
+ * compliance menu, and whether simple earn has the product on sale; if not, the coins stay in spot).
+ */
+export async function launchPoolRedeemArrival(
+  db: Db,
+  userId: number,
+  rid: number,
+  simpleEarnStatus: number,
+  now: Date,
+): Promise<Arrival> {
+  const { pool } = await findPool(db, rid);
+  const position = await findPosition(db, userId, rid);
+  const user = await getUser(db, userId);
+  const exit = lendEarnHidden(user)
+    ? exitMode(0, 0)
+    : exitMode(simpleEarnStatus, position?.simpleEarnPeriod ?? 0);
+  let destination = exit.mode;
+  if (destination === 'flexible') {
+    const product = await flexProduct(db, pool.coin);
+    if (product?.status !== 1) destination = 'spot';
+  } else if (destination === 'fixed') {
+    const products = await listedFixedProducts(db, now, pool.coin);
+    if (!products.some((p) => p.lockUpPeriod === exit.period && onSale(p, now))) destination = 'spot';
+  }
+  return launchPoolArrival(unixSeconds(now), destination, exit.period);
 }

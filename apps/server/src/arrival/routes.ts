@@ -11,11 +11,12 @@ import {
   fixedOrderArrival,
   flexibleFrozenArrival,
   flexibleRedeemArrival,
+  launchPoolRedeemArrival,
   stakingRedeemArrival,
   wealthRedeemArrival,
 } from './reads';
 
-const LINES = ['flexible', 'fixed', 'staking', 'wealth'] as const;
+const LINES = ['flexible', 'fixed', 'staking', 'wealth', 'launch_pool'] as const;
 
 const query = z.object({
   line: z.enum(LINES),
@@ -24,8 +25,17 @@ const query = z.object({
     .optional()
     .describe('flexible: the amount about to be redeemed; absent: the frozen amount'),
   order_id: z.coerce.number().int().positive().optional().describe('fixed: the order'),
+  early: z
+    .enum(['0', '1'])
+    .optional()
+    .describe('fixed: 1 for an early redemption (principal to spot at once)'),
   quick: z.enum(['0', '1']).optional().describe('staking: 1 for quick redeem'),
   pid: z.coerce.number().int().positive().optional().describe('staking: the protocol; wealth: the product'),
+  rid: z.coerce.number().int().positive().optional().describe('launch_pool: the reward pool'),
+  simple_earn_status: z
+    .enum(['0', '1'])
+    .optional()
+    .describe("launch_pool: 1 when the redemption asks for auto-earn (the redeem call's simpleEarnStatus)"),
 });
 
 const answer = z.object({
@@ -34,12 +44,20 @@ const answer = z.object({
     'flexible_instant',
     'flexible_settlement',
     'fixed_maturity',
+    'fixed_early',
     'staking_standard',
     'staking_quick',
     'wealth_next_nav',
+    'launchpool_spot',
+    'launchpool_flexible',
+    'launchpool_fixed',
   ]),
   arrives_at: z.number().describe('Unix seconds when the coins land in spot'),
   estimated: z.boolean().describe('True for a NAV not yet published (estimated from the cadence)'),
+  term_payout_at: z
+    .number()
+    .nullable()
+    .describe('launchpool_fixed: when the fixed term the coins enter pays principal and interest to spot'),
   server_now: z.number().describe("The server clock's now, unix seconds"),
   zone: z.literal('UTC'),
 });
@@ -57,9 +75,11 @@ export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void
         summary: 'When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock',
         description:
           'flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next ' +
-          'whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min. staking ' +
+          'whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking ' +
           "(asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): " +
-          'the next NAV, estimated from the last two NAVs (estimated: true). Reads only.',
+          'the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, ' +
+          'into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the ' +
+          'redeem call decides; spot when simple earn has no such product on sale. Reads only.',
         querystring: query,
         response: { 200: envelope(answer) },
       },
@@ -85,7 +105,13 @@ export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void
           break;
         }
         case 'fixed':
-          arrival = await fixedOrderArrival(deps.db, user.id, need(q.order_id, 'order_id'));
+          arrival = await fixedOrderArrival(
+            deps.db,
+            user.id,
+            need(q.order_id, 'order_id'),
+            q.early === '1',
+            now,
+          );
           break;
         case 'staking':
           arrival = await stakingRedeemArrival(deps.db, need(q.asset, 'asset'), q.quick === '1', q.pid, now);
@@ -93,12 +119,22 @@ export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void
         case 'wealth':
           arrival = await wealthRedeemArrival(deps.db, need(q.pid, 'pid'), now);
           break;
+        case 'launch_pool':
+          arrival = await launchPoolRedeemArrival(
+            deps.db,
+            user.id,
+            need(q.rid, 'rid'),
+            q.simple_earn_status === '1' ? 1 : 0,
+            now,
+          );
+          break;
       }
       return ok({
         line: q.line,
         rule: arrival.rule,
         arrives_at: arrival.arrivesAt,
         estimated: arrival.estimated,
+        term_payout_at: arrival.termPayoutAt ?? null,
         server_now: unixSeconds(now),
         zone: 'UTC' as const,
       });

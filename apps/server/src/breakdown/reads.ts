@@ -4,14 +4,23 @@ import {
   dec,
   fixedMaturityBreakdown,
   hourlyPayoutBreakdown,
+  type LaunchpoolHourBreakdown,
+  launchpoolHourBreakdown,
   SIMPLE_EARN_HOURS_PER_YEAR,
 } from '@earn/domain';
 import { type Db, rows, sql } from '../db/client';
 import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 
-export interface PayoutBreakdown extends DailyPayoutBreakdown {
-  kind: 'soft_staking_day' | 'staking_day' | 'fixed_maturity' | 'flexible_hour';
+export interface PayoutBreakdown extends Omit<DailyPayoutBreakdown, 'ratePercent'> {
+  kind: 'soft_staking_day' | 'staking_day' | 'fixed_maturity' | 'flexible_hour' | 'launchpool_hour';
+  /** Annual rate, percent; null for a launch-pool hour (a pool pays by share, not by a rate). */
+  ratePercent: string | null;
+  /** A launch-pool hour's share of the pool: its figures as the engine recorded them. */
+  pool: Omit<
+    LaunchpoolHourBreakdown,
+    'stake' | 'gross' | 'carryIn' | 'total' | 'paid' | 'carryOut' | 'formula'
+  > | null;
   /** Whether carryOut goes to the next period (daily lines) or is never paid (a term paid once). */
   carried: boolean;
   /** Paid beside the interest and recorded at subscription (fixed: voucher coupon, bonus). */
@@ -65,6 +74,7 @@ export async function softStakingDayBreakdown(
     recorded: dec(row.amount).toFixed(),
     carried: true,
     extras: [],
+    pool: null,
     ...dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)),
   };
 }
@@ -96,6 +106,7 @@ export async function stakingDayBreakdown(db: Db, userId: number, id: number): P
     recorded: dec(row.amount).toFixed(),
     carried: true,
     extras: [],
+    pool: null,
     ...dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)),
   };
 }
@@ -144,6 +155,7 @@ export async function fixedMaturityBreakdownOf(
     recorded: dec(o.interest).toFixed(),
     carried: false,
     extras,
+    pool: null,
     eligible: dec(o.principal).toFixed(),
     ratePercent: dec(o.year_rate).times(100).toFixed(),
     gross: b.exact,
@@ -196,6 +208,77 @@ export async function flexibleHourBreakdown(
     recorded: dec(row.interest).toFixed(),
     carried: true,
     extras: [],
+    pool: null,
     ...hourlyPayoutBreakdown(row.lent, row.rate_year, row.gross, row.carry_in),
+  };
+}
+
+/**
+ * A launch-pool hour's reward in one coin, `hourStart` as the reward history shows it: the figures the
+ * statement that booked the hour wrote beside the amount (stake, pool total, reward per hour, the
+ * accumulator's step, what was earned earlier in the hour and the fraction carried in).
+ */
+export async function launchpoolHourBreakdownOf(
+  db: Db,
+  userId: number,
+  rid: number,
+  hourStart: Date,
+  coin: string,
+): Promise<PayoutBreakdown> {
+  const [row] = await rows<{
+    amount: string;
+    stake: string | null;
+    pool_total: string;
+    reward_per_hour: string;
+    acc_step: string;
+    earlier: string;
+    carry_in: string;
+    stake_coin: string;
+  }>(
+    db,
+    sql`SELECT r.amount::text AS amount, r.stake::text AS stake, r.pool_total::text AS pool_total,
+               r.reward_per_hour::text AS reward_per_hour, r.acc_step::text AS acc_step,
+               r.earlier::text AS earlier, r.carry_in::text AS carry_in, pl.coin AS stake_coin
+          FROM launchpool_rewards r JOIN launchpool_pools pl ON pl.rid = r.rid
+         WHERE r.user_id = ${userId} AND r.rid = ${rid} AND r.coin = ${coin.toUpperCase()}
+           AND r.hour_start = ${hourStart.toISOString()}::timestamptz`,
+  );
+  if (!row) throw errors.notFound('launch-pool reward of that hour');
+  if (row.stake === null) throw errors.notFound("this hour's figures (paid before they were recorded)");
+  const b = launchpoolHourBreakdown({
+    stake: row.stake,
+    poolTotal: row.pool_total,
+    rewardPerHour: row.reward_per_hour,
+    accStep: row.acc_step,
+    earlier: row.earlier,
+    carryIn: row.carry_in,
+  });
+  const start = unixSeconds(hourStart);
+  return {
+    kind: 'launchpool_hour',
+    coin: coin.toUpperCase(),
+    principalCoin: row.stake_coin,
+    periodStart: start,
+    periodEnd: start + 3600,
+    recorded: dec(row.amount).toFixed(),
+    carried: true,
+    extras: [],
+    eligible: b.stake,
+    ratePercent: null,
+    gross: b.gross,
+    carryIn: b.carryIn,
+    total: b.total,
+    paid: b.paid,
+    carryOut: b.carryOut,
+    formula: b.formula,
+    pool: {
+      poolTotal: b.poolTotal,
+      rewardPerHour: b.rewardPerHour,
+      sharePercent: b.sharePercent,
+      accStep: b.accStep,
+      earlier: b.earlier,
+      stakeReward: b.stakeReward,
+      steady: b.steady,
+    },
   };
 }

@@ -10,12 +10,19 @@ import { decimalString } from '../http/openapi';
 import {
   fixedMaturityBreakdownOf,
   flexibleHourBreakdown,
+  launchpoolHourBreakdownOf,
   type PayoutBreakdown,
   softStakingDayBreakdown,
   stakingDayBreakdown,
 } from './reads';
 
-const KINDS = ['soft_staking_day', 'staking_day', 'fixed_maturity', 'flexible_hour'] as const;
+const KINDS = [
+  'soft_staking_day',
+  'staking_day',
+  'fixed_maturity',
+  'flexible_hour',
+  'launchpool_hour',
+] as const;
 
 const query = z.object({
   kind: z.enum(KINDS),
@@ -25,7 +32,10 @@ const query = z.object({
     .positive()
     .optional()
     .describe('staking_day: the reward record id; fixed_maturity: the order id'),
-  coin: assetSymbol.optional().describe('soft_staking_day and flexible_hour: the coin'),
+  coin: assetSymbol
+    .optional()
+    .describe('soft_staking_day and flexible_hour: the coin; launchpool_hour: the reward coin'),
+  rid: z.coerce.number().int().positive().optional().describe('launchpool_hour: the pool'),
   day: z.coerce
     .number()
     .int()
@@ -38,7 +48,9 @@ const query = z.object({
     .nonnegative()
     .multipleOf(3600)
     .optional()
-    .describe("flexible_hour: the hour's end as the interest history shows it (time_at), unix seconds"),
+    .describe(
+      "flexible_hour: the hour's end as the interest history shows it (time_at); launchpool_hour: the hour's start as the reward history shows it (hour_start); unix seconds",
+    ),
 });
 
 const answer = z.object({
@@ -46,7 +58,9 @@ const answer = z.object({
   coin: z.string().describe('The reward coin'),
   principal: decimalString.describe('The amount that earned (eligible balance or stake)'),
   principal_coin: z.string(),
-  rate_percent: decimalString.describe('Annual rate, percent'),
+  rate_percent: decimalString
+    .nullable()
+    .describe('Annual rate, percent; null for launchpool_hour (a pool pays by share, not by a rate)'),
   period_start: z.number(),
   period_end: z.number(),
   formula: z.string(),
@@ -62,6 +76,22 @@ const answer = z.object({
     .boolean()
     .describe('true: carry_out goes to the next period; false (a term paid once): never paid'),
   extras: z.array(z.object({ label: z.enum(['coupon', 'bonus']), amount: decimalString, coin: z.string() })),
+  pool: z
+    .object({
+      pool_total: decimalString.describe("The pool's staked total at the hour's end"),
+      reward_per_hour: decimalString.describe("The coin's reward per hour, shared by stake and time"),
+      share_percent: decimalString.describe('principal ÷ pool_total, percent, 8 decimals down'),
+      acc_step: decimalString.describe(
+        "The reward per staked coin over the stake's last stretch of the hour (the accumulator's step)",
+      ),
+      earlier: decimalString.describe('Earned within the hour before the stake last changed'),
+      stake_reward: decimalString.describe('principal × acc_step, 24 places'),
+      steady: z
+        .boolean()
+        .describe('true: one stretch at one pool total, so acc_step = reward_per_hour ÷ pool_total'),
+    })
+    .nullable()
+    .describe('launchpool_hour only: the pool figures the hour was paid from'),
 });
 
 const wire = (b: PayoutBreakdown) => ({
@@ -81,6 +111,15 @@ const wire = (b: PayoutBreakdown) => ({
   recorded: b.recorded,
   carried: b.carried,
   extras: b.extras,
+  pool: b.pool && {
+    pool_total: b.pool.poolTotal,
+    reward_per_hour: b.pool.rewardPerHour,
+    share_percent: b.pool.sharePercent,
+    acc_step: b.pool.accStep,
+    earlier: b.pool.earlier,
+    stake_reward: b.pool.stakeReward,
+    steady: b.pool.steady,
+  },
 });
 
 /** "Why this reward": a payout row's figures re-derived from its stored record. */
@@ -95,7 +134,10 @@ export function registerBreakdownRoutes(app: FastifyInstance, deps: AppDeps): vo
         operationId: 'getRewardBreakdown',
         summary: "Why this reward: a payout's principal, rate, period, formula and the fraction carried",
         description:
-          "kind flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), " +
+          "kind launchpool_hour (rid, coin: the reward coin, hour: the hour's start; gross = earlier + stake × acc_step, " +
+          'acc_step = reward per hour ÷ pool total for an hour at one total; paid = (carry_in + gross) rounded to 24 places, ' +
+          '8 decimals down), ' +
+          "flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), " +
           'soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: ' +
           'principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). ' +
           'Recomputed from the stored ' +
@@ -117,6 +159,15 @@ export function registerBreakdownRoutes(app: FastifyInstance, deps: AppDeps): vo
         if (q.coin === undefined || q.hour === undefined)
           throw errors.invalidParams('coin and hour are required for flexible_hour', { field: 'coin,hour' });
         return ok(wire(await flexibleHourBreakdown(deps.db, user.id, q.coin, new Date(q.hour * 1000))));
+      }
+      if (q.kind === 'launchpool_hour') {
+        if (q.rid === undefined || q.coin === undefined || q.hour === undefined)
+          throw errors.invalidParams('rid, coin and hour are required for launchpool_hour', {
+            field: 'rid,coin,hour',
+          });
+        return ok(
+          wire(await launchpoolHourBreakdownOf(deps.db, user.id, q.rid, new Date(q.hour * 1000), q.coin)),
+        );
       }
       if (q.id === undefined) throw errors.invalidParams(`id is required for ${q.kind}`, { field: 'id' });
       if (q.kind === 'fixed_maturity')

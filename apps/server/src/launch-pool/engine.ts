@@ -247,20 +247,28 @@ export async function payHour(tx: Db, period: Period): Promise<void> {
   const interestIndex = sql`COALESCE(CASE WHEN p.simple_earn_period > 0 THEN u.fixed_idx
                                           WHEN p.simple_earn_status = 1 THEN u.flex_idx END, p.interest_index_paid)`;
   const interestDue = sql`round(p.accrued_interest + p.amount * (${interestIndex} - p.interest_index_paid), ${places(ENTITLEMENT_PLACES)})`;
-  const payRows = (table: string, coin: SQL, due: SQL) => sql`
-    INSERT INTO ${sql.raw(table)} (rid, user_id, hour_start, pid, coin, amount, created_at)
-    SELECT p.rid, p.user_id, ${hourStart}::timestamptz, pl.pid, ${coin}, e.pay, ${at.toISOString()}::timestamptz
+  const payRows = (table: string, coin: SQL, due: SQL, figures?: { columns: SQL; values: SQL }) => sql`
+    INSERT INTO ${sql.raw(table)} (rid, user_id, hour_start, pid, coin, amount, created_at${figures?.columns ?? sql``})
+    SELECT p.rid, p.user_id, ${hourStart}::timestamptz, pl.pid, ${coin}, e.pay, ${at.toISOString()}::timestamptz${figures?.values ?? sql``}
     FROM launchpool_positions p
     JOIN (${unsettled}) u ON u.rid = p.rid
     JOIN launchpool_pools pl ON pl.rid = p.rid
     JOIN launchpool_projects pr ON pr.pid = pl.pid
     CROSS JOIN LATERAL (SELECT trunc(${due}, ${places(REWARD_PLACES)}) AS pay) e
     WHERE e.pay > 0`;
-  await tx.execute(payRows('launchpool_rewards', sql`pr.reward_coin`, entitlement));
+  // The hour's figures ("why this reward") from the same row values the entitlement is computed from.
+  await tx.execute(
+    payRows('launchpool_rewards', sql`pr.reward_coin`, entitlement, {
+      columns: sql`, stake, pool_total, reward_per_hour, acc_step, earlier, carry_in`,
+      values: sql`, p.amount, pl.staked_total, pl.reward_per_hour, u.acc - p.reward_per_token_paid,
+                  p.accrued_reward - p.carried_reward, p.carried_reward`,
+    }),
+  );
   await tx.execute(payRows('launchpool_interest', sql`pl.coin`, interestDue));
   await tx.execute(sql`
     UPDATE launchpool_positions t SET
       accrued_reward = x.ent - x.paid,
+      carried_reward = x.ent - x.paid,
       reward_per_token_paid = x.acc,
       total_reward = t.total_reward + x.paid,
       accrued_interest = x.ient - x.ipaid,
@@ -277,7 +285,8 @@ export async function payHour(tx: Db, period: Period): Promise<void> {
       LEFT JOIN launchpool_rewards r ON r.rid = p.rid AND r.user_id = p.user_id AND r.hour_start = ${hourStart}::timestamptz
                                     AND r.coin = pr.reward_coin
       LEFT JOIN launchpool_interest i ON i.rid = p.rid AND i.user_id = p.user_id AND i.hour_start = ${hourStart}::timestamptz
-      WHERE p.amount > 0 OR p.reward_per_token_paid <> u.acc OR r.user_id IS NOT NULL OR i.user_id IS NOT NULL
+      WHERE p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
+         OR r.user_id IS NOT NULL OR i.user_id IS NOT NULL
     ) x
     WHERE t.user_id = x.user_id AND t.rid = x.rid`);
   await payPoolCoins(tx, period, unsettled);
@@ -310,20 +319,26 @@ async function payPoolCoins(tx: Db, period: Period, unsettled: SQL): Promise<voi
     ON CONFLICT DO NOTHING`);
   const owed = sql`
     SELECT pc.user_id, pc.rid, pc.coin, p.pid, p.amount, c.acc_reward_per_token AS acc,
-           round(pc.accrued_reward + p.amount * (c.acc_reward_per_token - pc.reward_per_token_paid), ${places(ENTITLEMENT_PLACES)}) AS ent
+           round(pc.accrued_reward + p.amount * (c.acc_reward_per_token - pc.reward_per_token_paid), ${places(ENTITLEMENT_PLACES)}) AS ent,
+           pl.staked_total, c.reward_per_hour, c.acc_reward_per_token - pc.reward_per_token_paid AS acc_step,
+           pc.accrued_reward - pc.carried_reward AS earlier, pc.carried_reward
     FROM launchpool_position_coins pc
     JOIN (${unsettled}) u ON u.rid = pc.rid
+    JOIN launchpool_pools pl ON pl.rid = pc.rid
     JOIN launchpool_positions p ON p.user_id = pc.user_id AND p.rid = pc.rid
     JOIN launchpool_pool_coins c ON c.rid = pc.rid AND c.coin = pc.coin`;
   await tx.execute(sql`
-    INSERT INTO launchpool_rewards (rid, user_id, hour_start, pid, coin, amount, created_at)
-    SELECT o.rid, o.user_id, ${hourStart}::timestamptz, o.pid, o.coin, e.pay, ${at}::timestamptz
+    INSERT INTO launchpool_rewards (rid, user_id, hour_start, pid, coin, amount, created_at,
+                                    stake, pool_total, reward_per_hour, acc_step, earlier, carry_in)
+    SELECT o.rid, o.user_id, ${hourStart}::timestamptz, o.pid, o.coin, e.pay, ${at}::timestamptz,
+           o.amount, o.staked_total, o.reward_per_hour, o.acc_step, o.earlier, o.carried_reward
     FROM (${owed}) o
     CROSS JOIN LATERAL (SELECT trunc(o.ent, ${places(REWARD_PLACES)}) AS pay) e
     WHERE e.pay > 0`);
   await tx.execute(sql`
     UPDATE launchpool_position_coins t SET
       accrued_reward = x.ent - x.paid,
+      carried_reward = x.ent - x.paid,
       reward_per_token_paid = x.acc,
       total_reward = t.total_reward + x.paid,
       updated_at = ${at}::timestamptz
@@ -334,7 +349,7 @@ async function payPoolCoins(tx: Db, period: Period, unsettled: SQL): Promise<voi
                                     AND r.hour_start = ${hourStart}::timestamptz
     ) x
     WHERE t.user_id = x.user_id AND t.rid = x.rid AND t.coin = x.coin
-      AND (x.amount > 0 OR t.reward_per_token_paid <> x.acc OR x.paid > 0)`);
+      AND (x.amount > 0 OR t.reward_per_token_paid <> x.acc OR x.paid > 0 OR t.accrued_reward <> t.carried_reward)`);
 }
 
 /**

@@ -52,7 +52,7 @@ import { findPool, findPosition, hoursOf, type SimpleEarnConfig, stateOf, userLi
 const DAY_MS = 86_400_000;
 
 /** The user's compliance menu hides lend-earn, and with it auto-earn (launch-pool.md section 6). */
-function lendEarnHidden(user: UserRow): boolean {
+export function lendEarnHidden(user: UserRow): boolean {
   return user.complianceMenu.includes('lend_earn');
 }
 

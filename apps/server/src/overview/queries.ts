@@ -1,4 +1,12 @@
-import { type Decimal, dec, fixedArrival, roundDown, toWire, wealthNextNav } from '@earn/domain';
+import {
+  type Decimal,
+  dec,
+  fixedArrival,
+  roundDown,
+  toWire,
+  valueOfUnits,
+  wealthNextNav,
+} from '@earn/domain';
 import { type Db, rows, sql } from '../db/client';
 import { unixSeconds } from '../jobs/clock';
 import { UserPurpose } from '../ledger/accounts';
@@ -45,14 +53,38 @@ export interface Holding {
 }
 
 /**
+ * Private wealth at the latest NAV published by `now`: each holding's units, held and redeeming (a
+ * pending redemption settles at the next NAV, so it is worth what the held units are), times that
+ * NAV, 8 decimals down (valueOfUnits, the holding detail's rule). A product without a NAV yet: cost.
+ */
+async function wealthAtNav(db: Db, userId: number, now: Date): Promise<{ asset: string; amount: Decimal }[]> {
+  const found = await rows<{ coin: string; units: string; nav: string | null; cost: string }>(
+    db,
+    sql`SELECT o.coin, (o.units + o.redeeming_units)::text AS units, n.nav::text AS nav,
+               (o.cost + COALESCE((SELECT SUM(r.cost) FROM wealth_redemptions r
+                                    WHERE r.order_id = o.id AND r.status = 'pending'), 0))::text AS cost
+          FROM wealth_orders o
+          LEFT JOIN LATERAL (SELECT nav FROM wealth_navs
+                              WHERE product_id = o.product_id AND at <= ${now.toISOString()}::timestamptz
+                              ORDER BY at DESC LIMIT 1) n ON true
+         WHERE o.user_id = ${userId} AND (o.units > 0 OR o.redeeming_units > 0)`,
+  );
+  return found.map((r) => ({
+    asset: r.coin,
+    amount: r.nav === null ? dec(r.cost) : valueOfUnits(r.units, r.nav),
+  }));
+}
+
+/**
  * What the user holds in earn, per line and asset: the balances of their earn accounts in the ledger
  * (flexible principal with what waits for its first hour and what is frozen for redemption, fixed
- * principal, launch-pool stakes, staking and staking being redeemed, wealth at cost), plus flexible
- * interest credited and not yet withdrawn (held in the pooled account; the position's sub-ledger says
- * whose: the 8-decimal floor of its cumulative interest less what it withdrew).
+ * principal, launch-pool stakes, staking and staking being redeemed), plus flexible interest credited
+ * and not yet withdrawn (held in the pooled account; the position's sub-ledger says whose: the
+ * 8-decimal floor of its cumulative interest less what it withdrew), and private wealth valued at its
+ * latest NAV (the ledger keeps it at cost).
  */
-export async function holdingsOf(db: Db, userId: number): Promise<Holding[]> {
-  const purposes = Object.keys(LINE_OF_PURPOSE);
+export async function holdingsOf(db: Db, userId: number, now: Date): Promise<Holding[]> {
+  const purposes = Object.keys(LINE_OF_PURPOSE).filter((p) => p !== UserPurpose.wealth);
   const found = await rows<{ purpose: string; asset: string; amount: string }>(
     db,
     sql`SELECT purpose, asset, balance::text AS amount FROM ledger_accounts
@@ -71,6 +103,12 @@ export async function holdingsOf(db: Db, userId: number): Promise<Holding[]> {
     const key = `${line}|${r.asset}`;
     const held = byKey.get(key) ?? { line, asset: r.asset, amount: dec(0) };
     held.amount = held.amount.plus(r.amount);
+    byKey.set(key, held);
+  }
+  for (const w of await wealthAtNav(db, userId, now)) {
+    const key = `wealth|${w.asset}`;
+    const held = byKey.get(key) ?? { line: 'wealth' as Line, asset: w.asset, amount: dec(0) };
+    held.amount = held.amount.plus(w.amount);
     byKey.set(key, held);
   }
   return [...byKey.values()].filter((h) => !h.amount.isZero());

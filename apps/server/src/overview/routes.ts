@@ -74,8 +74,9 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
         operationId: 'getEarnOverview',
         summary: "The signed-in user's earn assets by line and coin, their earnings, and what comes next",
         description:
-          'Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; wealth ' +
-          'is at cost), each valued at the current price; lines holding nothing are left out. Earnings are the ' +
+          'Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; private ' +
+          'wealth is its units, held and redeeming, at the latest NAV published, 8 decimals down; the ledger keeps it ' +
+          'at cost), each valued at the current price; lines holding nothing are left out. Earnings are the ' +
           'statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.',
         response: { 200: envelope(overview) },
       },
@@ -84,7 +85,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
       const userId = currentUser(req).id;
       const now = deps.clock.now();
       const prices = await currentPrices(deps.db);
-      const holdings = await holdingsOf(deps.db, userId);
+      const holdings = await holdingsOf(deps.db, userId, now);
       const lines = new Map<
         Line,
         { total: Decimal; assets: { asset: string; amount: string; usdt: string }[] }

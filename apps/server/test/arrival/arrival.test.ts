@@ -79,6 +79,7 @@ describe('redemption arrival', { timeout: 300_000 }, () => {
       rule: 'staking_standard',
       arrives_at: now + 3 * DAY,
       estimated: false,
+      term_payout_at: null,
       server_now: now,
       zone: 'UTC',
     });
@@ -155,6 +156,12 @@ describe('redemption arrival', { timeout: 300_000 }, () => {
     expect(await arrival({ line: 'fixed', order_id: res.body.data.order_id })).toMatchObject({
       rule: 'fixed_maturity',
       arrives_at: dayStart + 31 * DAY + 1800,
+    });
+    // Redeemed early instead: the principal at once, as pre-redeem then does.
+    const now = await op.now();
+    expect(await arrival({ line: 'fixed', order_id: res.body.data.order_id, early: '1' })).toMatchObject({
+      rule: 'fixed_early',
+      arrives_at: now,
     });
     const other = new TestClient(server);
     await other.register();

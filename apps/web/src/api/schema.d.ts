@@ -2255,7 +2255,7 @@ export interface paths {
         };
         /**
          * When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock
-         * @description flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min. staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). Reads only.
+         * @description flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the redeem call decides; spot when simple earn has no such product on sale. Reads only.
          */
         get: operations["getRedeemArrival"];
         put?: never;
@@ -2275,7 +2275,7 @@ export interface paths {
         };
         /**
          * Why this reward: a payout's principal, rate, period, formula and the fraction carried
-         * @description kind flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). Recomputed from the stored record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, 8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.
+         * @description kind launchpool_hour (rid, coin: the reward coin, hour: the hour's start; gross = earlier + stake × acc_step, acc_step = reward per hour ÷ pool total for an hour at one total; paid = (carry_in + gross) rounded to 24 places, 8 decimals down), flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). Recomputed from the stored record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, 8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.
          */
         get: operations["getRewardBreakdown"];
         put?: never;
@@ -13711,17 +13711,23 @@ export interface operations {
     getRedeemArrival: {
         parameters: {
             query: {
-                line: "flexible" | "fixed" | "staking" | "wealth";
+                line: "flexible" | "fixed" | "staking" | "wealth" | "launch_pool";
                 /** @description flexible: the asset; staking: the staked coin */
                 asset?: string;
                 /** @description flexible: the amount about to be redeemed; absent: the frozen amount */
                 amount?: string;
                 /** @description fixed: the order */
                 order_id?: number;
+                /** @description fixed: 1 for an early redemption (principal to spot at once) */
+                early?: "0" | "1";
                 /** @description staking: 1 for quick redeem */
                 quick?: "0" | "1";
                 /** @description staking: the protocol; wealth: the product */
                 pid?: number;
+                /** @description launch_pool: the reward pool */
+                rid?: number;
+                /** @description launch_pool: 1 when the redemption asks for auto-earn (the redeem call's simpleEarnStatus) */
+                simple_earn_status?: "0" | "1";
             };
             header?: never;
             path?: never;
@@ -13741,13 +13747,15 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            line: "flexible" | "fixed" | "staking" | "wealth";
+                            line: "flexible" | "fixed" | "staking" | "wealth" | "launch_pool";
                             /** @enum {string} */
-                            rule: "flexible_instant" | "flexible_settlement" | "fixed_maturity" | "staking_standard" | "staking_quick" | "wealth_next_nav";
+                            rule: "flexible_instant" | "flexible_settlement" | "fixed_maturity" | "fixed_early" | "staking_standard" | "staking_quick" | "wealth_next_nav" | "launchpool_spot" | "launchpool_flexible" | "launchpool_fixed";
                             /** @description Unix seconds when the coins land in spot */
                             arrives_at: number;
                             /** @description True for a NAV not yet published (estimated from the cadence) */
                             estimated: boolean;
+                            /** @description launchpool_fixed: when the fixed term the coins enter pays principal and interest to spot */
+                            term_payout_at: number | null;
                             /** @description The server clock's now, unix seconds */
                             server_now: number;
                             /** @enum {string} */
@@ -13763,14 +13771,16 @@ export interface operations {
     getRewardBreakdown: {
         parameters: {
             query: {
-                kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour";
+                kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour" | "launchpool_hour";
                 /** @description staking_day: the reward record id; fixed_maturity: the order id */
                 id?: number;
-                /** @description soft_staking_day and flexible_hour: the coin */
+                /** @description soft_staking_day and flexible_hour: the coin; launchpool_hour: the reward coin */
                 coin?: string;
+                /** @description launchpool_hour: the pool */
+                rid?: number;
                 /** @description soft_staking_day: the day, unix seconds (UTC midnight) */
                 day?: number;
-                /** @description flexible_hour: the hour's end as the interest history shows it (time_at), unix seconds */
+                /** @description flexible_hour: the hour's end as the interest history shows it (time_at); launchpool_hour: the hour's start as the reward history shows it (hour_start); unix seconds */
                 hour?: number;
             };
             header?: never;
@@ -13791,7 +13801,7 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour";
+                            kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour" | "launchpool_hour";
                             /** @description The reward coin */
                             coin: string;
                             /**
@@ -13801,10 +13811,10 @@ export interface operations {
                             principal: string;
                             principal_coin: string;
                             /**
-                             * @description Annual rate, percent
+                             * @description Annual rate, percent; null for launchpool_hour (a pool pays by share, not by a rate)
                              * @example 1.25
                              */
-                            rate_percent: string;
+                            rate_percent: string | null;
                             period_start: number;
                             period_end: number;
                             formula: string;
@@ -13850,6 +13860,41 @@ export interface operations {
                                 amount: string;
                                 coin: string;
                             }[];
+                            /** @description launchpool_hour only: the pool figures the hour was paid from */
+                            pool: {
+                                /**
+                                 * @description The pool's staked total at the hour's end
+                                 * @example 1.25
+                                 */
+                                pool_total: string;
+                                /**
+                                 * @description The coin's reward per hour, shared by stake and time
+                                 * @example 1.25
+                                 */
+                                reward_per_hour: string;
+                                /**
+                                 * @description principal ÷ pool_total, percent, 8 decimals down
+                                 * @example 1.25
+                                 */
+                                share_percent: string;
+                                /**
+                                 * @description The reward per staked coin over the stake's last stretch of the hour (the accumulator's step)
+                                 * @example 1.25
+                                 */
+                                acc_step: string;
+                                /**
+                                 * @description Earned within the hour before the stake last changed
+                                 * @example 1.25
+                                 */
+                                earlier: string;
+                                /**
+                                 * @description principal × acc_step, 24 places
+                                 * @example 1.25
+                                 */
+                                stake_reward: string;
+                                /** @description true: one stretch at one pool total, so acc_step = reward_per_hour ÷ pool_total */
+                                steady: boolean;
+                            } | null;
                         };
                     };
                 };

@@ -27,4 +27,46 @@ describe('home page best offers (issue 17)', () => {
     expect(screen.getByText('0.37%')).toBeInTheDocument();
     expect(screen.queryByTestId('best-amount-launch-pool')).not.toBeInTheDocument();
   });
+
+  test("signed in: the header's total earn assets in USDT from the overview, linking to /earn", async () => {
+    fakeApi({
+      'GET /api/web/v1/auth/me': () => ({
+        id: 1,
+        email: 'demo@example.com',
+        vip_tier: 0,
+        account_mode: 'classic',
+      }),
+      'GET /api/web/v1/earn/home': () => ({ lines: [] }),
+      'GET /api/web/v1/earn/overview': () => ({
+        as_of: 1,
+        total_usdt: '12345.6789',
+        total_btc: null,
+        yesterday_usdt: '0',
+        cumulative_usdt: '0',
+        lines: [],
+        upcoming: [],
+      }),
+    });
+    renderWithProviders(<HomePage />, { width: 1400 });
+    expect(await screen.findByTestId('header-earn-total', {}, { timeout: 5000 })).toHaveTextContent(
+      '12,345.67 USDT', // amounts are cut, never rounded up, as on /earn
+    );
+    expect(screen.getByTestId('header-earn')).toHaveAttribute('href', '/earn');
+  });
+
+  test('a visitor gets no earn figure in the header and no overview call', async () => {
+    const calls: string[] = [];
+    fakeApi({
+      'GET /api/web/v1/auth/me': () => ({ status: 401, code: 401, message: 'login' }),
+      'GET /api/web/v1/earn/home': () => ({ lines: [] }),
+      'GET /api/web/v1/earn/overview': () => {
+        calls.push('overview');
+        return {};
+      },
+    });
+    renderWithProviders(<HomePage />);
+    expect(await screen.findAllByText(i18next.t('home.noOffer'))).not.toHaveLength(0);
+    expect(screen.queryByTestId('header-earn')).toBeNull();
+    expect(calls).toEqual([]);
+  });
 });

@@ -30,6 +30,9 @@ const ReferralWidget = lazy(() =>
 /** The same two places, rounded half up, as every other rate in the app: 0.365 reads 0.37%. */
 const formatApr = (apr: string) => formatPercent(apr, 2);
 
+// Signed in only, after the first paint: its code and texts stay out of the first route.
+const HeaderEarn = lazy(() => import('../features/earn-overview/HeaderEarn'));
+
 function LineCard({
   line,
   offer,
@@ -125,9 +128,22 @@ export default function HomePage() {
               {t('home.subtitle')}
             </Text>
           </Stack>
-          <ThemeIcon size={72} radius="xl" variant="white" color="brand" visibleFrom="sm" aria-hidden="true">
-            <CoinsIcon size={38} />
-          </ThemeIcon>
+          {isLoggedIn ? (
+            <Suspense fallback={null}>
+              <HeaderEarn />
+            </Suspense>
+          ) : (
+            <ThemeIcon
+              size={72}
+              radius="xl"
+              variant="white"
+              color="brand"
+              visibleFrom="sm"
+              aria-hidden="true"
+            >
+              <CoinsIcon size={38} />
+            </ThemeIcon>
+          )}
         </Group>
       </Paper>
 

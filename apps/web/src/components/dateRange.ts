@@ -60,6 +60,16 @@ export function rangeToUnix(range: DayRange): { from?: number; to?: number } {
   };
 }
 
+/**
+ * A picked range as the statement export reads it: from inclusive, to exclusive (the day after the
+ * last day's start); nothing picked, the whole history.
+ */
+export function exportRange(range: DayRange): { from?: number; to?: number } {
+  const [start, end] = range;
+  if (!start || !end) return {};
+  return { from: dayjs(start).startOf('day').unix(), to: dayjs(end).add(1, 'day').startOf('day').unix() };
+}
+
 export function today(): DayString {
   return dayjs().format(DAY);
 }

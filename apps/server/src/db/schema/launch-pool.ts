@@ -100,6 +100,11 @@ export const launchpoolPositions = pgTable(
     rewardPerTokenPaid: index48('reward_per_token_paid').notNull().default('0'),
     /** Reward earned and not yet paid: below one unit (0.00000001) it is carried to the next hour. */
     accruedReward: index48('accrued_reward').notNull().default('0'),
+    /**
+     * The part of accrued_reward the last hourly payout left (below one unit): what the next hour's
+     * record names as carried in. Stakes and redemptions within the hour add to accrued_reward only.
+     */
+    carriedReward: index48('carried_reward').notNull().default('0'),
     totalReward: money('total_reward').notNull().default('0'),
     /** The pool's interest index of the position's mode when its interest was last brought up to date. */
     interestIndexPaid: index48('interest_index_paid').notNull().default('0'),
@@ -152,6 +157,8 @@ export const launchpoolPositionCoins = pgTable(
     coin: assetSymbol('coin'),
     rewardPerTokenPaid: index48('reward_per_token_paid').notNull().default('0'),
     accruedReward: index48('accrued_reward').notNull().default('0'),
+    /** As launchpool_positions.carried_reward, for this coin. */
+    carriedReward: index48('carried_reward').notNull().default('0'),
     totalReward: money('total_reward').notNull().default('0'),
     updatedAt: updatedAt(),
   },
@@ -195,11 +202,28 @@ const hourlyPayoutColumns = () => ({
   createdAt: createdAt(),
 });
 
-/** Per-user hourly rewards: the sub-ledger of the pools' reward payouts, append-only. */
+/**
+ * Per-user hourly rewards: the sub-ledger of the pools' reward payouts, append-only. The figures the
+ * hour was paid from are written by the statement that books the hour ("why this reward"); they are
+ * null on rows booked before migration 0034. amount = trunc(carry_in + earlier + stake × acc_step, 8)
+ * (the sum rounded to 24 places first, as the engine's entitlement).
+ */
 export const launchpoolRewards = pgTable(
   'launchpool_rewards',
   {
     ...hourlyPayoutColumns(),
+    /** The position's stake at the hour's end (its stake over the last stretch, acc_step). */
+    stake: money('stake'),
+    /** The pool's staked total at the hour's end. */
+    poolTotal: money('pool_total'),
+    /** The coin's reward per hour, shared by every stake in proportion to stake and time. */
+    rewardPerHour: money('reward_per_hour'),
+    /** The coin's reward-per-token accumulator's step over the position's last stretch of the hour. */
+    accStep: index48('acc_step'),
+    /** Earned within the hour before the stake last changed (a stake or redemption in the hour). */
+    earlier: index48('earlier'),
+    /** The fraction below one unit the previous payout left (carried_reward). */
+    carryIn: index48('carry_in'),
   },
   (t) => [
     // A multi-mining pool pays several coins in one hour: one row per coin.

@@ -8,9 +8,10 @@ import { formatServerTime } from '../serverTime';
 
 export type ArrivalQuery =
   | { line: 'flexible'; asset: string; amount?: string }
-  | { line: 'fixed'; order_id: number }
+  | { line: 'fixed'; order_id: number; early?: '1' }
   | { line: 'staking'; asset: string; quick: '0' | '1'; pid?: number }
-  | { line: 'wealth'; pid: number };
+  | { line: 'wealth'; pid: number }
+  | { line: 'launch_pool'; rid: number; simple_earn_status: '0' | '1' };
 
 type ArrivalAnswer = ApiData<'/api/web/v1/earn/redeem-arrival'>;
 
@@ -30,17 +31,28 @@ export function RedeemArrival({ query, testId = 'arrival' }: { query: ArrivalQue
     // The answer moves with the server clock (the next hour, now + days): refresh while shown.
     refetchInterval: 30_000,
   });
-  if (q.isLoading) return <Skeleton h={14} w={140} display="inline-block" />;
+  // A span, not a block: the line sits inside text (a card's note, a table cell).
+  if (q.isLoading) return <Skeleton component="span" h={14} w={140} display="inline-block" />;
   if (q.isError || !q.data) return <span data-testid={testId}>{t('arrival.error')}</span>;
   const time = formatServerTime(q.data.arrives_at);
-  const text =
-    q.data.rule === 'flexible_instant'
+  const rule = q.data.rule;
+  const text = rule.startsWith('launchpool_')
+    ? t(`arrival.${rule}`, {
+        time,
+        payout: q.data.term_payout_at === null ? '' : formatServerTime(q.data.term_payout_at),
+      })
+    : rule === 'flexible_instant' || rule === 'fixed_early'
       ? t('arrival.now', { time })
       : q.data.estimated
         ? t('arrival.estimated', { time })
         : t('arrival.at', { time });
   return (
-    <span data-testid={testId} data-arrives-at={q.data.arrives_at}>
+    <span
+      data-testid={testId}
+      data-arrives-at={q.data.arrives_at}
+      data-rule={rule}
+      data-term-payout-at={q.data.term_payout_at ?? undefined}
+    >
       {text}
     </span>
   );

@@ -41,8 +41,26 @@ export default function RewardBreakdownDialog({
       ) : (
         <Stack gap="sm">
           <Stack gap={8} role="list">
-            {row(t('why.principal'), `${b.principal} ${b.principal_coin}`, 'why-principal')}
-            {row(t('why.rate'), `${b.rate_percent}%`, 'why-rate')}
+            {row(
+              t(b.pool ? 'why.stake' : 'why.principal'),
+              `${b.principal} ${b.principal_coin}`,
+              'why-principal',
+            )}
+            {b.rate_percent !== null && row(t('why.rate'), `${b.rate_percent}%`, 'why-rate')}
+            {b.pool && (
+              <>
+                {row(t('why.poolTotal'), `${b.pool.pool_total} ${b.principal_coin}`, 'why-pool-total')}
+                {row(t('why.share'), `${b.pool.share_percent}%`, 'why-share')}
+                {row(t('why.rewardPerHour'), `${b.pool.reward_per_hour} ${b.coin}`, 'why-reward-per-hour')}
+                {row(
+                  t('why.accStep', { coin: b.principal_coin }),
+                  `${b.pool.acc_step} ${b.coin}`,
+                  'why-acc-step',
+                )}
+                {b.pool.earlier !== '0' &&
+                  row(t('why.earlier'), `${b.pool.earlier} ${b.coin}`, 'why-earlier')}
+              </>
+            )}
             {row(t('why.period'), `${formatServerTime(b.period_start)} – ${formatServerTime(b.period_end)}`)}
             {row(t('why.gross'), `${b.gross} ${b.coin}`, 'why-gross')}
             {row(t('why.carryIn'), `${b.carry_in} ${b.coin}`, 'why-carry-in')}
@@ -59,6 +77,11 @@ export default function RewardBreakdownDialog({
           <Code block data-testid="why-formula" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {`${b.formula} ${b.coin}\n${b.carry_in} + ${b.gross} = ${b.total} → ${b.paid} ${b.coin}`}
           </Code>
+          {b.pool && !b.pool.steady && (
+            <Text size="xs" c="dimmed" data-testid="why-unsteady">
+              {t('why.unsteady')}
+            </Text>
+          )}
           <Badge
             color={b.paid === b.recorded ? 'teal' : 'red'}
             variant="light"

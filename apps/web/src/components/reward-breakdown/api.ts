@@ -3,12 +3,15 @@ import { request } from '../../api/client';
 import type { ApiData } from '../../api/types';
 
 /**
- * Which payout: a soft-staking day (coin and day), a flexible hour (coin and the hour's end), a staking
+ * Which payout: a soft-staking day (coin and day), a flexible hour (coin and the hour's end), a
+ * launch-pool hour, a staking
  * reward record or a fixed order (id).
  */
 export type BreakdownTarget =
   | { kind: 'soft_staking_day'; coin: string; day: number }
   | { kind: 'flexible_hour'; coin: string; hour: number }
+  /** A launch-pool hour: the pool, the reward coin and the hour's start as the reward history shows it. */
+  | { kind: 'launchpool_hour'; rid: number; coin: string; hour: number }
   | { kind: 'staking_day' | 'fixed_maturity'; id: number };
 
 /** How a payout was computed: principal, rate, period, formula and the carried fractions. */

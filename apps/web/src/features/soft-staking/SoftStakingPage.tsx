@@ -10,6 +10,7 @@ import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { reportSuccess } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
+import { ExportCsv } from '../../components/export-csv';
 import { formatAmount } from '../../components/format';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
@@ -197,9 +198,10 @@ export default function SoftStakingPage() {
       </Card>
       {isLoggedIn && (
         <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
-          <Text fw={650} mb="sm">
-            {t('softStaking.payouts')}
-          </Text>
+          <Group justify="space-between" mb="sm" wrap="wrap">
+            <Text fw={650}>{t('softStaking.payouts')}</Text>
+            <ExportCsv line="soft_staking" />
+          </Group>
           <ResponsiveTable
             caption={t('softStaking.payouts')}
             columns={payoutColumns}

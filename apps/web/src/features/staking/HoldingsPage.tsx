@@ -1,5 +1,5 @@
 import './i18n';
-import { Badge, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
+import { ExportCsv } from '../../components/export-csv';
 import { formatAmount } from '../../components/format';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
@@ -134,6 +135,9 @@ export default function HoldingsPage() {
             />
           </Tabs.Panel>
           <Tabs.Panel value="history">
+            <Group justify="flex-end" mb="sm">
+              <ExportCsv line="staking" asset={asset ?? undefined} />
+            </Group>
             <ResponsiveTable
               caption={t('staking.history.tab')}
               columns={historyColumns}

@@ -10,9 +10,11 @@ import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { DisabledReason } from '../../components/DisabledReason';
+import { ExportCsv } from '../../components/export-csv';
 import { formatAmount } from '../../components/format';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { RedeemArrival } from '../../components/redeem-arrival/RedeemArrival';
 import { type WealthOrder, type WealthProduct, wealthQueries } from './api';
 import { DetailModal } from './components/DetailModal';
 import { WealthRedeemModal } from './components/RedeemModal';
@@ -132,7 +134,19 @@ export default function WealthPage() {
       key: 'units',
       title: t('wealth.field.heldUnits'),
       align: 'right',
-      render: (o) => formatAmount(o.unit, 6),
+      render: (o) =>
+        Number(o.redeeming_unit) > 0 ? (
+          <Stack gap={0} align="flex-end">
+            <span>{formatAmount(o.unit, 6)}</span>
+            {/* A pending redemption settles at the next NAV: its units and when they arrive. */}
+            <Text size="xs" c="dimmed" ta="right" data-testid={`wealth-row-redeeming-${o.pid}`}>
+              {t('wealth.field.redeemingUnits')} {formatAmount(o.redeeming_unit, 6)} · {t('arrival.label')}{' '}
+              <RedeemArrival query={{ line: 'wealth', pid: o.pid }} testId={`wealth-row-arrival-${o.pid}`} />
+            </Text>
+          </Stack>
+        ) : (
+          formatAmount(o.unit, 6)
+        ),
     },
     {
       key: 'action',
@@ -187,9 +201,10 @@ export default function WealthPage() {
       </Stack>
       {isLoggedIn && (
         <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
-          <Text fw={650} mb="sm">
-            {t('wealth.holdings')}
-          </Text>
+          <Group justify="space-between" mb="sm" wrap="wrap">
+            <Text fw={650}>{t('wealth.holdings')}</Text>
+            <ExportCsv line="wealth" />
+          </Group>
           <ResponsiveTable
             caption={t('wealth.holdings')}
             columns={orderColumns}

@@ -1,4 +1,4 @@
-import { Badge, Card, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
-import { type DayRange, rangeToUnix } from '../../../components/dateRange';
+import { type DayRange, exportRange, rangeToUnix } from '../../../components/dateRange';
+import { ExportCsv } from '../../../components/export-csv';
 import { formatAmount } from '../../../components/format';
 import { useTableState } from '../../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
+import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../../i18n';
 import { LAUNCHPOOL_BASE, lpKeys, MY_TABLE_PAGE_SIZE, type MyReward, type MyStake, type Paged } from '../api';
 
@@ -169,7 +171,17 @@ export function MySection({ id }: { id?: string }) {
       key: 'amount',
       title: t('launchpool.my.amount'),
       align: 'right',
-      render: (r) => `${formatAmount(r.amount)} ${r.reward_coin}`,
+      // The payout opens its breakdown from here, so "Why?" stays in the mobile card's visible fields.
+      render: (r) => (
+        <>
+          {`${formatAmount(r.amount)} ${r.reward_coin}`}
+          <WhyButton
+            target={{ kind: 'launchpool_hour', rid: r.rid, coin: r.reward_coin, hour: r.hour_start }}
+            amount={r.amount}
+            coin={r.reward_coin}
+          />
+        </>
+      ),
     },
   ];
 
@@ -198,15 +210,18 @@ export function MySection({ id }: { id?: string }) {
           </Tabs.Panel>
           <Tabs.Panel value="rewards" pt="md">
             <Stack gap="sm">
-              <DateRangeFilter
-                value={range}
-                limitMonths={6}
-                onChange={(next) => {
-                  setRange(next);
-                  setRewardsPage(1);
-                }}
-                data-testid="rewards-date-range"
-              />
+              <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+                <DateRangeFilter
+                  value={range}
+                  limitMonths={6}
+                  onChange={(next) => {
+                    setRange(next);
+                    setRewardsPage(1);
+                  }}
+                  data-testid="rewards-date-range"
+                />
+                <ExportCsv line="launch_pool" {...exportRange(range)} />
+              </Group>
               <ResponsiveTable
                 caption={t('launchpool.my.rewards')}
                 columns={rewardColumns}

@@ -149,4 +149,35 @@ describe('redeem dialog rules', () => {
     const sent = calls.find((c) => c.path === '/apiw/v2/earn/launch-pool/redeem');
     expect(new URLSearchParams(sent?.body).get('simpleEarnStatus')).toBe('0');
   });
+
+  test('names where and when the coins land, as the server answers for the toggle', async () => {
+    // 2026-03-01 12:00 UTC, in the English date format.
+    const now = Date.UTC(2026, 2, 1, 12) / 1000;
+    const { calls } = fakeServer({
+      ...routes(),
+      '/api/web/v1/earn/redeem-arrival': (c: { query: URLSearchParams }) => ({
+        line: 'launch_pool',
+        rule: c.query.get('simple_earn_status') === '1' ? 'launchpool_flexible' : 'launchpool_spot',
+        arrives_at: now,
+        estimated: false,
+        term_payout_at: null,
+        server_now: now,
+        zone: 'UTC',
+      }),
+    });
+    open({ pool: { simple_earn: { ...SIMPLE_EARN, status: 1 } } });
+    const line = await screen.findByTestId('launchpool-arrival');
+    await waitFor(() => expect(line).toHaveAttribute('data-rule', 'launchpool_flexible'));
+    expect(line).toHaveTextContent('At once, into Flexible simple earn (03/01/2026 12:00 UTC)');
+    await userEvent.setup().click(screen.getByTestId('redeem-auto-earn'));
+    await waitFor(() =>
+      expect(screen.getByTestId('launchpool-arrival')).toHaveAttribute('data-rule', 'launchpool_spot'),
+    );
+    expect(screen.getByTestId('launchpool-arrival')).toHaveTextContent(/^At once, in your spot account/);
+    const asked = calls.filter((c) => c.path === '/api/web/v1/earn/redeem-arrival');
+    expect(asked.map((c) => [c.query.get('rid'), c.query.get('simple_earn_status')])).toEqual([
+      ['11', '1'],
+      ['11', '0'],
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
+import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { translateKey } from '../../../i18n';
 import {
   LAUNCHPOOL_BASE,
@@ -161,6 +162,24 @@ export function RedeemDialog({
               data-testid="redeem-auto-earn"
             />
           ))}
+        {isLoggedIn && (
+          // Where and when the coins land, as the redeem call will decide it (the toggle changes it).
+          <Group justify="space-between" wrap="wrap" gap={4} data-testid="redeem-arrival-row">
+            <Text size="sm" c="dimmed">
+              {t('arrival.label')}
+            </Text>
+            <Box fz="sm" fw={600} ta="right" ml="auto" className="num">
+              <RedeemArrival
+                query={{
+                  line: 'launch_pool',
+                  rid: pool.rid,
+                  simple_earn_status: simpleEarnStatus ? '1' : '0',
+                }}
+                testId="launchpool-arrival"
+              />
+            </Box>
+          </Group>
+        )}
         <Text size="xs" c="dimmed">
           {t('launchpool.redeem.note')}
         </Text>

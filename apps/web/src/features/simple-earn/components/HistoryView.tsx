@@ -17,7 +17,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../app/auth';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
-import { type DayRange, rangeToUnix } from '../../../components/dateRange';
+import { type DayRange, exportRange, rangeToUnix } from '../../../components/dateRange';
+import { ExportCsv } from '../../../components/export-csv';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate, i18next } from '../../../i18n';
@@ -114,7 +115,21 @@ export function HistoryView({
       key: 'amount',
       title: type === 5 ? t('se.col.rateUpInterest') : t('se.col.amount'),
       align: 'right',
-      render: (r) => amt(type === 5 ? r.coupon_interest || r.amount : r.amount),
+      render: (r) => {
+        const shown = amt(type === 5 ? r.coupon_interest || r.amount : r.amount);
+        // A fixed order's maturity payout (interest, its coupon and bonus) opens the order's breakdown.
+        if (tab !== 'fixed' || type < SimpleEarnHistoryType.interest || !r.order_id) return shown;
+        return (
+          <>
+            {shown}
+            <WhyButton
+              target={{ kind: 'fixed_maturity', id: r.order_id }}
+              amount={type === 5 ? r.coupon_interest || r.amount : r.amount}
+              coin={type === 4 && r.bonus_asset ? r.bonus_asset : r.asset}
+            />
+          </>
+        );
+      },
     },
   ];
   if (daily) {
@@ -225,6 +240,11 @@ export function HistoryView({
           }}
           limitMonths={6}
           maxDate={serverDay(serverNow())}
+        />
+        <ExportCsv
+          line={tab === 'fixed' ? 'simple_earn_fixed' : 'simple_earn_flexible'}
+          asset={asset ?? undefined}
+          {...exportRange(range)}
         />
       </Group>
       <ResponsiveTable<HistoryRecord>

@@ -111,7 +111,9 @@ export function FlexHoldingCard({
         </SimpleGrid>
         {dec(h.frozen_amount || 0).gt(0) && (
           <Text size="xs" c="orange" data-testid="card-redeeming">
-            {t('se.redeem.redeemingAmount', { amount: amt(h.frozen_amount), coin: h.asset })}
+            {t('se.redeem.redeemingAmount', { amount: amt(h.frozen_amount), coin: h.asset })} ·{' '}
+            {t('arrival.label')}{' '}
+            <RedeemArrival query={{ line: 'flexible', asset: h.asset }} testId="card-redeeming-arrival" />
           </Text>
         )}
         {dec(h.bonus_cumulative || 0).gt(0) && (

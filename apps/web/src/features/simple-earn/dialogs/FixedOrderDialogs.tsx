@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { usePreRedeem, useSetRedeemAccount, useSetReinvest } from '../api/actions';
 import type { FixedOrder } from '../api/types';
 import { amt } from '../format';
@@ -108,6 +109,17 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
           <Line label={t('se.principal')} value={`${amt(order.principal)} ${order.asset}`} />
           <Line label={t('se.early.forfeit')} value={`${amt(order.interest)} ${order.asset}`} />
           <Line label={t('se.early.receive')} value={`${amt(order.principal)} ${order.asset}`} />
+          <Group justify="space-between" wrap="wrap" gap={4}>
+            <Text size="sm" c="dimmed">
+              {t('arrival.label')}
+            </Text>
+            <Text span size="sm" className="num" fw={500} ml="auto">
+              <RedeemArrival
+                query={{ line: 'fixed', order_id: order.order_id, early: '1' }}
+                testId="early-arrival"
+              />
+            </Text>
+          </Group>
           <ConfirmButtons
             onCancel={onClose}
             onConfirm={() => void confirm()}
