@@ -19,12 +19,24 @@ export function useListQuery(sorts: readonly SortKey[], fallback: SortKey = 'apr
     ...query,
     sorts,
     set: (patch) =>
-      setParams((current) => writeListQuery(current, { ...readListQuery(current, sorts, fallback), ...patch }, fallback), {
-        replace: true,
-      }),
+      setParams(
+        (current) =>
+          writeListQuery(current, { ...readListQuery(current, sorts, fallback), ...patch }, fallback),
+        {
+          replace: true,
+        },
+      ),
     clear: () =>
-      setParams((current) => writeListQuery(current, { ...readListQuery(current, sorts, fallback), q: '', mine: false }, fallback), {
-        replace: true,
-      }),
+      setParams(
+        (current) =>
+          writeListQuery(
+            current,
+            { ...readListQuery(current, sorts, fallback), q: '', mine: false },
+            fallback,
+          ),
+        {
+          replace: true,
+        },
+      ),
   };
 }

@@ -10,10 +10,10 @@ import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { isFramed } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
+import { formatAmount } from '../../components/format';
 import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
 import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
 import { useListQuery } from '../../components/list-controls/useListQuery';
-import { formatAmount } from '../../components/format';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { type HoldingBalance, type StakingProduct, stakingQueries } from './api';
@@ -242,7 +242,13 @@ export default function StakingPage() {
           <Text fw={650}>{t('staking.page.products')}</Text>
           <Group gap="sm">
             {isLoggedIn && (
-              <Button component={Link} to="/staking/records" variant="subtle" size="compact-sm" data-testid="staking-records-link">
+              <Button
+                component={Link}
+                to="/staking/records"
+                variant="subtle"
+                size="compact-sm"
+                data-testid="staking-records-link"
+              >
                 {t('records.link')}
               </Button>
             )}
@@ -258,7 +264,9 @@ export default function StakingPage() {
           rowKey={(p) => p.coin}
           {...listState}
           emptyText={
-            allProducts.length > 0 && isNarrowed(list) ? <NoMatch list={list} testId="staking-list" /> : undefined
+            allProducts.length > 0 && isNarrowed(list) ? (
+              <NoMatch list={list} testId="staking-list" />
+            ) : undefined
           }
           mobileVisibleFields={5}
           data-testid="staking-products"

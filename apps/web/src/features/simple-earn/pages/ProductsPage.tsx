@@ -1,7 +1,18 @@
 import '../i18n/register';
 import '../../notifications/i18n/register';
 import { dec, SimpleEarnProductType } from '@earn/domain';
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
