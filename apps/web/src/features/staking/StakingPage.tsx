@@ -38,7 +38,6 @@ export default function StakingPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { isLoggedIn } = useMe();
   const products = useQuery(stakingQueries.products());
-  const productsState = useTableState(products);
   const holdings = useQuery({ ...stakingQueries.lockBalances(), enabled: isLoggedIn });
   const holdingsState = useTableState(holdings);
   const list = useListQuery(SORTS);
