@@ -9,9 +9,12 @@ export const SORTS = [
   'redeem-asc',
   'redeem-desc',
   'coin',
+  'newest',
+  'expire-asc',
+  'expire-desc',
 ] as const;
 export type SortKey = (typeof SORTS)[number];
-export type SortField = 'apr' | 'term' | 'redeem';
+export type SortField = 'apr' | 'term' | 'redeem' | 'expire';
 
 /** What a list shows, as its URL query keeps it: `q` (coin search), `sort`, `mine=1`. */
 export interface ListQuery {
@@ -86,6 +89,8 @@ export function applyListQuery<T>(rows: readonly T[], query: ListQuery, rules: L
       (!query.mine || (rules.mine?.(row) ?? false)),
   );
   if (query.sort === 'coin') return kept.sort((a, b) => rules.coin(a).localeCompare(rules.coin(b)));
+  // Newest first is the order the rows came in.
+  if (query.sort === 'newest') return kept;
   const [field, direction] = query.sort.split('-') as [SortField, 'asc' | 'desc'];
   const of = rules.figures[field];
   if (!of) return kept;
