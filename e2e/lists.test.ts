@@ -123,13 +123,25 @@ describe('product lists and line records in Chromium', () => {
       }
 
       // Staking records: every coin's stakes, redemptions and rewards, as the statement answers them.
-      for (const [line, path, link] of [
-        ['staking', '/staking/records', 'staking-records-link'],
-        ['launch_pool', '/launchpool/records', 'lp-records-link'],
+      // Staking pays its rewards later than a day: its stakes are filtered; launch pool's hourly rewards.
+      for (const [line, path, link, type, label] of [
+        [
+          'staking',
+          '/staking/records',
+          'staking-records-link',
+          'subscribe',
+          lang === 'en' ? 'Stake' : '质押',
+        ],
+        [
+          'launch_pool',
+          '/launchpool/records',
+          'lp-records-link',
+          'reward',
+          lang === 'en' ? 'Reward' : '奖励',
+        ],
       ] as const) {
         const rows = (await api<{ list: Row[] }>(`/api/web/v1/earn/statements?line=${line}&limit=20`)).list;
-        expect(rows.map((r) => r.type)).toContain('reward');
-        expect(rows.map((r) => r.type)).toContain('subscribe');
+        expect(rows.map((r) => r.type)).toContain(type);
         await page.goto(`${server.url}${line === 'staking' ? '/staking' : '/launchpool'}`);
         await page.getByTestId(link).click();
         await page.waitForURL((u) => u.pathname === path);
@@ -137,10 +149,10 @@ describe('product lists and line records in Chromium', () => {
         const amount = page.getByTestId(`records-amount-${first.key}`).first();
         await eventually(() => amount.isVisible()).toBe(true);
         expect(await amount.textContent()).toBe(`${grouped(first.amount)} ${first.asset}`);
-        // Rewards only, from the URL: each row shown is one of the API's rewards.
-        await page.goto(`${server.url}${path}?type=reward`);
+        // One type only, from the URL: each row shown is one of the API's rows of that type.
+        await page.goto(`${server.url}${path}?type=${type}`);
         const rewards = (
-          await api<{ list: Row[] }>(`/api/web/v1/earn/statements?line=${line}&type=reward&limit=20`)
+          await api<{ list: Row[] }>(`/api/web/v1/earn/statements?line=${line}&type=${type}&limit=20`)
         ).list;
         const firstReward = rewards[0] as Row;
         await eventually(() =>
@@ -149,7 +161,7 @@ describe('product lists and line records in Chromium', () => {
         const types = await page
           .locator('[data-testid^="records-type-"]')
           .evaluateAll((els) => els.map((el) => el.textContent));
-        expect(new Set(types)).toEqual(new Set([lang === 'en' ? 'Reward' : '奖励']));
+        expect(new Set(types)).toEqual(new Set([label]));
         const href = await page.getByTestId('records-export').getAttribute('href');
         expect(href).toBe(`/api/web/v1/earn/statements.csv?tz=UTC&line=${line}`);
         const csv = await page.request.get(`${server.url}${href}`);

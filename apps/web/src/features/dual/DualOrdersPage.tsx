@@ -113,13 +113,14 @@ export default function DualOrdersPage() {
       align: 'right',
       render: (o) => `${formatAmount(o.amount)} ${o.invest_coin}`,
     },
+    // APR right after the amount: a mobile card shows it without More, as the list sorts by it.
+    { key: 'apr', title: t('dual.col.apr'), align: 'right', render: (o) => `${formatAmount(o.apr, 2)}%` },
     {
       key: 'target',
       title: t('dual.col.target'),
       align: 'right',
       render: (o) => formatAmount(o.target_price),
     },
-    { key: 'apr', title: t('dual.col.apr'), align: 'right', render: (o) => `${formatAmount(o.apr, 2)}%` },
     { key: 'expire', title: t('dual.col.expire'), render: (o) => formatDate(o.expire_time, true) },
     {
       key: 'settle',
