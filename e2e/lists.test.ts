@@ -171,6 +171,14 @@ describe('product lists and line records in Chromium', () => {
         expect(lines.every((l) => l.split(',')[2] === line)).toBe(true);
         await screenshot(page, `lists-records-${line}-${tag}`);
       }
+      // The FAQ in the page's language (issue 19 item 6).
+      await page.goto(`${server.url}/simple-earn/faq`);
+      const faq = page.getByTestId('faq');
+      await eventually(() => faq.textContent()).toContain(
+        lang === 'en' ? 'What is simple earn?' : '什么是余币宝？',
+      );
+      if (lang === 'zh-CN') expect(await faq.textContent()).not.toContain('What is');
+      await screenshot(page, `lists-faq-${tag}`);
       await page.close();
     });
   }

@@ -1,5 +1,5 @@
 import './i18n';
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -139,19 +139,23 @@ export default function LineRecordsPage({ line }: { line: RecordLine }) {
             w={{ base: '100%', sm: 200 }}
             data-testid="records-type"
           />
-          <DateRangeFilter
-            value={[filter.from || null, filter.to || null]}
-            onChange={([from, to]) => set({ from: from ?? '', to: to ?? '' })}
-            limitMonths={12}
-            maxDate={today}
-            label={t('records.range')}
-            data-testid="records-range"
-          />
+          {/* The range field takes a phone's whole width, as the fields above it do. */}
+          <Box w={{ base: '100%', sm: 'auto' }}>
+            <DateRangeFilter
+              value={[filter.from || null, filter.to || null]}
+              onChange={([from, to]) => set({ from: from ?? '', to: to ?? '' })}
+              limitMonths={12}
+              maxDate={today}
+              label={t('records.range')}
+              data-testid="records-range"
+            />
+          </Box>
           <Button
             component="a"
             href={recordsCsvUrl(filter)}
             download
             variant="light"
+            w={{ base: '100%', sm: 'auto' }}
             data-testid="records-export"
           >
             {t('records.export')}
