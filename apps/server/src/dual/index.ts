@@ -9,7 +9,7 @@ import {
   toWire,
   unixTime,
 } from '@earn/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -129,6 +129,24 @@ const NOTE =
   'records the operator creates and moves between statuses; they move no money. is_open is 1 for INIT, ' +
   'PROCESSING, SETTLEMENT_PROCESSING and CANCELING.';
 
+/** The orders the list can come in; the default is newest first. The id breaks ties, so pages never overlap. */
+const ORDER_SORTS = ['newest', 'apr_desc', 'apr_asc', 'expire_asc', 'expire_desc'] as const;
+
+function orderBy(sort: (typeof ORDER_SORTS)[number]): SQL[] {
+  switch (sort) {
+    case 'apr_desc':
+      return [desc(dualOrders.apr), desc(dualOrders.id)];
+    case 'apr_asc':
+      return [asc(dualOrders.apr), asc(dualOrders.id)];
+    case 'expire_asc':
+      return [asc(dualOrders.expireAt), asc(dualOrders.id)];
+    case 'expire_desc':
+      return [desc(dualOrders.expireAt), desc(dualOrders.id)];
+    default:
+      return [desc(dualOrders.createdAt), desc(dualOrders.id)];
+  }
+}
+
 function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireUser(deps.db, deps.clock);
@@ -172,11 +190,16 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
         response: { 200: getEarnDualOrdersResponse },
         tags,
         summary:
-          "The user's dual orders, newest first, optionally of one kind and of some statuses (comma list)",
+          "The user's dual orders, newest first or sorted by APR or expiry, optionally of one kind, of some statuses (comma list) and of one coin",
         description: NOTE,
         querystring: z.object({
           kind: z.enum(KINDS).optional(),
           status: z.string().max(300).optional(),
+          coin: assetSymbol.optional().describe('Only orders that invest in or may settle in this coin'),
+          sort: z
+            .enum(ORDER_SORTS)
+            .default('newest')
+            .describe('newest (creation, newest first), apr_desc, apr_asc, expire_asc or expire_desc'),
           ...pageQuery,
         }),
       },
@@ -188,13 +211,18 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
       const conditions = [eq(dualOrders.userId, currentUser(req).id)];
       if (req.query.kind) conditions.push(eq(dualOrders.kind, req.query.kind));
       if (statuses.length > 0) conditions.push(inArray(dualOrders.status, statuses));
+      const coin = req.query.coin;
+      if (coin) {
+        const either = or(eq(dualOrders.investCoin, coin), eq(dualOrders.exerciseCoin, coin));
+        if (either) conditions.push(either);
+      }
       const where = and(...conditions);
       const [count] = await deps.db.select({ n: sql<string>`COUNT(*)::text` }).from(dualOrders).where(where);
       const list = await deps.db
         .select()
         .from(dualOrders)
         .where(where)
-        .orderBy(desc(dualOrders.createdAt), desc(dualOrders.id))
+        .orderBy(...orderBy(req.query.sort))
         .limit(req.query.limit)
         .offset((req.query.page - 1) * req.query.limit);
       return ok({ list: list.map(view), total: Number(count?.n ?? 0) });

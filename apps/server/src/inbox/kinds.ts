@@ -50,7 +50,7 @@ const DEST: Record<Language, Record<string, string>> = {
     flexible: 'flexible savings',
     reinvest: 'a new fixed order (auto-reinvest)',
   },
-  'zh-CN': { spot: '现货账户', flexible: '活期理财', reinvest: '新的定期订单（自动续投）' },
+  'zh-CN': { spot: '现货账户', flexible: '活期理财', reinvest: '新的定期订单（自动复投）' },
 };
 
 const SECURITY: Record<Language, Record<string, string>> = {

@@ -22,8 +22,9 @@ import { errors } from '../http/errors';
 import { idempotent, idempotentFast } from '../http/idempotency';
 import { UserPurpose } from '../ledger/accounts';
 import { balancesOf } from '../ledger/ledger';
+import { languageOf } from '../mail/templates';
 import { unix } from './constants';
-import { FAQ } from './faq';
+import { faqIn } from './faq';
 import {
   assertVipRange,
   lendable,
@@ -918,10 +919,19 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
           response: { 200: getEarnAskResponse },
           tags,
           summary: 'FAQ of a product line: mold=simple-earn (other molds answer an empty list here)',
-          querystring: z.object({ mold: z.string().max(40).default('simple-earn') }),
+          description:
+            'In English or Simplified Chinese: lang when given, else the first language of Accept-Language ' +
+            '(zh… → zh-CN), else English. Another lang answers 400 (common.invalidParams).',
+          querystring: z.object({
+            mold: z.string().max(40).default('simple-earn'),
+            lang: z.enum(['en', 'zh-CN']).optional().describe('The language of the questions and answers'),
+          }),
         },
       },
-      async (req) => ok({ mold: req.query.mold, list: req.query.mold === 'simple-earn' ? FAQ : [] }),
+      async (req) => {
+        const lang = req.query.lang ?? languageOf(req.headers['accept-language']);
+        return ok({ mold: req.query.mold, list: req.query.mold === 'simple-earn' ? faqIn(lang) : [] });
+      },
     );
   }
 }

@@ -76,4 +76,47 @@ describe('dual-investment order statuses', () => {
     await other.register();
     expect((await other.get('/apiw/v2/earn/dual/order-detail', { order_id: orderId })).status).toBe(404);
   });
+
+  it('narrows the list to a coin and sorts it by APR or expiry; a bad sort or coin is refused', async () => {
+    const c = new TestClient(server);
+    const id = await c.register();
+    const now = await op.now();
+    const make = async (invest: string, exercise: string, apr: string, days: number) =>
+      (
+        await op.call<{ order_id: number }>('POST', '/admin/api/dual/orders', {
+          user: id,
+          invest_coin: invest,
+          exercise_coin: exercise,
+          amount: '100',
+          target_price: '2',
+          apr,
+          expire_time: now + days * 86_400,
+        })
+      ).body.data.order_id;
+    const a = await make('USDT', 'BTC', '12.5', 7);
+    const b = await make('BTC', 'USDT', '40', 3);
+    const e = await make('USDT', 'ETH', '8.25', 14);
+    type Listed = { list: { order_id: number; apr: string }[]; total: number };
+    const ids = async (query: Record<string, string | number>) => {
+      const res = await c.get<Listed>('/apiw/v2/earn/dual/orders', query);
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+      return { ids: res.body.data.list.map((o) => o.order_id), total: res.body.data.total };
+    };
+    expect(await ids({})).toEqual({ ids: [e, b, a], total: 3 });
+    expect(await ids({ sort: 'apr_desc' })).toEqual({ ids: [b, a, e], total: 3 });
+    expect(await ids({ sort: 'apr_asc' })).toEqual({ ids: [e, a, b], total: 3 });
+    expect(await ids({ sort: 'expire_asc' })).toEqual({ ids: [b, a, e], total: 3 });
+    expect(await ids({ sort: 'expire_desc' })).toEqual({ ids: [e, a, b], total: 3 });
+    // A coin matches what the order invests and what it may settle in; lower case is the same coin.
+    expect(await ids({ coin: 'btc', sort: 'apr_asc' })).toEqual({ ids: [a, b], total: 2 });
+    expect(await ids({ coin: 'ETH' })).toEqual({ ids: [e], total: 1 });
+    expect(await ids({ coin: 'GT' })).toEqual({ ids: [], total: 0 });
+    // Paged in the chosen order: the second page of one continues the first.
+    expect(await ids({ sort: 'apr_desc', limit: 1, page: 2 })).toEqual({ ids: [a], total: 3 });
+    for (const bad of [{ sort: 'price' }, { coin: 'BT C' }] as Record<string, string>[]) {
+      const res = await c.get('/apiw/v2/earn/dual/orders', bad);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 40000, data: { key: 'common.invalidParams' } });
+    }
+  });
 });

@@ -1916,7 +1916,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** FAQ of a product line: mold=simple-earn (other molds answer an empty list here) */
+        /**
+         * FAQ of a product line: mold=simple-earn (other molds answer an empty list here)
+         * @description In English or Simplified Chinese: lang when given, else the first language of Accept-Language (zh… → zh-CN), else English. Another lang answers 400 (common.invalidParams).
+         */
         get: operations["getEarnAsk"];
         put?: never;
         post?: never;
@@ -2194,7 +2197,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's dual orders, newest first, optionally of one kind and of some statuses (comma list)
+         * The user's dual orders, newest first or sorted by APR or expiry, optionally of one kind, of some statuses (comma list) and of one coin
          * @description Dual investment is in scope only as its order statuses (INIT, PROCESSING, SETTLEMENT_SUCCESS, SETTLEMENT_PROCESSING, SETTLEMENT_FAILED, CANCELING, CANCELED, EXPIRED, FAILED, INTERNAL_ERROR): orders are records the operator creates and moves between statuses; they move no money. is_open is 1 for INIT, PROCESSING, SETTLEMENT_PROCESSING and CANCELING.
          */
         get: operations["getEarnDualOrders"];
@@ -12687,6 +12690,8 @@ export interface operations {
         parameters: {
             query?: {
                 mold?: string;
+                /** @description The language of the questions and answers */
+                lang?: "en" | "zh-CN";
             };
             header?: never;
             path?: never;
@@ -13541,6 +13546,10 @@ export interface operations {
             query?: {
                 kind?: "dual" | "sniper";
                 status?: string;
+                /** @description Only orders that invest in or may settle in this coin */
+                coin?: string;
+                /** @description newest (creation, newest first), apr_desc, apr_asc, expire_asc or expire_desc */
+                sort?: "newest" | "apr_desc" | "apr_asc" | "expire_asc" | "expire_desc";
                 page?: number;
                 limit?: number;
             };

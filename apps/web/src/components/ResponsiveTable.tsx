@@ -72,9 +72,14 @@ export interface ResponsiveTableProps<T> {
 function EmptyRows({ children }: { children: ReactNode }) {
   return (
     <Center py={48}>
-      <Text c="dimmed" size="sm">
-        {children}
-      </Text>
+      {/* A panel of its own (a no-match state with its button) is not put inside a paragraph. */}
+      {typeof children === 'string' ? (
+        <Text c="dimmed" size="sm">
+          {children}
+        </Text>
+      ) : (
+        children
+      )}
     </Center>
   );
 }

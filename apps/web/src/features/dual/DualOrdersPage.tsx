@@ -1,29 +1,77 @@
 import './i18n';
 import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { queries } from '../../api/queries';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { formatAmount } from '../../components/format';
+import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
+import { isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
+import { useListQuery } from '../../components/list-controls/useListQuery';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { formatDate } from '../../i18n';
-import { DUAL_ORDER_STATUSES, type DualOrder, dualQueries, type StatusFilter, statusColor } from './api';
+import {
+  coinSearch,
+  DUAL_ORDER_STATUSES,
+  type DualOrder,
+  dualQueries,
+  type OrderSort,
+  type StatusFilter,
+  statusColor,
+} from './api';
 import { DualOrderDetail } from './DualOrderDetail';
+
+const SORTS: readonly SortKey[] = ['newest', 'apr-desc', 'apr-asc', 'expire-asc', 'expire-desc'];
+const SERVER_SORT: Partial<Record<SortKey, OrderSort>> = {
+  newest: 'newest',
+  'apr-desc': 'apr_desc',
+  'apr-asc': 'apr_asc',
+  'expire-asc': 'expire_asc',
+  'expire-desc': 'expire_desc',
+};
+const STATUS_FILTERS: readonly StatusFilter[] = ['all', 'open', ...DUAL_ORDER_STATUSES];
 
 /** `/dual/orders`: the user's dual-investment orders and each one's status (all the spec shows of dual). */
 export default function DualOrdersPage() {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { me, isLoggedIn } = useMe();
-  const [filter, setFilter] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
+  const list = useListQuery(SORTS, 'newest', { resetOnChange: ['page'], resetOnClear: ['status'] });
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? 'all';
+  const filter: StatusFilter = STATUS_FILTERS.includes(status as StatusFilter)
+    ? (status as StatusFilter)
+    : 'all';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  /** Status and page live in the URL beside the search and sort; a new filter starts at page 1. */
+  const setView = (next: { status?: StatusFilter; page?: number }) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        if (next.status !== undefined) {
+          if (next.status === 'all') out.delete('status');
+          else out.set('status', next.status);
+        }
+        const p = next.page ?? 1;
+        if (p > 1) out.set('page', String(p));
+        else out.delete('page');
+        return out;
+      },
+      { replace: true },
+    );
+  const setPage = (p: number) => setView({ page: p });
   const [opened, setOpened] = useState<Pick<DualOrder, 'order_id' | 'kind'> | null>(null);
-  const orders = useQuery({ ...dualQueries.orders(filter, page), enabled: isLoggedIn });
+  const [typed] = useDebouncedValue(list.q, 250);
+  const coin = coinSearch(typed);
+  const orders = useQuery({
+    ...dualQueries.orders(filter, page, coin ?? '', SERVER_SORT[list.sort] ?? 'newest'),
+    enabled: isLoggedIn && coin !== null,
+  });
   // Signed-in only: while the session is unknown (offline, failed) the table says so too.
   const session = useQuery(queries.me());
   const ordersState = useTableState([session, orders]);
@@ -65,13 +113,14 @@ export default function DualOrdersPage() {
       align: 'right',
       render: (o) => `${formatAmount(o.amount)} ${o.invest_coin}`,
     },
+    // APR right after the amount: a mobile card shows it without More, as the list sorts by it.
+    { key: 'apr', title: t('dual.col.apr'), align: 'right', render: (o) => `${formatAmount(o.apr, 2)}%` },
     {
       key: 'target',
       title: t('dual.col.target'),
       align: 'right',
       render: (o) => formatAmount(o.target_price),
     },
-    { key: 'apr', title: t('dual.col.apr'), align: 'right', render: (o) => `${formatAmount(o.apr, 2)}%` },
     { key: 'expire', title: t('dual.col.expire'), render: (o) => formatDate(o.expire_time, true) },
     {
       key: 'settle',
@@ -123,18 +172,21 @@ export default function DualOrdersPage() {
             data={options}
             value={filter}
             allowDeselect={false}
-            onChange={(v) => {
-              setFilter((v ?? 'all') as StatusFilter);
-              setPage(1);
-            }}
+            onChange={(v) => setView({ status: (v ?? 'all') as StatusFilter })}
             aria-label={t('dual.filter.label')}
             data-testid="dual-filter"
           />
         </Group>
+        <Stack mb="sm">
+          <ListControls list={list} showMine={false} testId="dual-list" />
+        </Stack>
         <ResponsiveTable
           caption={t('dual.orders')}
           columns={columns}
-          rows={orders.data?.list ?? []}
+          rows={coin === null ? [] : (orders.data?.list ?? [])}
+          emptyText={
+            isNarrowed(list) || filter !== 'all' ? <NoMatch list={list} testId="dual-list" /> : undefined
+          }
           rowKey={(o) => String(o.order_id)}
           {...ordersState}
           page={page}

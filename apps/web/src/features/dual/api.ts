@@ -1,5 +1,5 @@
 import { DUAL_OPEN_STATUSES, DUAL_ORDER_STATUSES, type DualOrderStatus } from '@earn/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../api/client';
 import { getData } from '../../api/typed';
 import type { ApiItem } from '../../api/types';
@@ -7,6 +7,15 @@ import type { ApiItem } from '../../api/types';
 export type DualOrder = ApiItem<'/apiw/v2/earn/dual/orders'>;
 
 export type StatusFilter = 'all' | 'open' | DualOrderStatus;
+
+/** The list's orders as the server sorts them. */
+export type OrderSort = 'newest' | 'apr_desc' | 'apr_asc' | 'expire_asc' | 'expire_desc';
+
+/** A search the server can take as a coin (letters and digits), upper-cased; null when it cannot be one. */
+export function coinSearch(text: string): string | null {
+  const coin = text.trim().toUpperCase();
+  return /^[A-Z0-9]{0,20}$/.test(coin) ? coin : null;
+}
 
 /** The status filter as the list call's comma list (undefined for all). */
 export function statusParam(filter: StatusFilter): string | undefined {
@@ -49,13 +58,14 @@ export const dualQueries = {
       queryFn: ({ signal }) =>
         request<DualOrder>({ path: detailPath(kind), query: { order_id: orderId }, signal }),
     }),
-  orders: (filter: StatusFilter, page: number) =>
+  orders: (filter: StatusFilter, page: number, coin = '', sort: OrderSort = 'newest') =>
     queryOptions({
-      queryKey: ['dual', 'orders', filter, page] as const,
+      queryKey: ['dual', 'orders', filter, page, coin, sort] as const,
       queryFn: ({ signal }) =>
         getData('/apiw/v2/earn/dual/orders', {
-          query: { status: statusParam(filter), page, limit: 10 },
+          query: { status: statusParam(filter), page, limit: 10, coin: coin || undefined, sort },
           signal,
         }),
+      placeholderData: keepPreviousData,
     }),
 };

@@ -4,11 +4,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { trackClick } from '../../api/analytics';
 import { useAuthDialogs, useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { formatAmount } from '../../components/format';
+import { ListControls, NoMatchPanel } from '../../components/list-controls/ListControls';
+import { applyListQuery, type SortKey } from '../../components/list-controls/listQuery';
+import { type ListQueryState, useListQuery } from '../../components/list-controls/useListQuery';
 import { QueryState } from '../../components/query-state/QueryState';
 import { lpQueries, type PoolStat, type Project, type RewardPool } from './api';
 import { EligibilityDialog } from './components/EligibilityDialog';
@@ -21,17 +24,21 @@ import type { StakeResult } from './components/StakeForm';
 import { StakeSuccessDialog } from './components/StakeSuccess';
 import { useServerNow } from './format';
 import { stakePagePath } from './paths';
+import { hasStake, projectBestApr, projectTermDays } from './rules';
 
 const STATES = [1, 2, 3] as const;
+const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'term-asc', 'term-desc', 'coin'];
 
 function ProjectList({
   state,
+  list,
   now,
   onStake,
   onRedeem,
   onEligibility,
 }: {
   state: number;
+  list: ListQueryState;
   now: number;
   onStake: (project: Project, pool: RewardPool) => void;
   onRedeem: (project: Project, pool: RewardPool, stat: PoolStat | undefined) => void;
@@ -39,11 +46,23 @@ function ProjectList({
 }) {
   const { t } = useTranslation();
   const projects = useQuery(lpQueries.projects(state));
-  const list = projects.data?.list ?? [];
+  const all = projects.data?.list ?? [];
+  const shown = applyListQuery(all, list, {
+    searchable: (p) => [p.coin, p.name, ...p.reward_pools.flatMap((pool) => [pool.coin, pool.reward_coin])],
+    coin: (p) => p.coin,
+    mine: hasStake,
+    figures: { apr: projectBestApr, term: projectTermDays },
+  });
+  if (all.length > 0 && shown.length === 0)
+    return (
+      <Card className="surface">
+        <NoMatchPanel list={list} testId="lp-list" />
+      </Card>
+    );
   return (
     <QueryState
       queries={projects}
-      empty={list.length === 0}
+      empty={all.length === 0}
       emptyText={t(`launchpool.empty.${state}`)}
       loading={[0, 1].map((i) => <Skeleton key={i} h={220} radius="lg" />)}
       frame={(panel) => <Card className="surface">{panel}</Card>}
@@ -51,7 +70,7 @@ function ProjectList({
     >
       <ProjectCards
         state={state}
-        list={list}
+        list={shown}
         now={now}
         onStake={onStake}
         onRedeem={onRedeem}
@@ -100,6 +119,7 @@ export default function LaunchPoolPage() {
   const { isLoggedIn } = useMe();
   const { openRegister } = useAuthDialogs();
   const [search, setSearch] = useSearchParams();
+  const list = useListQuery(SORTS);
   const now = useServerNow();
   const userStat = useQuery({ ...lpQueries.userStat(), enabled: isLoggedIn });
   const { hash } = useLocation();
@@ -162,7 +182,18 @@ export default function LaunchPoolPage() {
 
       <Tabs
         value={String(activeState)}
-        onChange={(v) => v && setSearch({ state: v }, { replace: true })}
+        onChange={(v) =>
+          v &&
+          setSearch(
+            (current) => {
+              // The search, sort and my-positions filter stay across the tabs.
+              const next = new URLSearchParams(current);
+              next.set('state', v);
+              return next;
+            },
+            { replace: true },
+          )
+        }
         variant="pills"
         radius="md"
       >
@@ -173,8 +204,12 @@ export default function LaunchPoolPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Stack mb="md">
+          <ListControls list={list} showMine={isLoggedIn} testId="lp-list" />
+        </Stack>
         <ProjectList
           state={activeState}
+          list={list}
           now={now}
           onStake={onStake}
           onRedeem={(project, pool, stat) => setRedeeming({ project, pool, stat })}
@@ -182,6 +217,13 @@ export default function LaunchPoolPage() {
         />
       </Tabs>
 
+      {isLoggedIn && (
+        <Group justify="flex-end">
+          <Button component={Link} to="/launchpool/records" variant="subtle" data-testid="lp-records-link">
+            {t('records.link')}
+          </Button>
+        </Group>
+      )}
       {isLoggedIn && <MySection id="my-stakes" />}
 
       {staking && (

@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 const LaunchPoolPage = lazy(() => import('./LaunchPoolPage'));
 const StakePage = lazy(() => import('./StakePage'));
 const StakeSuccessPage = lazy(() => import('./StakeSuccessPage'));
+const LineRecordsPage = lazy(() => import('../../components/line-records/LineRecordsPage'));
 
 /**
  * The launch-pool routes, mounted by app/routes.tsx under the layout (which holds the Suspense
@@ -13,6 +14,7 @@ const StakeSuccessPage = lazy(() => import('./StakeSuccessPage'));
 export const launchPoolRoutes: RouteObject[] = [
   { path: 'launchpool', element: <LaunchPoolPage /> },
   { path: 'launch-pool', element: <LaunchPoolPage /> },
+  { path: 'launchpool/records', element: <LineRecordsPage line="launch_pool" /> },
   { path: 'launchpool/stake/:pid', element: <StakePage /> },
   { path: 'launchpool/success/:pid', element: <StakeSuccessPage /> },
 ];

@@ -11,7 +11,7 @@ import {
   poolRemainingQuota,
   RewardPoolType,
 } from '@earn/domain';
-import type { CoinReward, PoolRewardCoin, PoolStat, RewardPool } from './api';
+import type { CoinReward, PoolRewardCoin, PoolStat, Project, RewardPool } from './api';
 
 /**
  * What the stake and redeem dialogs decide from a pool and the user's numbers (launch-pool.md
@@ -215,3 +215,29 @@ export function redeemError(
 }
 
 export const hasStarted = (state: number) => state !== ProjectState.notStarted;
+
+/** The APR a pool shows, percent: the server's derived figure, else the configured one; null when neither. */
+export function poolAprFigure(pool: RewardPool): string | null {
+  if (pool.derived_apr) return pool.derived_apr.rate_year;
+  return pool.rate_year_type === 3 ? null : pool.rate_year;
+}
+
+/** A project's best pool APR (the list's APR sort), null when no pool has one. */
+export function projectBestApr(project: Project): string | null {
+  let best: string | null = null;
+  for (const pool of project.reward_pools) {
+    const apr = poolAprFigure(pool);
+    if (apr !== null && (best === null || dec(apr).gt(best))) best = apr;
+  }
+  return best;
+}
+
+/** A project's mining period in days (the list's term sort). */
+export function projectTermDays(project: Project): number {
+  return Math.max(0, project.end_timest - project.start_timest) / 86_400;
+}
+
+/** Whether the signed-in user has coins staked in any of the project's pools. */
+export function hasStake(project: Project): boolean {
+  return project.reward_pools.some((pool) => pool.user !== null && dec(pool.user.staked).gt(0));
+}

@@ -12,6 +12,9 @@ import { reportSuccess } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { ExportCsv } from '../../components/export-csv';
 import { formatAmount } from '../../components/format';
+import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
+import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
+import { useListQuery } from '../../components/list-controls/useListQuery';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { WhyButton } from '../../components/reward-breakdown/WhyButton';
@@ -24,6 +27,8 @@ import {
   softStakingQueries,
 } from './api';
 import { ActivateModal, CloseModal } from './components/SwitchModals';
+
+const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'coin'];
 
 const sumText = (list: CoinAmount[] | undefined) =>
   list && list.length > 0 ? list.map((x) => `${formatAmount(x.amount)} ${x.coin}`).join(' · ') : '0';
@@ -39,6 +44,7 @@ export default function SoftStakingPage() {
   const products = useQuery(softStakingQueries.products());
   const productsState = useTableState(products);
   const [page, setPage] = useState(1);
+  const list = useListQuery(SORTS);
   const payouts = useQuery({ ...softStakingQueries.payouts(page), enabled: isLoggedIn });
   const payoutsState = useTableState(payouts);
   const [dialog, setDialog] = useState<'activate' | 'close' | null>(null);
@@ -118,6 +124,15 @@ export default function SoftStakingPage() {
     },
   ];
 
+  const allCoins = products.data?.list ?? [];
+  // Soft staking has no lock: a coin is the user's position when part of their spot balance earns.
+  const coins = applyListQuery(allCoins, list, {
+    searchable: (c) => [c.coin],
+    coin: (c) => c.coin,
+    mine: (c) => Number(c.eligible_amount) > 0,
+    figures: { apr: (c) => c.apr },
+  });
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
@@ -186,12 +201,18 @@ export default function SoftStakingPage() {
         <Text fw={650} mb="sm">
           {t('softStaking.coins')}
         </Text>
+        <Stack mb="sm">
+          <ListControls list={list} showMine={isLoggedIn} testId="soft-list" />
+        </Stack>
         <ResponsiveTable
           caption={t('softStaking.coins')}
           columns={coinColumns}
-          rows={products.data?.list ?? []}
+          rows={coins}
           rowKey={(c) => c.coin}
           {...productsState}
+          emptyText={
+            allCoins.length > 0 && isNarrowed(list) ? <NoMatch list={list} testId="soft-list" /> : undefined
+          }
           mobileVisibleFields={5}
           data-testid="soft-coins"
         />

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { trackClick } from '../../api/analytics';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
@@ -12,15 +12,20 @@ import { isFramed } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { DisabledReason } from '../../components/DisabledReason';
 import { formatAmount } from '../../components/format';
+import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
+import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
+import { useListQuery } from '../../components/list-controls/useListQuery';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { type HoldingBalance, type StakingProduct, stakingQueries } from './api';
 import { AprTrendModal, ReturnsModal } from './components/InfoModals';
 import { RedeemModal } from './components/RedeemModal';
 import { StakeModal } from './components/StakeModal';
-import { formatRate, redeemPeriodText, runningCampaign } from './rules';
+import { formatRate, redeemDays, redeemPeriodText, runningCampaign } from './rules';
 
 type Target = { coin: string; pid?: number };
+
+const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'redeem-asc', 'redeem-desc', 'coin'];
 
 /**
  * `/staking` lists the staking products and the user's stakes; `/staking/{coin}?pid=` opens the stake
@@ -34,9 +39,9 @@ export default function StakingPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { isLoggedIn } = useMe();
   const products = useQuery(stakingQueries.products());
-  const productsState = useTableState(products);
   const holdings = useQuery({ ...stakingQueries.lockBalances(), enabled: isLoggedIn });
   const holdingsState = useTableState(holdings);
+  const list = useListQuery(SORTS);
   const routeCoin = params.coin?.toUpperCase();
   const pidParam = search.get('pid');
   const routePid = pidParam !== null && /^-?\d+$/.test(pidParam) ? Number(pidParam) : undefined;
@@ -199,6 +204,16 @@ export default function StakingPage() {
   const heldRows = (holdings.data?.list ?? []).filter(
     (h) => Number(h.mortgage_amount) > 0 || Number(h.accrued_reward) > 0,
   );
+  const heldCoins = new Set(heldRows.map((h) => h.coin));
+  const allProducts = products.data?.list ?? [];
+  const shownProducts = applyListQuery(allProducts, list, {
+    searchable: (p) => [p.coin, ...p.defi.map((d) => d.protocol_name)],
+    coin: (p) => p.coin,
+    mine: (p) => heldCoins.has(p.coin),
+    figures: { apr: (p) => p.apr, redeem: (p) => redeemDays(p, p.defi[0]) },
+  });
+  // "My positions only" waits for the positions: until then the list says it is loading.
+  const listState = useTableState(list.mine && isLoggedIn ? [products, holdings] : products);
 
   return (
     <Stack gap="lg">
@@ -228,15 +243,36 @@ export default function StakingPage() {
         </Card>
       )}
       <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
-        <Text fw={650} mb="sm">
-          {t('staking.page.products')}
-        </Text>
+        <Group justify="space-between" align="center" mb="sm" gap="sm" wrap="wrap">
+          <Text fw={650}>{t('staking.page.products')}</Text>
+          <Group gap="sm">
+            {isLoggedIn && (
+              <Button
+                component={Link}
+                to="/staking/records"
+                variant="subtle"
+                size="compact-sm"
+                data-testid="staking-records-link"
+              >
+                {t('records.link')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <Stack mb="sm">
+          <ListControls list={list} showMine={isLoggedIn} testId="staking-list" />
+        </Stack>
         <ResponsiveTable
           caption={t('staking.page.products')}
           columns={productColumns}
-          rows={products.data?.list ?? []}
+          rows={shownProducts}
           rowKey={(p) => p.coin}
-          {...productsState}
+          {...listState}
+          emptyText={
+            allProducts.length > 0 && isNarrowed(list) ? (
+              <NoMatch list={list} testId="staking-list" />
+            ) : undefined
+          }
           mobileVisibleFields={5}
           data-testid="staking-products"
         />

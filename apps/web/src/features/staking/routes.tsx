@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 
 const StakingPage = lazy(() => import('./StakingPage'));
 const HoldingsPage = lazy(() => import('./HoldingsPage'));
+const LineRecordsPage = lazy(() => import('../../components/line-records/LineRecordsPage'));
 
 /**
  * The staking routes, mounted by app/routes.tsx under the layout. `/staking/{coin}?pid=` opens the
@@ -11,6 +12,7 @@ const HoldingsPage = lazy(() => import('./HoldingsPage'));
  */
 export const stakingRoutes: RouteObject[] = [
   { path: 'staking', element: <StakingPage /> },
+  { path: 'staking/records', element: <LineRecordsPage line="staking" /> },
   { path: 'staking/:coin', element: <StakingPage /> },
   { path: 'myaccount/myfunds/financial_staking', element: <HoldingsPage /> },
   { path: 'myaccount/funds/finance/staking', element: <HoldingsPage /> },

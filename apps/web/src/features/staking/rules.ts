@@ -276,6 +276,12 @@ export function redeemPeriodText(product: StakingProduct, protocol: DefiProtocol
   return { key: `staking.redeemPeriod.${status}`, params: { days: incomeDays, min, max, count } };
 }
 
+/** Days from a standard redeem to its arrival (the list's redemption-period sort), by the domain's one rule. */
+export function redeemDays(product: StakingProduct, protocol: DefiProtocol | undefined): number {
+  const incomeDays = protocol?.income_days ?? product.income_days;
+  return standardRedeemDelaySeconds(incomeDays, product.extra.redeem_maxday) / 86_400;
+}
+
 /** The redeem confirmation: instant when redeem_minday and redeem_maxday are both 0, else within max days. */
 export function redeemConfirmText(product: StakingProduct) {
   const { redeem_minday: min, redeem_maxday: max } = product.extra;

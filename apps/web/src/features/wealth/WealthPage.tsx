@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { trackClick } from '../../api/analytics';
 import { requireLogin } from '../../api/session';
 import { useMe } from '../../app/auth';
@@ -12,6 +13,9 @@ import { CoinAvatar } from '../../components/CoinAvatar';
 import { DisabledReason } from '../../components/DisabledReason';
 import { ExportCsv } from '../../components/export-csv';
 import { formatAmount } from '../../components/format';
+import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
+import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
+import { useListQuery } from '../../components/list-controls/useListQuery';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { RedeemArrival } from '../../components/redeem-arrival/RedeemArrival';
@@ -19,6 +23,9 @@ import { type WealthOrder, type WealthProduct, wealthQueries } from './api';
 import { DetailModal } from './components/DetailModal';
 import { WealthRedeemModal } from './components/RedeemModal';
 import { SubscribeModal } from './components/SubscribeModal';
+
+/** Wealth products have no term: they sort by the last 30 days' annualised rate. */
+const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'coin'];
 
 type Dialog =
   | { kind: 'subscribe'; product: WealthProduct }
@@ -30,14 +37,33 @@ export default function WealthPage() {
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { me, isLoggedIn } = useMe();
-  const [type, setType] = useState<'4' | '5'>('4');
+  const [params, setParams] = useSearchParams();
+  const type: '4' | '5' = params.get('type') === '5' ? '5' : '4';
+  const setType = (v: '4' | '5') =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (v === '4') next.delete('type');
+        else next.set('type', v);
+        return next;
+      },
+      { replace: true },
+    );
+  const list = useListQuery(SORTS);
   const products = useQuery(wealthQueries.products());
-  const productsState = useTableState(products);
   const orders = useQuery({ ...wealthQueries.orders(), enabled: isLoggedIn });
   const ordersState = useTableState(orders);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const productOf = (pid: number) => products.data?.list.find((p) => p.pid === pid);
-  const shown = (products.data?.list ?? []).filter((p) => String(p.project_type) === type);
+  const ofType = (products.data?.list ?? []).filter((p) => String(p.project_type) === type);
+  const heldPids = new Set((orders.data?.list ?? []).filter((o) => Number(o.unit) > 0).map((o) => o.pid));
+  const shown = applyListQuery(ofType, list, {
+    searchable: (p) => [p.coin, p.name],
+    coin: (p) => p.coin,
+    mine: (p) => heldPids.has(p.pid),
+    figures: { apr: (p) => p.recent_30_days_rate },
+  });
+  const listState = useTableState(list.mine && isLoggedIn ? [products, orders] : products);
   const tier = me?.vip_tier ?? 0;
   // Why a product cannot be bought now, shown at its greyed button; null when it can.
   const subscribeBlock = (p: WealthProduct): string | null =>
@@ -231,12 +257,18 @@ export default function WealthPage() {
             data-testid="wealth-type"
           />
         </Group>
+        <Stack mb="sm">
+          <ListControls list={list} showMine={isLoggedIn} testId="wealth-list" />
+        </Stack>
         <ResponsiveTable
           caption={t('wealth.products')}
           columns={productColumns}
           rows={shown}
           rowKey={(p) => String(p.pid)}
-          {...productsState}
+          {...listState}
+          emptyText={
+            ofType.length > 0 && isNarrowed(list) ? <NoMatch list={list} testId="wealth-list" /> : undefined
+          }
           mobileVisibleFields={5}
           data-testid="wealth-products"
         />

@@ -40,7 +40,8 @@ export const seKeys = {
   chart: (asset: string, range: ChartRange, minute: number) =>
     ['simple-earn', 'chart', asset, range, minute] as const,
   upgradeWay: (pid?: number) => ['simple-earn', 'upgrade-way', pid ?? 0] as const,
-  faq: ['simple-earn', 'faq'] as const,
+  faq: (lang: string) => ['simple-earn', 'faq', lang] as const,
+  held: ['simple-earn', 'held'] as const,
   vip: ['simple-earn', 'vip'] as const,
 };
 
@@ -63,7 +64,22 @@ export interface HistoryQuery {
   daily?: boolean;
 }
 
+type Overview = ApiData<'/api/web/v1/earn/overview'>;
+
 export const seQueries = {
+  /** The coins the user holds in flexible or fixed simple earn (the list's "my positions only"). */
+  heldAssets: () =>
+    queryOptions({
+      queryKey: seKeys.held,
+      queryFn: ({ signal }) => request<Overview>({ path: '/api/web/v1/earn/overview', signal }),
+      staleTime: 5000,
+      select: (d): Set<string> =>
+        new Set(
+          d.lines
+            .filter((l) => l.line === 'simple_earn_flexible' || l.line === 'simple_earn_fixed')
+            .flatMap((l) => l.assets.filter((a) => Number(a.amount) > 0).map((a) => a.asset)),
+        ),
+    }),
   products: () =>
     queryOptions({
       queryKey: seKeys.products,
@@ -184,11 +200,16 @@ export const seQueries = {
       queryFn: ({ signal }) =>
         request<UpgradeWay>({ path: `${API}/uni-loan/earn/upgrade-vip-way`, query: { pid }, signal }),
     }),
-  faq: () =>
+  /** The FAQ in the reader's language (the server keeps it in English and Simplified Chinese). */
+  faq: (lang: string) =>
     queryOptions({
-      queryKey: seKeys.faq,
+      queryKey: seKeys.faq(lang),
       queryFn: ({ signal }) =>
-        request<{ list: FaqEntry[] }>({ path: `${API}/earn/ask`, query: { mold: 'simple-earn' }, signal }),
+        request<{ list: FaqEntry[] }>({
+          path: `${API}/earn/ask`,
+          query: { mold: 'simple-earn', lang: lang === 'zh-CN' ? 'zh-CN' : 'en' },
+          signal,
+        }),
       staleTime: 5 * 60_000,
       select: (d) => d.list,
     }),

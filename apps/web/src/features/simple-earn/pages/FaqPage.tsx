@@ -8,8 +8,8 @@ import { LINKS } from '../links';
 
 /** `/simple-earn/faq`: the questions the server keeps for mold=simple-earn. */
 export default function FaqPage() {
-  const { t } = useTranslation();
-  const faq = useQuery(seQueries.faq());
+  const { t, i18n } = useTranslation();
+  const faq = useQuery(seQueries.faq(i18n.language));
   return (
     <>
       <SeNav title={t('se.nav.faq')} />

@@ -53,13 +53,15 @@ describe('product list', () => {
     expect(order()).toEqual(['product-GT', 'product-USDT', 'product-BTC']);
     expect(screen.getByTestId('chip-USDT-4')).toHaveTextContent('VIP');
     expect(screen.getByTestId('chip-GT-8')).toHaveTextContent('Sold out');
-    await userEvent.click(screen.getByTestId('apr-sort'));
+    await userEvent.click(screen.getByTestId('se-list-sort'));
     await userEvent.click(await screen.findByRole('option', { name: 'APR: low to high' }));
     await waitFor(() => expect(order()).toEqual(['product-BTC', 'product-USDT', 'product-GT']));
-    fireEvent.change(screen.getByTestId('coin-search'), { target: { value: 'us' } });
+    fireEvent.change(screen.getByTestId('se-list-search'), { target: { value: 'us' } });
     await waitFor(() => expect(order()).toEqual(['product-USDT']));
-    fireEvent.change(screen.getByTestId('coin-search'), { target: { value: 'XYZ' } });
-    expect(await screen.findByText('No records')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('se-list-search'), { target: { value: 'XYZ' } });
+    expect(await screen.findByTestId('se-list-no-match')).toHaveTextContent(
+      'Nothing matches your search or filters.',
+    );
   });
 
   test('a term chip opens the subscribe dialog on that term', async () => {

@@ -7,12 +7,10 @@ import {
   Button,
   Card,
   Group,
-  Select,
   Skeleton,
   Stack,
   Switch,
   Text,
-  TextInput,
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
@@ -26,6 +24,9 @@ import { trackClick } from '../../../api/analytics';
 import { useAuthDialogs, useMe } from '../../../app/auth';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { CoinAvatar } from '../../../components/CoinAvatar';
+import { ListControls, NoMatchPanel } from '../../../components/list-controls/ListControls';
+import { applyListQuery, type SortKey } from '../../../components/list-controls/listQuery';
+import { useListQuery } from '../../../components/list-controls/useListQuery';
 import { QueryState } from '../../../components/query-state/QueryState';
 import { seQueries } from '../api/queries';
 import type { FixedProduct, ProductDetail } from '../api/types';
@@ -40,7 +41,14 @@ import { isSoldOut, upTo } from '../rules';
 const AprAlertDialog = lazy(() => import('../../notifications/AprAlertDialog'));
 type AlertTarget = import('../../notifications/AprAlertDialog').AprAlertTarget;
 
-type Sort = 'apr-desc' | 'apr-asc' | 'coin';
+const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'term-asc', 'term-desc', 'coin'];
+
+/** A coin's shortest term (flexible counts as 0 days) or its longest, in days. */
+function termDays(d: ProductDetail, direction: 'asc' | 'desc'): number | null {
+  const days = d.fixed_list.map((p) => (p.id === 0 ? 0 : p.lock_up_period));
+  if (days.length === 0) return null;
+  return direction === 'asc' ? Math.min(...days) : Math.max(...days);
+}
 
 /** The best APR an asset offers over its terms, and the amount it needs (null: any amount). */
 function bestOffer(d: ProductDetail): { apr: string; amount: string | null } {
@@ -69,12 +77,12 @@ export default function ProductsPage({ vip = false }: { vip?: boolean }) {
   const { isLoggedIn, me } = useMe();
   const { openRegister } = useAuthDialogs();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort>('apr-desc');
+  const list = useListQuery(SORTS);
   const [autoEarn, setAutoEarn] = useState<AutoEarnTarget | null>(null);
   const [alertFor, setAlertFor] = useState<AlertTarget | null>(null);
   const products = useQuery(seQueries.products());
   const autoInvest = useQuery({ ...seQueries.autoInvest(), enabled: isLoggedIn });
+  const held = useQuery({ ...seQueries.heldAssets(), enabled: isLoggedIn && list.mine });
 
   // The open dialog lives in the URL (asset, product_id), so subscribe-again and links can open it.
   const openAsset = params.get('asset');
@@ -99,19 +107,23 @@ export default function ProductsPage({ vip = false }: { vip?: boolean }) {
     setParams(next, { replace: true });
   };
 
+  const heldSet = held.data;
   const rows = useMemo(() => {
-    const q = search.trim().toUpperCase();
-    let list = (products.data ?? []).filter((d) => !q || d.asset.includes(q));
-    if (vip) list = list.filter((d) => d.fixed_list.some((p) => p.type === SimpleEarnProductType.vip));
-    const sorted = [...list];
-    if (sort === 'coin') sorted.sort((a, b) => a.asset.localeCompare(b.asset));
-    else
-      sorted.sort(
-        (a, b) =>
-          (sort === 'apr-desc' ? -1 : 1) * dec(bestApr(a)).cmp(bestApr(b)) || a.asset.localeCompare(b.asset),
-      );
-    return sorted;
-  }, [products.data, search, sort, vip]);
+    const all = (products.data ?? []).filter(
+      (d) => !vip || d.fixed_list.some((p) => p.type === SimpleEarnProductType.vip),
+    );
+    return applyListQuery(
+      all,
+      { q: list.q, sort: list.sort, mine: list.mine },
+      {
+        searchable: (d) => [d.asset],
+        coin: (d) => d.asset,
+        mine: (d) => heldSet?.has(d.asset) ?? false,
+        figures: { apr: (d) => bestApr(d), term: termDays },
+      },
+    );
+  }, [products.data, list.q, list.sort, list.mine, heldSet, vip]);
+  const narrowedEmpty = rows.length === 0 && (products.data?.length ?? 0) > 0;
 
   const globalAuto = autoInvest.data?.global_status ?? 0;
 
@@ -142,35 +154,20 @@ export default function ProductsPage({ vip = false }: { vip?: boolean }) {
           </Group>
         }
       />
-      <Group gap="sm" mb="md" wrap="wrap">
-        <TextInput
-          placeholder={t('se.search')}
-          aria-label={t('se.search')}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          w={{ base: '100%', sm: 260 }}
-          data-testid="coin-search"
-        />
-        <Select
-          aria-label={t('se.sort')}
-          value={sort}
-          onChange={(v) => setSort((v as Sort) ?? 'apr-desc')}
-          allowDeselect={false}
-          data={[
-            { value: 'apr-desc', label: t('se.sort.aprDesc') },
-            { value: 'apr-asc', label: t('se.sort.aprAsc') },
-            { value: 'coin', label: t('se.sort.coin') },
-          ]}
-          w={{ base: '100%', sm: 200 }}
-          data-testid="apr-sort"
-        />
-      </Group>
+      <Stack mb="md">
+        <ListControls list={list} showMine={isLoggedIn} testId="se-list" />
+      </Stack>
       <QueryState
-        queries={products}
-        empty={rows.length === 0}
+        queries={list.mine ? [products, held] : products}
+        empty={rows.length === 0 && !narrowedEmpty}
         loading={[0, 1, 2].map((i) => <Skeleton key={i} h={mobile ? 180 : 96} radius="lg" />)}
         data-testid="product-list"
       >
+        {narrowedEmpty && (
+          <Card className="surface">
+            <NoMatchPanel list={list} testId="se-list" />
+          </Card>
+        )}
         <Stack gap="sm" data-testid="product-list">
           {rows.map((d) => (
             <ProductRow
