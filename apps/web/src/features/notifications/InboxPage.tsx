@@ -14,10 +14,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatServerTime } from '../../components/serverTime';
 import './i18n/register';
 import { fetchInboxPage, type InboxItem, KINDS, markRead, type NotificationKind, notifyKeys } from './api';
 
@@ -42,7 +42,7 @@ function Item({ item, onRead }: { item: InboxItem; onRead: (id: number) => void 
               {t(`notify.kind.${item.kind}`)}
             </Badge>
             <Text size="xs" c="dimmed">
-              {dayjs.unix(item.created_at).format('YYYY-MM-DD HH:mm')}
+              {formatServerTime(item.created_at)}
             </Text>
           </Stack>
         </Group>

@@ -70,6 +70,10 @@ describe('inbox page', () => {
     renderWithProviders(<InboxPage />, { width: 375 });
     expect(await screen.findByText('Fixed USDT order matured 3')).toBeInTheDocument();
     expect(screen.getAllByTestId('inbox-item')).toHaveLength(2);
+    // Server time with its zone, in the app's one date format.
+    expect(
+      within(screen.getAllByTestId('inbox-item')[0] as HTMLElement).getByText('11/21/2026 04:57 UTC'),
+    ).toBeInTheDocument();
     expect(api.to('GET /api/web/v1/notifications')[0]?.query.get('lang')).toBe('en');
 
     fireEvent.click(screen.getByRole('button', { name: /^Mark as read: Fixed USDT order matured 3/ }));
