@@ -51,8 +51,14 @@ const DEST: Record<Language, Record<string, string>> = {
     spot: 'your spot account',
     flexible: 'flexible savings',
     reinvest: 'a new fixed order (auto-reinvest)',
+    fixed: 'fixed savings',
   },
-  'zh-CN': { spot: '现货账户', flexible: '活期理财', reinvest: '新的定期订单（自动续投）' },
+  'zh-CN': {
+    spot: '现货账户',
+    flexible: '活期理财',
+    reinvest: '新的定期订单（自动续投）',
+    fixed: '定期理财',
+  },
 };
 
 const SECURITY: Record<Language, Record<string, string>> = {
