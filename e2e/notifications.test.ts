@@ -152,6 +152,14 @@ describe('notifications in Chromium', () => {
       await screenshot(page, `notify-settings-${tag}`);
       await page.reload();
       await eventually(() => page.getByRole('checkbox', { name: run.kindAlert }).isChecked()).toBe(true);
+
+      // The alert is listed where it was set, and deleted there.
+      await page.goto(`${server.url}/simple-earn`);
+      await page.getByTestId('apr-alert-USDT').click();
+      const rows = page.getByTestId('alert-row');
+      await eventually(() => rows.count()).toBe(1);
+      await rows.getByRole('button').click();
+      await eventually(() => rows.count()).toBe(0);
       await page.close();
     });
   }

@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startSmtp } from '../apps/server/test/notify/smtp';
 import { fillLoginForm } from './support/app';
 import { axeViolations } from './support/axe';
 import { type Browser, chromiumPath, launchBrowser, screenshot } from './support/browser';
@@ -48,18 +49,32 @@ async function expectAxeClean(page: Page, label: string): Promise<void> {
 describe('account security in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
   beforeAll(async () => {
     chromiumPath();
     buildWeb();
-    server = await startServer();
+    // Mail leaves by SMTP to a local server, as in production: the reset code is read from it.
+    smtp = await startSmtp();
+    server = await startServer({ SMTP_URL: smtp.url });
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await smtp?.close();
   });
+
+  async function operator(method: string, path: string, body: unknown): Promise<void> {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${server.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { code: number };
+    expect(json.code, JSON.stringify(json)).toBe(0);
+  }
 
   test('at 1400 px: from the account menu, enrol TOTP (QR and recovery codes), then sign in with a code', async () => {
     const page = await browser.newPage({ width: 1400 });
@@ -117,6 +132,95 @@ describe('account security in Chromium', () => {
     expect(await latest.textContent()).toContain('Signed in');
     await page.close();
   }, 180_000);
+
+  test('at 1400 px: the first stake asks for a funding password; change it, reset it by mail, sign out another session', async () => {
+    await operator('PUT', '/admin/api/settings/security', { fundpass_before_first_move: true });
+    const page = await browser.newPage({ width: 1400 });
+    await page.context().clearCookies();
+    const email = `first-${Date.now()}@example.com`;
+    await register(page, server.url, email);
+    await operator('POST', '/admin/api/deposits', { user: email, asset: 'GT', amount: '1000' });
+
+    // The first stake: the set-password dialog opens in its place, then the stake goes through.
+    await page.goto(`${server.url}/launchpool`);
+    const card = page.locator('[data-testid^="project-"]').first();
+    await eventually(() => card.count()).toBe(1);
+    await card.locator('button[data-testid^="stake-"]').first().click();
+    await eventually(() => page.getByTestId('stake-available').count()).toBe(1);
+    await page.getByTestId('stake-amount').fill('100');
+    await eventually(() => page.getByTestId('stake-confirm').isEnabled()).toBe(true);
+    await page.getByTestId('stake-confirm').click();
+    await eventually(() => page.getByTestId('fundpass-setup-intro').isVisible()).toBe(true);
+    await screenshot(page, 'security-first-move-1400');
+    await page.getByLabel('Login password').fill(PASSWORD);
+    await page.getByLabel('New funding password (6 digits)').fill('246810');
+    await page.getByLabel('Repeat the new funding password').fill('246810');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => page.getByTestId('stake-success').count()).toBe(1);
+
+    // Change it with the current one.
+    await page.goto(`${server.url}/account/security`);
+    await eventually(() => page.getByTestId('fundpass-status').textContent()).toBe('Set');
+    await page.getByTestId('security-fundpass').getByRole('button', { name: 'Change' }).click();
+    await page.getByLabel('Current funding password').fill('246810');
+    await page.getByLabel('New funding password (6 digits)').fill('135790');
+    await page.getByLabel('Repeat the new funding password').fill('135790');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => page.getByText('Funding password saved').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Reset it by the code mailed to the account's address, in English.
+    const mailed = smtp.received.length;
+    await page.getByRole('button', { name: 'Forgot? Reset by email' }).click();
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await eventually(() => smtp.received.length).toBe(mailed + 1);
+    const mail = smtp.received.at(-1);
+    expect(mail?.to).toEqual([email]);
+    expect(mail?.subject).toBe('Your funding password reset code');
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Code from the email').fill(code);
+    await page.getByLabel('New funding password (6 digits)').fill('975310');
+    await page.getByLabel('Repeat the new funding password').fill('975310');
+    await expectAxeClean(page, 'reset dialog 1400 light');
+    await screenshot(page, 'security-reset-1400');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Another session (a sign-in from elsewhere) is listed and signed out from here.
+    const health = await fetch(`${server.url}/api/health`);
+    const csrf = /csrftoken=([^;]+)/.exec(health.headers.getSetCookie().join('; '))?.[1] ?? '';
+    const other = await fetch(`${server.url}/api/web/v1/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'OtherDevice/1.0',
+        cookie: `csrftoken=${csrf}`,
+        'x-csrf-token': decodeURIComponent(csrf),
+      },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(other.status).toBe(200);
+    await page.reload();
+    const sessions = page.getByTestId('security-sessions').locator('[data-testid^="session-"]');
+    await eventually(() => sessions.count()).toBe(2);
+    await sessions.filter({ hasText: 'OtherDevice/1.0' }).getByRole('button', { name: 'Sign out' }).click();
+    await eventually(() => sessions.count()).toBe(1);
+    await screenshot(page, 'security-sessions-1400', { fullPage: true });
+
+    // The inbox told of each change (set, changed, reset) and of the new device.
+    await page.goto(`${server.url}/notifications`);
+    const items = page.getByTestId('inbox-item');
+    await eventually(() => items.count()).toBeGreaterThanOrEqual(4);
+    const texts = await items.allTextContents();
+    for (const what of ['was reset', 'was changed', 'was set'])
+      expect(
+        texts.some((t) => t.includes(`Your funding password ${what}.`)),
+        what,
+      ).toBe(true);
+    await operator('PUT', '/admin/api/settings/security', { fundpass_before_first_move: false });
+    await page.close();
+  }, 240_000);
 
   test('at 375 px, dark, in Chinese: the page and its dialogs read and pass axe', async () => {
     const page = await browser.newPage({ width: 375, colorScheme: 'dark' });

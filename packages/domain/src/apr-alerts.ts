@@ -7,7 +7,7 @@ import { dec } from './money';
 export const MAX_APR_ALERTS_PER_USER = 20;
 
 /** The product lines an alert can watch. */
-export const APR_ALERT_LINES = ['flexible', 'fixed'] as const;
+export const APR_ALERT_LINES = ['flexible', 'fixed', 'staking', 'launchpool', 'soft_staking'] as const;
 export type AprAlertLine = (typeof APR_ALERT_LINES)[number];
 
 export const APR_ALERT_DIRECTIONS = ['above', 'below'] as const;
@@ -19,7 +19,7 @@ export const AprAlertKey = {
   limit: 'earn.aprAlert.limit',
   /** No product of that line and asset (or that product_id) ({line, asset}). */
   productNotFound: 'earn.aprAlert.productNotFound',
-  /** A fixed-savings alert names its product ({line}). */
+  /** An alert of a line with several products per asset names its product ({line}). */
   productRequired: 'earn.aprAlert.productRequired',
   /** The same alert exists already. */
   duplicate: 'earn.aprAlert.duplicate',

@@ -1,23 +1,31 @@
-import type { SQL } from 'drizzle-orm';
+import { APR_ALERT_LINES, type AprAlertLine } from '@earn/domain';
 import { type Db, rows, sql } from '../db/client';
 import { notifyMany } from '../inbox/create';
+import { RATE_LINES } from './lines';
+
+/** Serialises the looks at one line's rates: two instances' edits or jobs never judge one change twice. */
+const OBSERVE_LOCK_KEY = 727_300;
 
 /**
- * Looks at the current rates of a product line: `current` yields (target text, asset text, product_id
- * int, rate numeric — a fraction) and `holders` (user_id, target) who hold each target. A target whose
- * rate differs from the last look gets an `apr_changed` item for each holder (the first look only
- * records the rate). The line's APR alerts are evaluated against the current rates: an alert fires
- * (inbox, and mail if chosen) when its condition turns true — once per crossing. Runs in the
- * transaction of the job that applies the rate, so the items commit with it.
+ * Holds the line's looks off until the transaction ends: an alert set meanwhile reads the rate after
+ * any edit in flight has committed, and that edit's look sees the alert.
  */
-export async function observeRates(
-  tx: Db,
-  line: string,
-  current: SQL,
-  holders: SQL,
-  at: Date,
-): Promise<void> {
+export async function lockRateLine(tx: Db, line: AprAlertLine): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${OBSERVE_LOCK_KEY}, ${APR_ALERT_LINES.indexOf(line)})`);
+}
+
+/**
+ * Looks at the current rates of a product line (lines.ts). A target whose rate differs from the last
+ * look gets an `apr_changed` item for each holder (the first look only records the rate), named by the
+ * target's count of changes, so a rerun finds nothing new and two changes at one instant are two. The
+ * line's APR alerts are evaluated against the current rates: an alert fires (inbox, and mail if chosen)
+ * when its condition turns true, once per crossing. Runs in the transaction of the job or edit that
+ * changes the rate, under a lock per line, so the items commit with the change, exactly once.
+ */
+export async function observeRates(tx: Db, line: AprAlertLine, at: Date): Promise<void> {
+  const { current, holders } = RATE_LINES[line];
   const when = at.toISOString();
+  await lockRateLine(tx, line);
   await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS apr_current (target text, asset text, product_id int, rate numeric)
     ON COMMIT DELETE ROWS`);
   await tx.execute(sql`DELETE FROM apr_current`);
@@ -25,14 +33,15 @@ export async function observeRates(
     sql`INSERT INTO apr_current (target, asset, product_id, rate) SELECT target, asset, product_id, rate FROM (${current}) c`,
   );
   await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS apr_changes (target text, asset text, product_id int,
-    rate_from numeric, rate_to numeric) ON COMMIT DELETE ROWS`);
+    rate_from numeric, rate_to numeric, n int) ON COMMIT DELETE ROWS`);
   await tx.execute(sql`DELETE FROM apr_changes`);
-  await tx.execute(sql`INSERT INTO apr_changes (target, asset, product_id, rate_from, rate_to)
-    SELECT c.target, c.asset, c.product_id, o.rate, c.rate FROM apr_current c
+  await tx.execute(sql`INSERT INTO apr_changes (target, asset, product_id, rate_from, rate_to, n)
+    SELECT c.target, c.asset, c.product_id, o.rate, c.rate, o.changes + 1 FROM apr_current c
     JOIN apr_observations o ON o.line = ${line} AND o.target = c.target WHERE o.rate <> c.rate`);
   await tx.execute(sql`INSERT INTO apr_observations (line, target, rate, observed_at)
     SELECT ${line}, target, rate, ${when}::timestamptz FROM apr_current
-    ON CONFLICT (line, target) DO UPDATE SET rate = EXCLUDED.rate, observed_at = EXCLUDED.observed_at
+    ON CONFLICT (line, target) DO UPDATE SET rate = EXCLUDED.rate, observed_at = EXCLUDED.observed_at,
+      changes = apr_observations.changes + 1
     WHERE apr_observations.rate <> EXCLUDED.rate`);
   await evaluateAlerts(tx, line, at);
   const [changed] = await rows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM apr_changes) AS any`);
@@ -41,7 +50,7 @@ export async function observeRates(
   await notifyMany(
     tx,
     'apr_changed',
-    sql`SELECT DISTINCT h.user_id, ${line} || ':' || c.target || ':' || ${when} AS cause,
+    sql`SELECT DISTINCT h.user_id, ${line} || ':' || c.target || ':#' || c.n AS cause,
         jsonb_build_object('line', ${line}::text, 'asset', c.asset, 'product_id', c.product_id,
           'from', c.rate_from::text, 'to', c.rate_to::text) AS params
       FROM apr_changes c JOIN (${holders}) h ON h.target = c.target`,
@@ -50,25 +59,28 @@ export async function observeRates(
 }
 
 /**
- * Simple earn's rates, looked at by the hourly flexible job: each flexible asset's rate for the hour
- * (held by users with principal or pending subscriptions) and each fixed product's rate (held by users
- * with an order running).
+ * Simple earn's rates, looked at by the hourly flexible job: each flexible asset's rate for the hour,
+ * and each fixed product's rate (an operator's edit is looked at when it is made, as well).
  */
 export async function observeSimpleEarnRates(tx: Db, at: Date): Promise<void> {
-  await observeRates(
-    tx,
-    'flexible',
-    sql`SELECT asset AS target, asset, NULL::int AS product_id, next_time_rate_year AS rate FROM se_flex_products`,
-    sql`SELECT DISTINCT user_id, asset AS target FROM se_flex_positions WHERE principal > 0`,
-    at,
-  );
-  await observeRates(
-    tx,
-    'fixed',
-    sql`SELECT id::text AS target, asset, id AS product_id, year_rate AS rate FROM se_fixed_products`,
-    sql`SELECT DISTINCT user_id, product_id::text AS target FROM se_fixed_orders WHERE status = 1`,
-    at,
-  );
+  await observeRates(tx, 'flexible', at);
+  await observeRates(tx, 'fixed', at);
+}
+
+/**
+ * An operator's edit that may change a line's rates: the line is looked at before it (so a product
+ * never looked at has its old rate on record) and after it, in the edit's transaction.
+ */
+export async function watchRates<T>(
+  tx: Db,
+  line: AprAlertLine,
+  at: Date,
+  change: () => Promise<T>,
+): Promise<T> {
+  await observeRates(tx, line, at);
+  const result = await change();
+  await observeRates(tx, line, at);
+  return result;
 }
 
 /**
@@ -85,7 +97,7 @@ async function evaluateAlerts(tx: Db, line: string, at: Date): Promise<void> {
     SELECT a.id, a.user_id, s.now_satisfied, a.satisfied = 0 AND s.now_satisfied = 1, a.fired,
       jsonb_build_object('line', a.line, 'asset', a.asset, 'product_id', a.product_id, 'direction', a.direction,
         'apr', a.apr::text, 'current', c.rate::text, 'alert_id', a.id)
-    FROM apr_alerts a JOIN apr_current c ON c.asset = a.asset AND (a.product_id IS NULL OR a.product_id = c.product_id)
+    FROM apr_alerts a JOIN apr_current c ON c.asset = a.asset AND COALESCE(a.product_id, 0) = COALESCE(c.product_id, 0)
     CROSS JOIN LATERAL (SELECT CASE WHEN (a.direction = 'above' AND c.rate * 100 >= a.apr)
         OR (a.direction = 'below' AND c.rate * 100 < a.apr) THEN 1 ELSE 0 END AS now_satisfied) s
     WHERE a.line = ${line} AND s.now_satisfied <> a.satisfied`);

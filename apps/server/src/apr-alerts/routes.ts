@@ -21,7 +21,12 @@ const alert = z.object({
   id: z.number(),
   line: z.enum(APR_ALERT_LINES),
   asset: z.string(),
-  product_id: z.number().nullable().describe('The fixed product watched; null for flexible'),
+  product_id: z
+    .number()
+    .nullable()
+    .describe(
+      'The product watched: a fixed product, a launch pool (rid) or a staking defi protocol (pid); null where the asset names it',
+    ),
   direction: z.enum(APR_ALERT_DIRECTIONS),
   apr: decimalString.describe('The threshold in percent'),
   current_apr: decimalString
@@ -61,7 +66,7 @@ export function registerAprAlertRoutes(app: FastifyInstance, deps: AppDeps): voi
         tags,
         summary:
           'Set an APR alert: tell me when the APR is at or above (above) or below (below) a percentage',
-        description: `At most ${MAX_APR_ALERTS_PER_USER} per user (422 earn.aprAlert.limit). Fixed savings need product_id (400 earn.aprAlert.productRequired); an unknown product answers 404 earn.aprAlert.productNotFound, the same alert twice 409 earn.aprAlert.duplicate. The alert fires once each time the condition turns true, into the inbox (kind apr_alert) and by mail when chosen.`,
+        description: `Lines: flexible and soft_staking by asset; fixed (product_id: the fixed product) and launchpool (product_id: the pool's rid) name their product; staking by coin, with product_id the defi protocol's pid when the product stakes through protocols. At most ${MAX_APR_ALERTS_PER_USER} per user (422 earn.aprAlert.limit). A missing product_id answers 400 earn.aprAlert.productRequired; an unknown product 404 earn.aprAlert.productNotFound, the same alert twice 409 earn.aprAlert.duplicate. The alert fires once each time the condition turns true (flexible at the hour, the others when the operator changes the rate), into the inbox (kind apr_alert) and by mail when chosen.`,
         body: z
           .object({
             line: z.enum(APR_ALERT_LINES),

@@ -12,6 +12,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type Db, rows, sql } from '../db/client';
 import { aprAlerts, assets, users } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
+import { RATE_LINES } from './lines';
+import { lockRateLine } from './observe';
 
 export interface NewAlert {
   line: AprAlertLine;
@@ -24,23 +26,31 @@ export interface NewAlert {
 
 type AlertRow = typeof aprAlerts.$inferSelect;
 
-/** The rate a product pays now (a fraction), or undefined when there is no such product. */
-async function currentRate(db: Db, line: AprAlertLine, asset: string, productId?: number) {
-  const [row] =
-    line === 'flexible'
-      ? await rows<{ rate: string }>(
-          db,
-          sql`SELECT next_time_rate_year::text AS rate FROM se_flex_products WHERE asset = ${asset}`,
-        )
-      : await rows<{ rate: string }>(
-          db,
-          sql`SELECT year_rate::text AS rate FROM se_fixed_products WHERE id = ${productId ?? 0} AND asset = ${asset}`,
-        );
+/**
+ * The rate a product pays now (a fraction), or undefined when the line has no such product:
+ * `product_id` names it where the line has several per asset (none names the asset's only one).
+ */
+async function currentRate(db: Db, line: AprAlertLine, asset: string, productId?: number | null) {
+  const [row] = await rows<{ rate: string }>(
+    db,
+    sql`SELECT rate::text AS rate FROM (${RATE_LINES[line].current}) c
+      WHERE c.asset = ${asset} AND COALESCE(c.product_id, 0) = ${productId ?? 0}`,
+  );
   return row?.rate;
 }
 
+/** Whether the asset has products of the line that an alert would have to name. */
+async function hasNamedProducts(db: Db, line: AprAlertLine, asset: string): Promise<boolean> {
+  const [row] = await rows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM (${RATE_LINES[line].current}) c
+      WHERE c.asset = ${asset} AND c.product_id IS NOT NULL) AS any`,
+  );
+  return Boolean(row?.any);
+}
+
 /**
- * Adds an alert. Refused: an unknown asset, no such product, a fixed alert without its product, the
+ * Adds an alert. Refused: an unknown asset, no such product, an alert without the product its line needs, the
  * same alert twice, and more than MAX_APR_ALERTS_PER_USER (counted under the user's row lock, so two
  * calls at once cannot both take the last place). The alert starts in the state the current rate puts
  * it in: it fires on the next crossing, not for a condition already met.
@@ -53,19 +63,27 @@ export async function createAlert(db: Db, userId: number, input: NewAlert, at: D
       .from(assets)
       .where(eq(assets.symbol, input.asset));
     if (!asset) throw errors.unknownAsset(input.asset);
-    if (input.line === 'fixed' && input.productId === undefined)
-      throw errors.invalidParams(
-        'A fixed-savings alert names its product_id',
+    const { needsProduct } = RATE_LINES[input.line];
+    // Flexible savings and soft staking have one product per asset: a product_id names nothing there.
+    const named = input.line !== 'flexible' && input.line !== 'soft_staking';
+    const productId = named ? (input.productId ?? null) : null;
+    const required = () =>
+      errors.invalidParams(
+        'An alert of this line names its product_id',
         { line: input.line },
         AprAlertKey.productRequired,
       );
-    const productId = input.line === 'flexible' ? null : (input.productId ?? null);
-    const rate = await currentRate(tx, input.line, input.asset, productId ?? undefined);
-    if (rate === undefined)
+    if (needsProduct && productId === null) throw required();
+    await lockRateLine(tx, input.line);
+    const rate = await currentRate(tx, input.line, input.asset, productId);
+    if (rate === undefined) {
+      // Staking: a product that stakes through defi protocols is watched per protocol.
+      if (productId === null && (await hasNamedProducts(tx, input.line, input.asset))) throw required();
       throw new DomainError(Code.NOT_FOUND, AprAlertKey.productNotFound, 'No such product to watch', {
         line: input.line,
         asset: input.asset,
       });
+    }
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const mine = await tx.select().from(aprAlerts).where(eq(aprAlerts.userId, userId));
     if (mine.length >= MAX_APR_ALERTS_PER_USER)
@@ -110,7 +128,7 @@ export async function listAlerts(db: Db, userId: number) {
   return Promise.all(
     list.map(async (a) => ({
       ...a,
-      currentRate: await currentRate(db, a.line as AprAlertLine, a.asset, a.productId ?? undefined),
+      currentRate: await currentRate(db, a.line as AprAlertLine, a.asset, a.productId),
     })),
   );
 }

@@ -64,3 +64,75 @@ export async function notify(
   );
   return created > 0;
 }
+
+/** What a redemption paid at once, and where: the `redemption_arrived` item's parameters. */
+export interface Redeemed {
+  userId: number;
+  /** flexible, fixed, staking, launchpool … (the item's line name). */
+  line: string;
+  asset: string;
+  amount: string;
+  /** spot (default), flexible or fixed. */
+  dest?: string;
+  at: Date;
+}
+
+const redeemedParams = (r: Redeemed): Params => ({
+  line: r.line,
+  asset: r.asset,
+  amount: r.amount,
+  dest: r.dest ?? 'spot',
+});
+
+/**
+ * A redemption paid at once: its "redemption arrived" item, in the redeeming call's transaction. The
+ * cause names the redemption's own row (`staking:<redemption id>`, `fixed:<order id>` …), the same a
+ * later arrival of that row would use, so one redemption makes one item however it arrives.
+ */
+export function notifyRedeemed(tx: Db, cause: string, r: Redeemed): Promise<boolean> {
+  return notify(tx, {
+    userId: r.userId,
+    kind: 'redemption_arrived',
+    cause,
+    params: redeemedParams(r),
+    at: r.at,
+  });
+}
+
+/**
+ * The same item as a statement of the caller's one-statement entry (a CTE after `source`, a named
+ * statement yielding the redemption's row `id`): it commits with the money or not at all. Mail is not
+ * written here (a template renders in the process): a caller whose user chose mail for the kind takes
+ * the transactional path, where `mailRedeemed` writes it.
+ */
+export function redeemedItemStatement(source: string, causePrefix: string, r: Redeemed): SQL {
+  return sql`INSERT INTO notifications (user_id, kind, cause, params, created_at)
+    SELECT ${r.userId}::bigint, 'redemption_arrived', ${causePrefix} || s.id, ${JSON.stringify(redeemedParams(r))}::jsonb,
+      ${r.at.toISOString()}::timestamptz FROM ${sql.identifier(source)} s
+    ON CONFLICT (user_id, kind, cause) DO NOTHING`;
+}
+
+/** Whether the user chose mail for a kind: such calls leave the one-statement path. */
+export async function wantsMail(tx: Db, userId: number, kind: NotificationKind): Promise<boolean> {
+  const [row] = await rows<{ mail: boolean }>(
+    tx,
+    sql`SELECT COALESCE(mail_kinds ? ${kind}, false) AS mail FROM notification_prefs WHERE user_id = ${userId}`,
+  );
+  return Boolean(row?.mail);
+}
+
+/** The mail of an item written by `redeemedItemStatement`, when the user chose it, in the same transaction. */
+export async function mailRedeemed(tx: Db, r: Redeemed): Promise<void> {
+  const [row] = await rows<{ language: string | null; mail: boolean }>(
+    tx,
+    sql`SELECT language, COALESCE(mail_kinds ? 'redemption_arrived', false) AS mail
+      FROM notification_prefs WHERE user_id = ${r.userId}`,
+  );
+  if (!row?.mail) return;
+  await mailInserted(
+    tx,
+    'redemption_arrived',
+    [{ id: '', user_id: String(r.userId), params: redeemedParams(r), language: row.language, mail: true }],
+    r.at,
+  );
+}

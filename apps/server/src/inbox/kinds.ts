@@ -33,6 +33,7 @@ const LINE_NAMES: Record<Language, Record<string, string>> = {
     staking: 'Staking',
     wealth: 'Private wealth',
     launchpool: 'Launchpool',
+    soft_staking: 'Soft staking',
   },
   'zh-CN': {
     flexible: '活期理财',
@@ -40,6 +41,7 @@ const LINE_NAMES: Record<Language, Record<string, string>> = {
     staking: '质押',
     wealth: '私募理财',
     launchpool: 'Launchpool',
+    soft_staking: '软质押',
   },
 };
 const lineName = (lang: Language, line: unknown) => LINE_NAMES[lang][s(line)] ?? s(line);
@@ -49,8 +51,14 @@ const DEST: Record<Language, Record<string, string>> = {
     spot: 'your spot account',
     flexible: 'flexible savings',
     reinvest: 'a new fixed order (auto-reinvest)',
+    fixed: 'fixed savings',
   },
-  'zh-CN': { spot: '现货账户', flexible: '活期理财', reinvest: '新的定期订单（自动复投）' },
+  'zh-CN': {
+    spot: '现货账户',
+    flexible: '活期理财',
+    reinvest: '新的定期订单（自动复投）',
+    fixed: '定期理财',
+  },
 };
 
 const SECURITY: Record<Language, Record<string, string>> = {

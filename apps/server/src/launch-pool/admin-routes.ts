@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { watchRates } from '../apr-alerts/observe';
 import type { Db } from '../db/client';
 import { launchpoolEarnMore, launchpoolPoolCoins, launchpoolProjects } from '../db/schema';
 import type { AppDeps } from '../http/context';
@@ -212,15 +213,17 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       async (req) =>
         inTransaction(deps, async (tx) => {
           const current = await lockPool(tx, Number(req.params.rid));
-          const pool = await applyEdit(tx, req, deps.clock, {
-            codec: poolCodec,
-            current,
-            body: req.body,
-            check: poolIssues,
-            write: (set) => updatePool(tx, current, req.body, set, deps.clock.now()),
-            action: 'launch_pool.pool.update',
-            target: `pool:${current.rid}`,
-          });
+          const pool = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
+            applyEdit(tx, req, deps.clock, {
+              codec: poolCodec,
+              current,
+              body: req.body,
+              check: poolIssues,
+              write: (set) => updatePool(tx, current, req.body, set, deps.clock.now()),
+              action: 'launch_pool.pool.update',
+              target: `pool:${current.rid}`,
+            }),
+          );
           return ok({
             rid: pool.rid,
             left_buy_total_amount: pool.leftAmount === null ? '-1' : toWire(pool.leftAmount),
@@ -249,7 +252,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         idempotent(deps, req, reply, async (tx) => {
           const found = await findPool(tx, Number(req.params.rid));
           refuse(rewardIssues(req.body, hoursOf(found.project)));
-          const coin = await addPoolCoin(tx, Number(req.params.rid), req.body, deps.clock.now());
+          // A further coin adds its rate to the pool's.
+          const coin = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
+            addPoolCoin(tx, Number(req.params.rid), req.body, deps.clock.now()),
+          );
           await auditCreation(tx, req, deps.clock, {
             action: 'launch_pool.reward_coin.create',
             target: `pool_coin:${coin.rid}:${coin.coin}`,
@@ -280,23 +286,25 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       async (req) =>
         inTransaction(deps, async (tx) => {
           const current = await lockPoolCoin(tx, Number(req.params.rid), req.params.coin);
-          const coin = await applyEdit(tx, req, deps.clock, {
-            codec: coinCodec,
-            current,
-            body: req.body,
-            write: async (set) => {
-              const [row] = await tx
-                .update(launchpoolPoolCoins)
-                .set(set)
-                .where(
-                  and(eq(launchpoolPoolCoins.rid, current.rid), eq(launchpoolPoolCoins.coin, current.coin)),
-                )
-                .returning();
-              return row ?? current;
-            },
-            action: 'launch_pool.reward_coin.update',
-            target: `pool_coin:${current.rid}:${current.coin}`,
-          });
+          const coin = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
+            applyEdit(tx, req, deps.clock, {
+              codec: coinCodec,
+              current,
+              body: req.body,
+              write: async (set) => {
+                const [row] = await tx
+                  .update(launchpoolPoolCoins)
+                  .set(set)
+                  .where(
+                    and(eq(launchpoolPoolCoins.rid, current.rid), eq(launchpoolPoolCoins.coin, current.coin)),
+                  )
+                  .returning();
+                return row ?? current;
+              },
+              action: 'launch_pool.reward_coin.update',
+              target: `pool_coin:${current.rid}:${current.coin}`,
+            }),
+          );
           return ok({ rid: coin.rid, coin: coin.coin, rate_year: toWire(coin.rateYear) });
         }),
     );

@@ -28,6 +28,7 @@ import {
   launchpoolProjects,
 } from '../db/schema';
 import { errors } from '../http/errors';
+import { notifyRedeemed } from '../inbox/create';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
 import { requireAsset } from '../market/assets';
@@ -509,6 +510,14 @@ export async function redeem(tx: Db, input: RedeemInput) {
     .update(launchpoolOrders)
     .set({ destination: swept.destination })
     .where(eq(launchpoolOrders.id, order.id));
+  await notifyRedeemed(tx, `launchpool:${order.id}`, {
+    userId: input.userId,
+    line: 'launchpool',
+    asset: pool.coin,
+    amount: toWire(input.amount),
+    dest: swept.destination,
+    at: input.now,
+  });
   return {
     order_id: order.id,
     pid: pool.pid,

@@ -61,6 +61,28 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
         ORDER BY at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
   },
   {
+    // The security page lists sign-ins of the last half year; the two-factor lock counts 15 minutes.
+    table: 'sign_in_events',
+    keepSeconds: 180 * DAY,
+    oldest: sql`(SELECT min(at) FROM sign_in_events)`,
+    remove: (cutoff, batch) => sql`
+      DELETE FROM sign_in_events WHERE id IN (
+        SELECT id FROM sign_in_events WHERE at < ${cutoff}
+        ORDER BY at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
+  },
+  {
+    // A reset code works 15 minutes at most, used or not; a day after that it answers nothing. Deleting
+    // the newest code is safe: the ones before it were retired when it was made, so a code typed later
+    // still meets a used or expired row, or none, and is refused either way.
+    table: 'fundpass_reset_codes',
+    keepSeconds: DAY,
+    oldest: sql`(SELECT min(expires_at) FROM fundpass_reset_codes)`,
+    remove: (cutoff, batch) => sql`
+      DELETE FROM fundpass_reset_codes WHERE id IN (
+        SELECT id FROM fundpass_reset_codes WHERE expires_at < ${cutoff}
+        ORDER BY expires_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
+  },
+  {
     // The scheduler finds where each job stands from its newest row, so that row always stays.
     table: 'job_runs',
     keepSeconds: 30 * DAY,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserByRef } from '../accounts/users';
+import { watchRates } from '../apr-alerts/observe';
 import { seFixedProducts, seFlexHours, seFlexProducts, seVouchers } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
@@ -281,22 +282,26 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
             throw errors.conflict(`The quota cannot go below the ${toWire(current.soldAmount)} sold`);
           }
           if (b.bonus_asset) await requireAsset(tx, b.bonus_asset);
-          const row = await applyEdit(tx, req, deps.clock, {
-            codec: fixedCodec,
-            current,
-            body: b,
-            check: fixedIssues,
-            write: async (set) => {
-              const [row] = await tx
-                .update(seFixedProducts)
-                .set(set)
-                .where(eq(seFixedProducts.id, id))
-                .returning();
-              return row ?? current;
-            },
-            action: 'simple_earn.fixed_product.update',
-            target: `fixed_product:${id}`,
-          });
+          const edit = () =>
+            applyEdit(tx, req, deps.clock, {
+              codec: fixedCodec,
+              current,
+              body: b,
+              check: fixedIssues,
+              write: async (set) => {
+                const [row] = await tx
+                  .update(seFixedProducts)
+                  .set(set)
+                  .where(eq(seFixedProducts.id, id))
+                  .returning();
+                return row ?? current;
+              },
+              action: 'simple_earn.fixed_product.update',
+              target: `fixed_product:${id}`,
+            });
+          // A new rate is told to holders and judged by the product's alerts in this transaction.
+          const row =
+            b.year_rate === undefined ? await edit() : await watchRates(tx, 'fixed', deps.clock.now(), edit);
           return ok(fixedView(row, await pricesOf(tx)));
         }),
     );

@@ -25,6 +25,7 @@ import { getUser } from '../accounts/users';
 import { type Db, rows, sql } from '../db/client';
 import { seFixedOrders, seFixedUserQuota, seVouchers } from '../db/schema';
 import { errors } from '../http/errors';
+import { notifyRedeemed } from '../inbox/create';
 import { UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
 import { priceUsdt } from '../market/assets';
@@ -352,6 +353,14 @@ export async function preRedeemFixed(
     orderId: order.id,
     productId: order.productId,
     redeemType: SimpleEarnRedeemType.early,
+    at: now,
+  });
+  // An order is redeemed early once: the order names the item.
+  await notifyRedeemed(tx, `fixed:${order.id}`, {
+    userId,
+    line: 'fixed',
+    asset: order.asset,
+    amount: toWire(order.principal),
     at: now,
   });
   if (!updated) throw new Error('order vanished');

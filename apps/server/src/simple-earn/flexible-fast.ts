@@ -58,6 +58,8 @@ interface FastRead {
   interest_balance: string | null;
   pending: string;
   key_used: boolean;
+  /** The user chose mail for redemptions: a mail is rendered in the process, so the locking path. */
+  mail_redeemed: boolean;
 }
 
 type Ready = FastRead & { userId: number; asset: string; position_id: string };
@@ -80,7 +82,8 @@ async function readFast(db: Db, call: FastCall, asset: string, now: Date): Promi
           p.id::text AS position_id, p.xmin::text AS position_version, p.principal::text AS principal,
           (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text AS interest_balance,
           COALESCE((SELECT SUM(amount) FROM se_flex_pending WHERE position_id = p.id), 0)::text AS pending,
-          ${call.claim ? sql`EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = u.id AND k.key = ${call.claim.key})` : sql`false`} AS key_used
+          ${call.claim ? sql`EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = u.id AND k.key = ${call.claim.key})` : sql`false`} AS key_used,
+          EXISTS (SELECT 1 FROM notification_prefs np WHERE np.user_id = u.id AND np.mail_kinds ? 'redemption_arrived') AS mail_redeemed
         FROM sessions s JOIN users u ON u.id = s.user_id
         LEFT JOIN se_flex_products pr ON pr.asset = ${asset}
         LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.asset = ${asset} AND a.purpose = ${UserPurpose.spot}
@@ -183,7 +186,7 @@ export async function redeemFlexibleFast(
   if (checkFlexibleRedeem(amount, interestBalance.plus(pending).plus(principal), asset)) return undefined;
   const split = splitRedemption({ amount, interestBalance, pending, liquidityLeft: read.liquidity_left });
   // A redemption that waits for the settlement pays nothing now: the locking path books it.
-  if (split.frozen.gt(0)) return undefined;
+  if (split.frozen.gt(0) || read.mail_redeemed) return undefined;
   const { fromInterest, fromPending, fromPrincipal } = split;
   const data = { asset, amount: toWire(amount), frozen_amount: '0' };
   const statements: (SQL | NamedStatement)[] = call.claim ? [call.claim.insert(userId, data)] : [];
@@ -214,8 +217,8 @@ export async function redeemFlexibleFast(
       detail: 'pending amounts changed',
     });
   }
-  const { entry, record } = redemptionBooking(userId, read.account_mode, asset, split, now);
-  statements.push(record);
+  const { entry, statements: booked } = redemptionBooking(userId, read.account_mode, asset, split, now);
+  statements.push(...booked);
   await postEntry(db, entry, {
     oneStatement: true,
     with: statements,

@@ -21,6 +21,7 @@ import type { UserRow } from '../accounts/users';
 import { type Db, rows, sql } from '../db/client';
 import { ledgerAccounts, seFlexProducts, seHistory, userLoans, users } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
+import { mailRedeemed, type Redeemed, redeemedItemStatement } from '../inbox/create';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import {
   type EntryInput,
@@ -333,7 +334,7 @@ export function redemptionBooking(
   asset: string,
   split: RedemptionSplit,
   now: Date,
-): { entry: EntryInput; record: SQL } {
+): { entry: EntryInput; statements: NamedStatement[]; redeemed: Redeemed } {
   const postings: PostingInput[] = [
     { account: userAccount(userId, asset, UserPurpose.spot), amount: split.paid },
   ];
@@ -350,16 +351,24 @@ export function redemptionBooking(
     });
   const mode =
     accountMode === 'classic' ? SimpleEarnHistoryMode.redeemSpot : SimpleEarnHistoryMode.redeemUnified;
+  const record = historyInsert({
+    userId,
+    type: SimpleEarnHistoryType.redeem,
+    mode,
+    asset,
+    amount: split.paid,
+    at: now,
+  });
+  // What arrived at once is told in the inbox, named by its history record (a frozen rest is told by
+  // the hourly settlement that pays it).
+  const redeemed: Redeemed = { userId, line: 'flexible', asset, amount: toWire(split.paid), at: now };
   return {
     entry: { reason: SeReason.flexRedeem, at: now, postings },
-    record: historyInsert({
-      userId,
-      type: SimpleEarnHistoryType.redeem,
-      mode,
-      asset,
-      amount: split.paid,
-      at: now,
-    }),
+    statements: [
+      { name: 'redeem_record', sql: sql`${record} RETURNING id` },
+      { name: 'redeem_item', sql: redeemedItemStatement('redeem_record', 'flexible:redeem:', redeemed) },
+    ],
+    redeemed,
   };
 }
 
@@ -453,15 +462,15 @@ export async function redeemFlexible(
   if (paid.isZero()) {
     for (const change of changes) await tx.execute(change);
   } else {
-    const { entry, record } = redemptionBooking(userId, user.accountMode as AccountMode, asset, split, now);
-    changes.push(record);
+    const booking = redemptionBooking(userId, user.accountMode as AccountMode, asset, split, now);
     await postEntry(
       tx,
-      entry,
+      booking.entry,
       // The pooled interest account is every holder's: moved at commit. Its only other writer, the
       // hourly accrual, runs under the exclusive flexible lock this call holds shared.
-      { savepoint: false, with: changes, houseAtCommit: true },
+      { savepoint: false, with: [...changes, ...booking.statements], houseAtCommit: true },
     );
+    await mailRedeemed(tx, booking.redeemed);
   }
   return { asset, amount: toWire(amount), frozen_amount: toWire(frozen) };
 }

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loansOf } from '../accounts/balances';
+import { watchRates } from '../apr-alerts/observe';
 import type { Db } from '../db/client';
 import { softStakingCoins, softStakingPayouts, softStakingUsers } from '../db/schema';
 import { currentUser, optionalUser, requireUser } from '../http/auth';
@@ -299,22 +300,24 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
             .where(eq(softStakingCoins.coin, asset.symbol))
             .for('update');
           if (current) {
-            await applyEdit(tx, req, deps.clock, {
-              codec: coinCodec,
-              current,
-              body: req.body,
-              check: coinIssues,
-              write: async (set) => {
-                const [row] = await tx
-                  .update(softStakingCoins)
-                  .set({ ...set, updatedAt: deps.clock.now() })
-                  .where(eq(softStakingCoins.coin, asset.symbol))
-                  .returning();
-                return row ?? current;
-              },
-              action: 'soft_staking.coin.update',
-              target,
-            });
+            await watchRates(tx, 'soft_staking', deps.clock.now(), () =>
+              applyEdit(tx, req, deps.clock, {
+                codec: coinCodec,
+                current,
+                body: req.body,
+                check: coinIssues,
+                write: async (set) => {
+                  const [row] = await tx
+                    .update(softStakingCoins)
+                    .set({ ...set, updatedAt: deps.clock.now() })
+                    .where(eq(softStakingCoins.coin, asset.symbol))
+                    .returning();
+                  return row ?? current;
+                },
+                action: 'soft_staking.coin.update',
+                target,
+              }),
+            );
             return ok({ coin: asset.symbol });
           }
           if (req.body.rate === undefined)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { watchRates } from '../apr-alerts/observe';
 import type { Db } from '../db/client';
 import { stakingCampaigns, stakingProducts, stakingProtocols } from '../db/schema';
 import type { AppDeps } from '../http/context';
@@ -151,22 +152,24 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             .where(eq(stakingProducts.id, req.params.id))
             .for('update');
           if (!current) throw errors.notFound('staking product');
-          await applyEdit(tx, req, deps.clock, {
-            codec: productCodec,
-            current,
-            body: req.body,
-            check: productIssues,
-            write: (set, product) =>
-              updateProduct(
-                tx,
-                current,
-                product as Parameters<typeof updateProduct>[2],
-                set,
-                deps.clock.now(),
-              ),
-            action: 'staking.product.update',
-            target: `staking_product:${current.id}`,
-          });
+          await watchRates(tx, 'staking', deps.clock.now(), () =>
+            applyEdit(tx, req, deps.clock, {
+              codec: productCodec,
+              current,
+              body: req.body,
+              check: productIssues,
+              write: (set, product) =>
+                updateProduct(
+                  tx,
+                  current,
+                  product as Parameters<typeof updateProduct>[2],
+                  set,
+                  deps.clock.now(),
+                ),
+              action: 'staking.product.update',
+              target: `staking_product:${current.id}`,
+            }),
+          );
           await recordTodayPoint(tx, current.id, deps.clock.now());
           return ok({ id: current.id });
         }),
@@ -186,7 +189,10 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
       async (req) =>
         inTransaction(deps, async (tx) => {
           await requireProductById(tx, req.params.id);
-          const pid = await addProtocol(tx, req.params.id, req.body);
+          // A product's first protocol replaces its own rate by the protocol's.
+          const pid = await watchRates(tx, 'staking', deps.clock.now(), () =>
+            addProtocol(tx, req.params.id, req.body),
+          );
           await recordTodayPoint(tx, req.params.id, deps.clock.now());
           const [row] = await tx.select().from(stakingProtocols).where(eq(stakingProtocols.id, pid));
           if (!row) throw new Error('protocol not found after insert');
@@ -221,21 +227,23 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             .where(eq(stakingProtocols.id, req.params.id))
             .for('update');
           if (!current) throw errors.notFound('protocol');
-          await applyEdit(tx, req, deps.clock, {
-            codec: protocolCodec,
-            current,
-            body: req.body,
-            write: async (set) => {
-              const [row] = await tx
-                .update(stakingProtocols)
-                .set(set)
-                .where(eq(stakingProtocols.id, current.id))
-                .returning();
-              return row ?? current;
-            },
-            action: 'staking.protocol.update',
-            target: `staking_protocol:${current.id}`,
-          });
+          await watchRates(tx, 'staking', deps.clock.now(), () =>
+            applyEdit(tx, req, deps.clock, {
+              codec: protocolCodec,
+              current,
+              body: req.body,
+              write: async (set) => {
+                const [row] = await tx
+                  .update(stakingProtocols)
+                  .set(set)
+                  .where(eq(stakingProtocols.id, current.id))
+                  .returning();
+                return row ?? current;
+              },
+              action: 'staking.protocol.update',
+              target: `staking_protocol:${current.id}`,
+            }),
+          );
           await recordTodayPoint(tx, current.productId, deps.clock.now());
           return ok({ pid: current.id });
         }),

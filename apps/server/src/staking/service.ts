@@ -26,6 +26,7 @@ import { getUser } from '../accounts/users';
 import { type Db, rows } from '../db/client';
 import { stakingLots, stakingPositions, stakingRedemptions, stakingRewards } from '../db/schema';
 import { errors } from '../http/errors';
+import { notifyRedeemed } from '../inbox/create';
 import { unixSeconds } from '../jobs/clock';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { balanceOf, type PostingInput, postEntry, transfer } from '../ledger/ledger';
@@ -404,6 +405,16 @@ export async function redeem(tx: Db, req: RedeemRequest) {
     at: req.now,
     postings,
   });
+
+  // Paid at once: told now, under the cause the arrival job would use for a waiting one.
+  if (instant && (payout.converted ? payout.amount : received).gt(0))
+    await notifyRedeemed(tx, `staking:${redemption.id}`, {
+      userId: req.userId,
+      line: 'staking',
+      asset: payout.converted ? payout.coin : product.coin,
+      amount: toWire(payout.converted ? payout.amount : received),
+      at: req.now,
+    });
 
   await takeFromLots(tx, req.userId, product.id, terms.protocolId, amount);
   await tx

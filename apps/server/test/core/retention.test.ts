@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../src/db/client';
 import { nextRetentionDue, removeExpired } from '../../src/retention/retention';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
+import { CapturedMail } from '../security/helpers';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -108,3 +109,73 @@ describe('retention', () => {
     expect(await ids(sql`SELECT name AS id FROM analytics_events WHERE name LIKE 'batch-%'`)).toEqual([]);
   });
 });
+
+/**
+ * Security rows: sign-ins leave the history after 180 days, and reset codes go a day after they expire,
+ * while a code typed after its row is gone is still refused as expired (never taken for valid).
+ */
+describe('retention of sign-in events and reset codes', () => {
+  const PASSWORD = 'correct-horse-1';
+  const HISTORY = '/api/web/v1/auth/sign-ins';
+  const mail = new CapturedMail();
+  let server: TestServer;
+  let op: Operator;
+
+  beforeAll(async () => {
+    server = await startTestServer({ mailer: mail });
+    op = new Operator(server);
+  });
+  afterAll(() => server.dispose());
+
+  it('drops sign-ins older than 180 days and codes a day past expiry, keeping the rest', async () => {
+    const db = server.deps.db;
+    const email = `ret${Date.now()}@example.com`;
+    const c = new TestClient(server);
+    const user = await c.register(email, PASSWORD);
+    const t0 = await op.now();
+    for (const [outcome, ageDays] of [
+      ['wrong_password', 181],
+      ['ok', 170],
+    ] as const)
+      await db.execute(sql`INSERT INTO sign_in_events (user_id, at, outcome, method)
+        VALUES (${user}, ${new Date((t0 - ageDays * DAY) * 1000)}, ${outcome}, 'password')`);
+    expect((await c.get<{ total: number }>(HISTORY)).body.data.total).toBe(2);
+
+    expect((await c.post('/api/web/v1/auth/fund-password/reset', { email })).body.code).toBe(0);
+    const oldCode = mail.last()?.code as string;
+    // 15 minutes to expiry, then the day kept: an hour short of the day nothing goes.
+    await op.advance(15 * 60 + DAY - HOUR);
+    await server.deps.scheduler.runDue();
+    expect(
+      await ids(server, sql`SELECT id::text AS id FROM fundpass_reset_codes WHERE user_id = ${user}`),
+    ).toHaveLength(1);
+    expect(await ids(server, sql`SELECT outcome AS id FROM sign_in_events WHERE user_id = ${user}`)).toEqual([
+      'ok',
+    ]);
+
+    await op.advance(2 * HOUR);
+    await server.deps.scheduler.runDue();
+    expect(
+      await ids(server, sql`SELECT id::text AS id FROM fundpass_reset_codes WHERE user_id = ${user}`),
+    ).toEqual([]);
+    const history = await c.get<{ list: { outcome: string }[]; total: number }>(HISTORY);
+    expect(history.body.data).toMatchObject({ total: 1, list: [{ outcome: 'ok' }] });
+
+    // The right code typed after its row is gone is refused as expired and sets nothing.
+    const confirm = (code: string) =>
+      c.post('/api/web/v1/auth/fund-password/reset/confirm', { code, fundpass: '135790' });
+    const stale = await confirm(oldCode);
+    expect([stale.status, (stale.body.data as { key?: string }).key]).toEqual([
+      422,
+      'fundpass.reset.codeExpired',
+    ]);
+    // A fresh code stays through a pass and works.
+    expect((await c.post('/api/web/v1/auth/fund-password/reset', { email })).body.code).toBe(0);
+    await server.deps.scheduler.runDue();
+    expect((await confirm(mail.last()?.code as string)).body.code).toBe(0);
+  });
+});
+
+async function ids(server: TestServer, query: ReturnType<typeof sql>) {
+  return (await rows<{ id: string }>(server.deps.db, query)).map((r) => r.id).sort();
+}

@@ -90,7 +90,13 @@ describe('APR alerts', () => {
         40000,
         'common.invalidParams',
       ],
-      [{ line: 'staking', asset: 'USDT', direction: 'above', apr: '8' }, 400, 40000, 'common.invalidParams'],
+      [{ line: 'savings', asset: 'USDT', direction: 'above', apr: '8' }, 400, 40000, 'common.invalidParams'],
+      [
+        { line: 'staking', asset: 'USDT', direction: 'above', apr: '8' },
+        404,
+        40400,
+        'earn.aprAlert.productNotFound',
+      ],
       [{ line: 'flexible', asset: 'NOPE', direction: 'above', apr: '8' }, 400, 40000, 'common.unknownAsset'],
       [
         { line: 'flexible', asset: 'BTC', direction: 'above', apr: '8' },

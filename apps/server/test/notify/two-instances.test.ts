@@ -8,7 +8,11 @@ import { startSmtp } from './smtp';
 const HOUR = 3600;
 
 /** Each instance's mail sender on its own timer, to one SMTP server; many sign-ups from one address. */
-const notifyEnv = (smtpUrl: string) => ({ SMTP_URL: smtpUrl, AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
+const notifyEnv = (smtpUrl: string) => ({
+  SMTP_URL: smtpUrl,
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  FUNDPASS_FIRST_MOVE: '0',
+});
 
 async function operator<T = unknown>(i: Instance, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`http://127.0.0.1:${i.port}${path}`, {
@@ -63,11 +67,18 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
     const [a, b] = instances as [Instance, Instance];
     await operator(a, 'PUT', '/admin/api/prices/USDT', { usdt: '1' });
     await operator(a, 'PUT', '/admin/api/prices/GT', { usdt: '20' });
+    await operator(a, 'PUT', '/admin/api/prices/ETH', { usdt: '3000' });
     await operator(a, 'POST', '/admin/api/simple-earn/flexible-products', {
       asset: 'USDT',
       min_lend_amount: '1',
       borrow_demand: '1000000000',
       next_time_rate_year: '0.05',
+    });
+    const staking = await operator<{ id: number }>(a, 'POST', '/admin/api/staking/products', {
+      coin: 'ETH',
+      type: 1,
+      reward_coin: 'ETH',
+      rate: '3',
     });
     const users = await Promise.all(
       [0, 1, 2].map(async (n) => {
@@ -94,6 +105,24 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
             })
           ).code,
         ).toBe(0);
+        await operator(a, 'POST', '/admin/api/deposits', { user: id, asset: 'ETH', amount: '1' });
+        expect((await c.call('POST', '/apiw/v2/earn/staking/agreement', { coin: 'ETH' })).code).toBe(0);
+        const staked = await c.call('POST', '/apiw/v2/earn/staking/coin-swap-verify', {
+          side: 0,
+          coin: 'ETH',
+          amount: '1',
+        });
+        expect(staked.code, JSON.stringify(staked)).toBe(0);
+        expect(
+          (
+            await c.call('POST', '/api/web/v1/earn/apr-alerts', {
+              line: 'staking',
+              asset: 'ETH',
+              direction: 'above',
+              apr: '8',
+            })
+          ).code,
+        ).toBe(0);
         return id;
       }),
     );
@@ -113,6 +142,18 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
       });
     }
     await Promise.all([advance(a, 2 * HOUR), advance(b, 2 * HOUR)]);
+    // Staking rates change by the operator's edits, judged in the edit's transaction: two edits at
+    // once on the two instances, each pair on the same side of the alerts' 8 %, whatever their order.
+    for (const [x, y] of [
+      ['9', '10'],
+      ['5', '6'],
+      ['11', '12'],
+    ]) {
+      await Promise.all([
+        operator(a, 'PUT', `/admin/api/staking/products/${staking.id}`, { rate: x }),
+        operator(b, 'PUT', `/admin/api/staking/products/${staking.id}`, { rate: y }),
+      ]);
+    }
 
     const counts = await rows<{ user_id: string; kind: string; n: number }>(
       database.db,
@@ -130,10 +171,10 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
         counts.filter((c) => Number(c.user_id) === id).map((c) => [c.kind, c.n]),
       );
       expect(mine).toEqual({
-        // 5 % → 8 % → 6 % → 9 %: three changes, each told once.
-        apr_changed: 3,
-        // Crossing 7 % upwards twice (8 %, then 9 % after 6 %): fired twice.
-        apr_alert: 2,
+        // Flexible 5 % → 8 % → 6 % → 9 %: three changes, each told once; staking six.
+        apr_changed: 3 + 6,
+        // Flexible crossing 7 % upwards twice (8 %, then 9 % after 6 %); staking crossing 8 % twice.
+        apr_alert: 2 + 2,
         daily_earnings: days[0]?.n,
         launchpool_start: 1,
         launchpool_end: 1,
@@ -156,7 +197,7 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
       database.db,
       sql`SELECT "to", subject, body FROM outbox ORDER BY id`,
     );
-    const mailed = users.length * (3 + 2 + (days[0]?.n ?? 0) + 2);
+    const mailed = users.length * (9 + 4 + (days[0]?.n ?? 0) + 2);
     expect(outbox).toHaveLength(mailed);
     const key = (m: { to: string; subject: string; body: string }) => `${m.to}|${m.subject}|${m.body.trim()}`;
     expect(

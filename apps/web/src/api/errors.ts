@@ -76,6 +76,8 @@ export function toast(level: ToastLevel, text: string): void {
       message: text,
       autoClose: level === 'error' || level === 'warning' ? 5000 : 3000,
       withBorder: true,
+      // The close button is an icon: its name for screen readers (axe: button-name).
+      closeButtonProps: { 'aria-label': i18next.t('common.close') },
     }),
   );
 }

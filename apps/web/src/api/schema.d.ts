@@ -2459,7 +2459,7 @@ export interface paths {
         put?: never;
         /**
          * Set an APR alert: tell me when the APR is at or above (above) or below (below) a percentage
-         * @description At most 20 per user (422 earn.aprAlert.limit). Fixed savings need product_id (400 earn.aprAlert.productRequired); an unknown product answers 404 earn.aprAlert.productNotFound, the same alert twice 409 earn.aprAlert.duplicate. The alert fires once each time the condition turns true, into the inbox (kind apr_alert) and by mail when chosen.
+         * @description Lines: flexible and soft_staking by asset; fixed (product_id: the fixed product) and launchpool (product_id: the pool's rid) name their product; staking by coin, with product_id the defi protocol's pid when the product stakes through protocols. At most 20 per user (422 earn.aprAlert.limit). A missing product_id answers 400 earn.aprAlert.productRequired; an unknown product 404 earn.aprAlert.productNotFound, the same alert twice 409 earn.aprAlert.duplicate. The alert fires once each time the condition turns true (flexible at the hour, the others when the operator changes the rate), into the inbox (kind apr_alert) and by mail when chosen.
          */
         post: operations["postEarnAprAlerts"];
         delete?: never;
@@ -14390,9 +14390,9 @@ export interface operations {
                             list: {
                                 id: number;
                                 /** @enum {string} */
-                                line: "flexible" | "fixed";
+                                line: "flexible" | "fixed" | "staking" | "launchpool" | "soft_staking";
                                 asset: string;
-                                /** @description The fixed product watched; null for flexible */
+                                /** @description The product watched: a fixed product, a launch pool (rid) or a staking defi protocol (pid); null where the asset names it */
                                 product_id: number | null;
                                 /** @enum {string} */
                                 direction: "above" | "below";
@@ -14431,7 +14431,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    line: "flexible" | "fixed";
+                    line: "flexible" | "fixed" | "staking" | "launchpool" | "soft_staking";
                     asset: string;
                     product_id?: number;
                     /** @enum {string} */
@@ -14440,7 +14440,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
-                    line: "flexible" | "fixed";
+                    line: "flexible" | "fixed" | "staking" | "launchpool" | "soft_staking";
                     asset: string;
                     product_id?: number;
                     /** @enum {string} */
@@ -14463,9 +14463,9 @@ export interface operations {
                         data: {
                             id: number;
                             /** @enum {string} */
-                            line: "flexible" | "fixed";
+                            line: "flexible" | "fixed" | "staking" | "launchpool" | "soft_staking";
                             asset: string;
-                            /** @description The fixed product watched; null for flexible */
+                            /** @description The product watched: a fixed product, a launch pool (rid) or a staking defi protocol (pid); null where the asset names it */
                             product_id: number | null;
                             /** @enum {string} */
                             direction: "above" | "below";

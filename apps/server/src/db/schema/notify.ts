@@ -97,6 +97,8 @@ export const aprObservations = pgTable(
     target: text('target').notNull(),
     /** Fraction, e.g. 0.05 for 5 %. */
     rate: money('rate').notNull(),
+    /** How many changes were seen: names each change, so two changes at one instant are two causes. */
+    changes: integer('changes').notNull().default(0),
     observedAt: ts('observed_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.line, t.target] })],

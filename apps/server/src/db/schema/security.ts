@@ -46,7 +46,8 @@ export const signInEvents = pgTable(
     address: text('address'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sign_in_events_user_idx').on(t.userId, t.id)],
+  // by time: retention deletes the oldest first
+  (t) => [index('sign_in_events_user_idx').on(t.userId, t.id), index('sign_in_events_at_idx').on(t.at)],
 );
 
 /** A funding-password reset code sent by mail: hashed, expiring, a few tries, used once. */
@@ -63,7 +64,10 @@ export const fundpassResetCodes = pgTable(
     attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
     usedAt: ts('used_at'),
   },
-  (t) => [index('fundpass_reset_codes_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('fundpass_reset_codes_user_idx').on(t.userId, t.id),
+    index('fundpass_reset_codes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

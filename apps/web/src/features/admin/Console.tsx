@@ -13,6 +13,7 @@ const UserPage = lazy(() => import('./pages/users/UserPage'));
 const PricesPage = lazy(() => import('./pages/PricesPage'));
 const ClockPage = lazy(() => import('./pages/ClockPage'));
 const AuditPage = lazy(() => import('./pages/AuditPage'));
+const OutboxPage = lazy(() => import('./pages/OutboxPage'));
 const OperatorsPage = lazy(() => import('./pages/OperatorsPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
@@ -35,6 +36,7 @@ export default function Console() {
         { path: 'prices', element: <PricesPage /> },
         { path: 'clock', element: <ClockPage /> },
         { path: 'audit', element: <AuditPage /> },
+        { path: 'outbox', element: <OutboxPage /> },
         { path: 'operators', element: <OperatorsPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],

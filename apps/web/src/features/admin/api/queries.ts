@@ -31,6 +31,7 @@ export const adminKeys = {
   advance: (id: string | number) => ['admin', 'clock', 'advance', id] as const,
   audit: (actor: string, target: string, cursor: number | null) =>
     ['admin', 'audit', actor, target, cursor] as const,
+  outbox: (status: string | undefined, page: number) => ['admin', 'outbox', status ?? 'all', page] as const,
   operators: ['admin', 'operators'] as const,
   impact: (path: string, query: Record<string, string>) => ['admin', 'impact', path, query] as const,
 };
@@ -38,6 +39,7 @@ export const adminKeys = {
 export const USERS_PAGE = 20;
 export const HISTORY_PAGE = 20;
 export const AUDIT_PAGE = 25;
+export const OUTBOX_PAGE = 25;
 
 export const adminQueries = {
   me: () =>
@@ -170,6 +172,12 @@ export const adminQueries = {
           query: { limit: AUDIT_PAGE, cursor, actor: actor || undefined, target: target || undefined },
           signal,
         }),
+    }),
+  outbox: (status: 'pending' | 'sent' | 'failed' | undefined, page: number) =>
+    queryOptions({
+      queryKey: adminKeys.outbox(status, page),
+      queryFn: ({ signal }) =>
+        getData('/admin/api/outbox', { query: { status, page, limit: OUTBOX_PAGE }, signal }),
     }),
   operators: () =>
     queryOptions({

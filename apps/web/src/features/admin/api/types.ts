@@ -54,6 +54,9 @@ export const HISTORY_LINES: readonly HistoryLine[] = [...LINE_IDS, 'account'];
 /** GET /admin/api/audit. */
 export type AuditRecord = ApiItem<'/admin/api/audit'>;
 
+/** GET /admin/api/outbox: a mail (body null when it carries a secret). */
+export type OutboxMail = ApiItem<'/admin/api/outbox'>;
+
 /** GET /admin/api/clock. */
 export type ClockState = ApiData<'/admin/api/clock'>;
 

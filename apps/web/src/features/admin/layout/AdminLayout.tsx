@@ -38,6 +38,7 @@ const NAV: NavItem[] = [
   { to: '/admin/prices', label: 'admin.nav.prices' },
   { to: '/admin/clock', label: 'admin.nav.clock' },
   { to: '/admin/audit', label: 'admin.nav.audit' },
+  { to: '/admin/outbox', label: 'admin.nav.outbox' },
   { to: '/admin/operators', label: 'admin.nav.operators', role: 'admin' },
 ];
 

@@ -46,6 +46,7 @@ export default function DisableTotpDialog({ opened, onClose }: { opened: boolean
       opened={opened}
       onClose={onClose}
       centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       size="sm"
       title={
         <Text fw={650} size="lg">

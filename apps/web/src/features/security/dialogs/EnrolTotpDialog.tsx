@@ -93,6 +93,7 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
       opened={opened}
       onClose={onClose}
       centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       size="md"
       title={
         <Text fw={650} size="lg">

@@ -97,6 +97,7 @@ export default function SetFundpassDialog({
       opened={opened}
       onClose={onClose}
       centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       size="sm"
       title={
         <Text fw={650} size="lg">
