@@ -359,7 +359,9 @@ export class Scheduler {
       if (shards.length > 0)
         await tx
           .insert(jobShards)
-          .values(shards.map((params, shard) => ({ job: job.name, periodStart: period.start, shard, params })));
+          .values(
+            shards.map((params, shard) => ({ job: job.name, periodStart: period.start, shard, params })),
+          );
       await tx
         .update(jobPeriods)
         .set({ shards: shards.length })

@@ -308,7 +308,14 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
     ) x
     WHERE t.user_id = x.user_id AND t.rid = x.rid`);
   await payPoolCoins(tx, period, unsettled);
-  await bookHour(tx, period, 'launchpool_rewards', LaunchPoolReason.reward, (rid) => rewardPoolPurpose(rid), only);
+  await bookHour(
+    tx,
+    period,
+    'launchpool_rewards',
+    LaunchPoolReason.reward,
+    (rid) => rewardPoolPurpose(rid),
+    only,
+  );
   await bookHour(
     tx,
     period,

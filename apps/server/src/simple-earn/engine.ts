@@ -177,9 +177,7 @@ async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<HourTota
   const s = iso(period.start);
   const asset = p.asset;
   const range =
-    p.lo === null || p.hi === null
-      ? sql`true`
-      : sql`id >= ${p.lo}::bigint AND id < ${p.hi}::bigint`;
+    p.lo === null || p.hi === null ? sql`true` : sql`id >= ${p.lo}::bigint AND id < ${p.hi}::bigint`;
   const unit = num(p.unit);
   const bonusSql =
     p.tiers.length > 0
@@ -401,7 +399,8 @@ export const flexibleHour: ShardedWork = {
       UPDATE se_flex_positions p SET acc_offset = p.acc_offset - agg.amount * pr.acc_index, principal = p.principal + agg.amount
       FROM agg, se_flex_products pr WHERE p.id = agg.position_id AND pr.asset = p.asset`);
     const shards: ShardData[] = [];
-    for (const p of products) for (const shard of await planAsset(tx, p, shardRows)) shards.push({ ...shard });
+    for (const p of products)
+      for (const shard of await planAsset(tx, p, shardRows)) shards.push({ ...shard });
     return shards;
   },
   async book(tx, period, params) {
@@ -558,7 +557,12 @@ export const FIXED_DAILY_JOB = 'simple-earn.fixed-maturity';
 
 export function simpleEarnJobs(): Job[] {
   return [
-    { name: FLEX_HOURLY_JOB, periodSeconds: HOUR_MS / 1000, run: (tx, period) => runFlexibleHour(tx, period), sharded: flexibleHour },
+    {
+      name: FLEX_HOURLY_JOB,
+      periodSeconds: HOUR_MS / 1000,
+      run: (tx, period) => runFlexibleHour(tx, period),
+      sharded: flexibleHour,
+    },
     { name: FIXED_DAILY_JOB, periodSeconds: DAY_MS / 1000, offsetSeconds: 1800, run: runFixedMaturity },
   ];
 }

@@ -19,6 +19,7 @@ import { subscribeFlexible } from './flexible';
 const OPEN_HOUR_ROWS = sql`(SELECT i.asset, SUM(i.interest) AS total FROM se_flex_interest i
     JOIN job_periods j ON j.job = 'simple-earn.flexible-hourly' AND j.closed_at IS NULL AND j.period_start = i.period_start
     GROUP BY i.asset)`;
+
 import { registerSimpleEarnRoutes } from './routes';
 
 /**

@@ -84,7 +84,11 @@ export const stakingDay: ShardedWork = {
       const parts = Math.ceil(n / shardRows);
       const width = Math.ceil(span / parts);
       for (let i = 0; i < parts; i++)
-        shards.push({ product: f.product_id, lo: lo + i * width, hi: i === parts - 1 ? lo + span : lo + (i + 1) * width });
+        shards.push({
+          product: f.product_id,
+          lo: lo + i * width,
+          hi: i === parts - 1 ? lo + span : lo + (i + 1) * width,
+        });
     }
     return shards;
   },

@@ -9,7 +9,10 @@ import { freshDatabase } from '../harness';
 const HOUR = 3_600_000;
 /** A whole hour well in the past, so that every row's time is fixed. */
 const H0 = Date.UTC(2026, 0, 5, 10);
-const period = (i: number): Period => ({ start: new Date(H0 + i * HOUR), end: new Date(H0 + (i + 1) * HOUR) });
+const period = (i: number): Period => ({
+  start: new Date(H0 + i * HOUR),
+  end: new Date(H0 + (i + 1) * HOUR),
+});
 
 /**
  * Two assets whose positions interleave by id: USDT, whose demand covers every offer, with a bonus
@@ -21,7 +24,9 @@ async function seed(db: Db): Promise<void> {
   const at = new Date(H0 - 2 * HOUR).toISOString();
   await db.execute(sql`INSERT INTO assets (symbol, name, price_usdt, listed_at, updated_at) VALUES
     ('USDT', 'Tether', 1, ${at}::timestamptz, ${at}::timestamptz), ('BTC', 'Bitcoin', 60000, ${at}::timestamptz, ${at}::timestamptz)`);
-  await db.execute(sql`INSERT INTO users (email, password_hash, created_at, referral_code) SELECT 'u' || g || '@example.com', 'x', ${at}::timestamptz, 'R' || g FROM generate_series(1, 90) g`);
+  await db.execute(
+    sql`INSERT INTO users (email, password_hash, created_at, referral_code) SELECT 'u' || g || '@example.com', 'x', ${at}::timestamptz, 'R' || g FROM generate_series(1, 90) g`,
+  );
   await db.execute(sql`INSERT INTO se_flex_products (asset, min_lend_amount, next_time_rate_year, borrow_demand, accrued_until, ext_award_rate_year, ext_award_limit, is_open_award_pool)
     VALUES ('USDT', 1, 0.0523, 1e15, ${at}::timestamptz, 0.031, 2000, true), ('BTC', 0.001, 0.0150, 7.5, ${at}::timestamptz, 0, 0, false)`);
   await db.execute(sql`INSERT INTO se_flex_positions (user_id, asset, principal, min_lend_rate_year, offer_at, created_at)
@@ -57,7 +62,9 @@ async function books(db: Db): Promise<Record<string, string[]>> {
     balances: await q(
       sql`SELECT concat_ws(' ', user_id, asset, purpose, balance) AS r FROM ledger_accounts WHERE balance <> 0 ORDER BY user_id, asset, purpose`,
     ),
-    pending: await q(sql`SELECT concat_ws(' ', position_id, hour_start, amount) AS r FROM se_flex_pending ORDER BY position_id`),
+    pending: await q(
+      sql`SELECT concat_ws(' ', position_id, hour_start, amount) AS r FROM se_flex_pending ORDER BY position_id`,
+    ),
   };
 }
 
@@ -72,7 +79,12 @@ async function entries(db: Db): Promise<Record<string, number>> {
 const clockAt = (at: () => Date): Clock => ({ kind: 'test', now: at, refresh: async () => undefined });
 
 function flexJob(work: ShardedWork = flexibleHour): Job {
-  return { name: FLEX_HOURLY_JOB, periodSeconds: 3600, run: (tx, p) => runFlexibleHour(tx, p), sharded: work };
+  return {
+    name: FLEX_HOURLY_JOB,
+    periodSeconds: 3600,
+    run: (tx, p) => runFlexibleHour(tx, p),
+    sharded: work,
+  };
 }
 
 describe('a period in shards books what the period whole books', () => {
@@ -100,7 +112,12 @@ describe('a period in shards books what the period whole books', () => {
   it('three hours in shards of 7 positions: every row, balance and index to the 8th decimal, one entry per shard', async () => {
     const db = sharded.database.db;
     let now = period(0).end;
-    const scheduler = new Scheduler(db, clockAt(() => now), undefined, { shardRows: 7, shardWaitMs: 5 });
+    const scheduler = new Scheduler(
+      db,
+      clockAt(() => now),
+      undefined,
+      { shardRows: 7, shardWaitMs: 5 },
+    );
     const job = flexJob();
     for (let i = 0; i < 3; i++) {
       now = period(i).end;
@@ -156,7 +173,12 @@ describe('a period in shards books what the period whole books', () => {
       },
     };
     let now = period(0).end;
-    const scheduler = new Scheduler(db, clockAt(() => now), undefined, { shardRows: 7, shardWaitMs: 5 });
+    const scheduler = new Scheduler(
+      db,
+      clockAt(() => now),
+      undefined,
+      { shardRows: 7, shardWaitMs: 5 },
+    );
     await expect(scheduler.runPeriod(flexJob(failing), period(0))).rejects.toThrow('injected fault');
     const open = await rows<{ done: number; left: number; runs: number }>(
       db,
@@ -173,7 +195,12 @@ describe('a period in shards books what the period whole books', () => {
     expect(half[0]?.n).toBe(1);
 
     // Another instance (a second scheduler) takes the period up where it stopped.
-    const other = new Scheduler(db, clockAt(() => now), undefined, { shardRows: 7, shardWaitMs: 5 });
+    const other = new Scheduler(
+      db,
+      clockAt(() => now),
+      undefined,
+      { shardRows: 7, shardWaitMs: 5 },
+    );
     expect(await other.runPeriod(flexJob(failing), period(0))).toBe(true);
     expect(other.shardsBooked.get(FLEX_HOURLY_JOB)).toBe(10);
     for (let i = 1; i < 3; i++) {

@@ -168,7 +168,9 @@ describe.runIf(onPostgres)('three server processes book the flexible hour in sha
     // Three hours after the seed, each of 2000 USDT holders and 1000 BTC in ranges of about 60.
     expect(periods.length).toBe(3);
     expect(periods.every((p) => p.closed && p.shards === periods[0]?.shards)).toBe(true);
-    expect(periods[0]?.shards).toBeGreaterThanOrEqual(Math.ceil(2000 / SHARD_ROWS) + Math.ceil(1000 / SHARD_ROWS));
+    expect(periods[0]?.shards).toBeGreaterThanOrEqual(
+      Math.ceil(2000 / SHARD_ROWS) + Math.ceil(1000 / SHARD_ROWS),
+    );
     const shards = await rows<{ n: number; done: number; instances: number }>(
       db,
       sql`SELECT COUNT(*)::int AS n, COUNT(done_at)::int AS done, COUNT(DISTINCT instance)::int AS instances
