@@ -20,7 +20,7 @@ import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client';
 import { openPostgres, rows, sql } from '../apps/server/src/db/client';
 import type { Clock } from '../apps/server/src/jobs/clock';
-import { type Job, type Period, Scheduler } from '../apps/server/src/jobs/scheduler';
+import { type Job, type Period, Scheduler, type ShardedWork } from '../apps/server/src/jobs/scheduler';
 import { launchPoolHour, payHour } from '../apps/server/src/launch-pool/engine';
 import { earnModules } from '../apps/server/src/modules';
 import { ensurePartition, monthStart, PARTITIONED_TABLES } from '../apps/server/src/partitions/partitions';
@@ -142,11 +142,35 @@ async function accrual(): Promise<void> {
     out(`seeded in ${(seed.ms / 1000).toFixed(1)} s`);
     for (let i = 1; i < instances; i++)
       pools.push({ ...fresh, database: await openPostgres(fresh.url, 4) } as typeof fresh);
+    // The job's own work, timed by part: the serial plan and close, and each shard.
+    let parts = { plan: 0, close: 0, shards: [] as number[] };
+    const work: ShardedWork = {
+      plan: async (tx, p, n) => {
+        const t = await timed(() => flexibleHour.plan(tx, p, n));
+        parts.plan += t.ms;
+        return t.value;
+      },
+      book: async (tx, p, params) => {
+        const t = await timed(() => flexibleHour.book(tx, p, params));
+        parts.shards.push(t.ms);
+        return t.value;
+      },
+      close: async (tx, p, shards) => {
+        parts.close += (await timed(() => flexibleHour.close(tx, p, shards))).ms;
+      },
+    };
     const job: Job = {
       name: FLEX_HOURLY_JOB,
       periodSeconds: 3600,
       run: (tx, p) => runFlexibleHour(tx, p),
-      sharded: flexibleHour,
+      sharded: work,
+    };
+    const partsLine = (label: string) => {
+      const sum = parts.shards.reduce((a, b) => a + b, 0);
+      out(
+        `${label}: plan ${parts.plan.toFixed(0)} ms, ${parts.shards.length} shards of median ${median(parts.shards).toFixed(0)} ms (sum ${sum.toFixed(0)} ms), close ${parts.close.toFixed(0)} ms`,
+      );
+      parts = { plan: 0, close: 0, shards: [] };
     };
     const period = (i: number): Period => ({
       start: new Date(hour0 + i * HOUR),
@@ -172,12 +196,14 @@ async function accrual(): Promise<void> {
       const o = period(hour++);
       const single = new Scheduler(db, clockAt(o.end), undefined, { shardRows, shardWaitMs: 5 });
       results.one.push((await timed(() => single.runPeriod(job, o))).ms);
+      partsLine(`run ${r + 1}, 1 instance`);
       await settle(db);
       const m = period(hour++);
       const schedulers = pools.map(
         (p) => new Scheduler(p.database.db, clockAt(m.end), undefined, { shardRows, shardWaitMs: 5 }),
       );
       results.many.push((await timed(() => Promise.all(schedulers.map((s) => s.runPeriod(job, m))))).ms);
+      partsLine(`run ${r + 1}, ${instances} instances`);
       const spread = schedulers.map((s) => s.shardsBooked.get(FLEX_HOURLY_JOB) ?? 0);
       out(`run ${r + 1}: shards booked per instance ${spread.join(' / ')}`);
     }
