@@ -19,6 +19,11 @@ export interface Config {
   logLevel: string;
   /** How often each instance looks for periodic work that fell due. */
   jobIntervalMs: number;
+  /**
+   * Positions per shard of a sharded period (JOB_SHARD_ROWS, default 250 000; 0: each period in one
+   * transaction). PostgreSQL only: PGlite has one connection, so it books each period whole.
+   */
+  jobShardRows?: number;
   seedDemo: boolean;
   /** Cookies need `Secure` behind HTTPS; off for the plain-HTTP local server. */
   secureCookies: boolean;
@@ -141,6 +146,7 @@ const variables = {
   WEB_DIST: text().optional(),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOB_INTERVAL_MS: integer(10, 86_400_000).default(5000),
+  JOB_SHARD_ROWS: integer(0, 1_000_000_000).default(250_000),
   SEED_DEMO: flag().default(true),
   SECURE_COOKIES: flag().default(false),
   WORKERS: integer(1, 256).default(1),
@@ -196,6 +202,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(v.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: v.LOG_LEVEL,
     jobIntervalMs: v.JOB_INTERVAL_MS,
+    jobShardRows: v.DATABASE_URL ? v.JOB_SHARD_ROWS : 0,
     seedDemo: v.SEED_DEMO,
     secureCookies: v.SECURE_COOKIES,
     // Several processes on one PGlite directory would corrupt it: WORKERS needs PostgreSQL.

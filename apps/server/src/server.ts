@@ -62,7 +62,9 @@ export async function createServer(
   const db = replicas ? replicas.routed() : database.db;
   const testClock = config.clock === 'test' ? await TestClock.open(db) : undefined;
   const clock: Clock = testClock ?? new SystemClock();
-  const scheduler = new Scheduler(db, clock);
+  const scheduler = new Scheduler(db, clock, undefined, {
+    shardRows: database.kind === 'postgres' ? (config.jobShardRows ?? 0) : 0,
+  });
   const deps: AppDeps = {
     db,
     clock,

@@ -21,6 +21,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: '/nonexistent',
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     jobIntervalMs: 1000,
+    // TEST_JOB_SHARD_ROWS=3 runs a PostgreSQL project's periods in shards of 3 positions (PGlite books
+    // each period whole whatever it says).
+    jobShardRows: Number(process.env.TEST_JOB_SHARD_ROWS ?? 0),
     seedDemo: false,
     secureCookies: false,
     // Every inject comes from 127.0.0.1: tests that register many users must not trip the login limit.

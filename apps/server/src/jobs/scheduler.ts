@@ -1,13 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { jobRuns } from '../db/schema';
+import { jobPeriods, jobRuns, jobShards } from '../db/schema';
 import { type Clock, type TestClock, wallTime } from './clock';
 
 export interface Period {
   start: Date;
   end: Date;
+}
+
+/** What a sharded job's plan fixed for one shard, and what its booking answered. */
+export type ShardData = Record<string, unknown>;
+
+/**
+ * A period's work in shards that any instance may book. `plan` runs once per period (its shards
+ * commit with it) and answers one params object per shard; `book` books one shard in the claiming
+ * transaction and answers its totals; `close` runs once, after the last shard, with every shard's
+ * params and totals. Each must be idempotent by its transaction: a failure rolls it back whole.
+ */
+export interface ShardedWork {
+  plan(tx: Db, period: Period, shardRows: number): Promise<ShardData[]>;
+  book(tx: Db, period: Period, params: ShardData): Promise<ShardData>;
+  close(tx: Db, period: Period, shards: { params: ShardData; result: ShardData }[]): Promise<void>;
+}
+
+/** A sharded job's whole period in one transaction: the same plan, bookings and close, in order. */
+export async function runWhole(tx: Db, work: ShardedWork, period: Period, shardRows = 0): Promise<void> {
+  const planned = await work.plan(tx, period, shardRows);
+  const shards: { params: ShardData; result: ShardData }[] = [];
+  for (const params of planned) shards.push({ params, result: await work.book(tx, period, params) });
+  await work.close(tx, period, shards);
 }
 
 /**
@@ -27,6 +50,19 @@ export interface Job {
    * longer pending). Every pass runs it, and a test clock stops at each such instant on its way.
    */
   due?: { next(db: Db): Promise<Date | undefined>; run(tx: Db, now: Date): Promise<number> };
+  /**
+   * The same work in shards. With sharding on (PostgreSQL, shardRows > 0) the scheduler books the
+   * period by these instead of `run`: any instance claims a shard, and the period is done (its
+   * job_runs row written, `close` run) once the last shard is.
+   */
+  sharded?: ShardedWork;
+}
+
+export interface SchedulerOptions {
+  /** Positions per shard; 0 books every period in one transaction by `run`. */
+  shardRows?: number;
+  /** How long an instance waits between looks at shards other instances hold (default 25 ms). */
+  shardWaitMs?: number;
 }
 
 /** What readiness and metrics read of one job: its last success, how far behind it is, its failures. */
@@ -76,10 +112,14 @@ export class Scheduler {
     ok: null,
   };
 
+  /** Shards this instance booked since it started, per job: what tests and metrics read. */
+  readonly shardsBooked = new Map<string, number>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private log?: FastifyBaseLogger,
+    private readonly options: SchedulerOptions = {},
   ) {}
 
   /** The server's logger exists only once the app is built, after the scheduler. */
@@ -267,6 +307,8 @@ export class Scheduler {
   }
 
   private claimAndRun(job: Job, period: Period): Promise<boolean> {
+    const shardRows = this.options.shardRows ?? 0;
+    if (job.sharded && shardRows > 0) return this.runSharded(job, job.sharded, period, shardRows);
     return this.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(jobRuns)
@@ -283,6 +325,109 @@ export class Scheduler {
       await job.run(tx as unknown as Db, period);
       return true;
     });
+  }
+
+  /**
+   * A period in shards: plan it (once: the period's row is the claim), book every shard this instance
+   * can claim (FOR UPDATE SKIP LOCKED: a shard another instance is booking is skipped, one whose
+   * instance died is free again once its transaction rolled back), wait while others hold the rest,
+   * and close the period once none is left (the job_runs row is the claim of the close). Answers
+   * whether this instance closed it.
+   */
+  private async runSharded(job: Job, work: ShardedWork, period: Period, shardRows: number): Promise<boolean> {
+    const key = and(eq(jobShards.job, job.name), eq(jobShards.periodStart, period.start));
+    await this.db.transaction(async (tx) => {
+      const [run] = await tx
+        .select({ job: jobRuns.job })
+        .from(jobRuns)
+        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.periodStart, period.start)));
+      if (run) return;
+      const planned = await tx
+        .insert(jobPeriods)
+        .values({
+          job: job.name,
+          periodStart: period.start,
+          periodEnd: period.end,
+          shards: 0,
+          plannedAt: this.clock.now(),
+          instance: this.instance,
+        })
+        .onConflictDoNothing()
+        .returning({ job: jobPeriods.job });
+      if (planned.length === 0) return;
+      const shards = await work.plan(tx as unknown as Db, period, shardRows);
+      if (shards.length > 0)
+        await tx
+          .insert(jobShards)
+          .values(
+            shards.map((params, shard) => ({ job: job.name, periodStart: period.start, shard, params })),
+          );
+      await tx
+        .update(jobPeriods)
+        .set({ shards: shards.length })
+        .where(and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start)));
+    });
+    for (;;) {
+      if (this.stopping) throw new Error(`stopped with ${job.name} ${period.start.toISOString()} open`);
+      const booked = await this.db.transaction(async (tx) => {
+        const [claim] = await tx
+          .select({ shard: jobShards.shard, params: jobShards.params })
+          .from(jobShards)
+          .where(and(key, isNull(jobShards.doneAt)))
+          .orderBy(jobShards.shard)
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!claim) return false;
+        const result = await work.book(tx as unknown as Db, period, claim.params);
+        await tx
+          .update(jobShards)
+          .set({ result, doneAt: this.clock.now(), instance: this.instance })
+          .where(and(key, eq(jobShards.shard, claim.shard)));
+        return true;
+      });
+      if (booked) {
+        this.shardsBooked.set(job.name, (this.shardsBooked.get(job.name) ?? 0) + 1);
+        continue;
+      }
+      const [left] = await this.db
+        .select({ n: sql<number>`COUNT(*)::int` })
+        .from(jobShards)
+        .where(and(key, isNull(jobShards.doneAt)));
+      if ((left?.n ?? 0) > 0) {
+        // Other instances hold the rest; if one dies, its shards come free when its connection drops.
+        await new Promise((r) => setTimeout(r, this.options.shardWaitMs ?? 25));
+        continue;
+      }
+      return this.db.transaction(async (tx) => {
+        const closed = await tx
+          .insert(jobRuns)
+          .values({
+            job: job.name,
+            periodStart: period.start,
+            periodEnd: period.end,
+            startedAt: this.clock.now(),
+            instance: this.instance,
+          })
+          .onConflictDoNothing()
+          .returning({ job: jobRuns.job });
+        if (closed.length === 0) return false;
+        const shards = await tx
+          .select({ params: jobShards.params, result: jobShards.result })
+          .from(jobShards)
+          .where(key)
+          .orderBy(jobShards.shard);
+        await work.close(
+          tx as unknown as Db,
+          period,
+          shards.map((s) => ({ params: s.params, result: s.result ?? {} })),
+        );
+        await tx
+          .update(jobPeriods)
+          .set({ closedAt: this.clock.now() })
+          .where(and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start)));
+        return true;
+      });
+    }
   }
 
   async hasRun(job: string, periodStart: Date): Promise<boolean> {

@@ -8,7 +8,7 @@ import {
   launchpoolPositions,
   launchpoolProjects,
 } from '../db/schema';
-import type { Job, Period } from '../jobs/scheduler';
+import type { Job, Period, ShardedWork } from '../jobs/scheduler';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { postBulkEntry } from '../ledger/bulk';
 import { balanceOf, transfer } from '../ledger/ledger';
@@ -233,14 +233,41 @@ async function bringUnsettledPoolsTo(tx: Db, at: Date): Promise<{ pool: PoolRow;
  * be paid twice.
  */
 export async function payHour(tx: Db, period: Period): Promise<void> {
+  await bringUnsettledPoolsTo(tx, period.end);
+  await payPools(tx, period);
+}
+
+/**
+ * The launch-pool hour in shards, one per pool: the plan brings every unsettled pool's accumulators
+ * to the hour's end; each shard pays one pool's positions and books that pool's entries (their key
+ * is already per pool and hour); the close ends the projects whose end has come.
+ */
+export const launchPoolHour: ShardedWork = {
+  async plan(tx, period) {
+    const found = await bringUnsettledPoolsTo(tx, period.end);
+    return found
+      .filter((f) => f.project.startAt.getTime() < period.end.getTime())
+      .map((f) => ({ rid: f.pool.rid }));
+  },
+  async book(tx, period, params) {
+    await payPools(tx, period, Number(params.rid));
+    return {};
+  },
+  async close(tx, period) {
+    await settleEndedProjects(tx, period.end);
+  },
+};
+
+/** Pays the hour of every unsettled pool, or of one (`only`), whose accumulators are at its end. */
+async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
   const at = period.end;
   const hourStart = period.start.toISOString();
-  await bringUnsettledPoolsTo(tx, at);
   const unsettled = sql`SELECT pl.rid, pl.acc_reward_per_token AS acc, pl.interest_index_flexible AS flex_idx,
                                pl.interest_index_fixed AS fixed_idx
                         FROM launchpool_pools pl
                         JOIN launchpool_projects pr ON pr.pid = pl.pid
-                        WHERE pr.settled_at IS NULL AND pr.start_at < ${at.toISOString()}::timestamptz`;
+                        WHERE pr.settled_at IS NULL AND pr.start_at < ${at.toISOString()}::timestamptz
+                          ${only === undefined ? sql`` : sql`AND pl.rid = ${only}`}`;
   const places = (n: number) => sql.raw(String(n));
   const entitlement = sql`round(p.accrued_reward + p.amount * (u.acc - p.reward_per_token_paid), ${places(ENTITLEMENT_PLACES)})`;
   // Spot mode has no interest index: the position keeps its snapshot and only carried interest is paid.
@@ -290,13 +317,21 @@ export async function payHour(tx: Db, period: Period): Promise<void> {
     ) x
     WHERE t.user_id = x.user_id AND t.rid = x.rid`);
   await payPoolCoins(tx, period, unsettled);
-  await bookHour(tx, period, 'launchpool_rewards', LaunchPoolReason.reward, (rid) => rewardPoolPurpose(rid));
+  await bookHour(
+    tx,
+    period,
+    'launchpool_rewards',
+    LaunchPoolReason.reward,
+    (rid) => rewardPoolPurpose(rid),
+    only,
+  );
   await bookHour(
     tx,
     period,
     'launchpool_interest',
     LaunchPoolReason.interest,
     () => INTEREST_EXPENSE_PURPOSE,
+    only,
   );
 }
 
@@ -362,11 +397,13 @@ async function bookHour(
   table: string,
   reason: string,
   counter: (rid: number) => string,
+  only?: number,
 ): Promise<void> {
   const hourStart = period.start.toISOString();
   const paidPools = await rows<{ rid: string }>(
     tx,
-    sql`SELECT DISTINCT rid FROM ${sql.raw(table)} WHERE hour_start = ${hourStart}::timestamptz ORDER BY rid`,
+    sql`SELECT DISTINCT rid FROM ${sql.raw(table)} WHERE hour_start = ${hourStart}::timestamptz
+        ${only === undefined ? sql`` : sql`AND rid = ${only}`} ORDER BY rid`,
   );
   for (const { rid } of paidPools) {
     const hourRows = sql`SELECT user_id, coin, amount FROM ${sql.raw(table)} WHERE rid = ${Number(rid)} AND hour_start = ${hourStart}::timestamptz`;
@@ -506,6 +543,7 @@ export function launchPoolJobs(): Job[] {
         await payHour(tx, period);
         await settleEndedProjects(tx, period.end);
       },
+      sharded: launchPoolHour,
     },
   ];
 }

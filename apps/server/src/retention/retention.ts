@@ -94,6 +94,31 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
           AND period_start < (SELECT max(period_start) FROM job_runs l WHERE l.job = j.job)
         ORDER BY period_end LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
   },
+  {
+    // A sharded period's shards, once the period is closed: their totals are in its close's rows.
+    table: 'job_shards',
+    keepSeconds: 30 * DAY,
+    oldest: sql`(SELECT min(p.period_end) FROM job_periods p WHERE p.closed_at IS NOT NULL
+      AND EXISTS (SELECT 1 FROM job_shards s WHERE s.job = p.job AND s.period_start = p.period_start))`,
+    remove: (cutoff, batch) => sql`
+      DELETE FROM job_shards WHERE (job, period_start, shard) IN (
+        SELECT s.job, s.period_start, s.shard FROM job_shards s
+        JOIN job_periods p ON p.job = s.job AND p.period_start = s.period_start
+        WHERE p.closed_at IS NOT NULL AND p.period_end < ${cutoff}
+        ORDER BY p.period_end LIMIT ${batch} FOR UPDATE OF s SKIP LOCKED)`,
+  },
+  {
+    // A closed period's row, once its shards are gone (an open one is what holders' calls wait on).
+    table: 'job_periods',
+    keepSeconds: 30 * DAY,
+    oldest: sql`(SELECT min(period_end) FROM job_periods p WHERE closed_at IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM job_shards s WHERE s.job = p.job AND s.period_start = p.period_start))`,
+    remove: (cutoff, batch) => sql`
+      DELETE FROM job_periods WHERE (job, period_start) IN (
+        SELECT job, period_start FROM job_periods p WHERE closed_at IS NOT NULL AND period_end < ${cutoff}
+          AND NOT EXISTS (SELECT 1 FROM job_shards s WHERE s.job = p.job AND s.period_start = p.period_start)
+        ORDER BY period_end LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
+  },
 ];
 
 /** Rows deleted per table per pass: small enough that each delete commits in milliseconds. */

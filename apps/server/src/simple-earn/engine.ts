@@ -11,7 +11,7 @@ import { observeSimpleEarnRates } from '../apr-alerts/observe';
 import { type Db, rows, sql } from '../db/client';
 import { type LadderTierJson, seFlexProducts } from '../db/schema';
 import { notifyMany } from '../inbox/create';
-import type { Job, Period } from '../jobs/scheduler';
+import { type Job, type Period, runWhole, type ShardData, type ShardedWork } from '../jobs/scheduler';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../ledger/accounts';
 import { postBulkEntry } from '../ledger/bulk';
 import { postEntry } from '../ledger/ledger';
@@ -40,6 +40,31 @@ function bonusExpr(lent: SQL, tiers: LadderTierJson[], ratio: string): SQL {
   return sql`((${sql.join(terms, sql` + `)}) / ${SIMPLE_EARN_HOURS_PER_YEAR} * ${num(ratio)})`;
 }
 
+/**
+ * What the plan of an hour fixes for one shard of one asset: the rates and index it books with, how
+ * the demand is shared (all offers lent, or the last offer lent in order with its lent part), the
+ * asset's supply for the close, and the range of position ids the shard books (none: all of them).
+ */
+interface FlexShard {
+  asset: string;
+  part: number | null;
+  lo: string | null;
+  hi: string | null;
+  rate: string;
+  index: string;
+  idx: string;
+  unit: string;
+  covers: boolean;
+  cut: { rate: string; offerAt: string; id: string; lent: string } | null;
+  tiers: LadderTierJson[];
+  ratio: string;
+  awardAsset: string;
+  demand: string;
+  supplied: string;
+  offered: string;
+  pending: string;
+}
+
 interface HourTotals {
   lent: string;
   interest: string;
@@ -47,17 +72,13 @@ interface HourTotals {
 }
 
 /**
- * One asset's hour, set-based. Pending subscriptions from earlier hours start earning; offers (earning
- * principal whose minimum APR is at most the hour's rate) are lent up to the borrow demand in order of
- * minimum APR, then offer time; each lent position gets one append-only row with the interest of the
- * hour, paid as the 8-decimal floor of its exact cumulative interest less what was paid before (the
- * fraction carries forward). The asset's index moves by rate / 8760; positions not fully lent have
- * their offset lowered by what the index credits them but they did not earn (exact cumulative
- * interest = acc_offset + principal × index). One general-ledger entry
- * books the hour's total into the pooled interest account.
+ * One asset's plan, set-based. Pending subscriptions from earlier hours start earning. Offers
+ * (earning principal whose minimum APR is at most the hour's rate) are lent up to the borrow demand
+ * in order of minimum APR, then offer time: when the demand does not cover them all, the plan finds
+ * the offer at which it runs out (`cut`), so each shard knows its positions' lent amounts without the
+ * others. The positions then split into ranges of ids of about `shardRows` each (0: one shard).
  */
-async function accrueAsset(tx: Db, p: FlexProduct, period: Period): Promise<void> {
-  const s = iso(period.start);
+async function planAsset(tx: Db, p: FlexProduct, shardRows: number): Promise<FlexShard[]> {
   const asset = p.asset;
   const index = dec(p.accIndex).toFixed();
   const rate = dec(p.nextTimeRateYear).toFixed();
@@ -66,28 +87,38 @@ async function accrueAsset(tx: Db, p: FlexProduct, period: Period): Promise<void
     sql`SELECT (${num(rate)} / ${SIMPLE_EARN_HOURS_PER_YEAR})::text AS u, (${num(index)} + ${num(rate)} / ${SIMPLE_EARN_HOURS_PER_YEAR})::text AS idx`,
   );
   if (!u) throw new Error('no unit rate');
-  const unit = num(u.u);
-
-  await tx.execute(sql`WITH moved AS (
-      DELETE FROM se_flex_pending WHERE asset = ${asset} AND hour_start < ${s}::timestamptz RETURNING position_id, amount
-    ), agg AS (SELECT position_id, SUM(amount) AS amount FROM moved GROUP BY position_id)
-    UPDATE se_flex_positions p SET acc_offset = p.acc_offset - agg.amount * ${num(index)}, principal = p.principal + agg.amount
-    FROM agg WHERE p.id = agg.position_id`);
-
-  const [supply] = await rows<{ supplied: string; offered: string; pending: string }>(
+  const [supply] = await rows<{
+    supplied: string;
+    offered: string;
+    pending: string;
+    n: string;
+    lo: string | null;
+    hi: string | null;
+  }>(
     tx,
     sql`SELECT COALESCE(SUM(principal), 0)::text AS supplied,
           COALESCE(SUM(principal) FILTER (WHERE min_lend_rate_year <= ${num(rate)}), 0)::text AS offered,
-          (SELECT COALESCE(SUM(amount), 0) FROM se_flex_pending WHERE asset = ${asset})::text AS pending
+          (SELECT COALESCE(SUM(amount), 0) FROM se_flex_pending WHERE asset = ${asset})::text AS pending,
+          COUNT(*)::text AS n, MIN(id)::text AS lo, MAX(id)::text AS hi
         FROM se_flex_positions WHERE asset = ${asset} AND principal > 0`,
   );
-  const supplied = dec(supply?.supplied ?? '0');
   const offered = dec(supply?.offered ?? '0');
   const demand = dec(p.borrowDemand);
-  const demandCoversAll = demand.gte(offered);
-  // Offers lent in order of minimum APR, then offer time, until the demand runs out.
-  const lentExpr = sql`LEAST(principal, GREATEST(0, ${num(demand.toFixed())} - (SUM(principal) OVER (ORDER BY min_lend_rate_year, offer_at, id) - principal)))`;
-
+  const covers = demand.gte(offered);
+  let cut: FlexShard['cut'] = null;
+  if (!covers) {
+    const [m] = await rows<{ rate: string; offer_at: string; id: string; lent: string }>(
+      tx,
+      sql`SELECT min_lend_rate_year::text AS rate, offer_at::text AS offer_at, id::text AS id,
+            (principal - (cum - ${num(demand.toFixed())}))::text AS lent
+          FROM (SELECT id, principal, min_lend_rate_year, offer_at,
+                  SUM(principal) OVER (ORDER BY min_lend_rate_year, offer_at, id) AS cum
+                FROM se_flex_positions WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year <= ${num(rate)}) o
+          WHERE cum >= ${num(demand.toFixed())} ORDER BY cum, min_lend_rate_year, offer_at, id LIMIT 1`,
+    );
+    if (!m) throw new Error(`no offer exhausts the demand of ${asset}`);
+    cut = { rate: m.rate, offerAt: m.offer_at, id: m.id, lent: m.lent };
+  }
   const tiers = bonusTiers(p);
   const awardAsset = p.awardAsset ?? asset;
   let ratio = '1';
@@ -98,57 +129,101 @@ async function accrueAsset(tx: Db, p: FlexProduct, period: Period): Promise<void
     );
     ratio = r?.ratio ?? '0';
   }
-  const bonusSql =
-    tiers.length > 0
-      ? sql`trunc(bonus_cum + ${bonusExpr(sql`lent`, tiers, ratio)}, 8) - trunc(bonus_cum, 8)`
-      : sql`0`;
+  const base: FlexShard = {
+    asset,
+    part: null,
+    lo: null,
+    hi: null,
+    rate,
+    index,
+    idx: u.idx,
+    unit: u.u,
+    covers,
+    cut,
+    tiers,
+    ratio,
+    awardAsset,
+    demand: toWire(demand),
+    supplied: supply?.supplied ?? '0',
+    offered: supply?.offered ?? '0',
+    pending: supply?.pending ?? '0',
+  };
+  const count = Number(supply?.n ?? '0');
+  if (shardRows <= 0 || count <= shardRows || !supply?.lo || !supply.hi) return [base];
+  // Equal ranges of ids: ids of one asset are spread over the table's, so the counts are near equal.
+  const lo = BigInt(supply.lo);
+  const span = BigInt(supply.hi) - lo + 1n;
+  const parts = BigInt(Math.ceil(count / shardRows));
+  const width = (span + parts - 1n) / parts;
+  const shards: FlexShard[] = [];
+  for (let i = 0n; i < parts; i++)
+    shards.push({
+      ...base,
+      part: Number(i),
+      lo: String(lo + i * width),
+      hi: String(i === parts - 1n ? lo + span : lo + (i + 1n) * width),
+    });
+  return shards;
+}
 
+/**
+ * Books one shard of an asset's hour: each lent position of its range gets one append-only row with
+ * the interest of the hour, paid as the 8-decimal floor of its exact cumulative interest less what
+ * was paid before (the fraction carries forward; exact cumulative = acc_offset + principal × index,
+ * and the index moves by rate / 8760 when the hour closes), the bonus tiers' award goes to spot, and
+ * one general-ledger entry books the shard's interest into the pooled interest account.
+ */
+async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<HourTotals> {
+  const s = iso(period.start);
+  const asset = p.asset;
+  const range =
+    p.lo === null || p.hi === null ? sql`true` : sql`id >= ${p.lo}::bigint AND id < ${p.hi}::bigint`;
+  const unit = num(p.unit);
+  const bonusSql =
+    p.tiers.length > 0
+      ? sql`trunc(bonus_cum + ${bonusExpr(sql`lent`, p.tiers, p.ratio)}, 8) - trunc(bonus_cum, 8)`
+      : sql`0`;
   // When the demand covers every offer, each offered position lends its whole principal and its
   // cumulative interest after the hour is acc_offset + principal × the new index: the same exact
   // figure as before + principal × rate/8760, in fewer numeric operations per row (the hot part).
-  const earned = demandCoversAll
-    ? sql`trunc(acc_offset + principal * ${num(u.idx)}, 8) - trunc(acc_offset + principal * ${num(index)}, 8)`
+  const earned = p.covers
+    ? sql`trunc(acc_offset + principal * ${num(p.idx)}, 8) - trunc(acc_offset + principal * ${num(p.index)}, 8)`
     : sql`trunc(cum_before + lent * ${unit}, 8) - trunc(cum_before, 8)`;
-  const source = demandCoversAll
+  // Offers before the cut are lent whole, the cut's offer in part, later ones not at all.
+  const lentExpr = p.cut
+    ? sql`CASE WHEN (min_lend_rate_year, offer_at, id) < (${num(p.cut.rate)}, ${p.cut.offerAt}::timestamptz, ${p.cut.id}::bigint) THEN principal
+        WHEN id = ${p.cut.id}::bigint THEN ${num(p.cut.lent)} ELSE 0 END`
+    : sql`principal`;
+  const source = p.covers
     ? sql`SELECT id, user_id, bonus_cum, acc_offset, principal, principal AS lent
-        FROM se_flex_positions WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year <= ${num(rate)}`
+        FROM se_flex_positions WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year <= ${num(p.rate)} AND ${range}`
     : sql`SELECT * FROM (
-          SELECT id, user_id, bonus_cum, acc_offset + principal * ${num(index)} AS cum_before, ${lentExpr} AS lent
-          FROM se_flex_positions WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year <= ${num(rate)}
+          SELECT id, user_id, bonus_cum, acc_offset + principal * ${num(p.index)} AS cum_before, ${lentExpr} AS lent
+          FROM se_flex_positions WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year <= ${num(p.rate)} AND ${range}
         ) m WHERE lent > 0`;
-  await tx.execute(sql`INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
-      SELECT ${s}::timestamptz, id, user_id, ${asset}, lent, ${num(rate)}, ${earned}, ${bonusSql}, ${tiers.length > 0 ? awardAsset : null}
-      FROM (${source}) x`);
-  // Totals read back through the (hour, position) index: cheaper than returning every row. The lent
-  // total is the offered principal when the demand covers it.
+  // The shard's totals from the rows it writes (RETURNING), not read back from the table.
   const [totals] = await rows<HourTotals>(
     tx,
-    sql`SELECT ${demandCoversAll ? sql`${toWire(offered)}::text` : sql`COALESCE(SUM(lent), 0)::text`} AS lent,
-          COALESCE(SUM(interest), 0)::text AS interest, ${tiers.length > 0 ? sql`COALESCE(SUM(bonus), 0)::text` : sql`'0'`} AS bonus
-        FROM se_flex_interest WHERE period_start = ${s}::timestamptz AND asset = ${asset}`,
+    sql`WITH ins AS (
+        INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
+        SELECT ${s}::timestamptz, id, user_id, ${asset}, lent, ${num(p.rate)}, ${earned}, ${bonusSql}, ${p.tiers.length > 0 ? p.awardAsset : null}
+        FROM (${source}) x
+        RETURNING lent, interest, bonus
+      ) SELECT COALESCE(SUM(lent), 0)::text AS lent, COALESCE(SUM(interest), 0)::text AS interest,
+          COALESCE(SUM(bonus), 0)::text AS bonus FROM ins`,
   );
-  const lent = dec(totals?.lent ?? '0');
   const interest = dec(totals?.interest ?? '0');
   const bonus = dec(totals?.bonus ?? '0');
-
-  // Positions the index credits for the hour but that lent less than their principal.
-  if (demandCoversAll) {
-    if (offered.eq(supplied)) {
-      // Every earning position was lent in full: the index alone accounts for the hour.
-    } else
-      await tx.execute(sql`UPDATE se_flex_positions SET acc_offset = acc_offset - principal * ${unit}
-      WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year > ${num(rate)}`);
-  } else {
-    await tx.execute(sql`UPDATE se_flex_positions p SET acc_offset = p.acc_offset - (p.principal - COALESCE(h.lent, 0)) * ${unit}
-      FROM se_flex_positions q LEFT JOIN se_flex_interest h ON h.position_id = q.id AND h.period_start = ${s}::timestamptz
-      WHERE q.id = p.id AND p.asset = ${asset} AND p.principal > 0 AND COALESCE(h.lent, 0) < p.principal`);
+  const mine = sql`h.period_start = ${s}::timestamptz AND h.asset = ${asset}${
+    p.lo === null || p.hi === null
+      ? sql``
+      : sql` AND h.position_id >= ${p.lo}::bigint AND h.position_id < ${p.hi}::bigint`
+  }`;
+  if (p.tiers.length > 0) {
+    await tx.execute(sql`UPDATE se_flex_positions p SET bonus_cum = p.bonus_cum + ${bonusExpr(sql`h.lent`, p.tiers, p.ratio)}
+      FROM se_flex_interest h WHERE ${mine} AND h.position_id = p.id`);
   }
-  if (tiers.length > 0) {
-    await tx.execute(sql`UPDATE se_flex_positions p SET bonus_cum = p.bonus_cum + ${bonusExpr(sql`h.lent`, tiers, ratio)}
-      FROM se_flex_interest h WHERE h.period_start = ${s}::timestamptz AND h.asset = ${asset} AND h.position_id = p.id`);
-  }
-
-  const ref = `${asset}:${s}`;
+  const ref = p.part === null ? `${asset}:${s}` : `${asset}:${s}:${p.part}`;
   if (interest.gt(0)) {
     await postEntry(tx, {
       reason: SeReason.flexInterest,
@@ -167,18 +242,45 @@ async function accrueAsset(tx: Db, p: FlexProduct, period: Period): Promise<void
       ref,
       at: period.end,
       legs: sql`SELECT user_id, bonus_asset AS asset, ${UserPurpose.spot}::text AS purpose, bonus AS amount
-          FROM se_flex_interest WHERE period_start = ${s}::timestamptz AND asset = ${asset} AND bonus > 0
-        UNION ALL SELECT ${SYSTEM_OWNER}::bigint, ${awardAsset}::text, ${SePurpose.flexBonusExpense}::text, ${bonus.negated().toFixed()}::numeric`,
+          FROM se_flex_interest h WHERE ${mine} AND bonus > 0
+        UNION ALL SELECT ${SYSTEM_OWNER}::bigint, ${p.awardAsset}::text, ${SePurpose.flexBonusExpense}::text, ${bonus.negated().toFixed()}::numeric`,
     });
   }
-  const idle = supplied.minus(lent).plus(supply?.pending ?? '0');
-  await tx.execute(sql`UPDATE se_flex_products SET acc_index = ${num(u.idx)}, accrued_until = ${iso(period.end)}::timestamptz,
-      last_rate_year = ${num(rate)}, last_supplied = ${toWire(supplied)}::numeric, last_lent = ${toWire(lent)}::numeric,
+  return { lent: toWire(dec(totals?.lent ?? '0')), interest: toWire(interest), bonus: toWire(bonus) };
+}
+
+/**
+ * Closes an asset's hour once every shard is booked: positions the index credits but that lent less
+ * than their principal get their offset lowered by what they did not earn (until now the index has
+ * not moved, so the books agree in between), the index moves, and the hour's record is written.
+ */
+async function closeAsset(tx: Db, p: FlexShard, totals: HourTotals, period: Period): Promise<void> {
+  const s = iso(period.start);
+  const asset = p.asset;
+  const unit = num(p.unit);
+  if (p.covers) {
+    if (dec(p.offered).eq(p.supplied)) {
+      // Every earning position was lent in full: the index alone accounts for the hour.
+    } else
+      await tx.execute(sql`UPDATE se_flex_positions SET acc_offset = acc_offset - principal * ${unit}
+      WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year > ${num(p.rate)}`);
+  } else {
+    await tx.execute(sql`UPDATE se_flex_positions p SET acc_offset = p.acc_offset - (p.principal - COALESCE(h.lent, 0)) * ${unit}
+      FROM se_flex_positions q LEFT JOIN se_flex_interest h ON h.position_id = q.id AND h.period_start = ${s}::timestamptz
+      WHERE q.id = p.id AND p.asset = ${asset} AND p.principal > 0 AND COALESCE(h.lent, 0) < p.principal`);
+  }
+  const lent = dec(totals.lent);
+  const bonus = dec(totals.bonus);
+  const supplied = dec(p.supplied);
+  const idle = supplied.minus(lent).plus(p.pending);
+  const bonusAsset = p.tiers.length > 0 ? p.awardAsset : null;
+  await tx.execute(sql`UPDATE se_flex_products SET acc_index = ${num(p.idx)}, accrued_until = ${iso(period.end)}::timestamptz,
+      last_rate_year = ${num(p.rate)}, last_supplied = ${toWire(supplied)}::numeric, last_lent = ${toWire(lent)}::numeric,
       liquidity_left = ${toWire(idle)}::numeric, bonus_paid_total = bonus_paid_total + ${toWire(bonus)}::numeric
     WHERE asset = ${asset}`);
   await tx.execute(sql`INSERT INTO se_flex_hours (asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after)
-    VALUES (${asset}, ${s}::timestamptz, ${num(rate)}, ${toWire(demand)}::numeric, ${toWire(supplied)}::numeric, ${toWire(lent)}::numeric,
-      ${toWire(interest)}::numeric, ${toWire(bonus)}::numeric, ${tiers.length > 0 ? awardAsset : null}, ${num(u.idx)})`);
+    VALUES (${asset}, ${s}::timestamptz, ${num(p.rate)}, ${p.demand}::numeric, ${toWire(supplied)}::numeric, ${toWire(lent)}::numeric,
+      ${totals.interest}::numeric, ${toWire(bonus)}::numeric, ${bonusAsset}, ${num(p.idx)})`);
 }
 
 /** Frozen redemptions are paid at the hour: the lending behind them is recalled at the hour's end. */
@@ -277,14 +379,58 @@ async function sweepAutoEarn(tx: Db, period: Period): Promise<void> {
     SELECT user_id, ${LINE_FLEXIBLE}, ${SimpleEarnHistoryType.subscribe}::int, ${SimpleEarnHistoryMode.autoEarn}::int, asset, amount, ${at}::timestamptz FROM se_sweep`);
 }
 
-export async function runFlexibleHour(tx: Db, period: Period): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${FLEX_LOCK_KEY})`);
-  const products = await tx.select().from(seFlexProducts).orderBy(asc(seFlexProducts.asset)).for('update');
-  for (const p of products) await accrueAsset(tx, p, period);
-  await settleFrozen(tx, period);
-  await sweepAutoEarn(tx, period);
-  // The rates the coming hour pays: a change tells holders and fires the APR alerts on it.
-  await observeSimpleEarnRates(tx, period.end);
+/**
+ * The flexible hour in shards. The plan (under the exclusive lock, so no holder's call is half done)
+ * moves pending amounts into principal and fixes each asset's terms and ranges; the shards book the
+ * positions; the close moves each index, pays frozen redemptions, sweeps auto-earn and observes the
+ * coming hour's rates. Between plan and close the hour is open (its job_periods row), and holders'
+ * calls wait for the close (lockFlexShared), so every shard books the positions the plan saw.
+ */
+export const flexibleHour: ShardedWork = {
+  async plan(tx, _period, shardRows) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${FLEX_LOCK_KEY})`);
+    const products = await tx.select().from(seFlexProducts).orderBy(asc(seFlexProducts.asset)).for('update');
+    const s = iso(_period.start);
+    // Pending subscriptions from earlier hours start earning (every asset's at once: one pass).
+    await tx.execute(sql`WITH moved AS (
+        DELETE FROM se_flex_pending WHERE hour_start < ${s}::timestamptz
+          AND asset IN (SELECT asset FROM se_flex_products) RETURNING position_id, amount
+      ), agg AS (SELECT position_id, SUM(amount) AS amount FROM moved GROUP BY position_id)
+      UPDATE se_flex_positions p SET acc_offset = p.acc_offset - agg.amount * pr.acc_index, principal = p.principal + agg.amount
+      FROM agg, se_flex_products pr WHERE p.id = agg.position_id AND pr.asset = p.asset`);
+    const shards: ShardData[] = [];
+    for (const p of products)
+      for (const shard of await planAsset(tx, p, shardRows)) shards.push({ ...shard });
+    return shards;
+  },
+  async book(tx, period, params) {
+    return { ...(await bookShard(tx, params as unknown as FlexShard, period)) };
+  },
+  async close(tx, period, shards) {
+    const byAsset = new Map<string, { plan: FlexShard; totals: HourTotals }>();
+    for (const { params, result } of shards) {
+      const plan = params as unknown as FlexShard;
+      const r = result as unknown as HourTotals;
+      const seen = byAsset.get(plan.asset);
+      if (!seen) byAsset.set(plan.asset, { plan, totals: { ...r } });
+      else
+        seen.totals = {
+          lent: toWire(dec(seen.totals.lent).plus(r.lent)),
+          interest: toWire(dec(seen.totals.interest).plus(r.interest)),
+          bonus: toWire(dec(seen.totals.bonus).plus(r.bonus)),
+        };
+    }
+    for (const { plan, totals } of byAsset.values()) await closeAsset(tx, plan, totals, period);
+    await settleFrozen(tx, period);
+    await sweepAutoEarn(tx, period);
+    // The rates the coming hour pays: a change tells holders and fires the APR alerts on it.
+    await observeSimpleEarnRates(tx, period.end);
+  },
+};
+
+/** The flexible hour whole, in the caller's transaction (PGlite, JOB_SHARD_ROWS=0, benchmarks). */
+export async function runFlexibleHour(tx: Db, period: Period, shardRows = 0): Promise<void> {
+  await runWhole(tx, flexibleHour, period, shardRows);
 }
 
 /**
@@ -411,7 +557,12 @@ export const FIXED_DAILY_JOB = 'simple-earn.fixed-maturity';
 
 export function simpleEarnJobs(): Job[] {
   return [
-    { name: FLEX_HOURLY_JOB, periodSeconds: HOUR_MS / 1000, run: runFlexibleHour },
+    {
+      name: FLEX_HOURLY_JOB,
+      periodSeconds: HOUR_MS / 1000,
+      run: (tx, period) => runFlexibleHour(tx, period),
+      sharded: flexibleHour,
+    },
     { name: FIXED_DAILY_JOB, periodSeconds: DAY_MS / 1000, offsetSeconds: 1800, run: runFixedMaturity },
   ];
 }

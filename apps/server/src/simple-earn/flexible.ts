@@ -39,7 +39,24 @@ export const LINE_FLEXIBLE = 'flexible';
 
 export async function lockFlexShared(tx: Db): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${FLEX_LOCK_KEY})`);
+  // A sharded hour is booked in several transactions: between its plan and its close a holding may
+  // be booked or not yet, and its index has not moved. Callers wait for the close, as they waited
+  // for the exclusive lock when the hour was one transaction. They hold no row lock yet (this is their
+  // first lock), and the close takes no advisory lock, so the wait cannot deadlock with it.
+  for (let waited = 0; ; waited += FLEX_OPEN_POLL_MS) {
+    const [open] = await rows<{ open: boolean }>(
+      tx,
+      sql`SELECT EXISTS (SELECT 1 FROM job_periods WHERE job = 'simple-earn.flexible-hourly' AND closed_at IS NULL) AS open`,
+    );
+    if (!open?.open) return;
+    if (waited >= FLEX_OPEN_WAIT_MS) throw new Error('the flexible hour is still being booked');
+    await new Promise((r) => setTimeout(r, FLEX_OPEN_POLL_MS));
+  }
 }
+
+const FLEX_OPEN_POLL_MS = 20;
+/** Longer than any hour's booking measured (bench:scale); past it the call fails and is retried. */
+const FLEX_OPEN_WAIT_MS = 120_000;
 
 /** The product terms a holder's call reads. */
 type FlexTerms = Pick<

@@ -11,6 +11,15 @@ import { SePurpose } from './constants';
 import { simpleEarnJobs } from './engine';
 import { subscribeFixed } from './fixed';
 import { subscribeFlexible } from './flexible';
+
+/**
+ * Interest booked by the shards of a flexible hour still open: in the ledger and in rows already, in
+ * the positions' exact cumulative interest only once the close moves the index.
+ */
+const OPEN_HOUR_ROWS = sql`(SELECT i.asset, SUM(i.interest) AS total FROM se_flex_interest i
+    JOIN job_periods j ON j.job = 'simple-earn.flexible-hourly' AND j.closed_at IS NULL AND j.period_start = i.period_start
+    GROUP BY i.asset)`;
+
 import { registerSimpleEarnRoutes } from './routes';
 
 /**
@@ -45,8 +54,9 @@ function registerChecks(): void {
     name: 'simple_earn.flexible_accrual',
     query: () => sql`
       SELECT COALESCE(p.asset, r.asset) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(p.total, 0)::text AS actual
-      FROM (SELECT p.asset, SUM(trunc(p.acc_offset + p.principal * pr.acc_index, 8)) AS total
-            FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset GROUP BY p.asset) p
+      FROM (SELECT p.asset, SUM(trunc(p.acc_offset + p.principal * pr.acc_index, 8)) + COALESCE(MIN(o.total), 0) AS total
+            FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
+            LEFT JOIN ${OPEN_HOUR_ROWS} o ON o.asset = p.asset GROUP BY p.asset) p
       FULL JOIN (SELECT asset, SUM(interest) AS total FROM se_flex_interest GROUP BY asset) r ON r.asset = p.asset
       WHERE COALESCE(p.total, 0) <> COALESCE(r.total, 0)`,
   });
@@ -54,8 +64,9 @@ function registerChecks(): void {
     name: 'simple_earn.flexible_interest_pool',
     query: () => sql`
       SELECT COALESCE(p.asset, g.asset) AS asset, COALESCE(p.total, 0)::text AS expected, COALESCE(g.total, 0)::text AS actual
-      FROM (SELECT p.asset, SUM(trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn) AS total
-            FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset GROUP BY p.asset) p
+      FROM (SELECT p.asset, SUM(trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn) + COALESCE(MIN(o.total), 0) AS total
+            FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
+            LEFT JOIN ${OPEN_HOUR_ROWS} o ON o.asset = p.asset GROUP BY p.asset) p
       FULL JOIN (SELECT asset, balance AS total FROM ledger_accounts WHERE user_id = 0 AND purpose = ${SePurpose.flexInterest}) g
         ON g.asset = p.asset
       WHERE COALESCE(p.total, 0) <> COALESCE(g.total, 0)`,

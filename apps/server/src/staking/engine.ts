@@ -1,7 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows, sql } from '../db/client';
 import { notifyMany } from '../inbox/create';
-import type { Job, Period } from '../jobs/scheduler';
+import type { Job, Period, ShardData, ShardedWork } from '../jobs/scheduler';
 import { UserPurpose } from '../ledger/accounts';
 import { floorDiv18, postBulkTransfer } from '../ledger/bulk';
 import { StakingReason, StakingSystemPurpose } from './service';
@@ -21,12 +22,29 @@ const terms = sql`(
   SELECT product_id, id AS protocol_id, rate, reward_coin, reward_delay_days FROM staking_protocols
 )`;
 
+/** One shard of a day: a product's positions, or those of a range of its users' ids. */
+interface DayShard {
+  product: number;
+  lo: number | null;
+  hi: number | null;
+}
+
 /** Coins staked for the whole UTC day: lots whose accrual began by the day's start. */
-const eligible = (day: Period) => sql`(
+const eligible = (day: Period, shard?: DayShard) => sql`(
   SELECT user_id, product_id, protocol_id, SUM(amount) AS amount FROM staking_lots
-  WHERE amount > 0 AND accrual_start <= ${iso(day.start)}::timestamptz
+  WHERE amount > 0 AND accrual_start <= ${iso(day.start)}::timestamptz ${shardFilter(shard)}
   GROUP BY user_id, product_id, protocol_id
 )`;
+
+function shardFilter(shard: DayShard | undefined, alias = ''): SQL {
+  if (!shard) return sql``;
+  const col = (c: string) => sql.raw(alias ? `${alias}.${c}` : c);
+  return sql`AND ${col('product_id')} = ${shard.product}${
+    shard.lo === null || shard.hi === null
+      ? sql``
+      : sql` AND ${col('user_id')} >= ${shard.lo} AND ${col('user_id')} < ${shard.hi}`
+  }`;
+}
 
 /**
  * One UTC day of staking rewards: the base rate (percent a year, 365-day year) on each position's
@@ -37,6 +55,54 @@ const eligible = (day: Period) => sql`(
  * and are paid at redeem.
  */
 export async function runRewardDay(tx: Db, day: Period): Promise<void> {
+  await rewardShard(tx, day);
+  await recordRatePoints(tx, day);
+}
+
+/**
+ * The staking day in shards: one per product with eligible coins, split into ranges of user ids of
+ * about `shardRows` positions; each shard books its rows, carries, payment entry and held rewards;
+ * the close writes the day's rate points.
+ */
+export const stakingDay: ShardedWork = {
+  async plan(tx, day, shardRows) {
+    const found = await rows<{ product_id: number; n: string; lo: string; hi: string }>(
+      tx,
+      sql`SELECT product_id, COUNT(DISTINCT user_id)::text AS n, MIN(user_id)::text AS lo, MAX(user_id)::text AS hi
+          FROM staking_lots WHERE amount > 0 AND accrual_start <= ${iso(day.start)}::timestamptz
+          GROUP BY product_id ORDER BY product_id`,
+    );
+    const shards: ShardData[] = [];
+    for (const f of found) {
+      const n = Number(f.n);
+      if (shardRows <= 0 || n <= shardRows) {
+        shards.push({ product: f.product_id, lo: null, hi: null });
+        continue;
+      }
+      const lo = Number(f.lo);
+      const span = Number(f.hi) - lo + 1;
+      const parts = Math.ceil(n / shardRows);
+      const width = Math.ceil(span / parts);
+      for (let i = 0; i < parts; i++)
+        shards.push({
+          product: f.product_id,
+          lo: lo + i * width,
+          hi: i === parts - 1 ? lo + span : lo + (i + 1) * width,
+        });
+    }
+    return shards;
+  },
+  async book(tx, day, params) {
+    await rewardShard(tx, day, params as unknown as DayShard);
+    return {};
+  },
+  async close(tx, day) {
+    await recordRatePoints(tx, day);
+  },
+};
+
+async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void> {
+  const mine = shardFilter(shard);
   const dayStart = sql`${iso(day.start)}::timestamptz`;
   const dayEnd = sql`${iso(day.end)}::timestamptz`;
 
@@ -48,7 +114,7 @@ export async function runRewardDay(tx: Db, day: Period): Promise<void> {
            t.reward_delay_days > 0,
            CASE WHEN t.reward_delay_days > 0 THEN ${dayEnd} END,
            ${dayEnd}
-    FROM ${eligible(day)} e
+    FROM ${eligible(day, shard)} e
     JOIN ${terms} t ON t.product_id = e.product_id AND t.protocol_id = e.protocol_id
     CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.amount * t.rate`, sql`36500`)} AS gross) g
     LEFT JOIN staking_carries c
@@ -63,7 +129,7 @@ export async function runRewardDay(tx: Db, day: Period): Promise<void> {
            trunc(COALESCE(c.carry, 0) + g.gross, 8),
            COALESCE(c.carry, 0) + g.gross - trunc(COALESCE(c.carry, 0) + g.gross, 8),
            true, ${dayEnd}, ${dayEnd}
-    FROM ${eligible(day)} e
+    FROM ${eligible(day, shard)} e
     JOIN staking_campaigns k
       ON k.product_id = e.product_id AND (k.protocol_id = 0 OR k.protocol_id = e.protocol_id)
      AND k.start_at < ${dayEnd} AND k.end_at > ${dayStart}
@@ -86,14 +152,16 @@ export async function runRewardDay(tx: Db, day: Period): Promise<void> {
 
   await tx.execute(sql`
     INSERT INTO staking_carries (user_id, product_id, protocol_id, source, coin, carry)
-    SELECT user_id, product_id, protocol_id, source, coin, carry FROM staking_rewards WHERE day = ${dayStart}
+    SELECT user_id, product_id, protocol_id, source, coin, carry FROM staking_rewards WHERE day = ${dayStart} ${mine}
     ON CONFLICT (user_id, product_id, protocol_id, source) DO UPDATE SET coin = excluded.coin, carry = excluded.carry`);
 
   await postBulkTransfer(tx, {
     reason: StakingReason.dailyReward,
-    ref: `day:${iso(day.start)}`,
+    ref: shard
+      ? `day:${iso(day.start)}:${shard.product}${shard.lo === null ? '' : `:${shard.lo}`}`
+      : `day:${iso(day.start)}`,
     at: day.end,
-    source: sql`SELECT user_id, coin AS asset, amount FROM staking_rewards WHERE day = ${dayStart} AND paid`,
+    source: sql`SELECT user_id, coin AS asset, amount FROM staking_rewards WHERE day = ${dayStart} AND paid ${mine}`,
     from: { kind: 'system', purpose: StakingSystemPurpose.rewards },
     to: { kind: 'user', purpose: UserPurpose.spot },
   });
@@ -102,11 +170,9 @@ export async function runRewardDay(tx: Db, day: Period): Promise<void> {
     UPDATE staking_positions p SET accrued_reward = p.accrued_reward + r.total
     FROM (
       SELECT user_id, product_id, protocol_id, SUM(amount) AS total FROM staking_rewards
-      WHERE day = ${dayStart} AND NOT paid GROUP BY user_id, product_id, protocol_id
+      WHERE day = ${dayStart} AND NOT paid ${mine} GROUP BY user_id, product_id, protocol_id
     ) r
     WHERE p.user_id = r.user_id AND p.product_id = r.product_id AND p.protocol_id = r.protocol_id`);
-
-  await recordRatePoints(tx, day);
 }
 
 /**
@@ -200,7 +266,12 @@ export async function nextArrival(db: Db): Promise<Date | undefined> {
 
 export function stakingJobs(): Job[] {
   return [
-    { name: 'staking.rewards', periodSeconds: DAY_SECONDS, run: (tx, period) => runRewardDay(tx, period) },
+    {
+      name: 'staking.rewards',
+      periodSeconds: DAY_SECONDS,
+      run: (tx, period) => runRewardDay(tx, period),
+      sharded: stakingDay,
+    },
     {
       // Arrivals land at their exact time through `due` (every scheduler pass, and every arrival a test
       // clock passes). The hourly period is a sweep of the same state-based work, a safety net.

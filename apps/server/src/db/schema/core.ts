@@ -178,6 +178,47 @@ export const jobRuns = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.periodStart] }), index('job_runs_period_end_idx').on(t.periodEnd)],
 );
 
+/**
+ * A sharded job's period: planned once (the row and its shards commit together), closed once its
+ * last shard is done. An open row (closed_at NULL) is what callers that must not see a half-booked
+ * period wait on.
+ */
+export const jobPeriods = pgTable(
+  'job_periods',
+  {
+    job: text('job').notNull(),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    shards: integer('shards').notNull(),
+    plannedAt: ts('planned_at').notNull(),
+    closedAt: ts('closed_at'),
+    instance: text('instance').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job, t.periodStart] }),
+    index('job_periods_open_idx').on(t.job).where(sql`closed_at IS NULL`),
+  ],
+);
+
+/**
+ * One shard of a period's work, claimed by any instance with FOR UPDATE SKIP LOCKED and booked in
+ * the claiming transaction, which also sets done_at: a shard whose instance dies is rolled back and
+ * claimed again. `params` is what the plan fixed for it (ranges, rates), `result` its totals.
+ */
+export const jobShards = pgTable(
+  'job_shards',
+  {
+    job: text('job').notNull(),
+    periodStart: ts('period_start').notNull(),
+    shard: integer('shard').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    doneAt: ts('done_at'),
+    instance: text('instance'),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.periodStart, t.shard] })],
+);
+
 /** The test clock's time, shared by every server process on the database. */
 export const testClock = pgTable('test_clock', {
   id: integer('id').primaryKey(),

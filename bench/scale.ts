@@ -1,0 +1,499 @@
+/**
+ * npm run bench:scale -- [--holdings N] [--stakes N] [--staking N] [--history-rows N] [--instances 3]
+ *   [--shard-rows 250000] [--runs 1] [--only accrual,launchpool,staking,history] [--url postgres://…] [--keep]
+ * (or BENCH_SCALE_HOLDINGS, BENCH_SCALE_STAKES, BENCH_SCALE_STAKING, BENCH_SCALE_HISTORY_ROWS)
+ *
+ * Periodic work at scale, each beside a bare baseline of the same size measured in the same run on the
+ * same database:
+ * - one hourly flexible accrual of N holdings (the real job: the whole hour in one transaction as
+ *   before, then in shards by one instance and by `--instances` instances, each a scheduler with its
+ *   own connection pool claiming shards), against a bare INSERT … SELECT of N rows. Targets at
+ *   10 000 000: sharded on 3 instances ≤ 0.5 × one instance; one instance ≤ 3 × the bare insert.
+ * - one launch-pool hour with N stakes in one pool, and one staking day with N positions, against a
+ *   bare insert of N rows each. Target ≤ 3 ×.
+ * - a user's flexible interest history page (the route's own query) among N interest rows (30 days of
+ *   hours of N / 720 holdings): p99 ≤ 10 ms, beside a primary-key read of a holding.
+ * `--samples N` (default 200) history pages per variant. Each part runs in a database of its own, dropped at the end (`--keep` keeps them).
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client';
+import { openPostgres, rows, sql } from '../apps/server/src/db/client';
+import type { Clock } from '../apps/server/src/jobs/clock';
+import { type Job, type Period, Scheduler, type ShardedWork } from '../apps/server/src/jobs/scheduler';
+import { launchPoolHour, payHour } from '../apps/server/src/launch-pool/engine';
+import { earnModules } from '../apps/server/src/modules';
+import { ensurePartition, monthStart, PARTITIONED_TABLES } from '../apps/server/src/partitions/partitions';
+import { seedDemo } from '../apps/server/src/seed/demo';
+import { FLEX_HOURLY_JOB, flexibleHour, runFlexibleHour } from '../apps/server/src/simple-earn/engine';
+import { flexHistory } from '../apps/server/src/simple-earn/queries';
+import { runRewardDay, stakingDay } from '../apps/server/src/staking/engine';
+
+function arg(name: string, env: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
+}
+
+const holdings = Number(arg('holdings', 'BENCH_SCALE_HOLDINGS', '100000'));
+const stakes = Number(arg('stakes', 'BENCH_SCALE_STAKES', String(Math.max(1, Math.floor(holdings / 10)))));
+const stakingPositions = Number(
+  arg('staking', 'BENCH_SCALE_STAKING', String(Math.max(1, Math.floor(holdings / 10)))),
+);
+const historyRows = Number(arg('history-rows', 'BENCH_SCALE_HISTORY_ROWS', String(holdings * 10)));
+const instances = Number(arg('instances', 'BENCH_SCALE_INSTANCES', '3'));
+const shardRows = Number(arg('shard-rows', 'BENCH_SCALE_SHARD_ROWS', '250000'));
+const runs = Number(arg('runs', 'BENCH_SCALE_RUNS', '1'));
+const only = arg('only', 'BENCH_SCALE_ONLY', 'accrual,launchpool,staking,history').split(',');
+const base = arg(
+  'url',
+  'BENCH_DATABASE_URL',
+  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const keep = process.argv.includes('--keep');
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = process.hrtime.bigint();
+  const value = await work();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, value };
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+const fmt = (n: number) => n.toLocaleString('en');
+const out = (line: string) => process.stdout.write(`${line}\n`);
+const ms = (xs: number[]) =>
+  `${xs.map((x) => x.toFixed(0)).join(' / ')} ms (median ${median(xs).toFixed(0)})`;
+
+/** A fresh database with the schema; dropped by `drop` unless --keep. */
+async function freshDb(part: string, pool = 4) {
+  const name = `earn_bench_scale_${part}_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), pool);
+  await database.migrate();
+  return {
+    url: url.toString(),
+    database,
+    db: database.db,
+    async drop() {
+      await database.close();
+      if (keep) return out(`kept ${name}`);
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const clockAt = (at: Date): Clock => ({ kind: 'test', now: () => at, refresh: async () => undefined });
+const settle = (db: Db) => db.execute(sql`CHECKPOINT`);
+
+/** The bare baseline: N rows of the hourly interest row's shape, no index, no computation. */
+async function bareInsert(db: Db, source: string, n: number, tag: number): Promise<number> {
+  await db.execute(
+    sql.raw(`CREATE TABLE IF NOT EXISTS bench_bare (period_start timestamptz NOT NULL, position_id bigint NOT NULL,
+    user_id bigint NOT NULL, asset text NOT NULL, lent numeric(38,18) NOT NULL, rate_year numeric NOT NULL,
+    interest numeric(38,18) NOT NULL, bonus numeric(38,18) NOT NULL, bonus_asset text)`),
+  );
+  await settle(db);
+  const t = await timed(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql.raw(
+          `INSERT INTO bench_bare SELECT to_timestamp(${tag}), id, user_id, 'X', amount, 0.05, 0, 0, NULL FROM ${source} LIMIT ${n}`,
+        ),
+      );
+    }),
+  );
+  return t.ms;
+}
+
+async function accrual(): Promise<void> {
+  out(`\n## flexible hour, ${fmt(holdings)} holdings (shards of ${fmt(shardRows)}, ${instances} instances)`);
+  const fresh = await freshDb('accrual');
+  const pools = [fresh];
+  try {
+    const db = fresh.db;
+    const hour0 = Math.floor(Date.now() / HOUR) * HOUR - 40 * HOUR;
+    const at = new Date(hour0 - HOUR).toISOString();
+    for (const t of PARTITIONED_TABLES)
+      if (t.table === 'se_flex_interest') {
+        await ensurePartition(db, t, monthStart(new Date(hour0)));
+        await ensurePartition(db, t, monthStart(new Date(hour0), 1));
+      }
+    const seed = await timed(async () => {
+      await db.execute(
+        sql`INSERT INTO assets (symbol, name, price_usdt, listed_at, updated_at) VALUES ('USDT', 'Tether', 1, ${at}::timestamptz, ${at}::timestamptz)`,
+      );
+      await db.execute(sql`INSERT INTO se_flex_products (asset, min_lend_amount, next_time_rate_year, borrow_demand, accrued_until)
+        VALUES ('USDT', 1, 0.0523, 1e15, ${at}::timestamptz)`);
+      await db.execute(sql`INSERT INTO se_flex_positions (user_id, asset, principal, min_lend_rate_year, offer_at, created_at)
+        SELECT g, 'USDT', (g % 5000) + 10.123456, 0, ${at}::timestamptz, ${at}::timestamptz FROM generate_series(1, ${holdings}) g`);
+      await db.execute(
+        sql`CREATE VIEW bench_src AS SELECT id, user_id, principal AS amount FROM se_flex_positions`,
+      );
+      await db.execute(sql`VACUUM ANALYZE`);
+    });
+    out(`seeded in ${(seed.ms / 1000).toFixed(1)} s`);
+    for (let i = 1; i < instances; i++)
+      pools.push({ ...fresh, database: await openPostgres(fresh.url, 4) } as typeof fresh);
+    // The job's own work, timed by part: the serial plan and close, and each shard.
+    let parts = { plan: 0, close: 0, shards: [] as number[] };
+    const work: ShardedWork = {
+      plan: async (tx, p, n) => {
+        const t = await timed(() => flexibleHour.plan(tx, p, n));
+        parts.plan += t.ms;
+        return t.value;
+      },
+      book: async (tx, p, params) => {
+        const t = await timed(() => flexibleHour.book(tx, p, params));
+        parts.shards.push(t.ms);
+        return t.value;
+      },
+      close: async (tx, p, shards) => {
+        parts.close += (await timed(() => flexibleHour.close(tx, p, shards))).ms;
+      },
+    };
+    const job: Job = {
+      name: FLEX_HOURLY_JOB,
+      periodSeconds: 3600,
+      run: (tx, p) => runFlexibleHour(tx, p),
+      sharded: work,
+    };
+    const partsLine = (label: string) => {
+      const sum = parts.shards.reduce((a, b) => a + b, 0);
+      out(
+        `${label}: plan ${parts.plan.toFixed(0)} ms, ${parts.shards.length} shards of median ${median(parts.shards).toFixed(0)} ms (sum ${sum.toFixed(0)} ms), close ${parts.close.toFixed(0)} ms`,
+      );
+      parts = { plan: 0, close: 0, shards: [] };
+    };
+    const period = (i: number): Period => ({
+      start: new Date(hour0 + i * HOUR),
+      end: new Date(hour0 + (i + 1) * HOUR),
+    });
+    const results = {
+      bare: [] as number[],
+      whole: [] as number[],
+      one: [] as number[],
+      many: [] as number[],
+    };
+    let hour = 0;
+    // Warm the cache with one bare pass, then each variant on an hour of its own, after a checkpoint.
+    await bareInsert(db, 'bench_src', holdings, 0);
+    for (let r = 0; r < runs; r++) {
+      results.bare.push(await bareInsert(db, 'bench_src', holdings, r + 1));
+      await settle(db);
+      const w = period(hour++);
+      results.whole.push(
+        (await timed(() => db.transaction((tx) => runFlexibleHour(tx as unknown as Db, w)))).ms,
+      );
+      await settle(db);
+      const o = period(hour++);
+      const single = new Scheduler(db, clockAt(o.end), undefined, { shardRows, shardWaitMs: 5 });
+      results.one.push((await timed(() => single.runPeriod(job, o))).ms);
+      partsLine(`run ${r + 1}, 1 instance`);
+      await settle(db);
+      const m = period(hour++);
+      const schedulers = pools.map(
+        (p) => new Scheduler(p.database.db, clockAt(m.end), undefined, { shardRows, shardWaitMs: 5 }),
+      );
+      results.many.push((await timed(() => Promise.all(schedulers.map((s) => s.runPeriod(job, m))))).ms);
+      partsLine(`run ${r + 1}, ${instances} instances`);
+      const spread = schedulers.map((s) => s.shardsBooked.get(FLEX_HOURLY_JOB) ?? 0);
+      out(`run ${r + 1}: shards booked per instance ${spread.join(' / ')}`);
+    }
+    const [check] = await rows<{ n: string; hours: string }>(
+      db,
+      sql`SELECT COUNT(*)::text AS n, COUNT(DISTINCT period_start)::text AS hours FROM se_flex_interest`,
+    );
+    const bare = median(results.bare);
+    out(`baseline: bare INSERT … SELECT of ${fmt(holdings)} rows   ${ms(results.bare)}`);
+    out(
+      `whole hour, one transaction (before)           ${ms(results.whole)}   ratio ${(median(results.whole) / bare).toFixed(2)}`,
+    );
+    out(
+      `in shards, 1 instance                          ${ms(results.one)}   ratio ${(median(results.one) / bare).toFixed(2)}   (target ≤ 3)`,
+    );
+    out(
+      `in shards, ${instances} instances                         ${ms(results.many)}   ratio ${(median(results.many) / bare).toFixed(2)}; ÷ 1 instance ${(median(results.many) / median(results.one)).toFixed(2)}   (target ≤ 0.5)`,
+    );
+    out(`rows written: ${check?.n} over ${check?.hours} hours`);
+  } finally {
+    for (const p of pools.slice(1)) await p.database.close();
+    await fresh.drop();
+  }
+}
+
+/** The demo catalogue (products, projects), on which the launch-pool and staking parts add volume. */
+async function demoDb(part: string) {
+  const fresh = await freshDb(part);
+  await seedDemo(fresh.db, new Date(Math.floor(Date.now() / DAY) * DAY - 3 * DAY), earnModules);
+  return fresh;
+}
+
+async function launchpool(): Promise<void> {
+  out(`\n## launch-pool hour, ${fmt(stakes)} stakes in one pool`);
+  const fresh = await demoDb('launchpool');
+  try {
+    const db = fresh.db;
+    const hourStart = Math.floor(Date.now() / HOUR) * HOUR - 2 * DAY;
+    // One pool of a running project: its project made to run over the measured hours.
+    const [pool] = await rows<{ rid: string; pid: string; coin: string }>(
+      db,
+      sql`SELECT pl.rid::text AS rid, pl.pid::text AS pid, pl.coin FROM launchpool_pools pl ORDER BY pl.rid LIMIT 1`,
+    );
+    if (!pool) throw new Error('the demo has no launch pool');
+    await db.execute(sql`UPDATE launchpool_projects SET start_at = ${new Date(hourStart - DAY).toISOString()}::timestamptz,
+      end_at = ${new Date(hourStart + 30 * DAY).toISOString()}::timestamptz, settled_at = NULL WHERE pid = ${pool.pid}::bigint`);
+    await db.execute(
+      sql`UPDATE launchpool_pools SET acc_updated_at = ${new Date(hourStart - HOUR).toISOString()}::timestamptz WHERE rid = ${pool.rid}::bigint`,
+    );
+    const since = new Date(hourStart - DAY).toISOString();
+    await db.execute(sql`INSERT INTO launchpool_positions (user_id, rid, pid, coin, amount, created_at, updated_at)
+      SELECT 1000000 + g, ${pool.rid}::bigint, ${pool.pid}::bigint, ${pool.coin}, (g % 900) + 100.5, ${since}::timestamptz, ${since}::timestamptz FROM generate_series(1, ${stakes}) g
+      ON CONFLICT DO NOTHING`);
+    await db.execute(sql`UPDATE launchpool_pools SET staked_total = (SELECT SUM(amount) FROM launchpool_positions WHERE rid = ${pool.rid}::bigint), left_amount = NULL, total_amount = NULL
+      WHERE rid = ${pool.rid}::bigint`);
+    await db.execute(
+      sql`CREATE VIEW bench_src AS SELECT rid AS id, user_id, amount FROM launchpool_positions`,
+    );
+    await db.execute(sql`VACUUM ANALYZE`);
+    const bare: number[] = [];
+    const hour: number[] = [];
+    const sharded: number[] = [];
+    await bareInsert(db, 'bench_src', stakes, 0);
+    let h = 0;
+    for (let r = 0; r < runs; r++) {
+      bare.push(await bareInsert(db, 'bench_src', stakes, r + 1));
+      await settle(db);
+      const p = { start: new Date(hourStart + h * HOUR), end: new Date(hourStart + (h + 1) * HOUR) };
+      h++;
+      hour.push((await timed(() => db.transaction((tx) => payHour(tx as unknown as Db, p)))).ms);
+      await settle(db);
+      const q = { start: new Date(hourStart + h * HOUR), end: new Date(hourStart + (h + 1) * HOUR) };
+      h++;
+      const s = new Scheduler(db, clockAt(q.end), undefined, { shardRows, shardWaitMs: 5 });
+      sharded.push(
+        (
+          await timed(() =>
+            s.runPeriod(
+              {
+                name: 'launchpool.hourly',
+                periodSeconds: 3600,
+                run: async () => undefined,
+                sharded: launchPoolHour,
+              },
+              q,
+            ),
+          )
+        ).ms,
+      );
+    }
+    const [check] = await rows<{ n: string }>(
+      db,
+      sql`SELECT COUNT(*)::text AS n FROM launchpool_rewards WHERE user_id > 1000000`,
+    );
+    out(`baseline: bare insert of ${fmt(stakes)} rows   ${ms(bare)}`);
+    out(
+      `launch-pool hour, whole              ${ms(hour)}   ratio ${(median(hour) / median(bare)).toFixed(2)}   (target ≤ 3)`,
+    );
+    out(
+      `launch-pool hour, in shards (1 pool) ${ms(sharded)}   ratio ${(median(sharded) / median(bare)).toFixed(2)}`,
+    );
+    out(`reward rows written: ${check?.n}`);
+  } finally {
+    await fresh.drop();
+  }
+}
+
+async function staking(): Promise<void> {
+  out(`\n## staking day, ${fmt(stakingPositions)} positions in one product`);
+  const fresh = await demoDb('staking');
+  try {
+    const db = fresh.db;
+    const day0 = Math.floor(Date.now() / DAY) * DAY - 10 * DAY;
+    const [product] = await rows<{ id: number; coin: string }>(
+      db,
+      sql`SELECT id, coin FROM staking_products WHERE rate > 0 ORDER BY id LIMIT 1`,
+    );
+    if (!product) throw new Error('the demo has no staking product');
+    const since = new Date(day0 - 2 * DAY).toISOString();
+    await db.execute(sql`INSERT INTO staking_lots (user_id, product_id, protocol_id, amount, original_amount, accrual_start, created_at)
+      SELECT 1000000 + g, ${product.id}, 0, (g % 900) + 1.25, (g % 900) + 1.25, ${since}::timestamptz, ${since}::timestamptz
+      FROM generate_series(1, ${stakingPositions}) g`);
+    await db.execute(sql`INSERT INTO staking_positions (user_id, product_id, protocol_id, coin, amount, updated_at)
+      SELECT 1000000 + g, ${product.id}, 0, ${product.coin}, (g % 900) + 1.25, ${since}::timestamptz FROM generate_series(1, ${stakingPositions}) g ON CONFLICT DO NOTHING`);
+    await db.execute(
+      sql`CREATE VIEW bench_src AS SELECT product_id AS id, user_id, amount FROM staking_lots`,
+    );
+    await db.execute(sql`VACUUM ANALYZE`);
+    const bare: number[] = [];
+    const whole: number[] = [];
+    const sharded: number[] = [];
+    await bareInsert(db, 'bench_src', stakingPositions, 0);
+    let d = 0;
+    for (let r = 0; r < runs; r++) {
+      bare.push(await bareInsert(db, 'bench_src', stakingPositions, r + 1));
+      await settle(db);
+      const p = { start: new Date(day0 + d * DAY), end: new Date(day0 + (d + 1) * DAY) };
+      d++;
+      whole.push((await timed(() => db.transaction((tx) => runRewardDay(tx as unknown as Db, p)))).ms);
+      await settle(db);
+      const q = { start: new Date(day0 + d * DAY), end: new Date(day0 + (d + 1) * DAY) };
+      d++;
+      const s = new Scheduler(db, clockAt(q.end), undefined, { shardRows, shardWaitMs: 5 });
+      sharded.push(
+        (
+          await timed(() =>
+            s.runPeriod(
+              {
+                name: 'staking.rewards',
+                periodSeconds: 86400,
+                run: async () => undefined,
+                sharded: stakingDay,
+              },
+              q,
+            ),
+          )
+        ).ms,
+      );
+    }
+    const [check] = await rows<{ n: string }>(
+      db,
+      sql`SELECT COUNT(*)::text AS n FROM staking_rewards WHERE user_id > 1000000`,
+    );
+    out(`baseline: bare insert of ${fmt(stakingPositions)} rows   ${ms(bare)}`);
+    out(
+      `staking day, whole                   ${ms(whole)}   ratio ${(median(whole) / median(bare)).toFixed(2)}   (target ≤ 3)`,
+    );
+    out(
+      `staking day, in shards, 1 instance   ${ms(sharded)}   ratio ${(median(sharded) / median(bare)).toFixed(2)}`,
+    );
+    out(`reward rows written: ${check?.n}`);
+  } finally {
+    await fresh.drop();
+  }
+}
+
+function p99(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.99) - 1)] as number;
+}
+
+async function history(): Promise<void> {
+  const hours = 720;
+  const positions = Math.max(1, Math.floor(historyRows / hours));
+  out(
+    `\n## history page among ${fmt(positions * hours)} interest rows (${fmt(positions)} holdings × ${hours} hours)`,
+  );
+  const fresh = await freshDb('history');
+  try {
+    const db = fresh.db;
+    const now = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+    const first = now.getTime() - hours * HOUR;
+    const at = new Date(first - HOUR).toISOString();
+    const table = PARTITIONED_TABLES.find((t) => t.table === 'se_flex_interest');
+    if (!table) throw new Error('se_flex_interest is not partitioned');
+    for (let m = -2; m <= 1; m++) await ensurePartition(db, table, monthStart(now, m));
+    await db.execute(sql`INSERT INTO se_flex_products (asset, min_lend_amount, next_time_rate_year, borrow_demand, accrued_until)
+      VALUES ('USDT', 1, 0.0523, 1e15, ${now.toISOString()}::timestamptz)`);
+    await db.execute(sql`INSERT INTO se_flex_positions (user_id, asset, principal, min_lend_rate_year, offer_at, created_at)
+      SELECT g, 'USDT', (g % 5000) + 10.123456, 0, ${at}::timestamptz, ${at}::timestamptz FROM generate_series(1, ${positions}) g`);
+    const load = await timed(async () => {
+      // A day of hours per statement, in time order as the job writes them.
+      for (let h = 0; h < hours; h += 24) {
+        await db.execute(sql`INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
+          SELECT to_timestamp(${first / 1000}::bigint + s * 3600), p.id, p.user_id, 'USDT', p.principal, 0.0523, trunc(p.principal * 0.0523 / 8760, 8), 0, NULL
+          FROM generate_series(${h}::int, ${Math.min(hours, h + 24) - 1}::int) s CROSS JOIN se_flex_positions p`);
+      }
+      await db.execute(sql`VACUUM ANALYZE`);
+    });
+    const [size] = await rows<{ n: string; bytes: string }>(
+      db,
+      sql`SELECT (SELECT COUNT(*) FROM se_flex_interest)::text AS n, pg_size_pretty(pg_database_size(current_database())) AS bytes`,
+    );
+    out(`loaded ${size?.n} rows in ${(load.ms / 1000).toFixed(0)} s; database ${size?.bytes}`);
+    const samples = Number(arg('samples', 'BENCH_SCALE_SAMPLES', '200'));
+    const users = Array.from({ length: samples }, (_, i) => 1 + ((i * 7919) % positions));
+    const page: number[] = [];
+    const pk: number[] = [];
+    // A warm-up pass of each, then the measured ones.
+    for (const u of users.slice(0, 20)) {
+      await flexHistory(db, u, { page: 1, limit: 10, type: 3, daily: false, tzMinutes: 0 }, now);
+      await rows(db, sql`SELECT id, principal::text FROM se_flex_positions WHERE id = ${u}`);
+    }
+    for (const u of users) {
+      page.push(
+        (
+          await timed(() =>
+            flexHistory(db, u, { page: 1, limit: 10, type: 3, daily: false, tzMinutes: 0 }, now),
+          )
+        ).ms,
+      );
+      pk.push(
+        (await timed(() => rows(db, sql`SELECT id, principal::text FROM se_flex_positions WHERE id = ${u}`)))
+          .ms,
+      );
+    }
+    out(
+      `primary-key read of a holding           p50 ${median(pk).toFixed(2)} ms, p99 ${p99(pk).toFixed(2)} ms`,
+    );
+    out(
+      `history page (30 days, 10 rows, total)  p50 ${median(page).toFixed(2)} ms, p99 ${p99(page).toFixed(2)} ms   ratio p99 ${(p99(page) / p99(pk)).toFixed(1)} × (target p99 ≤ 10 ms)`,
+    );
+
+    // The alternative, measured not adopted: an index by (position, hour), the page read as a range of
+    // it, and what that index costs an hour's insert (one more hour of every holding, before and after).
+    const extraHour = async (h: number) =>
+      timed(() =>
+        db.execute(sql`INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
+          SELECT to_timestamp(${now.getTime() / 1000 + h * 3600}::bigint), p.id, p.user_id, 'USDT', p.principal, 0.0523, trunc(p.principal * 0.0523 / 8760, 8), 0, NULL
+          FROM se_flex_positions p`),
+      );
+    await settle(db);
+    const before = await extraHour(0);
+    const build = await timed(() =>
+      db.execute(sql`CREATE INDEX bench_position_period ON se_flex_interest (position_id, period_start)`),
+    );
+    await db.execute(sql`ANALYZE se_flex_interest`);
+    await settle(db);
+    const after = await extraHour(1);
+    const start = new Date(now.getTime() - 30 * DAY - HOUR).toISOString();
+    const byPosition = (u: number) =>
+      db.transaction(async (tx) => {
+        const mine = sql`FROM se_flex_interest i WHERE i.position_id IN (SELECT id FROM se_flex_positions WHERE user_id = ${u})
+          AND i.period_start >= ${start}::timestamptz AND i.period_start < ${now.toISOString()}::timestamptz AND i.interest > 0`;
+        await rows(tx as unknown as Db, sql`SELECT COUNT(*)::text AS n ${mine}`);
+        return rows(
+          tx as unknown as Db,
+          sql`SELECT i.period_start + interval '1 hour' AS at, i.asset, i.interest::text, i.lent::text, i.rate_year::text ${mine}
+            ORDER BY i.period_start DESC LIMIT 10`,
+        );
+      });
+    for (const u of users.slice(0, 20)) await byPosition(u);
+    const alt: number[] = [];
+    for (const u of users) alt.push((await timed(() => byPosition(u))).ms);
+    out(
+      `with an index by (position, hour): page p50 ${median(alt).toFixed(2)} ms, p99 ${p99(alt).toFixed(2)} ms; index built in ${(build.ms / 1000).toFixed(0)} s; ` +
+        `an hour of ${fmt(positions)} rows inserted in ${before.ms.toFixed(0)} ms without it, ${after.ms.toFixed(0)} ms with it`,
+    );
+  } finally {
+    await fresh.drop();
+  }
+}
+
+out(
+  `bench:scale on ${new URL(base).host}; runs ${runs}; load ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+if (only.includes('accrual')) await accrual();
+if (only.includes('launchpool')) await launchpool();
+if (only.includes('staking')) await staking();
+if (only.includes('history')) await history();
