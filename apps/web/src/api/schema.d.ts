@@ -3673,9 +3673,11 @@ export interface operations {
                             id: number;
                             email: string;
                             vip_tier: number;
-                            account_mode: string;
+                            /** @enum {string} */
+                            account_mode: "classic" | "multi_currency" | "single_currency";
                             fundpass_set: boolean;
-                            fundpass_mode: string;
+                            /** @enum {string} */
+                            fundpass_mode: "always" | "every_2h" | "never";
                             created_at: number;
                         };
                     };
@@ -3729,9 +3731,11 @@ export interface operations {
                             id: number;
                             email: string;
                             vip_tier: number;
-                            account_mode: string;
+                            /** @enum {string} */
+                            account_mode: "classic" | "multi_currency" | "single_currency";
                             fundpass_set: boolean;
-                            fundpass_mode: string;
+                            /** @enum {string} */
+                            fundpass_mode: "always" | "every_2h" | "never";
                             created_at: number;
                         };
                     };
@@ -3792,9 +3796,11 @@ export interface operations {
                             id: number;
                             email: string;
                             vip_tier: number;
-                            account_mode: string;
+                            /** @enum {string} */
+                            account_mode: "classic" | "multi_currency" | "single_currency";
                             fundpass_set: boolean;
-                            fundpass_mode: string;
+                            /** @enum {string} */
+                            fundpass_mode: "always" | "every_2h" | "never";
                             created_at: number;
                         };
                     };
@@ -3829,9 +3835,11 @@ export interface operations {
                                 id: number;
                                 email: string;
                                 vip_tier: number;
-                                account_mode: string;
+                                /** @enum {string} */
+                                account_mode: "classic" | "multi_currency" | "single_currency";
                                 fundpass_set: boolean;
-                                fundpass_mode: string;
+                                /** @enum {string} */
+                                fundpass_mode: "always" | "every_2h" | "never";
                                 created_at: number;
                             } | null;
                         };
@@ -3879,7 +3887,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "always" | "every_2h" | "never";
                         };
                     };
                 };
@@ -3921,7 +3930,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "always" | "every_2h" | "never";
                         };
                     };
                 };
@@ -4349,7 +4359,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "always" | "every_2h" | "never";
                         };
                     };
                 };
@@ -4378,7 +4389,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "classic" | "multi_currency" | "single_currency";
                             first_open: boolean;
                             settings: {
                                 use_funding: boolean;
@@ -4540,6 +4552,10 @@ export interface operations {
                         data: {
                             coin: string;
                             is_support_lend_earn: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             lend_earn_available: string;
                         };
                     };
@@ -4583,10 +4599,23 @@ export interface operations {
                         message: string;
                         data: {
                             asset: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             outable: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             lend_earn_available: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             available: string;
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "classic" | "multi_currency" | "single_currency";
                         }[];
                     };
                 };
@@ -4618,6 +4647,10 @@ export interface operations {
                         message: string;
                         data: {
                             asset: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             available: string;
                         };
                     };
@@ -4773,6 +4806,10 @@ export interface operations {
                         data: {
                             list: {
                                 asset: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 available: string;
                                 /**
                                  * @description Decimal string
@@ -4813,12 +4850,17 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "classic" | "multi_currency" | "single_currency";
                             /**
                              * @description Decimal string
                              * @example 1.25
                              */
                             maintenance_margin_rate: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             maintenance_margin_ratio: string;
                             /**
                              * @description Decimal string
@@ -6411,6 +6453,10 @@ export interface operations {
                              * @example 1.25
                              */
                             fee: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             received: string;
                             quick: number;
                             redeem_stamp: number;
@@ -6427,6 +6473,10 @@ export interface operations {
                              */
                             payout_amount: string;
                             receipt_coin: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             receipt_burned: string;
                         };
                     };
@@ -6588,6 +6638,10 @@ export interface operations {
                              * @example 1.25
                              */
                             fee: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             received: string;
                             quick: number;
                             redeem_stamp: number;
@@ -6604,6 +6658,10 @@ export interface operations {
                              */
                             payout_amount: string;
                             receipt_coin: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             receipt_burned: string;
                         };
                     };
@@ -6719,6 +6777,10 @@ export interface operations {
                                         start_at: number;
                                         end_at: number;
                                     } | null;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     personal_mortgage_limit: string;
                                 }[];
                                 debt: {
@@ -6765,7 +6827,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 min_redeem_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 personal_mortgage_limit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 crowd_mortgage_limit: string;
                                 is_crowd: number;
                                 agreement: string;
@@ -6842,6 +6912,10 @@ export interface operations {
                                 vip_config: {
                                     max_tier: number;
                                     min_tier: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     vip_sale: string;
                                 }[];
                                 exchange_type: string;
@@ -6870,6 +6944,10 @@ export interface operations {
                                      */
                                     redeem_quick_fee: string;
                                     redeem_quick: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     redeem_quick_daily: string;
                                     /**
                                      * @description Decimal string
@@ -7001,6 +7079,10 @@ export interface operations {
                                     start_at: number;
                                     end_at: number;
                                 } | null;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 personal_mortgage_limit: string;
                             }[];
                             debt: {
@@ -7047,7 +7129,15 @@ export interface operations {
                              * @example 1.25
                              */
                             min_redeem_amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             personal_mortgage_limit: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             crowd_mortgage_limit: string;
                             is_crowd: number;
                             agreement: string;
@@ -7124,6 +7214,10 @@ export interface operations {
                             vip_config: {
                                 max_tier: number;
                                 min_tier: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 vip_sale: string;
                             }[];
                             exchange_type: string;
@@ -7152,6 +7246,10 @@ export interface operations {
                                  */
                                 redeem_quick_fee: string;
                                 redeem_quick: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 redeem_quick_daily: string;
                                 /**
                                  * @description Decimal string
@@ -7441,6 +7539,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 fee: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 received: string;
                                 payout_coin: string;
                                 /**
@@ -7449,6 +7551,10 @@ export interface operations {
                                  */
                                 payout_amount: string;
                                 receipt_coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 receipt_burned: string;
                                 quick: number;
                                 reward_coin: string;
@@ -7836,6 +7942,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 ext_award_rate_year: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 ext_award_limit: string;
                                 /**
                                  * @description Decimal string
@@ -8101,6 +8211,10 @@ export interface operations {
                              * @example 1.25
                              */
                             ext_award_rate_year?: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             ext_award_limit?: string;
                             /**
                              * @description Decimal string
@@ -8487,6 +8601,10 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     held: string;
                                     /**
                                      * @description Decimal string
@@ -8494,6 +8612,10 @@ export interface operations {
                                      */
                                     interest_year: string;
                                     tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         from: string;
                                         /**
                                          * @description Decimal string
@@ -8699,6 +8821,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -8706,6 +8832,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -8899,6 +9029,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -8906,6 +9040,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -9096,6 +9234,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -9103,6 +9245,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -9293,6 +9439,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -9300,6 +9450,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -9532,6 +9686,10 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     held: string;
                                     /**
                                      * @description Decimal string
@@ -9539,6 +9697,10 @@ export interface operations {
                                      */
                                     interest_year: string;
                                     tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         from: string;
                                         /**
                                          * @description Decimal string
@@ -9744,6 +9906,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -9751,6 +9917,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -9944,6 +10114,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -9951,6 +10125,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -10141,6 +10319,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -10148,6 +10330,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -10338,6 +10524,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -10345,6 +10535,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -10577,6 +10771,10 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     held: string;
                                     /**
                                      * @description Decimal string
@@ -10584,6 +10782,10 @@ export interface operations {
                                      */
                                     interest_year: string;
                                     tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         from: string;
                                         /**
                                          * @description Decimal string
@@ -10789,6 +10991,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -10796,6 +11002,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -10989,6 +11199,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -10996,6 +11210,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -11186,6 +11404,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -11193,6 +11415,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -11383,6 +11609,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -11390,6 +11620,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -11572,6 +11806,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -11579,6 +11817,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -11768,6 +12010,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 redeemable_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 cumulative: string;
                                 /**
                                  * @description Decimal string
@@ -11828,6 +12074,10 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     held: string;
                                     /**
                                      * @description Decimal string
@@ -11835,7 +12085,15 @@ export interface operations {
                                      */
                                     interest_year: string;
                                     tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         from: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         to: string | null;
                                         /**
                                          * @description Decimal string
@@ -11937,6 +12195,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -11944,7 +12206,15 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     to: string | null;
                                     /**
                                      * @description Decimal string
@@ -12318,6 +12588,10 @@ export interface operations {
                              * @example 1.25
                              */
                             ext_award_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             ext_award_limit: string;
                             ladder_apr: {
                                 /**
@@ -12388,7 +12662,15 @@ export interface operations {
                             last_24h_interest_usdt: string;
                             list: {
                                 asset: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 flexible: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 fixed: string;
                                 /**
                                  * @description Decimal string
@@ -12599,7 +12881,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 rate_ratio: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 buy_limit_low: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 buy_limit_high: string;
                                 using_currency: string;
                                 expired_timest: number;
@@ -12853,6 +13143,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 eligible_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 estimated_daily: string;
                             }[];
                             total: number;
@@ -12967,6 +13261,10 @@ export interface operations {
                              * @example 1.25
                              */
                             amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             unit: string;
                             /**
                              * @description Decimal string
@@ -13109,6 +13407,10 @@ export interface operations {
                             redeem_id: number;
                             order_id: number;
                             pid: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             unit: string;
                             status: string;
                         };
@@ -13143,7 +13445,8 @@ export interface operations {
                         data: {
                             list: {
                                 pid: number;
-                                project_type: number;
+                                /** @enum {number} */
+                                project_type: 4 | 5;
                                 name: string;
                                 coin: string;
                                 /**
@@ -13204,7 +13507,8 @@ export interface operations {
                             list: {
                                 order_id: number;
                                 pid: number;
-                                project_type: number;
+                                /** @enum {number} */
+                                project_type: 4 | 5;
                                 name: string;
                                 coin: string;
                                 /**
@@ -13212,8 +13516,20 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 unit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 redeeming_unit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 cost: string;
                                 show_interest: number;
                                 /**
@@ -13276,6 +13592,10 @@ export interface operations {
                                 order_id: number;
                                 pid: number;
                                 coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 unit: string;
                                 status: string;
                                 /**
@@ -13325,7 +13645,8 @@ export interface operations {
                         data: {
                             order_id: number;
                             pid: number;
-                            project_type: number;
+                            /** @enum {number} */
+                            project_type: 4 | 5;
                             name: string;
                             coin: string;
                             /**
@@ -13333,8 +13654,20 @@ export interface operations {
                              * @example 1.25
                              */
                             amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             unit: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             redeeming_unit: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             cost: string;
                             show_interest: number;
                             /**
@@ -13399,8 +13732,16 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 value: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 diff: string;
                             }[];
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             change: string;
                         };
                     };
@@ -15884,6 +16225,10 @@ export interface operations {
                                         start_at: number;
                                         end_at: number;
                                     } | null;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     personal_mortgage_limit: string;
                                 }[];
                                 debt: {
@@ -15930,7 +16275,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 min_redeem_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 personal_mortgage_limit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 crowd_mortgage_limit: string;
                                 is_crowd: number;
                                 agreement: string;
@@ -16007,6 +16360,10 @@ export interface operations {
                                 vip_config: {
                                     max_tier: number;
                                     min_tier: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     vip_sale: string;
                                 }[];
                                 exchange_type: string;
@@ -16035,6 +16392,10 @@ export interface operations {
                                      */
                                     redeem_quick_fee: string;
                                     redeem_quick: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     redeem_quick_daily: string;
                                     /**
                                      * @description Decimal string
@@ -16791,6 +17152,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 next_time_rate_year: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 borrow_demand: string;
                                 ladder_apr: {
                                     /**
@@ -16806,6 +17171,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 ext_award_rate_year: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 ext_award_limit: string;
                                 award_asset: string | null;
                                 is_open_award_pool: boolean;
@@ -16831,6 +17200,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 last_lent: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 liquidity_left: string;
                             }[];
                             total: number;
@@ -16932,6 +17305,10 @@ export interface operations {
                              * @example 1.25
                              */
                             next_time_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             borrow_demand: string;
                             ladder_apr: {
                                 /**
@@ -16947,6 +17324,10 @@ export interface operations {
                              * @example 1.25
                              */
                             ext_award_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             ext_award_limit: string;
                             award_asset: string | null;
                             is_open_award_pool: boolean;
@@ -16972,6 +17353,10 @@ export interface operations {
                              * @example 1.25
                              */
                             last_lent: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             liquidity_left: string;
                         };
                     };
@@ -17055,6 +17440,10 @@ export interface operations {
                              * @example 1.25
                              */
                             next_time_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             borrow_demand: string;
                             ladder_apr: {
                                 /**
@@ -17070,6 +17459,10 @@ export interface operations {
                              * @example 1.25
                              */
                             ext_award_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             ext_award_limit: string;
                             award_asset: string | null;
                             is_open_award_pool: boolean;
@@ -17095,6 +17488,10 @@ export interface operations {
                              * @example 1.25
                              */
                             last_lent: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             liquidity_left: string;
                         };
                     };
@@ -17650,7 +18047,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 rate_ratio: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 buy_limit_low: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 buy_limit_high: string;
                                 using_currency: string;
                                 expired_timest: number;
@@ -17851,7 +18256,8 @@ export interface operations {
                         data: {
                             list: {
                                 pid: number;
-                                project_type: number;
+                                /** @enum {number} */
+                                project_type: 4 | 5;
                                 name: string;
                                 coin: string;
                                 /**
@@ -17897,7 +18303,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    project_type: number;
+                    project_type: (4 | 5) | ("4" | "5");
                     name: string;
                     coin: string;
                     /** @default 0 */
@@ -17921,7 +18327,7 @@ export interface operations {
                     nav: string;
                 };
                 "application/x-www-form-urlencoded": {
-                    project_type: number;
+                    project_type: (4 | 5) | ("4" | "5");
                     name: string;
                     coin: string;
                     /** @default 0 */
@@ -18613,7 +19019,8 @@ export interface operations {
                                 id: number;
                                 email: string;
                                 vip_tier: number;
-                                account_mode: string;
+                                /** @enum {string} */
+                                account_mode: "classic" | "multi_currency" | "single_currency";
                                 locked: boolean;
                                 created_at: number;
                             }[];
@@ -19545,13 +19952,15 @@ export interface operations {
                              * @example 1.25
                              */
                             trading_volume_60d: string;
-                            account_mode: string;
+                            /** @enum {string} */
+                            account_mode: "classic" | "multi_currency" | "single_currency";
                             compliance_menu: string[];
                             compliance_business: string[];
                             locked: boolean;
                             use_funding: boolean;
                             first_open: boolean;
-                            fundpass_mode: string;
+                            /** @enum {string} */
+                            fundpass_mode: "always" | "every_2h" | "never";
                             balances: {
                                 asset: string;
                                 purpose: string;
