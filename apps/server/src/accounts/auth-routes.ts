@@ -1,4 +1,4 @@
-import { email, FUNDPASS_MODES, fundPassword, password } from '@earn/domain';
+import { ACCOUNT_MODES, email, FUNDPASS_MODES, fundPassword, password } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,9 +15,9 @@ const me = z.object({
   id: z.number(),
   email: z.string(),
   vip_tier: z.number(),
-  account_mode: z.string(),
+  account_mode: z.enum(ACCOUNT_MODES),
   fundpass_set: z.boolean(),
-  fundpass_mode: z.string(),
+  fundpass_mode: z.enum(FUNDPASS_MODES),
   created_at: z.number(),
 });
 
@@ -176,7 +176,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
           login_password: z.string().max(128).optional(),
           mode: z.enum(FUNDPASS_MODES).optional(),
         }),
-        response: { 200: envelope(z.object({ mode: z.string() })) },
+        response: { 200: envelope(z.object({ mode: z.enum(FUNDPASS_MODES) })) },
       },
     },
     async (req) =>
@@ -199,7 +199,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         summary:
           'When the funding password is asked for: always, every_2h (once per 2 hours per session) or never. Needs the funding password (fundpass field or X-Fund-Password header) every time.',
         body: z.object({ mode: z.enum(FUNDPASS_MODES), fundpass: z.string().max(64).optional() }),
-        response: { 200: envelope(z.object({ mode: z.string() })) },
+        response: { 200: envelope(z.object({ mode: z.enum(FUNDPASS_MODES) })) },
       },
     },
     async (req) => {

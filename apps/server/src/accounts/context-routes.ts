@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MODES,
   type AccountMode,
   assetSymbol,
   dec,
@@ -38,7 +39,7 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
         response: {
           200: envelope(
             z.object({
-              mode: z.string(),
+              mode: z.enum(ACCOUNT_MODES),
               first_open: z.boolean(),
               settings: z.object({ use_funding: z.boolean() }),
             }),
@@ -149,7 +150,11 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
         querystring: z.object({ coin: assetSymbol }),
         response: {
           200: envelope(
-            z.object({ coin: z.string(), is_support_lend_earn: z.number(), lend_earn_available: z.string() }),
+            z.object({
+              coin: z.string(),
+              is_support_lend_earn: z.number(),
+              lend_earn_available: decimalString,
+            }),
           ),
         },
       },
@@ -180,10 +185,10 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
             z.array(
               z.object({
                 asset: z.string(),
-                outable: z.string(),
-                lend_earn_available: z.string(),
-                available: z.string(),
-                mode: z.string(),
+                outable: decimalString,
+                lend_earn_available: decimalString,
+                available: decimalString,
+                mode: z.enum(ACCOUNT_MODES),
               }),
             ),
           ),
@@ -214,7 +219,7 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
         tags: ['account'],
         summary: 'What the user can lend of an asset now',
         querystring: z.object({ asset: assetSymbol }),
-        response: { 200: envelope(z.object({ asset: z.string(), available: z.string() })) },
+        response: { 200: envelope(z.object({ asset: z.string(), available: decimalString })) },
       },
     },
     async (req) => {
@@ -298,7 +303,7 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
           200: envelope(
             z.object({
               list: z.array(
-                z.object({ asset: z.string(), available: z.string(), usdt_value: decimalString }),
+                z.object({ asset: z.string(), available: decimalString, usdt_value: decimalString }),
               ),
               total_usdt: decimalString,
             }),
@@ -336,9 +341,9 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
         response: {
           200: envelope(
             z.object({
-              mode: z.string(),
+              mode: z.enum(ACCOUNT_MODES),
               maintenance_margin_rate: decimalString.nullable(),
-              maintenance_margin_ratio: z.string(),
+              maintenance_margin_ratio: decimalString,
               equity_usdt: decimalString,
               liabilities_usdt: decimalString,
               maintenance_margin_usdt: decimalString,

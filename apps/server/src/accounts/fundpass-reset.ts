@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { Code, SecurityMessageKey } from '@earn/domain';
+import { Code, type FundpassMode, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { fundpassFailures, fundpassResetCodes, sessions, users } from '../db/schema';
@@ -106,11 +106,11 @@ export async function confirmFundpassReset(
   session: SessionUser,
   code: string,
   fundpass: string,
-): Promise<{ mode: string }> {
+): Promise<{ mode: FundpassMode }> {
   const now = deps.clock.now();
   const newHash = await hashSecret(fundpass);
   const outcome = await deps.db.transaction(
-    async (txRoot): Promise<{ mode: string } | { wrong: number } | 'expired'> => {
+    async (txRoot): Promise<{ mode: FundpassMode } | { wrong: number } | 'expired'> => {
       const tx = txRoot as unknown as Db;
       const [user] = await tx.select().from(users).where(eq(users.id, session.id)).for('update');
       const [row] = await tx

@@ -1,4 +1,4 @@
-import { email, fundPassword, password } from '@earn/domain';
+import { email, FUNDPASS_MODES, fundPassword, password } from '@earn/domain';
 import { z } from 'zod';
 import { envelope, paged } from '../http/envelope';
 
@@ -112,4 +112,4 @@ export const resetConfirmBody = z.object({
     .describe('the six digits from the mail'),
   fundpass: fundPassword,
 });
-export const resetConfirmResponse = envelope(z.object({ mode: z.string() }));
+export const resetConfirmResponse = envelope(z.object({ mode: z.enum(FUNDPASS_MODES) }));

@@ -1,3 +1,4 @@
+import { ACCOUNT_MODES, FUNDPASS_MODES } from '@earn/domain';
 import { z } from 'zod';
 import { envelope, paged } from '../http/envelope';
 import { decimalString } from '../http/openapi';
@@ -54,13 +55,13 @@ export const getAdminUsersByUserResponse = envelope(
     email: z.string(),
     vip_tier: z.number(),
     trading_volume_60d: decimalString,
-    account_mode: z.string(),
+    account_mode: z.enum(ACCOUNT_MODES),
     compliance_menu: z.array(z.string()),
     compliance_business: z.array(z.string()),
     locked: z.boolean(),
     use_funding: z.boolean(),
     first_open: z.boolean(),
-    fundpass_mode: z.string(),
+    fundpass_mode: z.enum(FUNDPASS_MODES),
     balances: z.array(z.object({ asset: z.string(), purpose: z.string(), balance: decimalString })),
   }),
 );

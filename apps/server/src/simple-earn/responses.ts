@@ -20,12 +20,12 @@ const flexibleAprDetail = z.object({
   bonus_apr: decimalString,
   voucher_apr: decimalString,
   amount: decimalString,
-  held: z.string(),
+  held: decimalString,
   interest_year: decimalString,
   tiers: z.array(
     z.object({
-      from: z.string(),
-      to: z.string().nullable(),
+      from: decimalString,
+      to: decimalString.nullable(),
       apr: decimalString,
       amount: decimalString,
       interest_year: decimalString,
@@ -40,11 +40,11 @@ const fixedAprDetail = z.object({
   bonus_apr: decimalString,
   voucher_apr: decimalString,
   amount: decimalString,
-  held: z.string(),
+  held: decimalString,
   interest_year: decimalString,
   tiers: z.array(
     z.object({
-      from: z.string(),
+      from: decimalString,
       to: decimalString.nullable(),
       apr: decimalString,
       amount: decimalString,
@@ -153,7 +153,7 @@ export const getUniLoanEarnCoinInfoResponse = envelope(
         ),
         next_time_rate_year: decimalString,
         ext_award_rate_year: decimalString,
-        ext_award_limit: z.string(),
+        ext_award_limit: decimalString,
         limit_min_lend_rate_year: decimalString,
         max_lend_rate_year: decimalString,
         min_lend_amount: decimalString,
@@ -246,7 +246,7 @@ export const getFixedEarnApiProductDetailResponse = envelope(
       .optional(),
     next_time_rate_year: decimalString.optional(),
     ext_award_rate_year: decimalString.optional(),
-    ext_award_limit: z.string().optional(),
+    ext_award_limit: decimalString.optional(),
     limit_min_lend_rate_year: decimalString.optional(),
     max_lend_rate_year: decimalString.optional(),
     award_asset: z.string().optional(),
@@ -386,7 +386,7 @@ export const getUniLoanEarnSubscribeResponse = paged(
     frozen_status: z.number(),
     margin_frozen_amount: decimalString,
     redeemable_amount: decimalString,
-    cumulative: z.string(),
+    cumulative: decimalString,
     bonus_cumulative: decimalString,
     bonus_asset: z.string(),
     next_time_rate_year: decimalString,
@@ -478,7 +478,7 @@ export const getUniLoanEarnAwardPoolResponse = envelope(
     award_asset: z.string(),
     is_open_award_pool: z.number(),
     ext_award_rate_year: decimalString,
-    ext_award_limit: z.string(),
+    ext_award_limit: decimalString,
     ladder_apr: z.array(
       z.object({
         apr: decimalString,
@@ -501,8 +501,8 @@ export const getUniLoanEarnStatisticsResponse = envelope(
     list: z.array(
       z.object({
         asset: z.string(),
-        flexible: z.string(),
-        fixed: z.string(),
+        flexible: decimalString,
+        fixed: decimalString,
         cumulative_interest: decimalString,
         last_24h_interest: decimalString,
       }),
@@ -563,8 +563,8 @@ export const getUniLoanEarnCouponRecommendResponse = paged(
     title: z.string(),
     rate_day: z.number(),
     rate_ratio: decimalString,
-    buy_limit_low: z.string(),
-    buy_limit_high: z.string(),
+    buy_limit_low: decimalString,
+    buy_limit_high: decimalString,
     using_currency: z.string(),
     expired_timest: z.number(),
   }),
@@ -610,7 +610,7 @@ export const getAdminSimpleEarnFlexibleProductsResponse = paged(
     sort: z.number(),
     min_lend_amount: decimalString,
     next_time_rate_year: decimalString,
-    borrow_demand: z.string(),
+    borrow_demand: decimalString,
     ladder_apr: z.array(
       z.object({
         apr: decimalString,
@@ -619,7 +619,7 @@ export const getAdminSimpleEarnFlexibleProductsResponse = paged(
       }),
     ),
     ext_award_rate_year: decimalString,
-    ext_award_limit: z.string(),
+    ext_award_limit: decimalString,
     award_asset: z.string().nullable(),
     is_open_award_pool: z.boolean(),
     limit_min_lend_rate_year: decimalString,
@@ -628,7 +628,7 @@ export const getAdminSimpleEarnFlexibleProductsResponse = paged(
     last_rate_year: decimalString,
     last_supplied: z.string(),
     last_lent: decimalString,
-    liquidity_left: z.string(),
+    liquidity_left: decimalString,
   }),
 );
 
@@ -640,7 +640,7 @@ export const postAdminSimpleEarnFlexibleProductsResponse = envelope(
     sort: z.number(),
     min_lend_amount: decimalString,
     next_time_rate_year: decimalString,
-    borrow_demand: z.string(),
+    borrow_demand: decimalString,
     ladder_apr: z.array(
       z.object({
         apr: decimalString,
@@ -649,7 +649,7 @@ export const postAdminSimpleEarnFlexibleProductsResponse = envelope(
       }),
     ),
     ext_award_rate_year: decimalString,
-    ext_award_limit: z.string(),
+    ext_award_limit: decimalString,
     award_asset: z.string().nullable(),
     is_open_award_pool: z.boolean(),
     limit_min_lend_rate_year: decimalString,
@@ -658,7 +658,7 @@ export const postAdminSimpleEarnFlexibleProductsResponse = envelope(
     last_rate_year: decimalString,
     last_supplied: z.string(),
     last_lent: decimalString,
-    liquidity_left: z.string(),
+    liquidity_left: decimalString,
   }),
 );
 
@@ -703,8 +703,8 @@ export const getAdminSimpleEarnVouchersResponse = paged(
     title: z.string(),
     rate_day: z.number(),
     rate_ratio: decimalString,
-    buy_limit_low: z.string(),
-    buy_limit_high: z.string(),
+    buy_limit_low: decimalString,
+    buy_limit_high: decimalString,
     using_currency: z.string(),
     expired_timest: z.number(),
     used_order_id: z.number().nullable(),

@@ -39,7 +39,7 @@ export const getEarnSoftStakingProductsResponse = paged(
     max_amount: decimalString,
     status: z.string(),
     eligible_amount: decimalString,
-    estimated_daily: z.string(),
+    estimated_daily: decimalString,
   }),
 );
 

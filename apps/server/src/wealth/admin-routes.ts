@@ -1,6 +1,7 @@
 import {
   assetSymbol,
   dec,
+  intChoice,
   storedAmount,
   storedPositiveAmount,
   unixTime,
@@ -39,10 +40,8 @@ import {
 } from './responses';
 import { publishNav } from './service';
 
-const projectType = z.coerce
-  .number()
-  .int()
-  .refine((t) => (WEALTH_PROJECT_TYPES as readonly number[]).includes(t), 'project_type is 4 or 5');
+/** 4 or 5, as a JSON number or a form string: the document lists the two. */
+const projectType = intChoice(WEALTH_PROJECT_TYPES);
 
 export const wealthProductFields = {
   project_type: projectType,

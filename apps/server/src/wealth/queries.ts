@@ -1,4 +1,4 @@
-import { type Decimal, dec, roundDown, toWire, valueOfUnits } from '@earn/domain';
+import { type Decimal, dec, roundDown, toWire, valueOfUnits, type WealthProjectTypeId } from '@earn/domain';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { wealthNavs, wealthOrders, wealthProducts, wealthPurchases, wealthRedemptions } from '../db/schema';
@@ -55,7 +55,12 @@ export async function productView(db: Db, p: WealthProductRow, now: Date) {
   };
 }
 
-export async function requireOwnOrder(db: Db, userId: number, orderId: number, projectType?: number) {
+export async function requireOwnOrder(
+  db: Db,
+  userId: number,
+  orderId: number,
+  projectType?: WealthProjectTypeId,
+) {
   const [order] = await db
     .select()
     .from(wealthOrders)
@@ -141,7 +146,12 @@ export async function orderLines(
   return { lines, change: signed(change) };
 }
 
-export async function userOrders(db: Db, userId: number, projectType: number | undefined, now: Date) {
+export async function userOrders(
+  db: Db,
+  userId: number,
+  projectType: WealthProjectTypeId | undefined,
+  now: Date,
+) {
   const found = await db
     .select({ order: wealthOrders, product: wealthProducts })
     .from(wealthOrders)

@@ -1,6 +1,10 @@
+import { WEALTH_PROJECT_TYPES } from '@earn/domain';
 import { z } from 'zod';
 import { envelope, paged } from '../http/envelope';
 import { decimalString } from '../http/openapi';
+
+/** Private wealth 4, asset management 5: the only types a product is created with. */
+const wealthProjectType = z.literal(WEALTH_PROJECT_TYPES);
 
 // Success responses of this product line's routes: the fields the handlers answer, checked on
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
@@ -12,7 +16,7 @@ export const postEarnPrivateWealthPurchaseResponse = envelope(
     purchase_id: z.number(),
     pid: z.number(),
     amount: decimalString,
-    unit: z.string(),
+    unit: decimalString,
     net_value_ratio: decimalString,
     total_unit: decimalString,
   }),
@@ -44,7 +48,7 @@ export const postEarnPrivateWealthRedeemResponse = envelope(
     redeem_id: z.number(),
     order_id: z.number(),
     pid: z.number(),
-    unit: z.string(),
+    unit: decimalString,
     status: z.string(),
   }),
 );
@@ -53,7 +57,7 @@ export const postEarnPrivateWealthRedeemResponse = envelope(
 export const getEarnPrivateWealthProductsResponse = paged(
   z.object({
     pid: z.number(),
-    project_type: z.number(),
+    project_type: wealthProjectType,
     name: z.string(),
     coin: z.string(),
     min_purchase: decimalString,
@@ -73,13 +77,13 @@ export const getEarnPrivateWealthProductsResponse = paged(
 const wealthOrder = z.object({
   order_id: z.number(),
   pid: z.number(),
-  project_type: z.number(),
+  project_type: wealthProjectType,
   name: z.string(),
   coin: z.string(),
   amount: decimalString,
-  unit: z.string(),
-  redeeming_unit: z.string(),
-  cost: z.string(),
+  unit: decimalString,
+  redeeming_unit: decimalString,
+  cost: decimalString,
   show_interest: z.number(),
   income_amount: decimalString,
   net_value_ratio: decimalString,
@@ -99,7 +103,7 @@ export const getEarnPrivateWealthRedeemRecordsResponse = paged(
     order_id: z.number(),
     pid: z.number(),
     coin: z.string(),
-    unit: z.string(),
+    unit: decimalString,
     status: z.string(),
     net_value_ratio: decimalString.nullable(),
     amount: decimalString.nullable(),
@@ -118,10 +122,10 @@ export const getEarnPrivateWealthLinesResponse = envelope(
       z.object({
         timestamp: z.number(),
         value: decimalString,
-        diff: z.string(),
+        diff: decimalString,
       }),
     ),
-    change: z.string(),
+    change: decimalString,
   }),
 );
 

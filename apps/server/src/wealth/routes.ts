@@ -6,6 +6,7 @@ import {
   WEALTH_LINE_RANGES,
   WEALTH_LINE_TYPES,
   WEALTH_PROJECT_TYPES,
+  type WealthProjectTypeId,
   wealthPurchaseBody,
   wealthRedeemBody,
 } from '@earn/domain';
@@ -109,7 +110,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     pid: z.coerce.number().int().positive(),
     project_type: projectType.optional(),
   });
-  const disclaimerOf = async (userId: number, pid: number, type?: number) => {
+  const disclaimerOf = async (userId: number, pid: number, type?: WealthProjectTypeId) => {
     const product = await requireWealthProduct(deps.db, pid, type);
     return {
       userId,

@@ -8,6 +8,7 @@ import {
   toWire,
   unitsFor,
   WealthKey,
+  type WealthProjectTypeId,
 } from '@earn/domain';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { ownFundsCoverLoans, spotAvailability } from '../accounts/balances';
@@ -38,7 +39,7 @@ export type NavRow = typeof wealthNavs.$inferSelect;
 export async function requireWealthProduct(
   db: Db,
   pid: number,
-  projectType?: number,
+  projectType?: WealthProjectTypeId,
 ): Promise<WealthProductRow> {
   const [row] = await db.select().from(wealthProducts).where(eq(wealthProducts.id, pid));
   if (!row || (projectType !== undefined && row.projectType !== projectType))
@@ -76,7 +77,7 @@ const violation = (v: { key: string; params: Record<string, string> }, message: 
 
 export async function purchase(
   tx: Db,
-  req: { userId: number; pid: number; projectType?: number; amount: string; now: Date },
+  req: { userId: number; pid: number; projectType?: WealthProjectTypeId; amount: string; now: Date },
 ) {
   const product = await requireWealthProduct(tx, req.pid, req.projectType);
   if (product.status !== 'online')

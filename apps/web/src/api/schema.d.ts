@@ -3676,9 +3676,11 @@ export interface operations {
                             id: number;
                             email: string;
                             vip_tier: number;
-                            account_mode: string;
+                            /** @enum {string} */
+                            account_mode: "classic" | "multi_currency" | "single_currency";
                             fundpass_set: boolean;
-                            fundpass_mode: string;
+                            /** @enum {string} */
+                            fundpass_mode: "always" | "every_2h" | "never";
                             created_at: number;
                         };
                     };
@@ -3732,9 +3734,11 @@ export interface operations {
                             id: number;
                             email: string;
                             vip_tier: number;
-                            account_mode: string;
+                            /** @enum {string} */
+                            account_mode: "classic" | "multi_currency" | "single_currency";
                             fundpass_set: boolean;
-                            fundpass_mode: string;
+                            /** @enum {string} */
+                            fundpass_mode: "always" | "every_2h" | "never";
                             created_at: number;
                         };
                     };
@@ -3795,9 +3799,11 @@ export interface operations {
                             id: number;
                             email: string;
                             vip_tier: number;
-                            account_mode: string;
+                            /** @enum {string} */
+                            account_mode: "classic" | "multi_currency" | "single_currency";
                             fundpass_set: boolean;
-                            fundpass_mode: string;
+                            /** @enum {string} */
+                            fundpass_mode: "always" | "every_2h" | "never";
                             created_at: number;
                         };
                     };
@@ -3832,9 +3838,11 @@ export interface operations {
                                 id: number;
                                 email: string;
                                 vip_tier: number;
-                                account_mode: string;
+                                /** @enum {string} */
+                                account_mode: "classic" | "multi_currency" | "single_currency";
                                 fundpass_set: boolean;
-                                fundpass_mode: string;
+                                /** @enum {string} */
+                                fundpass_mode: "always" | "every_2h" | "never";
                                 created_at: number;
                             } | null;
                         };
@@ -3882,7 +3890,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "always" | "every_2h" | "never";
                         };
                     };
                 };
@@ -3924,7 +3933,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "always" | "every_2h" | "never";
                         };
                     };
                 };
@@ -4352,7 +4362,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "always" | "every_2h" | "never";
                         };
                     };
                 };
@@ -4381,7 +4392,8 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "classic" | "multi_currency" | "single_currency";
                             first_open: boolean;
                             settings: {
                                 use_funding: boolean;
@@ -4543,6 +4555,10 @@ export interface operations {
                         data: {
                             coin: string;
                             is_support_lend_earn: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             lend_earn_available: string;
                         };
                     };
@@ -4586,10 +4602,23 @@ export interface operations {
                         message: string;
                         data: {
                             asset: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             outable: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             lend_earn_available: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             available: string;
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "classic" | "multi_currency" | "single_currency";
                         }[];
                     };
                 };
@@ -4621,6 +4650,10 @@ export interface operations {
                         message: string;
                         data: {
                             asset: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             available: string;
                         };
                     };
@@ -4776,6 +4809,10 @@ export interface operations {
                         data: {
                             list: {
                                 asset: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 available: string;
                                 /**
                                  * @description Decimal string
@@ -4816,12 +4853,17 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            mode: string;
+                            /** @enum {string} */
+                            mode: "classic" | "multi_currency" | "single_currency";
                             /**
                              * @description Decimal string
                              * @example 1.25
                              */
                             maintenance_margin_rate: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             maintenance_margin_ratio: string;
                             /**
                              * @description Decimal string
@@ -6414,6 +6456,10 @@ export interface operations {
                              * @example 1.25
                              */
                             fee: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             received: string;
                             quick: number;
                             redeem_stamp: number;
@@ -6430,6 +6476,10 @@ export interface operations {
                              */
                             payout_amount: string;
                             receipt_coin: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             receipt_burned: string;
                         };
                     };
@@ -6591,6 +6641,10 @@ export interface operations {
                              * @example 1.25
                              */
                             fee: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             received: string;
                             quick: number;
                             redeem_stamp: number;
@@ -6607,6 +6661,10 @@ export interface operations {
                              */
                             payout_amount: string;
                             receipt_coin: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             receipt_burned: string;
                         };
                     };
@@ -6722,6 +6780,10 @@ export interface operations {
                                         start_at: number;
                                         end_at: number;
                                     } | null;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     personal_mortgage_limit: string;
                                 }[];
                                 debt: {
@@ -6768,7 +6830,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 min_redeem_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 personal_mortgage_limit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 crowd_mortgage_limit: string;
                                 is_crowd: number;
                                 agreement: string;
@@ -6845,6 +6915,10 @@ export interface operations {
                                 vip_config: {
                                     max_tier: number;
                                     min_tier: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     vip_sale: string;
                                 }[];
                                 exchange_type: string;
@@ -6873,6 +6947,10 @@ export interface operations {
                                      */
                                     redeem_quick_fee: string;
                                     redeem_quick: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     redeem_quick_daily: string;
                                     /**
                                      * @description Decimal string
@@ -7004,6 +7082,10 @@ export interface operations {
                                     start_at: number;
                                     end_at: number;
                                 } | null;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 personal_mortgage_limit: string;
                             }[];
                             debt: {
@@ -7050,7 +7132,15 @@ export interface operations {
                              * @example 1.25
                              */
                             min_redeem_amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             personal_mortgage_limit: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             crowd_mortgage_limit: string;
                             is_crowd: number;
                             agreement: string;
@@ -7127,6 +7217,10 @@ export interface operations {
                             vip_config: {
                                 max_tier: number;
                                 min_tier: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 vip_sale: string;
                             }[];
                             exchange_type: string;
@@ -7155,6 +7249,10 @@ export interface operations {
                                  */
                                 redeem_quick_fee: string;
                                 redeem_quick: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 redeem_quick_daily: string;
                                 /**
                                  * @description Decimal string
@@ -7444,6 +7542,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 fee: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 received: string;
                                 payout_coin: string;
                                 /**
@@ -7452,6 +7554,10 @@ export interface operations {
                                  */
                                 payout_amount: string;
                                 receipt_coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 receipt_burned: string;
                                 quick: number;
                                 reward_coin: string;
@@ -7839,6 +7945,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 ext_award_rate_year: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 ext_award_limit: string;
                                 /**
                                  * @description Decimal string
@@ -8104,6 +8214,10 @@ export interface operations {
                              * @example 1.25
                              */
                             ext_award_rate_year?: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             ext_award_limit?: string;
                             /**
                              * @description Decimal string
@@ -8490,6 +8604,10 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     held: string;
                                     /**
                                      * @description Decimal string
@@ -8497,6 +8615,10 @@ export interface operations {
                                      */
                                     interest_year: string;
                                     tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         from: string;
                                         /**
                                          * @description Decimal string
@@ -8702,6 +8824,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -8709,6 +8835,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -8902,6 +9032,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -8909,6 +9043,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -9099,6 +9237,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -9106,6 +9248,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -9296,6 +9442,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -9303,6 +9453,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -9535,6 +9689,10 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     held: string;
                                     /**
                                      * @description Decimal string
@@ -9542,6 +9700,10 @@ export interface operations {
                                      */
                                     interest_year: string;
                                     tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         from: string;
                                         /**
                                          * @description Decimal string
@@ -9747,6 +9909,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -9754,6 +9920,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -9947,6 +10117,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -9954,6 +10128,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -10144,6 +10322,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -10151,6 +10333,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -10341,6 +10527,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -10348,6 +10538,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -10580,6 +10774,10 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     held: string;
                                     /**
                                      * @description Decimal string
@@ -10587,6 +10785,10 @@ export interface operations {
                                      */
                                     interest_year: string;
                                     tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         from: string;
                                         /**
                                          * @description Decimal string
@@ -10792,6 +10994,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -10799,6 +11005,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -10992,6 +11202,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -10999,6 +11213,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -11189,6 +11407,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -11196,6 +11418,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -11386,6 +11612,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -11393,6 +11623,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -11575,6 +11809,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -11582,6 +11820,10 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
                                     /**
                                      * @description Decimal string
@@ -11771,6 +12013,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 redeemable_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 cumulative: string;
                                 /**
                                  * @description Decimal string
@@ -11831,6 +12077,10 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     held: string;
                                     /**
                                      * @description Decimal string
@@ -11838,7 +12088,15 @@ export interface operations {
                                      */
                                     interest_year: string;
                                     tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         from: string;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         to: string | null;
                                         /**
                                          * @description Decimal string
@@ -11940,6 +12198,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 held: string;
                                 /**
                                  * @description Decimal string
@@ -11947,7 +12209,15 @@ export interface operations {
                                  */
                                 interest_year: string;
                                 tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     from: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     to: string | null;
                                     /**
                                      * @description Decimal string
@@ -12321,6 +12591,10 @@ export interface operations {
                              * @example 1.25
                              */
                             ext_award_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             ext_award_limit: string;
                             ladder_apr: {
                                 /**
@@ -12391,7 +12665,15 @@ export interface operations {
                             last_24h_interest_usdt: string;
                             list: {
                                 asset: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 flexible: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 fixed: string;
                                 /**
                                  * @description Decimal string
@@ -12602,7 +12884,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 rate_ratio: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 buy_limit_low: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 buy_limit_high: string;
                                 using_currency: string;
                                 expired_timest: number;
@@ -12858,6 +13148,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 eligible_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 estimated_daily: string;
                             }[];
                             total: number;
@@ -12972,6 +13266,10 @@ export interface operations {
                              * @example 1.25
                              */
                             amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             unit: string;
                             /**
                              * @description Decimal string
@@ -13114,6 +13412,10 @@ export interface operations {
                             redeem_id: number;
                             order_id: number;
                             pid: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             unit: string;
                             status: string;
                         };
@@ -13148,7 +13450,8 @@ export interface operations {
                         data: {
                             list: {
                                 pid: number;
-                                project_type: number;
+                                /** @enum {number} */
+                                project_type: 4 | 5;
                                 name: string;
                                 coin: string;
                                 /**
@@ -13209,7 +13512,8 @@ export interface operations {
                             list: {
                                 order_id: number;
                                 pid: number;
-                                project_type: number;
+                                /** @enum {number} */
+                                project_type: 4 | 5;
                                 name: string;
                                 coin: string;
                                 /**
@@ -13217,8 +13521,20 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 unit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 redeeming_unit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 cost: string;
                                 show_interest: number;
                                 /**
@@ -13281,6 +13597,10 @@ export interface operations {
                                 order_id: number;
                                 pid: number;
                                 coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 unit: string;
                                 status: string;
                                 /**
@@ -13330,7 +13650,8 @@ export interface operations {
                         data: {
                             order_id: number;
                             pid: number;
-                            project_type: number;
+                            /** @enum {number} */
+                            project_type: 4 | 5;
                             name: string;
                             coin: string;
                             /**
@@ -13338,8 +13659,20 @@ export interface operations {
                              * @example 1.25
                              */
                             amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             unit: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             redeeming_unit: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             cost: string;
                             show_interest: number;
                             /**
@@ -13404,8 +13737,16 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 value: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 diff: string;
                             }[];
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             change: string;
                         };
                     };
@@ -15938,6 +16279,10 @@ export interface operations {
                                         start_at: number;
                                         end_at: number;
                                     } | null;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     personal_mortgage_limit: string;
                                 }[];
                                 debt: {
@@ -15984,7 +16329,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 min_redeem_amount: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 personal_mortgage_limit: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 crowd_mortgage_limit: string;
                                 is_crowd: number;
                                 agreement: string;
@@ -16061,6 +16414,10 @@ export interface operations {
                                 vip_config: {
                                     max_tier: number;
                                     min_tier: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     vip_sale: string;
                                 }[];
                                 exchange_type: string;
@@ -16089,6 +16446,10 @@ export interface operations {
                                      */
                                     redeem_quick_fee: string;
                                     redeem_quick: number;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     redeem_quick_daily: string;
                                     /**
                                      * @description Decimal string
@@ -16845,6 +17206,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 next_time_rate_year: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 borrow_demand: string;
                                 ladder_apr: {
                                     /**
@@ -16860,6 +17225,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 ext_award_rate_year: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 ext_award_limit: string;
                                 award_asset: string | null;
                                 is_open_award_pool: boolean;
@@ -16885,6 +17254,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 last_lent: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 liquidity_left: string;
                             }[];
                             total: number;
@@ -16986,6 +17359,10 @@ export interface operations {
                              * @example 1.25
                              */
                             next_time_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             borrow_demand: string;
                             ladder_apr: {
                                 /**
@@ -17001,6 +17378,10 @@ export interface operations {
                              * @example 1.25
                              */
                             ext_award_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             ext_award_limit: string;
                             award_asset: string | null;
                             is_open_award_pool: boolean;
@@ -17026,6 +17407,10 @@ export interface operations {
                              * @example 1.25
                              */
                             last_lent: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             liquidity_left: string;
                         };
                     };
@@ -17109,6 +17494,10 @@ export interface operations {
                              * @example 1.25
                              */
                             next_time_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             borrow_demand: string;
                             ladder_apr: {
                                 /**
@@ -17124,6 +17513,10 @@ export interface operations {
                              * @example 1.25
                              */
                             ext_award_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             ext_award_limit: string;
                             award_asset: string | null;
                             is_open_award_pool: boolean;
@@ -17149,6 +17542,10 @@ export interface operations {
                              * @example 1.25
                              */
                             last_lent: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             liquidity_left: string;
                         };
                     };
@@ -17704,7 +18101,15 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 rate_ratio: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 buy_limit_low: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 buy_limit_high: string;
                                 using_currency: string;
                                 expired_timest: number;
@@ -17905,7 +18310,8 @@ export interface operations {
                         data: {
                             list: {
                                 pid: number;
-                                project_type: number;
+                                /** @enum {number} */
+                                project_type: 4 | 5;
                                 name: string;
                                 coin: string;
                                 /**
@@ -17951,7 +18357,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    project_type: number;
+                    project_type: (4 | 5) | ("4" | "5");
                     name: string;
                     coin: string;
                     /** @default 0 */
@@ -17975,7 +18381,7 @@ export interface operations {
                     nav: string;
                 };
                 "application/x-www-form-urlencoded": {
-                    project_type: number;
+                    project_type: (4 | 5) | ("4" | "5");
                     name: string;
                     coin: string;
                     /** @default 0 */
@@ -18667,7 +19073,8 @@ export interface operations {
                                 id: number;
                                 email: string;
                                 vip_tier: number;
-                                account_mode: string;
+                                /** @enum {string} */
+                                account_mode: "classic" | "multi_currency" | "single_currency";
                                 locked: boolean;
                                 created_at: number;
                             }[];
@@ -19599,13 +20006,15 @@ export interface operations {
                              * @example 1.25
                              */
                             trading_volume_60d: string;
-                            account_mode: string;
+                            /** @enum {string} */
+                            account_mode: "classic" | "multi_currency" | "single_currency";
                             compliance_menu: string[];
                             compliance_business: string[];
                             locked: boolean;
                             use_funding: boolean;
                             first_open: boolean;
-                            fundpass_mode: string;
+                            /** @enum {string} */
+                            fundpass_mode: "always" | "every_2h" | "never";
                             balances: {
                                 asset: string;
                                 purpose: string;

@@ -5,7 +5,7 @@
  */
 import type { paths } from './schema';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 type SuccessBody<Op> = Op extends { responses: { 200: { content: { 'application/json': infer B } } } }
   ? B

@@ -1,26 +1,35 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { isTransient, newIdempotencyKey, type RequestOptions } from './client';
+import { isTransient, newIdempotencyKey } from './client';
 import { backoffMs, POST_RETRY_LIMIT } from './queryClient';
 import { send } from './send';
+import { type CallOptions, checkedRequest, type PathFor, type WriteMethod } from './typed';
+import type { ApiData } from './types';
 
-export interface ApiActionOptions {
+export interface ApiActionOptions<M extends WriteMethod, P extends PathFor<M>> {
   /** Analytics name of the action; failures are reported under it. */
   name: string;
-  path: string;
-  method?: 'POST' | 'PUT' | 'DELETE';
+  /** The operation, as the document names it (`/api/web/v1/auth/sessions/{id}`). */
+  path: P;
+  method?: M;
   form?: boolean;
   /** Show nothing on failure: the caller handles it (e.g. inline form errors). */
   silent?: boolean;
 }
 
 interface Vars {
-  body: Record<string, unknown>;
-  /** The call's own path, when it names a resource (`DELETE /sessions/{id}`); else the action's. */
-  path?: string;
+  opts: unknown;
   idempotencyKey: string;
-  headers?: Record<string, string>;
 }
+
+/** What one run sends beside its body: the path parameters where the path has them, extra headers. */
+type RunOptions<M extends WriteMethod, P extends PathFor<M>> = Pick<CallOptions<P, M>, 'params'> & {
+  headers?: Record<string, string>;
+};
+type RunArgs<M extends WriteMethod, P extends PathFor<M>> = [
+  body: CallOptions<P, M>['body'],
+  ...rest: RunOptions<M, P> extends { params: object } ? [opts: RunOptions<M, P>] : [opts?: RunOptions<M, P>],
+];
 
 /**
  * Whether a failed action is sent again (with its Idempotency-Key): only a failure that may pass on
@@ -35,29 +44,27 @@ export function retriesAction(failureCount: number, error: unknown): boolean {
  * A user action that writes: one Idempotency-Key per `run` (per click), reused by every retry of that
  * run — transient failures and the funding-password retry alike — so the server moves money once.
  * Failures go through the error catalogue (`errors.ts`) and are reported to analytics under `name`.
+ * The path, its parameters, the body and the answer are the document's operation.
  */
-/** TBody: the body `run` takes, the operation's (`ApiBody`) where the caller names it. */
-export function useApiAction<TData, TBody extends Record<string, unknown> = Record<string, unknown>>(
-  opts: ApiActionOptions,
+export function useApiAction<P extends PathFor<M>, M extends WriteMethod = 'post'>(
+  opts: ApiActionOptions<M, P>,
 ) {
-  const mutation = useMutation<TData, Error, Vars>({
+  const method: M = opts.method ?? ('post' as M);
+  const mutation = useMutation<ApiData<P, M>, Error, Vars>({
     mutationFn: (vars) =>
-      send<TData>({
-        method: opts.method ?? 'POST',
-        path: vars.path ?? opts.path,
+      send<ApiData<P, M>>({
+        ...checkedRequest(method, opts.path, vars.opts),
         form: opts.form,
-        body: vars.body,
-        headers: vars.headers,
         idempotencyKey: vars.idempotencyKey,
-      } satisfies RequestOptions),
+      }),
     retry: retriesAction,
     retryDelay: backoffMs,
     meta: { action: opts.name, silent: opts.silent },
   });
   const { mutateAsync } = mutation;
   const run = useCallback(
-    (body: TBody, headers?: Record<string, string>) =>
-      mutateAsync({ body, headers, idempotencyKey: newIdempotencyKey() }),
+    (...[body, extra]: RunArgs<M, P>) =>
+      mutateAsync({ opts: { ...extra, body }, idempotencyKey: newIdempotencyKey() }),
     [mutateAsync],
   );
   return { ...mutation, run };

@@ -26,7 +26,7 @@ export default function LoginPage() {
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   // Wrong credentials show in the form; every other failure goes through the catalogue's toasts.
-  const action = useApiAction<Me>({ name: 'auth.login', path: '/api/web/v1/auth/login', silent: true });
+  const action = useApiAction({ name: 'auth.login', path: '/api/web/v1/auth/login', silent: true });
   const redirect = safeRedirect(params.get('redirect'));
 
   if (isLoggedIn && !action.isPending && !action.isSuccess) return <Navigate to={redirect} replace />;

@@ -21,7 +21,7 @@ export default function RegisterModal() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const action = useApiAction<Me>({ name: 'auth.register', path: '/api/web/v1/auth/register' });
+  const action = useApiAction({ name: 'auth.register', path: '/api/web/v1/auth/register' });
 
   const emailError = touched && !EMAIL_RE.test(email.trim()) ? t('auth.emailInvalid') : null;
   const passwordError = touched && password.length < MIN_PASSWORD ? t('auth.passwordShort') : null;

@@ -7,6 +7,7 @@ import { intChoice } from '../validation';
 /** Project types: private wealth 4, asset management 5. */
 export const WealthProjectType = { privateWealth: 4, assetManagement: 5 } as const;
 export const WEALTH_PROJECT_TYPES = [4, 5] as const;
+export type WealthProjectTypeId = (typeof WEALTH_PROJECT_TYPES)[number];
 
 /** Subscribe amounts: 8 decimals. Units (redeem): 6 decimals. */
 export const WEALTH_AMOUNT_DECIMALS = LEDGER_DECIMALS;

@@ -1,3 +1,4 @@
+import type { AccountMode, FundpassMode } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,14 +21,14 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   vipTier: integer('vip_tier').notNull().default(0),
   tradingVolume60d: money('trading_volume_60d').notNull().default('0'),
-  accountMode: text('account_mode').notNull().default('classic'),
+  accountMode: text('account_mode').$type<AccountMode>().notNull().default('classic'),
   firstOpen: boolean('first_open').notNull().default(true),
   useFunding: boolean('use_funding').notNull().default(false),
   locked: boolean('locked').notNull().default(false),
   complianceMenu: jsonb('compliance_menu').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   complianceBusiness: jsonb('compliance_business').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   fundpassHash: text('fundpass_hash'),
-  fundpassMode: text('fundpass_mode').notNull().default('never'),
+  fundpassMode: text('fundpass_mode').$type<FundpassMode>().notNull().default('never'),
   referralCode: text('referral_code').notNull(),
 });
 

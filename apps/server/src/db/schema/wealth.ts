@@ -1,3 +1,4 @@
+import type { WealthProjectTypeId } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -25,7 +26,7 @@ import {
 /** A private-wealth (project type 4) or asset-management (5) fund, bought in units at its NAV. */
 export const wealthProducts = pgTable('wealth_products', {
   id: serial('id').primaryKey(),
-  projectType: integer('project_type').notNull(),
+  projectType: integer('project_type').$type<WealthProjectTypeId>().notNull(),
   name: text('name').notNull(),
   coin: assetSymbol('coin'),
   minPurchase: money('min_purchase').notNull(),

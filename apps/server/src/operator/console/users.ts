@@ -1,4 +1,4 @@
-import { assetSymbol, toWire } from '@earn/domain';
+import { ACCOUNT_MODES, assetSymbol, toWire } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,7 +15,7 @@ const userItem = z.object({
   id: z.number(),
   email: z.string(),
   vip_tier: z.number(),
-  account_mode: z.string(),
+  account_mode: z.enum(ACCOUNT_MODES),
   locked: z.boolean(),
   created_at: z.number(),
 });

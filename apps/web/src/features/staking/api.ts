@@ -26,11 +26,14 @@ export type FaqEntry = ApiItem<'/apiw/v2/earn/staking/coin-ask'>;
 export type ProfitRecord = ApiItem<'/apiw/v2/earn/staking/coin-user-profit-records'>;
 export type LockBalances = ApiData<'/apiw/v2/earn/staking/lock-balances'>;
 export type RedeemRecord = ApiItem<'/apiw/v2/earn/staking/redeem-records'>;
-type ActionResult = ApiData<'/apiw/v2/earn/staking/coin-swap-verify', 'post'>;
+/** A stake's or a redeem's answer: both calls answer either shape. */
+export type ActionResult = ApiData<'/apiw/v2/earn/staking/coin-swap-verify', 'post'>;
 export type StakeResult = Extract<ActionResult, { interest_start: number }>;
+export const isStakeResult = (r: ActionResult): r is StakeResult => 'interest_start' in r;
 /** A recorded acceptance of a product's agreement or disclaimer (the server refuses a stake without one). */
 export type Acceptance = ApiData<'/apiw/v2/earn/staking/agreement', 'post'>;
 export type RedeemResult = Extract<ActionResult, { redeem_stamp: number }>;
+export const isRedeemResult = (r: ActionResult): r is RedeemResult => 'redeem_stamp' in r;
 
 const pidParam = (pid: number | undefined) => (pid === undefined || pid === -1 ? undefined : pid);
 

@@ -79,7 +79,7 @@ export function RedeemDialog({
     }
   }, [opened, se?.status]);
 
-  const redeem = useApiAction<RedeemAnswer, RedeemBody>({
+  const redeem = useApiAction({
     name: 'launchpool.redeem',
     path: `${LAUNCHPOOL_BASE}/redeem`,
     form: true,

@@ -16,9 +16,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../../../api/analytics';
-import { request } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
 import { queries, queryKeys } from '../../../api/queries';
+import { callApi } from '../../../api/typed';
 import { useApiAction } from '../../../api/useApiAction';
 import { useMe } from '../../../app/auth';
 import { reportSuccess } from '../../../app/embed';
@@ -158,7 +158,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const compliance = useQuery({ ...queries.compliance(), enabled: isLoggedIn });
   const outable = useQuery({ ...queries.outable([coin]), enabled: isLoggedIn && !!coin });
   const borrow = useQuery({ ...lpQueries.borrowSettings(coin), enabled: !!coin });
-  const stake = useApiAction<StakeAnswer, StakeBody>({
+  const stake = useApiAction({
     name: 'launchpool.stake',
     path: `${LAUNCHPOOL_BASE}/create-order`,
     form: true,
@@ -218,9 +218,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
     if (isNewUserPool(pool) || pool.vip_config?.vip_only) {
       setChecking(true);
       try {
-        await request({
-          method: 'POST',
-          path: `${LAUNCHPOOL_BASE}/check-pool-rule`,
+        await callApi('post', `${LAUNCHPOOL_BASE}/check-pool-rule`, {
           body: { pid: pool.pid, rid: pool.rid },
           form: true,
         });
@@ -234,7 +232,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
     try {
       await stake.run(
         { pid: pool.pid, rid: pool.rid, amount, ...modeFields(mode, pool) },
-        { 'device-token': deviceToken() },
+        { headers: { 'device-token': deviceToken() } },
       );
     } catch {
       // The error catalogue has spoken (toast, analytics); the dialog stays open for another try.

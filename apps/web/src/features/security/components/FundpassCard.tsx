@@ -12,7 +12,7 @@ export function FundpassCard({ me, onOpen }: { me: Me; onOpen: (kind: FundpassDi
   const { t } = useTranslation();
   const client = useQueryClient();
   // The server asks for the funding password itself (10010111): `send` opens the prompt.
-  const mode = useApiAction<{ mode: FundpassMode }>({
+  const mode = useApiAction({
     name: 'security.fundpass.mode',
     path: SECURITY_PATHS.fundpassMode,
   });

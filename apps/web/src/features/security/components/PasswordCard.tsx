@@ -18,7 +18,7 @@ export function PasswordCard() {
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const change = useApiAction<PasswordChanged>({
+  const change = useApiAction({
     name: 'security.password',
     path: SECURITY_PATHS.password,
     silent: true,

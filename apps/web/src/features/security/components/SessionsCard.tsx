@@ -56,18 +56,14 @@ export function SessionsCard() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const sessions = useQuery(securityQueries.sessions());
-  const revoke = useApiAction<null>({
+  const revoke = useApiAction({
     name: 'security.session.revoke',
-    path: SECURITY_PATHS.sessions,
-    method: 'DELETE',
+    path: `${SECURITY_PATHS.sessions}/{id}`,
+    method: 'delete',
   });
   const revokeOne = async (id: string) => {
     try {
-      await revoke.mutateAsync({
-        body: {},
-        idempotencyKey: id,
-        path: `${SECURITY_PATHS.sessions}/${encodeURIComponent(id)}`,
-      });
+      await revoke.run(undefined, { params: { id } });
       toast('success', t('security.sessions.revoked'));
     } catch {
       // Shown by the action's error handling.

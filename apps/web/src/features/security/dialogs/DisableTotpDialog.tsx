@@ -15,7 +15,7 @@ export default function DisableTotpDialog({ opened, onClose }: { opened: boolean
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const disable = useApiAction<{ enabled: false }>({
+  const disable = useApiAction({
     name: 'security.2fa.disable',
     path: SECURITY_PATHS.totpDisable,
     silent: true,

@@ -41,12 +41,12 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const setup = useApiAction<TotpSetup>({
+  const setup = useApiAction({
     name: 'security.2fa.setup',
     path: SECURITY_PATHS.totpSetup,
     silent: true,
   });
-  const enable = useApiAction<TotpEnabled>({
+  const enable = useApiAction({
     name: 'security.2fa.enable',
     path: SECURITY_PATHS.totpEnable,
     silent: true,

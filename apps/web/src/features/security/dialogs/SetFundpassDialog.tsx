@@ -40,12 +40,12 @@ export default function SetFundpassDialog({
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const client = useQueryClient();
-  const save = useApiAction<{ mode: string }>({
+  const save = useApiAction({
     name: `security.fundpass.${kind}`,
     path: kind === 'reset' ? SECURITY_PATHS.fundpassResetConfirm : SECURITY_PATHS.fundpass,
     silent: true,
   });
-  const mail = useApiAction<{ sent: true }>({
+  const mail = useApiAction({
     name: 'security.fundpass.resetMail',
     path: SECURITY_PATHS.fundpassReset,
     silent: true,

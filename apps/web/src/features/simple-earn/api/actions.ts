@@ -4,7 +4,6 @@ import type { ApiData } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { i18next } from '../../../i18n';
 import { API, fetchTradeInfo, fixedBase } from './queries';
-import type { FixedOrder } from './types';
 
 /**
  * Section 8's lock check before a subscribe or redeem: funding in use and locked stops the action
@@ -39,7 +38,7 @@ export function inlineRule(e: unknown): { key: string; params: Record<string, un
 }
 
 export const useFlexSubscribe = () =>
-  useApiAction<ApiData<'/apiw/v2/uni-loan/earn/subscribe', 'post'>>({
+  useApiAction({
     name: 'simpleEarn.subscribe.flexible',
     path: `${API}/uni-loan/earn/subscribe`,
     form: true,
@@ -47,7 +46,7 @@ export const useFlexSubscribe = () =>
   });
 
 export const useFixedSubscribe = (vip = false) =>
-  useApiAction<FixedOrder>({
+  useApiAction({
     name: 'simpleEarn.subscribe.fixed',
     path: `${fixedBase(vip)}/user/lend`,
     form: true,
@@ -55,7 +54,7 @@ export const useFixedSubscribe = (vip = false) =>
   });
 
 export const useFlexRedeem = () =>
-  useApiAction<ApiData<'/apiw/v2/uni-loan/earn/redeem', 'post'>>({
+  useApiAction({
     name: 'simpleEarn.redeem',
     path: `${API}/uni-loan/earn/redeem`,
     form: true,
@@ -63,21 +62,21 @@ export const useFlexRedeem = () =>
   });
 
 export const useCancelRedeem = () =>
-  useApiAction<unknown>({
+  useApiAction({
     name: 'simpleEarn.redeem.cancel',
     path: `${API}/uni-loan/earn/redeem/cancel`,
     form: true,
   });
 
 export const usePreRedeem = (vip = false) =>
-  useApiAction<FixedOrder>({
+  useApiAction({
     name: 'simpleEarn.preRedeem',
     path: `${fixedBase(vip)}/user/pre-redeem`,
     form: true,
   });
 
 export const useSetMinRate = () =>
-  useApiAction<unknown>({
+  useApiAction({
     name: 'simpleEarn.interestRate',
     path: `${API}/uni-loan/earn/interest-rate`,
     form: true,
@@ -85,24 +84,24 @@ export const useSetMinRate = () =>
   });
 
 export const useAutoInvest = () =>
-  useApiAction<unknown>({
+  useApiAction({
     name: 'simpleEarn.autoInvest',
     path: `${API}/uni-loan/earn/autoivest`,
     form: true,
   });
 
-export const useSetReinvest = (orderId: number, vip = false) =>
-  useApiAction<FixedOrder>({
+export const useSetReinvest = (vip = false) =>
+  useApiAction({
     name: 'simpleEarn.reinvest',
-    method: 'PUT',
-    path: `${fixedBase(vip)}/user/reinvest-status/${orderId}`,
+    method: 'put',
+    path: `${fixedBase(vip)}/user/reinvest-status/{order_id}`,
     form: true,
   });
 
-export const useSetRedeemAccount = (orderId: number, vip = false) =>
-  useApiAction<FixedOrder>({
+export const useSetRedeemAccount = (vip = false) =>
+  useApiAction({
     name: 'simpleEarn.redeemAccount',
-    method: 'PUT',
-    path: `${fixedBase(vip)}/user/redeem-account-type/${orderId}`,
+    method: 'put',
+    path: `${fixedBase(vip)}/user/redeem-account-type/{order_id}`,
     form: true,
   });

@@ -19,10 +19,10 @@ import type {
   Voucher,
 } from './types';
 
-export const API = '/apiw/v2';
+export const API = '/apiw/v2' as const;
 /** Fixed-earn calls; the VIP theme inserts /vip (section 7). */
-export function fixedBase(vip = false): string {
-  return vip ? `${API}/vip/fixed_earn/api` : `${API}/fixed_earn/api`;
+export function fixedBase(vip = false) {
+  return vip ? (`${API}/vip/fixed_earn/api` as const) : (`${API}/fixed_earn/api` as const);
 }
 
 /** Every key starts with 'simple-earn' so one invalidation refreshes the line after a money move. */

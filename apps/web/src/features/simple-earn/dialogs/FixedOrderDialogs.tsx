@@ -140,11 +140,11 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
  */
 export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const action = useSetReinvest(order?.order_id ?? 0, isVipOrder(order));
+  const action = useSetReinvest(isVipOrder(order));
   const turningOn = order?.reinvest_status !== 1;
   const confirm = useOrderConfirm(
     order,
-    () => action.run({ reinvest_status: turningOn ? 1 : 0 }),
+    (o) => action.run({ reinvest_status: turningOn ? 1 : 0 }, { params: { order_id: o.order_id } }),
     'modified',
     onClose,
   );
@@ -180,14 +180,14 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
 /** Changes where a fixed order pays at maturity (1 spot or unified, 2 flexible simple earn). */
 export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const action = useSetRedeemAccount(order?.order_id ?? 0, isVipOrder(order));
+  const action = useSetRedeemAccount(isVipOrder(order));
   const next =
     order?.redeem_account_type === SimpleEarnRedeemAccount.flexible
       ? SimpleEarnRedeemAccount.spot
       : SimpleEarnRedeemAccount.flexible;
   const confirm = useOrderConfirm(
     order,
-    () => action.run({ redeem_account_type: next }),
+    (o) => action.run({ redeem_account_type: next }, { params: { order_id: o.order_id } }),
     'modified',
     onClose,
   );

@@ -10,7 +10,7 @@ import { agreementPath, SOFT_STAKING_BASE } from '../api';
 
 /** The switch call: the success or the failure callback runs with its result (section 4). */
 function useSwitch(onSuccess: (on: boolean) => void, onError: (e: unknown) => void) {
-  const action = useApiAction<ApiData<'/apiw/v2/earn/soft-staking/switch', 'post'>>({
+  const action = useApiAction({
     name: 'softStaking.switch',
     path: `${SOFT_STAKING_BASE}/switch`,
     // The caller's failure callback decides what to show.

@@ -13,7 +13,7 @@ import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { formatServerTime, useServerClock } from '../../../components/serverTime';
-import { type RedeemResult, STAKING_BASE, type StakingProduct, stakingQueries } from '../api';
+import { isRedeemResult, type RedeemResult, STAKING_BASE, type StakingProduct, stakingQueries } from '../api';
 import {
   feePercent,
   positiveAmount,
@@ -55,9 +55,10 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const [pendingType, setPendingType] = useState<RedeemType>('standard');
   const [chosenPid, setChosenPid] = useState<number | undefined>(pid);
   const [result, setResult] = useState<RedeemResult | null>(null);
-  const action = useSubmitAction<RedeemResult>({
+  const action = useSubmitAction({
     name: 'staking.redeem',
     path: `${STAKING_BASE}/coin-redeem`,
+    answer: isRedeemResult,
   });
 
   useEffect(() => {

@@ -33,6 +33,7 @@ import {
   type Acceptance,
   type Campaign,
   type DefiProtocol,
+  isStakeResult,
   STAKING_BASE,
   type StakeResult,
   type StakingProduct,
@@ -106,12 +107,13 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
   const [agreed, setAgreed] = useState(false);
   const [protocolId, setProtocolId] = useState<number | undefined>(undefined);
   const [result, setResult] = useState<StakeResult | null>(null);
-  const stakeAction = useSubmitAction<StakeResult>({
+  const stakeAction = useSubmitAction({
     name: 'staking.stake',
     path: `${STAKING_BASE}/coin-swap-verify`,
+    answer: isStakeResult,
   });
   // Ticking the agreement records the acceptance on the server, which refuses a stake without one.
-  const acceptAction = useApiAction<Acceptance>({
+  const acceptAction = useApiAction({
     name: 'staking.agreement',
     path: `${STAKING_BASE}/agreement`,
     silent: true,

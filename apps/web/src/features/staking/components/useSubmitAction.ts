@@ -1,21 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../api/queries';
+import type { ApiBody } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { reportSuccess } from '../../../app/embed';
-import { stakingKeys } from '../api';
+import { type ActionResult, type STAKING_BASE, stakingKeys } from '../api';
 import { showActionError } from './parts';
+
+/** The two staking writes: a stake (coin-swap-verify) and a redeem (coin-redeem). */
+type StakingWrite = `${typeof STAKING_BASE}/coin-swap-verify` | `${typeof STAKING_BASE}/coin-redeem`;
+type StakingBody = ApiBody<StakingWrite>;
 
 /**
  * The body of a stake or redeem: `pid` only for a chosen defi protocol (-1 is the product without one),
  * and `src=1` for VIP-theme users (section 6).
  */
-export function stakingRequest(
-  fields: Record<string, unknown>,
+export function stakingRequest<B extends StakingBody>(
+  fields: B,
   pid: number | undefined,
   vipTier: number,
-): Record<string, unknown> {
-  const body = { ...fields };
+): B {
+  const body: B = { ...fields };
   if (pid !== undefined && pid !== -1) body.pid = pid;
   if (vipTier > 0) body.src = 1;
   return body;
@@ -26,13 +31,22 @@ export function stakingRequest(
  * reported under `name`). On success `onSuccess` shows the result, then the staking queries and the
  * balances are refreshed and the embedding page is told with `report(result)`.
  */
-export function useSubmitAction<TResult>({ name, path }: { name: string; path: string }) {
+export function useSubmitAction<TResult extends ActionResult>({
+  name,
+  path,
+  answer,
+}: {
+  name: string;
+  path: StakingWrite;
+  /** Which of the two answers the call gives (a stake's or a redeem's); another fails the action. */
+  answer: (result: ActionResult) => result is TResult;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const action = useApiAction<TResult>({ name, path, silent: true });
+  const action = useApiAction({ name, path, silent: true });
 
   const send = async (
-    body: Record<string, unknown>,
+    body: StakingBody,
     {
       onSuccess,
       report,
@@ -40,6 +54,7 @@ export function useSubmitAction<TResult>({ name, path }: { name: string; path: s
   ) => {
     try {
       const res = await action.run(body);
+      if (!answer(res)) throw new Error(`${name}: unexpected answer`);
       onSuccess(res);
       void client.invalidateQueries({ queryKey: stakingKeys.all });
       void client.invalidateQueries({ queryKey: queryKeys.balances });

@@ -28,7 +28,7 @@ export function WealthRedeemModal({
   const violation = units ? redeemViolation(units, order.unit) : null;
   const canSubmit = !!units && !violation;
 
-  const { result, clearResult, submit, isPending } = useSubmitAction<RedeemResult>({
+  const { result, clearResult, submit, isPending } = useSubmitAction({
     name: 'wealth.redeem',
     path: `${WEALTH_BASE}/redeem`,
     request: units && canSubmit ? { pid: order.pid, unit: units } : null,

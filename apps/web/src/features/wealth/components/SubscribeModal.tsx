@@ -31,7 +31,7 @@ export function SubscribeModal({
   const [agreed, setAgreed] = useState(false);
   // Ticking the disclaimer records the acceptance on the server, which refuses a purchase without one;
   // a failed record unticks the box (the error catalogue shows the toast).
-  const acceptAction = useApiAction<unknown>({
+  const acceptAction = useApiAction({
     name: 'wealth.disclaimer',
     path: `${WEALTH_BASE}/disclaimer`,
   });
@@ -50,7 +50,7 @@ export function SubscribeModal({
   const units = amount ? estimatedUnits(amount, product.net_value_ratio) : null;
   const canSubmit = !!amount && !violation && agreed && !acceptAction.isPending && !!outable.data;
 
-  const { result, clearResult, submit, isPending } = useSubmitAction<PurchaseResult>({
+  const { result, clearResult, submit, isPending } = useSubmitAction({
     name: 'wealth.purchase',
     path: `${WEALTH_BASE}/purchase`,
     request: amount && canSubmit ? { pid: product.pid, amount, project_type: product.project_type } : null,
