@@ -120,8 +120,17 @@ export default function SetFundpassDialog({
           {kind === 'reset' && (
             <Stack gap={6}>
               <Group justify="space-between" wrap="nowrap">
-                <Text size="sm">{email}</Text>
-                <Button variant="light" size="xs" onClick={() => void sendCode()} loading={mail.isPending}>
+                {/* A long address wraps; the button keeps its whole label. */}
+                <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {email}
+                </Text>
+                <Button
+                  variant="light"
+                  size="xs"
+                  style={{ flexShrink: 0 }}
+                  onClick={() => void sendCode()}
+                  loading={mail.isPending}
+                >
                   {t('security.dialog.sendCode')}
                 </Button>
               </Group>
