@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AuthDialogsProvider } from '../../app/auth';
@@ -11,6 +11,8 @@ import StakingPage from '../../features/staking/StakingPage';
 import WealthPage from '../../features/wealth/WealthPage';
 import { renderWithProviders } from '../../test/render';
 
+// Pages with their list controls take longer than a second to settle on a loaded machine.
+configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 const NOW = 1_795_237_200;

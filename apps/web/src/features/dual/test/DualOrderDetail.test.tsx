@@ -1,6 +1,6 @@
 import '../i18n';
 import { DUAL_ORDER_STATUSES, type DualOrderStatus } from '@earn/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
@@ -9,6 +9,9 @@ import { installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
 import type { DualOrder } from '../api';
 import { DualOrderDetail } from '../DualOrderDetail';
 import DualOrdersPage from '../DualOrdersPage';
+
+// The order page with its list controls takes longer than a second to settle on a loaded machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const ME = {
   id: 7,
