@@ -27,7 +27,9 @@ describe('a disabled control says why (issue 19 item 5)', () => {
     );
     expect(screen.getByTestId('why')).toHaveTextContent('Enter an amount first.');
     expect(screen.getByTestId('why')).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAccessibleDescription('Enter an amount first.');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveAccessibleDescription(
+      'Enter an amount first.',
+    );
   });
 
   test('without a reason only the control renders', () => {

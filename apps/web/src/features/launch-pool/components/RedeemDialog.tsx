@@ -188,7 +188,7 @@ export function RedeemDialog({
             {t('common.cancel')}
           </Button>
           <DisabledReason
-            reason={amount === null ? t('amount.enterFirst') : (errorText ?? null)}
+            reason={amount === null && !failure ? t('amount.enterFirst') : null}
             testId="redeem-confirm-reason"
             block
           >

@@ -188,14 +188,17 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const period = fixedPeriodOf(pool);
   const se = pool.simple_earn;
   const withYours = aprWithStake(pool, failure ? null : amount);
-  // Why Confirm is greyed: the quota used up, the balance still loading, no amount yet, or the rule it breaks.
-  const confirmBlock = numbers.usedUp
-    ? t('launchpool.stake.usedUp')
-    : !loaded
-      ? t('common.loading')
-      : amount === null
-        ? t('amount.enterFirst')
-        : (errorText ?? null);
+  const disabledConfirm = !loaded || amount === null || !!failure || numbers.usedUp;
+  // Why Confirm is greyed when nothing else on screen says it (the label says "used up", the rule
+  // broken shows under the amount): the balance still loading, or no amount yet.
+  const confirmBlock =
+    numbers.usedUp || failure
+      ? null
+      : !loaded
+        ? t('common.loading')
+        : amount === null
+          ? t('amount.enterFirst')
+          : null;
 
   const changeTab = (value: string | null) => {
     if (!value) return;
@@ -479,7 +482,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
             size="md"
             fullWidth
             onClick={() => void submit()}
-            disabled={confirmBlock !== null}
+            disabled={disabledConfirm}
             loading={stake.isPending || checking}
             data-testid="stake-confirm"
           >

@@ -62,7 +62,10 @@ describe('fixed holding card (screen 7, section 4)', () => {
     earnApi();
     renderWithProviders(
       <FixedHoldingCard
-        o={fixedOrder({ product_info: { pre_redeem: 0, reinvest: 1, redeem_account: 1 }, reinvest_status: 1 })}
+        o={fixedOrder({
+          product_info: { pre_redeem: 0, reinvest: 1, redeem_account: 1 },
+          reinvest_status: 1,
+        })}
         now={1_000_000}
         actions={noop}
       />,

@@ -198,7 +198,7 @@ export function RedeemModal({
                 {t('common.cancel')}
               </Button>
               <DisabledReason
-                reason={failure ? error : zero ? t('amount.enterFirst') : null}
+                reason={!failure && zero ? t('amount.enterFirst') : null}
                 testId="redeem-confirm-reason"
               >
                 <Button

@@ -211,14 +211,18 @@ function SubscribeBody({
   const noRate = dec(product.year_rate || 0).isZero();
   const blocked = soldOut || standing !== 'ok' || noRate;
   const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked;
-  // Why Subscribe is greyed, in the order the user would meet it.
-  const submitBlock = soldOut
-    ? t('se.soldOutWarning')
-    : standing !== 'ok'
-      ? t('se.vipExclusiveBody', { min: product.min_vip, max: product.max_vip, tier })
-      : noRate
-        ? t('se.noRateReason')
-        : (errorText ?? (!amount ? t('amount.enterFirst') : null));
+  // Why Subscribe is greyed, unless the dialog already says it (sold-out alert and label, the VIP card
+  // for a tier above the range, the rule under the amount).
+  const submitBlock =
+    soldOut || standing === 'above' || errorText
+      ? null
+      : standing === 'below'
+        ? t('se.vip.upgradeBody', { tier: product.min_vip })
+        : noRate
+          ? t('se.noRateReason')
+          : !amount
+            ? t('amount.enterFirst')
+            : null;
   const flexHolding = holdings.data?.list.find((h) => h.asset === detail.asset);
   // What already earns (or waits to) in the holding: a new amount is placed above it on the ladder.
   const held = flexHolding

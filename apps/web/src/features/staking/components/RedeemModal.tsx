@@ -372,9 +372,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
           </Text>
         </Alert>
         <DisabledReason
-          reason={
-            canRedeem ? null : violation ? ruleText(t, violation) : !valid ? t('amount.enterFirst') : null
-          }
+          // The rule broken shows under the amount already; an empty field says nothing by itself.
+          reason={!valid && !violation ? t('amount.enterFirst') : null}
           testId="redeem-submit-reason"
           block
         >
