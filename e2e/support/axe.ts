@@ -15,9 +15,9 @@ export interface AxeViolation {
  * axe-core's WCAG 2 A and AA rules on the page as it stands. Evaluated through the browser's debugging
  * protocol, which the app's Content Security Policy (no inline script) does not apply to.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   await page.evaluate(source);
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector: string | null) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -30,7 +30,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
         };
       }
     ).axe;
-    const result = await axe.run(document, {
+    // `within`: only that part of the page (a dialog, a section), e.g. when a dialog's overlay dims the rest.
+    const result = await axe.run((selector ? document.querySelector(selector) : document) as Document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     });
     return result.violations.map((v) => ({
@@ -39,5 +40,5 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
     }));
-  });
+  }, within ?? null);
 }

@@ -26,7 +26,7 @@ describe('Export CSV on a history', () => {
     expect((range.to ?? 0) - (range.from ?? 0)).toBe(31 * 86_400);
     expect(link).toHaveAttribute('download');
     expect(link).toHaveTextContent('Export CSV');
-    expect(link).toHaveAccessibleName(`Export this history as CSV (times in ${zone} and UTC)`);
+    expect(link).toHaveAccessibleName(`Export CSV: this history, times in ${zone} and UTC`);
   });
 
   test('without a range or coin it exports the whole line; in Chinese', async () => {
