@@ -105,7 +105,7 @@ describe('honest numbers in Chromium: launch-pool hour, wealth arrival, header t
       );
       expect(b.paid).toBe(row.amount);
       await page.goto(`${server.url}/launchpool`);
-      await page.getByTestId('my-rewards-tab').click();
+      await page.getByTestId('my-rewards-tab').click({ timeout: 60_000 });
       const why = page.getByTestId('my-rewards').getByTestId('why-button').first();
       await eventually(() => why.isVisible()).toBe(true);
       // The reward history with its Export CSV and "Why?" buttons.

@@ -2335,7 +2335,7 @@ export interface paths {
         };
         /**
          * The signed-in user's earn assets by line and coin, their earnings, and what comes next
-         * @description Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; wealth is at cost), each valued at the current price; lines holding nothing are left out. Earnings are the statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.
+         * @description Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; private wealth is its units, held and redeeming, at the latest NAV published, 8 decimals down; the ledger keeps it at cost), each valued at the current price; lines holding nothing are left out. Earnings are the statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.
          */
         get: operations["getEarnOverview"];
         put?: never;
