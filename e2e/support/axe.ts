@@ -15,9 +15,9 @@ export interface AxeViolation {
  * axe-core's WCAG 2 A and AA rules on the page as it stands. Evaluated through the browser's debugging
  * protocol, which the app's Content Security Policy (no inline script) does not apply to.
  */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   await page.evaluate(source);
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector: string | null) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -35,7 +35,8 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
         };
       }
     ).axe;
-    const result = await axe.run(document, {
+    // `within`: only that part of the page (a dialog, a section), e.g. when a dialog's overlay dims the rest.
+    const result = await axe.run((selector ? document.querySelector(selector) : document) as Document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
     });
     return result.violations.map((v) => ({
@@ -45,5 +46,5 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       // The selector and the element's start, so a failure names what to fix.
       nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`),
     }));
-  });
+  }, within ?? null);
 }

@@ -5,7 +5,7 @@ import { i18next } from '../i18n';
 import { renderWithProviders } from '../test/render';
 import HomePage from './HomePage';
 
-describe('home page best offers (issue 17)', () => {
+describe('home page best offers (issue 17)', { timeout: 30_000 }, () => {
   test('a best APR that needs a limited amount says which amount', async () => {
     fakeApi({
       'GET /api/web/v1/auth/me': () => ({ status: 401, code: 401, message: 'login' }),
@@ -28,7 +28,9 @@ describe('home page best offers (issue 17)', () => {
     expect(screen.queryByTestId('best-amount-launch-pool')).not.toBeInTheDocument();
   });
 
-  test("signed in: the header's total earn assets in USDT from the overview, linking to /earn", async () => {
+  test("signed in: the header's total earn assets in USDT from the overview, linking to /earn", {
+    timeout: 30_000,
+  }, async () => {
     fakeApi({
       'GET /api/web/v1/auth/me': () => ({
         id: 1,
@@ -48,7 +50,7 @@ describe('home page best offers (issue 17)', () => {
       }),
     });
     renderWithProviders(<HomePage />, { width: 1400 });
-    expect(await screen.findByTestId('header-earn-total', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByTestId('header-earn-total', {}, { timeout: 15_000 })).toHaveTextContent(
       '12,345.67 USDT', // amounts are cut, never rounded up, as on /earn
     );
     expect(screen.getByTestId('header-earn')).toHaveAttribute('href', '/earn');

@@ -29,7 +29,15 @@ export default function RewardBreakdownDialog({
     </Group>
   );
   return (
-    <Modal opened onClose={onClose} title={t('why.title')} centered size="lg" data-testid="why-dialog">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('why.title')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('why.close') }}
+      data-testid="why-dialog"
+    >
       {q.isLoading ? (
         <Skeleton h={240} />
       ) : q.isError || !b ? (

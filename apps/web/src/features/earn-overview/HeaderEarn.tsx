@@ -15,18 +15,7 @@ export default function HeaderEarn() {
   const q = useQuery(earnOverviewQueries.overview());
   if (q.isError) return null;
   return (
-    <Anchor
-      component={Link}
-      to="/earn"
-      c="white"
-      underline="hover"
-      aria-label={
-        q.data
-          ? t('eo.header.label', { amount: formatAmount(q.data.total_usdt, 2, 2) })
-          : t('eo.header.title')
-      }
-      data-testid="header-earn"
-    >
+    <Anchor component={Link} to="/earn" c="white" underline="hover" data-testid="header-earn">
       <Stack gap={2} align="flex-end">
         <Text size="xs" fw={600} tt="uppercase" style={{ letterSpacing: '0.04em', opacity: 0.85 }}>
           {t('eo.header.title')}
