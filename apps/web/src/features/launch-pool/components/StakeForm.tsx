@@ -28,15 +28,7 @@ import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { formatDate, translateKey } from '../../../i18n';
-import {
-  deviceToken,
-  LAUNCHPOOL_BASE,
-  lpKeys,
-  lpQueries,
-  type Project,
-  type StakeAnswer,
-  type StakeBody,
-} from '../api';
+import { deviceToken, LAUNCHPOOL_BASE, lpKeys, lpQueries, type Project } from '../api';
 import { formatRate } from '../format';
 import {
   dialogPools,
