@@ -1,4 +1,4 @@
-import { request } from './client';
+import { callApi } from './typed';
 
 type PayloadValue = string | number | boolean | null;
 export type AnalyticsPayload = Record<string, PayloadValue>;
@@ -16,9 +16,7 @@ function clean(payload: Record<string, unknown>): AnalyticsPayload {
 
 function post(kind: 'click' | 'failure', name: string, payload: Record<string, unknown>): void {
   // Fire and forget: analytics never shows an error to the user or holds up the action.
-  request({
-    method: 'POST',
-    path: '/api/web/v1/analytics/events',
+  callApi('post', '/api/web/v1/analytics/events', {
     body: { kind, name: name.slice(0, 120), payload: clean(payload) },
   }).catch(() => undefined);
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiCode, isApiError, request } from './client';
-import { getData } from './typed';
+import { callApi, getData } from './typed';
 import type { ApiData } from './types';
 
 /** The specs' dedupe windows, as `staleTime`. */
@@ -21,7 +20,6 @@ export const queryKeys = {
 };
 
 export type Me = ApiData<'/api/web/v1/auth/me'>;
-type Session = ApiData<'/api/web/v1/auth/session'>;
 export type BestOffer = ApiData<'/api/web/v1/earn/home'>['lines'][number];
 export type WalletBalances = ApiData<'/api/web/v1/wallet/balances'>;
 export type OutableEntry = ApiData<'/apiw/v2/account/spot/asset/outable', 'post'>[number];
@@ -57,12 +55,7 @@ export const queries = {
     queryOptions({
       queryKey: queryKeys.outable(assets),
       queryFn: ({ signal }) =>
-        request<OutableEntry[]>({
-          method: 'POST',
-          path: '/apiw/v2/account/spot/asset/outable',
-          body: { assets: [...assets] },
-          signal,
-        }),
+        callApi('post', '/apiw/v2/account/spot/asset/outable', { body: { assets: [...assets] }, signal }),
       staleTime: STALE_MS.balance,
       refetchInterval: BALANCE_POLL_MS,
     }),

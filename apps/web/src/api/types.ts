@@ -31,3 +31,8 @@ type JsonBody<Op> = Op extends { requestBody?: { content: { 'application/json': 
 
 /** The JSON request body an operation declares: `ApiBody<'/apiw/v2/earn/launch-pool/redeem'>`. */
 export type ApiBody<P extends keyof paths, M extends Method = 'post'> = JsonBody<paths[P][M]>;
+
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** The query an operation declares: `ApiQuery<'/api/web/v1/earn/statements'>['type']`. */
+export type ApiQuery<P extends keyof paths, M extends Method = 'get'> = QueryOf<paths[P][M]>;

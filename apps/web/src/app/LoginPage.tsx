@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiCode, isApiError } from '../api/client';
 import { handleApiError } from '../api/errors';
-import type { Me } from '../api/queries';
 import { useApiAction } from '../api/useApiAction';
 import { formatDate, translateKey } from '../i18n';
 import { safeRedirect, useAuthDialogs, useMe, useSignedIn } from './auth';

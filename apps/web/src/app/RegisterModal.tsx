@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Me } from '../api/queries';
 import { useApiAction } from '../api/useApiAction';
 import { safeRedirect, useAuthDialogs, useSignedIn } from './auth';
 import { MOBILE_QUERY } from './breakpoints';

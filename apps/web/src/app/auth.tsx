@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { request } from '../api/client';
 import { handleApiError } from '../api/errors';
 import { type Me, queries, queryKeys } from '../api/queries';
+import { callApi } from '../api/typed';
 
 /** The signed-in user (null for a visitor, undefined while unknown). */
 export function useMe() {
@@ -26,7 +26,7 @@ export function useLogout() {
   const client = useQueryClient();
   return useCallback(async () => {
     try {
-      await request({ method: 'POST', path: '/api/web/v1/auth/logout' });
+      await callApi('post', '/api/web/v1/auth/logout');
     } catch (e) {
       handleApiError(e);
     }

@@ -2,8 +2,7 @@ import './i18n';
 import { Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client';
-import type { ApiData } from '../../api/types';
+import { getData } from '../../api/typed';
 import { formatServerTime } from '../serverTime';
 
 export type ArrivalQuery =
@@ -13,21 +12,17 @@ export type ArrivalQuery =
   | { line: 'wealth'; pid: number }
   | { line: 'launch_pool'; rid: number; simple_earn_status: '0' | '1' };
 
-type ArrivalAnswer = ApiData<'/api/web/v1/earn/redeem-arrival'>;
-
 /**
  * When the coins of a redemption land, as the server computes it from the rule its engine pays by and
  * its own clock, shown in UTC with the zone: the same instant the confirmation and the pending item name.
  */
 export function RedeemArrival({ query, testId = 'arrival' }: { query: ArrivalQuery; testId?: string }) {
   const { t } = useTranslation();
-  const params = Object.fromEntries(
-    Object.entries(query).filter(([, v]) => v !== undefined && v !== ''),
-  ) as Record<string, string | number>;
+  // An amount not typed yet is left out: the answer is then the rule's, for any amount.
+  const params = 'amount' in query && !query.amount ? { ...query, amount: undefined } : query;
   const q = useQuery({
     queryKey: ['redeem-arrival', params],
-    queryFn: ({ signal }) =>
-      request<ArrivalAnswer>({ path: '/api/web/v1/earn/redeem-arrival', query: params, signal }),
+    queryFn: ({ signal }) => getData('/api/web/v1/earn/redeem-arrival', { query: params, signal }),
     // The answer moves with the server clock (the next hour, now + days): refresh while shown.
     refetchInterval: 30_000,
   });

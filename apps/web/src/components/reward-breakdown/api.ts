@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
+import { getData } from '../../api/typed';
 import type { ApiData } from '../../api/types';
 
 /**
@@ -21,8 +21,7 @@ export const breakdownQuery = (target: BreakdownTarget) =>
   queryOptions({
     queryKey: ['reward-breakdown', target] as const,
     queryFn: ({ signal }) =>
-      request<RewardBreakdown>({
-        path: '/api/web/v1/earn/rewards/breakdown',
+      getData('/api/web/v1/earn/rewards/breakdown', {
         query: 'id' in target ? { kind: target.kind, id: target.id } : { ...target },
         signal,
       }),

@@ -1,6 +1,5 @@
 import { DUAL_OPEN_STATUSES, DUAL_ORDER_STATUSES, type DualOrderStatus } from '@earn/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
 import { getData } from '../../api/typed';
 import type { ApiItem } from '../../api/types';
 
@@ -46,17 +45,15 @@ export function statusColor(status: DualOrderStatus): string {
 
 export { DUAL_ORDER_STATUSES };
 
-/** Where one order's detail is read: dual orders at order-detail, sniper orders at dual-sniper/order. */
-export function detailPath(kind: DualOrder['kind']): string {
-  return kind === 'sniper' ? '/apiw/v2/earn/dual-sniper/order' : '/apiw/v2/earn/dual/order-detail';
-}
-
 export const dualQueries = {
+  /** Dual orders are read at order-detail, sniper orders at dual-sniper/order. */
   detail: (orderId: number, kind: DualOrder['kind']) =>
     queryOptions({
       queryKey: ['dual', 'detail', kind, orderId] as const,
       queryFn: ({ signal }) =>
-        request<DualOrder>({ path: detailPath(kind), query: { order_id: orderId }, signal }),
+        kind === 'sniper'
+          ? getData('/apiw/v2/earn/dual-sniper/order', { query: { order_id: orderId }, signal })
+          : getData('/apiw/v2/earn/dual/order-detail', { query: { order_id: orderId }, signal }),
     }),
   orders: (filter: StatusFilter, page: number, coin = '', sort: OrderSort = 'newest') =>
     queryOptions({

@@ -10,17 +10,14 @@ import { type DayRange, rangeToUnix } from '../../components/dateRange';
 import { formatAmount } from '../../components/format';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { formatServerTime } from '../../components/serverTime';
-import { browserTimeZone, earnOverviewQueries, type StatementRow, statementsCsvUrl } from './api';
-
-const LINES = [
-  'simple_earn_flexible',
-  'simple_earn_fixed',
-  'launch_pool',
-  'staking',
-  'wealth',
-  'soft_staking',
-] as const;
-const TYPES = ['subscribe', 'redeem', 'interest', 'reward', 'bonus', 'fee', 'loss'] as const;
+import {
+  browserTimeZone,
+  earnOverviewQueries,
+  STATEMENT_LINES,
+  STATEMENT_TYPES,
+  type StatementRow,
+  statementsCsvUrl,
+} from './api';
 
 /** IANA zones the browser knows (every one of them PostgreSQL knows too), the browser's own first. */
 function timeZones(): string[] {
@@ -103,7 +100,7 @@ export default function StatementsPage() {
             label={t('st.line')}
             value={line}
             onChange={(v) => setLine(v ?? '')}
-            data={[any, ...LINES.map((l) => ({ value: l, label: t(`eo.line.${l}`) }))]}
+            data={[any, ...STATEMENT_LINES.map((l) => ({ value: l, label: t(`eo.line.${l}`) }))]}
             allowDeselect={false}
             w={{ base: '100%', sm: 200 }}
             data-testid="st-line"
@@ -112,7 +109,7 @@ export default function StatementsPage() {
             label={t('st.type')}
             value={type}
             onChange={(v) => setType(v ?? '')}
-            data={[any, ...TYPES.map((x) => ({ value: x, label: t(`st.type.${x}`) }))]}
+            data={[any, ...STATEMENT_TYPES.map((x) => ({ value: x, label: t(`st.type.${x}`) }))]}
             allowDeselect={false}
             w={{ base: '100%', sm: 160 }}
             data-testid="st-type"

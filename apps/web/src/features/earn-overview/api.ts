@@ -1,12 +1,32 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
-import type { ApiData, ApiItem } from '../../api/types';
+import { getData } from '../../api/typed';
+import type { ApiData, ApiItem, ApiQuery } from '../../api/types';
 
 export type EarnOverview = ApiData<'/api/web/v1/earn/overview'>;
 export type EarnEarnings = ApiData<'/api/web/v1/earn/earnings'>;
 export type StatementPage = ApiData<'/api/web/v1/earn/statements'>;
 export type StatementRow = ApiItem<'/api/web/v1/earn/statements'>;
 export type EarnLine = EarnOverview['lines'][number]['line'];
+type StatementQuery = ApiQuery<'/api/web/v1/earn/statements'>;
+/** The lines a statement can be filtered by, in the filter's order. */
+export const STATEMENT_LINES = [
+  'simple_earn_flexible',
+  'simple_earn_fixed',
+  'launch_pool',
+  'staking',
+  'wealth',
+  'soft_staking',
+] as const satisfies readonly NonNullable<StatementQuery['line']>[];
+/** The movement types a statement can be filtered by, in the filter's order. */
+export const STATEMENT_TYPES = [
+  'subscribe',
+  'redeem',
+  'interest',
+  'reward',
+  'bonus',
+  'fee',
+  'loss',
+] as const satisfies readonly NonNullable<StatementQuery['type']>[];
 
 /** Filters of the statement and of its export; empty strings mean "any". */
 export interface StatementFilters {
@@ -22,33 +42,36 @@ export interface StatementFilters {
 const STATEMENT_PAGE = 20;
 
 const filterQuery = (f: StatementFilters) => ({
-  line: f.line || undefined,
+  line: STATEMENT_LINES.find((x) => x === f.line),
   asset: f.asset || undefined,
-  from: f.from,
-  to: f.to,
+  from: f.from === undefined ? undefined : String(f.from),
+  to: f.to === undefined ? undefined : String(f.to),
 });
 
 export const earnOverviewQueries = {
   overview: () =>
     queryOptions({
       queryKey: ['earn', 'overview'] as const,
-      queryFn: ({ signal }) => request<EarnOverview>({ path: '/api/web/v1/earn/overview', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/earn/overview', { signal }),
       staleTime: 30_000,
     }),
   earnings: (days: number) =>
     queryOptions({
       queryKey: ['earn', 'earnings', days] as const,
-      queryFn: ({ signal }) =>
-        request<EarnEarnings>({ path: '/api/web/v1/earn/earnings', query: { days }, signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/earn/earnings', { query: { days }, signal }),
       staleTime: 60_000,
     }),
   statements: (f: StatementFilters) =>
     infiniteQueryOptions({
       queryKey: ['earn', 'statements', f] as const,
       queryFn: ({ signal, pageParam }) =>
-        request<StatementPage>({
-          path: '/api/web/v1/earn/statements',
-          query: { ...filterQuery(f), type: f.type || undefined, limit: STATEMENT_PAGE, cursor: pageParam },
+        getData('/api/web/v1/earn/statements', {
+          query: {
+            ...filterQuery(f),
+            type: STATEMENT_TYPES.find((x) => x === f.type),
+            limit: STATEMENT_PAGE,
+            cursor: pageParam,
+          },
           signal,
         }),
       initialPageParam: undefined as string | undefined,

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
 import { STALE_MS } from '../../api/queries';
-import { getData } from '../../api/typed';
+import { callApi, getData } from '../../api/typed';
 import type { ApiBody, ApiData, ApiItem } from '../../api/types';
 
 /**
@@ -140,9 +139,7 @@ export const lpQueries = {
     queryOptions({
       queryKey: lpKeys.hodler,
       queryFn: ({ signal }) =>
-        request<ApiData<'/apiw/v2/earn/hodler-airdrop/config', 'post'>>({
-          method: 'POST',
-          path: '/apiw/v2/earn/hodler-airdrop/config',
+        callApi('post', '/apiw/v2/earn/hodler-airdrop/config', {
           body: { action: 'config' },
           form: true,
           signal,

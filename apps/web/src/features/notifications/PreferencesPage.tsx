@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { toast } from '../../api/errors';
 import { LANGUAGES } from '../../i18n';
 import './i18n/register';
-import { KINDS, type NotificationKind, notifyKeys, notifyQueries, savePrefs } from './api';
+import { KINDS, languageOf, type NotificationKind, notifyKeys, notifyQueries, savePrefs } from './api';
 
 /** Which kinds are also mailed, and the language of mail. */
 export default function PreferencesPage() {
@@ -21,7 +21,7 @@ export default function PreferencesPage() {
     setMail(prefs.data.kinds.filter((k) => k.mail).map((k) => k.kind));
   }, [prefs.data]);
   const save = useMutation({
-    mutationFn: () => savePrefs({ language, mail_kinds: mail }),
+    mutationFn: () => savePrefs({ language: languageOf(language), mail_kinds: mail }),
     onSuccess: (data) => {
       client.setQueryData(notifyKeys.prefs, data);
       toast('success', t('notify.prefs.saved'));

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
-import type { ApiData } from '../../api/types';
+import { callApi, getData } from '../../api/typed';
+import type { ApiBody, ApiData } from '../../api/types';
+import { LANGUAGES, type LanguageCode } from '../../i18n';
 
 export type Inbox = ApiData<'/api/web/v1/notifications'>;
 export type InboxItem = Inbox['list'][number];
@@ -39,7 +40,7 @@ export const notifyQueries = {
     queryOptions({
       queryKey: notifyKeys.unread,
       queryFn: async ({ signal }) =>
-        (await request<Inbox>({ path: '/api/web/v1/notifications', query: { limit: 1 }, signal })).unread,
+        (await getData('/api/web/v1/notifications', { query: { limit: 1 }, signal })).unread,
       refetchInterval: UNREAD_POLL_MS,
       staleTime: 10_000,
       meta: { silent: true },
@@ -47,47 +48,44 @@ export const notifyQueries = {
   prefs: () =>
     queryOptions({
       queryKey: notifyKeys.prefs,
-      queryFn: ({ signal }) => request<Prefs>({ path: '/api/web/v1/notifications/preferences', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/notifications/preferences', { signal }),
     }),
   alerts: () =>
     queryOptions({
       queryKey: notifyKeys.alerts,
-      queryFn: ({ signal }) =>
-        request<ApiData<'/api/web/v1/earn/apr-alerts'>>({ path: '/api/web/v1/earn/apr-alerts', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/earn/apr-alerts', { signal }),
     }),
 };
 
+/** The catalogue a language code names; the first (English) for any other. */
+export const languageOf = (code: string): LanguageCode =>
+  LANGUAGES.find((l) => l.code === code)?.code ?? LANGUAGES[0].code;
+
 export function fetchInboxPage(
-  filter: { kind?: string; unread: boolean; lang: string },
+  filter: { kind?: NotificationKind; unread: boolean; lang: string },
   cursor: number | undefined,
   signal?: AbortSignal,
 ) {
-  return request<Inbox>({
-    path: '/api/web/v1/notifications',
+  return getData('/api/web/v1/notifications', {
     query: {
       limit: INBOX_PAGE,
       kind: filter.kind,
-      unread: filter.unread ? 1 : undefined,
+      unread: filter.unread ? '1' : undefined,
       cursor,
-      lang: filter.lang,
+      lang: languageOf(filter.lang),
     },
     signal,
   });
 }
 
-export const markRead = (body: { ids: number[] } | { all: true }) =>
-  request<{ unread: number }>({ method: 'POST', path: '/api/web/v1/notifications/read', body });
+export const markRead = (body: ApiBody<'/api/web/v1/notifications/read'>) =>
+  callApi('post', '/api/web/v1/notifications/read', { body });
 
-export const savePrefs = (body: { language?: string; mail_kinds?: NotificationKind[] }) =>
-  request<Prefs>({ method: 'POST', path: '/api/web/v1/notifications/preferences', body });
+export const savePrefs = (body: ApiBody<'/api/web/v1/notifications/preferences'>) =>
+  callApi('post', '/api/web/v1/notifications/preferences', { body });
 
-export const addAlert = (body: {
-  line: 'flexible' | 'fixed';
-  asset: string;
-  product_id?: number;
-  direction: 'above' | 'below';
-  apr: string;
-}) => request<AprAlert>({ method: 'POST', path: '/api/web/v1/earn/apr-alerts', body });
+export const addAlert = (body: ApiBody<'/api/web/v1/earn/apr-alerts'>) =>
+  callApi('post', '/api/web/v1/earn/apr-alerts', { body });
 
 export const deleteAlert = (id: number) =>
-  request<{ id: number }>({ method: 'DELETE', path: `/api/web/v1/earn/apr-alerts/${id}` });
+  callApi('delete', '/api/web/v1/earn/apr-alerts/{id}', { params: { id } });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
+import { getData } from '../../api/typed';
 import type { ApiData, ApiItem } from '../../api/types';
 
 export const SECURITY_PATHS = {
@@ -22,7 +22,7 @@ export type TotpEnabled = ApiData<'/api/web/v1/auth/2fa/enable', 'post'>;
 export type UserSession = ApiData<'/api/web/v1/auth/sessions'>['list'][number];
 export type SignInEvent = ApiItem<'/api/web/v1/auth/sign-ins'>;
 export type PasswordChanged = ApiData<'/api/web/v1/auth/password', 'post'>;
-export type FundpassMode = 'always' | 'every_2h' | 'never';
+export type FundpassMode = ApiData<'/api/web/v1/auth/fund-password/mode', 'post'>['mode'];
 export const FUNDPASS_MODES: readonly FundpassMode[] = ['always', 'every_2h', 'never'];
 
 export const SIGN_IN_PAGE = 10;
@@ -37,24 +37,18 @@ export const securityQueries = {
   totp: () =>
     queryOptions({
       queryKey: securityKeys.totp,
-      queryFn: ({ signal }) => request<TotpStatus>({ path: SECURITY_PATHS.totp, signal }),
+      queryFn: ({ signal }) => getData(SECURITY_PATHS.totp, { signal }),
     }),
   sessions: () =>
     queryOptions({
       queryKey: securityKeys.sessions,
-      queryFn: ({ signal }) =>
-        request<ApiData<'/api/web/v1/auth/sessions'>>({ path: SECURITY_PATHS.sessions, signal }),
+      queryFn: ({ signal }) => getData(SECURITY_PATHS.sessions, { signal }),
     }),
   /** The newest `limit` tries: "show more" asks for a longer first page. */
   signIns: (limit: number) =>
     queryOptions({
       queryKey: securityKeys.signIns(limit),
-      queryFn: ({ signal }) =>
-        request<ApiData<'/api/web/v1/auth/sign-ins'>>({
-          path: SECURITY_PATHS.signIns,
-          query: { page: 1, limit },
-          signal,
-        }),
+      queryFn: ({ signal }) => getData(SECURITY_PATHS.signIns, { query: { page: 1, limit }, signal }),
     }),
 };
 

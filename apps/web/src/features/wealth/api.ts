@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { request } from '../../api/client';
 import { getData } from '../../api/typed';
-import type { ApiData, ApiItem } from '../../api/types';
+import type { ApiData, ApiItem, ApiQuery } from '../../api/types';
 
-export const WEALTH_BASE = '/apiw/v2/earn/private-wealth';
+export const WEALTH_BASE = '/apiw/v2/earn/private-wealth' as const;
 
 export type WealthProduct = ApiItem<'/apiw/v2/earn/private-wealth/products'>;
 export type WealthOrder = ApiItem<'/apiw/v2/earn/private-wealth/orders'>;
@@ -11,7 +10,7 @@ export type LinesAnswer = ApiData<'/apiw/v2/earn/private-wealth/lines'>;
 export type PurchaseResult = ApiData<'/apiw/v2/earn/private-wealth/purchase', 'post'>;
 export type RedeemResult = ApiData<'/apiw/v2/earn/private-wealth/redeem', 'post'>;
 
-export type ChartType = 'balance' | 'rate';
+export type ChartType = NonNullable<ApiQuery<'/apiw/v2/earn/private-wealth/lines'>['type']>;
 export const WEALTH_RANGES = [30, 180, 365, 730] as const;
 export type WealthRange = (typeof WEALTH_RANGES)[number];
 
@@ -36,22 +35,20 @@ export const wealthQueries = {
       queryKey: wealthKeys.orders,
       queryFn: ({ signal }) => getData('/apiw/v2/earn/private-wealth/orders', { signal }),
     }),
-  detail: (orderId: number, projectType: number) =>
+  detail: (orderId: number, projectType: WealthOrder['project_type']) =>
     queryOptions({
       queryKey: wealthKeys.detail(orderId),
       queryFn: ({ signal }) =>
-        request<WealthOrder>({
-          path: `${WEALTH_BASE}/order-detail`,
+        getData(`${WEALTH_BASE}/order-detail`, {
           query: { order_id: orderId, project_type: projectType },
           signal,
         }),
     }),
-  lines: (orderId: number, projectType: number, type: ChartType, range: WealthRange) =>
+  lines: (orderId: number, projectType: WealthOrder['project_type'], type: ChartType, range: WealthRange) =>
     queryOptions({
       queryKey: wealthKeys.lines(orderId, type, range),
       queryFn: ({ signal }) =>
-        request<LinesAnswer>({
-          path: `${WEALTH_BASE}/lines`,
+        getData(`${WEALTH_BASE}/lines`, {
           query: { type, order_id: orderId, range, project_type: projectType },
           signal,
         }),

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../../api/client';
+import { getData } from '../../../api/typed';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
 import { type DayRange, exportRange, rangeToUnix } from '../../../components/dateRange';
@@ -13,7 +13,7 @@ import { useTableState } from '../../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../../i18n';
-import { LAUNCHPOOL_BASE, lpKeys, MY_TABLE_PAGE_SIZE, type MyReward, type MyStake, type Paged } from '../api';
+import { LAUNCHPOOL_BASE, lpKeys, MY_TABLE_PAGE_SIZE, type MyReward, type MyStake } from '../api';
 
 function modeKey(s: MyStake): string {
   if (s.simpleEarnPeriod > 0) return 'launchpool.mode.fixed';
@@ -59,28 +59,41 @@ interface PagedRows<T> {
   loadMore: () => void;
 }
 
+/** One page of a list the document declares: its rows and how many there are in all. */
+type PageFetch<T> = (page: number, signal: AbortSignal) => Promise<{ list: T[]; total: number }>;
+
+/** A page of the user's stakes. */
+const fetchStakes: PageFetch<MyStake> = (page, signal) =>
+  getData(`${LAUNCHPOOL_BASE}/my-stakes`, { query: { page, limit: MY_TABLE_PAGE_SIZE }, signal });
+
+/** A page of the user's hourly rewards, in the date range picked. */
+const fetchRewards =
+  (range: ReturnType<typeof rewardRangeQuery>): PageFetch<MyReward> =>
+  (page, signal) =>
+    getData(`${LAUNCHPOOL_BASE}/my-rewards`, {
+      query: { ...range, page, limit: MY_TABLE_PAGE_SIZE },
+      signal,
+    });
+
 /**
  * A server-paged list: one page at a time on desktop (pagination), every page so far on mobile
- * (infinite scroll).
+ * (infinite scroll). `key` names the list and its filter in the query cache.
  */
 function usePagedRows<T>(
-  kind: 'my-stakes' | 'my-rewards',
+  key: readonly unknown[],
+  fetchPage: PageFetch<T>,
   page: number,
   mobile: boolean,
   enabled: boolean,
-  filter: Record<string, number> = {},
 ): PagedRows<T> {
-  const path = `${LAUNCHPOOL_BASE}/${kind}`;
   const paged = useQuery({
-    queryKey: [...lpKeys.all, kind, filter, page],
-    queryFn: ({ signal }) =>
-      request<Paged<T>>({ path, query: { ...filter, page, limit: MY_TABLE_PAGE_SIZE }, signal }),
+    queryKey: [...lpKeys.all, ...key, page],
+    queryFn: ({ signal }) => fetchPage(page, signal),
     enabled: enabled && !mobile,
   });
   const infinite = useInfiniteQuery({
-    queryKey: [...lpKeys.all, kind, filter, 'infinite'],
-    queryFn: ({ pageParam, signal }) =>
-      request<Paged<T>>({ path, query: { ...filter, page: pageParam, limit: MY_TABLE_PAGE_SIZE }, signal }),
+    queryKey: [...lpKeys.all, ...key, 'infinite'],
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last, all) =>
       all.length * MY_TABLE_PAGE_SIZE < last.total ? all.length + 1 : undefined,
@@ -118,13 +131,14 @@ export function MySection({ id }: { id?: string }) {
   const [rewardsPage, setRewardsPage] = useState(1);
   const [range, setRange] = useState<DayRange>([null, null]);
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const stakes = usePagedRows<MyStake>('my-stakes', stakesPage, mobile, true);
-  const rewards = usePagedRows<MyReward>(
-    'my-rewards',
+  const stakes = usePagedRows(['my-stakes', {}], fetchStakes, stakesPage, mobile, true);
+  const rewardRange = rewardRangeQuery(range);
+  const rewards = usePagedRows(
+    ['my-rewards', rewardRange],
+    fetchRewards(rewardRange),
     rewardsPage,
     mobile,
     tab === 'rewards',
-    rewardRangeQuery(range),
   );
 
   const stakeColumns: Column<MyStake>[] = [

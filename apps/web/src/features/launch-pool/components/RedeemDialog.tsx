@@ -16,16 +16,7 @@ import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { translateKey } from '../../../i18n';
-import {
-  LAUNCHPOOL_BASE,
-  lpKeys,
-  lpQueries,
-  type PoolStat,
-  type Project,
-  type RedeemAnswer,
-  type RedeemBody,
-  type RewardPool,
-} from '../api';
+import { LAUNCHPOOL_BASE, lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
 import { COMPLIANCE_LEND_EARN, hasStarted, redeemError, statRewards } from '../rules';
 import { Row } from './StakeForm';
 

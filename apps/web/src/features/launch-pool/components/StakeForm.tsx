@@ -30,15 +30,7 @@ import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGroup';
 import { formatDate, translateKey } from '../../../i18n';
-import {
-  deviceToken,
-  LAUNCHPOOL_BASE,
-  lpKeys,
-  lpQueries,
-  type Project,
-  type StakeAnswer,
-  type StakeBody,
-} from '../api';
+import { deviceToken, LAUNCHPOOL_BASE, lpKeys, lpQueries, type Project } from '../api';
 import { formatRate } from '../format';
 import {
   dialogPools,

@@ -6,7 +6,7 @@ import { isApiError } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
 import { translateKey } from '../../../i18n';
-import { type PasswordChanged, SECURITY_PATHS, securityKeys } from '../api';
+import { SECURITY_PATHS, securityKeys } from '../api';
 
 const MIN_LENGTH = 8;
 

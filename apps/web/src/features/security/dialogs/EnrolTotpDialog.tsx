@@ -16,7 +16,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiAction } from '../../../api/useApiAction';
-import { SECURITY_PATHS, securityKeys, type TotpEnabled, type TotpSetup } from '../api';
+import { SECURITY_PATHS, securityKeys, type TotpSetup } from '../api';
 import { inlineError } from '../components/inline-error';
 
 type Step =

@@ -1,6 +1,5 @@
 import { isApiError } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
-import type { ApiData } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { i18next } from '../../../i18n';
 import { API, fetchTradeInfo, fixedBase } from './queries';

@@ -1,23 +1,9 @@
 import { SimpleEarnChartType, SimpleEarnPageSize } from '@earn/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { request } from '../../../api/client';
 import { BALANCE_POLL_MS } from '../../../api/queries';
+import { callApi, getData } from '../../../api/typed';
 import type { ApiData } from '../../../api/types';
-import type {
-  AutoInvest,
-  ChartPoint,
-  FaqEntry,
-  FixedOrder,
-  FixedProduct,
-  FlexHolding,
-  HistoryRecord,
-  Lendable,
-  Paged,
-  ProductDetail,
-  TradeInfo,
-  UpgradeWay,
-  Voucher,
-} from './types';
+import type { FixedProduct, ProductDetail, TradeInfo } from './types';
 
 export const API = '/apiw/v2' as const;
 /** Fixed-earn calls; the VIP theme inserts /vip (section 7). */
@@ -64,14 +50,12 @@ export interface HistoryQuery {
   daily?: boolean;
 }
 
-type Overview = ApiData<'/api/web/v1/earn/overview'>;
-
 export const seQueries = {
   /** The coins the user holds in flexible or fixed simple earn (the list's "my positions only"). */
   heldAssets: () =>
     queryOptions({
       queryKey: seKeys.held,
-      queryFn: ({ signal }) => request<Overview>({ path: '/api/web/v1/earn/overview', signal }),
+      queryFn: ({ signal }) => getData('/api/web/v1/earn/overview', { signal }),
       staleTime: 5000,
       select: (d): Set<string> =>
         new Set(
@@ -83,12 +67,7 @@ export const seQueries = {
   products: () =>
     queryOptions({
       queryKey: seKeys.products,
-      queryFn: ({ signal }) =>
-        request<{ list: ProductDetail[] }>({
-          path: `${API}/uni-loan/earn/coin-info`,
-          query: { status: 1 },
-          signal,
-        }),
+      queryFn: ({ signal }) => getData(`${API}/uni-loan/earn/coin-info`, { query: { status: '1' }, signal }),
       staleTime: 30_000,
       select: (d) => d.list,
     }),
@@ -96,33 +75,27 @@ export const seQueries = {
     queryOptions({
       queryKey: seKeys.lendable(pid),
       queryFn: ({ signal }) =>
-        request<Lendable>({ path: `${fixedBase(vip)}/user/lendable`, query: { product_id: pid }, signal }),
+        getData(`${fixedBase(vip)}/user/lendable`, { query: { product_id: pid }, signal }),
       staleTime: 5000,
     }),
   vouchers: (pid: number) =>
     queryOptions({
       queryKey: seKeys.vouchers(pid),
-      queryFn: ({ signal }) =>
-        request<Paged<Voucher>>({ path: `${API}/uni-loan/earn/coupon-recommend`, query: { pid }, signal }),
+      queryFn: ({ signal }) => getData(`${API}/uni-loan/earn/coupon-recommend`, { query: { pid }, signal }),
       staleTime: 30_000,
     }),
   flexHoldings: () =>
     queryOptions({
       queryKey: seKeys.flexHoldings,
       queryFn: ({ signal }) =>
-        request<Paged<FlexHolding>>({
-          path: `${API}/uni-loan/earn/subscribe`,
-          query: { page: 1, limit: 100 },
-          signal,
-        }),
+        getData(`${API}/uni-loan/earn/subscribe`, { query: { page: 1, limit: 100 }, signal }),
       staleTime: 5000,
     }),
   fixedHoldings: (page: number, orderType = 1) =>
     queryOptions({
       queryKey: [...seKeys.fixedHoldings(orderType), page],
       queryFn: ({ signal }) =>
-        request<Paged<FixedOrder>>({
-          path: `${API}/fixed_earn/api/user/lend`,
+        getData(`${API}/fixed_earn/api/user/lend`, {
           query: { order_type: orderType, page, limit: SimpleEarnPageSize.holdings },
           signal,
         }),
@@ -133,56 +106,52 @@ export const seQueries = {
     queryOptions({
       queryKey: seKeys.fixedOrder(asset, orderId),
       queryFn: ({ signal }) =>
-        request<FixedOrder>({
-          path: `${API}/fixed_earn/api/user/order`,
-          query: { asset, order_id: orderId },
-          signal,
-        }),
+        getData(`${API}/fixed_earn/api/user/order`, { query: { asset, order_id: orderId }, signal }),
     }),
   history: (q: HistoryQuery) =>
     queryOptions({
       queryKey: seKeys.history(q),
-      queryFn: ({ signal }) =>
-        request<Paged<HistoryRecord>>({
-          path: q.tab === 'flexible' ? `${API}/uni-loan/earn/history` : `${API}/fixed_earn/api/user/history`,
-          query: {
-            page: q.page,
-            limit: q.limit,
-            type: q.type,
-            asset: q.asset || undefined,
-            start_at: q.start_at,
-            end_at: q.end_at,
-            ...(q.tab === 'flexible'
-              ? { is_daily_log: q.daily ? 1 : 0, time_zone: timeZoneOffset(), is_time_zone: 1 }
-              : {}),
-          },
-          signal,
-        }),
+      queryFn: ({ signal }) => {
+        const query = {
+          page: q.page,
+          limit: q.limit,
+          type: q.type,
+          asset: q.asset || undefined,
+          start_at: q.start_at,
+          end_at: q.end_at,
+        };
+        return q.tab === 'flexible'
+          ? getData(`${API}/uni-loan/earn/history`, {
+              query: {
+                ...query,
+                is_daily_log: q.daily ? 1 : 0,
+                time_zone: timeZoneOffset(),
+                is_time_zone: 1,
+              },
+              signal,
+            })
+          : getData(`${API}/fixed_earn/api/user/history`, { query, signal });
+      },
       placeholderData: keepPreviousData,
     }),
   historyCoins: (productType: number) =>
     queryOptions({
       queryKey: seKeys.historyCoins(productType),
       queryFn: ({ signal }) =>
-        request<ApiData<'/apiw/v2/uni-loan/earn/history/coins'>>({
-          path: `${API}/uni-loan/earn/history/coins`,
-          query: { product_type: productType },
-          signal,
-        }),
+        getData(`${API}/uni-loan/earn/history/coins`, { query: { product_type: productType }, signal }),
       staleTime: 60_000,
     }),
   autoInvest: () =>
     queryOptions({
       queryKey: seKeys.autoInvest,
-      queryFn: ({ signal }) => request<AutoInvest>({ path: `${API}/uni-loan/earn/autoivest`, signal }),
+      queryFn: ({ signal }) => getData(`${API}/uni-loan/earn/autoivest`, { signal }),
       staleTime: 10_000,
     }),
   chart: (asset: string, range: ChartRange, nowSeconds: number) =>
     queryOptions({
       queryKey: seKeys.chart(asset, range, Math.floor(nowSeconds / 60)),
       queryFn: ({ signal }) =>
-        request<{ list: ChartPoint[] }>({
-          path: `${API}/uni-loan/earn/chart`,
+        getData(`${API}/uni-loan/earn/chart`, {
           query: {
             asset,
             from: nowSeconds - CHART_RANGES[range].seconds,
@@ -197,16 +166,14 @@ export const seQueries = {
   upgradeWay: (pid?: number) =>
     queryOptions({
       queryKey: seKeys.upgradeWay(pid),
-      queryFn: ({ signal }) =>
-        request<UpgradeWay>({ path: `${API}/uni-loan/earn/upgrade-vip-way`, query: { pid }, signal }),
+      queryFn: ({ signal }) => getData(`${API}/uni-loan/earn/upgrade-vip-way`, { query: { pid }, signal }),
     }),
   /** The FAQ in the reader's language (the server keeps it in English and Simplified Chinese). */
   faq: (lang: string) =>
     queryOptions({
       queryKey: seKeys.faq(lang),
       queryFn: ({ signal }) =>
-        request<{ list: FaqEntry[] }>({
-          path: `${API}/earn/ask`,
+        getData(`${API}/earn/ask`, {
           query: { mold: 'simple-earn', lang: lang === 'zh-CN' ? 'zh-CN' : 'en' },
           signal,
         }),
@@ -217,12 +184,7 @@ export const seQueries = {
     queryOptions({
       queryKey: ['account', 'outable', asset] as const,
       queryFn: ({ signal }) =>
-        request<ApiData<'/apiw/v2/account/spot/asset/outable', 'post'>>({
-          method: 'POST',
-          path: `${API}/account/spot/asset/outable`,
-          body: { assets: [asset] },
-          signal,
-        }),
+        callApi('post', `${API}/account/spot/asset/outable`, { body: { assets: [asset] }, signal }),
       staleTime: 10_000,
       refetchInterval: BALANCE_POLL_MS,
       select: (d) => d[0]?.lend_earn_available ?? '0',
@@ -231,21 +193,15 @@ export const seQueries = {
 
 /** Section 7's lock check, asked right before a subscribe or redeem. */
 export function fetchTradeInfo(): Promise<TradeInfo> {
-  return request<TradeInfo>({ path: `${API}/account/spot/trading/home`, query: { market: 'simple-earn' } });
+  return getData(`${API}/account/spot/trading/home`, { query: { market: 'simple-earn' } });
 }
 
 export function fetchProducts(): Promise<ProductDetail[]> {
-  return request<{ list: ProductDetail[] }>({
-    path: `${API}/uni-loan/earn/coin-info`,
-    query: { status: 1 },
-  }).then((d) => d.list);
+  return getData(`${API}/uni-loan/earn/coin-info`, { query: { status: '1' } }).then((d) => d.list);
 }
 
 export function fetchSubscribeCheck(pid: number): Promise<ApiData<'/apiw/v2/uni-loan/earn/subscribe/check'>> {
-  return request<ApiData<'/apiw/v2/uni-loan/earn/subscribe/check'>>({
-    path: `${API}/uni-loan/earn/subscribe/check`,
-    query: { pid },
-  });
+  return getData(`${API}/uni-loan/earn/subscribe/check`, { query: { pid } });
 }
 
 /** The browser's offset as '+08:00', for the day boundaries of daily interest rows. */

@@ -6,12 +6,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { request } from '../../../api/client';
 import { handleApiError } from '../../../api/errors';
+import { getData } from '../../../api/typed';
 import { useMe } from '../../../app/auth';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { API, fetchProducts, seKeys, seQueries } from '../api/queries';
-import type { FixedOrder, FlexHolding, Paged } from '../api/types';
+import type { FixedOrder, FlexHolding, ProductDetail } from '../api/types';
 import { HistoryView, useHistoryDefault } from '../components/HistoryView';
 import { FixedHoldingCard, FlexHoldingCard } from '../components/HoldingCards';
 import { SeNav } from '../components/SeNav';
@@ -63,7 +63,7 @@ export function useHoldingDialogs(vip = false) {
     onRedeemTo: setRedeemTo,
     onSubscribeAgain: async (o: FixedOrder) => {
       // Section 4: the product list is queried again before deciding.
-      let list = products.data ?? [];
+      let list: ProductDetail[] = products.data ?? [];
       if (!(o.product_type === SimpleEarnProductType.vip && tier < 5)) {
         try {
           list = await fetchProducts();
@@ -138,8 +138,7 @@ export default function MyLendingsPage({ vip = false }: { vip?: boolean }) {
   const fixed = useInfiniteQuery({
     queryKey: [...seKeys.fixedHoldings(1), 'infinite'],
     queryFn: ({ pageParam, signal }) =>
-      request<Paged<FixedOrder>>({
-        path: `${API}/fixed_earn/api/user/lend`,
+      getData(`${API}/fixed_earn/api/user/lend`, {
         query: { order_type: 1, page: pageParam, limit: SimpleEarnPageSize.holdings },
         signal,
       }),

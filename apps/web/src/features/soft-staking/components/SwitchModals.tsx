@@ -3,7 +3,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../../../api/analytics';
-import type { ApiData } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { agreementPath, SOFT_STAKING_BASE } from '../api';

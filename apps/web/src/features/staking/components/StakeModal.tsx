@@ -30,7 +30,6 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
 import { useServerClock } from '../../../components/serverTime';
 import {
-  type Acceptance,
   type Campaign,
   type DefiProtocol,
   isStakeResult,

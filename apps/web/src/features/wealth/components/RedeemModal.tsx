@@ -5,7 +5,7 @@ import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
-import { type RedeemResult, WEALTH_BASE, type WealthOrder } from '../api';
+import { WEALTH_BASE, type WealthOrder } from '../api';
 import { estimatedValue, redeemViolation, wealthRuleText } from '../rules';
 import { FormFrame, Row, SubmitButton, Success } from './Frame';
 import { useSubmitAction } from './useSubmitAction';

@@ -7,7 +7,7 @@ import { useApiAction } from '../../../api/useApiAction';
 import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
-import { type PurchaseResult, WEALTH_BASE, type WealthProduct } from '../api';
+import { WEALTH_BASE, type WealthProduct } from '../api';
 import { estimatedUnits, purchaseViolation, wealthRuleText } from '../rules';
 import { FormFrame, Row, SubmitButton, Success } from './Frame';
 import { useSubmitAction } from './useSubmitAction';
