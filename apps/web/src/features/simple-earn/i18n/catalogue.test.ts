@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import amountInput from '../../../components/amount-input/en.json';
 import arrival from '../../../components/redeem-arrival/i18n/en.json';
 import shared from '../../../i18n/en.json';
 import notify from '../../notifications/i18n/en.json';
@@ -27,7 +28,9 @@ describe('simple-earn texts', () => {
     // The redemption-arrival component registers its catalogue with its module, which the redeem
     // dialog and holding cards import.
     // The products page also opens the notifications feature's APR-alert dialog, registering its texts.
+    // The amount field registers its own catalogue too; the dialogs name its 'enter an amount' reason.
     const known = new Set([
+      ...Object.keys(amountInput),
       ...Object.keys(en),
       ...Object.keys(shared),
       ...Object.keys(arrival),
