@@ -36,11 +36,21 @@ export function promptFundpass(state: FundpassPromptState = { kind: 'ask' }): Pr
   return prompter ? prompter(state) : Promise.resolve(null);
 }
 
+/** The kind of money move that asks for a first funding password, so the dialog can name it. */
+export type MoneyMove = 'subscription' | 'stake' | 'purchase';
+
+/** Staking and launch pools take stakes, private wealth sells; every other line takes subscriptions. */
+export function moneyMoveOf(path: string): MoneyMove {
+  if (/\/earn\/(staking|launch-pool)\//.test(path)) return 'stake';
+  if (path.includes('/earn/private-wealth/')) return 'purchase';
+  return 'subscription';
+}
+
 /**
  * The first money move of a user without a funding password (10010107): a dialog to set one. Answers
  * whether it was set, so the request can go again; null when no dialog is mounted.
  */
-export type FundpassSetupPrompter = () => Promise<boolean>;
+export type FundpassSetupPrompter = (move: MoneyMove) => Promise<boolean>;
 
 let setupPrompter: FundpassSetupPrompter | null = null;
 
@@ -51,6 +61,6 @@ export function registerFundpassSetupPrompter(fn: FundpassSetupPrompter): () => 
   };
 }
 
-export function promptFundpassSetup(): Promise<boolean> | null {
-  return setupPrompter ? setupPrompter() : null;
+export function promptFundpassSetup(move: MoneyMove): Promise<boolean> | null {
+  return setupPrompter ? setupPrompter(move) : null;
 }

@@ -1,6 +1,12 @@
 import { ApiCode, ApiError, isApiError, needsFundpass, type RequestOptions, request } from './client';
 import { toast } from './errors';
-import { type FundpassPromptState, fundpassSettled, promptFundpass, promptFundpassSetup } from './fundpass';
+import {
+  type FundpassPromptState,
+  fundpassSettled,
+  moneyMoveOf,
+  promptFundpass,
+  promptFundpassSetup,
+} from './fundpass';
 
 /**
  * How often one action may ask for the funding password before giving up: the first ask, the
@@ -42,7 +48,7 @@ export async function send<T>(opts: RequestOptions): Promise<T> {
       } catch (e) {
         if (!isApiError(e) || prompts >= MAX_FUNDPASS_PROMPTS) throw e;
         if (e.code === ApiCode.FUNDPASS_NOT_SET && !setUp) {
-          const asked = promptFundpassSetup();
+          const asked = promptFundpassSetup(moneyMoveOf(opts.path));
           if (!asked) throw e;
           if (!(await asked))
             throw new ApiError('cancelled', 'Funding password not set', ApiCode.FAILURE, 0, {}, opts.path);

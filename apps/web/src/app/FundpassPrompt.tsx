@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
   type FundpassPromptState,
+  type MoneyMove,
   registerFundpassPrompter,
   registerFundpassSetupPrompter,
 } from '../api/fundpass';
@@ -22,7 +23,7 @@ export function FundpassPrompt() {
   const [checking, setChecking] = useState(false);
   const [state, setState] = useState<FundpassPromptState>({ kind: 'ask' });
   const resolver = useRef<((v: string | null) => void) | null>(null);
-  const [setupOpened, setSetupOpened] = useState(false);
+  const [setupFor, setSetupFor] = useState<MoneyMove | null>(null);
   const setupResolver = useRef<((done: boolean) => void) | null>(null);
 
   useEffect(
@@ -48,11 +49,11 @@ export function FundpassPrompt() {
   useEffect(
     () =>
       registerFundpassSetupPrompter(
-        () =>
+        (move) =>
           new Promise<boolean>((resolve) => {
             setupResolver.current?.(false);
             setupResolver.current = resolve;
-            setSetupOpened(true);
+            setSetupFor(move);
           }),
       ),
     [],
@@ -69,7 +70,7 @@ export function FundpassPrompt() {
   const finishSetup = (done: boolean) => {
     const resolve = setupResolver.current;
     setupResolver.current = null;
-    setSetupOpened(false);
+    setSetupFor(null);
     resolve?.(done);
   };
 
@@ -90,19 +91,36 @@ export function FundpassPrompt() {
           />
         </Suspense>
       )}
-      {setupOpened && <SetupDialog onDone={() => finishSetup(true)} onCancel={() => finishSetup(false)} />}
+      {setupFor && (
+        <SetupDialog move={setupFor} onDone={() => finishSetup(true)} onCancel={() => finishSetup(false)} />
+      )}
     </>
   );
 }
 
-function SetupDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+/** The intro names the move the user was making (a subscription, a stake or a purchase). */
+const FIRST_MOVE_INTRO: Record<MoneyMove, string> = {
+  subscription: 'security.fundpass.firstMove',
+  stake: 'security.fundpass.firstStake',
+  purchase: 'security.fundpass.firstPurchase',
+};
+
+function SetupDialog({
+  move,
+  onDone,
+  onCancel,
+}: {
+  move: MoneyMove;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Suspense fallback={null}>
       <SetFundpassDialog
         opened
         kind="set"
         email=""
-        introKey="security.fundpass.firstMove"
+        introKey={FIRST_MOVE_INTRO[move]}
         onClose={onCancel}
         onDone={onDone}
       />

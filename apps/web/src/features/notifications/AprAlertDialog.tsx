@@ -1,4 +1,4 @@
-import { dec, MAX_APR_ALERTS_PER_USER } from '@earn/domain';
+import { type AprAlertLine, dec, MAX_APR_ALERTS_PER_USER } from '@earn/domain';
 import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,10 +10,15 @@ import './i18n/register';
 import { type AprAlert, addAlert, deleteAlert, notifyKeys, notifyQueries } from './api';
 
 export interface AprAlertTarget {
-  line: 'flexible' | 'fixed';
+  line: AprAlertLine;
   asset: string;
-  /** The fixed product watched; absent for flexible. */
+  /**
+   * The product watched where the asset alone does not name it: a fixed product, a launch pool's rid,
+   * a staking defi protocol's pid; absent for flexible, soft staking and staking at its own rate.
+   */
   productId?: number;
+  /** The product's name where the asset alone does not tell it apart (a launch pool, a protocol). */
+  name?: string;
   /** The product's APR now, as a fraction ("0.0523"). */
   currentRate?: string;
 }
@@ -32,7 +37,7 @@ function matches(a: AprAlert, target: AprAlertTarget): boolean {
   return (
     a.line === target.line &&
     a.asset === target.asset &&
-    (target.line === 'flexible' || a.product_id === target.productId)
+    (a.product_id ?? null) === (target.productId ?? null)
   );
 }
 
@@ -72,7 +77,11 @@ export default function AprAlertDialog({ target, onClose }: { target: AprAlertTa
     <Modal
       opened
       onClose={onClose}
-      title={t('aprAlert.title', { asset: target.asset })}
+      title={
+        target.name
+          ? t('aprAlert.titleNamed', { asset: target.asset, name: target.name })
+          : t('aprAlert.title', { asset: target.asset })
+      }
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >

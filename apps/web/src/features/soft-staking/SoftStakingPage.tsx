@@ -1,4 +1,5 @@
 import './i18n';
+import { dec } from '@earn/domain';
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { WhyButton } from '../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../i18n';
+import { AprAlertButton } from '../notifications/AprAlertButton';
 import {
   type CoinAmount,
   type Payout,
@@ -96,6 +98,23 @@ export default function SoftStakingPage() {
       align: 'right',
       render: (c) => (isLoggedIn ? `${formatAmount(c.estimated_daily)} ${c.coin}` : '—'),
     },
+    ...(isLoggedIn
+      ? [
+          {
+            key: 'alert',
+            title: t('aprAlert.button'),
+            align: 'right' as const,
+            // The coin's rate is percent a year; the alert's current rate is a fraction.
+            render: (c: SoftStakingCoin) => (
+              <AprAlertButton
+                size="compact-sm"
+                target={{ line: 'soft_staking', asset: c.coin, currentRate: dec(c.apr).div(100).toFixed() }}
+                testId={`apr-alert-${c.coin}`}
+              />
+            ),
+          },
+        ]
+      : []),
   ];
   const payoutColumns: Column<Payout>[] = [
     { key: 'day', title: t('softStaking.col.day'), render: (p) => formatDate(p.day) },
@@ -213,7 +232,7 @@ export default function SoftStakingPage() {
           emptyText={
             allCoins.length > 0 && isNarrowed(list) ? <NoMatch list={list} testId="soft-list" /> : undefined
           }
-          mobileVisibleFields={5}
+          mobileVisibleFields={isLoggedIn ? 6 : 5}
           data-testid="soft-coins"
         />
       </Card>

@@ -1,4 +1,5 @@
 import './i18n';
+import { dec } from '@earn/domain';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,8 @@ import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-
 import { useListQuery } from '../../components/list-controls/useListQuery';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { AprAlertButton } from '../notifications/AprAlertButton';
+import type { AprAlertTarget } from '../notifications/AprAlertDialog';
 import { type HoldingBalance, type StakingProduct, stakingQueries } from './api';
 import { AprTrendModal, ReturnsModal } from './components/InfoModals';
 import { RedeemModal } from './components/RedeemModal';
@@ -24,6 +27,18 @@ import { StakeModal } from './components/StakeModal';
 import { formatRate, redeemDays, redeemPeriodText, runningCampaign } from './rules';
 
 type Target = { coin: string; pid?: number };
+
+/**
+ * The alert a product's row sets: on the coin where the product pays its own rate, on its first defi
+ * protocol (the row's figures) where it stakes through protocols. Rates are percent here, fractions there.
+ */
+function stakingAlertTarget(p: StakingProduct): AprAlertTarget {
+  const d = p.defi[0];
+  const rate = (percent: string) => dec(percent).div(100).toFixed();
+  return d
+    ? { line: 'staking', asset: p.coin, productId: d.pid, name: d.protocol_name, currentRate: rate(d.apr) }
+    : { line: 'staking', asset: p.coin, currentRate: rate(p.apr) };
+}
 
 const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'redeem-asc', 'redeem-desc', 'coin'];
 
@@ -118,6 +133,9 @@ export default function StakingPage() {
           >
             {t('staking.list.trend')}
           </Button>
+          {isLoggedIn && (
+            <AprAlertButton size="compact-sm" target={stakingAlertTarget(p)} testId={`apr-alert-${p.coin}`} />
+          )}
           <DisabledReason
             reason={p.status === 'online' ? null : t('staking.product.offline')}
             testId={`stake-reason-${p.coin}`}

@@ -10,6 +10,7 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
 import { ClockIcon } from '../../../components/icons';
 import { formatDate } from '../../../i18n';
+import { AprAlertButton } from '../../notifications/AprAlertButton';
 import { lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
 import { countdownParts, formatRate } from '../format';
 import { isNewUserPool, poolRewardCoins, statRewards, unlimited } from '../rules';
@@ -126,8 +127,18 @@ function PoolRow({
   const multi = pool.reward_pool_type === 1;
   const mine = stat ? statRewards(stat, pool) : [];
   const earned = mine.some((r) => dec(r.lastRewardAmount).gt(0));
+  const { isLoggedIn } = useMe();
+  // A pool is watched while its project runs and it shows a configured rate (the server's rule).
+  const watchable = isLoggedIn && open && pool.rate_year_type !== 3;
   const actions = (
     <Group gap="xs" wrap="nowrap" grow={mobile}>
+      {watchable && (
+        <AprAlertButton
+          size={mobile ? 'sm' : 'xs'}
+          target={{ line: 'launchpool', asset: pool.coin, productId: pool.rid, name: project.name }}
+          testId={`apr-alert-${pool.rid}`}
+        />
+      )}
       {hasStake && (
         <Button
           size={mobile ? 'sm' : 'xs'}

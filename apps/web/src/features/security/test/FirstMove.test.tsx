@@ -7,6 +7,7 @@ import { promptFundpass } from '../../../api/fundpass';
 import { send } from '../../../api/send';
 import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { registerNavigate } from '../../../app/navigate';
+import { i18next, setLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import { stubApi } from '../../staking/test/harness';
 
@@ -19,7 +20,10 @@ const NOT_SET = {
 };
 
 describe('first money move without a funding password (issue 18 §2)', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await act(() => setLanguage('en'));
+  });
 
   test('10010107 opens the set dialog; once saved the same request goes again with its key', async () => {
     const user = userEvent.setup();
@@ -42,7 +46,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
       });
     });
     expect(await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 5000 })).toHaveTextContent(
-      'Before your first subscription, set a funding password.',
+      'Before your first stake, set a funding password.',
     );
     await user.type(screen.getByLabelText('Login password'), 'correct-horse-1');
     await user.type(screen.getByLabelText('New funding password (6 digits)'), '246810');
@@ -56,6 +60,32 @@ describe('first money move without a funding password (issue 18 §2)', () => {
     ]);
     await waitFor(() => expect(screen.queryByTestId('fundpass-setup-intro')).not.toBeInTheDocument());
   }, 20_000);
+
+  test.each([
+    ['en', '/apiw/v2/uni-loan/earn/subscribe', 'Before your first subscription, set a funding password.'],
+    ['en', '/apiw/v2/earn/launch-pool/create-order', 'Before your first stake, set a funding password.'],
+    ['en', '/apiw/v2/earn/private-wealth/purchase', 'Before your first purchase, set a funding password.'],
+    ['zh-CN', '/apiw/v2/uni-loan/earn/subscribe', '首次申购前请先设置资金密码'],
+    ['zh-CN', STAKE, '首次质押前请先设置资金密码'],
+    ['zh-CN', '/apiw/v2/earn/private-wealth/purchase', '首次购买前请先设置资金密码'],
+  ])(
+    'the set dialog names the move (%s, %s)',
+    async (lang, path, intro) => {
+      await act(() => setLanguage(lang as 'en' | 'zh-CN'));
+      const user = userEvent.setup();
+      stubApi({ [`POST ${path}`]: () => NOT_SET });
+      renderWithProviders(<FundpassPrompt />);
+      let result: Promise<unknown> = Promise.resolve();
+      act(() => {
+        result = send({ method: 'POST', path, body: {}, idempotencyKey: 'click-move' }).catch((e) => e);
+      });
+      const shown = await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 5000 });
+      expect(shown).toHaveTextContent(intro);
+      await user.click(screen.getByRole('button', { name: i18next.t('common.cancel') }));
+      await result;
+    },
+    20_000,
+  );
 
   test('cancelling the set dialog ends the action quietly, sending nothing more', async () => {
     const user = userEvent.setup();
