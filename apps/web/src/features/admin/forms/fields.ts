@@ -313,3 +313,11 @@ export function createBody(specs: FieldSpec[], wire: Record<string, unknown>): R
 export function unitOf(spec: FieldSpec, values: FormValues): string {
   return typeof spec.unit === 'function' ? spec.unit(values) : (spec.unit ?? '');
 }
+
+/**
+ * A form's wire values as the body of the operation it submits to. The form's field specs parse and
+ * validate each value to its wire type, so the body is the operation's; the call's type names it.
+ */
+export function formBody<B>(wire: Record<string, unknown>): NonNullable<B> {
+  return wire as NonNullable<B>;
+}

@@ -8,6 +8,7 @@ import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import { WriteButton } from '../../components/WriteButton';
 import type { FieldSpec } from '../../forms/fields';
+import { formBody } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 
@@ -121,8 +122,14 @@ export function EarnMoreCards() {
         invalidate={[KEY]}
         submit={(body) =>
           d.dialog?.mode === 'create'
-            ? adminSend('POST', '/launch-pool/earn-more', body, { idempotent: true })
-            : adminSend('PUT', `/launch-pool/earn-more/${row?.id}`, body)
+            ? adminSend('post', '/admin/api/launch-pool/earn-more', {
+                body: formBody(body),
+                idempotent: true,
+              })
+            : adminSend('put', '/admin/api/launch-pool/earn-more/{id}', {
+                params: { id: String(row?.id) },
+                body: formBody(body),
+              })
         }
         testId="earn-more-form"
       />
