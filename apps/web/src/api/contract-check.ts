@@ -7,9 +7,10 @@
 
 import { adminGet, adminSend } from '../features/admin/api/http';
 import type { Dashboard, LaunchProject, UserDetail } from '../features/admin/api/types';
+import type { SpecsFor } from '../features/admin/forms/fields';
 import type { DerivedApr, PoolStat, Project, RewardPool, StakeBody } from '../features/launch-pool/api';
 import { callApi, getData } from './typed';
-import type { ApiData, ApiItem } from './types';
+import type { ApiBody, ApiData, ApiItem } from './types';
 import { useApiAction } from './useApiAction';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -123,4 +124,11 @@ export type ConsoleAnswerChecks = [
       ApiData<'/admin/api/clock/advances', 'post'>
     >
   >,
+];
+
+/** A console form's field keys are its body's field names (dotted for a nested object's field). */
+export const formFieldChecks: SpecsFor<ApiBody<'/admin/api/prices/{asset}', 'put'>>[] = [
+  [{ key: 'usdt', label: 'admin.f.price', kind: 'decimal' }],
+  // @ts-expect-error a field the body does not name
+  [{ key: 'usd', label: 'admin.f.price', kind: 'decimal' }],
 ];

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiData } from '../../../api/types';
+import type { ApiBody, ApiData } from '../../../api/types';
 import { adminSend } from '../api/http';
 import { adminKeys, adminQueries } from '../api/queries';
 import type { OperatorAccount } from '../api/types';
@@ -11,7 +11,7 @@ import { formatUtc } from '../components/format';
 import { PageHeader } from '../components/PageHeader';
 import { RowActions } from '../components/RowActions';
 import { WriteButton } from '../components/WriteButton';
-import type { FieldSpec } from '../forms/fields';
+import type { SpecsFor } from '../forms/fields';
 import { formBody } from '../forms/fields';
 import { RecordForm } from '../forms/RecordForm';
 import { useRecordDialog } from '../forms/useRecordDialog';
@@ -23,18 +23,19 @@ const roles = [
   { value: 'admin', label: 'admin.role.admin' },
 ];
 
-const operatorSpecs: FieldSpec[] = [
-  {
-    key: 'email',
-    label: 'admin.login.email',
-    kind: 'text',
-    required: true,
-    maxLength: 254,
-    createOnly: true,
-  },
-  { key: 'role', label: 'admin.operators.role', kind: 'select', required: true, options: roles },
-  { key: 'disabled', label: 'admin.operators.disabled', kind: 'bool', editOnly: true },
-];
+const operatorSpecs: SpecsFor<ApiBody<'/admin/api/operators'> | ApiBody<'/admin/api/operators/{id}', 'put'>> =
+  [
+    {
+      key: 'email',
+      label: 'admin.login.email',
+      kind: 'text',
+      required: true,
+      maxLength: 254,
+      createOnly: true,
+    },
+    { key: 'role', label: 'admin.operators.role', kind: 'select', required: true, options: roles },
+    { key: 'disabled', label: 'admin.operators.disabled', kind: 'bool', editOnly: true },
+  ];
 
 const DEFAULTS = { role: 'viewer' };
 

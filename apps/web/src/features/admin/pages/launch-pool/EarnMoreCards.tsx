@@ -2,12 +2,12 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../../../api/typed';
-import type { ApiItem } from '../../../../api/types';
+import type { ApiBody, ApiItem } from '../../../../api/types';
 import { adminSend } from '../../api/http';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import { WriteButton } from '../../components/WriteButton';
-import type { FieldSpec } from '../../forms/fields';
+import type { SpecsFor } from '../../forms/fields';
 import { formBody } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { useRecordDialog } from '../../forms/useRecordDialog';
@@ -23,7 +23,9 @@ const cardsQuery = queryOptions({
 });
 
 /** The fields of a card as the operator routes name them (launch-pool/admin-catalogue.ts). */
-const cardSpecs: FieldSpec[] = [
+const cardSpecs: SpecsFor<
+  ApiBody<'/admin/api/launch-pool/earn-more'> | ApiBody<'/admin/api/launch-pool/earn-more/{id}', 'put'>
+> = [
   { key: 'coin', label: 'admin.f.asset', kind: 'asset', required: true, createOnly: true },
   { key: 'type', label: 'admin.em.type', kind: 'text', maxLength: 32, createOnly: true },
   {
