@@ -4,10 +4,14 @@
  * one of these fields (renamed, dropped, a decimal string turned number, an enum widened to any
  * string) fails the typecheck here, and in the screens that read it.
  */
+
+import { adminGet, adminSend } from '../features/admin/api/http';
 import type { Dashboard, LaunchProject, UserDetail } from '../features/admin/api/types';
+import type { SpecsFor } from '../features/admin/forms/fields';
 import type { DerivedApr, PoolStat, Project, RewardPool, StakeBody } from '../features/launch-pool/api';
-import { getData } from './typed';
-import type { ApiData, ApiItem } from './types';
+import { callApi, getData } from './typed';
+import type { ApiBody, ApiData, ApiItem } from './types';
+import { useApiAction } from './useApiAction';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
@@ -63,3 +67,68 @@ export function bodyChecks(): StakeBody[] {
     { pid: 1, rid: 11, amount: 10 },
   ];
 }
+
+const ORDER = '/apiw/v2/earn/launch-pool/create-order';
+
+/** Writes are checked too: the body is the operation's, through callApi, useApiAction and the console. */
+export function useWriteChecks() {
+  const stake = useApiAction({ name: 'check', path: ORDER });
+  return [
+    callApi('post', ORDER, { body: { pid: 1, rid: 11, amount: '10', simpleEarnStatus: 0 } }),
+    // @ts-expect-error amounts are decimal strings
+    callApi('post', ORDER, { body: { pid: 1, rid: 11, amount: 10 } }),
+    // @ts-expect-error create-order needs the amount
+    callApi('post', ORDER, { body: { pid: 1, rid: 11 } }),
+    // @ts-expect-error a write the document does not declare for the path
+    callApi('delete', ORDER),
+    stake.run({ pid: 1, rid: 11, amount: '10' }),
+    // @ts-expect-error amounts are decimal strings
+    stake.run({ pid: 1, rid: 11, amount: 10 }),
+    // @ts-expect-error create-order needs the amount
+    stake.run({ pid: 1, rid: 11 }),
+  ];
+}
+
+/** The console's calls: a document path under /admin/api, its method, path parameters and body. */
+export function consoleChecks(signal: AbortSignal) {
+  return [
+    adminSend('post', '/admin/api/clock/advances', { body: { seconds: 3600 } }),
+    adminSend('put', '/admin/api/users/{user}', { params: { user: 7 }, body: { vip_tier: 2 } }),
+    adminGet('/admin/api/users/{user}', { params: { user: 7 }, signal }),
+    // @ts-expect-error the advance's seconds are a number
+    adminSend('post', '/admin/api/clock/advances', { body: { seconds: '3600' } }),
+    // @ts-expect-error the advance needs its seconds
+    adminSend('post', '/admin/api/clock/advances', { body: {} }),
+    // @ts-expect-error a path the document does not declare
+    adminSend('post', '/admin/api/no-such-route', { body: {} }),
+    // @ts-expect-error the console's paths are the document's, prefix included
+    adminSend('post', '/clock/advances', { body: { seconds: 3600 } }),
+    // @ts-expect-error a method the document does not declare for the path
+    adminSend('delete', '/admin/api/clock/advances'),
+    // @ts-expect-error the user path needs its parameter
+    adminSend('put', '/admin/api/users/{user}', { body: { vip_tier: 2 } }),
+    // @ts-expect-error a user's VIP tier is a number
+    adminSend('put', '/admin/api/users/{user}', { params: { user: 7 }, body: { vip_tier: '2' } }),
+    // @ts-expect-error a path the document does not declare
+    adminGet('/admin/api/no-such-route', { signal }),
+    // @ts-expect-error a user path outside the console
+    adminGet('/apiw/v2/earn/launch-pool/projects', { signal }),
+  ];
+}
+
+/** The console answers the operation's data, not a type the caller names. */
+export type ConsoleAnswerChecks = [
+  Expect<
+    Equal<
+      Awaited<ReturnType<typeof adminSend<'post', '/admin/api/clock/advances'>>>,
+      ApiData<'/admin/api/clock/advances', 'post'>
+    >
+  >,
+];
+
+/** A console form's field keys are its body's field names (dotted for a nested object's field). */
+export const formFieldChecks: SpecsFor<ApiBody<'/admin/api/prices/{asset}', 'put'>>[] = [
+  [{ key: 'usdt', label: 'admin.f.price', kind: 'decimal' }],
+  // @ts-expect-error a field the body does not name
+  [{ key: 'usd', label: 'admin.f.price', kind: 'decimal' }],
+];

@@ -17,7 +17,7 @@ export type PathFor<M extends Method> = {
 /** Every path the document declares a GET for. */
 export type GetPath = PathFor<'get'>;
 
-type Op<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O : never;
+export type Op<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer O> ? O : never;
 type PathParams<O> = O extends { parameters: { path: infer R } } ? R : never;
 type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? Q : never;
 /** The JSON body the operation declares (its form-encoded twin names the same fields). */
@@ -46,7 +46,7 @@ export type CallOptions<P extends keyof paths, M extends Method> = QueryOption<O
   Pick<RequestOptions, 'form' | 'idempotencyKey' | 'fundpass' | 'headers' | 'signal' | 'timeoutMs'>;
 
 /** Whether the operation's call needs options (a path parameter or a body). */
-type NeedsOptions<O> = [ParamsOption<O>] extends [{ params: object }]
+export type NeedsOptions<O> = [ParamsOption<O>] extends [{ params: object }]
   ? true
   : [BodyOption<O>] extends [{ body: unknown }]
     ? true

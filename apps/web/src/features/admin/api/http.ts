@@ -1,33 +1,56 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isApiError, isTransient, newIdempotencyKey, request } from '../../../api/client';
+import type { paths } from '../../../api/schema';
+import {
+  type CallOptions,
+  checkedRequest,
+  type GetDataOptions,
+  type NeedsOptions,
+  type Op,
+  type PathFor,
+  type WriteMethod,
+} from '../../../api/typed';
+import type { ApiData, Method } from '../../../api/types';
 import { i18next, translateKey } from '../../../i18n';
 
 /** Where every operator call goes. */
 export const ADMIN_API = '/admin/api';
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** Every operator API path the document declares the method for. */
+export type AdminPath<M extends Method> = Extract<PathFor<M>, `${typeof ADMIN_API}/${string}`>;
 
-/** A read of the operator API: the envelope's data, or an ApiError. */
-export function adminGet<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
-  return request<T>({ path: `${ADMIN_API}${path}`, query, signal });
+/** A write's options: the operation's path parameters and body, and whether a retry must book once. */
+export type AdminSendOptions<P extends keyof paths, M extends WriteMethod> = CallOptions<P, M> & {
+  idempotent?: boolean;
+};
+
+/** A read of the operator API as the document declares it: the operation's `data`, or an ApiError. */
+export function adminGet<P extends AdminPath<'get'>>(
+  path: P,
+  ...[opts]: NeedsOptions<Op<P, 'get'>> extends true ? [opts: GetDataOptions<P>] : [opts?: GetDataOptions<P>]
+): Promise<ApiData<P>> {
+  return request<ApiData<P>>(checkedRequest('get', path, opts));
 }
 
 /**
- * A write. Money-moving calls (deposits, withdrawals, pool funding, NAV) pass `idempotent`, so a
- * retried click is booked once; the session cookie rides along with the CSRF header `request` adds.
+ * A write as the document declares it (path, method, path parameters and body), resolving with the
+ * operation's `data`. Money-moving calls (deposits, withdrawals, pool funding, NAV) pass `idempotent`,
+ * so a retried click is booked once; the session cookie rides along with the CSRF header `request` adds.
  */
-export function adminSend<T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: Record<string, unknown> = {},
-  opts: { idempotent?: boolean } = {},
-): Promise<T> {
-  return request<T>({
-    method,
-    path: `${ADMIN_API}${path}`,
-    body,
-    idempotencyKey: opts.idempotent ? newIdempotencyKey() : undefined,
-  });
+export function adminSend<M extends WriteMethod, P extends AdminPath<M>>(
+  method: M,
+  path: P,
+  ...[opts]: NeedsOptions<Op<P, M>> extends true
+    ? [opts: AdminSendOptions<P, M>]
+    : [opts?: AdminSendOptions<P, M>]
+): Promise<ApiData<P, M>> {
+  const { idempotent, ...rest } = (opts ?? {}) as { idempotent?: boolean };
+  return request<ApiData<P, M>>(
+    checkedRequest(method, path, {
+      ...rest,
+      idempotencyKey: idempotent ? newIdempotencyKey() : undefined,
+    }),
+  );
 }
 
 /** The operator's session is gone (or never was): the console sends them to its sign-in page. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getData } from '../../../api/typed';
 import { adminGet } from './http';
-import type { HistoryLine, Impact } from './types';
+import type { HistoryLine, ImpactCall, ImpactView } from './types';
 
 /** The pagers keep any cursor; the operator API's are the ids it answered as next_cursor. */
 const idCursor = (cursor: string | number | null) => (cursor === null ? null : Number(cursor));
@@ -33,7 +33,7 @@ export const adminKeys = {
     ['admin', 'audit', actor, target, cursor] as const,
   outbox: (status: string | undefined, page: number) => ['admin', 'outbox', status ?? 'all', page] as const,
   operators: ['admin', 'operators'] as const,
-  impact: (path: string, query: Record<string, string>) => ['admin', 'impact', path, query] as const,
+  impact: (path: string, params: object, query: object) => ['admin', 'impact', path, params, query] as const,
 };
 
 export const USERS_PAGE = 20;
@@ -185,10 +185,11 @@ export const adminQueries = {
       queryFn: ({ signal }) => getData('/admin/api/operators', { signal }),
       select: (d) => d.list,
     }),
-  impact: (path: string, query: Record<string, string>) =>
+  impact: (call: ImpactCall) =>
     queryOptions({
-      queryKey: adminKeys.impact(path, query),
-      queryFn: ({ signal }) => adminGet<Impact>(path, query, signal),
+      queryKey: adminKeys.impact(call.path, call.params, call.query),
+      queryFn: ({ signal }): Promise<ImpactView> =>
+        adminGet(call.path, { params: call.params, query: call.query, signal }),
       staleTime: 0,
     }),
 };

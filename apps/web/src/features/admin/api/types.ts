@@ -4,17 +4,14 @@
  * `npm run openapi:generate`), so a server schema change that breaks a page fails the typecheck.
  * Amounts and rates are decimal strings, times unix seconds, as on the wire.
  */
-import type { ApiData, ApiItem } from '../../../api/types';
+import type { GetDataOptions } from '../../../api/typed';
+import type { ApiData, ApiItem, ApiQuery } from '../../../api/types';
 
-/** Login and GET /admin/api/auth/me. */
-export type OperatorMe = ApiData<'/admin/api/auth/me'>;
-export type OperatorRole = OperatorMe['role'];
+/** The operator's role, as login and GET /admin/api/auth/me answer it. */
+export type OperatorRole = ApiData<'/admin/api/auth/me'>['role'];
 
 /** GET /admin/api/operators. */
 export type OperatorAccount = ApiItem<'/admin/api/operators'>;
-
-/** POST /admin/api/operators: the password and secret, shown once. */
-export type CreatedOperator = ApiData<'/admin/api/operators', 'post'>;
 
 /** GET /admin/api/dashboard. */
 export type Dashboard = ApiData<'/admin/api/dashboard'>;
@@ -60,9 +57,6 @@ export type OutboxMail = ApiItem<'/admin/api/outbox'>;
 /** GET /admin/api/clock. */
 export type ClockState = ApiData<'/admin/api/clock'>;
 
-/** A background clock advance (POST and GET /admin/api/clock/advances). */
-export type ClockAdvance = ApiData<'/admin/api/clock/advances/{id}'>;
-
 /** GET /admin/api/jobs. */
 export type JobsState = ApiData<'/admin/api/jobs'>;
 
@@ -83,12 +77,18 @@ type KeysOfAny<U> = U extends unknown ? keyof U : never;
 type ValueIn<U, K extends PropertyKey> = U extends Record<K, infer V> ? V : never;
 
 /**
- * A rate edit's preview before it is made, read by one panel: the fields every preview answers, and
- * the others (hourly or daily costs, the reward or bonus coin) where the preview has them.
+ * The previews' answers read by one panel: the fields every preview answers, and the others
+ * (hourly or daily costs, the reward or bonus coin) where the preview has them. Derived from the
+ * operations' `data`, never written out.
  */
-export type Impact = { [K in keyof ImpactAnswer]: ImpactAnswer[K] } & {
+export type ImpactView = { [K in keyof ImpactAnswer]: ImpactAnswer[K] } & {
   [K in Exclude<KeysOfAny<ImpactAnswer>, keyof ImpactAnswer>]?: ValueIn<ImpactAnswer, K>;
 };
+
+/** One preview's request: its path, the path's parameters and the query the operation declares. */
+export type ImpactCall = {
+  [P in ImpactPath]: { path: P; params: GetDataOptions<P>['params']; query: ApiQuery<P> };
+}[ImpactPath];
 
 /** GET /admin/api/simple-earn/flexible-products. */
 export type FlexProduct = ApiItem<'/admin/api/simple-earn/flexible-products'>;

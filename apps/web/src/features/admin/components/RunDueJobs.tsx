@@ -2,7 +2,6 @@ import { Alert, Card, Group, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiData } from '../../../api/types';
 import { adminSend, errorText } from '../api/http';
 import { adminKeys } from '../api/queries';
 import { WriteButton } from './WriteButton';
@@ -23,7 +22,7 @@ export function RunDueJobs() {
     setRan(null);
     setRunning(true);
     try {
-      const result = await adminSend<ApiData<'/admin/api/jobs/run-due', 'post'>>('POST', '/jobs/run-due');
+      const result = await adminSend('post', '/admin/api/jobs/run-due');
       setRan(result.ran);
       client.invalidateQueries({ queryKey: adminKeys.dashboard });
     } catch (e) {

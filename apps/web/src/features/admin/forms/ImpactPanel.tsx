@@ -4,17 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
 import { errorText } from '../api/http';
 import { adminQueries } from '../api/queries';
+import type { ImpactCall } from '../api/types';
 import { fractionAsPercent } from '../components/format';
 
 /** A rate edit's preview request: which impact endpoint, with the new rate. */
-export interface ImpactRequest {
-  path: string;
-  query: Record<string, string>;
+export type ImpactRequest = ImpactCall & {
   /** Catalogue key of the panel's title; the new rate's impact by default. */
   title?: string;
   /** The unit the rates read in: "%" (percents) or "" (fractions, shown as percents too). */
   rateUnit?: '%' | 'fraction';
-}
+};
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -35,7 +34,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
  */
 export function ImpactPanel({ request }: { request: ImpactRequest }) {
   const { t } = useTranslation();
-  const q = useQuery(adminQueries.impact(request.path, request.query));
+  const q = useQuery(adminQueries.impact(request));
   if (q.isPending)
     return (
       <Group gap="xs">

@@ -7,6 +7,24 @@ import { dec, decimalPlaces, isPlainDecimal } from '@earn/domain';
  * Pure functions, so the rules are tested without a browser.
  */
 
+type Keys<T> = Extract<keyof T, string>;
+type Nested<T> = {
+  [K in Keys<T>]: NonNullable<T[K]> extends readonly unknown[]
+    ? never
+    : NonNullable<T[K]> extends object
+      ? `${K}.${Keys<NonNullable<T[K]>>}`
+      : never;
+}[Keys<T>];
+
+/** A request body's field names, with `a.b` for a field of a nested object (not of an array). */
+export type FieldKey<B> = B extends unknown ? Keys<B> | Nested<B> : never;
+
+/**
+ * A form's fields, keyed by the body (or bodies: creation and edit) of the operation it submits to;
+ * `Extra` names the fields the page sends elsewhere (a path parameter such as the price's asset).
+ */
+export type SpecsFor<B, Extra extends string = never> = FieldSpec<FieldKey<B> | Extra>[];
+
 export type FieldKind =
   | 'decimal'
   | 'int'
@@ -27,9 +45,9 @@ export interface FieldOption {
   raw?: boolean;
 }
 
-export interface FieldSpec {
+export interface FieldSpec<K extends string = string> {
   /** The wire name; a dotted name (`extra.redeem_fee`) is a field of a nested object. */
-  key: string;
+  key: K;
   /** Catalogue key of the label. */
   label: string;
   kind: FieldKind;
@@ -312,4 +330,12 @@ export function createBody(specs: FieldSpec[], wire: Record<string, unknown>): R
 /** The unit a field's values are shown with, for the form's current values. */
 export function unitOf(spec: FieldSpec, values: FormValues): string {
   return typeof spec.unit === 'function' ? spec.unit(values) : (spec.unit ?? '');
+}
+
+/**
+ * A form's wire values as the body of the operation it submits to. The form's field specs parse and
+ * validate each value to its wire type, so the body is the operation's; the call's type names it.
+ */
+export function formBody<B>(wire: Record<string, unknown>): NonNullable<B> {
+  return wire as NonNullable<B>;
 }

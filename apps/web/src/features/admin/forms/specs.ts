@@ -1,5 +1,6 @@
 import { MAX_RATE_FRACTION, MAX_RATE_PERCENT } from '@earn/domain';
-import type { FieldOption, FieldSpec, FormValues } from './fields';
+import type { ApiBody } from '../../../api/types';
+import type { FieldOption, FormValues, SpecsFor } from './fields';
 
 /**
  * The record forms of every product line, field by field as the operator routes name them
@@ -27,7 +28,10 @@ const PERCENT_MAX = MAX_RATE_PERCENT;
 const percent = '%';
 const yearFraction = 'admin.help.fraction';
 
-export const flexibleSpecs: FieldSpec[] = [
+export const flexibleSpecs: SpecsFor<
+  | ApiBody<'/admin/api/simple-earn/flexible-products'>
+  | ApiBody<'/admin/api/simple-earn/flexible-products/{asset}', 'put'>
+> = [
   { key: 'asset', label: 'admin.f.asset', kind: 'asset', required: true, createOnly: true },
   {
     key: 'next_time_rate_year',
@@ -104,7 +108,10 @@ export const flexibleSpecs: FieldSpec[] = [
   },
 ];
 
-export const fixedSpecs: FieldSpec[] = [
+export const fixedSpecs: SpecsFor<
+  | ApiBody<'/admin/api/simple-earn/fixed-products'>
+  | ApiBody<'/admin/api/simple-earn/fixed-products/{id}', 'put'>
+> = [
   { key: 'asset', label: 'admin.f.asset', kind: 'asset', required: true, createOnly: true },
   {
     key: 'type',
@@ -187,7 +194,7 @@ export const fixedSpecs: FieldSpec[] = [
   },
 ];
 
-export const voucherSpecs: FieldSpec[] = [
+export const voucherSpecs: SpecsFor<ApiBody<'/admin/api/simple-earn/vouchers'>> = [
   {
     key: 'user',
     label: 'admin.f.user',
@@ -240,7 +247,7 @@ const rateTypeOptions = [
   opt(3, 'admin.opt.rateType.3'),
 ];
 
-export const projectSpecs: FieldSpec[] = [
+export const projectSpecs: SpecsFor<ApiBody<'/admin/api/launch-pool/projects'>> = [
   { key: 'name', label: 'admin.f.name', kind: 'text', required: true, maxLength: 120 },
   { key: 'reward_coin', label: 'admin.f.project_coin', kind: 'asset', required: true },
   { key: 'icon', label: 'admin.f.icon', kind: 'text', maxLength: 500 },
@@ -272,7 +279,12 @@ export const projectSpecs: FieldSpec[] = [
  * A pool's fields; `reward_per_hour` and `coin` are set at creation (the reward is funded then), the
  * reward counted in the project's coin.
  */
-export const poolSpecsFor = (projectCoin: string): FieldSpec[] => [
+export const poolSpecsFor = (
+  projectCoin: string,
+): SpecsFor<
+  | ApiBody<'/admin/api/launch-pool/projects/{pid}/pools'>
+  | ApiBody<'/admin/api/launch-pool/pools/{rid}', 'put'>
+> => [
   { key: 'coin', label: 'admin.f.stake_coin', kind: 'asset', required: true, createOnly: true },
   {
     key: 'reward_per_hour',
@@ -350,7 +362,10 @@ export const poolSpecsFor = (projectCoin: string): FieldSpec[] => [
 ];
 
 /** A further reward coin of a multi-mining pool: funded with reward_per_hour × the project's hours. */
-export const rewardCoinSpecs: FieldSpec[] = [
+export const rewardCoinSpecs: SpecsFor<
+  | ApiBody<'/admin/api/launch-pool/pools/{rid}/reward-coins'>
+  | ApiBody<'/admin/api/launch-pool/pools/{rid}/reward-coins/{coin}', 'put'>
+> = [
   { key: 'coin', label: 'admin.f.reward_coin', kind: 'asset', required: true, createOnly: true },
   {
     key: 'reward_per_hour',
@@ -375,7 +390,9 @@ export const rewardCoinSpecs: FieldSpec[] = [
 
 const flag01 = (key: string) => (row: Record<string, unknown>) => row[key] === 1 || row[key] === true;
 
-export const stakingSpecs: FieldSpec[] = [
+export const stakingSpecs: SpecsFor<
+  ApiBody<'/admin/api/staking/products'> | ApiBody<'/admin/api/staking/products/{id}', 'put'>
+> = [
   { key: 'coin', label: 'admin.f.coin', kind: 'asset', required: true, createOnly: true },
   {
     key: 'type',
@@ -468,7 +485,9 @@ export const stakingSpecs: FieldSpec[] = [
   { key: 'defi', label: 'admin.f.defi', kind: 'json', help: 'admin.help.defi', wide: true, createOnly: true },
 ];
 
-export const protocolSpecs: FieldSpec[] = [
+export const protocolSpecs: SpecsFor<
+  ApiBody<'/admin/api/staking/products/{id}/protocols'> | ApiBody<'/admin/api/staking/protocols/{id}', 'put'>
+> = [
   { key: 'protocol_name', label: 'admin.f.protocol_name', kind: 'text', required: true, maxLength: 64 },
   { key: 'reward_coin', label: 'admin.f.reward_coin', kind: 'asset', required: true, createOnly: true },
   {
@@ -499,7 +518,7 @@ export const protocolSpecs: FieldSpec[] = [
   },
 ];
 
-export const campaignSpecs: FieldSpec[] = [
+export const campaignSpecs: SpecsFor<ApiBody<'/admin/api/staking/products/{id}/campaigns'>> = [
   { key: 'pid', label: 'admin.f.campaign_pid', kind: 'int', minInt: 0, help: 'admin.help.campaignPid' },
   { key: 'reward_coin', label: 'admin.f.reward_coin', kind: 'asset', required: true },
   {
@@ -522,7 +541,9 @@ export const campaignSpecs: FieldSpec[] = [
   },
 ];
 
-export const wealthSpecs: FieldSpec[] = [
+export const wealthSpecs: SpecsFor<
+  ApiBody<'/admin/api/wealth/products'> | ApiBody<'/admin/api/wealth/products/{pid}', 'put'>
+> = [
   {
     key: 'project_type',
     label: 'admin.f.project_type',
@@ -551,11 +572,11 @@ export const wealthSpecs: FieldSpec[] = [
   { key: 'description', label: 'admin.f.description', kind: 'textarea', maxLength: 4000, wide: true },
 ];
 
-export const navSpecs: FieldSpec[] = [
+export const navSpecs: SpecsFor<ApiBody<'/admin/api/wealth/products/{pid}/nav'>> = [
   { key: 'nav', label: 'admin.f.nav', kind: 'decimal', places: 8, positive: true, required: true },
 ];
 
-export const softStakingSpecs: FieldSpec[] = [
+export const softStakingSpecs: SpecsFor<ApiBody<'/admin/api/soft-staking/coins/{coin}', 'put'>, 'coin'> = [
   { key: 'coin', label: 'admin.f.coin', kind: 'asset', required: true, createOnly: true },
   {
     key: 'rate',
@@ -592,7 +613,7 @@ export const DUAL_STATUSES = [
   'EARLY_REDEEM_SUCCESS',
 ];
 
-export const dualStatusSpecs: FieldSpec[] = [
+export const dualStatusSpecs: SpecsFor<ApiBody<'/admin/api/dual/orders/{id}', 'put'>> = [
   { key: 'status', label: 'admin.f.status', kind: 'select', required: true, options: DUAL_STATUSES.map(raw) },
   { key: 'settle_coin', label: 'admin.f.settle_coin', kind: 'asset', nullable: true },
   {
@@ -605,7 +626,7 @@ export const dualStatusSpecs: FieldSpec[] = [
   },
 ];
 
-export const priceSpecs: FieldSpec[] = [
+export const priceSpecs: SpecsFor<ApiBody<'/admin/api/prices/{asset}', 'put'>, 'asset'> = [
   { key: 'asset', label: 'admin.f.asset', kind: 'asset', required: true, createOnly: true },
   {
     key: 'usdt',
@@ -627,7 +648,7 @@ export const ACCOUNT_MODE_OPTIONS = [
   opt('single_currency', 'admin.opt.mode.single_currency'),
 ];
 
-export const userSettingsSpecs: FieldSpec[] = [
+export const userSettingsSpecs: SpecsFor<ApiBody<'/admin/api/users/{user}', 'put'>> = [
   { key: 'vip_tier', label: 'admin.f.vip_tier', kind: 'int', minInt: 0, maxInt: 16, required: true },
   {
     key: 'trading_volume_60d',
@@ -664,7 +685,9 @@ export const userSettingsSpecs: FieldSpec[] = [
 ];
 
 /** A simulated deposit or withdrawal of a user's spot balance; the user is the page's. */
-export const movementSpecs: FieldSpec[] = [
+export const movementSpecs: SpecsFor<
+  ApiBody<'/admin/api/deposits' | '/admin/api/withdrawals' | '/admin/api/loans' | '/admin/api/loans/repay'>
+> = [
   { key: 'asset', label: 'admin.f.asset', kind: 'asset', required: true },
   {
     key: 'amount',

@@ -50,7 +50,7 @@ function SignOut() {
   const navigate = useNavigate();
   const signOut = async () => {
     try {
-      await adminSend('POST', '/auth/logout');
+      await adminSend('post', '/admin/api/auth/logout');
     } finally {
       client.clear();
       navigate('/admin/login', { replace: true });

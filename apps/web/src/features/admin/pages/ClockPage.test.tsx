@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { ClockAdvance } from '../api/types';
+import type { ApiData } from '../../../api/types';
+
+type ClockAdvance = ApiData<'/admin/api/clock/advances/{id}'>;
+
 import { fakeApi, renderConsole } from '../test/harness';
 import ClockPage, { advancePercent } from './ClockPage';
 

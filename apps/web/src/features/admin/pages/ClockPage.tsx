@@ -2,9 +2,9 @@ import { Alert, Badge, Card, Group, NumberInput, Progress, Select, Stack, Text, 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiData } from '../../../api/types';
 import { adminSend, errorText } from '../api/http';
 import { adminKeys, adminQueries } from '../api/queries';
-import type { ClockAdvance } from '../api/types';
 import { formatDuration, formatUtc } from '../components/format';
 import { PageHeader } from '../components/PageHeader';
 import { QueryState } from '../components/QueryState';
@@ -25,7 +25,9 @@ type Unit = keyof typeof UNITS;
 const MAX_SECONDS = 5 * 366 * 86_400;
 
 /** How far an advance has gone, 0 to 100. */
-export function advancePercent(a: Pick<ClockAdvance, 'from' | 'to' | 'at' | 'status'>): number {
+export function advancePercent(
+  a: Pick<ApiData<'/admin/api/clock/advances/{id}'>, 'from' | 'to' | 'at' | 'status'>,
+): number {
   if (a.status === 'done') return 100;
   if (a.to <= a.from) return 0;
   return Math.max(0, Math.min(100, ((a.at - a.from) / (a.to - a.from)) * 100));
@@ -113,7 +115,7 @@ export default function ClockPage() {
     setFailure(null);
     setStarting(true);
     try {
-      const a = await adminSend<ClockAdvance>('POST', '/clock/advances', { seconds });
+      const a = await adminSend('post', '/admin/api/clock/advances', { body: { seconds } });
       client.setQueryData(adminKeys.advance(String(a.id)), a);
       setStartedId(String(a.id));
     } catch (e) {

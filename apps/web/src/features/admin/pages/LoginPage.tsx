@@ -20,7 +20,6 @@ import { LanguageMenu, ThemeMenu } from '../../../app/HeaderMenus';
 import { i18next } from '../../../i18n';
 import { adminSend, errorText, isApiError } from '../api/http';
 import { adminKeys } from '../api/queries';
-import type { OperatorMe } from '../api/types';
 import { formatUtc } from '../components/format';
 
 /** Where to go after signing in: a console path only, never elsewhere. */
@@ -67,7 +66,9 @@ export default function LoginPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const me = await adminSend<OperatorMe>('POST', '/auth/login', { email: email.trim(), password, code });
+      const me = await adminSend('post', '/admin/api/auth/login', {
+        body: { email: email.trim(), password, code },
+      });
       client.setQueryData(adminKeys.me, me);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (err) {

@@ -2,15 +2,17 @@ import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text } from '@man
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiBody, ApiData } from '../../../api/types';
 import { adminSend } from '../api/http';
 import { adminKeys, adminQueries } from '../api/queries';
-import type { CreatedOperator, OperatorAccount } from '../api/types';
+import type { OperatorAccount } from '../api/types';
 import { DataTable } from '../components/DataTable';
 import { formatUtc } from '../components/format';
 import { PageHeader } from '../components/PageHeader';
 import { RowActions } from '../components/RowActions';
 import { WriteButton } from '../components/WriteButton';
-import type { FieldSpec } from '../forms/fields';
+import type { SpecsFor } from '../forms/fields';
+import { formBody } from '../forms/fields';
 import { RecordForm } from '../forms/RecordForm';
 import { useRecordDialog } from '../forms/useRecordDialog';
 import { ROLE_COLORS } from '../layout/AdminLayout';
@@ -21,18 +23,19 @@ const roles = [
   { value: 'admin', label: 'admin.role.admin' },
 ];
 
-const operatorSpecs: FieldSpec[] = [
-  {
-    key: 'email',
-    label: 'admin.login.email',
-    kind: 'text',
-    required: true,
-    maxLength: 254,
-    createOnly: true,
-  },
-  { key: 'role', label: 'admin.operators.role', kind: 'select', required: true, options: roles },
-  { key: 'disabled', label: 'admin.operators.disabled', kind: 'bool', editOnly: true },
-];
+const operatorSpecs: SpecsFor<ApiBody<'/admin/api/operators'> | ApiBody<'/admin/api/operators/{id}', 'put'>> =
+  [
+    {
+      key: 'email',
+      label: 'admin.login.email',
+      kind: 'text',
+      required: true,
+      maxLength: 254,
+      createOnly: true,
+    },
+    { key: 'role', label: 'admin.operators.role', kind: 'select', required: true, options: roles },
+    { key: 'disabled', label: 'admin.operators.disabled', kind: 'bool', editOnly: true },
+  ];
 
 const DEFAULTS = { role: 'viewer' };
 
@@ -62,7 +65,7 @@ export default function OperatorsPage() {
   const { t } = useTranslation();
   const q = useQuery(adminQueries.operators());
   const d = useRecordDialog<OperatorAccount>();
-  const [created, setCreated] = useState<CreatedOperator | null>(null);
+  const [created, setCreated] = useState<ApiData<'/admin/api/operators', 'post'> | null>(null);
   const row = d.dialog?.row ?? null;
   return (
     <>
@@ -165,10 +168,13 @@ export default function OperatorsPage() {
         invalidate={[adminKeys.operators]}
         submit={async (body) => {
           if (d.dialog?.mode === 'create') {
-            setCreated(await adminSend<CreatedOperator>('POST', '/operators', body));
+            setCreated(await adminSend('post', '/admin/api/operators', { body: formBody(body) }));
             return;
           }
-          await adminSend('PUT', `/operators/${row?.id}`, body);
+          await adminSend('put', '/admin/api/operators/{id}', {
+            params: { id: String(row?.id) },
+            body: formBody(body),
+          });
         }}
         testId="operator-form"
       />

@@ -10,6 +10,7 @@ import { ListToolbar, matches } from '../components/ListToolbar';
 import { PageHeader } from '../components/PageHeader';
 import { RowActions } from '../components/RowActions';
 import { WriteButton } from '../components/WriteButton';
+import { formBody } from '../forms/fields';
 import { RecordForm } from '../forms/RecordForm';
 import { priceSpecs } from '../forms/specs';
 import { useRecordDialog } from '../forms/useRecordDialog';
@@ -69,7 +70,10 @@ export default function PricesPage() {
           const asset = d.dialog?.mode === 'create' ? String(body.asset) : row?.asset;
           const { asset: _, ...rest } = body;
           // The price is the call's one required field: an edit of the name alone sends the price as it is.
-          return adminSend('PUT', `/prices/${asset}`, { usdt: row?.price_usdt, ...rest });
+          return adminSend('put', '/admin/api/prices/{asset}', {
+            params: { asset: String(asset) },
+            body: formBody({ usdt: row?.price_usdt, ...rest }),
+          });
         }}
         testId="price-form"
       />

@@ -6,11 +6,12 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
+import type { ApiData } from '../../../api/types';
 import { theme } from '../../../app/theme';
 import { i18next } from '../../../i18n';
 import { createAdminQueryClient } from '../api/http';
 import { adminKeys } from '../api/queries';
-import type { OperatorMe, OperatorRole } from '../api/types';
+import type { OperatorRole } from '../api/types';
 import '../i18n/register';
 
 // jsdom has no font loading API; Mantine's autosizing textarea listens to it.
@@ -24,7 +25,7 @@ if (!('fonts' in document)) {
   });
 }
 
-export function operator(role: OperatorRole): OperatorMe {
+export function operator(role: OperatorRole): ApiData<'/admin/api/auth/me'> {
   return { id: 1, email: `${role}@example.com`, role, expires_at: 2_000_000_000 };
 }
 

@@ -2,12 +2,13 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { getData } from '../../../../api/typed';
-import type { ApiItem } from '../../../../api/types';
+import type { ApiBody, ApiItem } from '../../../../api/types';
 import { adminSend } from '../../api/http';
 import { DataTable } from '../../components/DataTable';
 import { RowActions } from '../../components/RowActions';
 import { WriteButton } from '../../components/WriteButton';
-import type { FieldSpec } from '../../forms/fields';
+import type { SpecsFor } from '../../forms/fields';
+import { formBody } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 
@@ -22,7 +23,9 @@ const cardsQuery = queryOptions({
 });
 
 /** The fields of a card as the operator routes name them (launch-pool/admin-catalogue.ts). */
-const cardSpecs: FieldSpec[] = [
+const cardSpecs: SpecsFor<
+  ApiBody<'/admin/api/launch-pool/earn-more'> | ApiBody<'/admin/api/launch-pool/earn-more/{id}', 'put'>
+> = [
   { key: 'coin', label: 'admin.f.asset', kind: 'asset', required: true, createOnly: true },
   { key: 'type', label: 'admin.em.type', kind: 'text', maxLength: 32, createOnly: true },
   {
@@ -121,8 +124,14 @@ export function EarnMoreCards() {
         invalidate={[KEY]}
         submit={(body) =>
           d.dialog?.mode === 'create'
-            ? adminSend('POST', '/launch-pool/earn-more', body, { idempotent: true })
-            : adminSend('PUT', `/launch-pool/earn-more/${row?.id}`, body)
+            ? adminSend('post', '/admin/api/launch-pool/earn-more', {
+                body: formBody(body),
+                idempotent: true,
+              })
+            : adminSend('put', '/admin/api/launch-pool/earn-more/{id}', {
+                params: { id: String(row?.id) },
+                body: formBody(body),
+              })
         }
         testId="earn-more-form"
       />

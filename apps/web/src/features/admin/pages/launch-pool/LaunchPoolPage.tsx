@@ -13,6 +13,7 @@ import { ListToolbar, matches } from '../../components/ListToolbar';
 import { PageHeader } from '../../components/PageHeader';
 import { RowActions } from '../../components/RowActions';
 import { WriteButton } from '../../components/WriteButton';
+import { formBody } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { poolSpecsFor, projectSpecs, rewardCoinSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
@@ -220,7 +221,9 @@ export default function LaunchPoolPage() {
         area="catalogue"
         invalidate={[adminKeys.projects, adminKeys.dashboard]}
         reviewNote={(wire) => <FundingNote kind="project" wire={wire} />}
-        submit={(body) => adminSend('POST', '/launch-pool/projects', body, { idempotent: true })}
+        submit={(body) =>
+          adminSend('post', '/admin/api/launch-pool/projects', { body: formBody(body), idempotent: true })
+        }
         testId="project-form"
       />
       <RecordForm
@@ -248,10 +251,15 @@ export default function LaunchPoolPage() {
         }
         submit={(body) =>
           pool.dialog?.mode === 'create'
-            ? adminSend('POST', `/launch-pool/projects/${poolRow?.project.pid}/pools`, body, {
+            ? adminSend('post', '/admin/api/launch-pool/projects/{pid}/pools', {
+                params: { pid: String(poolRow?.project.pid) },
+                body: formBody(body),
                 idempotent: true,
               })
-            : adminSend('PUT', `/launch-pool/pools/${poolRow?.pool.rid}`, body)
+            : adminSend('put', '/admin/api/launch-pool/pools/{rid}', {
+                params: { rid: String(poolRow?.pool.rid) },
+                body: formBody(body),
+              })
         }
         testId="pool-form"
       />
@@ -267,7 +275,9 @@ export default function LaunchPoolPage() {
           fundRow ? (wire) => <FundingNote kind="coin" project={fundRow.project} wire={wire} /> : undefined
         }
         submit={(body) =>
-          adminSend('POST', `/launch-pool/pools/${fundRow?.pool.rid}/reward-coins`, body, {
+          adminSend('post', '/admin/api/launch-pool/pools/{rid}/reward-coins', {
+            params: { rid: String(fundRow?.pool.rid) },
+            body: formBody(body),
             idempotent: true,
           })
         }
@@ -284,7 +294,10 @@ export default function LaunchPoolPage() {
         area="catalogue"
         invalidate={[adminKeys.projects]}
         submit={(body) =>
-          adminSend('PUT', `/launch-pool/pools/${coinRow?.pool.rid}/reward-coins/${coinRow?.coin.coin}`, body)
+          adminSend('put', '/admin/api/launch-pool/pools/{rid}/reward-coins/{coin}', {
+            params: { rid: String(coinRow?.pool.rid), coin: String(coinRow?.coin.coin) },
+            body: formBody(body),
+          })
         }
         testId="coin-form"
       />

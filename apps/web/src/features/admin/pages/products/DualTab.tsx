@@ -9,6 +9,7 @@ import { DataTable } from '../../components/DataTable';
 import { Amount, formatUtc } from '../../components/format';
 import { ListToolbar, matches } from '../../components/ListToolbar';
 import { RowActions } from '../../components/RowActions';
+import { formBody } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { dualStatusSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
@@ -86,7 +87,12 @@ export function DualTab() {
         row={row as Record<string, unknown> | null}
         area="catalogue"
         invalidate={[adminKeys.products]}
-        submit={(body) => adminSend('PUT', `/dual/orders/${row?.id}`, body)}
+        submit={(body) =>
+          adminSend('put', '/admin/api/dual/orders/{id}', {
+            params: { id: String(row?.id) },
+            body: formBody(body),
+          })
+        }
         testId="dual-form"
       />
     </>

@@ -12,6 +12,7 @@ import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
+import { formBody } from '../../forms/fields';
 import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { fixedSpecs } from '../../forms/specs';
@@ -24,7 +25,8 @@ export function fixedImpact(row: FixedProduct | null) {
     if (row?.status !== 1 || !rate) return [];
     return [
       {
-        path: `/simple-earn/fixed-products/${row.id}/impact`,
+        path: '/admin/api/simple-earn/fixed-products/{id}/impact',
+        params: { id: row.id },
         query: { year_rate: String(rate.after) },
         rateUnit: 'fraction',
       },
@@ -133,8 +135,11 @@ export function FixedTab() {
         impact={fixedImpact(row)}
         submit={(body) =>
           d.dialog?.mode === 'create'
-            ? adminSend('POST', '/simple-earn/fixed-products', body)
-            : adminSend('PUT', `/simple-earn/fixed-products/${row?.id}`, body)
+            ? adminSend('post', '/admin/api/simple-earn/fixed-products', { body: formBody(body) })
+            : adminSend('put', '/admin/api/simple-earn/fixed-products/{id}', {
+                params: { id: String(row?.id) },
+                body: formBody(body),
+              })
         }
         testId="fixed-form"
       />

@@ -11,6 +11,7 @@ import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
+import { formBody } from '../../forms/fields';
 import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { flexibleSpecs } from '../../forms/specs';
@@ -23,19 +24,21 @@ import { useRecordDialog } from '../../forms/useRecordDialog';
 export function flexibleImpact(row: FlexProduct | null) {
   return (changes: Change[]): ImpactRequest[] => {
     if (row?.status !== 1) return [];
-    const base = `/simple-earn/flexible-products/${row.asset}`;
+    const params = { asset: row.asset };
     const requests: ImpactRequest[] = [];
     const rate = changes.find((c) => c.spec.key === 'next_time_rate_year');
     if (rate)
       requests.push({
-        path: `${base}/impact`,
+        path: '/admin/api/simple-earn/flexible-products/{asset}/impact',
+        params,
         query: { next_time_rate_year: String(rate.after) },
         rateUnit: 'fraction',
       });
     const bonus = changes.find((c) => c.spec.key === 'ext_award_rate_year');
     if (bonus)
       requests.push({
-        path: `${base}/bonus-impact`,
+        path: '/admin/api/simple-earn/flexible-products/{asset}/bonus-impact',
+        params,
         query: { ext_award_rate_year: String(bonus.after) },
         title: 'admin.impact.bonusTitle',
         rateUnit: 'fraction',
@@ -133,8 +136,11 @@ export function FlexibleTab() {
         impact={flexibleImpact(row)}
         submit={(body) =>
           d.dialog?.mode === 'create'
-            ? adminSend('POST', '/simple-earn/flexible-products', body)
-            : adminSend('PUT', `/simple-earn/flexible-products/${row?.asset}`, body)
+            ? adminSend('post', '/admin/api/simple-earn/flexible-products', { body: formBody(body) })
+            : adminSend('put', '/admin/api/simple-earn/flexible-products/{asset}', {
+                params: { asset: String(row?.asset) },
+                body: formBody(body),
+              })
         }
         testId="flexible-form"
       />

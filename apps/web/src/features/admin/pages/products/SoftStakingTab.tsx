@@ -11,6 +11,7 @@ import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
+import { formBody } from '../../forms/fields';
 import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { softStakingSpecs } from '../../forms/specs';
@@ -29,7 +30,12 @@ export function SoftStakingTab() {
     const rate = changes.find((c) => c.spec.key === 'rate');
     if (row?.status !== 'online' || !rate) return [];
     return [
-      { path: `/soft-staking/coins/${row.coin}/impact`, query: { rate: String(rate.after) }, rateUnit: '%' },
+      {
+        path: '/admin/api/soft-staking/coins/{coin}/impact',
+        params: { coin: row.coin },
+        query: { rate: String(rate.after) },
+        rateUnit: '%',
+      },
     ];
   };
   return (
@@ -93,7 +99,10 @@ export function SoftStakingTab() {
         submit={(body) => {
           const coin = d.dialog?.mode === 'create' ? String(body.coin) : row?.coin;
           const { coin: _, ...rest } = body;
-          return adminSend('PUT', `/soft-staking/coins/${coin}`, rest);
+          return adminSend('put', '/admin/api/soft-staking/coins/{coin}', {
+            params: { coin: String(coin) },
+            body: formBody(rest),
+          });
         }}
         testId="soft-form"
       />

@@ -12,16 +12,25 @@ import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
+import { formBody } from '../../forms/fields';
 import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { campaignSpecs, protocolSpecs, stakingSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
 
 const rateImpact =
-  (path: string | null) =>
+  (
+    target: {
+      path: '/admin/api/staking/products/{id}/impact' | '/admin/api/staking/protocols/{id}/impact';
+      id: number;
+    } | null,
+  ) =>
   (changes: Change[]): ImpactRequest[] => {
     const rate = changes.find((c) => c.spec.key === 'rate');
-    return path && rate ? [{ path, query: { rate: String(rate.after) }, rateUnit: '%' }] : [];
+    if (!target || !rate) return [];
+    return [
+      { path: target.path, params: { id: target.id }, query: { rate: String(rate.after) }, rateUnit: '%' },
+    ];
   };
 
 const DEFAULTS = {
@@ -192,11 +201,18 @@ export function StakingTab() {
         defaults={DEFAULTS}
         area="catalogue"
         invalidate={[adminKeys.staking, adminKeys.dashboard]}
-        impact={rateImpact(row && row.status === 'online' ? `/staking/products/${row.id}/impact` : null)}
+        impact={rateImpact(
+          row && row.status === 'online'
+            ? { path: '/admin/api/staking/products/{id}/impact', id: row.id }
+            : null,
+        )}
         submit={(body) =>
           d.dialog?.mode === 'create'
-            ? adminSend('POST', '/staking/products', body)
-            : adminSend('PUT', `/staking/products/${row?.id}`, body)
+            ? adminSend('post', '/admin/api/staking/products', { body: formBody(body) })
+            : adminSend('put', '/admin/api/staking/products/{id}', {
+                params: { id: String(row?.id) },
+                body: formBody(body),
+              })
         }
         testId="staking-form"
       />
@@ -214,11 +230,17 @@ export function StakingTab() {
         defaults={PROTOCOL_DEFAULTS}
         area="catalogue"
         invalidate={[adminKeys.staking]}
-        impact={rateImpact(prow ? `/staking/protocols/${prow.id}/impact` : null)}
+        impact={rateImpact(prow ? { path: '/admin/api/staking/protocols/{id}/impact', id: prow.id } : null)}
         submit={(body) =>
           protocol.dialog?.mode === 'create'
-            ? adminSend('POST', `/staking/products/${productId}/protocols`, body)
-            : adminSend('PUT', `/staking/protocols/${prow?.id}`, body)
+            ? adminSend('post', '/admin/api/staking/products/{id}/protocols', {
+                params: { id: String(productId) },
+                body: formBody(body),
+              })
+            : adminSend('put', '/admin/api/staking/protocols/{id}', {
+                params: { id: String(prow?.id) },
+                body: formBody(body),
+              })
         }
         testId="protocol-form"
       />
@@ -232,7 +254,10 @@ export function StakingTab() {
         area="catalogue"
         invalidate={[adminKeys.staking]}
         submit={(body) =>
-          adminSend('POST', `/staking/products/${campaign.dialog?.row?.product_id}/campaigns`, body)
+          adminSend('post', '/admin/api/staking/products/{id}/campaigns', {
+            params: { id: String(campaign.dialog?.row?.product_id) },
+            body: formBody(body),
+          })
         }
         testId="campaign-form"
       />

@@ -7,6 +7,7 @@ import { adminKeys, adminQueries } from '../../api/queries';
 import { DataTable } from '../../components/DataTable';
 import { Amount, formatUtc } from '../../components/format';
 import { WriteButton } from '../../components/WriteButton';
+import { formBody } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { voucherSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
@@ -124,9 +125,8 @@ export function VouchersTab() {
         submit={(body) => {
           const ref = String(body.user);
           // A numeric reference is the user's id; the server takes either.
-          return adminSend('POST', '/simple-earn/vouchers', {
-            ...body,
-            user: /^\d+$/.test(ref) ? Number(ref) : ref,
+          return adminSend('post', '/admin/api/simple-earn/vouchers', {
+            body: formBody({ ...body, user: /^\d+$/.test(ref) ? Number(ref) : ref }),
           });
         }}
         submitLabel={t('admin.vouchers.grantShort')}

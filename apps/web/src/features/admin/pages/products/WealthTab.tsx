@@ -11,6 +11,7 @@ import { ListToolbar, matches } from '../../components/ListToolbar';
 import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
+import { formBody } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { navSpecs, wealthSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
@@ -109,8 +110,11 @@ export function WealthTab() {
         invalidate={[adminKeys.wealth, adminKeys.dashboard]}
         submit={(body) =>
           d.dialog?.mode === 'create'
-            ? adminSend('POST', '/wealth/products', body)
-            : adminSend('PUT', `/wealth/products/${row?.pid}`, body)
+            ? adminSend('post', '/admin/api/wealth/products', { body: formBody(body) })
+            : adminSend('put', '/admin/api/wealth/products/{pid}', {
+                params: { pid: String(row?.pid) },
+                body: formBody(body),
+              })
         }
         testId="wealth-form"
       />
@@ -124,7 +128,11 @@ export function WealthTab() {
         invalidate={[adminKeys.wealth, adminKeys.dashboard]}
         reviewNote={t('admin.wealth.navNote')}
         submit={(body) =>
-          adminSend('POST', `/wealth/products/${navRow?.pid}/nav`, body, { idempotent: true })
+          adminSend('post', '/admin/api/wealth/products/{pid}/nav', {
+            params: { pid: String(navRow?.pid) },
+            body: formBody(body),
+            idempotent: true,
+          })
         }
         submitLabel={t('admin.wealth.publish')}
         testId="nav-form"

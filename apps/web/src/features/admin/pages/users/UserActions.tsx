@@ -6,6 +6,7 @@ import { adminSend } from '../../api/http';
 import { adminKeys, adminQueries } from '../../api/queries';
 import type { UserDetail } from '../../api/types';
 import { WriteButton } from '../../components/WriteButton';
+import { formBody } from '../../forms/fields';
 import { RecordForm } from '../../forms/RecordForm';
 import { movementSpecs, userSettingsSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
@@ -13,27 +14,35 @@ import { useRecordDialog } from '../../forms/useRecordDialog';
 type Movement = 'deposit' | 'withdraw' | 'lend' | 'repay';
 
 /** Each movement's operator route, dialog title, note and button, by kind. */
-const MOVEMENTS: Record<Movement, { path: string; title: string; note: string; label: string }> = {
+const MOVEMENTS: Record<
+  Movement,
+  {
+    path: '/admin/api/deposits' | '/admin/api/withdrawals' | '/admin/api/loans' | '/admin/api/loans/repay';
+    title: string;
+    note: string;
+    label: string;
+  }
+> = {
   deposit: {
-    path: '/deposits',
+    path: '/admin/api/deposits',
     title: 'admin.users.depositTo',
     note: 'admin.users.depositNote',
     label: 'admin.users.deposit',
   },
   withdraw: {
-    path: '/withdrawals',
+    path: '/admin/api/withdrawals',
     title: 'admin.users.withdrawFrom',
     note: 'admin.users.withdrawNote',
     label: 'admin.users.withdraw',
   },
   lend: {
-    path: '/loans',
+    path: '/admin/api/loans',
     title: 'admin.users.lendTo',
     note: 'admin.users.lendNote',
     label: 'admin.users.lend',
   },
   repay: {
-    path: '/loans/repay',
+    path: '/admin/api/loans/repay',
     title: 'admin.users.repayFor',
     note: 'admin.users.repayNote',
     label: 'admin.users.repay',
@@ -115,7 +124,9 @@ export function UserActions({ user }: { user: UserDetail }) {
         reviewFirst={settings.dialog?.reviewFirst}
         area="admin"
         invalidate={refresh}
-        submit={(body) => adminSend('PUT', `/users/${user.id}`, body)}
+        submit={(body) =>
+          adminSend('put', '/admin/api/users/{user}', { params: { user: user.id }, body: formBody(body) })
+        }
         testId="user-settings-form"
       />
       <RecordForm
@@ -128,7 +139,10 @@ export function UserActions({ user }: { user: UserDetail }) {
         invalidate={refresh}
         reviewNote={t(MOVEMENTS[kind].note)}
         submit={(body) =>
-          adminSend('POST', MOVEMENTS[kind].path, { ...body, user: user.id }, { idempotent: true })
+          adminSend('post', MOVEMENTS[kind].path, {
+            body: formBody({ ...body, user: user.id }),
+            idempotent: true,
+          })
         }
         submitLabel={t(MOVEMENTS[kind].label)}
         testId="movement-form"
