@@ -32,6 +32,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Component tests that type into forms take a few seconds on two shared cores; 5 s (Vitest's
+    // default) failed them by time alone while the machine ran other suites.
+    testTimeout: 20_000,
     passWithNoTests: true,
   },
 });
