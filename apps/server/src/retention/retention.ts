@@ -20,6 +20,19 @@ export interface RetentionRule {
   remove(cutoff: Date, batch: number): SQL;
 }
 
+/** The common shape: rows keyed by `id`, past their window by one time column (indexed). */
+function byIdOlderThan(table: string, column: string): Pick<RetentionRule, 'oldest' | 'remove'> {
+  const t = sql.identifier(table);
+  const c = sql.identifier(column);
+  return {
+    oldest: sql`(SELECT min(${c}) FROM ${t})`,
+    remove: (cutoff, batch) => sql`
+      DELETE FROM ${t} WHERE id IN (
+        SELECT id FROM ${t} WHERE ${c} < ${cutoff}
+        ORDER BY ${c} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
+  };
+}
+
 export const RETENTION_RULES: readonly RetentionRule[] = [
   {
     // A replay after a day is a new request: clients retry within seconds or minutes, not days.
@@ -44,31 +57,19 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   {
     table: 'analytics_events',
     keepSeconds: 90 * DAY,
-    oldest: sql`(SELECT min(at) FROM analytics_events)`,
-    remove: (cutoff, batch) => sql`
-      DELETE FROM analytics_events WHERE id IN (
-        SELECT id FROM analytics_events WHERE at < ${cutoff}
-        ORDER BY at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
+    ...byIdOlderThan('analytics_events', 'at'),
   },
   {
     // The funding-password lock counts failures of the last 15 minutes; a day is ample.
     table: 'fundpass_failures',
     keepSeconds: DAY,
-    oldest: sql`(SELECT min(at) FROM fundpass_failures)`,
-    remove: (cutoff, batch) => sql`
-      DELETE FROM fundpass_failures WHERE id IN (
-        SELECT id FROM fundpass_failures WHERE at < ${cutoff}
-        ORDER BY at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
+    ...byIdOlderThan('fundpass_failures', 'at'),
   },
   {
     // The security page lists sign-ins of the last half year; the two-factor lock counts 15 minutes.
     table: 'sign_in_events',
     keepSeconds: 180 * DAY,
-    oldest: sql`(SELECT min(at) FROM sign_in_events)`,
-    remove: (cutoff, batch) => sql`
-      DELETE FROM sign_in_events WHERE id IN (
-        SELECT id FROM sign_in_events WHERE at < ${cutoff}
-        ORDER BY at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
+    ...byIdOlderThan('sign_in_events', 'at'),
   },
   {
     // A reset code works 15 minutes at most, used or not; a day after that it answers nothing. Deleting
@@ -76,11 +77,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     // still meets a used or expired row, or none, and is refused either way.
     table: 'fundpass_reset_codes',
     keepSeconds: DAY,
-    oldest: sql`(SELECT min(expires_at) FROM fundpass_reset_codes)`,
-    remove: (cutoff, batch) => sql`
-      DELETE FROM fundpass_reset_codes WHERE id IN (
-        SELECT id FROM fundpass_reset_codes WHERE expires_at < ${cutoff}
-        ORDER BY expires_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
+    ...byIdOlderThan('fundpass_reset_codes', 'expires_at'),
   },
   {
     // The scheduler finds where each job stands from its newest row, so that row always stays.
