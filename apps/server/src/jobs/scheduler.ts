@@ -306,22 +306,27 @@ export class Scheduler {
     return claimed;
   }
 
+  /** The period's one `job_runs` row: whoever inserts it runs the period (or, sharded, its close). */
+  private async claimRun(tx: Db, job: Job, period: Period): Promise<boolean> {
+    const inserted = await tx
+      .insert(jobRuns)
+      .values({
+        job: job.name,
+        periodStart: period.start,
+        periodEnd: period.end,
+        startedAt: this.clock.now(),
+        instance: this.instance,
+      })
+      .onConflictDoNothing()
+      .returning({ job: jobRuns.job });
+    return inserted.length > 0;
+  }
+
   private claimAndRun(job: Job, period: Period): Promise<boolean> {
     const shardRows = this.options.shardRows ?? 0;
     if (job.sharded && shardRows > 0) return this.runSharded(job, job.sharded, period, shardRows);
     return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(jobRuns)
-        .values({
-          job: job.name,
-          periodStart: period.start,
-          periodEnd: period.end,
-          startedAt: this.clock.now(),
-          instance: this.instance,
-        })
-        .onConflictDoNothing()
-        .returning({ job: jobRuns.job });
-      if (inserted.length === 0) return false;
+      if (!(await this.claimRun(tx as unknown as Db, job, period))) return false;
       await job.run(tx as unknown as Db, period);
       return true;
     });
@@ -399,18 +404,7 @@ export class Scheduler {
         continue;
       }
       return this.db.transaction(async (tx) => {
-        const closed = await tx
-          .insert(jobRuns)
-          .values({
-            job: job.name,
-            periodStart: period.start,
-            periodEnd: period.end,
-            startedAt: this.clock.now(),
-            instance: this.instance,
-          })
-          .onConflictDoNothing()
-          .returning({ job: jobRuns.job });
-        if (closed.length === 0) return false;
+        if (!(await this.claimRun(tx as unknown as Db, job, period))) return false;
         const shards = await tx
           .select({ params: jobShards.params, result: jobShards.result })
           .from(jobShards)
