@@ -176,7 +176,9 @@ describe('simple earn in Chromium', () => {
       await visible(page.getByTestId('reinvest-modal'));
       await screenshot(page, `simple-earn-reinvest-${tag}`);
       await page.getByTestId('reinvest-confirm').click();
-      await expect.poll(() => order.getByText('Auto-reinvest is on').count()).toBe(1);
+      await expect
+        .poll(() => order.getByText('Auto-reinvest is on: renews at maturity', { exact: true }).count())
+        .toBe(1);
 
       // Early redeem: the confirm, then the order leaves the list and the principal returns.
       await order.getByTestId('early-redeem').click();

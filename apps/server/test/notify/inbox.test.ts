@@ -132,7 +132,10 @@ describe('inbox: items created once per cause, read in the user’s language', (
     }
     const before = await count('daily_earnings');
     const now = new Date((await op.now()) * 1000);
-    const periodEnd = new Date(Math.floor(now.getTime() / (DAY * 1000)) * DAY * 1000 + HOUR * 1000);
+    // The last day the scheduler has closed: days close at 01:00 UTC, so between 00:00 and 01:00 the
+    // latest closed one ended yesterday.
+    let periodEnd = new Date(Math.floor(now.getTime() / (DAY * 1000)) * DAY * 1000 + HOUR * 1000);
+    if (periodEnd > now) periodEnd = new Date(periodEnd.getTime() - DAY * 1000);
     await runInTx((tx) =>
       runDailyEarnings(tx, { start: new Date(periodEnd.getTime() - DAY * 1000), end: periodEnd }),
     );

@@ -29,11 +29,18 @@ function applyLanguage(code: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = code;
 }
 
-/** English ships with the app; other catalogues load when chosen. */
+/**
+ * English ships with the app; other catalogues load when chosen. Loaded languages are tracked here,
+ * not read off i18next: a lazy feature may merge its own Chinese texts before the shell's catalogue
+ * is in, and the shell must still load its own then.
+ */
+const loadedCatalogues = new Set<string>(['en']);
 async function loadCatalogue(code: string): Promise<void> {
-  if (code === 'en' || i18next.hasResourceBundle(code, 'translation')) return;
-  if (code === 'zh-CN')
-    i18next.addResourceBundle(code, 'translation', (await import('./zh-CN.json')).default);
+  if (loadedCatalogues.has(code)) return;
+  if (code === 'zh-CN') {
+    i18next.addResourceBundle(code, 'translation', (await import('./zh-CN.json')).default, true, false);
+    loadedCatalogues.add(code);
+  }
 }
 
 const startLanguage = initialLanguage();
