@@ -19,8 +19,11 @@ const difference = z.object({
   account: z.object({ id: z.number(), user_id: z.number(), purpose: z.string() }).optional(),
   entry_id: z.number().optional(),
   check: z.string().optional(),
-  expected: z.string(),
-  actual: z.string(),
+  // A negative user balance breaks a condition rather than differing from a figure.
+  expected: z
+    .union([decimalString, z.literal('>= 0')])
+    .describe("What the books should show; '>= 0' for a negative user balance"),
+  actual: decimalString,
 });
 
 /** POST /admin/api/deposits */

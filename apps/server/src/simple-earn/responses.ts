@@ -131,20 +131,8 @@ export const getUniLoanEarnCoinInfoResponse = envelope(
             bonus_asset_price: decimalString,
             title: z.string(),
             subtitle: z.string(),
-            ladder_apr: z.array(
-              z.object({
-                left: z.string(),
-                right: z.string(),
-                apr: decimalString,
-              }),
-            ),
-            bonus_tiers: z.array(
-              z.object({
-                left: z.string(),
-                right: z.string(),
-                apr: decimalString,
-              }),
-            ),
+            ladder_apr: z.array(ladderTier),
+            bonus_tiers: z.array(ladderTier),
             apr_up_to: z.object({
               apr: decimalString,
               amount: decimalString.nullable(),
@@ -161,13 +149,7 @@ export const getUniLoanEarnCoinInfoResponse = envelope(
         is_open_award_pool: z.number(),
         icon: z.string(),
         usdt_rate: decimalString,
-        ladder_apr: z.array(
-          z.object({
-            left: z.string(),
-            right: z.string(),
-            apr: decimalString,
-          }),
-        ),
+        ladder_apr: z.array(ladderTier),
         lend_ratio: decimalString,
       }),
     ),
@@ -291,7 +273,7 @@ const fixedProduct = z.object({
 });
 
 /** The operator reads ladders back as stored, open ends included. */
-const adminLadderTier = z.object({ left: z.string(), right: z.string(), apr: decimalString });
+const adminLadderTier = ladderTier;
 const adminFixedProduct = fixedProduct.extend({
   ladder_apr: z.array(adminLadderTier),
   bonus_tiers: z.array(adminLadderTier),
@@ -479,13 +461,7 @@ export const getUniLoanEarnAwardPoolResponse = envelope(
     is_open_award_pool: z.number(),
     ext_award_rate_year: decimalString,
     ext_award_limit: decimalString,
-    ladder_apr: z.array(
-      z.object({
-        apr: decimalString,
-        left: z.string(),
-        right: z.string(),
-      }),
-    ),
+    ladder_apr: z.array(ladderTier),
     total_awarded: decimalString,
   }),
 );
@@ -611,13 +587,7 @@ export const getAdminSimpleEarnFlexibleProductsResponse = paged(
     min_lend_amount: decimalString,
     next_time_rate_year: decimalString,
     borrow_demand: decimalString,
-    ladder_apr: z.array(
-      z.object({
-        apr: decimalString,
-        left: z.string(),
-        right: z.string(),
-      }),
-    ),
+    ladder_apr: z.array(ladderTier),
     ext_award_rate_year: decimalString,
     ext_award_limit: decimalString,
     award_asset: z.string().nullable(),
@@ -626,7 +596,7 @@ export const getAdminSimpleEarnFlexibleProductsResponse = paged(
     max_lend_rate_year: decimalString,
     accrued_until: z.number(),
     last_rate_year: decimalString,
-    last_supplied: z.string(),
+    last_supplied: decimalString,
     last_lent: decimalString,
     liquidity_left: decimalString,
   }),
@@ -641,13 +611,7 @@ export const postAdminSimpleEarnFlexibleProductsResponse = envelope(
     min_lend_amount: decimalString,
     next_time_rate_year: decimalString,
     borrow_demand: decimalString,
-    ladder_apr: z.array(
-      z.object({
-        apr: decimalString,
-        left: z.string(),
-        right: z.string(),
-      }),
-    ),
+    ladder_apr: z.array(ladderTier),
     ext_award_rate_year: decimalString,
     ext_award_limit: decimalString,
     award_asset: z.string().nullable(),
@@ -656,7 +620,7 @@ export const postAdminSimpleEarnFlexibleProductsResponse = envelope(
     max_lend_rate_year: decimalString,
     accrued_until: z.number(),
     last_rate_year: decimalString,
-    last_supplied: z.string(),
+    last_supplied: decimalString,
     last_lent: decimalString,
     liquidity_left: decimalString,
   }),

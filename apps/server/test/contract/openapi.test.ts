@@ -60,7 +60,7 @@ describe('the OpenAPI document', () => {
   it('gives every money or rate field of an answer the decimal-string pattern', () => {
     // Named like an amount or a rate, and not an id, a time, a coin or a label of one.
     const money =
-      /(amount|rate|apr|price|balance|interest|fee|principal|volume|quota|reward|total|usdt|profit|yield|nav)/i;
+      /(amount|rate|apr|price|balance|interest|fee|principal|volume|quota|reward|total|usdt|profit|yield|nav|limit|left|right|expected|actual|supplied|lent|staked|award)/i;
     const notMoney =
       /(_time|_at|asset|coin|type|status|id|name|unit|key|date|day|label|text|desc|mode)$|^missing_/i;
     const problems: string[] = [];

@@ -6771,6 +6771,10 @@ export interface operations {
                                             moneyMin: string;
                                         }[];
                                         award_asset: string;
+                                        /**
+                                         * @description The largest tier's upper bound; '-1': unlimited
+                                         * @example 1.25
+                                         */
                                         ext_award_limit: string;
                                         /**
                                          * @description Decimal string
@@ -6903,6 +6907,10 @@ export interface operations {
                                         moneyMin: string;
                                     }[];
                                     award_asset: string;
+                                    /**
+                                     * @description The largest tier's upper bound; '-1': unlimited
+                                     * @example 1.25
+                                     */
                                     ext_award_limit: string;
                                     /**
                                      * @description Decimal string
@@ -7073,6 +7081,10 @@ export interface operations {
                                         moneyMin: string;
                                     }[];
                                     award_asset: string;
+                                    /**
+                                     * @description The largest tier's upper bound; '-1': unlimited
+                                     * @example 1.25
+                                     */
                                     ext_award_limit: string;
                                     /**
                                      * @description Decimal string
@@ -7205,6 +7217,10 @@ export interface operations {
                                     moneyMin: string;
                                 }[];
                                 award_asset: string;
+                                /**
+                                 * @description The largest tier's upper bound; '-1': unlimited
+                                 * @example 1.25
+                                 */
                                 ext_award_limit: string;
                                 /**
                                  * @description Decimal string
@@ -7905,8 +7921,13 @@ export interface operations {
                                     title: string;
                                     subtitle: string;
                                     ladder_apr: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         left: string;
-                                        right: string;
+                                        /** @description The band's upper end; '0' or '': no upper bound */
+                                        right: string | "";
                                         /**
                                          * @description Decimal string
                                          * @example 1.25
@@ -7914,8 +7935,13 @@ export interface operations {
                                         apr: string;
                                     }[];
                                     bonus_tiers: {
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
                                         left: string;
-                                        right: string;
+                                        /** @description The band's upper end; '0' or '': no upper bound */
+                                        right: string | "";
                                         /**
                                          * @description Decimal string
                                          * @example 1.25
@@ -7974,8 +8000,13 @@ export interface operations {
                                  */
                                 usdt_rate: string;
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -12601,9 +12632,14 @@ export interface operations {
                                  * @description Decimal string
                                  * @example 1.25
                                  */
-                                apr: string;
                                 left: string;
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                apr: string;
                             }[];
                             /**
                              * @description Decimal string
@@ -16270,6 +16306,10 @@ export interface operations {
                                             moneyMin: string;
                                         }[];
                                         award_asset: string;
+                                        /**
+                                         * @description The largest tier's upper bound; '-1': unlimited
+                                         * @example 1.25
+                                         */
                                         ext_award_limit: string;
                                         /**
                                          * @description Decimal string
@@ -16402,6 +16442,10 @@ export interface operations {
                                         moneyMin: string;
                                     }[];
                                     award_asset: string;
+                                    /**
+                                     * @description The largest tier's upper bound; '-1': unlimited
+                                     * @example 1.25
+                                     */
                                     ext_award_limit: string;
                                     /**
                                      * @description Decimal string
@@ -17216,9 +17260,14 @@ export interface operations {
                                      * @description Decimal string
                                      * @example 1.25
                                      */
-                                    apr: string;
                                     left: string;
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    apr: string;
                                 }[];
                                 /**
                                  * @description Decimal string
@@ -17248,6 +17297,10 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 last_rate_year: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 last_supplied: string;
                                 /**
                                  * @description Decimal string
@@ -17369,9 +17422,14 @@ export interface operations {
                                  * @description Decimal string
                                  * @example 1.25
                                  */
-                                apr: string;
                                 left: string;
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                apr: string;
                             }[];
                             /**
                              * @description Decimal string
@@ -17401,6 +17459,10 @@ export interface operations {
                              * @example 1.25
                              */
                             last_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             last_supplied: string;
                             /**
                              * @description Decimal string
@@ -17504,9 +17566,14 @@ export interface operations {
                                  * @description Decimal string
                                  * @example 1.25
                                  */
-                                apr: string;
                                 left: string;
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                apr: string;
                             }[];
                             /**
                              * @description Decimal string
@@ -17536,6 +17603,10 @@ export interface operations {
                              * @example 1.25
                              */
                             last_rate_year: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
                             last_supplied: string;
                             /**
                              * @description Decimal string
@@ -17660,8 +17731,13 @@ export interface operations {
                                 title: string;
                                 subtitle: string;
                                 ladder_apr: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -17669,8 +17745,13 @@ export interface operations {
                                     apr: string;
                                 }[];
                                 bonus_tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     left: string;
-                                    right: string;
+                                    /** @description The band's upper end; '0' or '': no upper bound */
+                                    right: string | "";
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
@@ -17859,8 +17940,13 @@ export interface operations {
                             title: string;
                             subtitle: string;
                             ladder_apr: {
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 left: string;
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
@@ -17868,8 +17954,13 @@ export interface operations {
                                 apr: string;
                             }[];
                             bonus_tiers: {
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 left: string;
-                                right: string;
+                                /** @description The band's upper end; '0' or '': no upper bound */
+                                right: string | "";
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
@@ -20307,7 +20398,12 @@ export interface operations {
                                 };
                                 entry_id?: number;
                                 check?: string;
-                                expected: string;
+                                /** @description What the books should show; '>= 0' for a negative user balance */
+                                expected: string | ">= 0";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
                                 actual: string;
                             }[];
                         };
@@ -20356,7 +20452,12 @@ export interface operations {
                                     };
                                     entry_id?: number;
                                     check?: string;
-                                    expected: string;
+                                    /** @description What the books should show; '>= 0' for a negative user balance */
+                                    expected: string | ">= 0";
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
                                     actual: string;
                                 }[];
                                 period_start: number | null;
