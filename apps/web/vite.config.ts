@@ -34,7 +34,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // Component tests that type into forms take a few seconds on two shared cores; 5 s (Vitest's
     // default) failed them by time alone while the machine ran other suites.
-    testTimeout: 20_000,
+    testTimeout: 60_000,
     passWithNoTests: true,
   },
 });

@@ -30,7 +30,7 @@ describe('funding-password prompt (issue 18 §3)', () => {
     const input = await screen.findByLabelText(
       i18next.t('fundpass.label'),
       { selector: 'input' },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     await user.type(input, '000000');
     await user.click(screen.getByRole('button', { name: i18next.t('common.confirm') }));
@@ -61,7 +61,7 @@ describe('funding-password prompt (issue 18 §3)', () => {
     await act(() => setLanguage('zh-CN'));
     renderWithProviders(<FundpassPrompt />);
     void ask({ kind: 'locked', until: UNTIL });
-    expect(await screen.findByTestId('fundpass-locked', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByTestId('fundpass-locked', {}, { timeout: 15_000 })).toHaveTextContent(
       '错误次数过多',
     );
     act(() => fundpassSettled());

@@ -33,11 +33,11 @@ describe('earn statements page', { timeout: 30_000 }, () => {
       },
     });
     renderWithProviders(<StatementsPage />, { width: 1400 });
-    expect(await screen.findAllByText('0.00000913 ETH', {}, { timeout: 5000 })).toHaveLength(20);
+    expect(await screen.findAllByText('0.00000913 ETH', {}, { timeout: 15_000 })).toHaveLength(20);
     expect(screen.getAllByText('0.037433')[0]).toBeInTheDocument();
     expect(screen.getByText('#100')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('st-more'));
-    await waitFor(() => expect(screen.getAllByText('0.00000913 ETH')).toHaveLength(22), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByText('0.00000913 ETH')).toHaveLength(22), { timeout: 15_000 });
     expect(screen.queryByTestId('st-more')).not.toBeInTheDocument();
     const calls = api.to('GET /api/web/v1/earn/statements');
     expect(calls[1]?.query.get('cursor')).toBe(row(19).key);
@@ -60,7 +60,7 @@ describe('earn statements page', { timeout: 30_000 }, () => {
     });
     renderWithProviders(<StatementsPage />, { width: 375 });
     expect(
-      await screen.findByText('No movements match these filters.', {}, { timeout: 5000 }),
+      await screen.findByText('No movements match these filters.', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
   });
 });

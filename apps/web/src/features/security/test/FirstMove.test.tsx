@@ -45,7 +45,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
         idempotencyKey: 'click-1',
       });
     });
-    expect(await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 15_000 })).toHaveTextContent(
       'Before your first stake, set a funding password.',
     );
     await user.type(screen.getByLabelText('Login password'), 'correct-horse-1');
@@ -79,7 +79,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
       act(() => {
         result = send({ method: 'POST', path, body: {}, idempotencyKey: 'click-move' }).catch((e) => e);
       });
-      const shown = await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 5000 });
+      const shown = await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 15_000 });
       expect(shown).toHaveTextContent(intro);
       await user.click(screen.getByRole('button', { name: i18next.t('common.cancel') }));
       await result;
@@ -95,7 +95,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
     act(() => {
       result = send({ method: 'POST', path: STAKE, body: {}, idempotencyKey: 'click-2' }).catch((e) => e);
     });
-    await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 5000 });
+    await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     const error = await result;
     expect(isApiError(error) && error.kind).toBe('cancelled');
@@ -118,7 +118,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
       answer = promptFundpass();
     });
     await user.click(
-      await screen.findByRole('button', { name: 'Forgot? Reset it by email' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Forgot? Reset it by email' }, { timeout: 15_000 }),
     );
     expect(await answer).toBeNull();
     expect(went).toEqual(['/account/security?reset=fundpass']);

@@ -100,9 +100,9 @@ describe('security page', { timeout: 20_000 }, () => {
     });
     render();
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
-    await user.type(await screen.findByLabelText('Login password', {}, { timeout: 5000 }), 'correct-horse-1');
+    await user.type(await screen.findByLabelText('Login password', {}, { timeout: 15_000 }), 'correct-horse-1');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const qr = await screen.findByTestId('totp-qr', {}, { timeout: 5000 });
+    const qr = await screen.findByTestId('totp-qr', {}, { timeout: 15_000 });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,/);
     expect(qr).toHaveAttribute('alt', 'QR code for your authenticator app');
     expect(screen.getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
@@ -174,7 +174,7 @@ describe('security page', { timeout: 20_000 }, () => {
             },
     });
     render(1400, '/account/security?reset=fundpass');
-    expect(await screen.findByText('Reset funding password', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Reset funding password', {}, { timeout: 15_000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
     expect(await screen.findByRole('status')).toHaveTextContent('If ada@example.com is this account');
     await user.type(screen.getByLabelText('Code from the email'), '111111');
@@ -205,7 +205,7 @@ describe('security page', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('fundpass-status')).toHaveTextContent('Not set');
     expect(screen.getByText('Set a funding password to choose when it is asked.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set funding password' }));
-    await user.type(await screen.findByLabelText('Login password', {}, { timeout: 5000 }), 'correct-horse-1');
+    await user.type(await screen.findByLabelText('Login password', {}, { timeout: 15_000 }), 'correct-horse-1');
     await user.type(screen.getByLabelText('New funding password (6 digits)'), '12345');
     expect(screen.getByText('Six digits')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New funding password (6 digits)'), '6');
@@ -245,7 +245,7 @@ describe('security page', { timeout: 20_000 }, () => {
     );
     await user.click(await screen.findByLabelText('Ask for it', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Every time' }));
-    const input = await screen.findByLabelText('Funding password', { selector: 'input' }, { timeout: 5000 });
+    const input = await screen.findByLabelText('Funding password', { selector: 'input' }, { timeout: 15_000 });
     await user.type(input, '246810');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Saved: the funding password is asked Every time')).toBeInTheDocument();
