@@ -20,9 +20,11 @@ const difference = z.object({
   entry_id: z.number().optional(),
   check: z.string().optional(),
   // A negative user balance breaks a condition rather than differing from a figure.
+  // One pattern rather than a union: the response writer tries each branch of a union in turn.
   expected: z
-    .union([decimalString, z.literal('>= 0')])
-    .describe("What the books should show; '>= 0' for a negative user balance"),
+    .string()
+    .regex(/^(-?\d+(\.\d+)?|>= 0)$/)
+    .describe("What the books should show, a decimal string; '>= 0' for a negative user balance"),
   actual: decimalString,
 });
 

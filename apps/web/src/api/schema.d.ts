@@ -20398,8 +20398,8 @@ export interface operations {
                                 };
                                 entry_id?: number;
                                 check?: string;
-                                /** @description What the books should show; '>= 0' for a negative user balance */
-                                expected: string | ">= 0";
+                                /** @description What the books should show, a decimal string; '>= 0' for a negative user balance */
+                                expected: string;
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
@@ -20452,8 +20452,8 @@ export interface operations {
                                     };
                                     entry_id?: number;
                                     check?: string;
-                                    /** @description What the books should show; '>= 0' for a negative user balance */
-                                    expected: string | ">= 0";
+                                    /** @description What the books should show, a decimal string; '>= 0' for a negative user balance */
+                                    expected: string;
                                     /**
                                      * @description Decimal string
                                      * @example 1.25
