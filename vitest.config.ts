@@ -1,11 +1,30 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-function serverProject(name: string, databaseUrl: string) {
+const ALL_SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+
+/**
+ * With PostgreSQL configured (CI), PGlite runs what differs on it: its own start, lock, backup, CLI,
+ * migrations, partitions and whole-period jobs, and the money scenarios of every line (the set that
+ * also runs through PgBouncer). The rest ran on both and doubled the suite's time for the same SQL;
+ * without TEST_DATABASE_URL, or with TEST_PGLITE_ALL=1, PGlite runs everything.
+ */
+const PGLITE_WITH_POSTGRES = [
+  'apps/server/src/**/*.test.ts',
+  'apps/server/test/smoke.test.ts',
+  'apps/server/test/core/{start,reconcile-cli,partitions,jobs,seed,ledger,idempotency}.test.ts',
+  'apps/server/test/{ops/backup,operator-accounts/cli,runtime/config,statements/statements}.test.ts',
+  'apps/server/test/simple-earn/{scenarios,flexible-scenario}.test.ts',
+  'apps/server/test/launch-pool/rewards.test.ts',
+  'apps/server/test/staking/{rewards,redeem}.test.ts',
+  'apps/server/test/{wealth/wealth,soft-staking/soft-staking,dual/dual}.test.ts',
+];
+
+function serverProject(name: string, databaseUrl: string, include = ALL_SERVER_TESTS) {
   return {
     test: {
       name,
-      include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+      include,
       testTimeout: 60_000,
       hookTimeout: 120_000,
       pool: 'forks' as const,
@@ -59,8 +78,14 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
-      // Server tests run on in-memory PGlite, and again on real PostgreSQL when TEST_DATABASE_URL is set.
-      serverProject('server', ''),
+      // Server tests run on in-memory PGlite, and on real PostgreSQL when TEST_DATABASE_URL is set.
+      serverProject(
+        'server',
+        '',
+        process.env.TEST_DATABASE_URL && process.env.TEST_PGLITE_ALL !== '1'
+          ? PGLITE_WITH_POSTGRES
+          : ALL_SERVER_TESTS,
+      ),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', process.env.TEST_DATABASE_URL)] : []),
       ...(process.env.TEST_DATABASE_URL && pgbouncerInstalled
         ? [pgbouncerProject(process.env.TEST_DATABASE_URL)]
