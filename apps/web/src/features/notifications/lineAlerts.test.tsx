@@ -96,21 +96,36 @@ const rows = (dialog: HTMLElement) =>
     .map((r) => r.textContent);
 
 describe('APR alerts on staking, launch pools and soft staking (issue 18 §6)', () => {
-  test('staking: a protocol product alerts on its first protocol by pid, named', async () => {
+  test('staking: a product with protocols lets the user pick one; the alert names its pid', async () => {
     const api = renderPage(
       <StakingPage />,
       {
         '/apiw/v2/earn/staking/products': { list: [product()], total: 1 },
         '/apiw/v2/earn/staking/lock-balances': { list: [], redeeming: [], total: 0 },
       },
-      // Another protocol of the same coin and a flexible alert: neither is this product's.
-      [alert({ id: 1, line: 'staking', asset: 'ETH', product_id: 2 }), alert({ id: 2, asset: 'ETH' })],
+      // Lido's alert, another coin's with Rocket Pool's pid, and a flexible ETH alert.
+      [
+        alert({ id: 1, line: 'staking', asset: 'ETH', product_id: 1, direction: 'above', apr: '5' }),
+        alert({ id: 2, line: 'staking', asset: 'SOL', product_id: 2 }),
+        alert({ id: 3, asset: 'ETH' }),
+      ],
     );
-    const dialog = await setBelow3('apr-alert-ETH', 'APR alert for ETH · Lido');
+    await userEvent.click(await screen.findByTestId('apr-alert-ETH'));
+    // The first protocol is picked at first, with its own rate and alerts.
+    let dialog = await screen.findByRole('dialog', { name: 'APR alert for ETH · Lido' });
     expect(within(dialog).getByTestId('alert-current')).toHaveTextContent('Current APR: 3.2 %');
+    await waitFor(() => expect(rows(dialog)).toEqual(['≥ 5 %']));
+    const choice = within(dialog).getByRole('radiogroup', { name: 'Protocol' });
+    await userEvent.click(within(choice).getByText('Rocket Pool'));
+    dialog = await screen.findByRole('dialog', { name: 'APR alert for ETH · Rocket Pool' });
+    expect(within(dialog).getByTestId('alert-current')).toHaveTextContent('Current APR: 2.9 %');
+    expect(rows(dialog)).toEqual([]);
+    await userEvent.click(within(dialog).getByText(i18next.t('aprAlert.below')));
+    await userEvent.type(within(dialog).getByLabelText(i18next.t('aprAlert.apr')), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: i18next.t('aprAlert.add') }));
     await waitFor(() =>
       expect(api.bodies).toEqual([
-        { line: 'staking', asset: 'ETH', product_id: 1, direction: 'below', apr: '3' },
+        { line: 'staking', asset: 'ETH', product_id: 2, direction: 'below', apr: '3' },
       ]),
     );
     await waitFor(() => expect(rows(dialog)).toEqual(['< 3 %']));
