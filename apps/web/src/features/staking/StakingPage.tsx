@@ -138,7 +138,11 @@ export default function StakingPage() {
             {t('staking.list.trend')}
           </Button>
           {isLoggedIn && (
-            <AprAlertButton size="compact-sm" target={stakingAlertTargets(p)} testId={`apr-alert-${p.coin}`} />
+            <AprAlertButton
+              size="compact-sm"
+              target={stakingAlertTargets(p)}
+              testId={`apr-alert-${p.coin}`}
+            />
           )}
           <DisabledReason
             reason={p.status === 'online' ? null : t('staking.product.offline')}
