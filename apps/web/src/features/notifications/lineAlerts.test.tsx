@@ -53,9 +53,22 @@ function alertRoutes(others: AprAlert[]) {
   return { route, bodies };
 }
 
+/** A pool's derived APR (percent) as the server sends it; null with a reason when it cannot be derived. */
+const derived = (rate: string | null) => ({
+  rate_year: rate,
+  missing: rate === null ? ('no_stake' as const) : null,
+  missing_prices: [],
+  staked_total: rate === null ? '0' : '200',
+  stake_price: '18.42',
+  coins: [{ coin: 'NOVA', reward_per_hour: '0.45', price: '0.42', rate_year: rate }],
+});
+
+// The card shows (and the alert watches) the derived APR, not the configured 45.5 %.
 const PROJECTS = [
-  makeProject([makePool({ rid: 11, pid: 1, rate_year: '45.5' })], { pid: 1 }),
-  makeProject([makePool({ rid: 31, pid: 3, reward_coin: 'ZET', rate_year_type: 3 })], {
+  makeProject([makePool({ rid: 11, pid: 1, rate_year: '45.5', derived_apr: derived('44.9413680781') })], {
+    pid: 1,
+  }),
+  makeProject([makePool({ rid: 31, pid: 3, reward_coin: 'ZET', derived_apr: derived(null) })], {
     pid: 3,
     name: 'Zeta',
     coin: 'ZET',
@@ -148,7 +161,7 @@ describe('APR alerts on staking, launch pools and soft staking (issue 18 §6)', 
     );
   });
 
-  test('launch pool: a pool alerts by its rid under the project name; a pool without an APR offers none', async () => {
+  test('launch pool: a pool alerts by its rid under the project name with its derived APR; a pool without one offers none', async () => {
     const api = renderPage(
       <LaunchPoolPage />,
       {
@@ -165,6 +178,7 @@ describe('APR alerts on staking, launch pools and soft staking (issue 18 §6)', 
     await screen.findByTestId('pool-31');
     expect(screen.queryByTestId('apr-alert-31')).not.toBeInTheDocument();
     const dialog = await setBelow3('apr-alert-11', 'APR alert for GT · Nova Protocol');
+    expect(within(dialog).getByTestId('alert-current')).toHaveTextContent('Current APR: 44.9413 %');
     await waitFor(() =>
       expect(api.bodies).toEqual([
         { line: 'launchpool', asset: 'GT', product_id: 11, direction: 'below', apr: '3' },
