@@ -156,7 +156,9 @@ export default function AprAlertDialog({
         </Button>
         <Stack gap={6}>
           <Text size="sm" fw={600}>
-            {t('aprAlert.list', { asset: target.asset })}
+            {target.name
+              ? t('aprAlert.listNamed', { asset: target.asset, name: target.name })
+              : t('aprAlert.list', { asset: target.asset })}
           </Text>
           {mine.length === 0 ? (
             <Text size="sm" c="dimmed">

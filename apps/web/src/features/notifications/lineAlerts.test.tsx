@@ -132,6 +132,7 @@ describe('APR alerts on staking, launch pools and soft staking (issue 18 §6)', 
     await userEvent.click(within(choice).getByText('Rocket Pool'));
     dialog = await screen.findByRole('dialog', { name: 'APR alert for ETH · Rocket Pool' });
     expect(within(dialog).getByTestId('alert-current')).toHaveTextContent('Current APR: 2.9 %');
+    expect(within(dialog).getByText('Your alerts on ETH · Rocket Pool')).toBeInTheDocument();
     expect(rows(dialog)).toEqual([]);
     await userEvent.click(within(dialog).getByText(i18next.t('aprAlert.below')));
     await userEvent.type(within(dialog).getByLabelText(i18next.t('aprAlert.apr')), '3');

@@ -33,7 +33,7 @@ export default function SetFundpassDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [proof, setProof] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -85,7 +85,8 @@ export default function SetFundpassDialog({
   const sendCode = async () => {
     setError(null);
     try {
-      await mail.run({ email });
+      // The mail is written in the app's language, not the browser's Accept-Language.
+      await mail.run({ email, lang: i18n.language === 'zh-CN' ? 'zh-CN' : 'en' });
       setSentTo(email);
     } catch (e) {
       setError(inlineError(e));

@@ -99,7 +99,7 @@ describe('security page', { timeout: 20_000 }, () => {
       },
     });
     render();
-    await user.click(await screen.findByRole('button', { name: 'Turn on' }));
+    await user.click(await screen.findByRole('button', { name: 'Turn on' }, { timeout: 5000 }));
     await user.type(await screen.findByLabelText('Login password', {}, { timeout: 5000 }), 'correct-horse-1');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const qr = await screen.findByTestId('totp-qr', {}, { timeout: 5000 });
@@ -189,7 +189,7 @@ describe('security page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByText('Reset funding password')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
-      ['/api/web/v1/auth/fund-password/reset', { email: 'ada@example.com' }],
+      ['/api/web/v1/auth/fund-password/reset', { email: 'ada@example.com', lang: 'en' }],
       ['/api/web/v1/auth/fund-password/reset/confirm', { fundpass: '135790', code: '111111' }],
       ['/api/web/v1/auth/fund-password/reset/confirm', { fundpass: '135790', code: '424242' }],
     ]);
