@@ -120,8 +120,8 @@ export default function SetFundpassDialog({
           )}
           {kind === 'reset' && (
             <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap">
-                {/* A long address wraps; the button keeps its whole label. */}
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                {/* The button goes under an address too long to share the line; a longer one still wraps. */}
                 <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   {email}
                 </Text>

@@ -48,7 +48,7 @@ describe('security page', { timeout: 20_000 }, () => {
     render();
     expect(await screen.findByTestId('fundpass-status')).toHaveTextContent('Set');
     expect(await screen.findByTestId('totp-status')).toHaveTextContent('Off');
-    const phone = await screen.findByTestId('session-phoneSession');
+    const phone = await screen.findByTestId('session-phoneSession', {}, { timeout: 5000 });
     expect(phone).toHaveTextContent('Safari · iOS');
     expect(phone).toHaveTextContent('203.0.113.9');
     const mine = screen.getByTestId('session-thisSession1');
@@ -76,7 +76,7 @@ describe('security page', { timeout: 20_000 }, () => {
       },
     });
     render();
-    const phone = await screen.findByTestId('session-phoneSession');
+    const phone = await screen.findByTestId('session-phoneSession', {}, { timeout: 5000 });
     await user.click(within(phone).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.queryByTestId('session-phoneSession')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
