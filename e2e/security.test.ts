@@ -76,6 +76,23 @@ describe('account security in Chromium', () => {
     expect(json.code, JSON.stringify(json)).toBe(0);
   }
 
+  /** Signs the account in from another device (its own cookies), as a second session. */
+  async function signInElsewhere(email: string): Promise<void> {
+    const health = await fetch(`${server.url}/api/health`);
+    const csrf = /csrftoken=([^;]+)/.exec(health.headers.getSetCookie().join('; '))?.[1] ?? '';
+    const other = await fetch(`${server.url}/api/web/v1/auth/login`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'OtherDevice/1.0',
+        cookie: `csrftoken=${csrf}`,
+        'x-csrf-token': decodeURIComponent(csrf),
+      },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(other.status).toBe(200);
+  }
+
   test('at 1400 px: from the account menu, enrol TOTP (QR and recovery codes), then sign in with a code', async () => {
     const page = await browser.newPage({ width: 1400 });
     await page.context().clearCookies();
@@ -188,19 +205,7 @@ describe('account security in Chromium', () => {
     await eventually(() => page.getByRole('dialog').count()).toBe(0);
 
     // Another session (a sign-in from elsewhere) is listed and signed out from here.
-    const health = await fetch(`${server.url}/api/health`);
-    const csrf = /csrftoken=([^;]+)/.exec(health.headers.getSetCookie().join('; '))?.[1] ?? '';
-    const other = await fetch(`${server.url}/api/web/v1/auth/login`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'OtherDevice/1.0',
-        cookie: `csrftoken=${csrf}`,
-        'x-csrf-token': decodeURIComponent(csrf),
-      },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    });
-    expect(other.status).toBe(200);
+    await signInElsewhere(email);
     await page.reload();
     const sessions = page.getByTestId('security-sessions').locator('[data-testid^="session-"]');
     await eventually(() => sessions.count()).toBe(2);
@@ -222,16 +227,17 @@ describe('account security in Chromium', () => {
     await page.close();
   }, 240_000);
 
-  test('at 375 px, dark, in Chinese: the page and its dialogs read and pass axe', async () => {
+  test('at 375 px, dark, in Chinese: set, change, reset by a Chinese mail, sign out another session; axe-clean', async () => {
     const page = await browser.newPage({ width: 375, colorScheme: 'dark' });
     await page.context().clearCookies();
-    await register(page, server.url, `zh-${Date.now()}@example.com`);
+    const email = `zh-${Date.now()}@example.com`;
+    await register(page, server.url, email);
     await page.evaluate(() => localStorage.setItem('earn.lang', 'zh-CN'));
     await page.goto(`${server.url}/account/security`);
     await eventually(() => page.getByRole('heading', { name: '安全中心' }).isVisible()).toBe(true);
     await eventually(() => page.getByTestId('fundpass-status').textContent()).toBe('未设置');
-    // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const noWiderThanScreen = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await noWiderThanScreen()).toBeLessThanOrEqual(375);
     await expectAxeClean(page, 'security 375 dark zh');
     await screenshot(page, 'security-dark-375-zh', { fullPage: true });
     await page.getByRole('button', { name: '设置资金密码' }).click();
@@ -241,6 +247,56 @@ describe('account security in Chromium', () => {
     await page.getByLabel('再次输入新资金密码').fill('246810');
     await page.getByRole('button', { name: '保存' }).click();
     await eventually(() => page.getByTestId('fundpass-status').textContent()).toBe('已设置');
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Change it with the current one.
+    await page.getByTestId('security-fundpass').getByRole('button', { name: '修改' }).click();
+    await page.getByLabel('当前资金密码').fill('246810');
+    await page.getByLabel('新资金密码（6 位数字）').fill('135790');
+    await page.getByLabel('再次输入新资金密码').fill('135790');
+    await expectAxeClean(page, 'change dialog 375 dark zh');
+    await screenshot(page, 'security-change-dark-375-zh');
+    await page.getByRole('button', { name: '保存' }).click();
+    await eventually(() => page.getByText('资金密码已保存').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Reset it by the code mailed in Chinese, the app's language (the browser asks for English).
+    const mailed = smtp.received.length;
+    await page.getByRole('button', { name: '忘记了？通过邮箱重置' }).click();
+    await page.getByRole('button', { name: '发送邮箱验证码' }).click();
+    await eventually(() => smtp.received.length).toBe(mailed + 1);
+    const mail = smtp.received.at(-1);
+    expect(mail?.to).toEqual([email]);
+    expect(mail?.subject).toBe('您的资金密码重置验证码');
+    const code = /验证码是 (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('邮箱验证码').fill(code);
+    await page.getByLabel('新资金密码（6 位数字）').fill('975310');
+    await page.getByLabel('再次输入新资金密码').fill('975310');
+    await expectAxeClean(page, 'reset dialog 375 dark zh');
+    await screenshot(page, 'security-reset-dark-375-zh');
+    await page.getByRole('button', { name: '保存' }).click();
+    await eventually(() => page.getByRole('dialog').count()).toBe(0);
+
+    // Another session is listed, and signed out from here.
+    await signInElsewhere(email);
+    await page.reload();
+    const sessions = page.getByTestId('security-sessions').locator('[data-testid^="session-"]');
+    await eventually(() => sessions.count()).toBe(2);
+    expect(await noWiderThanScreen()).toBeLessThanOrEqual(375);
+    expect(await sessions.first().getByTestId('security-session-facts').textContent()).toMatch(
+      /^地址：127\.0\.0\.1 · 最近使用：.+ · 登录时间：.+$/,
+    );
+    await screenshot(page, 'security-sessions-dark-375-zh', { fullPage: true });
+    await sessions.filter({ hasText: 'OtherDevice/1.0' }).getByRole('button', { name: '退出登录' }).click();
+    await eventually(() => sessions.count()).toBe(1);
+    await eventually(() => page.getByText('该会话已退出').count()).toBeGreaterThan(0);
+
+    // The reset took: the inbox says so in Chinese.
+    await page.goto(`${server.url}/notifications`);
+    const items = page.getByTestId('inbox-item');
+    await eventually(() => items.count()).toBeGreaterThanOrEqual(3);
+    expect((await items.allTextContents()).some((t) => t.includes('资金密码已重置'))).toBe(true);
     await page.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -34,6 +34,8 @@ export async function createServer(
     startJobs?: boolean;
     observeSerializers?: SerializerObserver;
     mailer?: SecurityMailer;
+    /** With the test clock, where it starts on a database that has none yet (default: this hour). */
+    testClockStart?: Date;
   } = {},
 ): Promise<Server> {
   // The logger exists once the app does; until then start-up lines go to stderr.
@@ -60,7 +62,8 @@ export async function createServer(
     : undefined;
   // The jobs, the seed and every write keep the primary; only handlers of readReplica routes move.
   const db = replicas ? replicas.routed() : database.db;
-  const testClock = config.clock === 'test' ? await TestClock.open(db) : undefined;
+  const testClock =
+    config.clock === 'test' ? await TestClock.open(db, opts.testClockStart?.getTime()) : undefined;
   const clock: Clock = testClock ?? new SystemClock();
   const scheduler = new Scheduler(db, clock, undefined, {
     shardRows: database.kind === 'postgres' ? (config.jobShardRows ?? 0) : 0,

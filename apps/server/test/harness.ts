@@ -81,6 +81,8 @@ export async function startTestServer(
     modules?: EarnModule[];
     seedDemo?: boolean;
     mailer?: SecurityMailer;
+    /** Where the test clock starts (default: the current hour). */
+    clockStart?: Date;
   } = {},
 ): Promise<TestServer> {
   const fresh = await freshDatabase();
@@ -88,6 +90,7 @@ export async function startTestServer(
     database: fresh.database,
     modules: opts.modules,
     mailer: opts.mailer,
+    testClockStart: opts.clockStart,
   });
   await server.app.ready();
   return {

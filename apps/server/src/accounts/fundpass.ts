@@ -40,7 +40,7 @@ const setupFirst = () =>
   new DomainError(
     Code.FUNDPASS_NOT_SET,
     MessageKey.fundpassSetupRequired,
-    'Set a funding password before your first subscription',
+    'Set a funding password before your first subscription, stake or purchase',
     {},
     { setup_fundpass: true },
   );

@@ -1,20 +1,73 @@
-import type { AprAlertLine } from '@earn/domain';
-import type { SQL } from 'drizzle-orm';
-import { sql } from '../db/client';
+import { type AprAlertLine, toWire } from '@earn/domain';
+import { eq, isNull, type SQL } from 'drizzle-orm';
+import { type Db, rows, sql } from '../db/client';
+import { launchpoolPools, launchpoolProjects } from '../db/schema';
+import { poolDerivedApr } from '../launch-pool/live';
+import { coinsOf } from '../launch-pool/queries';
 import { UserPurpose } from '../ledger/accounts';
+import { pricesOf } from '../simple-earn/products';
+
+/** A product a user can hold now: its target, asset, product_id (null where the asset names it) and rate (a fraction). */
+export interface RateRow {
+  target: string;
+  asset: string;
+  product_id: number | null;
+  rate: string;
+}
 
 /**
- * Where each product line keeps the APR a user can hold, and who holds it. `current` yields
- * (target text, asset text, product_id int, rate numeric — a fraction) for every product of the line
- * a user can hold now; `holders` yields (user_id, target). An alert names a target by its asset and
- * product_id (null where the asset alone names it).
+ * Where each product line keeps the APR a user can hold, and who holds it. `current` answers every
+ * product of the line a user can hold at `at`, with the rate it shows; `holders` yields (user_id,
+ * target). An alert names a target by its asset and product_id.
  */
 export interface RateLine {
   line: AprAlertLine;
-  current: SQL;
+  current(db: Db, at: Date): Promise<RateRow[]>;
   holders: SQL;
   /** An alert of this line must name its product (several products share an asset). */
   needsProduct: boolean;
+  /**
+   * The rate moves by itself between the operator's edits (a launch pool's with every stake and
+   * price): holders are told of what an edit changes, not of every drift a look finds.
+   */
+  drifts?: boolean;
+}
+
+/** A line whose rates one query yields as (target, asset, product_id, rate). */
+const query =
+  (q: SQL) =>
+  (db: Db): Promise<RateRow[]> =>
+    rows<RateRow>(
+      db,
+      sql`SELECT target, asset, product_id, rate::text AS rate FROM (${q}) q ORDER BY target`,
+    ).then((list) =>
+      list.map((r) => ({ ...r, product_id: r.product_id === null ? null : Number(r.product_id) })),
+    );
+
+/**
+ * Each pool of a running project with the APR its card shows: derived from its reward per hour, its
+ * total staked and the prices (launch-pool/live.ts, the rule in @earn/domain). A pool whose APR
+ * cannot be derived now (nothing staked, a price missing, the project ended) has no rate to watch.
+ */
+async function launchPoolRates(db: Db, at: Date): Promise<RateRow[]> {
+  const found = await db
+    .select({ pool: launchpoolPools, project: launchpoolProjects })
+    .from(launchpoolPools)
+    .innerJoin(launchpoolProjects, eq(launchpoolProjects.pid, launchpoolPools.pid))
+    .where(isNull(launchpoolProjects.settledAt))
+    .orderBy(launchpoolPools.rid);
+  if (found.length === 0) return [];
+  const coins = await coinsOf(
+    db,
+    found.map((f) => f.pool.rid),
+  );
+  const prices = await pricesOf(db);
+  return found.flatMap(({ pool, project }) => {
+    const d = poolDerivedApr(pool, project, coins, prices, at);
+    return d.apr === null
+      ? []
+      : [{ target: String(pool.rid), asset: pool.coin, product_id: pool.rid, rate: toWire(d.apr) }];
+  });
 }
 
 /** Staking's terms: a product's own rate (protocol 0) unless it stakes through defi protocols. */
@@ -26,13 +79,17 @@ export const RATE_LINES: Record<AprAlertLine, RateLine> = {
   // The rate the coming hour pays, set by the operator and applied by the hourly job.
   flexible: {
     line: 'flexible',
-    current: sql`SELECT asset AS target, asset, NULL::int AS product_id, next_time_rate_year AS rate FROM se_flex_products`,
+    current: query(
+      sql`SELECT asset AS target, asset, NULL::int AS product_id, next_time_rate_year AS rate FROM se_flex_products`,
+    ),
     holders: sql`SELECT DISTINCT user_id, asset AS target FROM se_flex_positions WHERE principal > 0`,
     needsProduct: false,
   },
   fixed: {
     line: 'fixed',
-    current: sql`SELECT id::text AS target, asset, id AS product_id, year_rate AS rate FROM se_fixed_products`,
+    current: query(
+      sql`SELECT id::text AS target, asset, id AS product_id, year_rate AS rate FROM se_fixed_products`,
+    ),
     holders: sql`SELECT DISTINCT user_id, product_id::text AS target FROM se_fixed_orders WHERE status = 1`,
     needsProduct: true,
   },
@@ -41,26 +98,26 @@ export const RATE_LINES: Record<AprAlertLine, RateLine> = {
   // comes and goes on its own schedule, not as a change of the product's rate.
   staking: {
     line: 'staking',
-    current: sql`SELECT t.product_id || ':' || t.protocol_id AS target, t.coin AS asset,
-        NULLIF(t.protocol_id, 0)::int AS product_id, t.rate / 100 AS rate FROM (${stakingTerms}) t`,
+    current: query(sql`SELECT t.product_id || ':' || t.protocol_id AS target, t.coin AS asset,
+        NULLIF(t.protocol_id, 0)::int AS product_id, t.rate / 100 AS rate FROM (${stakingTerms}) t`),
     holders: sql`SELECT DISTINCT user_id, product_id || ':' || protocol_id AS target FROM staking_positions WHERE amount > 0`,
     needsProduct: false,
   },
-  // A pool's yearly rate as users see it (percent; a multi-mining pool's is the sum of its coins'),
-  // while its project has not been settled and the pool shows a rate at all (rate_year_type 3: none).
+  // A pool's APR as its card shows it, derived (launchPoolRates); it drifts with stakes and prices,
+  // so the hourly job looks at it too.
   launchpool: {
     line: 'launchpool',
-    current: sql`SELECT p.rid::text AS target, p.coin AS asset, p.rid::int AS product_id,
-        (p.rate_year + COALESCE((SELECT SUM(c.rate_year) FROM launchpool_pool_coins c WHERE c.rid = p.rid), 0)) / 100 AS rate
-      FROM launchpool_pools p JOIN launchpool_projects j ON j.pid = p.pid
-      WHERE j.settled_at IS NULL AND p.rate_year_type <> 3`,
+    current: launchPoolRates,
     holders: sql`SELECT DISTINCT user_id, rid::text AS target FROM launchpool_positions WHERE amount > 0`,
     needsProduct: true,
+    drifts: true,
   },
   // A coin's daily payout rate (percent a year); held by switched-on users with the coin in spot.
   soft_staking: {
     line: 'soft_staking',
-    current: sql`SELECT coin AS target, coin AS asset, NULL::int AS product_id, rate / 100 AS rate FROM soft_staking_coins`,
+    current: query(
+      sql`SELECT coin AS target, coin AS asset, NULL::int AS product_id, rate / 100 AS rate FROM soft_staking_coins`,
+    ),
     holders: sql`SELECT DISTINCT u.user_id, a.asset AS target FROM soft_staking_users u
       JOIN ledger_accounts a ON a.user_id = u.user_id AND a.purpose = ${UserPurpose.spot} AND a.balance > 0
       WHERE u.enabled`,

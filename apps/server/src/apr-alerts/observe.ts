@@ -21,17 +21,26 @@ export async function lockRateLine(tx: Db, line: AprAlertLine): Promise<void> {
  * line's APR alerts are evaluated against the current rates: an alert fires (inbox, and mail if chosen)
  * when its condition turns true, once per crossing. Runs in the transaction of the job or edit that
  * changes the rate, under a lock per line, so the items commit with the change, exactly once.
+ * `tell: false` records a change and fires alerts without telling holders (a launch pool's hourly
+ * drift with stakes and prices).
  */
-export async function observeRates(tx: Db, line: AprAlertLine, at: Date): Promise<void> {
+export async function observeRates(
+  tx: Db,
+  line: AprAlertLine,
+  at: Date,
+  opts: { tell?: boolean } = {},
+): Promise<void> {
   const { current, holders } = RATE_LINES[line];
   const when = at.toISOString();
   await lockRateLine(tx, line);
+  const rates = await current(tx, at);
   await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS apr_current (target text, asset text, product_id int, rate numeric)
     ON COMMIT DELETE ROWS`);
   await tx.execute(sql`DELETE FROM apr_current`);
-  await tx.execute(
-    sql`INSERT INTO apr_current (target, asset, product_id, rate) SELECT target, asset, product_id, rate FROM (${current}) c`,
-  );
+  if (rates.length > 0)
+    await tx.execute(sql`INSERT INTO apr_current (target, asset, product_id, rate)
+      SELECT target, asset, product_id, rate FROM jsonb_to_recordset(${JSON.stringify(rates)}::jsonb)
+        AS r(target text, asset text, product_id int, rate numeric)`);
   await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS apr_changes (target text, asset text, product_id int,
     rate_from numeric, rate_to numeric, n int) ON COMMIT DELETE ROWS`);
   await tx.execute(sql`DELETE FROM apr_changes`);
@@ -44,6 +53,7 @@ export async function observeRates(tx: Db, line: AprAlertLine, at: Date): Promis
       changes = apr_observations.changes + 1
     WHERE apr_observations.rate <> EXCLUDED.rate`);
   await evaluateAlerts(tx, line, at);
+  if (opts.tell === false) return;
   const [changed] = await rows<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM apr_changes) AS any`);
   if (!changed?.any) return;
 
@@ -69,7 +79,8 @@ export async function observeSimpleEarnRates(tx: Db, at: Date): Promise<void> {
 
 /**
  * An operator's edit that may change a line's rates: the line is looked at before it (so a product
- * never looked at has its old rate on record) and after it, in the edit's transaction.
+ * never looked at has its old rate on record) and after it, in the edit's transaction. On a line whose
+ * rates drift between edits, holders hear of what the edit changed, not of the drift before it.
  */
 export async function watchRates<T>(
   tx: Db,
@@ -77,7 +88,7 @@ export async function watchRates<T>(
   at: Date,
   change: () => Promise<T>,
 ): Promise<T> {
-  await observeRates(tx, line, at);
+  await observeRates(tx, line, at, { tell: !RATE_LINES[line].drifts });
   const result = await change();
   await observeRates(tx, line, at);
   return result;

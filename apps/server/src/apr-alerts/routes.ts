@@ -66,7 +66,7 @@ export function registerAprAlertRoutes(app: FastifyInstance, deps: AppDeps): voi
         tags,
         summary:
           'Set an APR alert: tell me when the APR is at or above (above) or below (below) a percentage',
-        description: `Lines: flexible and soft_staking by asset; fixed (product_id: the fixed product) and launchpool (product_id: the pool's rid) name their product; staking by coin, with product_id the defi protocol's pid when the product stakes through protocols. At most ${MAX_APR_ALERTS_PER_USER} per user (422 earn.aprAlert.limit). A missing product_id answers 400 earn.aprAlert.productRequired; an unknown product 404 earn.aprAlert.productNotFound, the same alert twice 409 earn.aprAlert.duplicate. The alert fires once each time the condition turns true (flexible at the hour, the others when the operator changes the rate), into the inbox (kind apr_alert) and by mail when chosen.`,
+        description: `Lines: flexible and soft_staking by asset; fixed (product_id: the fixed product) and launchpool (product_id: the pool's rid) name their product; staking by coin, with product_id the defi protocol's pid when the product stakes through protocols. At most ${MAX_APR_ALERTS_PER_USER} per user (422 earn.aprAlert.limit). A missing product_id answers 400 earn.aprAlert.productRequired; an unknown product 404 earn.aprAlert.productNotFound, the same alert twice 409 earn.aprAlert.duplicate. The alert fires once each time the condition turns true (flexible at the hour; a launch pool at the hour and at the operator's edits, by the APR its card shows, derived from the reward per hour, the total staked and the prices, so a pool whose APR cannot be derived has none to watch; the others when the operator changes the rate), into the inbox (kind apr_alert) and by mail when chosen.`,
         body: z
           .object({
             line: z.enum(APR_ALERT_LINES),
@@ -87,7 +87,9 @@ export function registerAprAlertRoutes(app: FastifyInstance, deps: AppDeps): voi
         { line: b.line, asset: b.asset, productId: b.product_id, direction: b.direction, apr: b.apr },
         deps.clock.now(),
       );
-      const [listed] = (await listAlerts(deps.db, currentUser(req).id)).filter((a) => a.id === row.id);
+      const [listed] = (await listAlerts(deps.db, currentUser(req).id, deps.clock.now())).filter(
+        (a) => a.id === row.id,
+      );
       if (!listed) throw new Error('alert not listed');
       return ok(wire(listed));
     },
@@ -104,7 +106,7 @@ export function registerAprAlertRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (req) => {
-      const list = await listAlerts(deps.db, currentUser(req).id);
+      const list = await listAlerts(deps.db, currentUser(req).id, deps.clock.now());
       return ok({ list: list.map(wire), total: list.length });
     },
   );

@@ -9,7 +9,7 @@ import {
   toWire,
 } from '@earn/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { type Db, rows, sql } from '../db/client';
+import type { Db } from '../db/client';
 import { aprAlerts, assets, users } from '../db/schema';
 import { DomainError, errors } from '../http/errors';
 import { RATE_LINES } from './lines';
@@ -30,23 +30,16 @@ type AlertRow = typeof aprAlerts.$inferSelect;
  * The rate a product pays now (a fraction), or undefined when the line has no such product:
  * `product_id` names it where the line has several per asset (none names the asset's only one).
  */
-async function currentRate(db: Db, line: AprAlertLine, asset: string, productId?: number | null) {
-  const [row] = await rows<{ rate: string }>(
-    db,
-    sql`SELECT rate::text AS rate FROM (${RATE_LINES[line].current}) c
-      WHERE c.asset = ${asset} AND COALESCE(c.product_id, 0) = ${productId ?? 0}`,
+async function currentRate(db: Db, line: AprAlertLine, asset: string, productId: number | null, at: Date) {
+  const found = (await RATE_LINES[line].current(db, at)).find(
+    (c) => c.asset === asset && (c.product_id ?? 0) === (productId ?? 0),
   );
-  return row?.rate;
+  return found?.rate;
 }
 
 /** Whether the asset has products of the line that an alert would have to name. */
-async function hasNamedProducts(db: Db, line: AprAlertLine, asset: string): Promise<boolean> {
-  const [row] = await rows<{ any: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM (${RATE_LINES[line].current}) c
-      WHERE c.asset = ${asset} AND c.product_id IS NOT NULL) AS any`,
-  );
-  return Boolean(row?.any);
+async function hasNamedProducts(db: Db, line: AprAlertLine, asset: string, at: Date): Promise<boolean> {
+  return (await RATE_LINES[line].current(db, at)).some((c) => c.asset === asset && c.product_id !== null);
 }
 
 /**
@@ -75,10 +68,10 @@ export async function createAlert(db: Db, userId: number, input: NewAlert, at: D
       );
     if (needsProduct && productId === null) throw required();
     await lockRateLine(tx, input.line);
-    const rate = await currentRate(tx, input.line, input.asset, productId);
+    const rate = await currentRate(tx, input.line, input.asset, productId, at);
     if (rate === undefined) {
       // Staking: a product that stakes through defi protocols is watched per protocol.
-      if (productId === null && (await hasNamedProducts(tx, input.line, input.asset))) throw required();
+      if (productId === null && (await hasNamedProducts(tx, input.line, input.asset, at))) throw required();
       throw new DomainError(Code.NOT_FOUND, AprAlertKey.productNotFound, 'No such product to watch', {
         line: input.line,
         asset: input.asset,
@@ -119,18 +112,23 @@ export async function createAlert(db: Db, userId: number, input: NewAlert, at: D
   });
 }
 
-export async function listAlerts(db: Db, userId: number) {
+/** The user's alerts, each with its product's rate now (each line's rates read once). */
+export async function listAlerts(db: Db, userId: number, at: Date) {
   const list = await db
     .select()
     .from(aprAlerts)
     .where(eq(aprAlerts.userId, userId))
     .orderBy(asc(aprAlerts.id));
-  return Promise.all(
-    list.map(async (a) => ({
-      ...a,
-      currentRate: await currentRate(db, a.line as AprAlertLine, a.asset, a.productId),
-    })),
+  const lines = [...new Set(list.map((a) => a.line as AprAlertLine))];
+  const rates = new Map(
+    await Promise.all(lines.map(async (l) => [l, await RATE_LINES[l].current(db, at)] as const)),
   );
+  return list.map((a) => ({
+    ...a,
+    currentRate: rates
+      .get(a.line as AprAlertLine)
+      ?.find((c) => c.asset === a.asset && (c.product_id ?? 0) === (a.productId ?? 0))?.rate,
+  }));
 }
 
 export async function deleteAlert(db: Db, userId: number, id: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { Decimal, dec } from '@earn/domain';
 import { and, asc, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { observeRates } from '../apr-alerts/observe';
 import { type Db, rows } from '../db/client';
 import {
   launchpoolOrders,
@@ -255,6 +256,7 @@ export const launchPoolHour: ShardedWork = {
   },
   async close(tx, period) {
     await settleEndedProjects(tx, period.end);
+    await observeRates(tx, 'launchpool', period.end, { tell: false });
   },
 };
 
@@ -533,7 +535,10 @@ async function returnStakes(tx: Db, project: ProjectRow, pool: PoolRow, at: Date
     .where(eq(launchpoolPools.rid, pool.rid));
 }
 
-/** Hourly: pay the hour, then end what has ended (its last hour is paid first). */
+/**
+ * Hourly: pay the hour, then end what has ended (its last hour is paid first), then look at the pools'
+ * derived APRs: they move with every stake and price, and alerts on them fire at the hour.
+ */
 export function launchPoolJobs(): Job[] {
   return [
     {
@@ -542,6 +547,7 @@ export function launchPoolJobs(): Job[] {
       run: async (tx, period) => {
         await payHour(tx, period);
         await settleEndedProjects(tx, period.end);
+        await observeRates(tx, 'launchpool', period.end, { tell: false });
       },
       sharded: launchPoolHour,
     },

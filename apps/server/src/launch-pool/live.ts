@@ -122,15 +122,23 @@ export function liveAutoEarnRates(pool: PoolRow, market: PoolMarket): { flexible
   };
 }
 
-/** The pool's APR derived from its reward rate, its total staked and the prices, with its inputs. */
-export function poolAprWire(pool: PoolRow, project: ProjectRow, coins: PoolCoinRow[], market: PoolMarket) {
-  const price = (coin: string) => market.prices.get(coin) ?? null;
-  const ended = project.endAt.getTime() <= market.now.getTime();
-  const d = derivedPoolApr({
+/**
+ * The pool's APR derived from its reward rate, its total staked and the prices (@earn/domain
+ * derivedPoolApr): the figure users' answers show, and the one launch-pool APR alerts watch.
+ */
+export function poolDerivedApr(
+  pool: PoolRow,
+  project: ProjectRow,
+  coins: PoolCoinRow[],
+  prices: Map<string, string>,
+  now: Date,
+) {
+  const price = (coin: string) => prices.get(coin) ?? null;
+  return derivedPoolApr({
     stakeCoin: pool.coin,
     stakedTotal: pool.stakedTotal,
     stakePrice: price(pool.coin),
-    ended,
+    ended: project.endAt.getTime() <= now.getTime(),
     coins: [
       { coin: project.rewardCoin, rewardPerHour: pool.rewardPerHour, price: price(project.rewardCoin) },
       ...coins
@@ -138,6 +146,11 @@ export function poolAprWire(pool: PoolRow, project: ProjectRow, coins: PoolCoinR
         .map((c) => ({ coin: c.coin, rewardPerHour: c.rewardPerHour, price: price(c.coin) })),
     ],
   });
+}
+
+/** The pool's derived APR with its inputs, as users' answers carry it. */
+export function poolAprWire(pool: PoolRow, project: ProjectRow, coins: PoolCoinRow[], market: PoolMarket) {
+  const d = poolDerivedApr(pool, project, coins, market.prices, market.now);
   const pct = (fraction: Decimal | null) => (fraction === null ? null : toWire(fraction.times(100)));
   return {
     /** Percent, the sum of the coins'; null with `missing` when it cannot be derived. */

@@ -29,6 +29,7 @@ describe('APR alerts and changes on staking, launch pools, soft staking and fixe
   let c: TestClient;
   let stakingId: number;
   let rid: number;
+  let pidOf: number;
   let fixedId: number;
 
   const put = async (path: string, body: Record<string, unknown>) => {
@@ -58,9 +59,11 @@ describe('APR alerts and changes on staking, launch pools, soft staking and fixe
     const project = await createProject(op, {
       start,
       hours: 48,
-      pools: [pool('GT', { rate_year: '25' })],
+      // Derived APR: 0.1 NOVA an hour × 0.5 USDT × 8760 ÷ (100 GT staked × 20 USDT) = 21.9 %.
+      pools: [pool('GT', { rate_year: '25', reward_per_hour: '0.1' })],
     });
     rid = ridOf(project);
+    pidOf = project.pid;
     await op.advance(start - now + 60);
     await put('/admin/api/soft-staking/coins/USDT', { rate: '2' });
     fixedId = await fixedProduct(op, { asset: 'USDT', lock_up_period: 30, year_rate: '0.06' });
@@ -94,8 +97,9 @@ describe('APR alerts and changes on staking, launch pools, soft staking and fixe
         { product_id: null, current_apr: '3' },
       ],
       [
+        // The pool's card shows the derived APR, not the configured 25 %: the alert watches that.
         { line: 'launchpool', asset: 'GT', product_id: rid, direction: 'below', apr: '20' },
-        { product_id: rid, current_apr: '25' },
+        { product_id: rid, current_apr: '21.9' },
       ],
       [
         { line: 'soft_staking', asset: 'USDT', direction: 'above', apr: '5' },
@@ -209,16 +213,57 @@ describe('APR alerts and changes on staking, launch pools, soft staking and fixe
     expect((await titles('apr_alert')).at(-1)).toBe('ETH Staking APR fell below 3 %');
   });
 
-  it('a launch pool’s rate edits fire its alert once per crossing', async () => {
+  it('a launch pool’s alert watches the derived APR its card shows, and fires at the hour once per crossing', async () => {
+    const fired = async () => (await titles('apr_alert')).filter((t) => t.startsWith('GT Launchpool'));
+    const derived = async () => {
+      const res = await c.get<{
+        list: { reward_pools: { rid: number; derived_apr: { rate_year: string | null } }[] }[];
+      }>(`${LP}/projects`);
+      const found = res.body.data.list.flatMap((p) => p.reward_pools).find((p) => p.rid === rid);
+      return found?.derived_apr.rate_year;
+    };
+    const alertApr = async () => (await list()).list.find((a) => a.line === 'launchpool')?.current_apr;
+    const changedBefore = (await inbox(c, { kind: 'apr_changed' })).list.length;
+    expect([await derived(), await alertApr()]).toEqual(['21.9', '21.9']);
+
+    // The configured rate is for display only: editing it moves neither the card's APR nor the alert.
     await put(`/admin/api/launch-pool/pools/${rid}`, { rate_year: '15' });
-    expect((await titles('apr_alert')).at(-1)).toBe('GT Launchpool APR fell below 20 %');
-    const held = (await inbox(c, { kind: 'apr_changed', lang: 'en' })).list[0];
-    expect(held?.body).toBe('The APR of GT Launchpool, which you hold, changed from 25 % to 15 %.');
-    // Back above, then below again through the pool's own rate: the second crossing.
-    await put(`/admin/api/launch-pool/pools/${rid}`, { rate_year: '30' });
-    await put(`/admin/api/launch-pool/pools/${rid}`, { rate_year: '10' });
-    const pools = (await list()).list.filter((a) => a.line === 'launchpool');
-    expect(pools.map((a) => [a.fired, a.current_apr])).toEqual([[2, '10']]);
+    await op.advance(3600);
+    expect(await fired()).toEqual([]);
+
+    // Another user stakes as much again: 10.95 % on the card; the alert fires at the hour's look.
+    const other = new TestClient(server);
+    const otherId = await other.register();
+    await op.deposit(otherId, 'GT', '500');
+    const stakeOther = async (amount: string) => {
+      const res = await other.post(
+        `${LP}/create-order`,
+        { pid: pidOf, rid, amount, simpleEarnStatus: 0 },
+        { form: true },
+      );
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+    };
+    await stakeOther('100');
+    expect([await derived(), await alertApr()]).toEqual(['10.95', '10.95']);
+    expect(await fired()).toEqual([]);
+    await op.advance(3600);
+    expect(await fired()).toEqual(['GT Launchpool APR fell below 20 %']);
+    // Still below for hours: no second item.
+    await op.advance(2 * 3600);
+    expect(await fired()).toHaveLength(1);
+
+    // The reward coin's price doubles: 21.9 % again (re-armed, nothing sent); it halves: below again.
+    await op.setPrice('NOVA', '1');
+    await op.advance(3600);
+    expect(await derived()).toBe('21.9');
+    expect(await fired()).toHaveLength(1);
+    await op.setPrice('NOVA', '0.5');
+    await op.advance(3600);
+    expect(await fired()).toEqual(['GT Launchpool APR fell below 20 %', 'GT Launchpool APR fell below 20 %']);
+    const alert = (await list()).list.find((a) => a.line === 'launchpool');
+    expect([alert?.fired, alert?.current_apr]).toEqual([2, '10.95']);
+    // The drift with stakes and prices fires alerts but does not tell every holder each hour.
+    expect((await inbox(c, { kind: 'apr_changed' })).list).toHaveLength(changedBefore);
   });
 
   it('soft staking and fixed products fire at the operator’s edit, without waiting for the hour', async () => {

@@ -15,6 +15,8 @@ describe('inbox: items created once per cause, read in the user’s language', (
   let b: TestClient;
   let aId: number;
   let bEmail: string;
+  /** When the fixed order matures (unix seconds). */
+  let maturityAt: number;
 
   const runInTx = (work: (tx: Db) => Promise<void>) =>
     server.deps.db.transaction((tx) => work(tx as unknown as Db));
@@ -29,7 +31,10 @@ describe('inbox: items created once per cause, read in the user’s language', (
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    // Every simulated hour runs every job: the clock starts at 23:00 UTC, so the fixed order below
+    // (subscribed on day D) matures at D+2 00:30, 25.5 hours on, whatever the hour the test runs at.
+    const today = Math.floor(Date.now() / (DAY * 1000)) * DAY;
+    server = await startTestServer({ clockStart: new Date((today + 23 * HOUR) * 1000) });
     op = new Operator(server);
     await listCoins(op);
     await flexProduct(op, { asset: 'USDT', next_time_rate_year: '0.05' });
@@ -82,7 +87,13 @@ describe('inbox: items created once per cause, read in the user’s language', (
     );
     expect(lend.body.code, JSON.stringify(lend.body)).toBe(0);
     const orderId = lend.body.data.order_id;
-    await op.advance(3 * DAY);
+    // Flexible savings too, so the day before the maturity has earnings of its own (the daily test).
+    const flex = await a.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '2000' });
+    expect(flex.body.code, JSON.stringify(flex.body)).toBe(0);
+    // To just past the maturity (the subscription day + term + 1, paid at 00:30 UTC) and no further.
+    const now = await op.now();
+    maturityAt = (Math.floor(now / DAY) + 2) * DAY + 1800;
+    await op.advance(maturityAt + 60 - now);
 
     const matured = (await inbox(a, { kind: 'fixed_matured' })).list;
     expect(matured).toHaveLength(1);
@@ -106,10 +117,18 @@ describe('inbox: items created once per cause, read in the user’s language', (
   });
 
   it('daily earnings: one summary per day with the exact amounts; a rerun of the day creates none', async () => {
-    // Flexible since the maturity: 1000.1 USDT at 5 % a year, paid hour by hour.
-    await op.advance(2 * DAY);
+    // Flexible: 2000 USDT from the first hour, 1000.1 more from the maturity, at 5 % a year, paid hour
+    // by hour. Days close at 01:00: the day before the maturity's (flexible only) has closed already;
+    // the maturity's own (fixed interest and flexible hours) closes the next day.
+    const maturityDayStart = maturityAt - 1800;
+    await op.advance(maturityDayStart + DAY + HOUR + 60 - (await op.now()));
     const days = (await inbox(a, { kind: 'daily_earnings', lang: 'en' })).list;
-    expect(days.length).toBeGreaterThanOrEqual(2);
+    const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
+    expect(days.map((d) => d.title)).toEqual(
+      [maturityDayStart, maturityDayStart - DAY].map((d) => `Earnings of ${dayOf(d)}`),
+    );
+    // The maturity job of the day since found nothing more to tell.
+    expect(await count('fixed_matured')).toBe(1);
     const interest = await rows<{ day: string; amount: string }>(
       server.deps.db,
       sql`SELECT to_char(period_start, 'YYYY-MM-DD') AS day, SUM(interest)::text AS amount FROM se_flex_interest

@@ -41,6 +41,8 @@ describe('funding password before the first money move', () => {
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
       code: Code.FUNDPASS_NOT_SET,
+      // The same guard holds subscriptions, stakes and purchases: its text names all three.
+      message: 'Set a funding password before your first subscription, stake or purchase',
       data: { key: 'fundpass.setupRequired', setup_fundpass: true },
     });
     expect(await spot(c, 'USDC')).toBe('100');

@@ -5,12 +5,12 @@ import type { AprAlertTarget } from './AprAlertDialog';
 
 const AprAlertDialog = lazy(() => import('./AprAlertDialog'));
 
-/** "APR alert" on a product of any line: opens the alert dialog (loaded on first click) for it. */
+/** "APR alert" on a product of any line: opens the alert dialog (loaded on first click) for it, or for one of its targets. */
 export function AprAlertButton({
   target,
   testId,
   ...button
-}: { target: AprAlertTarget; testId?: string } & Omit<ButtonProps, 'onClick'>) {
+}: { target: AprAlertTarget | readonly AprAlertTarget[]; testId?: string } & Omit<ButtonProps, 'onClick'>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (

@@ -41,10 +41,23 @@ function matches(a: AprAlert, target: AprAlertTarget): boolean {
   );
 }
 
-/** "Tell me when the APR reaches / falls below X %": set, list and delete a product's alerts. */
-export default function AprAlertDialog({ target, onClose }: { target: AprAlertTarget; onClose: () => void }) {
+/**
+ * "Tell me when the APR reaches / falls below X %": set, list and delete a product's alerts. Given
+ * several targets (a staking product's defi protocols, each with its own rate and product_id), the
+ * user picks the one watched first; the title, the current APR and the list follow the pick.
+ */
+export default function AprAlertDialog({
+  target: given,
+  onClose,
+}: {
+  target: AprAlertTarget | readonly AprAlertTarget[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const targets: readonly AprAlertTarget[] = Array.isArray(given) ? given : [given as AprAlertTarget];
+  const [picked, setPicked] = useState(0);
+  const target = targets[picked] ?? (targets[0] as AprAlertTarget);
   const alerts = useQuery(notifyQueries.alerts());
   const [direction, setDirection] = useState<'above' | 'below'>('above');
   const [aprText, setAprText] = useState('');
@@ -86,6 +99,24 @@ export default function AprAlertDialog({ target, onClose }: { target: AprAlertTa
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">
+        {targets.length > 1 && (
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id="apr-alert-choice">
+              {t('aprAlert.protocol')}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="apr-alert-choice"
+              value={String(picked)}
+              onChange={(v) => {
+                setPicked(Number(v));
+                setError(null);
+              }}
+              data={targets.map((c, i) => ({ value: String(i), label: c.name ?? c.asset }))}
+              fullWidth
+              data-testid="alert-choice"
+            />
+          </Stack>
+        )}
         {target.currentRate !== undefined && (
           <Text size="sm" c="dimmed" data-testid="alert-current">
             {t('aprAlert.current', { apr: percent(target.currentRate) })}
@@ -125,7 +156,9 @@ export default function AprAlertDialog({ target, onClose }: { target: AprAlertTa
         </Button>
         <Stack gap={6}>
           <Text size="sm" fw={600}>
-            {t('aprAlert.list', { asset: target.asset })}
+            {target.name
+              ? t('aprAlert.listNamed', { asset: target.asset, name: target.name })
+              : t('aprAlert.list', { asset: target.asset })}
           </Text>
           {mine.length === 0 ? (
             <Text size="sm" c="dimmed">

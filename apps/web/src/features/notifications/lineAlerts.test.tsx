@@ -53,9 +53,22 @@ function alertRoutes(others: AprAlert[]) {
   return { route, bodies };
 }
 
+/** A pool's derived APR (percent) as the server sends it; null with a reason when it cannot be derived. */
+const derived = (rate: string | null) => ({
+  rate_year: rate,
+  missing: rate === null ? ('no_stake' as const) : null,
+  missing_prices: [],
+  staked_total: rate === null ? '0' : '200',
+  stake_price: '18.42',
+  coins: [{ coin: 'NOVA', reward_per_hour: '0.45', price: '0.42', rate_year: rate }],
+});
+
+// The card shows (and the alert watches) the derived APR, not the configured 45.5 %.
 const PROJECTS = [
-  makeProject([makePool({ rid: 11, pid: 1, rate_year: '45.5' })], { pid: 1 }),
-  makeProject([makePool({ rid: 31, pid: 3, reward_coin: 'ZET', rate_year_type: 3 })], {
+  makeProject([makePool({ rid: 11, pid: 1, rate_year: '45.5', derived_apr: derived('44.9413680781') })], {
+    pid: 1,
+  }),
+  makeProject([makePool({ rid: 31, pid: 3, reward_coin: 'ZET', derived_apr: derived(null) })], {
     pid: 3,
     name: 'Zeta',
     coin: 'ZET',
@@ -96,21 +109,37 @@ const rows = (dialog: HTMLElement) =>
     .map((r) => r.textContent);
 
 describe('APR alerts on staking, launch pools and soft staking (issue 18 §6)', () => {
-  test('staking: a protocol product alerts on its first protocol by pid, named', async () => {
+  test('staking: a product with protocols lets the user pick one; the alert names its pid', async () => {
     const api = renderPage(
       <StakingPage />,
       {
         '/apiw/v2/earn/staking/products': { list: [product()], total: 1 },
         '/apiw/v2/earn/staking/lock-balances': { list: [], redeeming: [], total: 0 },
       },
-      // Another protocol of the same coin and a flexible alert: neither is this product's.
-      [alert({ id: 1, line: 'staking', asset: 'ETH', product_id: 2 }), alert({ id: 2, asset: 'ETH' })],
+      // Lido's alert, another coin's with Rocket Pool's pid, and a flexible ETH alert.
+      [
+        alert({ id: 1, line: 'staking', asset: 'ETH', product_id: 1, direction: 'above', apr: '5' }),
+        alert({ id: 2, line: 'staking', asset: 'SOL', product_id: 2 }),
+        alert({ id: 3, asset: 'ETH' }),
+      ],
     );
-    const dialog = await setBelow3('apr-alert-ETH', 'APR alert for ETH · Lido');
+    await userEvent.click(await screen.findByTestId('apr-alert-ETH'));
+    // The first protocol is picked at first, with its own rate and alerts.
+    let dialog = await screen.findByRole('dialog', { name: 'APR alert for ETH · Lido' });
     expect(within(dialog).getByTestId('alert-current')).toHaveTextContent('Current APR: 3.2 %');
+    await waitFor(() => expect(rows(dialog)).toEqual(['≥ 5 %']));
+    const choice = within(dialog).getByRole('radiogroup', { name: 'Protocol' });
+    await userEvent.click(within(choice).getByText('Rocket Pool'));
+    dialog = await screen.findByRole('dialog', { name: 'APR alert for ETH · Rocket Pool' });
+    expect(within(dialog).getByTestId('alert-current')).toHaveTextContent('Current APR: 2.9 %');
+    expect(within(dialog).getByText('Your alerts on ETH · Rocket Pool')).toBeInTheDocument();
+    expect(rows(dialog)).toEqual([]);
+    await userEvent.click(within(dialog).getByText(i18next.t('aprAlert.below')));
+    await userEvent.type(within(dialog).getByLabelText(i18next.t('aprAlert.apr')), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: i18next.t('aprAlert.add') }));
     await waitFor(() =>
       expect(api.bodies).toEqual([
-        { line: 'staking', asset: 'ETH', product_id: 1, direction: 'below', apr: '3' },
+        { line: 'staking', asset: 'ETH', product_id: 2, direction: 'below', apr: '3' },
       ]),
     );
     await waitFor(() => expect(rows(dialog)).toEqual(['< 3 %']));
@@ -133,7 +162,7 @@ describe('APR alerts on staking, launch pools and soft staking (issue 18 §6)', 
     );
   });
 
-  test('launch pool: a pool alerts by its rid under the project name; a pool without an APR offers none', async () => {
+  test('launch pool: a pool alerts by its rid under the project name with its derived APR; a pool without one offers none', async () => {
     const api = renderPage(
       <LaunchPoolPage />,
       {
@@ -150,6 +179,7 @@ describe('APR alerts on staking, launch pools and soft staking (issue 18 §6)', 
     await screen.findByTestId('pool-31');
     expect(screen.queryByTestId('apr-alert-31')).not.toBeInTheDocument();
     const dialog = await setBelow3('apr-alert-11', 'APR alert for GT · Nova Protocol');
+    expect(within(dialog).getByTestId('alert-current')).toHaveTextContent('Current APR: 44.9413 %');
     await waitFor(() =>
       expect(api.bodies).toEqual([
         { line: 'launchpool', asset: 'GT', product_id: 11, direction: 'below', apr: '3' },

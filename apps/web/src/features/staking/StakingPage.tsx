@@ -29,15 +29,19 @@ import { formatRate, redeemDays, redeemPeriodText, runningCampaign } from './rul
 type Target = { coin: string; pid?: number };
 
 /**
- * The alert a product's row sets: on the coin where the product pays its own rate, on its first defi
- * protocol (the row's figures) where it stakes through protocols. Rates are percent here, fractions there.
+ * What a product's alert can watch: the coin where the product pays its own rate, else each of its
+ * defi protocols (its own rate and pid) for the user to pick from. Rates are percent here, fractions there.
  */
-function stakingAlertTarget(p: StakingProduct): AprAlertTarget {
-  const d = p.defi[0];
+function stakingAlertTargets(p: StakingProduct): AprAlertTarget[] {
   const rate = (percent: string) => dec(percent).div(100).toFixed();
-  return d
-    ? { line: 'staking', asset: p.coin, productId: d.pid, name: d.protocol_name, currentRate: rate(d.apr) }
-    : { line: 'staking', asset: p.coin, currentRate: rate(p.apr) };
+  if (p.defi.length === 0) return [{ line: 'staking', asset: p.coin, currentRate: rate(p.apr) }];
+  return p.defi.map((d) => ({
+    line: 'staking',
+    asset: p.coin,
+    productId: d.pid,
+    name: d.protocol_name,
+    currentRate: rate(d.apr),
+  }));
 }
 
 const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'redeem-asc', 'redeem-desc', 'coin'];
@@ -134,7 +138,11 @@ export default function StakingPage() {
             {t('staking.list.trend')}
           </Button>
           {isLoggedIn && (
-            <AprAlertButton size="compact-sm" target={stakingAlertTarget(p)} testId={`apr-alert-${p.coin}`} />
+            <AprAlertButton
+              size="compact-sm"
+              target={stakingAlertTargets(p)}
+              testId={`apr-alert-${p.coin}`}
+            />
           )}
           <DisabledReason
             reason={p.status === 'online' ? null : t('staking.product.offline')}

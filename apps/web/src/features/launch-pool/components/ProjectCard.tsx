@@ -128,14 +128,22 @@ function PoolRow({
   const mine = stat ? statRewards(stat, pool) : [];
   const earned = mine.some((r) => dec(r.lastRewardAmount).gt(0));
   const { isLoggedIn } = useMe();
-  // A pool is watched while its project runs and it shows a configured rate (the server's rule).
-  const watchable = isLoggedIn && open && pool.rate_year_type !== 3;
+  // The server watches the APR the card shows, derived from the reward, the total staked and the
+  // prices: a pool is watchable while its project runs and that figure exists.
+  const derivedApr = pool.derived_apr?.rate_year ?? null;
+  const watchable = isLoggedIn && open && derivedApr !== null;
   const actions = (
     <Group gap="xs" wrap="nowrap" grow={mobile}>
       {watchable && (
         <AprAlertButton
           size={mobile ? 'sm' : 'xs'}
-          target={{ line: 'launchpool', asset: pool.coin, productId: pool.rid, name: project.name }}
+          target={{
+            line: 'launchpool',
+            asset: pool.coin,
+            productId: pool.rid,
+            name: project.name,
+            currentRate: dec(derivedApr).div(100).toFixed(),
+          }}
           testId={`apr-alert-${pool.rid}`}
         />
       )}

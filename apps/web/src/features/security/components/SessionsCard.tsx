@@ -36,10 +36,22 @@ function SessionRow({
             </Badge>
           )}
         </Group>
-        <Text size="xs" c="dimmed">
-          {t('security.sessions.address')}: {session.address ?? '—'} · {t('security.sessions.lastUsed')}:{' '}
-          {formatDate(session.last_used_at, true)} · {t('security.sessions.signedIn')}:{' '}
-          {formatDate(session.created_at, true)}
+        {/* Each fact stays on one line; on a narrow screen the line breaks between facts. */}
+        <Text size="xs" c="dimmed" data-testid="security-session-facts">
+          {(
+            [
+              ['security.sessions.address', session.address ?? '—'],
+              ['security.sessions.lastUsed', formatDate(session.last_used_at, true)],
+              ['security.sessions.signedIn', formatDate(session.created_at, true)],
+            ] as const
+          ).map(([label, value], i) => (
+            <span key={label}>
+              {i > 0 && ' · '}
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {t('security.sessions.fact', { label: t(label), value })}
+              </span>
+            </span>
+          ))}
         </Text>
       </Stack>
       {!session.current && (

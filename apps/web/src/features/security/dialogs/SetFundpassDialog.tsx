@@ -33,7 +33,7 @@ export default function SetFundpassDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [proof, setProof] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -85,7 +85,8 @@ export default function SetFundpassDialog({
   const sendCode = async () => {
     setError(null);
     try {
-      await mail.run({ email });
+      // The mail is written in the app's language, not the browser's Accept-Language.
+      await mail.run({ email, lang: i18n.language === 'zh-CN' ? 'zh-CN' : 'en' });
       setSentTo(email);
     } catch (e) {
       setError(inlineError(e));
@@ -119,8 +120,8 @@ export default function SetFundpassDialog({
           )}
           {kind === 'reset' && (
             <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap">
-                {/* A long address wraps; the button keeps its whole label. */}
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                {/* The button goes under an address too long to share the line; a longer one still wraps. */}
                 <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   {email}
                 </Text>

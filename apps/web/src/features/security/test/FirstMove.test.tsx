@@ -15,7 +15,7 @@ const STAKE = '/apiw/v2/earn/staking/coin-swap-verify';
 const NOT_SET = {
   code: 10010107,
   status: 403,
-  message: 'Set a funding password before your first subscription',
+  message: 'Set a funding password before your first subscription, stake or purchase',
   data: { key: 'fundpass.setupRequired', params: {}, setup_fundpass: true },
 };
 

@@ -16,7 +16,7 @@ const refusal = (code: number, key: string, status = 401, params: Record<string,
   data: { key, params, ...(code === 40110 ? { require_totp: true } : {}) },
 });
 
-describe('sign-in with two-factor on', { timeout: 20_000 }, () => {
+describe('sign-in with two-factor on', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   test('the password step leads to the code step; a reused code is refused inline; the next code signs in', async () => {

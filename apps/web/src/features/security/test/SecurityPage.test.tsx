@@ -37,7 +37,7 @@ function render(width = 1400, route = '/account/security') {
   return renderWithProviders(<SecurityPage />, { width, route });
 }
 
-describe('security page', { timeout: 20_000 }, () => {
+describe('security page', () => {
   afterEach(async () => {
     vi.unstubAllGlobals();
     await i18next.changeLanguage('en');
@@ -48,7 +48,7 @@ describe('security page', { timeout: 20_000 }, () => {
     render();
     expect(await screen.findByTestId('fundpass-status')).toHaveTextContent('Set');
     expect(await screen.findByTestId('totp-status')).toHaveTextContent('Off');
-    const phone = await screen.findByTestId('session-phoneSession');
+    const phone = await screen.findByTestId('session-phoneSession', {}, { timeout: 15_000 });
     expect(phone).toHaveTextContent('Safari · iOS');
     expect(phone).toHaveTextContent('203.0.113.9');
     const mine = screen.getByTestId('session-thisSession1');
@@ -76,7 +76,7 @@ describe('security page', { timeout: 20_000 }, () => {
       },
     });
     render();
-    const phone = await screen.findByTestId('session-phoneSession');
+    const phone = await screen.findByTestId('session-phoneSession', {}, { timeout: 15_000 });
     await user.click(within(phone).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.queryByTestId('session-phoneSession')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
@@ -100,7 +100,10 @@ describe('security page', { timeout: 20_000 }, () => {
     });
     render();
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
-    await user.type(await screen.findByLabelText('Login password', {}, { timeout: 15_000 }), 'correct-horse-1');
+    await user.type(
+      await screen.findByLabelText('Login password', {}, { timeout: 15_000 }),
+      'correct-horse-1',
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     const qr = await screen.findByTestId('totp-qr', {}, { timeout: 15_000 });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;utf8,/);
@@ -189,7 +192,7 @@ describe('security page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByText('Reset funding password')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
-      ['/api/web/v1/auth/fund-password/reset', { email: 'ada@example.com' }],
+      ['/api/web/v1/auth/fund-password/reset', { email: 'ada@example.com', lang: 'en' }],
       ['/api/web/v1/auth/fund-password/reset/confirm', { fundpass: '135790', code: '111111' }],
       ['/api/web/v1/auth/fund-password/reset/confirm', { fundpass: '135790', code: '424242' }],
     ]);
@@ -205,7 +208,10 @@ describe('security page', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('fundpass-status')).toHaveTextContent('Not set');
     expect(screen.getByText('Set a funding password to choose when it is asked.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set funding password' }));
-    await user.type(await screen.findByLabelText('Login password', {}, { timeout: 15_000 }), 'correct-horse-1');
+    await user.type(
+      await screen.findByLabelText('Login password', {}, { timeout: 15_000 }),
+      'correct-horse-1',
+    );
     await user.type(screen.getByLabelText('New funding password (6 digits)'), '12345');
     expect(screen.getByText('Six digits')).toBeInTheDocument();
     await user.type(screen.getByLabelText('New funding password (6 digits)'), '6');
@@ -245,7 +251,11 @@ describe('security page', { timeout: 20_000 }, () => {
     );
     await user.click(await screen.findByLabelText('Ask for it', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Every time' }));
-    const input = await screen.findByLabelText('Funding password', { selector: 'input' }, { timeout: 15_000 });
+    const input = await screen.findByLabelText(
+      'Funding password',
+      { selector: 'input' },
+      { timeout: 15_000 },
+    );
     await user.type(input, '246810');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Saved: the funding password is asked Every time')).toBeInTheDocument();
