@@ -4,6 +4,7 @@ import { breakdownModule } from '../../src/breakdown';
 import { launchPoolModule } from '../../src/launch-pool/module';
 import { simpleEarnModule } from '../../src/simple-earn';
 import { stakingModule } from '../../src/staking';
+import { statementsModule } from '../../src/statements';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { createProject, expectReconciled, LP, pool, ridOf, simpleEarnProducts } from '../launch-pool/helpers';
 import { flexProduct, HOUR, setFlex } from '../simple-earn/helpers';
@@ -64,7 +65,7 @@ describe('why this reward: tiered and auto-earn payouts', { timeout: 600_000 }, 
 
   beforeAll(async () => {
     server = await startTestServer({
-      modules: [stakingModule, simpleEarnModule, launchPoolModule, breakdownModule],
+      modules: [stakingModule, simpleEarnModule, launchPoolModule, statementsModule, breakdownModule],
     });
     op = new Operator(server);
     await listCoins(op);
@@ -355,6 +356,15 @@ describe('why this reward: tiered and auto-earn payouts', { timeout: 600_000 }, 
       expect(new D(b.paid).plus(b.carry_out).toFixed()).toBe(b.total);
       previousCarry = b.carry_out;
     }
+    // The statement's interest rows of the pool open the same breakdowns.
+    const statement = await c.get<{
+      list: { amount: string; why: { kind: string; rid?: number; hour: number } | null }[];
+    }>('/api/web/v1/earn/statements', { line: 'launch_pool', type: 'interest', limit: 50 });
+    expect(statement.body.code, JSON.stringify(statement.body)).toBe(0);
+    const hours = statement.body.data.list.map((r) => r.why).reverse();
+    expect(hours).toEqual(
+      [0, 1, 2, 3].map((h) => ({ kind: 'launchpool_interest_hour', rid, hour: start + h * HOUR })),
+    );
     const other = new TestClient(server);
     await other.register();
     expect((await other.get(WHY, { kind: 'launchpool_interest_hour', rid, hour: start })).status).toBe(404);
