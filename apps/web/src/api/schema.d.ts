@@ -2358,7 +2358,7 @@ export interface paths {
         };
         /**
          * The signed-in user's net earnings per UTC day, in USDT at current prices, for a chart
-         * @description The `days` UTC days ending with today (today so far last), oldest first, each the day’s interest, rewards and bonuses less fees and losses, per coin at the current price (8 decimals down), summed.
+         * @description The `days` UTC days ending with today (today so far last), oldest first, each the day’s interest, rewards and bonuses less fees and losses, per coin at the current price (8 decimals down), summed. Closed days come from the daily rollup (earn.rollup.daily), the days after it from the live movements: the same figures.
          */
         get: operations["getEarnEarnings"];
         put?: never;
