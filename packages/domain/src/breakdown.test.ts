@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dailyPayoutBreakdown, fixedMaturityBreakdown, launchpoolHourBreakdown } from './breakdown';
+import {
+  campaignDayBreakdown,
+  dailyPayoutBreakdown,
+  fixedMaturityBreakdown,
+  launchpoolHourBreakdown,
+  launchpoolInterestBreakdown,
+} from './breakdown';
 
 describe('why this reward', () => {
   it('a day: gross 18 decimals down, paid 8 decimals down of carry + gross, the rest carried', () => {
@@ -69,5 +75,56 @@ describe('why this reward', () => {
       carryOut: '0.000000003333333333333333',
       formula: '50 × 0.02 + 1.5 = 2.5',
     });
+  });
+
+  it('a campaign day: the tiers on the stake, for the seconds it ran, 18 then 8 decimals down', () => {
+    // (5 × 2 % + 7 × 0.75 %) = 0.1525 a year; 43,200 s of it: 0.1525 × 43,200 ÷ 31,536,000 = 0.000208904109589041…
+    const b = campaignDayBreakdown(
+      '12',
+      [
+        { from: '0', to: '5', rate: '0.02' },
+        { from: '5', to: null, rate: '0.0075' },
+      ],
+      43_200,
+      '0.000000001',
+    );
+    expect(b).toMatchObject({
+      perYear: '0.1525',
+      gross: '0.000208904109589041',
+      total: '0.000208905109589041',
+      paid: '0.0002089',
+      carryOut: '0.000000005109589041',
+      ratePercent: '1.27083333',
+      formula: '(5 × 2 % + 7 × 0.75 %) × 43200 ÷ 31536000 = 0.000208904109589041',
+    });
+    expect(b.tiers.map((t) => t.amount)).toEqual(['5', '7']);
+  });
+
+  it('an auto-earn interest hour: stake × rate × 3,600 ÷ 31,536,000 when steady', () => {
+    const step = '0.000004166666666666666666666666666666666666666666'; // 3.65 % for an hour, 48 places down
+    const b = launchpoolInterestBreakdown({
+      stake: '123.45',
+      ratePercent: '3.65',
+      accStep: step,
+      earlier: '0',
+      carryIn: '0.000000005',
+    });
+    expect(b).toMatchObject({
+      steady: true,
+      stakeInterest: '0.000514375',
+      total: '0.00051438',
+      carryOut: '0',
+      paid: '0.00051438',
+      formula: '123.45 × 3.65 % × 3600 ÷ 31536000 = 0.000514375',
+    });
+    expect(
+      launchpoolInterestBreakdown({
+        stake: '1',
+        ratePercent: '3.65',
+        accStep: step,
+        earlier: '0.1',
+        carryIn: '0',
+      }).steady,
+    ).toBe(false);
   });
 });

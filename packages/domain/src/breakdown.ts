@@ -187,3 +187,191 @@ export function launchpoolHourBreakdown(input: LaunchpoolHourInput): LaunchpoolH
     formula,
   };
 }
+
+/** One tier of a tiered rate: the part of the principal within [from, to) earns rate. */
+export interface RateTier {
+  from: string;
+  /** null: no upper bound. */
+  to: string | null;
+  /** A fraction a year (0.1 = 10 %). */
+  rate: string;
+}
+
+export interface TierPart {
+  from: string;
+  to: string | null;
+  /** The part of the principal within the tier. */
+  amount: string;
+  ratePercent: string;
+  /** amount × rate: what the tier earns in a year. */
+  perYear: string;
+}
+
+/** Each tier's part of `principal` and what it earns a year; Σ perYear is the principal's yearly figure. */
+export function tierParts(principal: string, tiers: RateTier[]): { parts: TierPart[]; perYear: string } {
+  const p = new ExactDecimal(principal);
+  let perYear = new ExactDecimal(0);
+  const parts = tiers.map((t) => {
+    const top = t.to === null ? p : Decimal.min(p, t.to);
+    const amount = Decimal.max(0, top.minus(t.from));
+    const earns = amount.times(t.rate);
+    perYear = perYear.plus(earns);
+    return {
+      from: new ExactDecimal(t.from).toFixed(),
+      to: t.to === null ? null : new ExactDecimal(t.to).toFixed(),
+      amount: amount.toFixed(),
+      ratePercent: new ExactDecimal(t.rate).times(100).toFixed(),
+      perYear: earns.toFixed(),
+    };
+  });
+  return { parts, perYear: perYear.toFixed() };
+}
+
+const tierSum = (parts: TierPart[]) =>
+  parts.length === 0 ? '0' : `(${parts.map((t) => `${t.amount} × ${t.ratePercent} %`).join(' + ')})`;
+
+export interface TieredPayoutBreakdown extends DailyPayoutBreakdown {
+  tiers: TierPart[];
+  perYear: string;
+}
+
+/** Seconds in the 365-day year the staking campaigns accrue over. */
+export const CAMPAIGN_YEAR_SECONDS = 365 * 86_400;
+
+/**
+ * A staking campaign's day: the campaign's money tiers on the day's eligible stake give a yearly
+ * figure, accrued for the seconds of the day the campaign ran: gross = Σ tiers × seconds ÷ 31,536,000,
+ * 18 decimals down; paid = (carried fraction + gross) 8 decimals down, the rest carried.
+ * `ratePercent` is the tiers' blended rate on the whole stake, 8 decimals down.
+ */
+export function campaignDayBreakdown(
+  eligible: string,
+  tiers: RateTier[],
+  seconds: number,
+  carryIn: string,
+): TieredPayoutBreakdown {
+  const { parts, perYear } = tierParts(eligible, tiers);
+  const gross = new ExactDecimal(perYear)
+    .times(seconds)
+    .div(CAMPAIGN_YEAR_SECONDS)
+    .toDecimalPlaces(18, Decimal.ROUND_DOWN);
+  const total = new ExactDecimal(carryIn).plus(gross);
+  const paid = total.toDecimalPlaces(8, Decimal.ROUND_DOWN);
+  const e = new ExactDecimal(eligible);
+  return {
+    eligible: e.toFixed(),
+    ratePercent: e.gt(0)
+      ? new ExactDecimal(perYear).div(e).times(100).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()
+      : '0',
+    gross: gross.toFixed(),
+    carryIn: new ExactDecimal(carryIn).toFixed(),
+    total: total.toFixed(),
+    paid: paid.toFixed(),
+    carryOut: total.minus(paid).toFixed(),
+    tiers: parts,
+    perYear,
+    formula: `${tierSum(parts)} × ${seconds} ÷ ${CAMPAIGN_YEAR_SECONDS} = ${gross.toFixed()}`,
+  };
+}
+
+/**
+ * A flexible hour's bonus: the bonus tiers (the ladder, or one tier up to the award limit) on the
+ * amount lent give a yearly figure; the hour earns it ÷ 8,760, times the price ratio when the award is
+ * another coin (asset price ÷ award price). The bonus accrues exactly, each hour paying the 8-decimal
+ * floor of the cumulative less what was paid: paid = (carried fraction + gross) 8 decimals down.
+ * `gross` is the database's own division, the one the engine made.
+ */
+export function flexibleBonusHourBreakdown(
+  lent: string,
+  tiers: RateTier[],
+  ratio: string,
+  gross: string,
+  carryIn: string,
+): TieredPayoutBreakdown {
+  const { parts, perYear } = tierParts(lent, tiers);
+  const total = new ExactDecimal(carryIn).plus(gross);
+  const paid = total.toDecimalPlaces(8, Decimal.ROUND_DOWN);
+  const l = new ExactDecimal(lent);
+  const r = new ExactDecimal(ratio);
+  return {
+    eligible: l.toFixed(),
+    ratePercent: l.gt(0)
+      ? new ExactDecimal(perYear).div(l).times(100).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed()
+      : '0',
+    gross: new ExactDecimal(gross).toFixed(),
+    carryIn: new ExactDecimal(carryIn).toFixed(),
+    total: total.toFixed(),
+    paid: paid.toFixed(),
+    carryOut: total.minus(paid).toFixed(),
+    tiers: parts,
+    perYear,
+    formula: `${tierSum(parts)} ÷ 8760${r.eq(1) ? '' : ` × ${r.toFixed()}`} = ${new ExactDecimal(gross).toFixed()}`,
+  };
+}
+
+export interface LaunchpoolInterestInput {
+  stake: string;
+  /** The auto-earn mode's yearly rate (percent) at the hour's end. */
+  ratePercent: string;
+  /** The mode's interest index step over the stake's last stretch of the hour. */
+  accStep: string;
+  earlier: string;
+  carryIn: string;
+}
+
+export interface LaunchpoolInterestBreakdown {
+  stake: string;
+  ratePercent: string;
+  accStep: string;
+  earlier: string;
+  /** stake × accStep, 24 places. */
+  stakeInterest: string;
+  gross: string;
+  carryIn: string;
+  total: string;
+  paid: string;
+  carryOut: string;
+  /** One stretch of the whole hour at one rate: the step is rate ÷ 100 × 3,600 ÷ 31,536,000. */
+  steady: boolean;
+  formula: string;
+}
+
+/**
+ * A launch-pool hour's auto-earn interest: the mode's index grows by rate ÷ 100 ÷ 31,536,000 a second
+ * and a stake earns stake × the index's step; a stake or redemption within the hour settles what was
+ * earned before it (earlier). Paid as the reward is: (carried fraction + earlier + stake × step)
+ * rounded to 24 places, then 8 decimals down.
+ */
+export function launchpoolInterestBreakdown(input: LaunchpoolInterestInput): LaunchpoolInterestBreakdown {
+  const stake = new ExactDecimal(input.stake);
+  const step = new ExactDecimal(input.accStep);
+  const earlier = new ExactDecimal(input.earlier);
+  const carryIn = new ExactDecimal(input.carryIn);
+  const rate = new ExactDecimal(input.ratePercent);
+  const places = LAUNCHPOOL_ENTITLEMENT_PLACES;
+  const exact = stake.times(step);
+  const entitlement = carryIn.plus(earlier).plus(exact).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  const paid = entitlement.toDecimalPlaces(8, Decimal.ROUND_DOWN);
+  const stakeInterest = exact.toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  const gross = earlier.plus(exact).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  const hourStep = rate.div(100).times(3600).div(CAMPAIGN_YEAR_SECONDS);
+  // The index is cut at 48 places each time it moves: a steady hour's step is the rate's to far below a unit.
+  const steady = earlier.isZero() && step.minus(hourStep).abs().lte('1e-40');
+  const f = (d: Decimal) => d.toFixed();
+  return {
+    stake: f(stake),
+    ratePercent: f(rate),
+    accStep: f(step),
+    earlier: f(earlier),
+    stakeInterest: f(stakeInterest),
+    gross: f(gross),
+    carryIn: f(carryIn),
+    total: f(entitlement),
+    paid: f(paid),
+    carryOut: f(entitlement.minus(paid)),
+    steady,
+    formula: steady
+      ? `${f(stake)} × ${f(rate)} % × 3600 ÷ ${CAMPAIGN_YEAR_SECONDS} = ${f(stakeInterest)}`
+      : `${f(stake)} × ${f(step)}${earlier.isZero() ? '' : ` + ${f(earlier)}`} = ${f(gross)}`,
+  };
+}

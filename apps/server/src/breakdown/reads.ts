@@ -1,19 +1,34 @@
 import {
+  campaignDayBreakdown,
   type DailyPayoutBreakdown,
   dailyPayoutBreakdown,
   dec,
   fixedMaturityBreakdown,
+  flexibleBonusHourBreakdown,
   hourlyPayoutBreakdown,
   type LaunchpoolHourBreakdown,
   launchpoolHourBreakdown,
+  launchpoolInterestBreakdown,
+  type RateTier,
   SIMPLE_EARN_HOURS_PER_YEAR,
+  type TieredPayoutBreakdown,
 } from '@earn/domain';
 import { type Db, rows, sql } from '../db/client';
+import type { LadderTierJson } from '../db/schema';
 import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 
+export type BreakdownKind =
+  | 'soft_staking_day'
+  | 'staking_day'
+  | 'fixed_maturity'
+  | 'flexible_hour'
+  | 'flexible_bonus_hour'
+  | 'launchpool_hour'
+  | 'launchpool_interest_hour';
+
 export interface PayoutBreakdown extends Omit<DailyPayoutBreakdown, 'ratePercent'> {
-  kind: 'soft_staking_day' | 'staking_day' | 'fixed_maturity' | 'flexible_hour' | 'launchpool_hour';
+  kind: BreakdownKind;
   /** Annual rate, percent; null for a launch-pool hour (a pool pays by share, not by a rate). */
   ratePercent: string | null;
   /** A launch-pool hour's share of the pool: its figures as the engine recorded them. */
@@ -25,6 +40,24 @@ export interface PayoutBreakdown extends Omit<DailyPayoutBreakdown, 'ratePercent
   carried: boolean;
   /** Paid beside the interest and recorded at subscription (fixed: voucher coupon, bonus). */
   extras: { label: 'coupon' | 'bonus'; amount: string; coin: string }[];
+  /**
+   * A tiered rate (a staking campaign's money tiers, a flexible bonus's ladder): each tier's part of the
+   * principal, the yearly figure, the seconds it ran and, for a bonus in another coin, the price ratio.
+   */
+  tiered: {
+    tiers: TieredPayoutBreakdown['tiers'];
+    perYear: string;
+    seconds: number;
+    priceRatio: string | null;
+  } | null;
+  /** A launch-pool hour's auto-earn interest: the mode and its index figures. */
+  interest: {
+    mode: string;
+    accStep: string;
+    earlier: string;
+    stakeInterest: string;
+    steady: boolean;
+  } | null;
   coin: string;
   principalCoin: string;
   periodStart: number;
@@ -75,6 +108,8 @@ export async function softStakingDayBreakdown(
     carried: true,
     extras: [],
     pool: null,
+    tiered: null,
+    interest: null,
     ...dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)),
   };
 }
@@ -94,8 +129,9 @@ export async function stakingDayBreakdown(db: Db, userId: number, id: number): P
          WHERE r.id = ${id} AND r.user_id = ${userId}`,
   );
   if (!row) throw errors.notFound('staking reward');
-  if (row.source !== 'base' || row.rate === null)
-    throw errors.notFound('breakdown of this staking reward (campaign rewards are not broken down yet)');
+  if (row.source.startsWith('campaign:'))
+    return stakingCampaignDayBreakdown(db, row, Number(row.source.slice('campaign:'.length)));
+  if (row.source !== 'base' || row.rate === null) throw errors.notFound('rate of this staking reward');
   const start = unixSeconds(new Date(row.day));
   return {
     kind: 'staking_day',
@@ -107,6 +143,8 @@ export async function stakingDayBreakdown(db: Db, userId: number, id: number): P
     carried: true,
     extras: [],
     pool: null,
+    tiered: null,
+    interest: null,
     ...dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)),
   };
 }
@@ -156,6 +194,8 @@ export async function fixedMaturityBreakdownOf(
     carried: false,
     extras,
     pool: null,
+    tiered: null,
+    interest: null,
     eligible: dec(o.principal).toFixed(),
     ratePercent: dec(o.year_rate).times(100).toFixed(),
     gross: b.exact,
@@ -209,6 +249,8 @@ export async function flexibleHourBreakdown(
     carried: true,
     extras: [],
     pool: null,
+    tiered: null,
+    interest: null,
     ...hourlyPayoutBreakdown(row.lent, row.rate_year, row.gross, row.carry_in),
   };
 }
@@ -263,6 +305,8 @@ export async function launchpoolHourBreakdownOf(
     recorded: dec(row.amount).toFixed(),
     carried: true,
     extras: [],
+    tiered: null,
+    interest: null,
     eligible: b.stake,
     ratePercent: null,
     gross: b.gross,
@@ -280,5 +324,217 @@ export async function launchpoolHourBreakdownOf(
       stakeReward: b.stakeReward,
       steady: b.steady,
     },
+  };
+}
+
+/**
+ * A staking campaign's day (source 'campaign:<id>'): the campaign's money tiers on the day's eligible
+ * stake, for the seconds of the day it ran. A campaign is never edited once added, so its tiers and
+ * dates are those the day was paid by.
+ */
+async function stakingCampaignDayBreakdown(
+  db: Db,
+  row: StoredDay & { day: string; stake_coin: string },
+  campaignId: number,
+): Promise<PayoutBreakdown> {
+  const dayStart = new Date(row.day);
+  const [k] = await rows<{
+    tiers: { money_min: string; money_max: string; money_rate: string }[];
+    secs: string;
+  }>(
+    db,
+    sql`SELECT tiers, EXTRACT(EPOCH FROM (LEAST(${dayStart.toISOString()}::timestamptz + interval '1 day', end_at)
+                                  - GREATEST(${dayStart.toISOString()}::timestamptz, start_at)))::bigint::text AS secs
+          FROM staking_campaigns WHERE id = ${campaignId}`,
+  );
+  if (!k) throw errors.notFound('staking campaign');
+  const tiers: RateTier[] = k.tiers.map((t) => ({
+    from: t.money_min,
+    to: dec(t.money_max).eq(-1) ? null : t.money_max,
+    rate: t.money_rate,
+  }));
+  const seconds = Number(k.secs);
+  const b = campaignDayBreakdown(row.eligible, tiers, seconds, carriedIn(row));
+  const start = unixSeconds(dayStart);
+  return {
+    kind: 'staking_day',
+    coin: row.coin,
+    principalCoin: row.stake_coin,
+    periodStart: start,
+    periodEnd: start + 86_400,
+    recorded: dec(row.amount).toFixed(),
+    carried: true,
+    extras: [],
+    pool: null,
+    interest: null,
+    tiered: { tiers: b.tiers, perYear: b.perYear, seconds, priceRatio: null },
+    eligible: b.eligible,
+    ratePercent: b.ratePercent,
+    gross: b.gross,
+    carryIn: b.carryIn,
+    total: b.total,
+    paid: b.paid,
+    carryOut: b.carryOut,
+    formula: b.formula,
+  };
+}
+
+/**
+ * The bonus of one hour for a lent amount from the hour's tiers, as the engine's SQL computes it: the
+ * engine writes each tier figure as a literal without trailing zeros (trim_scale), and numeric division
+ * keeps digits by its operands' scales, so the same scales give the same digits.
+ */
+const bonusOfHour = (lent: string, tiers: string, ratio: string) => {
+  const f = (k: string) => `trim_scale((t->>'${k}')::numeric)`;
+  return sql.raw(`((SELECT COALESCE(SUM(
+    GREATEST(0, (CASE WHEN t->>'right' = '' THEN ${lent} WHEN (t->>'right')::numeric = 0 THEN ${lent}
+                      ELSE LEAST(${lent}, ${f('right')}) END) - ${f('left')}) * ${f('apr')}), 0)
+    FROM jsonb_array_elements(${tiers}) t) / ${SIMPLE_EARN_HOURS_PER_YEAR} * ${ratio})`);
+};
+
+/**
+ * A flexible hour's bonus, `hourEnd` as the history shows it, `asset` the holding's coin. The hour's
+ * tiers and price ratio are on its se_flex_hours row (hours closed before migration 0037 have none: 404).
+ * The position keeps its exact cumulative bonus (bonus_cum); less the exact bonus of this hour and every
+ * later one, it is the cumulative before the hour, whose fraction below the 8th decimal is carried in.
+ */
+export async function flexibleBonusHourBreakdownOf(
+  db: Db,
+  userId: number,
+  asset: string,
+  hourEnd: Date,
+): Promise<PayoutBreakdown> {
+  const hourStart = new Date(hourEnd.getTime() - 3_600_000).toISOString();
+  const [row] = await rows<{
+    lent: string;
+    bonus: string;
+    bonus_asset: string | null;
+    tiers: LadderTierJson[] | null;
+    ratio: string | null;
+    gross: string | null;
+    cum_before: string | null;
+  }>(
+    db,
+    sql`SELECT i.lent::text AS lent, i.bonus::text AS bonus, i.bonus_asset, h.bonus_tiers AS tiers, h.bonus_ratio::text AS ratio,
+               ${bonusOfHour('i.lent', 'h.bonus_tiers', 'h.bonus_ratio')}::text AS gross,
+               (p.bonus_cum - (SELECT SUM(${bonusOfHour('e.lent', 'eh.bonus_tiers', 'eh.bonus_ratio')})
+                  FROM se_flex_interest e JOIN se_flex_hours eh ON eh.asset = e.asset AND eh.period_start = e.period_start
+                 WHERE e.position_id = p.id AND e.period_start >= ${hourStart}::timestamptz AND eh.bonus_tiers IS NOT NULL))::text AS cum_before
+          FROM se_flex_positions p
+          JOIN se_flex_interest i ON i.position_id = p.id AND i.period_start = ${hourStart}::timestamptz
+          JOIN se_flex_hours h ON h.asset = p.asset AND h.period_start = i.period_start
+         WHERE p.user_id = ${userId} AND p.asset = ${asset.toUpperCase()} AND i.bonus_asset IS NOT NULL`,
+  );
+  if (!row) throw errors.notFound('flexible bonus of that hour');
+  if (row.tiers === null || row.ratio === null || row.gross === null || row.cum_before === null)
+    throw errors.notFound("this hour's bonus figures (paid before they were recorded)");
+  const cumBefore = dec(row.cum_before);
+  const carryIn = cumBefore.minus(cumBefore.toDecimalPlaces(8, 1)).toFixed();
+  const tiers: RateTier[] = row.tiers.map((t) => ({
+    from: t.left,
+    to: t.right === '' || dec(t.right).isZero() ? null : t.right,
+    rate: t.apr,
+  }));
+  const b = flexibleBonusHourBreakdown(row.lent, tiers, row.ratio, row.gross, carryIn);
+  const start = unixSeconds(new Date(hourStart));
+  const coin = row.bonus_asset ?? asset.toUpperCase();
+  return {
+    kind: 'flexible_bonus_hour',
+    coin,
+    principalCoin: asset.toUpperCase(),
+    periodStart: start,
+    periodEnd: start + 3600,
+    recorded: dec(row.bonus).toFixed(),
+    carried: true,
+    extras: [],
+    pool: null,
+    interest: null,
+    tiered: {
+      tiers: b.tiers,
+      perYear: b.perYear,
+      seconds: 3600,
+      priceRatio: coin === asset.toUpperCase() ? null : dec(row.ratio).toFixed(),
+    },
+    eligible: b.eligible,
+    ratePercent: b.ratePercent,
+    gross: b.gross,
+    carryIn: b.carryIn,
+    total: b.total,
+    paid: b.paid,
+    carryOut: b.carryOut,
+    formula: b.formula,
+  };
+}
+
+/**
+ * A launch-pool hour's auto-earn interest, `hourStart` as the interest history shows it: the figures
+ * the statement that booked the hour wrote beside the amount (null before migration 0037: 404).
+ */
+export async function launchpoolInterestHourBreakdown(
+  db: Db,
+  userId: number,
+  rid: number,
+  hourStart: Date,
+): Promise<PayoutBreakdown> {
+  const [row] = await rows<{
+    coin: string;
+    amount: string;
+    stake: string | null;
+    acc_step: string | null;
+    earlier: string | null;
+    carry_in: string | null;
+    rate_percent: string | null;
+    mode: string | null;
+  }>(
+    db,
+    sql`SELECT coin, amount::text AS amount, stake::text AS stake, acc_step::text AS acc_step, earlier::text AS earlier,
+               carry_in::text AS carry_in, rate_percent::text AS rate_percent, mode
+          FROM launchpool_interest
+         WHERE user_id = ${userId} AND rid = ${rid} AND hour_start = ${hourStart.toISOString()}::timestamptz`,
+  );
+  if (!row) throw errors.notFound('launch-pool interest of that hour');
+  if (
+    row.stake === null ||
+    row.acc_step === null ||
+    row.earlier === null ||
+    row.carry_in === null ||
+    row.rate_percent === null ||
+    row.mode === null
+  )
+    throw errors.notFound("this hour's figures (paid before they were recorded)");
+  const b = launchpoolInterestBreakdown({
+    stake: row.stake,
+    ratePercent: row.rate_percent,
+    accStep: row.acc_step,
+    earlier: row.earlier,
+    carryIn: row.carry_in,
+  });
+  const start = unixSeconds(hourStart);
+  return {
+    kind: 'launchpool_interest_hour',
+    coin: row.coin,
+    principalCoin: row.coin,
+    periodStart: start,
+    periodEnd: start + 3600,
+    recorded: dec(row.amount).toFixed(),
+    carried: true,
+    extras: [],
+    pool: null,
+    tiered: null,
+    interest: {
+      mode: row.mode,
+      accStep: b.accStep,
+      earlier: b.earlier,
+      stakeInterest: b.stakeInterest,
+      steady: b.steady,
+    },
+    eligible: b.stake,
+    ratePercent: b.ratePercent,
+    gross: b.gross,
+    carryIn: b.carryIn,
+    total: b.total,
+    paid: b.paid,
+    carryOut: b.carryOut,
+    formula: b.formula,
   };
 }

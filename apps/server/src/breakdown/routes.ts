@@ -9,8 +9,10 @@ import { errors } from '../http/errors';
 import { decimalString } from '../http/openapi';
 import {
   fixedMaturityBreakdownOf,
+  flexibleBonusHourBreakdownOf,
   flexibleHourBreakdown,
   launchpoolHourBreakdownOf,
+  launchpoolInterestHourBreakdown,
   type PayoutBreakdown,
   softStakingDayBreakdown,
   stakingDayBreakdown,
@@ -21,7 +23,9 @@ const KINDS = [
   'staking_day',
   'fixed_maturity',
   'flexible_hour',
+  'flexible_bonus_hour',
   'launchpool_hour',
+  'launchpool_interest_hour',
 ] as const;
 
 const query = z.object({
@@ -31,11 +35,18 @@ const query = z.object({
     .int()
     .positive()
     .optional()
-    .describe('staking_day: the reward record id; fixed_maturity: the order id'),
+    .describe('staking_day: the reward record id (base or campaign); fixed_maturity: the order id'),
   coin: assetSymbol
     .optional()
-    .describe('soft_staking_day and flexible_hour: the coin; launchpool_hour: the reward coin'),
-  rid: z.coerce.number().int().positive().optional().describe('launchpool_hour: the pool'),
+    .describe(
+      'soft_staking_day and flexible_hour: the coin; flexible_bonus_hour: the holding coin (product_asset); launchpool_hour: the reward coin',
+    ),
+  rid: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('launchpool_hour and launchpool_interest_hour: the pool'),
   day: z.coerce
     .number()
     .int()
@@ -49,7 +60,7 @@ const query = z.object({
     .multipleOf(3600)
     .optional()
     .describe(
-      "flexible_hour: the hour's end as the interest history shows it (time_at); launchpool_hour: the hour's start as the reward history shows it (hour_start); unix seconds",
+      "flexible_hour and flexible_bonus_hour: the hour's end as the history shows it (time_at); launchpool_hour and launchpool_interest_hour: the hour's start as the reward or interest history shows it (hour_start); unix seconds",
     ),
 });
 
@@ -60,7 +71,9 @@ const answer = z.object({
   principal_coin: z.string(),
   rate_percent: decimalString
     .nullable()
-    .describe('Annual rate, percent; null for launchpool_hour (a pool pays by share, not by a rate)'),
+    .describe(
+      'Annual rate, percent (a tiered rate: the tiers blended on the principal, 8 decimals down); null for launchpool_hour (a pool pays by share, not by a rate)',
+    ),
   period_start: z.number(),
   period_end: z.number(),
   formula: z.string(),
@@ -92,6 +105,39 @@ const answer = z.object({
     })
     .nullable()
     .describe('launchpool_hour only: the pool figures the hour was paid from'),
+  tiered: z
+    .object({
+      tiers: z.array(
+        z.object({
+          from: decimalString,
+          to: decimalString.nullable().describe('null: no upper bound'),
+          amount: decimalString.describe('The part of the principal within the tier'),
+          rate_percent: decimalString,
+          per_year: decimalString.describe('amount × rate: what the tier earns in a year'),
+        }),
+      ),
+      per_year: decimalString.describe('Σ of the tiers: what the principal earns in a year at them'),
+      seconds: z.number().int().describe('The seconds of the period the rates ran'),
+      price_ratio: decimalString
+        .nullable()
+        .describe('A bonus paid in another coin: the holding coin’s price ÷ the award coin’s, at the hour'),
+    })
+    .nullable()
+    .describe(
+      'Staking campaign days (Σ tiers × seconds ÷ 31,536,000) and flexible bonus hours (Σ tiers ÷ 8,760 × price ratio)',
+    ),
+  interest: z
+    .object({
+      mode: z.string().describe('flexible or fixed: the auto-earn mode whose rate the stake earned'),
+      acc_step: decimalString.describe("The mode's interest index step over the stake's last stretch"),
+      earlier: decimalString.describe('Earned within the hour before the stake last changed'),
+      stake_interest: decimalString.describe('principal × acc_step, 24 places'),
+      steady: z
+        .boolean()
+        .describe('true: the whole hour at one rate, so acc_step = rate ÷ 100 × 3,600 ÷ 31,536,000'),
+    })
+    .nullable()
+    .describe("launchpool_interest_hour only: the hour's auto-earn interest index figures"),
 });
 
 const wire = (b: PayoutBreakdown) => ({
@@ -120,6 +166,25 @@ const wire = (b: PayoutBreakdown) => ({
     stake_reward: b.pool.stakeReward,
     steady: b.pool.steady,
   },
+  tiered: b.tiered && {
+    tiers: b.tiered.tiers.map((t) => ({
+      from: t.from,
+      to: t.to,
+      amount: t.amount,
+      rate_percent: t.ratePercent,
+      per_year: t.perYear,
+    })),
+    per_year: b.tiered.perYear,
+    seconds: b.tiered.seconds,
+    price_ratio: b.tiered.priceRatio,
+  },
+  interest: b.interest && {
+    mode: b.interest.mode,
+    acc_step: b.interest.accStep,
+    earlier: b.interest.earlier,
+    stake_interest: b.interest.stakeInterest,
+    steady: b.interest.steady,
+  },
 });
 
 /** "Why this reward": a payout row's figures re-derived from its stored record. */
@@ -138,6 +203,9 @@ export function registerBreakdownRoutes(app: FastifyInstance, deps: AppDeps): vo
           'acc_step = reward per hour ÷ pool total for an hour at one total; paid = (carry_in + gross) rounded to 24 places, ' +
           '8 decimals down), ' +
           "flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), " +
+          "flexible_bonus_hour (coin: the holding's, hour: the hour's end; gross = Σ bonus tiers ÷ 8,760 × price ratio, in the award coin), " +
+          "launchpool_interest_hour (rid, hour: the hour's start; gross = earlier + stake × the auto-earn index step), " +
+          'staking_day also for a campaign record (gross = Σ money tiers × seconds run ÷ 31,536,000, 18 decimals down), ' +
           'soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: ' +
           'principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). ' +
           'Recomputed from the stored ' +
@@ -159,6 +227,24 @@ export function registerBreakdownRoutes(app: FastifyInstance, deps: AppDeps): vo
         if (q.coin === undefined || q.hour === undefined)
           throw errors.invalidParams('coin and hour are required for flexible_hour', { field: 'coin,hour' });
         return ok(wire(await flexibleHourBreakdown(deps.db, user.id, q.coin, new Date(q.hour * 1000))));
+      }
+      if (q.kind === 'flexible_bonus_hour') {
+        if (q.coin === undefined || q.hour === undefined)
+          throw errors.invalidParams('coin and hour are required for flexible_bonus_hour', {
+            field: 'coin,hour',
+          });
+        return ok(
+          wire(await flexibleBonusHourBreakdownOf(deps.db, user.id, q.coin, new Date(q.hour * 1000))),
+        );
+      }
+      if (q.kind === 'launchpool_interest_hour') {
+        if (q.rid === undefined || q.hour === undefined)
+          throw errors.invalidParams('rid and hour are required for launchpool_interest_hour', {
+            field: 'rid,hour',
+          });
+        return ok(
+          wire(await launchpoolInterestHourBreakdown(deps.db, user.id, q.rid, new Date(q.hour * 1000))),
+        );
       }
       if (q.kind === 'launchpool_hour') {
         if (q.rid === undefined || q.coin === undefined || q.hour === undefined)

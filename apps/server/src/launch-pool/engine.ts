@@ -42,6 +42,8 @@ export interface PoolIndices {
   interestFlexible: string;
   interestFixed: string;
   updatedAt: Date;
+  /** The rates the interest indices moved at, when they moved: what an hour's interest record names. */
+  rates?: AutoEarnRates;
 }
 
 /**
@@ -114,6 +116,7 @@ export function accumulatorAt(
     interestFlexible: cut(new IndexDecimal(pool.interestIndexFlexible).plus(perRate.times(rates.flexible))),
     interestFixed: cut(new IndexDecimal(pool.interestIndexFixed).plus(perRate.times(rates.fixed))),
     updatedAt,
+    rates: autoEarn,
   };
 }
 
@@ -169,6 +172,10 @@ export function poolIndicesSet(next: PoolIndices) {
     interestIndexFlexible: next.interestFlexible,
     interestIndexFixed: next.interestFixed,
     accUpdatedAt: next.updatedAt,
+    ...(next.rates && {
+      interestRateFlexible: next.rates.flexible,
+      interestRateFixed: next.rates.fixed,
+    }),
   };
 }
 
@@ -265,7 +272,8 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
   const at = period.end;
   const hourStart = period.start.toISOString();
   const unsettled = sql`SELECT pl.rid, pl.acc_reward_per_token AS acc, pl.interest_index_flexible AS flex_idx,
-                               pl.interest_index_fixed AS fixed_idx
+                               pl.interest_index_fixed AS fixed_idx, pl.interest_rate_flexible AS flex_rate,
+                               pl.interest_rate_fixed AS fixed_rate
                         FROM launchpool_pools pl
                         JOIN launchpool_projects pr ON pr.pid = pl.pid
                         WHERE pr.settled_at IS NULL AND pr.start_at < ${at.toISOString()}::timestamptz
@@ -293,7 +301,15 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
                   p.accrued_reward - p.carried_reward, p.carried_reward`,
     }),
   );
-  await tx.execute(payRows('launchpool_interest', sql`pl.coin`, interestDue));
+  await tx.execute(
+    payRows('launchpool_interest', sql`pl.coin`, interestDue, {
+      columns: sql`, stake, acc_step, earlier, carry_in, rate_percent, mode`,
+      values: sql`, p.amount, ${interestIndex} - p.interest_index_paid, p.accrued_interest - p.carried_interest,
+                  p.carried_interest,
+                  CASE WHEN p.simple_earn_period > 0 THEN u.fixed_rate WHEN p.simple_earn_status = 1 THEN u.flex_rate END,
+                  CASE WHEN p.simple_earn_period > 0 THEN 'fixed' WHEN p.simple_earn_status = 1 THEN 'flexible' END`,
+    }),
+  );
   await tx.execute(sql`
     UPDATE launchpool_positions t SET
       accrued_reward = x.ent - x.paid,
@@ -301,6 +317,7 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
       reward_per_token_paid = x.acc,
       total_reward = t.total_reward + x.paid,
       accrued_interest = x.ient - x.ipaid,
+      carried_interest = x.ient - x.ipaid,
       interest_index_paid = x.idx,
       total_interest = t.total_interest + x.ipaid,
       updated_at = ${at.toISOString()}::timestamptz
@@ -315,6 +332,7 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
                                     AND r.coin = pr.reward_coin
       LEFT JOIN launchpool_interest i ON i.rid = p.rid AND i.user_id = p.user_id AND i.hour_start = ${hourStart}::timestamptz
       WHERE p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
+         OR p.accrued_interest <> p.carried_interest
          OR r.user_id IS NOT NULL OR i.user_id IS NOT NULL
     ) x
     WHERE t.user_id = x.user_id AND t.rid = x.rid`);

@@ -12,8 +12,7 @@ import { unixSeconds } from '../jobs/clock';
 import { UserPurpose } from '../ledger/accounts';
 import { QUOTE_ASSET } from '../market/assets';
 import type { Line } from '../operator/console/lines';
-import { movementsSql } from '../statements/movements';
-import { withoutJit } from '../statements/queries';
+import { earningsByDay } from './rollup';
 
 /** The movement types that are earnings: what the user got (and, negative, what it cost them). */
 export const EARNING_TYPES = ['interest', 'reward', 'bonus', 'fee', 'loss'] as const;
@@ -114,24 +113,20 @@ export async function holdingsOf(db: Db, userId: number, now: Date): Promise<Hol
   return [...byKey.values()].filter((h) => !h.amount.isZero());
 }
 
-/** Net earnings per asset between two instants (either open), from the statement's movements. */
+/**
+ * Net earnings per asset over the UTC days [from, to) (either open): the daily rollup for the closed
+ * days it holds, the live movements after them (rollup.ts).
+ */
 export async function earningsByAsset(
   db: Db,
   userId: number,
   from?: Date,
   to?: Date,
 ): Promise<Map<string, Decimal>> {
-  const found = await withoutJit(db, (tx) =>
-    rows<{ asset: string; amount: string }>(
-      tx,
-      sql`SELECT s.asset, SUM(s.amount)::text AS amount FROM (${movementsSql({ userId, from, to })}) s
-        WHERE s.type IN (${sql.join(
-          EARNING_TYPES.map((t) => sql`${t}`),
-          sql`, `,
-        )}) GROUP BY s.asset`,
-    ),
-  );
-  return new Map(found.map((r) => [r.asset, dec(r.amount)]));
+  const out = new Map<string, Decimal>();
+  for (const r of await earningsByDay(db, userId, EARNING_TYPES, from, to))
+    out.set(r.asset, (out.get(r.asset) ?? dec(0)).plus(r.amount));
+  return out;
 }
 
 /** Σ over assets of each asset's total × its current price (8 decimals down per asset). */
@@ -150,22 +145,12 @@ export function utcDayStart(at: Date): Date {
 export async function dailyEarnings(db: Db, userId: number, days: number, now: Date) {
   const today = utcDayStart(now);
   const from = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const found = await withoutJit(db, (tx) =>
-    rows<{ day: string; asset: string; amount: string }>(
-      tx,
-      sql`SELECT to_char(date_trunc('day', s.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, s.asset, SUM(s.amount)::text AS amount
-        FROM (${movementsSql({ userId, from })}) s
-        WHERE s.type IN (${sql.join(
-          EARNING_TYPES.map((t) => sql`${t}`),
-          sql`, `,
-        )}) GROUP BY 1, 2`,
-    ),
-  );
+  const found = await earningsByDay(db, userId, EARNING_TYPES, from);
   const prices = await currentPrices(db);
   const perDay = new Map<string, Map<string, Decimal>>();
   for (const r of found) {
     const day = perDay.get(r.day) ?? new Map<string, Decimal>();
-    day.set(r.asset, dec(r.amount));
+    day.set(r.asset, (day.get(r.asset) ?? dec(0)).plus(r.amount));
     perDay.set(r.day, day);
   }
   return Array.from({ length: days }, (_, i) => {

@@ -126,7 +126,8 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
         summary: "The signed-in user's net earnings per UTC day, in USDT at current prices, for a chart",
         description:
           'The `days` UTC days ending with today (today so far last), oldest first, each the day’s interest, rewards and ' +
-          'bonuses less fees and losses, per coin at the current price (8 decimals down), summed.',
+          'bonuses less fees and losses, per coin at the current price (8 decimals down), summed. Closed days come from ' +
+          'the daily rollup (earn.rollup.daily), the days after it from the live movements: the same figures.',
         querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
         response: {
           200: envelope(

@@ -278,9 +278,12 @@ async function closeAsset(tx: Db, p: FlexShard, totals: HourTotals, period: Peri
       last_rate_year = ${num(p.rate)}, last_supplied = ${toWire(supplied)}::numeric, last_lent = ${toWire(lent)}::numeric,
       liquidity_left = ${toWire(idle)}::numeric, bonus_paid_total = bonus_paid_total + ${toWire(bonus)}::numeric
     WHERE asset = ${asset}`);
-  await tx.execute(sql`INSERT INTO se_flex_hours (asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after)
+  // The tiers and ratio are the bonus's inputs: a bonus row's breakdown recomputes its hour from them.
+  const bonusTiersJson = p.tiers.length > 0 ? JSON.stringify(p.tiers) : null;
+  const bonusRatio = p.tiers.length > 0 ? num(p.ratio) : sql`NULL::numeric`;
+  await tx.execute(sql`INSERT INTO se_flex_hours (asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after, bonus_tiers, bonus_ratio)
     VALUES (${asset}, ${s}::timestamptz, ${num(p.rate)}, ${p.demand}::numeric, ${toWire(supplied)}::numeric, ${toWire(lent)}::numeric,
-      ${totals.interest}::numeric, ${toWire(bonus)}::numeric, ${bonusAsset}, ${num(p.idx)})`);
+      ${totals.interest}::numeric, ${toWire(bonus)}::numeric, ${bonusAsset}, ${num(p.idx)}, ${bonusTiersJson}::jsonb, ${bonusRatio})`);
 }
 
 /** Frozen redemptions are paid at the hour: the lending behind them is recalled at the hour's end. */

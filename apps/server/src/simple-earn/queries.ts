@@ -257,6 +257,7 @@ interface HistoryRow {
   redeem_type: number | null;
   blended_apr: string | null;
   hours: string | null;
+  product_asset: string | null;
 }
 
 function historyView(r: HistoryRow) {
@@ -283,6 +284,7 @@ function historyView(r: HistoryRow) {
     // Subscriptions: the holding's (flexible) or order's (fixed) APR right after it; '0' for other records.
     blended_apr: w(r.blended_apr),
     ...(r.hours !== null ? { hours: Number(r.hours) } : {}),
+    ...(r.product_asset !== null ? { product_asset: r.product_asset } : {}),
   };
 }
 
@@ -313,12 +315,12 @@ export async function flexHistory(db: Db, userId: number, q: HistoryQuery, now: 
       source = sql`SELECT type, 0 AS mode, asset, SUM(amount) AS amount, date_trunc('day', at + ${shift}) - ${shift} AS at, NULL::bigint AS order_id,
           NULL::numeric AS lend_principal, NULL::numeric AS lend_rate_year, NULL::numeric AS coupon_principal, NULL::numeric AS coupon_interest,
           NULL::numeric AS rate_ratio, SUM(bonus_amount) AS bonus_amount, MAX(bonus_asset) AS bonus_asset, NULL::int AS redeem_type,
-          NULL::numeric AS blended_apr, COUNT(*) AS hours
-        FROM (${hourly}) h GROUP BY type, asset, date_trunc('day', at + ${shift}) - ${shift}`;
+          NULL::numeric AS blended_apr, COUNT(*) AS hours, product_asset
+        FROM (${hourly}) h GROUP BY product_asset, type, asset, date_trunc('day', at + ${shift}) - ${shift}`;
     } else {
       source = sql`SELECT type, mode, asset, amount, at, order_id, lend_principal, lend_rate_year, NULL::numeric AS coupon_principal,
           NULL::numeric AS coupon_interest, NULL::numeric AS rate_ratio, bonus_amount, bonus_asset, NULL::int AS redeem_type,
-          NULL::numeric AS blended_apr, NULL::bigint AS hours FROM (${hourly}) h`;
+          NULL::numeric AS blended_apr, NULL::bigint AS hours, product_asset FROM (${hourly}) h`;
     }
   } else {
     source = historyRecords(userId, LINE_FLEXIBLE, q, start, end);
@@ -328,7 +330,8 @@ export async function flexHistory(db: Db, userId: number, q: HistoryQuery, now: 
 
 function historyRecords(userId: number, line: string, q: HistoryQuery, start: Date, end: Date) {
   return sql`SELECT type, mode, asset, amount, at, order_id, NULL::numeric AS lend_principal, lend_rate_year, coupon_principal,
-      coupon_interest, rate_ratio, bonus_amount, bonus_asset, redeem_type, blended_apr, NULL::bigint AS hours
+      coupon_interest, rate_ratio, bonus_amount, bonus_asset, redeem_type, blended_apr, NULL::bigint AS hours,
+      NULL::text AS product_asset
     FROM se_history WHERE user_id = ${userId} AND line = ${line} AND type = ${q.type}
       ${q.asset ? sql`AND asset = ${q.asset}` : sql``}
       AND at >= ${start.toISOString()}::timestamptz AND at <= ${end.toISOString()}::timestamptz`;
@@ -341,7 +344,7 @@ async function pagedHistory(db: Db, source: ReturnType<typeof sql>, q: HistoryQu
     sql`SELECT s.type, s.mode, s.asset, s.amount::text AS amount, s.at, s.order_id::text AS order_id,
         s.lend_principal::text AS lend_principal, s.lend_rate_year::text AS lend_rate_year, s.coupon_principal::text AS coupon_principal,
         s.coupon_interest::text AS coupon_interest, s.rate_ratio::text AS rate_ratio, s.bonus_amount::text AS bonus_amount,
-        s.bonus_asset, s.redeem_type, s.blended_apr::text AS blended_apr, s.hours::text AS hours
+        s.bonus_asset, s.redeem_type, s.blended_apr::text AS blended_apr, s.hours::text AS hours, s.product_asset
       FROM (${source}) s ORDER BY s.at DESC, s.asset LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
   );
   return { total: Number(count?.n ?? 0), list: list.map(historyView) };

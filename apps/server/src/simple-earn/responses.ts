@@ -509,6 +509,12 @@ export const getUniLoanEarnHistoryResponse = paged(
     redeem_type: z.number(),
     blended_apr: decimalString,
     hours: z.number().optional(),
+    product_asset: z
+      .string()
+      .optional()
+      .describe(
+        'Flexible interest and bonus rows: the holding coin that earned (a bonus may pay another coin)',
+      ),
   }),
 );
 

@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from '../db/client';
-import { UserPurpose } from '../ledger/accounts';
+import { SYSTEM_OWNER, UserPurpose } from '../ledger/accounts';
 import { priceAtSql } from '../market/prices';
 import { type HistoryLine, LINES, type Line, reasonsOf } from '../operator/console/lines';
 import { SeReason } from '../simple-earn/constants';
@@ -42,7 +42,8 @@ function reasonTable(): SQL {
 }
 
 export interface MovementFilter {
-  userId: number;
+  /** One user's movements; undefined: every user's (the daily rollup, always with from and to). */
+  userId?: number;
   line?: Line;
   asset?: string;
   type?: MovementType;
@@ -75,25 +76,36 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * pooled account, not to each user; its movements are the sub-ledger's rows (se_flex_interest), each
  * with the hour's pooled entry.
  */
-export function movementsSql(f: MovementFilter): SQL {
-  const ledgerWhere: SQL[] = [sql`a.user_id = ${f.userId}`];
+export function movementsSql(f: MovementFilter, opts: { priced?: boolean } = {}): SQL {
+  const ledgerWhere: SQL[] = [
+    f.userId === undefined ? sql`a.user_id <> ${SYSTEM_OWNER}` : sql`a.user_id = ${f.userId}`,
+  ];
   if (f.asset) ledgerWhere.push(sql`a.asset = ${f.asset}`);
+  // Every user's movements of a day: the day's entries first (their time index), then their postings.
+  let scope = sql`ledger_accounts a JOIN postings p ON p.account_id = a.id`;
+  if (f.userId === undefined) {
+    const range: SQL[] = [];
+    if (f.from) range.push(sql`e0.created_at >= ${iso(f.from)}`);
+    if (f.to) range.push(sql`e0.created_at < ${iso(f.to)}`);
+    scope = sql`journal_entries e0 JOIN postings p ON p.entry_id = e0.id JOIN ledger_accounts a ON a.id = p.account_id`;
+    ledgerWhere.push(...range);
+  }
   const entryWhere: SQL[] = [sql`r.type IS NOT NULL`];
   if (f.from) entryWhere.push(sql`e.created_at >= ${iso(f.from)}`);
   if (f.to) entryWhere.push(sql`e.created_at < ${iso(f.to)}`);
   if (f.line) entryWhere.push(sql`k.line = ${f.line}`);
   if (f.type) entryWhere.push(sql`r.type = ${f.type}`);
   // A flexible redemption's withdrawn interest joins its principal in one redemption row.
-  const ledger = sql`SELECT e.created_at AS at, 0 AS src, m.entry_id AS id, m.asset, r.type, r.amount,
+  const ledger = sql`SELECT m.user_id, e.created_at AS at, 0 AS src, m.entry_id AS id, m.asset, r.type, r.amount,
         k.line, COALESCE(m.purpose, k.line) || COALESCE(' ' || e.ref, '') AS product, m.entry_id
       FROM (
-        SELECT p.entry_id, a.asset,
+        SELECT p.entry_id, a.user_id, a.asset,
           COALESCE(SUM(p.amount) FILTER (WHERE a.purpose <> ${UserPurpose.spot}), 0) AS held,
           SUM(p.amount) AS net,
           MIN(a.purpose) FILTER (WHERE a.purpose <> ${UserPurpose.spot}) AS purpose
-        FROM ledger_accounts a JOIN postings p ON p.account_id = a.id
+        FROM ${scope}
         WHERE ${sql.join(ledgerWhere, sql` AND `)}
-        GROUP BY p.entry_id, a.asset
+        GROUP BY p.entry_id, a.user_id, a.asset
       ) m
       JOIN journal_entries e ON e.id = m.entry_id
       JOIN ${reasonTable()} ON k.reason = e.reason
@@ -106,12 +118,13 @@ export function movementsSql(f: MovementFilter): SQL {
       WHERE ${sql.join(entryWhere, sql` AND `)}`;
 
   const flexWanted = (!f.line || f.line === 'simple_earn_flexible') && (!f.type || f.type === 'interest');
-  const flexWhere: SQL[] = [sql`fi.user_id = ${f.userId}`, sql`fi.interest > 0`];
+  const flexWhere: SQL[] = [sql`fi.interest > 0`];
+  if (f.userId !== undefined) flexWhere.push(sql`fi.user_id = ${f.userId}`);
   if (f.asset) flexWhere.push(sql`fi.asset = ${f.asset}`);
   // The hour's interest is credited at its end: the period starts an hour before.
   if (f.from) flexWhere.push(sql`fi.period_start >= ${iso(f.from)} - interval '1 hour'`);
   if (f.to) flexWhere.push(sql`fi.period_start < ${iso(f.to)} - interval '1 hour'`);
-  const flex = sql`SELECT fi.period_start + interval '1 hour' AS at, 1 AS src, fi.position_id AS id, fi.asset,
+  const flex = sql`SELECT fi.user_id, fi.period_start + interval '1 hour' AS at, 1 AS src, fi.position_id AS id, fi.asset,
         'interest'::text AS type, fi.interest AS amount, 'simple_earn_flexible'::text AS line,
         ${UserPurpose.flexible}::text AS product, je.id AS entry_id
       FROM se_flex_interest fi
@@ -120,6 +133,8 @@ export function movementsSql(f: MovementFilter): SQL {
       WHERE ${sql.join(flexWhere, sql` AND `)}`;
 
   const union = flexWanted ? sql`${ledger} UNION ALL ${flex}` : ledger;
+  if (opts.priced === false)
+    return sql`SELECT u.user_id, u.at, u.asset, u.type, u.amount, u.line FROM (${union}) u`;
   return sql`SELECT u.at, (extract(epoch FROM u.at) * 1000000)::bigint AS at_us, u.src, u.id, u.asset, u.type,
       u.amount, u.line, u.product, u.entry_id, pr.price,
       trunc(u.amount * pr.price, 8) AS value

@@ -25,6 +25,25 @@ export interface StatementRow {
   value_usdt: string | null;
   product: string;
   entry_id: number | null;
+  why: StatementWhy | null;
+}
+
+/** Which payout breakdown a statement row opens. */
+export type StatementWhy =
+  | { kind: 'flexible_hour'; coin: string; hour: number }
+  | { kind: 'launchpool_interest_hour'; rid: number; hour: number };
+
+/** A launch-pool hour's entry reference: `${rid}:${hourStartUnix}` (LaunchPoolReason.interest). */
+const POOL_HOUR = /^launch_pool (\d{1,18}):(\d{1,12})$/;
+
+function whyOf(r: RawRow, at: number): StatementWhy | null {
+  if (r.type !== 'interest') return null;
+  // Flexible interest rows are the hourly sub-ledger's (src 1), booked at the hour's end.
+  if (r.line === 'simple_earn_flexible' && Number(r.src) === 1)
+    return { kind: 'flexible_hour', coin: r.asset, hour: at };
+  const m = r.line === 'launch_pool' ? POOL_HOUR.exec(r.product) : null;
+  if (m) return { kind: 'launchpool_interest_hour', rid: Number(m[1]), hour: Number(m[2]) };
+  return null;
 }
 
 interface RawRow {
@@ -84,6 +103,7 @@ export async function statementPage(
     list: page.map((r) => ({
       key: encodeCursor(keyOf(r)),
       at: Math.floor(Number(r.at_us) / 1_000_000),
+      why: whyOf(r, Math.floor(Number(r.at_us) / 1_000_000)),
       line: r.line,
       type: r.type,
       asset: r.asset,

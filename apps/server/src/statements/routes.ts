@@ -39,6 +39,20 @@ const row = z.object({
     .string()
     .describe("The earn account moved and the entry's business reference (order, pool and hour, lot)"),
   entry_id: z.number().int().nullable().describe('The ledger journal entry'),
+  why: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('flexible_hour'), coin: z.string(), hour: z.number().int() }),
+      z.object({
+        kind: z.literal('launchpool_interest_hour'),
+        rid: z.number().int(),
+        hour: z.number().int(),
+      }),
+    ])
+    .nullable()
+    .describe(
+      "The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's " +
+        "interest, a launch-pool hour's auto-earn interest; null for other rows",
+    ),
 });
 
 function parseTime(field: 'from' | 'to', text: string | undefined): Date | undefined {

@@ -110,6 +110,8 @@ describe('earn statements', { timeout: 600_000 }, () => {
         amount: amount.toFixed(),
         price_usdt: price,
         value_usdt: floor8(amount.times(price)).toFixed(),
+        // Each hour opens its breakdown: the coin and the hour's end.
+        why: { kind: 'flexible_hour', coin: 'ETH', hour: h2 + i * HOUR },
       };
     }).reverse();
     expect(rows.map(({ key: _k, product: _p, entry_id: _e, ...r }) => r)).toEqual(expected);

@@ -2278,7 +2278,7 @@ export interface paths {
         };
         /**
          * Why this reward: a payout's principal, rate, period, formula and the fraction carried
-         * @description kind launchpool_hour (rid, coin: the reward coin, hour: the hour's start; gross = earlier + stake × acc_step, acc_step = reward per hour ÷ pool total for an hour at one total; paid = (carry_in + gross) rounded to 24 places, 8 decimals down), flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). Recomputed from the stored record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, 8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.
+         * @description kind launchpool_hour (rid, coin: the reward coin, hour: the hour's start; gross = earlier + stake × acc_step, acc_step = reward per hour ÷ pool total for an hour at one total; paid = (carry_in + gross) rounded to 24 places, 8 decimals down), flexible_hour (coin, hour: the hour's end; gross = lent × rate ÷ 8,760, the carried fraction from the holding's earlier hours), flexible_bonus_hour (coin: the holding's, hour: the hour's end; gross = Σ bonus tiers ÷ 8,760 × price ratio, in the award coin), launchpool_interest_hour (rid, hour: the hour's start; gross = earlier + stake × the auto-earn index step), staking_day also for a campaign record (gross = Σ money tiers × seconds run ÷ 31,536,000, 18 decimals down), soft_staking_day (coin, day), staking_day (id of a base reward record) or fixed_maturity (order id: principal × rate ÷ 365 × term days, 8 decimals down, the rest never paid, carried false; coupon and bonus in extras). Recomputed from the stored record with the engine's rule: gross = principal × rate% ÷ 36,500 (18 decimals down); paid = carry_in + gross, 8 decimals down; carry_out = the rest. 404 for a record that is not the signed-in user's.
          */
         get: operations["getRewardBreakdown"];
         put?: never;
@@ -2358,7 +2358,7 @@ export interface paths {
         };
         /**
          * The signed-in user's net earnings per UTC day, in USDT at current prices, for a chart
-         * @description The `days` UTC days ending with today (today so far last), oldest first, each the day’s interest, rewards and bonuses less fees and losses, per coin at the current price (8 decimals down), summed.
+         * @description The `days` UTC days ending with today (today so far last), oldest first, each the day’s interest, rewards and bonuses less fees and losses, per coin at the current price (8 decimals down), summed. Closed days come from the daily rollup (earn.rollup.daily), the days after it from the live movements: the same figures.
          */
         get: operations["getEarnEarnings"];
         put?: never;
@@ -12813,6 +12813,8 @@ export interface operations {
                                  */
                                 blended_apr: string;
                                 hours?: number;
+                                /** @description Flexible interest and bonus rows: the holding coin that earned (a bonus may pay another coin) */
+                                product_asset?: string;
                             }[];
                             total: number;
                         };
@@ -14157,16 +14159,16 @@ export interface operations {
     getRewardBreakdown: {
         parameters: {
             query: {
-                kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour" | "launchpool_hour";
-                /** @description staking_day: the reward record id; fixed_maturity: the order id */
+                kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour" | "flexible_bonus_hour" | "launchpool_hour" | "launchpool_interest_hour";
+                /** @description staking_day: the reward record id (base or campaign); fixed_maturity: the order id */
                 id?: number;
-                /** @description soft_staking_day and flexible_hour: the coin; launchpool_hour: the reward coin */
+                /** @description soft_staking_day and flexible_hour: the coin; flexible_bonus_hour: the holding coin (product_asset); launchpool_hour: the reward coin */
                 coin?: string;
-                /** @description launchpool_hour: the pool */
+                /** @description launchpool_hour and launchpool_interest_hour: the pool */
                 rid?: number;
                 /** @description soft_staking_day: the day, unix seconds (UTC midnight) */
                 day?: number;
-                /** @description flexible_hour: the hour's end as the interest history shows it (time_at); launchpool_hour: the hour's start as the reward history shows it (hour_start); unix seconds */
+                /** @description flexible_hour and flexible_bonus_hour: the hour's end as the history shows it (time_at); launchpool_hour and launchpool_interest_hour: the hour's start as the reward or interest history shows it (hour_start); unix seconds */
                 hour?: number;
             };
             header?: never;
@@ -14187,7 +14189,7 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour" | "launchpool_hour";
+                            kind: "soft_staking_day" | "staking_day" | "fixed_maturity" | "flexible_hour" | "flexible_bonus_hour" | "launchpool_hour" | "launchpool_interest_hour";
                             /** @description The reward coin */
                             coin: string;
                             /**
@@ -14197,7 +14199,7 @@ export interface operations {
                             principal: string;
                             principal_coin: string;
                             /**
-                             * @description Annual rate, percent; null for launchpool_hour (a pool pays by share, not by a rate)
+                             * @description Annual rate, percent (a tiered rate: the tiers blended on the principal, 8 decimals down); null for launchpool_hour (a pool pays by share, not by a rate)
                              * @example 1.25
                              */
                             rate_percent: string | null;
@@ -14281,6 +14283,70 @@ export interface operations {
                                 /** @description true: one stretch at one pool total, so acc_step = reward_per_hour ÷ pool_total */
                                 steady: boolean;
                             } | null;
+                            /** @description Staking campaign days (Σ tiers × seconds ÷ 31,536,000) and flexible bonus hours (Σ tiers ÷ 8,760 × price ratio) */
+                            tiered: {
+                                tiers: {
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    from: string;
+                                    /**
+                                     * @description null: no upper bound
+                                     * @example 1.25
+                                     */
+                                    to: string | null;
+                                    /**
+                                     * @description The part of the principal within the tier
+                                     * @example 1.25
+                                     */
+                                    amount: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    rate_percent: string;
+                                    /**
+                                     * @description amount × rate: what the tier earns in a year
+                                     * @example 1.25
+                                     */
+                                    per_year: string;
+                                }[];
+                                /**
+                                 * @description Σ of the tiers: what the principal earns in a year at them
+                                 * @example 1.25
+                                 */
+                                per_year: string;
+                                /** @description The seconds of the period the rates ran */
+                                seconds: number;
+                                /**
+                                 * @description A bonus paid in another coin: the holding coin’s price ÷ the award coin’s, at the hour
+                                 * @example 1.25
+                                 */
+                                price_ratio: string | null;
+                            } | null;
+                            /** @description launchpool_interest_hour only: the hour's auto-earn interest index figures */
+                            interest: {
+                                /** @description flexible or fixed: the auto-earn mode whose rate the stake earned */
+                                mode: string;
+                                /**
+                                 * @description The mode's interest index step over the stake's last stretch
+                                 * @example 1.25
+                                 */
+                                acc_step: string;
+                                /**
+                                 * @description Earned within the hour before the stake last changed
+                                 * @example 1.25
+                                 */
+                                earlier: string;
+                                /**
+                                 * @description principal × acc_step, 24 places
+                                 * @example 1.25
+                                 */
+                                stake_interest: string;
+                                /** @description true: the whole hour at one rate, so acc_step = rate ÷ 100 × 3,600 ÷ 31,536,000 */
+                                steady: boolean;
+                            } | null;
                         };
                     };
                 };
@@ -14350,6 +14416,18 @@ export interface operations {
                                 product: string;
                                 /** @description The ledger journal entry */
                                 entry_id: number | null;
+                                /** @description The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's interest, a launch-pool hour's auto-earn interest; null for other rows */
+                                why: ({
+                                    /** @enum {string} */
+                                    kind: "flexible_hour";
+                                    coin: string;
+                                    hour: number;
+                                } | null) | ({
+                                    /** @enum {string} */
+                                    kind: "launchpool_interest_hour";
+                                    rid: number;
+                                    hour: number;
+                                } | null);
                             }[];
                             next_cursor: string | null;
                         };

@@ -6,6 +6,7 @@ export * from './liabilities';
 export * from './notify';
 export * from './operators';
 export * from './prices';
+export * from './rollup';
 export * from './security';
 export * from './simple-earn';
 export * from './soft-staking';

@@ -77,6 +77,12 @@ export const launchpoolPools = pgTable(
     /** Auto-earn interest per staked coin so far, at simple_earn.rate + ext_rate (flexible) and fixed_rate (fixed). */
     interestIndexFlexible: index48('interest_index_flexible').notNull().default('0'),
     interestIndexFixed: index48('interest_index_fixed').notNull().default('0'),
+    /**
+     * The auto-earn yearly rates (percent) the interest indices last moved at: what an hour's interest
+     * record names as its rate ("why this reward"). Null until the indices first move after migration 0037.
+     */
+    interestRateFlexible: money('interest_rate_flexible'),
+    interestRateFixed: money('interest_rate_fixed'),
     accUpdatedAt: ts('acc_updated_at').notNull(),
     createdAt: createdAt(),
   },
@@ -109,6 +115,8 @@ export const launchpoolPositions = pgTable(
     /** The pool's interest index of the position's mode when its interest was last brought up to date. */
     interestIndexPaid: index48('interest_index_paid').notNull().default('0'),
     accruedInterest: index48('accrued_interest').notNull().default('0'),
+    /** As carried_reward, for the interest: the part of accrued_interest the last hourly payout left. */
+    carriedInterest: index48('carried_interest').notNull().default('0'),
     totalInterest: money('total_interest').notNull().default('0'),
     /** Auto-earn choice of the last stake: 0 spot, 1 simple earn; period > 0 means fixed for that many days. */
     simpleEarnStatus: smallint('simple_earn_status').notNull().default(0),
@@ -233,11 +241,23 @@ export const launchpoolRewards = pgTable(
   ],
 );
 
-/** Per-user hourly auto-earn interest on staked coins (in the stake coin), append-only. */
+/**
+ * Per-user hourly auto-earn interest on staked coins (in the stake coin), append-only. As with the
+ * rewards, the statement that books the hour writes its figures beside the amount (null on rows booked
+ * before migration 0037): amount = trunc(round(carry_in + earlier + stake × acc_step, 24), 8).
+ */
 export const launchpoolInterest = pgTable(
   'launchpool_interest',
   {
     ...hourlyPayoutColumns(),
+    stake: money('stake'),
+    /** The mode's interest index step over the position's last stretch of the hour. */
+    accStep: index48('acc_step'),
+    earlier: index48('earlier'),
+    carryIn: index48('carry_in'),
+    /** The mode's yearly rate (percent) at the hour's end; 'flexible' or 'fixed'. */
+    ratePercent: money('rate_percent'),
+    mode: text('mode'),
   },
   (t) => [
     primaryKey({ columns: [t.rid, t.userId, t.hourStart] }),

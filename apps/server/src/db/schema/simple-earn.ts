@@ -80,6 +80,12 @@ export const seFlexHours = pgTable(
     bonusPaid: money('bonus_paid').notNull(),
     bonusAsset: text('bonus_asset'),
     indexAfter: exact('index_after').notNull(),
+    /**
+     * The bonus tiers and the price ratio (asset ÷ award coin) the hour paid its bonus by: a bonus
+     * row's breakdown. Null on hours closed before migration 0037.
+     */
+    bonusTiers: jsonb('bonus_tiers').$type<LadderTierJson[]>(),
+    bonusRatio: exact('bonus_ratio'),
   },
   (t) => [primaryKey({ columns: [t.asset, t.periodStart] })],
 );

@@ -54,7 +54,49 @@ export default function RewardBreakdownDialog({
               `${b.principal} ${b.principal_coin}`,
               'why-principal',
             )}
-            {b.rate_percent !== null && row(t('why.rate'), `${b.rate_percent}%`, 'why-rate')}
+            {b.rate_percent !== null &&
+              row(t(b.tiered ? 'why.blendedRate' : 'why.rate'), `${b.rate_percent}%`, 'why-rate')}
+            {b.interest && row(t('why.mode'), t(`why.mode.${b.interest.mode}`), 'why-mode')}
+            {b.tiered && (
+              <>
+                <Text size="sm" fw={600} role="listitem">
+                  {t('why.tiers')}
+                </Text>
+                {b.tiered.tiers.map((tier, i) =>
+                  row(
+                    tier.to === null
+                      ? t('why.tierOpen', { from: tier.from, coin: b.principal_coin })
+                      : t('why.tier', { from: tier.from, to: tier.to, coin: b.principal_coin }),
+                    t('why.tierAmount', {
+                      amount: tier.amount,
+                      rate: tier.rate_percent,
+                      perYear: tier.per_year,
+                      coin: b.principal_coin,
+                    }),
+                    `why-tier-${i}`,
+                  ),
+                )}
+                {row(t('why.perYear'), `${b.tiered.per_year} ${b.principal_coin}`, 'why-per-year')}
+                {row(t('why.seconds'), String(b.tiered.seconds), 'why-seconds')}
+                {b.tiered.price_ratio !== null &&
+                  row(
+                    t('why.priceRatio', { coin: b.principal_coin, award: b.coin }),
+                    b.tiered.price_ratio,
+                    'why-price-ratio',
+                  )}
+              </>
+            )}
+            {b.interest && (
+              <>
+                {row(
+                  t('why.indexStep', { coin: b.principal_coin }),
+                  `${b.interest.acc_step} ${b.coin}`,
+                  'why-index-step',
+                )}
+                {b.interest.earlier !== '0' &&
+                  row(t('why.earlier'), `${b.interest.earlier} ${b.coin}`, 'why-earlier')}
+              </>
+            )}
             {b.pool && (
               <>
                 {row(t('why.poolTotal'), `${b.pool.pool_total} ${b.principal_coin}`, 'why-pool-total')}
@@ -85,6 +127,11 @@ export default function RewardBreakdownDialog({
           <Code block data-testid="why-formula" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {`${b.formula} ${b.coin}\n${b.carry_in} + ${b.gross} = ${b.total} → ${b.paid} ${b.coin}`}
           </Code>
+          {b.interest && !b.interest.steady && (
+            <Text size="xs" c="dimmed" data-testid="why-unsteady">
+              {t('why.unsteadyInterest')}
+            </Text>
+          )}
           {b.pool && !b.pool.steady && (
             <Text size="xs" c="dimmed" data-testid="why-unsteady">
               {t('why.unsteady')}

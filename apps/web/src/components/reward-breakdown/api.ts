@@ -3,13 +3,17 @@ import { getData } from '../../api/typed';
 import type { ApiData } from '../../api/types';
 
 /**
- * Which payout: a soft-staking day (coin and day), a flexible hour (coin and the hour's end), a
- * launch-pool hour, a staking
- * reward record or a fixed order (id).
+ * Which payout: a soft-staking day (coin and day), a flexible hour or its bonus (coin and the hour's
+ * end), a launch-pool hour's reward or auto-earn interest, a staking reward record (base or campaign)
+ * or a fixed order (id).
  */
 export type BreakdownTarget =
   | { kind: 'soft_staking_day'; coin: string; day: number }
   | { kind: 'flexible_hour'; coin: string; hour: number }
+  /** A flexible hour's bonus: the holding's coin (which may differ from the award coin) and the hour's end. */
+  | { kind: 'flexible_bonus_hour'; coin: string; hour: number }
+  /** A launch-pool hour's auto-earn interest: the pool and the hour's start. */
+  | { kind: 'launchpool_interest_hour'; rid: number; hour: number }
   /** A launch-pool hour: the pool, the reward coin and the hour's start as the reward history shows it. */
   | { kind: 'launchpool_hour'; rid: number; coin: string; hour: number }
   | { kind: 'staking_day' | 'fixed_maturity'; id: number };

@@ -18,6 +18,7 @@ const row = (i: number): StatementRow => ({
   value_usdt: '0.037433',
   product: 'flexible',
   entry_id: 100 + i,
+  why: { kind: 'flexible_hour', coin: 'ETH', hour: 1_796_000_000 - i * 3600 },
 });
 
 // The page mounts a date picker and a list of every time zone: slow to render in jsdom.

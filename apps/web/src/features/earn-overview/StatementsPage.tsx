@@ -9,6 +9,7 @@ import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { type DayRange, rangeToUnix } from '../../components/dateRange';
 import { formatAmount } from '../../components/format';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { WhyButton } from '../../components/reward-breakdown/WhyButton';
 import { formatServerTime } from '../../components/serverTime';
 import {
   browserTimeZone,
@@ -58,9 +59,13 @@ export default function StatementsPage() {
       title: t('st.amount'),
       align: 'right',
       render: (r) => (
-        <span className="num" data-testid={`st-amount-${r.key}`}>
-          {formatAmount(r.amount, 8)} {r.asset}
-        </span>
+        <>
+          <span className="num" data-testid={`st-amount-${r.key}`}>
+            {formatAmount(r.amount, 8)} {r.asset}
+          </span>
+          {/* A flexible hour's or a launch-pool hour's auto-earn interest opens its breakdown. */}
+          {r.why && <WhyButton target={r.why} amount={r.amount} coin={r.asset} />}
+        </>
       ),
     },
     { key: 'line', title: t('st.line'), render: (r) => t(`eo.line.${r.line}`) },

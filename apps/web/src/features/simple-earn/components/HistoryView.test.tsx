@@ -113,4 +113,41 @@ describe('history (section 4 default, daily rows with hours)', () => {
       ).toBe(true),
     );
   });
+
+  test('a flexible bonus hour opens its breakdown by the holding coin, whatever coin the bonus paid', async () => {
+    const api = earnApi({
+      extra: {
+        'GET /apiw/v2/uni-loan/earn/history': (c) =>
+          c.query.get('type') === '4'
+            ? {
+                list: [
+                  {
+                    ...dailyRow,
+                    type: 4,
+                    asset: 'GT',
+                    amount: '0.04787502',
+                    time_at: day + 7200,
+                    bonus_amount: '0.04787502',
+                    bonus_asset: 'GT',
+                    product_asset: 'BTC',
+                    hours: undefined,
+                  },
+                ],
+                total: 1,
+              }
+            : { list: [], total: 0 },
+        'GET /apiw/v2/uni-loan/earn/history/coins': () => ({ list: ['BTC'] }),
+        'GET /api/web/v1/earn/rewards/breakdown': () => ({ code: 404, status: 404, message: 'not found' }),
+      },
+    });
+    renderWithProviders(<HistoryPage />, { route: '/simple-earn/history?tab=flexible&type=4' });
+    await userEvent.click(await screen.findByRole('button', { name: /0\.04787502 GT/ }));
+    await waitFor(() => expect(api.to('GET /api/web/v1/earn/rewards/breakdown').length).toBe(1));
+    const q = api.to('GET /api/web/v1/earn/rewards/breakdown')[0]?.query;
+    expect([q?.get('kind'), q?.get('coin'), q?.get('hour')]).toEqual([
+      'flexible_bonus_hour',
+      'BTC',
+      String(day + 7200),
+    ]);
+  });
 });

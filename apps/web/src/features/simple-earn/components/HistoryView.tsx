@@ -117,6 +117,18 @@ export function HistoryView({
       align: 'right',
       render: (r) => {
         const shown = amt(type === 5 ? r.coupon_interest || r.amount : r.amount);
+        // A flexible hour's bonus opens that hour's bonus breakdown (the holding's coin earns it).
+        if (tab === 'flexible' && type === SimpleEarnHistoryType.bonus)
+          return (
+            <>
+              {shown}
+              <WhyButton
+                target={{ kind: 'flexible_bonus_hour', coin: r.product_asset || r.asset, hour: r.time_at }}
+                amount={r.amount}
+                coin={r.bonus_asset || r.asset}
+              />
+            </>
+          );
         // A fixed order's maturity payout (interest, its coupon and bonus) opens the order's breakdown.
         if (tab !== 'fixed' || type < SimpleEarnHistoryType.interest || !r.order_id) return shown;
         return (

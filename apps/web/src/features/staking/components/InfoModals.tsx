@@ -114,7 +114,7 @@ export function ReturnsModal({
                       <Table.Td>{t(`staking.returns.kind.${r.type}`)}</Table.Td>
                       <Table.Td ta="right" className="num">
                         {formatAmount(r.amount)} {r.reward_coin}
-                        {r.type === 'interest' && (
+                        {(r.type === 'interest' || r.type === 'bonus') && (
                           <WhyButton
                             target={{ kind: 'staking_day', id: r.id }}
                             amount={r.amount}
