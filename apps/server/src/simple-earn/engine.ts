@@ -445,29 +445,59 @@ export async function runFlexibleHour(tx: Db, period: Period, shardRows = 0): Pr
  */
 export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
   const now = iso(period.end);
-  const cut = iso(new Date(period.end.getTime() - 30 * 60 * 1000));
   await lockFlexShared(tx);
+  await prepareDue(tx);
+  await tx.execute(sql`WITH u AS (
+      UPDATE se_fixed_orders SET status = 2, redeem_type = 2, settled_at = ${now}::timestamptz
+      WHERE ${maturing(period)} RETURNING *
+    ) ${insertDue(sql`reinvest_status = 1`)}`);
+  const [n] = await rows<{ n: string }>(tx, sql`SELECT COUNT(*)::text AS n FROM se_due`);
+  if (!n || n.n === '0') return;
+  await releaseQuota(tx);
+  await decideReinvest(tx, now);
+  await payDue(tx, period, iso(period.start));
+  await takeReinvestQuota(tx);
+  await reportDue(tx, period);
+}
+
+/** Orders of the period still active whose maturity day started by its end − 30 min. */
+function maturing(period: Period): SQL {
+  const cut = iso(new Date(period.end.getTime() - 30 * 60 * 1000));
+  return sql`status = 1 AND finish_at <= ${cut}::timestamptz`;
+}
+
+/** The period's due orders, one row each, in a temporary table of the transaction. */
+async function prepareDue(tx: Db): Promise<void> {
   await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS se_due (order_id bigint, user_id bigint, product_id int, asset text,
     principal numeric, interest numeric, coupon numeric, payout numeric, bonus numeric, bonus_asset text, dest text,
     finish_at timestamptz, reinvest boolean NOT NULL DEFAULT false, new_order_id bigint) ON COMMIT DELETE ROWS`);
   await tx.execute(sql`DELETE FROM se_due`);
-  await tx.execute(sql`WITH u AS (
-      UPDATE se_fixed_orders SET status = 2, redeem_type = 2, settled_at = ${now}::timestamptz
-      WHERE status = 1 AND finish_at <= ${cut}::timestamptz RETURNING *
-    ) INSERT INTO se_due (order_id, user_id, product_id, asset, principal, interest, coupon, payout, bonus, bonus_asset, dest, finish_at, reinvest)
+}
+
+/** Fills se_due from the orders of `u` (a CTE the caller names); `reinvest` says which roll over. */
+function insertDue(reinvest: SQL): SQL {
+  return sql`INSERT INTO se_due (order_id, user_id, product_id, asset, principal, interest, coupon, payout, bonus, bonus_asset, dest, finish_at, reinvest)
     SELECT id, user_id, product_id, asset, principal, interest, coupon_interest, principal + interest + coupon_interest,
       bonus_amount, bonus_asset,
       CASE WHEN redeem_account_type = 2 AND EXISTS (SELECT 1 FROM se_flex_products f WHERE f.asset = u.asset)
         THEN ${UserPurpose.flexible} ELSE ${UserPurpose.spot} END,
-      finish_at, reinvest_status = 1 FROM u`);
-  const [n] = await rows<{ n: string }>(tx, sql`SELECT COUNT(*)::text AS n FROM se_due`);
-  if (!n || n.n === '0') return;
+      finish_at, ${reinvest} FROM u`;
+}
 
+/** The due principal leaves each product's sold amount and each holder's personal quota. */
+async function releaseQuota(tx: Db): Promise<void> {
   await tx.execute(sql`UPDATE se_fixed_products p SET sold_amount = p.sold_amount - d.total
     FROM (SELECT product_id, SUM(principal) AS total FROM se_due GROUP BY product_id) d WHERE p.id = d.product_id`);
   await tx.execute(sql`UPDATE se_fixed_user_quota q SET used = q.used - d.total
     FROM (SELECT product_id, user_id, SUM(principal) AS total FROM se_due GROUP BY product_id, user_id) d
     WHERE q.product_id = d.product_id AND q.user_id = d.user_id`);
+}
+
+/**
+ * Auto-reinvest as far as each product's room and each holder's cap allow, in order id order: an
+ * order refused rolls no new order and is paid to its redeem-to account.
+ */
+async function decideReinvest(tx: Db, now: string): Promise<void> {
   await tx.execute(sql`UPDATE se_due d SET reinvest = false WHERE d.reinvest AND d.order_id NOT IN (
     SELECT order_id FROM (
       SELECT d2.order_id, p.total_quota - p.sold_amount AS room, p.user_max_lend_volume AS cap, COALESCE(q.used, 0) AS used,
@@ -478,10 +508,17 @@ export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
       WHERE d2.reinvest AND p.status = 1 AND p.reinvest = 1 AND p.start_time <= ${now}::timestamptz
         AND (p.end_time IS NULL OR p.end_time > ${now}::timestamptz)
     ) ok WHERE cum <= room AND (cap = 0 OR used + ucum <= cap))`);
+}
 
+/**
+ * Books the due orders (one balanced entry keyed by `ref`): principal and yield to the redeem-to
+ * account or into a new order, bonuses to spot; flexible payouts earn from the next hour.
+ */
+async function payDue(tx: Db, period: Period, ref: string): Promise<void> {
+  const now = iso(period.end);
   await postBulkEntry(tx, {
     reason: SeReason.fixedMaturity,
-    ref: iso(period.start),
+    ref,
     at: period.end,
     legs: sql`SELECT user_id, asset, ${UserPurpose.fixed}::text AS purpose, -principal AS amount FROM se_due
       UNION ALL SELECT ${SYSTEM_OWNER}::bigint, asset, ${SePurpose.fixedInterestExpense}::text, -(interest + coupon) FROM se_due
@@ -517,12 +554,20 @@ export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
       FROM se_due d JOIN se_fixed_products p ON p.id = d.product_id WHERE d.reinvest
       RETURNING id, parent_order_id
     ) UPDATE se_due d SET new_order_id = ins.id FROM ins WHERE ins.parent_order_id = d.order_id`);
+}
+
+/** The reinvested payouts take their products' quota and their holders' personal quota. */
+async function takeReinvestQuota(tx: Db): Promise<void> {
   await tx.execute(sql`UPDATE se_fixed_products p SET sold_amount = p.sold_amount + d.total
     FROM (SELECT product_id, SUM(payout) AS total FROM se_due WHERE reinvest GROUP BY product_id) d WHERE p.id = d.product_id`);
   await tx.execute(sql`INSERT INTO se_fixed_user_quota (product_id, user_id, used)
     SELECT product_id, user_id, SUM(payout) FROM se_due WHERE reinvest GROUP BY product_id, user_id
     ON CONFLICT (product_id, user_id) DO UPDATE SET used = se_fixed_user_quota.used + EXCLUDED.used`);
+}
 
+/** The holders' notices and history lines of the due orders. */
+async function reportDue(tx: Db, period: Period): Promise<void> {
+  const now = iso(period.end);
   await notifyMany(
     tx,
     'fixed_matured',
@@ -555,6 +600,106 @@ export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
       FROM se_due d WHERE NOT d.reinvest AND d.dest = ${UserPurpose.flexible}`);
 }
 
+/**
+ * What the plan of a day's maturities fixes for one shard: its orders (a range of ids, and how many),
+ * which of them roll over (per product, auto-reinvest up to an order id, less the orders a holder's
+ * cap refused) and the sold amount the plan already moved for them, per product, until they are booked.
+ */
+interface FixedShard {
+  part: number | null;
+  lo: string;
+  hi: string;
+  orders: number;
+  upTo: Record<string, string>;
+  refused: string[];
+  quota: Record<string, string>;
+}
+
+/**
+ * The day's fixed maturities in shards. The plan takes every due order's quota decision at once, as
+ * the whole period does (the room and caps it leaves, in order id order): it releases the due
+ * principal and takes the reinvested payouts from each product's sold amount and holders' quota, so
+ * a subscription between shards sees the day's quota as the whole period leaves it. Each shard then
+ * matures a range of order ids by that decision: its entry, flexible payouts, new orders, notices and
+ * history, in one transaction. Users cannot touch an order within an hour of its maturity, so the
+ * orders a shard finds are those the plan saw. Reconciliation counts the quota of shards not yet booked.
+ */
+export const fixedMaturity: ShardedWork = {
+  async plan(tx, period, shardRows) {
+    await prepareDue(tx);
+    await tx.execute(
+      sql`WITH u AS (SELECT * FROM se_fixed_orders WHERE ${maturing(period)}) ${insertDue(sql`reinvest_status = 1`)}`,
+    );
+    const [n] = await rows<{ n: number }>(tx, sql`SELECT COUNT(*)::int AS n FROM se_due`);
+    const count = n?.n ?? 0;
+    if (count === 0) return [];
+    await releaseQuota(tx);
+    await decideReinvest(tx, iso(period.end));
+    await takeReinvestQuota(tx);
+    const [up] = await rows<{ up: Record<string, string> | null }>(
+      tx,
+      sql`SELECT jsonb_object_agg(product_id::text, up::text) AS up
+          FROM (SELECT product_id, MAX(order_id) AS up FROM se_due WHERE reinvest GROUP BY product_id) x`,
+    );
+    const parts = shardRows > 0 ? Math.ceil(count / shardRows) : 1;
+    // Ranges of equal counts (ntile): the ids of a day's maturities are spread over months of orders.
+    const ranges = await rows<{
+      lo: string;
+      hi: string;
+      orders: number;
+      refused: string[];
+      quota: Record<string, string>;
+    }>(
+      tx,
+      sql`WITH up AS (SELECT product_id, MAX(order_id) AS up FROM se_due WHERE reinvest GROUP BY product_id),
+        t AS (
+          SELECT d.order_id, d.product_id, d.reinvest, d.payout, d.principal,
+            (o.reinvest_status = 1 AND NOT d.reinvest AND d.order_id <= up.up) AS refused,
+            ntile(${parts}::int) OVER (ORDER BY d.order_id) AS tile
+          FROM se_due d JOIN se_fixed_orders o ON o.id = d.order_id LEFT JOIN up ON up.product_id = d.product_id
+        ),
+        q AS (SELECT tile, product_id, SUM(CASE WHEN reinvest THEN payout ELSE 0 END - principal) AS delta FROM t GROUP BY tile, product_id)
+        SELECT MIN(t.order_id)::text AS lo, MAX(t.order_id)::text AS hi, COUNT(*)::int AS orders,
+          COALESCE(jsonb_agg(t.order_id::text ORDER BY t.order_id) FILTER (WHERE t.refused), '[]'::jsonb) AS refused,
+          (SELECT jsonb_object_agg(q.product_id::text, q.delta::text) FROM q WHERE q.tile = t.tile) AS quota
+        FROM t GROUP BY t.tile ORDER BY t.tile`,
+    );
+    return ranges.map((r, i) => ({
+      part: ranges.length === 1 ? null : i,
+      lo: r.lo,
+      hi: r.hi,
+      orders: r.orders,
+      upTo: up?.up ?? {},
+      refused: r.refused,
+      quota: r.quota,
+    }));
+  },
+  async book(tx, period, params) {
+    const p = params as unknown as FixedShard;
+    const now = iso(period.end);
+    await lockFlexShared(tx);
+    await prepareDue(tx);
+    const reinvest = sql`reinvest_status = 1 AND id <= COALESCE((${JSON.stringify(p.upTo)}::jsonb ->> product_id::text)::bigint, 0)
+      AND id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(p.refused)}::jsonb)::bigint)`;
+    await tx.execute(sql`WITH u AS (
+        UPDATE se_fixed_orders SET status = 2, redeem_type = 2, settled_at = ${now}::timestamptz
+        WHERE ${maturing(period)} AND id BETWEEN ${p.lo}::bigint AND ${p.hi}::bigint RETURNING *
+      ) ${insertDue(reinvest)}`);
+    const [n] = await rows<{ n: number }>(tx, sql`SELECT COUNT(*)::int AS n FROM se_due`);
+    // The plan moved these orders' quota: booking other orders than it saw would leave it wrong.
+    if ((n?.n ?? 0) !== p.orders)
+      throw new Error(
+        `fixed maturity shard ${p.lo}-${p.hi}: ${n?.n ?? 0} orders due, the plan saw ${p.orders}`,
+      );
+    await payDue(tx, period, p.part === null ? iso(period.start) : `${iso(period.start)}:${p.part}`);
+    await reportDue(tx, period);
+    return { orders: p.orders };
+  },
+  async close() {
+    // Nothing is left for the day once every shard is booked: the plan took the quota.
+  },
+};
+
 export const FLEX_HOURLY_JOB = 'simple-earn.flexible-hourly';
 export const FIXED_DAILY_JOB = 'simple-earn.fixed-maturity';
 
@@ -566,6 +711,12 @@ export function simpleEarnJobs(): Job[] {
       run: (tx, period) => runFlexibleHour(tx, period),
       sharded: flexibleHour,
     },
-    { name: FIXED_DAILY_JOB, periodSeconds: DAY_MS / 1000, offsetSeconds: 1800, run: runFixedMaturity },
+    {
+      name: FIXED_DAILY_JOB,
+      periodSeconds: DAY_MS / 1000,
+      offsetSeconds: 1800,
+      run: runFixedMaturity,
+      sharded: fixedMaturity,
+    },
   ];
 }

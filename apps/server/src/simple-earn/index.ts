@@ -8,7 +8,7 @@ import { registerSubledgerCheck } from '../ledger/reconcile';
 import { createFixedProduct, createFlexProduct, grantVoucher, registerSimpleEarnAdminRoutes } from './admin';
 import { fixedProductAprTerms, flexAprTerms } from './apr';
 import { SePurpose } from './constants';
-import { simpleEarnJobs } from './engine';
+import { FIXED_DAILY_JOB, simpleEarnJobs } from './engine';
 import { subscribeFixed } from './fixed';
 import { subscribeFlexible } from './flexible';
 
@@ -20,6 +20,14 @@ const OPEN_HOUR_ROWS = sql`(SELECT i.asset, SUM(i.interest) AS total FROM se_fle
     JOIN job_periods j ON j.job = 'simple-earn.flexible-hourly' AND j.closed_at IS NULL AND j.period_start = i.period_start
     GROUP BY i.asset)`;
 
+/**
+ * Sold amount that the plan of a day's maturities still open moved for orders its shards have not
+ * booked yet: the reinvested payouts taken, less the principal released (see fixedMaturity).
+ */
+const OPEN_MATURITY_QUOTA = sql`(SELECT q.key::int AS product_id, SUM(q.value::numeric) AS total
+    FROM job_shards j CROSS JOIN LATERAL jsonb_each_text(j.params->'quota') q
+    WHERE j.job = ${FIXED_DAILY_JOB} AND j.done_at IS NULL GROUP BY q.key)`;
+
 import { registerSimpleEarnRoutes } from './routes';
 
 /**
@@ -27,7 +35,7 @@ import { registerSimpleEarnRoutes } from './routes';
  * accounts; the hourly interest rows against the interest expense booked once per hour and asset;
  * the positions' exact accrual (8 decimals down) against those rows; interest received and not
  * withdrawn against the pooled interest account; bonuses; fixed principal against the users' fixed
- * accounts and each product's sold amount against its active orders.
+ * accounts and each product's sold amount against its active orders (and an open day's maturities).
  */
 function registerChecks(): void {
   registerSubledgerCheck({
@@ -92,10 +100,12 @@ function registerChecks(): void {
   registerSubledgerCheck({
     name: 'simple_earn.fixed_quota',
     query: () => sql`
-      SELECT p.asset || ' product ' || p.id AS asset, COALESCE(o.total, 0)::text AS expected, p.sold_amount::text AS actual
+      SELECT p.asset || ' product ' || p.id AS asset, (COALESCE(o.total, 0) + COALESCE(s.total, 0))::text AS expected,
+        p.sold_amount::text AS actual
       FROM se_fixed_products p
       LEFT JOIN (SELECT product_id, SUM(principal) AS total FROM se_fixed_orders WHERE status = 1 GROUP BY product_id) o ON o.product_id = p.id
-      WHERE p.sold_amount <> COALESCE(o.total, 0)`,
+      LEFT JOIN ${OPEN_MATURITY_QUOTA} s ON s.product_id = p.id
+      WHERE p.sold_amount <> COALESCE(o.total, 0) + COALESCE(s.total, 0)`,
   });
 }
 
