@@ -458,6 +458,7 @@ function MainView({
         precision={p.precision}
         coin={p.coin}
         max={loggedIn && ctx ? stakeMax(ctx) : null}
+        maxReason={loggedIn ? undefined : t('staking.loginToStake')}
         label={t('staking.field.stakeAmount')}
         placeholder={t('staking.placeholder.min', {
           amount: formatAmount(p.min_mortgage_amount),
