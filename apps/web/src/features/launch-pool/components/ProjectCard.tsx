@@ -130,8 +130,14 @@ function PoolRow({
   const { isLoggedIn } = useMe();
   // A pool is watched while its project runs and it shows a configured rate (the server's rule).
   const watchable = isLoggedIn && open && pool.rate_year_type !== 3;
+  const buttons = (watchable ? 1 : 0) + (hasStake ? 1 : 0) + 1;
+  // Three buttons in one row of a phone cut their labels: two a row, Stake across the whole width.
+  const Row = mobile ? SimpleGrid : Group;
+  const rowProps = mobile
+    ? { cols: Math.min(buttons, 2), spacing: 'xs' }
+    : { gap: 'xs', wrap: 'nowrap' as const };
   const actions = (
-    <Group gap="xs" wrap="nowrap" grow={mobile}>
+    <Row {...rowProps}>
       {watchable && (
         <AprAlertButton
           size={mobile ? 'sm' : 'xs'}
@@ -149,10 +155,15 @@ function PoolRow({
           {t('launchpool.redeemButton')}
         </Button>
       )}
-      <Button size={mobile ? 'sm' : 'xs'} onClick={onStake} data-testid={`stake-${pool.rid}`}>
+      <Button
+        size={mobile ? 'sm' : 'xs'}
+        onClick={onStake}
+        data-testid={`stake-${pool.rid}`}
+        style={mobile && buttons === 3 ? { gridColumn: '1 / -1' } : undefined}
+      >
         {t('launchpool.stakeButton')}
       </Button>
-    </Group>
+    </Row>
   );
   return (
     <Card withBorder radius="md" padding="md" data-testid={`pool-${pool.rid}`}>
