@@ -475,8 +475,10 @@ function MainView({
         description={
           <Group justify="space-between" component="span" gap={4}>
             <span data-testid="stake-available">
-              {t('staking.field.available')}:{' '}
-              {loggedIn ? `${formatAmount(ctx?.available ?? '0')} ${p.coin}` : '—'}
+              {t('common.labelValue', {
+                label: t('staking.field.available'),
+                value: loggedIn ? `${formatAmount(ctx?.available ?? '0')} ${p.coin}` : '—',
+              })}
             </span>
             {/* The transfer shortcut is not offered inside the embedded assets page (section 6). */}
             {!framed && loggedIn && (

@@ -122,7 +122,10 @@ export function SubscribeModal({
           coin={product.coin}
           max={available}
           label={t('wealth.field.amount')}
-          description={`${t('wealth.field.available')}: ${formatAmount(available)} ${product.coin}`}
+          description={t('common.labelValue', {
+            label: t('wealth.field.available'),
+            value: `${formatAmount(available)} ${product.coin}`,
+          })}
           error={violation ? wealthRuleText(t, violation, product.coin) : undefined}
           maxActionName="wealth.purchase.max"
           data-testid="wealth-amount"
