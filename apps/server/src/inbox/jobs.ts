@@ -27,7 +27,8 @@ export async function runLaunchpoolAnnouncements(
       tx,
       kind,
       sql`SELECT n.user_id, 'project:' || p.pid AS cause,
-          jsonb_build_object('project', p.pid, 'name', p.name, 'coin', p.reward_coin) AS params
+          jsonb_build_object('project', p.pid, 'name', p.name, 'name_zh', p.i18n->'zh-CN'->>'name',
+            'coin', p.reward_coin) AS params
         FROM launchpool_projects p JOIN notification_settings n ON n.startup_mining_switch = 1
         WHERE p.${column} >= ${s}::timestamptz AND p.${column} < ${e}::timestamptz`,
       period.end,

@@ -21,6 +21,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export type Params = Record<string, unknown>;
 
 const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** A project's Chinese name when the operator wrote one (kept beside `name` when the item was made). */
+const zhName = (p: Record<string, unknown>) => s(p.name_zh || p.name);
 /** An amount as stored (a decimal string) without trailing zeros. */
 const amt = (v: unknown) => toWire(s(v) || '0');
 /** A rate fraction (0.0523) as a percentage (5.23). */
@@ -142,12 +144,12 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
       body: `您持有的 ${s(p.asset)} ${lineName('zh-CN', p.line)}年化收益率由 ${pct(p.from)}% 变为 ${pct(p.to)}%。`,
     }),
     launchpool_start: (p) => ({
-      title: `${s(p.name)} Launchpool 已开始`,
-      body: `${s(p.name)}（${s(p.coin)}）现已开放质押。`,
+      title: `${zhName(p)} Launchpool 已开始`,
+      body: `${zhName(p)}（${s(p.coin)}）现已开放质押。`,
     }),
     launchpool_end: (p) => ({
-      title: `${s(p.name)} Launchpool 已结束`,
-      body: `${s(p.name)}（${s(p.coin)}）质押已结束，质押资产将返还至现货账户。`,
+      title: `${zhName(p)} Launchpool 已结束`,
+      body: `${zhName(p)}（${s(p.coin)}）质押已结束，质押资产将返还至现货账户。`,
     }),
     security_changed: (p) => ({
       title: '安全设置已变更',

@@ -103,6 +103,7 @@ export const projectCodec: Codec<ProjectRow> = {
   icon: col('icon'),
   start_timest: unixCol('startAt'),
   end_timest: unixCol('endAt'),
+  i18n: col('i18n'),
 };
 
 export const coinCodec: Codec<PoolCoinRow> = {

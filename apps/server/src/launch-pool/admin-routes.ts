@@ -10,6 +10,7 @@ import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import { i18nInput, variantText } from '../http/texts';
 import { operatorGuard } from '../operator/guard';
 import { applyEdit, auditCreation, editSchema, inTransaction, refuse, snapshot } from '../operator/patch';
 import {
@@ -98,6 +99,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             start_timest: unixTime(),
             end_timest: unixTime(),
             pools: z.array(poolBody).min(1).max(20),
+            i18n: i18nInput({ name: variantText(120) }).optional(),
           }),
         },
       },

@@ -163,6 +163,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
     {
       reward_coin: 'NOVA',
       name: 'Nova Protocol',
+      i18n: { 'zh-CN': { name: 'Nova 协议' } },
       icon: '/icons/nova.svg',
       start_timest: hour - 48 * HOUR,
       end_timest: hour + 12 * 24 * HOUR,
@@ -228,6 +229,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
     {
       reward_coin: 'ORBIT',
       name: 'Orbit Chain',
+      i18n: { 'zh-CN': { name: 'Orbit 链' } },
       icon: '/icons/orbit.svg',
       start_timest: hour + 24 * HOUR,
       end_timest: hour + 11 * 24 * HOUR,
@@ -249,6 +251,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
     {
       reward_coin: 'LUMA',
       name: 'Luma Network',
+      i18n: { 'zh-CN': { name: 'Luma 网络' } },
       icon: '/icons/luma.svg',
       start_timest: hour - 10 * 24 * HOUR,
       end_timest: hour - 3 * 24 * HOUR,

@@ -21,6 +21,8 @@ import {
   launchpoolRewards,
 } from '../db/schema';
 import { errors } from '../http/errors';
+import { localized } from '../http/texts';
+import type { Language } from '../mail/templates';
 import type { PoolCoinRow, PoolRow, ProjectRow } from './engine';
 import { liveAutoEarn, type PoolMarket, poolAprWire } from './live';
 
@@ -190,6 +192,11 @@ export function poolWire(
         }
       : null,
   };
+}
+
+/** The project with its name in `lang` (http/texts.ts), for the user-facing answers. */
+export function inLanguage(project: ProjectRow, lang: Language): ProjectRow {
+  return lang === 'en' ? project : { ...project, name: localized(project.i18n, lang, 'name', project.name) };
 }
 
 export function projectWire(

@@ -26,12 +26,14 @@ import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import { localized, requestLanguage } from '../http/texts';
 import type { Destination } from './auto-earn';
 import { loadPoolMarket, poolCoinsOf } from './live';
 import {
   coinsOf,
   findPool,
   findProject,
+  inLanguage,
   listProjects,
   poolsOf,
   positionCoinsOf,
@@ -269,7 +271,9 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
       );
       const now = deps.clock.now();
       const market = await loadPoolMarket(deps.db, now, poolCoinsOf(project, pools));
-      return ok(projectWire(project, pools, now, user, positions, coins, market));
+      return ok(
+        projectWire(inLanguage(project, requestLanguage(req)), pools, now, user, positions, coins, market),
+      );
     },
   );
 
@@ -302,9 +306,10 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         now,
         page.flatMap((p) => poolCoinsOf(p, pools)),
       );
+      const lang = requestLanguage(req);
       const list = page.map((p) =>
         projectWire(
-          p,
+          inLanguage(p, lang),
           pools.filter((pool) => pool.pid === p.pid),
           now,
           user,
@@ -402,6 +407,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     },
     async (req) => {
       const userId = currentUser(req).id;
+      const lang = requestLanguage(req);
       const now = deps.clock.now();
       const where = and(
         eq(launchpoolPositions.userId, userId),
@@ -423,7 +429,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         list: found.map(({ position, project }) => ({
           pid: project.pid,
           rid: position.rid,
-          name: project.name,
+          name: localized(project.i18n, lang, 'name', project.name),
           icon: project.icon,
           coin: position.coin,
           reward_coin: project.rewardCoin,
@@ -489,7 +495,12 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         );
       }
       const found = await deps.db
-        .select({ reward: launchpoolRewards, name: launchpoolProjects.name, stakeCoin: launchpoolPools.coin })
+        .select({
+          reward: launchpoolRewards,
+          name: launchpoolProjects.name,
+          i18n: launchpoolProjects.i18n,
+          stakeCoin: launchpoolPools.coin,
+        })
         .from(launchpoolRewards)
         .innerJoin(launchpoolPools, eq(launchpoolPools.rid, launchpoolRewards.rid))
         .innerJoin(launchpoolProjects, eq(launchpoolProjects.pid, launchpoolRewards.pid))
@@ -502,10 +513,10 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
         .from(launchpoolRewards)
         .where(and(...conditions));
       return ok({
-        list: found.map(({ reward, name, stakeCoin }) => ({
+        list: found.map(({ reward, name, i18n, stakeCoin }) => ({
           pid: reward.pid,
           rid: reward.rid,
-          name,
+          name: localized(i18n, requestLanguage(req), 'name', name),
           coin: stakeCoin,
           reward_coin: reward.coin,
           amount: toWire(reward.amount),

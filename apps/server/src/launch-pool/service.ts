@@ -28,6 +28,7 @@ import {
   launchpoolProjects,
 } from '../db/schema';
 import { errors } from '../http/errors';
+import { type I18nTexts, storedI18n } from '../http/texts';
 import { notifyRedeemed } from '../inbox/create';
 import { systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
@@ -564,6 +565,8 @@ export interface ProjectInput {
   start_timest: number;
   end_timest: number;
   pools: PoolInput[];
+  /** The project's texts in other languages (http/texts.ts). */
+  i18n?: I18nTexts;
 }
 
 /**
@@ -751,6 +754,7 @@ export async function createProject(
     .values({
       rewardCoin: input.reward_coin,
       name: input.name,
+      i18n: storedI18n(input.i18n),
       icon: input.icon,
       startAt: new Date(input.start_timest * 1000),
       endAt: new Date(input.end_timest * 1000),

@@ -17,6 +17,7 @@ import { findUserByRef } from '../accounts/users';
 import type { Db } from '../db/client';
 import { seFixedProducts, seFlexProducts, seVouchers } from '../db/schema';
 import { errors } from '../http/errors';
+import { i18nInput, storedI18n, variantText } from '../http/texts';
 import { requireAsset } from '../market/assets';
 import { amountCol, type Codec, col, refuse, unixCol, valuesOf } from '../operator/patch';
 
@@ -76,6 +77,7 @@ export const fixedShape = {
   subtitle: z.string().max(240).default(''),
   special_users: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(10_000).default([]),
   status: z.number().int().min(0).max(1).default(1),
+  i18n: i18nInput({ title: variantText(120), subtitle: variantText(240) }).optional(),
 };
 export const fixedInput = z.object(fixedShape);
 export type FixedInput = z.input<typeof fixedInput>;
@@ -130,6 +132,7 @@ export const fixedCodec: Codec<FixedRow> = {
   subtitle: col('subtitle'),
   special_users: col('specialUsers'),
   status: col('status'),
+  i18n: col('i18n'),
 };
 
 type Tier = z.output<typeof tier>;
@@ -188,6 +191,7 @@ export async function createFixedProduct(db: Db, input: FixedInput, at: Date) {
     .insert(seFixedProducts)
     .values({
       ...valuesOf(fixedCodec, v),
+      i18n: storedI18n(v.i18n),
       asset: v.asset,
       createdAt: at,
     } as typeof seFixedProducts.$inferInsert)

@@ -9,6 +9,7 @@ import { seFixedProducts, seFlexHours, seFlexProducts, seVouchers } from '../db/
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
+import { mergeI18n } from '../http/texts';
 import { requireAsset } from '../market/assets';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
@@ -286,7 +287,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
             applyEdit(tx, req, deps.clock, {
               codec: fixedCodec,
               current,
-              body: b,
+              body: b.i18n ? { ...b, i18n: mergeI18n(current.i18n, b.i18n) } : b,
               check: fixedIssues,
               write: async (set) => {
                 const [row] = await tx

@@ -140,6 +140,9 @@ async function bestOffer(db: Db): Promise<BestOffer> {
 
 const DAY = 86_400;
 
+/** A demo product's Simplified Chinese texts (http/texts.ts). */
+const zh = (texts: { title?: string; subtitle?: string }) => ({ i18n: { 'zh-CN': texts } });
+
 async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
   const now = Math.floor(at.getTime() / 1000);
   const flex = [
@@ -172,7 +175,15 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
   const common = { start_time: now - DAY, min_lend_amount: '10', total_quota: '2000000' };
   await createFixedProduct(
     db,
-    { ...common, asset: 'USDT', lock_up_period: 7, year_rate: '0.045', title: 'USDT 7 days', pre_redeem: 1 },
+    {
+      ...common,
+      asset: 'USDT',
+      lock_up_period: 7,
+      year_rate: '0.045',
+      title: 'USDT 7 days',
+      pre_redeem: 1,
+      ...zh({ title: 'USDT 7天定期' }),
+    },
     at,
   );
   await createFixedProduct(
@@ -183,6 +194,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       lock_up_period: 30,
       year_rate: '0.08',
       title: 'USDT 30 days',
+      ...zh({ title: 'USDT 30天定期' }),
       pre_redeem: 1,
       user_max_lend_volume: '100000',
     },
@@ -197,6 +209,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       year_rate: '0.1',
       title: 'USDT 90 days',
       subtitle: 'GT bonus on the first 1000',
+      ...zh({ title: 'USDT 90天定期', subtitle: '前 1000 USDT 额外获得 GT 奖励' }),
       bonus_asset: 'GT',
       ladder_apr: [{ left: '0', right: '1000', apr: '0.02' }],
     },
@@ -213,6 +226,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       lock_up_period: 30,
       year_rate: '0.12',
       title: 'VIP USDT 30 days',
+      ...zh({ title: 'VIP 专享 USDT 30天定期' }),
     },
     at,
   );
@@ -226,6 +240,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       year_rate: '0.2',
       title: 'Newcomer special',
       subtitle: 'For your first fixed order',
+      ...zh({ title: '新人专享', subtitle: '仅限您的首笔定期订单' }),
       total_quota: '100000',
       user_max_lend_volume: '500',
       reinvest: 0,
@@ -242,6 +257,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       min_lend_amount: '0.001',
       total_quota: '50',
       title: 'BTC 30 days',
+      ...zh({ title: 'BTC 30天定期' }),
     },
     at,
   );
@@ -255,6 +271,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       min_lend_amount: '0.01',
       total_quota: '800',
       title: 'ETH 30 days',
+      ...zh({ title: 'ETH 30天定期' }),
     },
     at,
   );
@@ -268,6 +285,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       min_lend_amount: '1',
       total_quota: '500',
       title: 'GT 14 days',
+      ...zh({ title: 'GT 14天定期' }),
       pre_redeem: 1,
     },
     at,

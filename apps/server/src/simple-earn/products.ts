@@ -10,6 +10,8 @@ import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { assets, seFixedProducts, seFlexProducts } from '../db/schema';
 import { errors } from '../http/errors';
+import { localized } from '../http/texts';
+import type { Language } from '../mail/templates';
 import { requireAsset } from '../market/assets';
 import { fixedProductAprTerms, flexAprTerms, productAprWire } from './apr';
 import { iconOf, unix } from './constants';
@@ -87,7 +89,7 @@ function tiers(list: SimpleEarnLadderTier[]) {
   }));
 }
 
-export function fixedView(p: FixedProduct, prices: Map<string, string>) {
+export function fixedView(p: FixedProduct, prices: Map<string, string>, lang: Language = 'en') {
   return {
     id: p.id,
     asset: p.asset,
@@ -110,8 +112,8 @@ export function fixedView(p: FixedProduct, prices: Map<string, string>) {
     bonus_icon: p.bonusAsset ? iconOf(p.bonusAsset) : '',
     product_asset_price: wire(prices.get(p.asset)),
     bonus_asset_price: p.bonusAsset ? wire(prices.get(p.bonusAsset)) : '0',
-    title: p.title,
-    subtitle: p.subtitle,
+    title: localized(p.i18n, lang, 'title', p.title),
+    subtitle: localized(p.i18n, lang, 'subtitle', p.subtitle),
     ladder_apr: tiers(p.ladderApr),
     ...productAprWire(fixedProductAprTerms(p)),
   };
@@ -120,7 +122,7 @@ export function fixedView(p: FixedProduct, prices: Map<string, string>) {
 export type FixedView = ReturnType<typeof fixedView>;
 
 /** The flexible product as the synthetic entry with id 0 of fixed_list. */
-function flexAsFixedEntry(p: FlexProduct, prices: Map<string, string>): FixedView {
+function flexAsFixedEntry(p: FlexProduct, prices: Map<string, string>, lang: Language): FixedView {
   return {
     id: 0,
     asset: p.asset,
@@ -143,7 +145,7 @@ function flexAsFixedEntry(p: FlexProduct, prices: Map<string, string>): FixedVie
     bonus_icon: p.isOpenAwardPool ? iconOf(p.awardAsset ?? p.asset) : '',
     product_asset_price: wire(prices.get(p.asset)),
     bonus_asset_price: p.awardAsset ? wire(prices.get(p.awardAsset)) : '0',
-    title: `${p.asset} Flexible`,
+    title: lang === 'zh-CN' ? `${p.asset} 活期` : `${p.asset} Flexible`,
     subtitle: '',
     ladder_apr: tiers(p.ladderApr),
     ...productAprWire(flexAprTerms(p)),
@@ -156,8 +158,9 @@ export function productDetail(
   flex: FlexProduct | undefined,
   fixed: FixedProduct[],
   prices: Map<string, string>,
+  lang: Language = 'en',
 ) {
-  const fixedList = fixed.map((p) => fixedView(p, prices));
+  const fixedList = fixed.map((p) => fixedView(p, prices, lang));
   const businessType = flex
     ? fixed.length > 0
       ? SimpleEarnBusinessType.flexibleAndFixed
@@ -167,7 +170,7 @@ export function productDetail(
   return {
     asset,
     business_type: businessType,
-    fixed_list: flex ? [flexAsFixedEntry(flex, prices), ...fixedList] : fixedList,
+    fixed_list: flex ? [flexAsFixedEntry(flex, prices, lang), ...fixedList] : fixedList,
     next_time_rate_year: wire(flex?.nextTimeRateYear),
     ext_award_rate_year: wire(flex?.extAwardRateYear),
     ext_award_limit: wire(flex?.extAwardLimit),
@@ -183,7 +186,7 @@ export function productDetail(
   };
 }
 
-export async function productDetails(db: Db, now: Date, onlyAsset?: string) {
+export async function productDetails(db: Db, now: Date, onlyAsset?: string, lang: Language = 'en') {
   const flexRows = await db
     .select()
     .from(seFlexProducts)
@@ -202,6 +205,7 @@ export async function productDetails(db: Db, now: Date, onlyAsset?: string) {
       flexRows.find((f) => f.asset === asset),
       fixedRows.filter((f) => f.asset === asset),
       prices,
+      lang,
     ),
   );
 }

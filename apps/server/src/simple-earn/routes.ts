@@ -20,6 +20,7 @@ import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent, idempotentFast } from '../http/idempotency';
+import { requestLanguage } from '../http/texts';
 import { UserPurpose } from '../ledger/accounts';
 import { balancesOf } from '../ledger/ledger';
 import { languageOf } from '../mail/templates';
@@ -164,7 +165,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     },
     async (req) => {
       const coin = req.query.coin ? req.query.coin.toUpperCase() : undefined;
-      return ok({ list: await productDetails(deps.db, now(), coin) });
+      return ok({ list: await productDetails(deps.db, now(), coin, requestLanguage(req)) });
     },
   );
 
@@ -181,10 +182,15 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
     async (req) => {
       if (req.query.product_id) {
         const p = await requireFixedProduct(deps.db, req.query.product_id);
-        return ok(fixedView(p, await pricesOf(deps.db)));
+        return ok(fixedView(p, await pricesOf(deps.db), requestLanguage(req)));
       }
       if (!req.query.asset) throw errors.invalidParams('product_id or asset is required');
-      const [detail] = await productDetails(deps.db, now(), req.query.asset.toUpperCase());
+      const [detail] = await productDetails(
+        deps.db,
+        now(),
+        req.query.asset.toUpperCase(),
+        requestLanguage(req),
+      );
       if (!detail) throw errors.notFound(`products of ${req.query.asset}`);
       return ok(detail);
     },
@@ -206,7 +212,8 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       if (/^\d+$/.test(req.params.id))
         asset = (await requireFixedProduct(deps.db, Number(req.params.id))).asset;
       const prices = await pricesOf(deps.db);
-      const list = (await listedFixedProducts(deps.db, now(), asset)).map((p) => fixedView(p, prices));
+      const lang = requestLanguage(req);
+      const list = (await listedFixedProducts(deps.db, now(), asset)).map((p) => fixedView(p, prices, lang));
       return ok({ list, total: list.length });
     },
   );

@@ -8,6 +8,7 @@ import { stakingCampaigns, stakingProducts, stakingProtocols } from '../db/schem
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
+import { mergeI18n } from '../http/texts';
 import { unixSeconds } from '../jobs/clock';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
@@ -156,7 +157,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             applyEdit(tx, req, deps.clock, {
               codec: productCodec,
               current,
-              body: req.body,
+              body: req.body.i18n ? { ...req.body, i18n: mergeI18n(current.i18n, req.body.i18n) } : req.body,
               check: productIssues,
               write: (set, product) =>
                 updateProduct(

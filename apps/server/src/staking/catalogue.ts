@@ -15,6 +15,7 @@ import {
 } from '@earn/domain';
 import { z } from 'zod';
 import type { stakingProducts, stakingProtocols } from '../db/schema';
+import { i18nInput, variantText } from '../http/texts';
 import { amountCol, type Codec, col, group, mappedCol } from '../operator/patch';
 
 /**
@@ -90,6 +91,17 @@ const extraInput = z.object({
   redeem_quick_fee: fraction.default('0'),
 });
 
+const faqList = z
+  .array(
+    z.object({
+      ask: z.string().max(500),
+      answer: z.string().max(4000),
+      cate: z.string().max(64).default('faq'),
+      unfold: z.boolean().default(false),
+    }),
+  )
+  .max(50);
+
 export const productFields = {
   type: z
     .number()
@@ -136,19 +148,11 @@ export const productFields = {
     .array(z.object({ coin: assetSymbol, rate, amount: storedAmount(8) }))
     .max(20)
     .default([]),
-  faq: z
-    .array(
-      z.object({
-        ask: z.string().max(500),
-        answer: z.string().max(4000),
-        cate: z.string().max(64).default('faq'),
-        unfold: z.boolean().default(false),
-      }),
-    )
-    .max(50)
-    .default([]),
+  faq: faqList.default([]),
   status: z.enum(['online', 'offline']).default('online'),
   sort: sort.default(0),
+  /** Chinese tips, FAQ (the whole list) and redemption period text. */
+  i18n: i18nInput({ tips: variantText(1000), redeem_period_txt: variantText(200), faq: faqList }).optional(),
 };
 
 export const productInput = z.object({
@@ -221,6 +225,7 @@ export const productCodec: Codec<ProductRow> = {
   faq: col('faq'),
   status: col('status'),
   sort: col('sort'),
+  i18n: col('i18n'),
 };
 
 export const protocolCodec: Codec<ProtocolRow> = {

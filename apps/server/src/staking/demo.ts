@@ -32,6 +32,33 @@ const faq = (coin: string) => [
   },
 ];
 
+const faqZh = (coin: string) => [
+  {
+    ask: `质押 ${coin} 能获得什么？`,
+    answer: `质押的 ${coin} 按产品的年化收益率计算奖励，在奖励延迟期结束后以奖励币种每日发放。`,
+    cate: 'faq',
+    unfold: true,
+  },
+  {
+    ask: '如何赎回？',
+    answer:
+      '标准赎回在等待期结束后到账，收取少量手续费；快速赎回在数分钟内到账，手续费较高，且受每日额度限制。',
+    cate: 'faq',
+    unfold: false,
+  },
+  {
+    ask: '奖励来自哪里？',
+    answer: '来自产品所质押的协议。',
+    cate: 'sources',
+    unfold: false,
+  },
+];
+
+/** A demo product's Simplified Chinese texts (http/texts.ts): its FAQ, and tips and period text when it has them. */
+const zh = (coin: string, texts: { tips?: string; redeem_period_txt?: string } = {}) => ({
+  i18n: { 'zh-CN': { faq: faqZh(coin), ...texts } },
+});
+
 /**
  * The demo catalogue: ETH with two defi protocols, GT with a running extra-bonus campaign, a USDT credit
  * product, SOL with quick redeem and a daily quota, and a DOT credit-debt product whose rewards are paid
@@ -58,6 +85,7 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
       tips: 'ETH is staked through liquid-staking protocols.',
       protocol: 'Lido, Rocket Pool',
       faq: faq('ETH'),
+      ...zh('ETH', { tips: 'ETH 通过流动性质押协议进行质押。', redeem_period_txt: '1-3 天' }),
       defi: [
         {
           protocol_name: 'Lido',
@@ -87,6 +115,7 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
       income_days: 1,
       extra: { redeem_fee: '0', redeem_maxday: 1 },
       faq: faq('GT'),
+      ...zh('GT'),
       extra_interest: [
         {
           reward_coin: 'GT',
@@ -115,6 +144,7 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
       is_crowd: true,
       crowd_mortgage_limit: '20000',
       faq: faq('USDT'),
+      ...zh('USDT'),
     }),
     productInput.parse({
       coin: 'SOL',
@@ -134,6 +164,7 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
       },
       redeem_config: { redeem_quick_daily: '500' },
       faq: faq('SOL'),
+      ...zh('SOL', { redeem_period_txt: '7 天' }),
     }),
     productInput.parse({
       coin: 'DOT',
@@ -147,6 +178,7 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
       extra: { redeem_fee: '0', redeem_minday: 0, redeem_maxday: 28 },
       debt: [{ coin: 'USDC', rate: '4.5', amount: '250000' }],
       faq: faq('DOT'),
+      ...zh('DOT'),
     }),
   ];
   // ETH's receipt token: listed at ETH's price × exchange_rate_reverse (what one token redeems for).

@@ -19,7 +19,9 @@ import {
   stakingRedemptions,
 } from '../db/schema';
 import { errors } from '../http/errors';
+import { localized, storedI18n } from '../http/texts';
 import { unixSeconds } from '../jobs/clock';
+import type { Language } from '../mail/templates';
 import { requireAsset } from '../market/assets';
 import { refuse, valuesOf } from '../operator/patch';
 import {
@@ -102,6 +104,7 @@ export async function createProduct(db: Db, b: ProductInput, at: Date): Promise<
     .insert(stakingProducts)
     .values({
       ...(valuesOf(productCodec, b) as typeof stakingProducts.$inferInsert),
+      i18n: storedI18n(b.i18n),
       rewardCoin: b.reward_coin,
       updatedAt: at,
       coin: b.coin,
@@ -418,11 +421,11 @@ export async function quickLeftToday(db: Db, product: ProductRow, now: Date): Pr
   return toWire(maxDec(0, dec(product.redeemQuickDaily).minus(used)));
 }
 
-export async function productView(db: Db, loaded: LoadedProduct, now: Date) {
+export async function productView(db: Db, loaded: LoadedProduct, now: Date, lang: Language = 'en') {
   const p = loaded.product;
   const quickLeft = await quickLeftToday(db, p, now);
   const extra = {
-    redeem_period_txt: p.redeemPeriodTxt,
+    redeem_period_txt: localized(p.i18n, lang, 'redeem_period_txt', p.redeemPeriodTxt),
     redeem_quick: flag(p.redeemQuick),
     redeem_quick_long: p.redeemQuickLongMinutes,
     redeem_control: p.redeemControl,
@@ -461,7 +464,7 @@ export async function productView(db: Db, loaded: LoadedProduct, now: Date) {
     exchange_coin: p.exchangeType === 'asset' ? p.exchangeCoin : '',
     exchange_rate: toWire(p.exchangeRate),
     exchange_rate_reverse: toWire(p.exchangeRateReverse),
-    tips: p.tips,
+    tips: localized(p.i18n, lang, 'tips', p.tips),
     redeem_config: {
       redeem_coin: p.redeemCoin,
       redeem_fee: extra.redeem_fee,
@@ -476,5 +479,6 @@ export async function productView(db: Db, loaded: LoadedProduct, now: Date) {
     precision: p.precision,
     protocol: p.protocol,
     status: p.status as 'online' | 'offline',
+    i18n: p.i18n,
   };
 }

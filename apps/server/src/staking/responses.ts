@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, paged } from '../http/envelope';
 import { decimalString } from '../http/openapi';
+import { i18nOutput } from '../http/texts';
 
 // Success responses of this product line's routes: the fields the handlers answer, checked on
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
@@ -402,5 +403,5 @@ export const postAdminStakingProductsByIdCampaignsResponse = envelope(
 
 /** GET /admin/api/staking/products */
 export const getAdminStakingProductsResponse = paged(
-  stakingProduct.extend({ status: z.enum(['online', 'offline']) }),
+  stakingProduct.extend({ status: z.enum(['online', 'offline']), i18n: i18nOutput }),
 );

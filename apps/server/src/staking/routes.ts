@@ -19,6 +19,7 @@ import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import { localized, requestLanguage } from '../http/texts';
 import { AcceptanceKind, acceptanceView, recordAcceptance } from './acceptance';
 import { aprOf, bestAprOf, loadAllProducts, loadProductByCoin, productView } from './products';
 import {
@@ -229,10 +230,11 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
         summary: 'Every staking product with its protocols and campaigns (one product per coin)',
       },
     },
-    async () => {
+    async (req) => {
       const now = deps.clock.now();
       const list = [];
-      for (const loaded of await loadAllProducts(deps.db)) list.push(await productView(deps.db, loaded, now));
+      for (const loaded of await loadAllProducts(deps.db))
+        list.push(await productView(deps.db, loaded, now, requestLanguage(req)));
       return ok({ list, total: list.length });
     },
   );
@@ -254,7 +256,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req) => {
       const loaded = await loadProductByCoin(deps.db, req.query.coin);
-      return ok(await productView(deps.db, loaded, deps.clock.now()));
+      return ok(await productView(deps.db, loaded, deps.clock.now(), requestLanguage(req)));
     },
   );
 
@@ -478,12 +480,15 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
         response: { 200: getEarnStakingCoinAskResponse },
         tags,
         summary: "A coin's staking FAQ: ask, answer, cate, unfold (operator-set)",
+        description:
+          "In the request's language (Accept-Language: zh… → zh-CN) when the operator wrote one, else English.",
         querystring: z.object({ coin: assetSymbol, pid }),
       },
     },
     async (req) => {
       const loaded = await loadProductByCoin(deps.db, req.query.coin);
-      return ok({ list: loaded.product.faq, total: loaded.product.faq.length });
+      const faq = localized(loaded.product.i18n, requestLanguage(req), 'faq', loaded.product.faq);
+      return ok({ list: faq, total: faq.length });
     },
   );
 }

@@ -17,6 +17,7 @@ import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import { i18nInput, mergeI18n, storedI18n, variantText } from '../http/texts';
 import { requireAsset } from '../market/assets';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
@@ -59,6 +60,7 @@ export const wealthProductFields = {
   sort: z.number().int().min(-1_000_000).max(1_000_000).default(0),
   /** The first NAV, published at creation. */
   nav: storedPositiveAmount(8),
+  i18n: i18nInput({ name: variantText(120), description: variantText(4000) }).optional(),
 };
 export const wealthProductInput = z.object(wealthProductFields);
 
@@ -76,6 +78,7 @@ const productCodec: Codec<ProductRow> = {
   status: col('status'),
   run_start: unixCol('runStart'),
   sort: col('sort'),
+  i18n: col('i18n'),
 };
 
 export async function createWealthProduct(
@@ -93,6 +96,7 @@ async function insertProduct(db: Db, b: z.infer<typeof wealthProductInput>, at: 
     .insert(wealthProducts)
     .values({
       ...(valuesOf(productCodec, b) as typeof wealthProducts.$inferInsert),
+      i18n: storedI18n(b.i18n),
       projectType: b.project_type,
       coin: b.coin,
       runStart: b.run_start ? new Date(b.run_start * 1000) : at,
@@ -176,7 +180,7 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
           await applyEdit(tx, req, deps.clock, {
             codec: productCodec,
             current,
-            body: req.body,
+            body: req.body.i18n ? { ...req.body, i18n: mergeI18n(current.i18n, req.body.i18n) } : req.body,
             write: async (set) => {
               const [row] = await tx
                 .update(wealthProducts)

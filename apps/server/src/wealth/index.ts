@@ -41,6 +41,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
     {
       project_type: 4,
       name: 'Stable Yield Private Fund',
+      zhName: '稳健收益私募基金',
       coin: 'USDT',
       min_purchase: '100',
       vip_min_tier: 1,
@@ -50,6 +51,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
     {
       project_type: 5,
       name: 'BTC Quant Strategy',
+      zhName: 'BTC 量化策略',
       coin: 'BTC',
       min_purchase: '0.001',
       vip_min_tier: 0,
@@ -65,6 +67,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       wealthProductInput.parse({
         ...f,
         description: `${f.name}: a managed ${f.coin} fund.`,
+        i18n: { 'zh-CN': { name: f.zhName, description: `${f.zhName}：一只专业管理的 ${f.coin} 基金。` } },
         run_start: start.getTime() / 1000,
       }),
       start,

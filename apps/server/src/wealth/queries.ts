@@ -3,7 +3,9 @@ import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { wealthNavs, wealthOrders, wealthProducts, wealthPurchases, wealthRedemptions } from '../db/schema';
 import { errors } from '../http/errors';
+import { localized } from '../http/texts';
 import { unixSeconds } from '../jobs/clock';
+import type { Language } from '../mail/templates';
 import { latestNav, navSeries, type WealthOrderRow, type WealthProductRow } from './service';
 
 const DAY_MS = 86_400_000;
@@ -35,12 +37,12 @@ export async function recent30DaysRate(db: Db, productId: number, now: Date): Pr
   return toWire(roundDown(dec(last.nav).div(base.nav).minus(1).times(365).div(days).times(100), 4));
 }
 
-export async function productView(db: Db, p: WealthProductRow, now: Date) {
+export async function productView(db: Db, p: WealthProductRow, now: Date, lang: Language = 'en') {
   const nav = await latestNav(db, p.id, now);
   return {
     pid: p.id,
     project_type: p.projectType,
-    name: p.name,
+    name: localized(p.i18n, lang, 'name', p.name),
     coin: p.coin,
     min_purchase: toWire(p.minPurchase),
     vip_min_tier: p.vipMinTier,
@@ -50,8 +52,9 @@ export async function productView(db: Db, p: WealthProductRow, now: Date) {
     run_days: Math.max(0, Math.floor((now.getTime() - p.runStart.getTime()) / DAY_MS)),
     show_interest: p.showInterest ? 1 : 0,
     disclaimer: p.disclaimer,
-    description: p.description,
+    description: localized(p.i18n, lang, 'description', p.description),
     status: p.status as 'online' | 'offline',
+    i18n: p.i18n,
   };
 }
 
@@ -77,7 +80,13 @@ export async function requireOwnOrder(
  * income_amount: that value less their cost, plus gains realised by settled redemptions;
  * net_value_ratio_buy: the held units' average cost per unit.
  */
-export async function orderDetail(db: Db, order: WealthOrderRow, product: WealthProductRow, now: Date) {
+export async function orderDetail(
+  db: Db,
+  order: WealthOrderRow,
+  product: WealthProductRow,
+  now: Date,
+  lang: Language = 'en',
+) {
   const nav = await latestNav(db, product.id, now);
   const units = dec(order.units);
   const value = nav ? valueOfUnits(units, nav.nav) : dec(0);
@@ -87,7 +96,7 @@ export async function orderDetail(db: Db, order: WealthOrderRow, product: Wealth
     order_id: order.id,
     pid: product.id,
     project_type: product.projectType,
-    name: product.name,
+    name: localized(product.i18n, lang, 'name', product.name),
     coin: product.coin,
     amount: toWire(value),
     unit: toWire(units),
@@ -151,6 +160,7 @@ export async function userOrders(
   userId: number,
   projectType: WealthProjectTypeId | undefined,
   now: Date,
+  lang: Language = 'en',
 ) {
   const found = await db
     .select({ order: wealthOrders, product: wealthProducts })
@@ -165,7 +175,7 @@ export async function userOrders(
     )
     .orderBy(asc(wealthOrders.id));
   const list = [];
-  for (const row of found) list.push(await orderDetail(db, row.order, row.product, now));
+  for (const row of found) list.push(await orderDetail(db, row.order, row.product, now, lang));
   return { list, total: list.length };
 }
 

@@ -2,6 +2,7 @@ import { WEALTH_PROJECT_TYPES } from '@earn/domain';
 import { z } from 'zod';
 import { envelope, paged } from '../http/envelope';
 import { decimalString } from '../http/openapi';
+import { i18nOutput } from '../http/texts';
 
 /** Private wealth 4, asset management 5: the only types a product is created with. */
 const wealthProjectType = z.literal(WEALTH_PROJECT_TYPES);
@@ -54,24 +55,23 @@ export const postEarnPrivateWealthRedeemResponse = envelope(
 );
 
 /** GET /apiw/v2/earn/private-wealth/products */
-export const getEarnPrivateWealthProductsResponse = paged(
-  z.object({
-    pid: z.number(),
-    project_type: wealthProjectType,
-    name: z.string(),
-    coin: z.string(),
-    min_purchase: decimalString,
-    vip_min_tier: z.number(),
-    net_value_ratio: decimalString.nullable(),
-    net_value_time: z.number().nullable(),
-    recent_30_days_rate: decimalString,
-    run_days: z.number(),
-    show_interest: z.number(),
-    disclaimer: z.string(),
-    description: z.string(),
-    status: z.enum(['online', 'offline']),
-  }),
-);
+const wealthProductItem = z.object({
+  pid: z.number(),
+  project_type: wealthProjectType,
+  name: z.string(),
+  coin: z.string(),
+  min_purchase: decimalString,
+  vip_min_tier: z.number(),
+  net_value_ratio: decimalString.nullable(),
+  net_value_time: z.number().nullable(),
+  recent_30_days_rate: decimalString,
+  run_days: z.number(),
+  show_interest: z.number(),
+  disclaimer: z.string(),
+  description: z.string(),
+  status: z.enum(['online', 'offline']),
+});
+export const getEarnPrivateWealthProductsResponse = paged(wealthProductItem);
 
 /** A user's wealth holding, in the list and alone. */
 const wealthOrder = z.object({
@@ -154,4 +154,5 @@ export const postAdminWealthProductsByPidNavResponse = envelope(
 );
 
 /** GET /admin/api/wealth/products */
-export const getAdminWealthProductsResponse = getEarnPrivateWealthProductsResponse;
+/** The operator's list: the English texts, and the variants in other languages as stored. */
+export const getAdminWealthProductsResponse = paged(wealthProductItem.extend({ i18n: i18nOutput }));

@@ -21,6 +21,7 @@ import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { idempotent } from '../http/idempotency';
+import { requestLanguage } from '../http/texts';
 import { AcceptanceKind, acceptanceView, recordAcceptance } from '../staking/acceptance';
 import { registerWealthAdminRoutes } from './admin-routes';
 import {
@@ -203,6 +204,8 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
         tags,
         summary:
           'Wealth products (optionally of one project type) with the latest NAV, 30-day rate and run days',
+        description:
+          "name and description in the request's language (Accept-Language: zh… → zh-CN), else English.",
         querystring: z.object({ project_type: projectType.optional() }),
       },
     },
@@ -215,7 +218,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
       const list = [];
       for (const p of found) {
         if (req.query.project_type !== undefined && p.projectType !== req.query.project_type) continue;
-        list.push(await productView(deps.db, p, now));
+        list.push(await productView(deps.db, p, now, requestLanguage(req)));
       }
       return ok({ list, total: list.length });
     },
@@ -233,7 +236,15 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
       },
     },
     async (req) =>
-      ok(await userOrders(deps.db, currentUser(req).id, req.query.project_type, deps.clock.now())),
+      ok(
+        await userOrders(
+          deps.db,
+          currentUser(req).id,
+          req.query.project_type,
+          deps.clock.now(),
+          requestLanguage(req),
+        ),
+      ),
   );
 
   r.get(
@@ -275,7 +286,7 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
         req.query.order_id,
         req.query.project_type,
       );
-      return ok(await orderDetail(deps.db, order, product, deps.clock.now()));
+      return ok(await orderDetail(deps.db, order, product, deps.clock.now(), requestLanguage(req)));
     },
   );
 

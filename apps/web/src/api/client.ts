@@ -106,6 +106,16 @@ export function readCookie(name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The language the user chose in the app, sent as Accept-Language on every call: the server writes
+ * operator texts (product names, FAQs) in it, English where the operator wrote none. The browser's
+ * own header would follow the device's language, not the one picked in the app.
+ */
+let contentLanguage: string | undefined;
+export function setContentLanguage(code: string): void {
+  contentLanguage = code;
+}
+
 let csrfPrimer: Promise<void> | null = null;
 
 /** The server hands out the CSRF cookie on any response; a first POST needs one beforehand. */
@@ -148,7 +158,11 @@ function encodeForm(body: Record<string, unknown>): string {
  */
 export async function request<T>(opts: RequestOptions, csrfRetried = false): Promise<T> {
   const method = opts.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(contentLanguage ? { 'Accept-Language': contentLanguage } : {}),
+    ...opts.headers,
+  };
   let body: string | undefined;
   if (method !== 'GET') {
     const csrf = await ensureCsrfCookie();

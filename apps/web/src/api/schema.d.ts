@@ -1240,7 +1240,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A coin's staking FAQ: ask, answer, cate, unfold (operator-set) */
+        /**
+         * A coin's staking FAQ: ask, answer, cate, unfold (operator-set)
+         * @description In the request's language (Accept-Language: zh… → zh-CN) when the operator wrote one, else English.
+         */
         get: operations["getEarnStakingCoinAsk"];
         put?: never;
         post?: never;
@@ -2068,7 +2071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Wealth products (optionally of one project type) with the latest NAV, 30-day rate and run days */
+        /**
+         * Wealth products (optionally of one project type) with the latest NAV, 30-day rate and run days
+         * @description name and description in the request's language (Accept-Language: zh… → zh-CN), else English.
+         */
         get: operations["getEarnPrivateWealthProducts"];
         put?: never;
         post?: never;
@@ -15328,6 +15334,13 @@ export interface operations {
                             rate_year: string;
                         }[];
                     }[];
+                    /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
+                    i18n?: {
+                        /** @description Simplified Chinese texts, by English field name */
+                        "zh-CN"?: {
+                            name?: string;
+                        };
+                    };
                 };
                 "application/x-www-form-urlencoded": {
                     reward_coin: string;
@@ -15374,6 +15387,13 @@ export interface operations {
                             rate_year: string;
                         }[];
                     }[];
+                    /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
+                    i18n?: {
+                        /** @description Simplified Chinese texts, by English field name */
+                        "zh-CN"?: {
+                            name?: string;
+                        };
+                    };
                 };
             };
         };
@@ -16586,6 +16606,12 @@ export interface operations {
                                 protocol: string;
                                 /** @enum {string} */
                                 status: "online" | "offline";
+                                /** @description The stored texts in other languages: {"zh-CN": {field: text}} */
+                                i18n: {
+                                    [key: string]: {
+                                        [key: string]: unknown;
+                                    };
+                                };
                             }[];
                             total: number;
                         };
@@ -16710,6 +16736,22 @@ export interface operations {
                     status?: "online" | "offline";
                     /** @default 0 */
                     sort?: number;
+                    /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
+                    i18n?: {
+                        /** @description Simplified Chinese texts, by English field name */
+                        "zh-CN"?: {
+                            tips?: string;
+                            redeem_period_txt?: string;
+                            faq?: {
+                                ask: string;
+                                answer: string;
+                                /** @default faq */
+                                cate?: string;
+                                /** @default false */
+                                unfold?: boolean;
+                            }[];
+                        };
+                    };
                     defi?: {
                         protocol_name: string;
                         reward_coin: string;
@@ -16862,6 +16904,22 @@ export interface operations {
                     status?: "online" | "offline";
                     /** @default 0 */
                     sort?: number;
+                    /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
+                    i18n?: {
+                        /** @description Simplified Chinese texts, by English field name */
+                        "zh-CN"?: {
+                            tips?: string;
+                            redeem_period_txt?: string;
+                            faq?: {
+                                ask: string;
+                                answer: string;
+                                /** @default faq */
+                                cate?: string;
+                                /** @default false */
+                                unfold?: boolean;
+                            }[];
+                        };
+                    };
                     defi?: {
                         protocol_name: string;
                         reward_coin: string;
@@ -17001,6 +17059,20 @@ export interface operations {
                     /** @enum {string} */
                     status?: "online" | "offline";
                     sort?: number;
+                    i18n?: {
+                        "zh-CN"?: {
+                            tips?: string;
+                            redeem_period_txt?: string;
+                            faq?: {
+                                ask: string;
+                                answer: string;
+                                /** @default faq */
+                                cate?: string;
+                                /** @default false */
+                                unfold?: boolean;
+                            }[];
+                        };
+                    };
                 };
                 "application/x-www-form-urlencoded": {
                     type?: number;
@@ -17060,6 +17132,20 @@ export interface operations {
                     /** @enum {string} */
                     status?: "online" | "offline";
                     sort?: number;
+                    i18n?: {
+                        "zh-CN"?: {
+                            tips?: string;
+                            redeem_period_txt?: string;
+                            faq?: {
+                                ask: string;
+                                answer: string;
+                                /** @default faq */
+                                cate?: string;
+                                /** @default false */
+                                unfold?: boolean;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -17912,6 +17998,14 @@ export interface operations {
                     special_users?: number[];
                     /** @default 1 */
                     status?: number;
+                    /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
+                    i18n?: {
+                        /** @description Simplified Chinese texts, by English field name */
+                        "zh-CN"?: {
+                            title?: string;
+                            subtitle?: string;
+                        };
+                    };
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
@@ -17951,6 +18045,14 @@ export interface operations {
                     special_users?: number[];
                     /** @default 1 */
                     status?: number;
+                    /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
+                    i18n?: {
+                        /** @description Simplified Chinese texts, by English field name */
+                        "zh-CN"?: {
+                            title?: string;
+                            subtitle?: string;
+                        };
+                    };
                 };
             };
         };
@@ -18100,6 +18202,12 @@ export interface operations {
                     subtitle?: string;
                     special_users?: number[];
                     status?: number;
+                    i18n?: {
+                        "zh-CN"?: {
+                            title?: string;
+                            subtitle?: string;
+                        };
+                    };
                 };
                 "application/x-www-form-urlencoded": {
                     type?: number;
@@ -18125,6 +18233,12 @@ export interface operations {
                     subtitle?: string;
                     special_users?: number[];
                     status?: number;
+                    i18n?: {
+                        "zh-CN"?: {
+                            title?: string;
+                            subtitle?: string;
+                        };
+                    };
                 };
             };
         };
@@ -18506,6 +18620,12 @@ export interface operations {
                                 description: string;
                                 /** @enum {string} */
                                 status: "online" | "offline";
+                                /** @description The stored texts in other languages: {"zh-CN": {field: text}} */
+                                i18n: {
+                                    [key: string]: {
+                                        [key: string]: unknown;
+                                    };
+                                };
                             }[];
                             total: number;
                         };
@@ -18548,6 +18668,14 @@ export interface operations {
                     /** @default 0 */
                     sort?: number;
                     nav: string;
+                    /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
+                    i18n?: {
+                        /** @description Simplified Chinese texts, by English field name */
+                        "zh-CN"?: {
+                            name?: string;
+                            description?: string;
+                        };
+                    };
                 };
                 "application/x-www-form-urlencoded": {
                     project_type: (4 | 5) | ("4" | "5");
@@ -18572,6 +18700,14 @@ export interface operations {
                     /** @default 0 */
                     sort?: number;
                     nav: string;
+                    /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
+                    i18n?: {
+                        /** @description Simplified Chinese texts, by English field name */
+                        "zh-CN"?: {
+                            name?: string;
+                            description?: string;
+                        };
+                    };
                 };
             };
         };
@@ -18618,6 +18754,12 @@ export interface operations {
                     status?: "online" | "offline";
                     run_start?: number;
                     sort?: number;
+                    i18n?: {
+                        "zh-CN"?: {
+                            name?: string;
+                            description?: string;
+                        };
+                    };
                 };
                 "application/x-www-form-urlencoded": {
                     name?: string;
@@ -18630,6 +18772,12 @@ export interface operations {
                     status?: "online" | "offline";
                     run_start?: number;
                     sort?: number;
+                    i18n?: {
+                        "zh-CN"?: {
+                            name?: string;
+                            description?: string;
+                        };
+                    };
                 };
             };
         };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { setCookie } from '../test/cookies';
-import { ApiError, REQUEST_TIMEOUT_MS, request } from './client';
+import { ApiError, REQUEST_TIMEOUT_MS, request, setContentLanguage } from './client';
 import { registerFundpassPrompter } from './fundpass';
 import { send } from './send';
 
@@ -43,6 +43,16 @@ describe('request and send', () => {
     expect(calls[0]?.init.credentials).toBe('same-origin');
     expect(header(calls[1], 'X-CSRF-Token')).toBeUndefined();
     expect(calls[1]?.url).toBe('/g?coin=BTC');
+  });
+
+  test("every call asks in the app's language (Accept-Language), which follows the language picked", async () => {
+    answers.push(envelope(200, { code: 0, message: 'success', data: 1 }));
+    answers.push(envelope(200, { code: 0, message: 'success', data: 2 }));
+    setContentLanguage('zh-CN');
+    await request({ path: '/products' });
+    setContentLanguage('en');
+    await request({ method: 'POST', path: '/p', body: {} });
+    expect(calls.map((c) => header(c, 'Accept-Language'))).toEqual(['zh-CN', 'en']);
   });
 
   test('a refused CSRF token is retried once with the fresh cookie the refusal handed out', async () => {

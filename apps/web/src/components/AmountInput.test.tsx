@@ -139,4 +139,27 @@ describe('AmountInput', () => {
       vi.useRealTimers();
     }
   });
+
+  test('Max with nothing available is off and says why: a tooltip on desktop', () => {
+    renderWithProviders(<Harness onChange={() => undefined} max="0.00" />, { width: 1400 });
+    const max = screen.getByRole('button', { name: 'Max' });
+    expect(max).toBeDisabled();
+    expect(max).toHaveAccessibleDescription('Nothing to fill in: the available amount is 0.');
+    expect(screen.getByTestId('amount-max-reason')).toHaveAttribute(
+      'data-reason',
+      'Nothing to fill in: the available amount is 0.',
+    );
+  });
+
+  test('Max with nothing available says why in text on a phone; with a balance it says nothing', () => {
+    const { unmount } = renderWithProviders(<Harness onChange={() => undefined} max="0" />, { width: 375 });
+    expect(screen.getByRole('button', { name: 'Max' })).toBeDisabled();
+    expect(screen.getByTestId('amount-max-reason')).toHaveTextContent(
+      'Nothing to fill in: the available amount is 0.',
+    );
+    unmount();
+    renderWithProviders(<Harness onChange={() => undefined} max="12" />, { width: 375 });
+    expect(screen.getByRole('button', { name: 'Max' })).toBeEnabled();
+    expect(screen.queryByTestId('amount-max-reason')).not.toBeInTheDocument();
+  });
 });

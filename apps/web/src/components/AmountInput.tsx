@@ -1,10 +1,11 @@
 import './amount-input/i18n';
-import { Button, Group, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../api/analytics';
+import { MOBILE_QUERY } from '../app/breakpoints';
 import {
   type AmountProblem,
   DEFAULT_AMOUNT_PRECISION,
@@ -14,6 +15,7 @@ import {
   separatorsFor,
   truncateAmount,
 } from './amount';
+import { DisabledReason } from './DisabledReason';
 
 /** The specs' Max-button debounce. */
 export const MAX_BUTTON_DEBOUNCE_MS = 200;
@@ -27,6 +29,8 @@ export interface AmountInputProps {
   precision?: number;
   /** What the Max button fills in (e.g. min(available, remaining quota)); no button when absent. */
   max?: string | null;
+  /** Why Max has nothing to fill in (null or zero `max`); default: the available amount is 0. */
+  maxReason?: string;
   label?: ReactNode;
   description?: ReactNode;
   /** The form's own rule failure (minimum, balance…), shown when the text itself is an amount. */
@@ -71,6 +75,7 @@ export function AmountInput({
   onChange,
   precision = DEFAULT_AMOUNT_PRECISION,
   max,
+  maxReason,
   label,
   description,
   error,
@@ -85,6 +90,10 @@ export function AmountInput({
   const separators = useMemo(() => separatorsFor(i18n.language), [i18n.language]);
   const [text, setText] = useState(value === null ? '' : formatAmountText(value, separators));
   const parsed = parseAmount(text, { precision, separators });
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  // "0" or "0.00" is a string, not a falsy one: Max has something to fill in only above zero.
+  const maxEmpty = max !== undefined && !(max && /[1-9]/.test(max));
+  const whyNoMax = maxEmpty && !disabled ? (maxReason ?? t('amount.maxNone')) : null;
 
   // The form may set or clear the amount itself (reset, Max): follow it unless the text already says so.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change from above rewrites what the user typed
@@ -115,7 +124,17 @@ export function AmountInput({
   return (
     <TextInput
       label={label ?? t('amount.label')}
-      description={description}
+      description={
+        // A phone has no hover: why Max is off is written under the label, as other reasons are.
+        mobile && whyNoMax ? (
+          <Stack gap={0} component="span">
+            {description && <span>{description}</span>}
+            <span data-testid="amount-max-reason">{whyNoMax}</span>
+          </Stack>
+        ) : (
+          description
+        )
+      }
       error={parsed.ok ? error : refusalText(parsed, t)}
       value={text}
       disabled={disabled}
@@ -150,15 +169,17 @@ export function AmountInput({
               </Text>
             )}
             {max !== undefined && (
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={applyMax}
-                disabled={disabled || !max}
-                aria-label={t('common.max')}
-              >
-                {t('common.max')}
-              </Button>
+              <DisabledReason reason={mobile ? null : whyNoMax} testId="amount-max-reason">
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  onClick={applyMax}
+                  disabled={disabled || maxEmpty}
+                  aria-label={t('common.max')}
+                >
+                  {t('common.max')}
+                </Button>
+              </DisabledReason>
             )}
           </Group>
         ) : undefined

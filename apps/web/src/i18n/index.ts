@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setContentLanguage } from '../api/client';
 import en from './en.json';
 
 export const LANGUAGES = [
@@ -26,6 +27,7 @@ function languageInfo(code: string) {
 
 function applyLanguage(code: string): void {
   dayjs.locale(languageInfo(code).dayjs);
+  setContentLanguage(code);
   if (typeof document !== 'undefined') document.documentElement.lang = code;
 }
 

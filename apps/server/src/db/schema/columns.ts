@@ -1,4 +1,5 @@
-import { bigint, bigserial, integer, numeric, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, integer, jsonb, numeric, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Column builders that every product line's schema repeats. Each is a function, not a shared
 // builder, because a Drizzle builder is mutated by `.notNull()`, `.default()` and the like.
@@ -32,3 +33,9 @@ export const productRef = () => integer('product_id').notNull();
 
 /** A required asset symbol ('BTC'), such as `asset`, `coin` or `reward_coin`. */
 export const assetSymbol = (name: string) => text(name).notNull();
+
+/** Operator texts in other languages, language → field → text (see `http/texts.ts`). */
+export type I18nTexts = Partial<Record<'zh-CN', Record<string, unknown>>>;
+
+/** The `i18n` column of a row with operator-entered texts; `{}` while only English was written. */
+export const i18nTexts = () => jsonb('i18n').$type<I18nTexts>().notNull().default(sql`'{}'::jsonb`);

@@ -16,6 +16,7 @@ import {
   assetSymbol,
   bigintId,
   createdAt,
+  i18nTexts,
   idPrimaryKey,
   money,
   productRef,
@@ -228,6 +229,7 @@ export const seFixedProducts = pgTable(
     ladderApr: jsonb('ladder_apr').$type<LadderTierJson[]>().notNull().default(sql`'[]'::jsonb`),
     title: text('title').notNull().default(''),
     subtitle: text('subtitle').notNull().default(''),
+    i18n: i18nTexts(),
     /** Special products: when non-empty only these users may subscribe; when empty, only newcomers. */
     specialUsers: jsonb('special_users').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     status: integer('status').notNull().default(1),

@@ -15,6 +15,7 @@ import {
 import {
   assetSymbol,
   createdAt,
+  i18nTexts,
   idPrimaryKey,
   money,
   productRef,
@@ -91,6 +92,7 @@ export const stakingProducts = pgTable(
     protocol: text('protocol').notNull(),
     debtList: jsonb('debt_list').$type<StakingDebtEntry[]>().notNull(),
     faq: jsonb('faq').$type<StakingFaqEntry[]>().notNull(),
+    i18n: i18nTexts(),
     status: text('status').notNull(),
     sort: integer('sort').notNull().default(0),
     ...timestamps(),

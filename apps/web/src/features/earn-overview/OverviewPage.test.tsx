@@ -99,10 +99,18 @@ describe('earn overview page', () => {
         lines: [],
         upcoming: [],
       }),
-      'GET /api/web/v1/earn/earnings': () => earnings(30),
+      'GET /api/web/v1/earn/earnings': () => ({
+        ...earnings(30),
+        days: earnings(30).days.map((d) => ({ ...d, usdt: '0' })),
+        total_usdt: '0',
+      }),
     });
     renderWithProviders(<OverviewPage />, { width: 375 });
     expect(await screen.findByText('理财总览')).toBeInTheDocument();
+    // Nothing earned in the days shown: said in words, not an empty chart.
+    expect(await screen.findByTestId('eo-chart-empty')).toHaveTextContent(
+      '这段时间暂无收益：利息和奖励首次发放后将显示在这里。',
+    );
     expect(await screen.findByTestId('eo-empty')).toHaveTextContent(i18next.t('eo.empty'));
     expect(screen.getByText('暂无安排。')).toBeInTheDocument();
     expect(screen.getByTestId('eo-total')).toHaveTextContent('0.00');

@@ -240,13 +240,20 @@ export default function OverviewPage() {
             data={CHART_DAYS.map((d) => ({ value: d, label: t('eo.days', { count: Number(d) }) }))}
           />
         </Group>
-        <TrendChart
-          label={t('eo.chartLabel', { days })}
-          loading={earnings.isLoading}
-          data={(earnings.data?.days ?? []).map((d) => ({ time: d.start, value: d.usdt }))}
-          formatValue={(v) => `${formatAmount(v, 8, 2)} USDT`}
-          height={220}
-        />
+        {earnings.data && !earnings.data.days.some((d) => /[1-9]/.test(d.usdt)) ? (
+          // An empty chart reads as broken: nothing earned yet is said in words.
+          <Text c="dimmed" size="sm" py="xl" ta="center" data-testid="eo-chart-empty">
+            {t('eo.chartEmpty')}
+          </Text>
+        ) : (
+          <TrendChart
+            label={t('eo.chartLabel', { days })}
+            loading={earnings.isLoading}
+            data={(earnings.data?.days ?? []).map((d) => ({ time: d.start, value: d.usdt }))}
+            formatValue={(v) => `${formatAmount(v, 8, 2)} USDT`}
+            height={220}
+          />
+        )}
       </Card>
       {o && <Upcoming items={o.upcoming} />}
     </Stack>

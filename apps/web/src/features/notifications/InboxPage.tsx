@@ -17,6 +17,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DisabledReason } from '../../components/DisabledReason';
 import { formatServerTime } from '../../components/serverTime';
 import './i18n/register';
 import { fetchInboxPage, type InboxItem, KINDS, markRead, type NotificationKind, notifyKeys } from './api';
@@ -104,14 +105,19 @@ export default function InboxPage() {
             onChange={(e) => setUnread(e.currentTarget.checked)}
           />
         </Group>
-        <Button
-          variant="light"
-          disabled={unreadCount === 0}
-          loading={read.isPending}
-          onClick={() => read.mutate({ all: true })}
+        <DisabledReason
+          reason={unreadCount === 0 && !pages.isLoading ? t('notify.nothingUnread') : null}
+          testId="mark-all-reason"
         >
-          {t('notify.markAllRead')}
-        </Button>
+          <Button
+            variant="light"
+            disabled={unreadCount === 0}
+            loading={read.isPending}
+            onClick={() => read.mutate({ all: true })}
+          >
+            {t('notify.markAllRead')}
+          </Button>
+        </DisabledReason>
       </Group>
       {pages.isLoading ? (
         <Group justify="center" py="xl">

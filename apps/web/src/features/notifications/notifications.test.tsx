@@ -84,6 +84,11 @@ describe('inbox page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(api.to('POST /api/web/v1/notifications/read')).toHaveLength(2));
     expect(api.to('POST /api/web/v1/notifications/read')[1]?.body).toEqual({ all: true });
+    // Nothing unread now: the button is off and says why (a tooltip's text on desktop, text here).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled());
+    expect(screen.getByTestId('mark-all-reason')).toHaveTextContent(
+      'Nothing unread: every notification has been read.',
+    );
 
     await userEvent.click(screen.getByTestId('kind-filter'));
     await userEvent.click(await screen.findByRole('option', { name: 'New device sign-in' }));
@@ -97,9 +102,13 @@ describe('inbox page', () => {
     fakeApi({ 'GET /api/web/v1/notifications': () => ({ list: [], unread: 0, next_cursor: null }) });
     await act(() => setLanguage('zh-CN'));
     try {
-      renderWithProviders(<InboxPage />);
+      renderWithProviders(<InboxPage />, { width: 375 });
       expect(await screen.findByText('暂无通知。')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: '全部标为已读' })).toBeDisabled();
+      const markAll = screen.getByRole('button', { name: '全部标为已读' });
+      expect(markAll).toBeDisabled();
+      // A phone has no hover: the reason is written under the button.
+      expect(screen.getByTestId('mark-all-reason')).toHaveTextContent('没有未读通知：所有通知均已读。');
+      expect(markAll).toHaveAccessibleDescription('没有未读通知：所有通知均已读。');
     } finally {
       await act(() => setLanguage('en'));
     }

@@ -132,8 +132,14 @@ function PoolRow({
   // prices: a pool is watchable while its project runs and that figure exists.
   const derivedApr = pool.derived_apr?.rate_year ?? null;
   const watchable = isLoggedIn && open && derivedApr !== null;
+  const buttons = (watchable ? 1 : 0) + (hasStake ? 1 : 0) + 1;
+  // Three buttons in one row of a phone cut their labels: two a row, Stake across the whole width.
+  const Row = mobile ? SimpleGrid : Group;
+  const rowProps = mobile
+    ? { cols: Math.min(buttons, 2), spacing: 'xs' }
+    : { gap: 'xs', wrap: 'nowrap' as const };
   const actions = (
-    <Group gap="xs" wrap="nowrap" grow={mobile}>
+    <Row {...rowProps}>
       {watchable && (
         <AprAlertButton
           size={mobile ? 'sm' : 'xs'}
@@ -157,10 +163,15 @@ function PoolRow({
           {t('launchpool.redeemButton')}
         </Button>
       )}
-      <Button size={mobile ? 'sm' : 'xs'} onClick={onStake} data-testid={`stake-${pool.rid}`}>
+      <Button
+        size={mobile ? 'sm' : 'xs'}
+        onClick={onStake}
+        data-testid={`stake-${pool.rid}`}
+        style={mobile && buttons === 3 ? { gridColumn: '1 / -1' } : undefined}
+      >
         {t('launchpool.stakeButton')}
       </Button>
-    </Group>
+    </Row>
   );
   return (
     <Card withBorder radius="md" padding="md" data-testid={`pool-${pool.rid}`}>

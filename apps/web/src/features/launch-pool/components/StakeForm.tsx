@@ -331,6 +331,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
         }}
         precision={pool.decimal_place}
         max={loaded && !numbers.usedUp ? numbers.max : null}
+        maxReason={numbers.usedUp ? t('launchpool.stake.usedUp') : undefined}
         coin={coin}
         error={errorText}
         label={t('amount.label')}

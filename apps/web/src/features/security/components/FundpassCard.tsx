@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { type Me, queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { FUNDPASS_MODES, type FundpassMode, SECURITY_PATHS } from '../api';
 import type { FundpassDialogKind } from '../dialogs/SetFundpassDialog';
 
@@ -39,16 +40,27 @@ export function FundpassCard({ me, onOpen }: { me: Me; onOpen: (kind: FundpassDi
         <Text size="sm" c="dimmed">
           {t('security.fundpass.about')}
         </Text>
-        <Select
-          label={t('security.fundpass.mode')}
-          data={FUNDPASS_MODES.map((m) => ({ value: m, label: t(`security.fundpass.mode.${m}`) }))}
-          value={me.fundpass_mode}
-          onChange={(v) => v && v !== me.fundpass_mode && void choose(v as FundpassMode)}
-          disabled={!me.fundpass_set || mode.isPending}
-          description={me.fundpass_set ? undefined : t('security.fundpass.modeNeedsSet')}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <DisabledReason
+          reason={
+            !me.fundpass_set
+              ? t('security.fundpass.modeNeedsSet')
+              : mode.isPending
+                ? t('security.fundpass.modeSaving')
+                : null
+          }
+          testId="fundpass-mode-reason"
+          block
+        >
+          <Select
+            label={t('security.fundpass.mode')}
+            data={FUNDPASS_MODES.map((m) => ({ value: m, label: t(`security.fundpass.mode.${m}`) }))}
+            value={me.fundpass_mode}
+            onChange={(v) => v && v !== me.fundpass_mode && void choose(v as FundpassMode)}
+            disabled={!me.fundpass_set || mode.isPending}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </DisabledReason>
         <Group gap="xs">
           {me.fundpass_set ? (
             <>

@@ -206,7 +206,12 @@ describe('security page', () => {
     });
     render();
     expect(await screen.findByTestId('fundpass-status')).toHaveTextContent('Not set');
-    expect(screen.getByText('Set a funding password to choose when it is asked.')).toBeInTheDocument();
+    // Off until a password is set, and says why in a tooltip on desktop.
+    expect(screen.getByLabelText('Ask for it', { selector: 'input' })).toBeDisabled();
+    expect(screen.getByTestId('fundpass-mode-reason')).toHaveAttribute(
+      'data-reason',
+      'Set a funding password to choose when it is asked.',
+    );
     await user.click(screen.getByRole('button', { name: 'Set funding password' }));
     await user.type(
       await screen.findByLabelText('Login password', {}, { timeout: 15_000 }),
@@ -227,6 +232,23 @@ describe('security page', () => {
         login_password: 'correct-horse-1',
       }),
     );
+  });
+
+  test('at 375 px without a funding password: why the mode is off is written under it', async () => {
+    api({ 'GET /api/web/v1/auth/me': () => ({ ...ME, fundpass_set: false, fundpass_mode: 'never' }) });
+    render(375);
+    expect(await screen.findByTestId('fundpass-mode-reason')).toHaveTextContent(
+      'Set a funding password to choose when it is asked.',
+    );
+    expect(screen.getByLabelText('Ask for it', { selector: 'input' })).toBeDisabled();
+  });
+
+  test('with a funding password the mode is on and says nothing', async () => {
+    api();
+    render();
+    expect(await screen.findByTestId('fundpass-status')).toHaveTextContent('Set');
+    expect(screen.getByLabelText('Ask for it', { selector: 'input' })).toBeEnabled();
+    expect(screen.queryByTestId('fundpass-mode-reason')).not.toBeInTheDocument();
   });
 
   test('choosing when the funding password is asked: the server asks for it, the prompt sends it', async () => {

@@ -79,14 +79,14 @@ export function FlexHoldingCard({
           />
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Field label={t('se.holding')} value={`${amt(h.curr_amount)}`} testId="holding-amount" />
+          <Field label={t('se.holding')} value={`${amt(h.curr_amount)} ${h.asset}`} testId="holding-amount" />
           <Field
             label={t('se.lentNow')}
             value={
               // A new subscription lends from the next whole hour: say so rather than a bare 0 beside it.
               dec(h.lend_amount || 0).isZero() && dec(h.pending_amount || 0).gt(0)
                 ? t('se.lentNow.fromNextHour', { amount: amt(h.pending_amount), coin: h.asset })
-                : amt(h.lend_amount)
+                : `${amt(h.lend_amount)} ${h.asset}`
             }
             testId="lent-amount"
           />
@@ -107,7 +107,7 @@ export function FlexHoldingCard({
               </Text>
             }
           />
-          <Field label={t('se.cumulative')} value={amt(h.cumulative)} testId="cumulative" />
+          <Field label={t('se.cumulative')} value={`${amt(h.cumulative)} ${h.asset}`} testId="cumulative" />
         </SimpleGrid>
         {dec(h.frozen_amount || 0).gt(0) && (
           <Text size="xs" c="orange" data-testid="card-redeeming">
@@ -205,7 +205,7 @@ export function FixedHoldingCard({
           </Badge>
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Field label={t('se.principal')} value={amt(o.principal)} testId="principal" />
+          <Field label={t('se.principal')} value={`${amt(o.principal)} ${o.asset}`} testId="principal" />
           <Field
             label={t('se.apr')}
             value={
@@ -225,7 +225,7 @@ export function FixedHoldingCard({
             label={t('se.estInterest')}
             value={
               <>
-                {amt(o.total_interest)}
+                {amt(o.total_interest)} {o.asset}
                 <WhyButton
                   target={{ kind: 'fixed_maturity', id: o.order_id }}
                   amount={o.total_interest}

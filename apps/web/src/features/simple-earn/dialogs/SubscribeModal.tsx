@@ -421,7 +421,8 @@ function SubscribeBody({
               data={usable.map((v) => ({
                 value: String(v.id),
                 label: t('se.voucher.option', {
-                  title: v.title,
+                  // The voucher's own terms in the user's language: the operator's title is one text.
+                  title: t('se.voucher.title', { rate: v.rate_ratio, days: v.rate_day }),
                   coin: product.asset,
                   low: amt(v.buy_limit_low),
                   high: dec(v.buy_limit_high).isZero() ? '∞' : amt(v.buy_limit_high),

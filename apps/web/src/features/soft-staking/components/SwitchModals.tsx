@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { trackClick } from '../../../api/analytics';
 import { useApiAction } from '../../../api/useApiAction';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { agreementPath, SOFT_STAKING_BASE } from '../api';
 
 /** The switch call: the success or the failure callback runs with its result (section 4). */
@@ -120,17 +121,24 @@ export function ActivateModal({
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button
-            disabled={!agreed}
-            loading={pending}
-            onClick={() => {
-              trackClick('softStaking.activate');
-              void run(true);
-            }}
-            data-testid="soft-activate-confirm"
+          <DisabledReason
+            reason={agreed ? null : t('softStaking.reason.agreeFirst')}
+            testId="soft-activate-reason"
+            block
           >
-            {t('softStaking.activate.button')}
-          </Button>
+            <Button
+              fullWidth
+              disabled={!agreed}
+              loading={pending}
+              onClick={() => {
+                trackClick('softStaking.activate');
+                void run(true);
+              }}
+              data-testid="soft-activate-confirm"
+            >
+              {t('softStaking.activate.button')}
+            </Button>
+          </DisabledReason>
         </Group>
       </Stack>
     </Frame>

@@ -3,6 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
+import { renderWithProviders } from '../../../test/render';
+import { setViewportWidth } from '../../../test/viewport';
 // The test harness (fetch stub, providers) is shared with the staking screens' tests.
 import { type Call, installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
 import { agreementPath } from '../api';
@@ -25,15 +27,40 @@ describe('soft-staking activate and close modals', () => {
     const onSuccess = vi.fn();
     const onError = vi.fn();
     renderUi(<ActivateModal opened onClose={() => undefined} onSuccess={onSuccess} onError={onError} />);
-    const confirm = screen.getByTestId('soft-activate-confirm');
-    expect(confirm).toBeDisabled();
+    const confirm = () => screen.getByTestId('soft-activate-confirm');
+    expect(confirm()).toBeDisabled();
+    // Off until the terms are ticked, and says why (a tooltip on desktop; the button's description).
+    expect(screen.getByTestId('soft-activate-reason')).toHaveAttribute(
+      'data-reason',
+      'Tick the agreement first.',
+    );
+    expect(confirm()).toHaveAccessibleDescription('Tick the agreement first.');
     expect(screen.getByTestId('soft-agreement-link')).toHaveAttribute('href', '/soft-staking/agreement');
     await userEvent.click(screen.getByTestId('soft-agree'));
-    expect(confirm).toBeEnabled();
-    await userEvent.click(confirm);
+    expect(confirm()).toBeEnabled();
+    expect(screen.queryByTestId('soft-activate-reason')).toBeNull();
+    await userEvent.click(confirm());
     await waitFor(() => expect(onSuccess).toHaveBeenCalledWith(true));
     expect(sent?.body).toEqual({ status: true });
     expect(onError).not.toHaveBeenCalled();
+  });
+
+  test('on a phone the reason is written under the button', () => {
+    stubApi({});
+    renderWithProviders(
+      <ActivateModal
+        opened
+        onClose={() => undefined}
+        onSuccess={() => undefined}
+        onError={() => undefined}
+      />,
+      {
+        width: 375,
+      },
+    );
+    expect(screen.getByTestId('soft-activate-reason')).toHaveTextContent('Tick the agreement first.');
+    expect(screen.getByTestId('soft-activate-reason')).toBeVisible();
+    setViewportWidth(1400);
   });
 
   test('the checkbox is reset each time the modal opens', async () => {

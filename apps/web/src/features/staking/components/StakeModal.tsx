@@ -458,6 +458,7 @@ function MainView({
         precision={p.precision}
         coin={p.coin}
         max={loggedIn && ctx ? stakeMax(ctx) : null}
+        maxReason={loggedIn ? undefined : t('staking.loginToStake')}
         label={t('staking.field.stakeAmount')}
         placeholder={t('staking.placeholder.min', {
           amount: formatAmount(p.min_mortgage_amount),
@@ -474,8 +475,10 @@ function MainView({
         description={
           <Group justify="space-between" component="span" gap={4}>
             <span data-testid="stake-available">
-              {t('staking.field.available')}:{' '}
-              {loggedIn ? `${formatAmount(ctx?.available ?? '0')} ${p.coin}` : '—'}
+              {t('common.labelValue', {
+                label: t('staking.field.available'),
+                value: loggedIn ? `${formatAmount(ctx?.available ?? '0')} ${p.coin}` : '—',
+              })}
             </span>
             {/* The transfer shortcut is not offered inside the embedded assets page (section 6). */}
             {!framed && loggedIn && (

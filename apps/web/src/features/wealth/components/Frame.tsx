@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { closePage } from '../../../app/embed';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { CheckCircleIcon } from '../../../components/icons';
 
 /** The wealth dialogs' frame: full screen under 768 px, a centred dialog above. */
@@ -133,23 +134,36 @@ function DoneButton({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** A form's submit button: disabled until the form may be sent, loading while the call runs. */
+/**
+ * A form's submit button: disabled until the form may be sent, with why (`reason`: a tooltip on
+ * desktop, a line under it on a phone), loading while the call runs.
+ */
 export function SubmitButton({
-  disabled,
+  reason,
   loading,
   onClick,
   testId,
   children,
 }: {
-  disabled: boolean;
+  /** Why the form may not be sent yet; null when it may. */
+  reason: string | null;
   loading: boolean;
   onClick: () => void;
   testId: string;
   children: ReactNode;
 }) {
   return (
-    <Button size="md" fullWidth disabled={disabled} loading={loading} onClick={onClick} data-testid={testId}>
-      {children}
-    </Button>
+    <DisabledReason reason={loading ? null : reason} testId={`${testId}-reason`} block>
+      <Button
+        size="md"
+        fullWidth
+        disabled={!!reason}
+        loading={loading}
+        onClick={onClick}
+        data-testid={testId}
+      >
+        {children}
+      </Button>
+    </DisabledReason>
   );
 }

@@ -27,6 +27,11 @@ export function WealthRedeemModal({
 
   const violation = units ? redeemViolation(units, order.unit) : null;
   const canSubmit = !!units && !violation;
+  const why = !units
+    ? t('wealth.reason.enterUnits')
+    : violation
+      ? t('wealth.reason.fix', { problem: wealthRuleText(t, violation, order.coin) })
+      : null;
 
   const { result, clearResult, submit, isPending } = useSubmitAction({
     name: 'wealth.redeem',
@@ -100,7 +105,7 @@ export function WealthRedeemModal({
           {t('wealth.redeem.note')}
         </Text>
         <SubmitButton
-          disabled={!canSubmit}
+          reason={why}
           loading={isPending}
           onClick={() => void submit()}
           testId="wealth-redeem-submit"

@@ -49,6 +49,17 @@ export function SubscribeModal({
   const violation = amount ? purchaseViolation(amount, product.min_purchase, available) : null;
   const units = amount ? estimatedUnits(amount, product.net_value_ratio) : null;
   const canSubmit = !!amount && !violation && agreed && !acceptAction.isPending && !!outable.data;
+  const why = !outable.data
+    ? t('wealth.reason.loading')
+    : !amount
+      ? t('wealth.reason.enterAmount')
+      : violation
+        ? t('wealth.reason.fix', { problem: wealthRuleText(t, violation, product.coin) })
+        : acceptAction.isPending
+          ? t('wealth.reason.recording')
+          : !agreed
+            ? t('wealth.reason.agreeFirst')
+            : null;
 
   const { result, clearResult, submit, isPending } = useSubmitAction({
     name: 'wealth.purchase',
@@ -111,7 +122,10 @@ export function SubscribeModal({
           coin={product.coin}
           max={available}
           label={t('wealth.field.amount')}
-          description={`${t('wealth.field.available')}: ${formatAmount(available)} ${product.coin}`}
+          description={t('common.labelValue', {
+            label: t('wealth.field.available'),
+            value: `${formatAmount(available)} ${product.coin}`,
+          })}
           error={violation ? wealthRuleText(t, violation, product.coin) : undefined}
           maxActionName="wealth.purchase.max"
           data-testid="wealth-amount"
@@ -135,7 +149,7 @@ export function SubscribeModal({
           }
         />
         <SubmitButton
-          disabled={!canSubmit}
+          reason={why}
           loading={isPending}
           onClick={() => void submit()}
           testId="wealth-subscribe-submit"

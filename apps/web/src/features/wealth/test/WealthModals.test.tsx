@@ -2,6 +2,8 @@ import '../i18n';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
+import { setViewportWidth } from '../../../test/viewport';
 // The test harness (fetch stub, providers) is shared with the staking screens' tests.
 import { type Call, installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
 import type { WealthOrder, WealthProduct } from '../api';
@@ -100,6 +102,35 @@ describe('wealth subscribe modal', () => {
     expect(submit()).toBeEnabled();
   });
 
+  test('a disabled Subscribe says why: no amount, then the disclaimer; none once it may be sent', async () => {
+    await open();
+    const why = () => screen.queryByTestId('wealth-subscribe-submit-reason');
+    expect(submit()).toBeDisabled();
+    expect(why()).toHaveAttribute('data-reason', 'Enter an amount first.');
+    expect(submit()).toHaveAccessibleDescription('Enter an amount first.');
+    await userEvent.type(input(), '99');
+    expect(why()).toHaveAttribute(
+      'data-reason',
+      'Correct the amount first: Below the minimum purchase of 100 USDT',
+    );
+    await userEvent.type(input(), '0');
+    expect(why()).toHaveAttribute('data-reason', 'Tick the disclaimer first.');
+    await userEvent.click(screen.getByTestId('wealth-disclaimer'));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    expect(why()).toBeNull();
+  });
+
+  test('on a phone the reason is written under Subscribe', async () => {
+    stubApi({ 'POST /apiw/v2/account/spot/asset/outable': outable });
+    renderWithProviders(<SubscribeModal product={product} opened onClose={() => undefined} />, {
+      width: 375,
+    });
+    await screen.findByText('Available: 5,000 USDT');
+    expect(screen.getByTestId('wealth-subscribe-submit-reason')).toHaveTextContent('Enter an amount first.');
+    expect(screen.getByTestId('wealth-subscribe-submit-reason')).toBeVisible();
+    setViewportWidth(1400);
+  });
+
   test('subscribe sends pid, amount and project_type, then shows the success view', async () => {
     let sent: Call | undefined;
     await open({
@@ -160,6 +191,19 @@ describe('wealth redeem modal', () => {
     await userEvent.type(input(), '1964.334676');
     expect(await screen.findByText('Exceeds your redeemable units (1964.334675)')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.getByTestId('wealth-redeem-submit-reason')).toHaveAttribute(
+        'data-reason',
+        'Correct the amount first: Exceeds your redeemable units (1964.334675)',
+      ),
+    );
+    await userEvent.clear(input());
+    await waitFor(() =>
+      expect(screen.getByTestId('wealth-redeem-submit-reason')).toHaveAttribute(
+        'data-reason',
+        'Enter the units to redeem first.',
+      ),
+    );
   });
 
   test('precision 6; sends pid and unit; success view', async () => {
