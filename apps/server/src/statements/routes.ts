@@ -39,8 +39,10 @@ const row = z.object({
     .string()
     .describe("The earn account moved and the entry's business reference (order, pool and hour, lot)"),
   entry_id: z.number().int().nullable().describe('The ledger journal entry'),
+  // A union (anyOf), not a discriminated one: OpenAPI 3.0 marks each branch nullable, and oneOf's
+  // branches must then exclude each other, which two nullable branches cannot.
   why: z
-    .discriminatedUnion('kind', [
+    .union([
       z.object({ kind: z.literal('flexible_hour'), coin: z.string(), hour: z.number().int() }),
       z.object({
         kind: z.literal('launchpool_interest_hour'),
