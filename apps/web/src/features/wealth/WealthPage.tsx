@@ -101,7 +101,7 @@ export default function WealthPage() {
     {
       key: 'nav',
       title: t('wealth.field.nav'),
-      render: (p) => (p.net_value_ratio ? formatAmount(p.net_value_ratio) : '—'),
+      render: (p) => (p.net_value_ratio ? `${formatAmount(p.net_value_ratio)} ${p.coin}` : '—'),
     },
     {
       key: 'rate',

@@ -86,7 +86,7 @@ export function DetailModal({
               {t('wealth.detail.product')}
             </Text>
             <Row label={t('wealth.field.type')} value={t(`wealth.type.${d.project_type}`)} />
-            <Row label={t('wealth.field.nav')} value={formatAmount(d.net_value_ratio)} />
+            <Row label={t('wealth.field.nav')} value={`${formatAmount(d.net_value_ratio)} ${d.coin}`} />
             <Row label={t('wealth.field.buyNav')} value={formatAmount(d.net_value_ratio_buy)} />
             <Row label={t('wealth.field.rate30')} value={`${formatAmount(d.recent_30_days_rate, 2)}%`} />
             <Row label={t('wealth.field.runDays')} value={t('wealth.days', { count: d.run_days })} />

@@ -78,7 +78,7 @@ export function WealthRedeemModal({
             value={formatAmount(order.unit, 6)}
             testId="wealth-held-units"
           />
-          <Row label={t('wealth.field.nav')} value={formatAmount(order.net_value_ratio)} />
+          <Row label={t('wealth.field.nav')} value={`${formatAmount(order.net_value_ratio)} ${order.coin}`} />
         </Stack>
         <AmountInput
           value={units}

@@ -98,7 +98,7 @@ export function SubscribeModal({
               value={formatAmount(result.unit, 6)}
               testId="wealth-success-units"
             />
-            <Row label={t('wealth.field.nav')} value={formatAmount(result.net_value_ratio)} />
+            <Row label={t('wealth.field.nav')} value={`${formatAmount(result.net_value_ratio)} ${product.coin}`} />
             <Row label={t('wealth.field.totalUnits')} value={formatAmount(result.total_unit, 6)} />
           </Success>
         )
@@ -108,7 +108,7 @@ export function SubscribeModal({
         <Stack gap={8}>
           <Row
             label={t('wealth.field.nav')}
-            value={product.net_value_ratio ? formatAmount(product.net_value_ratio) : '—'}
+            value={product.net_value_ratio ? `${formatAmount(product.net_value_ratio)} ${product.coin}` : '—'}
           />
           <Row
             label={t('wealth.field.minPurchase')}

@@ -71,6 +71,12 @@ describe('wealth product list', () => {
     expect(shownQuery().get('sort')).toBe('apr-asc');
   });
 
+  test('the net asset value is written with the coin one unit is worth', async () => {
+    renderAt('/wealth');
+    await waitFor(() => expect(pids()).toHaveLength(3));
+    expect(screen.getAllByText('1.01 USDT').length).toBeGreaterThan(0);
+  });
+
   test('my positions only keeps the products held; the type tab is in the URL too', async () => {
     renderAt('/wealth');
     await waitFor(() => expect(pids()).toHaveLength(3));
