@@ -51,7 +51,11 @@ describe('wealth, soft-staking and dual screens in Chromium', () => {
     const modal = page.getByTestId('wealth-subscribe-modal');
     await poll(() => modal.getByText(/Available: [\d,.]+ USDT/).count()).toBe(1);
     await page.getByTestId('wealth-amount').fill('50');
-    await poll(() => modal.getByText('Below the minimum purchase of 100 USDT').count()).toBe(1);
+    // The field's own error; the disabled submit's reason repeats it after "Correct the amount first:".
+    await poll(() => modal.getByText('Below the minimum purchase of 100 USDT', { exact: true }).count()).toBe(
+      1,
+    );
+    await poll(() => modal.getByText(/^Correct the amount first: Below the minimum/).count()).toBe(1);
     await page.getByTestId('wealth-amount').fill('1000');
     expect(await page.getByTestId('wealth-subscribe-submit').isDisabled()).toBe(true);
     await page.getByTestId('wealth-disclaimer').check();
@@ -69,7 +73,7 @@ describe('wealth, soft-staking and dual screens in Chromium', () => {
     await poll(() =>
       page
         .getByTestId('wealth-redeem-modal')
-        .getByText(/Exceeds your redeemable units/)
+        .getByText(/^Exceeds your redeemable units/)
         .count(),
     ).toBe(1);
     await page.getByTestId('wealth-units').fill('10');
