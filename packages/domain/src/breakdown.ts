@@ -138,6 +138,23 @@ export interface LaunchpoolHourBreakdown {
 }
 
 /**
+ * What an accumulator pays a stake for an hour, as the engine pays it: (carried fraction + earlier +
+ * stake × step) rounded to the entitlement's places, then 8 decimals down. Launch-pool rewards and
+ * their auto-earn interest both pay so.
+ */
+function accumulatorHour(stake: Decimal, step: Decimal, earlier: Decimal, carryIn: Decimal) {
+  const places = LAUNCHPOOL_ENTITLEMENT_PLACES;
+  const exact = stake.times(step);
+  const entitlement = carryIn.plus(earlier).plus(exact).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  return {
+    stakePart: exact.toDecimalPlaces(places, Decimal.ROUND_HALF_UP),
+    gross: earlier.plus(exact).toDecimalPlaces(places, Decimal.ROUND_HALF_UP),
+    entitlement,
+    paid: entitlement.toDecimalPlaces(8, Decimal.ROUND_DOWN),
+  };
+}
+
+/**
  * A launch-pool hour: a reward-per-token accumulator grows by reward per hour ÷ pool total for every
  * hour with stake, and a stake earns stake × the accumulator's step. A stake or redemption within the
  * hour settles what was earned before it (earlier); the pool total changing within the hour (another
@@ -151,15 +168,7 @@ export function launchpoolHourBreakdown(input: LaunchpoolHourInput): LaunchpoolH
   const step = new ExactDecimal(input.accStep);
   const earlier = new ExactDecimal(input.earlier);
   const carryIn = new ExactDecimal(input.carryIn);
-  const places = LAUNCHPOOL_ENTITLEMENT_PLACES;
-  const stakeRewardExact = stake.times(step);
-  const entitlement = carryIn
-    .plus(earlier)
-    .plus(stakeRewardExact)
-    .toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
-  const paid = entitlement.toDecimalPlaces(8, Decimal.ROUND_DOWN);
-  const stakeReward = stakeRewardExact.toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
-  const gross = earlier.plus(stakeRewardExact).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  const { stakePart: stakeReward, gross, entitlement, paid } = accumulatorHour(stake, step, earlier, carryIn);
   // The accumulator is cut at 48 places each time it moves: a steady hour's step times the total
   // is the reward per hour to far below any unit.
   const steady = earlier.isZero() && total.gt(0) && step.times(total).minus(rph).abs().lte('1e-30');
@@ -348,12 +357,12 @@ export function launchpoolInterestBreakdown(input: LaunchpoolInterestInput): Lau
   const earlier = new ExactDecimal(input.earlier);
   const carryIn = new ExactDecimal(input.carryIn);
   const rate = new ExactDecimal(input.ratePercent);
-  const places = LAUNCHPOOL_ENTITLEMENT_PLACES;
-  const exact = stake.times(step);
-  const entitlement = carryIn.plus(earlier).plus(exact).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
-  const paid = entitlement.toDecimalPlaces(8, Decimal.ROUND_DOWN);
-  const stakeInterest = exact.toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
-  const gross = earlier.plus(exact).toDecimalPlaces(places, Decimal.ROUND_HALF_UP);
+  const {
+    stakePart: stakeInterest,
+    gross,
+    entitlement,
+    paid,
+  } = accumulatorHour(stake, step, earlier, carryIn);
   const hourStep = rate.div(100).times(3600).div(CAMPAIGN_YEAR_SECONDS);
   // The index is cut at 48 places each time it moves: a steady hour's step is the rate's to far below a unit.
   const steady = earlier.isZero() && step.minus(hourStep).abs().lte('1e-40');
