@@ -132,7 +132,7 @@ export async function openPostgres(
  * process until close: a second process refuses to open it.
  */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  let unlock = () => undefined as void;
+  let unlock: () => void = () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(dataDir);

@@ -98,7 +98,10 @@ export function SubscribeModal({
               value={formatAmount(result.unit, 6)}
               testId="wealth-success-units"
             />
-            <Row label={t('wealth.field.nav')} value={`${formatAmount(result.net_value_ratio)} ${product.coin}`} />
+            <Row
+              label={t('wealth.field.nav')}
+              value={`${formatAmount(result.net_value_ratio)} ${product.coin}`}
+            />
             <Row label={t('wealth.field.totalUnits')} value={formatAmount(result.total_unit, 6)} />
           </Success>
         )
