@@ -11,6 +11,12 @@ export interface Config {
   databasePreparedStatements?: boolean;
   /** How long start-up waits for the database to answer before it gives up (default 60 s). */
   databaseWaitSeconds?: number;
+  /**
+   * Where the instance LISTENs for new inbox items (DATABASE_LISTEN_URL): PostgreSQL itself. Defaults
+   * to DATABASE_URL unless prepared statements are off (a PgBouncer in transaction mode cannot carry a
+   * LISTEN); unset: open notification streams poll.
+   */
+  databaseListenUrl?: string;
   dataDir: string;
   adminToken?: string;
   clock: 'system' | 'test';
@@ -63,6 +69,11 @@ export interface Config {
   smtpUrl?: string;
   /** The From of every mail (MAIL_FROM). */
   mailFrom?: string;
+  /**
+   * How often an open notification stream looks for new items while PostgreSQL does not announce them
+   * (INBOX_STREAM_POLL_MS, default 2000); with announcements, every 15 such periods still.
+   */
+  inboxStreamPollMs?: number;
 }
 
 /** A setting that cannot be used, named as the operator wrote it; start-up exits 2 with this line. */
@@ -126,6 +137,10 @@ const variables = {
   DATABASE_POOL_SIZE: integer(1, 1000).default(10),
   DATABASE_PREPARED_STATEMENTS: flag().default(true),
   DATABASE_WAIT_SECONDS: integer(0, 3600).default(60),
+  DATABASE_LISTEN_URL: z
+    .union([z.literal('off'), postgresUrl()])
+    .describe('off, or a postgres:// or postgresql:// connection URL')
+    .optional(),
   DATABASE_READ_URL: text()
     .refine((v) =>
       v.split(',').every((u) => {
@@ -163,6 +178,7 @@ const variables = {
   FUNDPASS_FIRST_MOVE: flag().default(true),
   SMTP_URL: smtpUrl().optional(),
   MAIL_FROM: text().default('Earn <no-reply@earn.local>'),
+  INBOX_STREAM_POLL_MS: integer(100, 600_000).default(2000),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -191,6 +207,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: v.DATABASE_POOL_SIZE,
     databasePreparedStatements: v.DATABASE_PREPARED_STATEMENTS,
     databaseWaitSeconds: v.DATABASE_WAIT_SECONDS,
+    databaseListenUrl: listenUrl(v.DATABASE_URL, v.DATABASE_LISTEN_URL, v.DATABASE_PREPARED_STATEMENTS),
     // Replicas need a primary on PostgreSQL; PGlite has none.
     databaseReadUrls:
       v.DATABASE_URL && v.DATABASE_READ_URL ? v.DATABASE_READ_URL.split(',').map((u) => u.trim()) : [],
@@ -218,7 +235,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fundpassFirstMove: v.FUNDPASS_FIRST_MOVE,
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
+    inboxStreamPollMs: v.INBOX_STREAM_POLL_MS,
   };
+}
+
+/** LISTEN needs a session of its own on PostgreSQL: named, or the primary unless it is behind PgBouncer. */
+function listenUrl(databaseUrl?: string, listen?: string, prepared?: boolean): string | undefined {
+  if (!databaseUrl || listen === 'off') return undefined;
+  return listen ?? (prepared ? databaseUrl : undefined);
 }
 
 /**

@@ -8,6 +8,7 @@ import { waitForPostgres } from './db/wait';
 import type { AppDeps } from './http/context';
 import type { EarnModule } from './http/module';
 import type { SerializerObserver } from './http/serializer';
+import { INBOX_CHANNEL, InboxWakeup } from './inbox/wakeup';
 import { type Clock, SystemClock, TestClock } from './jobs/clock';
 import { coreJobs } from './jobs/core-jobs';
 import { Scheduler } from './jobs/scheduler';
@@ -48,6 +49,7 @@ export async function createServer(
       databaseUrl: config.databaseUrl,
       poolSize: config.databasePoolSize,
       preparedStatements: config.databasePreparedStatements,
+      listenUrl: config.databaseListenUrl,
       dataDir: config.dataDir,
       onIdleError: (error) => log('an idle database connection failed; the pool replaces it', error),
     }));
@@ -68,6 +70,9 @@ export async function createServer(
   const scheduler = new Scheduler(db, clock, undefined, {
     shardRows: database.kind === 'postgres' ? (config.jobShardRows ?? 0) : 0,
   });
+  // New inbox items wake this instance's open streams, whichever instance wrote them.
+  const inboxWakeup = new InboxWakeup();
+  const stopListening = database.listen?.(INBOX_CHANNEL, inboxWakeup);
   const deps: AppDeps = {
     db,
     clock,
@@ -76,6 +81,7 @@ export async function createServer(
     config,
     replicas,
     mailer: opts.mailer ?? outboxSecurityMailer,
+    inboxWakeup,
   };
   const modules = opts.modules ?? earnModules;
   for (const job of coreJobs(deps)) scheduler.register(job);
@@ -116,6 +122,7 @@ export async function createServer(
         scheduler.stop().then(() => app.log.debug('scheduler stopped')),
         mailSender?.stop(),
       ]);
+      await stopListening?.();
       await replicas?.close();
       await database.close();
       app.log.debug('database closed');

@@ -56,6 +56,8 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   // Behind a PgBouncer in transaction mode (the server-pgbouncer project), statements stay unnamed.
   const database = await openPostgres(url.toString(), 20, {
     preparedStatements: process.env.TEST_PREPARED_STATEMENTS !== '0',
+    // LISTEN needs PostgreSQL itself: behind the test PgBouncer, streams poll as they would in production.
+    listenUrl: process.env.TEST_PGBOUNCER ? undefined : url.toString(),
   });
   return {
     database,

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { compileSql } from './compile';
 import { lockDataDir } from './data-dir-lock';
+import { type ListenHandlers, listenPostgres, type StopListening } from './listen';
 import { PreparingClient } from './prepared';
 import * as schema from './schema';
 
@@ -25,6 +26,11 @@ export interface Database {
   pool?: pg.Pool;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel, told of each NOTIFY. Absent where notifications cannot reach this process
+   * (behind a PgBouncer in transaction mode with no direct address): callers poll instead.
+   */
+  listen?(channel: string, handlers: ListenHandlers): StopListening;
 }
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -41,6 +47,8 @@ export interface PostgresOptions {
   preparedStatements?: boolean;
   /** Told of a connection the server dropped, idle or in use (the server logs it). */
   onIdleError?: (error: Error) => void;
+  /** Where LISTEN connects (PostgreSQL itself, not a PgBouncer in transaction mode); unset: no LISTEN. */
+  listenUrl?: string;
 }
 
 type ConnectCallback = (
@@ -102,9 +110,13 @@ export async function openPostgres(
   pool.on('connect', (client) => client.on('error', (error) => opts.onIdleError?.(error)));
   releaseOnConnectionLoss(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const { listenUrl } = opts;
   return {
     db,
     kind: 'postgres',
+    listen: listenUrl
+      ? (channel, handlers) => listenPostgres(listenUrl, channel, handlers, opts.onIdleError)
+      : undefined,
     async migrate() {
       // Several instances may start at once: one applies the migrations, the others wait for it. The
       // lock is a transaction's, held open on a connection of its own while another applies them: a
@@ -152,6 +164,20 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
+    listen(channel, handlers) {
+      // One connection: a NOTIFY is seen once the statement or transaction that sent it commits.
+      const subscribed = client
+        .listen(channel, (payload) => handlers.message(payload))
+        .then((unlisten) => {
+          handlers.live(true);
+          return unlisten;
+        });
+      return async () => {
+        handlers.live(false);
+        const unlisten = await subscribed.catch(() => undefined);
+        if (!client.closed) await unlisten?.().catch(() => undefined);
+      };
+    },
     close: async () => {
       try {
         await client.close();
@@ -167,12 +193,14 @@ export async function openDatabase(opts: {
   poolSize?: number;
   preparedStatements?: boolean;
   onIdleError?: (error: Error) => void;
+  listenUrl?: string;
   dataDir: string;
 }): Promise<Database> {
   return opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize, {
         preparedStatements: opts.preparedStatements,
         onIdleError: opts.onIdleError,
+        listenUrl: opts.listenUrl,
       })
     : openPglite(opts.dataDir);
 }

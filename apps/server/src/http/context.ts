@@ -2,6 +2,7 @@ import type { SecurityMailer } from '../accounts/fundpass-reset';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { ReadReplicas } from '../db/replicas';
+import type { InboxWakeup } from '../inbox/wakeup';
 import type { Clock, TestClock } from '../jobs/clock';
 import type { Scheduler } from '../jobs/scheduler';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   replicas?: ReadReplicas;
   /** Sends the security mails (the funding-password reset code); absent: logged as not sent. */
   mailer?: SecurityMailer;
+  /** Wakes open notification streams when PostgreSQL announces new items; absent: streams poll. */
+  inboxWakeup?: InboxWakeup;
 }
 
 export interface SessionUser {

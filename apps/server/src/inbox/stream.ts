@@ -7,14 +7,18 @@ import { LANGUAGES } from '../mail';
 import { itemsAfter, latestId, unreadCount } from './queries';
 import { readerLanguage } from './routes';
 
-/** How often an open stream looks for new items (every instance writes them; the database is shared). */
+/**
+ * The stream's cadence (INBOX_STREAM_POLL_MS). Without announcements (PgBouncer with no
+ * DATABASE_LISTEN_URL, or the listening connection lost) it looks for new items this often (every
+ * instance writes them; the database is shared).
+ */
 export const STREAM_POLL_MS = 2000;
+/** With announcements, a look every this many polls still, in case one was lost. */
+const FALLBACK_POLLS = 15;
 /** A comment line this often keeps proxies from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
 /** The session is checked again this often: a revoked session ends its streams. */
 const SESSION_CHECK_MS = 30_000;
-const HEARTBEAT_POLLS = Math.ceil(HEARTBEAT_MS / STREAM_POLL_MS);
-const SESSION_CHECK_POLLS = Math.ceil(SESSION_CHECK_MS / STREAM_POLL_MS);
 
 /**
  * GET /api/web/v1/notifications/stream: server-sent events. `event: notification` carries a new item
@@ -26,6 +30,9 @@ export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Open streams never finish by themselves: shutting down ends them, so closing does not wait.
   const open = new Set<() => void>();
+  const pollMs = deps.config.inboxStreamPollMs ?? STREAM_POLL_MS;
+  const heartbeatPolls = Math.ceil(HEARTBEAT_MS / pollMs);
+  const sessionCheckPolls = Math.ceil(SESSION_CHECK_MS / pollMs);
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
@@ -66,32 +73,38 @@ export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      res.write(`retry: ${STREAM_POLL_MS * 2}\n`);
+      res.write(`retry: ${Math.min(pollMs * 2, 10_000)}\n`);
       res.write(
         `event: unread\ndata: ${JSON.stringify({ unread: await unreadCount(deps.db, user.id) })}\n\n`,
       );
 
       let busy = false;
       let closed = false;
+      // Set by an announcement of new items for this user (any instance's): the next look reads them.
+      let announced = false;
       // Cadences counted in polls, not read from a clock: a heartbeat after HEARTBEAT_MS without a
-      // write, the session checked every SESSION_CHECK_MS.
+      // write, the session checked every SESSION_CHECK_MS, and, while PostgreSQL announces new items,
+      // a look every FALLBACK_POLLS in case an announcement was lost.
       let polls = 0;
       let quietPolls = 0;
       const end = () => {
         closed = true;
         open.delete(end);
+        unsubscribe?.();
         clearInterval(timer);
         if (!res.writableEnded) res.end();
       };
-      const tick = async () => {
+      const tick = async (wake: boolean) => {
         if (busy || closed) return;
         busy = true;
         try {
-          polls++;
-          if (polls % SESSION_CHECK_POLLS === 0) {
+          if (!wake) polls++;
+          if (!wake && polls % sessionCheckPolls === 0) {
             if (!(await loadSession(deps.db, deps.clock, token))) return end();
           }
-          const items = await itemsAfter(deps.db, user.id, lastId, lang);
+          const look = announced || !deps.inboxWakeup?.listening || polls % FALLBACK_POLLS === 0;
+          announced = false;
+          const items = look ? await itemsAfter(deps.db, user.id, lastId, lang) : [];
           for (const item of items) {
             res.write(`id: ${item.id}\nevent: notification\ndata: ${JSON.stringify(item)}\n\n`);
             lastId = item.id;
@@ -100,7 +113,7 @@ export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
             quietPolls = 0;
             const unread = await unreadCount(deps.db, user.id);
             res.write(`event: unread\ndata: ${JSON.stringify({ unread })}\n\n`);
-          } else if (++quietPolls >= HEARTBEAT_POLLS) {
+          } else if (!wake && ++quietPolls >= heartbeatPolls) {
             res.write(': keep-alive\n\n');
             quietPolls = 0;
           }
@@ -109,11 +122,20 @@ export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
           end();
         } finally {
           busy = false;
+          // Announced while this look ran: look again now rather than at the next poll.
+          if (announced && !closed) setImmediate(() => void tick(true));
         }
       };
-      const timer = setInterval(() => void tick(), STREAM_POLL_MS);
+      const wake = () => {
+        announced = true;
+        void tick(true);
+      };
+      const unsubscribe = deps.inboxWakeup?.subscribe(user.id, wake);
+      const timer = setInterval(() => void tick(false), pollMs);
       open.add(end);
       req.raw.on('close', end);
+      // A first look at once: what a resumed tab missed, and anything announced before it subscribed.
+      wake();
     },
   );
 }

@@ -4,6 +4,7 @@ import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
 import { type Instance, startInstance } from '../instances';
 import { FetchClient } from './http-client';
 import { startSmtp } from './smtp';
+import { readEvents } from './sse';
 
 const HOUR = 3600;
 
@@ -12,6 +13,8 @@ const notifyEnv = (smtpUrl: string) => ({
   SMTP_URL: smtpUrl,
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   FUNDPASS_FIRST_MOVE: '0',
+  // Open streams would look for new items once a minute by themselves: what arrives sooner was pushed.
+  INBOX_STREAM_POLL_MS: '60000',
 });
 
 async function operator<T = unknown>(i: Instance, method: string, path: string, body?: unknown): Promise<T> {
@@ -203,5 +206,24 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
     expect(
       smtp.received.map((m) => key({ to: m.to[0] ?? '', subject: m.subject, body: m.text })).sort(),
     ).toEqual(outbox.map(key).sort());
+  });
+  it('an item caused on one instance reaches a stream open on the other at once (NOTIFY)', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const onA = new FetchClient(`http://127.0.0.1:${a.port}`);
+    await onA.register(`push-${Date.now()}@example.com`);
+    // The session works on any instance: the tab's stream is open on the other one.
+    const res = await fetch(`http://127.0.0.1:${b.port}/api/web/v1/notifications/stream`, {
+      headers: { cookie: onA.cookieHeader },
+    });
+    expect(res.status).toBe(200);
+    const reading = readEvents(res, (ev) => ev.some((e) => e.event === 'notification'), 10_000);
+    await new Promise((r) => setTimeout(r, 500));
+    const set = await onA.call('POST', '/api/web/v1/auth/fund-password', {
+      fundpass: '135790',
+      login_password: 'correct-horse-1',
+    });
+    expect(set.code).toBe(0);
+    const pushed = (await reading).filter((e) => e.event === 'notification');
+    expect(pushed.map((e) => (e.data as { kind: string }).kind)).toEqual(['security_changed']);
   });
 });
