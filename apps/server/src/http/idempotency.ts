@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, pgErrorCode } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { Clock } from '../jobs/clock';
+import { RunAgainWhenError, waitToRunAgain } from '../ledger/ledger';
 import { requireUser, sessionTokenHash } from './auth';
 import { ok, type Success } from './envelope';
 import { DomainError, errors } from './errors';
@@ -42,13 +43,19 @@ export async function idempotent<T>(
   reply: FastifyReply,
   work: (tx: Db) => Promise<T>,
 ): Promise<Success<T>> {
-  // A deadlock or serialization failure rolled everything back: running the call again is safe.
-  for (let attempt = 1; ; attempt++) {
+  // A deadlock or serialization failure rolled everything back: running the call again is safe. So
+  // did a call that must wait for something (a flexible hour being booked): it waits outside its
+  // transaction, then runs again, as often as it is told to (each wait is bounded).
+  for (let attempt = 1; ; ) {
     try {
       return await runOnce(deps, req, reply, work);
     } catch (error) {
+      if (error instanceof RunAgainWhenError) {
+        await waitToRunAgain(deps.db, error);
+        continue;
+      }
       const code = pgErrorCode(error);
-      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw error;
+      if (attempt++ >= 3 || (code !== '40P01' && code !== '40001')) throw error;
     }
   }
 }

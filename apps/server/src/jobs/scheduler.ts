@@ -254,18 +254,38 @@ export class Scheduler {
     // Interleave jobs by period end so a later job never sees an earlier period of another undone.
     for (let pass = 0; pass < MAX_PERIODS_PER_PASS * Math.max(1, this.jobs.length); pass++) {
       if (this.stopping) return ran;
-      let best: { job: Job; period: Period } | undefined;
-      for (const job of this.jobs) {
-        const period = await this.nextPeriod(job);
-        if (period.end.getTime() > now.getTime()) continue;
-        if (!best || period.end < best.period.end) best = { job, period };
-      }
+      let best = await this.openShardedPeriod();
+      if (!best)
+        for (const job of this.jobs) {
+          const period = await this.nextPeriod(job);
+          if (period.end.getTime() > now.getTime()) continue;
+          if (!best || period.end < best.period.end) best = { job, period };
+        }
       if (!best) break;
       await this.runPeriod(best.job, best.period);
       ran++;
     }
     await this.runDueWork(now);
     return ran;
+  }
+
+  /**
+   * A sharded period left open (its pass failed, or its instance died, after the plan) comes before
+   * anything else: holders' calls wait for its close, and so would another job's period that moves
+   * coins into the same line (a launch pool's end into flexible simple earn).
+   */
+  private async openShardedPeriod(): Promise<{ job: Job; period: Period } | undefined> {
+    if (!(this.options.shardRows ?? 0)) return undefined;
+    const open = await this.db
+      .select({ job: jobPeriods.job, periodStart: jobPeriods.periodStart })
+      .from(jobPeriods)
+      .where(isNull(jobPeriods.closedAt))
+      .orderBy(jobPeriods.periodEnd);
+    for (const row of open) {
+      const job = this.jobs.find((j) => j.name === row.job);
+      if (job) return { job, period: this.periodAt(job, row.periodStart.getTime()) };
+    }
+    return undefined;
   }
 
   private periodAt(job: Job, startMs: number): Period {

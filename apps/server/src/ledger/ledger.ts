@@ -129,6 +129,35 @@ export class RunAgainError extends Error {
   readonly code = '40001';
 }
 
+/**
+ * The call cannot go on until `ready` (e.g. the flexible hour being booked has closed): its transaction
+ * rolls back, so it holds no connection or lock while it waits, and the whole call runs again after.
+ * Waiting inside the transaction instead would let enough waiting calls take every pooled connection,
+ * leaving none for the job they wait for.
+ */
+export class RunAgainWhenError extends Error {
+  constructor(
+    message: string,
+    readonly ready: (db: Db) => Promise<boolean>,
+    readonly maxWaitMs: number,
+  ) {
+    super(message);
+  }
+}
+
+/** What the call waited for did not come in time: answered as 503 (nothing changed, try again), as a database that cannot take calls now. */
+export class StillBusyError extends Error {
+  readonly code = '57P03';
+}
+
+/** Waits, outside any transaction, until the refusal's condition holds; StillBusyError past its limit. */
+export async function waitToRunAgain(db: Db, refusal: RunAgainWhenError, pollMs = 20): Promise<void> {
+  for (let waited = 0; !(await refusal.ready(db)); waited += pollMs) {
+    if (waited >= refusal.maxWaitMs) throw new StillBusyError(refusal.message);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
 export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {}): Promise<number> {
   assertBalanced(entry);
   const net = new Map<string, { key: AccountKey; delta: Decimal }>();

@@ -29,6 +29,7 @@ import {
   type PostingInput,
   postEntry,
   RunAgainError,
+  RunAgainWhenError,
   transfer,
 } from '../ledger/ledger';
 import { blendedFor, flexAprTerms } from './apr';
@@ -41,21 +42,22 @@ export async function lockFlexShared(tx: Db): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${FLEX_LOCK_KEY})`);
   // A sharded hour is booked in several transactions: between its plan and its close a holding may
   // be booked or not yet, and its index has not moved. Callers wait for the close, as they waited
-  // for the exclusive lock when the hour was one transaction. They hold no row lock yet (this is their
-  // first lock), and the close takes no advisory lock, so the wait cannot deadlock with it.
-  for (let waited = 0; ; waited += FLEX_OPEN_POLL_MS) {
-    const [open] = await rows<{ open: boolean }>(
-      tx,
-      sql`SELECT EXISTS (SELECT 1 FROM job_periods WHERE job = 'simple-earn.flexible-hourly' AND closed_at IS NULL) AS open`,
-    );
-    if (!open?.open) return;
-    if (waited >= FLEX_OPEN_WAIT_MS) throw new Error('the flexible hour is still being booked');
-    await new Promise((r) => setTimeout(r, FLEX_OPEN_POLL_MS));
-  }
+  // for the exclusive lock when the hour was one transaction, but outside their transaction (the
+  // call runs again after it), so no waiting call holds a connection the booking needs.
+  if (!(await flexHourClosed(tx)))
+    throw new RunAgainWhenError('the flexible hour is being booked', flexHourClosed, FLEX_OPEN_WAIT_MS);
 }
 
-const FLEX_OPEN_POLL_MS = 20;
-/** Longer than any hour's booking measured (bench:scale); past it the call fails and is retried. */
+/** Whether no flexible hour is open (planned, its close not yet committed). */
+async function flexHourClosed(db: Db): Promise<boolean> {
+  const [open] = await rows<{ open: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM job_periods WHERE job = 'simple-earn.flexible-hourly' AND closed_at IS NULL) AS open`,
+  );
+  return !open?.open;
+}
+
+/** Longer than any hour's booking measured (bench:scale); past it the call answers 503 and may be retried. */
 const FLEX_OPEN_WAIT_MS = 120_000;
 
 /** The product terms a holder's call reads. */

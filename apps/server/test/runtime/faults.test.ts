@@ -130,10 +130,13 @@ describe.skipIf(!onPostgres)('database faults under load', () => {
               signal: AbortSignal.timeout(10_000),
             });
             return res.status;
-          } catch {
+          } catch (error) {
+            const cause = (error as { cause?: { code?: string } }).cause;
+            dropped.push(`${(error as Error).name}: ${(error as Error).message} ${cause?.code ?? ''}`);
             return 0;
           }
         };
+        const dropped: string[] = [];
         const statuses: number[] = [];
         let sent = 0;
         let loading = true;
@@ -162,7 +165,10 @@ describe.skipIf(!onPostgres)('database faults under load', () => {
         expect(Object.keys(counts).map(Number).sort()).toEqual(
           expect.arrayContaining(Object.keys(counts).includes('503') ? [200, 503] : [200]),
         );
-        expect(Object.keys(counts).filter((s) => s !== '200' && s !== '503')).toEqual([]);
+        expect(
+          Object.keys(counts).filter((s) => s !== '200' && s !== '503'),
+          `${dropped.join('; ')}\n${server.output.slice(-3000)}`,
+        ).toEqual([]);
         // Serving again at once: ready and a money call within 5 s.
         await until(
           'ready again',

@@ -1,5 +1,6 @@
 import { dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, sql } from '../../src/db/client';
 import { onPostgres } from '../harness';
 import {
   type Env,
@@ -210,5 +211,33 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
     );
     expect(admin.body.data.list.find((p) => p.id === productId)?.sold_amount).toBe('990');
     await expectReconciled(env.op);
+  });
+  it('a call during an open flexible hour waits outside its transaction, holding no connection, and runs after the close', async () => {
+    const u = await userWith(env, { USDT: '100' });
+    const db = env.server.database.db;
+    // A sharded hour planned and not yet closed (as while its shards are booked, or after its pass failed).
+    await db.execute(sql`INSERT INTO job_periods (job, period_start, period_end, shards, planned_at, instance)
+      VALUES ('simple-earn.flexible-hourly', '2000-01-01T00:00:00Z', '2000-01-01T01:00:00Z', 0, now(), 'test')`);
+    let answered = false;
+    const call = u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDT', amount: '10' }).then((r) => {
+      answered = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 700));
+    expect(answered).toBe(false);
+    // Waiting calls held their connection (and a transaction) before: enough of them took the whole pool.
+    const [held] = await rows<{ n: number }>(
+      db,
+      sql`SELECT COUNT(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'`,
+    );
+    expect(held?.n).toBe(0);
+    await db.execute(
+      sql`UPDATE job_periods SET closed_at = now() WHERE period_start = '2000-01-01T00:00:00Z'`,
+    );
+    const res = await call;
+    expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+    expect(await spot(env, u.id, 'USDT')).toBe('90');
+    await db.execute(sql`DELETE FROM job_periods WHERE period_start = '2000-01-01T00:00:00Z'`);
   });
 });
