@@ -11,6 +11,8 @@ const root = resolve(import.meta.dirname, '../../../..');
 interface Operation {
   operationId?: string;
   summary?: string;
+  security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { content?: Record<string, { schema?: unknown }>; $ref?: string }>;
 }
 interface Document {
@@ -28,7 +30,12 @@ afterAll(async () => server.dispose());
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    Object.entries(item).map(([method, op]) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      method,
+      path,
+      op,
+    })),
   );
 
 describe('the OpenAPI document', () => {
@@ -47,15 +54,73 @@ describe('the OpenAPI document', () => {
       else ids.set(op.operationId, name);
       if (!op.summary) problems.push(`${name}: no summary`);
       const success = op.responses?.['200'] ?? op.responses?.['201'];
-      // JSON, or CSV for an export.
+      // JSON, CSV for an export, or the inbox's event stream.
       const content = success?.content;
-      if (!(content?.['application/json']?.schema ?? content?.['text/csv']?.schema))
+      if (
+        !(
+          content?.['application/json']?.schema ??
+          content?.['text/csv']?.schema ??
+          content?.['text/event-stream']?.schema
+        )
+      )
         problems.push(`${name}: no success response schema`);
       if (op.responses?.['4XX']?.$ref !== '#/components/responses/Error')
         problems.push(`${name}: no error response`);
     }
     expect(problems).toEqual([]);
   });
+
+  it('says who may call each operation, with the CSRF header on every write a cookie signs', () => {
+    const problems: string[] = [];
+    for (const { name, method, path, op } of operations()) {
+      if (!Array.isArray(op.security)) {
+        problems.push(`${name}: no security`);
+        continue;
+      }
+      const schemes = op.security.flatMap((alternative) => Object.keys(alternative));
+      if (
+        path.startsWith('/admin/api/') &&
+        path !== '/admin/api/auth/login' &&
+        !schemes.includes('operatorBearer')
+      )
+        problems.push(`${name}: an operator call without the operator schemes`);
+      if (method === 'get') continue;
+      // Every way in but the operator's bearer token (exempt: no cookie to forge) echoes the CSRF cookie.
+      for (const alternative of op.security)
+        if (!('operatorBearer' in alternative) && !('csrfToken' in alternative))
+          problems.push(`${name}: a write without X-CSRF-Token (${JSON.stringify(alternative)})`);
+      if (op.security.length === 0) problems.push(`${name}: a write declared public, without X-CSRF-Token`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('declares both body encodings the server accepts, JSON and form', () => {
+    const problems: string[] = [];
+    for (const { name, op } of operations()) {
+      const content = op.requestBody?.content;
+      if (!content) continue;
+      for (const type of ['application/json', 'application/x-www-form-urlencoded'])
+        if (!content[type]?.schema) problems.push(`${name}: no ${type} body`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives the web app types generated from this document (npm run openapi:generate writes both)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'earn-openapi-ts-'));
+    try {
+      const out = join(dir, 'schema.d.ts');
+      await promisify(execFile)(
+        join(root, 'node_modules/.bin/openapi-typescript'),
+        [join(root, 'openapi/openapi.json'), '-o', out],
+        { cwd: root },
+      );
+      expect(readFileSync(join(root, 'apps/web/src/api/schema.d.ts'), 'utf8')).toBe(
+        readFileSync(out, 'utf8'),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('gives every money or rate field of an answer the decimal-string pattern', () => {
     // Named like an amount or a rate, and not an id, a time, a coin or a label of one.

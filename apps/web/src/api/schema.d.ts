@@ -3909,7 +3909,10 @@ export interface operations {
     postAuthFundPasswordMode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14815,13 +14818,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An event stream; it stays open */
+            /** @description text/event-stream; stays open. event: unread, data: {"unread": n}; event: notification, id: the item id, data: one item as GET /api/web/v1/notifications lists it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/event-stream": string;
                 };
             };
             "4XX": components["responses"]["Error"];

@@ -192,7 +192,7 @@ export interface MoneyTier {
 }
 
 /** The extra annual interest (in coin units per year) the tiers give an amount. */
-export function tieredExtraPerYear(amount: Decimal.Value, tiers: MoneyTier[]): Decimal {
+export function tieredExtraPerYear(amount: Decimal.Value, tiers: readonly MoneyTier[]): Decimal {
   const held = dec(amount);
   let total = dec(0);
   for (const t of tiers) {
@@ -201,6 +201,28 @@ export function tieredExtraPerYear(amount: Decimal.Value, tiers: MoneyTier[]): D
     total = total.plus(slice.times(t.money_rate));
   }
   return total;
+}
+
+/**
+ * The APR (percent, as a staking rate is written) a stake of `amount` gets: the product's or the
+ * protocol's rate on all of it, plus a running campaign's money tiers each on the part of the amount
+ * inside it. It is what the day's reward and the campaign's day pay together
+ * (apps/server/src/staking/engine.ts), so apr × amount ÷ 100 = amount × rate ÷ 100 + Σ the tiers'
+ * interest. A campaign paying another coin is counted at its nominal rate, as max_interest is. For
+ * no amount it is the first unit's rate: the most any amount gets while the tiers do not rise.
+ */
+export function stakingAprForAmount(
+  amount: Decimal.Value,
+  ratePercent: Decimal.Value,
+  campaignTiers: readonly MoneyTier[],
+): Decimal {
+  const a = dec(amount);
+  const base = dec(ratePercent);
+  if (a.gt(0)) return base.plus(tieredExtraPerYear(a, campaignTiers).div(a).times(100));
+  const first = campaignTiers
+    .filter((t) => dec(t.money_min).lte(0) && (isUnlimited(t.money_max) || dec(t.money_max).gt(0)))
+    .reduce((sum, t) => sum.plus(t.money_rate), dec(0));
+  return base.plus(first.times(100));
 }
 
 export const SECONDS_PER_DAY = 86_400;
