@@ -5253,6 +5253,7 @@ export interface operations {
                 "application/json": {
                     pid: number;
                     rid: number;
+                    /** @example 1.25 */
                     amount: string;
                     /** @default 0 */
                     simpleEarnStatus?: number;
@@ -5265,6 +5266,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     pid: number;
                     rid: number;
+                    /** @example 1.25 */
                     amount: string;
                     /** @default 0 */
                     simpleEarnStatus?: number;
@@ -5328,6 +5330,7 @@ export interface operations {
                 "application/json": {
                     pid: number;
                     rid: number;
+                    /** @example 1.25 */
                     amount: string;
                     /** @default 0 */
                     simpleEarnStatus?: number;
@@ -5337,6 +5340,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     pid: number;
                     rid: number;
+                    /** @example 1.25 */
                     amount: string;
                     /** @default 0 */
                     simpleEarnStatus?: number;
@@ -6405,6 +6409,7 @@ export interface operations {
                 "application/json": {
                     side?: number;
                     coin: string;
+                    /** @example 1.25 */
                     amount: string;
                     pid?: number;
                     src?: number;
@@ -6414,6 +6419,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     side?: number;
                     coin: string;
+                    /** @example 1.25 */
                     amount: string;
                     pid?: number;
                     src?: number;
@@ -6590,6 +6596,7 @@ export interface operations {
                 "application/json": {
                     side?: number;
                     coin: string;
+                    /** @example 1.25 */
                     amount: string;
                     pid?: number;
                     src?: number;
@@ -6599,6 +6606,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     side?: number;
                     coin: string;
+                    /** @example 1.25 */
                     amount: string;
                     pid?: number;
                     src?: number;
@@ -8706,6 +8714,7 @@ export interface operations {
             content: {
                 "application/json": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -8715,6 +8724,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -9791,6 +9801,7 @@ export interface operations {
             content: {
                 "application/json": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -9800,6 +9811,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -10876,6 +10888,7 @@ export interface operations {
             content: {
                 "application/json": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -10885,6 +10898,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -12179,11 +12193,13 @@ export interface operations {
             content: {
                 "application/json": {
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                     rateYear?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                     rateYear?: string;
                 };
@@ -12298,12 +12314,14 @@ export interface operations {
             content: {
                 "application/json": {
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                     curr_amount?: string;
                     lend_amount?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                     curr_amount?: string;
                     lend_amount?: string;
@@ -12400,10 +12418,12 @@ export interface operations {
             content: {
                 "application/json": {
                     asset: string;
+                    /** @example 1.25 */
                     amount?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
+                    /** @example 1.25 */
                     amount?: string;
                 };
             };
@@ -14900,6 +14920,7 @@ export interface operations {
                     product_id?: number;
                     /** @enum {string} */
                     direction: "above" | "below";
+                    /** @example 1.25 */
                     apr: string;
                 };
                 "application/x-www-form-urlencoded": {
@@ -14909,6 +14930,7 @@ export interface operations {
                     product_id?: number;
                     /** @enum {string} */
                     direction: "above" | "below";
+                    /** @example 1.25 */
                     apr: string;
                 };
             };
@@ -15301,17 +15323,22 @@ export interface operations {
                     end_timest: number;
                     pools: {
                         coin: string;
+                        /** @example 1.25 */
                         personal_min_amount: string;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         decimal_place: number;
                         buy_total_amount: "-1" | string;
+                        /** @example 1.25 */
                         reward_per_hour: string;
+                        /** @example 1.25 */
                         rate_year: string;
                         rate_year_type: number;
                         reward_pool_type: number;
                         /** @default null */
                         vip_config?: {
                             min_vip: number;
+                            /** @example 1.25 */
                             personal_max_amount: string;
                             /** @default false */
                             vip_only?: boolean;
@@ -15320,20 +15347,27 @@ export interface operations {
                         simple_earn?: {
                             status: number;
                             fixed_period: number;
+                            /** @example 1.25 */
                             fixed_rate: string;
+                            /** @example 1.25 */
                             rate: string;
+                            /** @example 1.25 */
                             ext_rate: string;
                         } | null;
                         /** @default [] */
                         transaction_config?: {
+                            /** @example 1.25 */
                             transaction_amount: string;
+                            /** @example 1.25 */
                             mortgage_limit: string;
                         }[];
                         /** @default 0 */
                         limit_rule?: number;
                         reward_coins?: {
                             coin: string;
+                            /** @example 1.25 */
                             reward_per_hour: string;
+                            /** @example 1.25 */
                             rate_year: string;
                         }[];
                     }[];
@@ -15354,17 +15388,22 @@ export interface operations {
                     end_timest: number;
                     pools: {
                         coin: string;
+                        /** @example 1.25 */
                         personal_min_amount: string;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         decimal_place: number;
                         buy_total_amount: "-1" | string;
+                        /** @example 1.25 */
                         reward_per_hour: string;
+                        /** @example 1.25 */
                         rate_year: string;
                         rate_year_type: number;
                         reward_pool_type: number;
                         /** @default null */
                         vip_config?: {
                             min_vip: number;
+                            /** @example 1.25 */
                             personal_max_amount: string;
                             /** @default false */
                             vip_only?: boolean;
@@ -15373,20 +15412,27 @@ export interface operations {
                         simple_earn?: {
                             status: number;
                             fixed_period: number;
+                            /** @example 1.25 */
                             fixed_rate: string;
+                            /** @example 1.25 */
                             rate: string;
+                            /** @example 1.25 */
                             ext_rate: string;
                         } | null;
                         /** @default [] */
                         transaction_config?: {
+                            /** @example 1.25 */
                             transaction_amount: string;
+                            /** @example 1.25 */
                             mortgage_limit: string;
                         }[];
                         /** @default 0 */
                         limit_rule?: number;
                         reward_coins?: {
                             coin: string;
+                            /** @example 1.25 */
                             reward_per_hour: string;
+                            /** @example 1.25 */
                             rate_year: string;
                         }[];
                     }[];
@@ -15650,17 +15696,22 @@ export interface operations {
             content: {
                 "application/json": {
                     coin: string;
+                    /** @example 1.25 */
                     personal_min_amount: string;
+                    /** @example 1.25 */
                     personal_max_amount: string;
                     decimal_place: number;
                     buy_total_amount: "-1" | string;
+                    /** @example 1.25 */
                     reward_per_hour: string;
+                    /** @example 1.25 */
                     rate_year: string;
                     rate_year_type: number;
                     reward_pool_type: number;
                     /** @default null */
                     vip_config?: {
                         min_vip: number;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         /** @default false */
                         vip_only?: boolean;
@@ -15669,36 +15720,48 @@ export interface operations {
                     simple_earn?: {
                         status: number;
                         fixed_period: number;
+                        /** @example 1.25 */
                         fixed_rate: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         ext_rate: string;
                     } | null;
                     /** @default [] */
                     transaction_config?: {
+                        /** @example 1.25 */
                         transaction_amount: string;
+                        /** @example 1.25 */
                         mortgage_limit: string;
                     }[];
                     /** @default 0 */
                     limit_rule?: number;
                     reward_coins?: {
                         coin: string;
+                        /** @example 1.25 */
                         reward_per_hour: string;
+                        /** @example 1.25 */
                         rate_year: string;
                     }[];
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
+                    /** @example 1.25 */
                     personal_min_amount: string;
+                    /** @example 1.25 */
                     personal_max_amount: string;
                     decimal_place: number;
                     buy_total_amount: "-1" | string;
+                    /** @example 1.25 */
                     reward_per_hour: string;
+                    /** @example 1.25 */
                     rate_year: string;
                     rate_year_type: number;
                     reward_pool_type: number;
                     /** @default null */
                     vip_config?: {
                         min_vip: number;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         /** @default false */
                         vip_only?: boolean;
@@ -15707,20 +15770,27 @@ export interface operations {
                     simple_earn?: {
                         status: number;
                         fixed_period: number;
+                        /** @example 1.25 */
                         fixed_rate: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         ext_rate: string;
                     } | null;
                     /** @default [] */
                     transaction_config?: {
+                        /** @example 1.25 */
                         transaction_amount: string;
+                        /** @example 1.25 */
                         mortgage_limit: string;
                     }[];
                     /** @default 0 */
                     limit_rule?: number;
                     reward_coins?: {
                         coin: string;
+                        /** @example 1.25 */
                         reward_per_hour: string;
+                        /** @example 1.25 */
                         rate_year: string;
                     }[];
                 };
@@ -15975,15 +16045,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     personal_min_amount?: string;
+                    /** @example 1.25 */
                     personal_max_amount?: string;
                     decimal_place?: number;
                     buy_total_amount?: "-1" | string;
+                    /** @example 1.25 */
                     rate_year?: string;
                     rate_year_type?: number;
                     reward_pool_type?: number;
                     vip_config?: {
                         min_vip: number;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         /** @default false */
                         vip_only?: boolean;
@@ -15991,26 +16065,35 @@ export interface operations {
                     simple_earn?: {
                         status: number;
                         fixed_period: number;
+                        /** @example 1.25 */
                         fixed_rate: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         ext_rate: string;
                     } | null;
                     transaction_config?: {
+                        /** @example 1.25 */
                         transaction_amount: string;
+                        /** @example 1.25 */
                         mortgage_limit: string;
                     }[];
                     limit_rule?: number;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     personal_min_amount?: string;
+                    /** @example 1.25 */
                     personal_max_amount?: string;
                     decimal_place?: number;
                     buy_total_amount?: "-1" | string;
+                    /** @example 1.25 */
                     rate_year?: string;
                     rate_year_type?: number;
                     reward_pool_type?: number;
                     vip_config?: {
                         min_vip: number;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         /** @default false */
                         vip_only?: boolean;
@@ -16018,12 +16101,17 @@ export interface operations {
                     simple_earn?: {
                         status: number;
                         fixed_period: number;
+                        /** @example 1.25 */
                         fixed_rate: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         ext_rate: string;
                     } | null;
                     transaction_config?: {
+                        /** @example 1.25 */
                         transaction_amount: string;
+                        /** @example 1.25 */
                         mortgage_limit: string;
                     }[];
                     limit_rule?: number;
@@ -16072,12 +16160,16 @@ export interface operations {
             content: {
                 "application/json": {
                     coin: string;
+                    /** @example 1.25 */
                     reward_per_hour: string;
+                    /** @example 1.25 */
                     rate_year: string;
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
+                    /** @example 1.25 */
                     reward_per_hour: string;
+                    /** @example 1.25 */
                     rate_year: string;
                 };
             };
@@ -16134,9 +16226,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     rate_year?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     rate_year?: string;
                 };
             };
@@ -16638,12 +16732,21 @@ export interface operations {
                     coin: string;
                     type: number;
                     reward_coin: string;
+                    /** @example 1.25 */
                     rate: string;
+                    /** @example 1.25 */
                     base_rate?: string;
+                    /** @example 1.25 */
                     most_rate?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_mortgage_amount?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_redeem_amount?: string;
                     /** @default -1 */
                     personal_mortgage_limit?: "-1" | string;
@@ -16686,9 +16789,15 @@ export interface operations {
                         redeem_minday?: number;
                         /** @default 0 */
                         redeem_maxday?: number;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         redeem_fee?: string;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         redeem_quick_fee?: string;
                     };
                     redeem_config?: {
@@ -16700,6 +16809,7 @@ export interface operations {
                     vip_config?: {
                         min_tier: number;
                         max_tier: number;
+                        /** @example 1.25 */
                         vip_sale: string;
                     }[];
                     /**
@@ -16708,9 +16818,15 @@ export interface operations {
                      */
                     exchange_type?: "default" | "asset";
                     exchange_coin?: string;
-                    /** @default 1 */
+                    /**
+                     * @default 1
+                     * @example 1.25
+                     */
                     exchange_rate?: string;
-                    /** @default 1 */
+                    /**
+                     * @default 1
+                     * @example 1.25
+                     */
                     exchange_rate_reverse?: string;
                     /** @default  */
                     tips?: string;
@@ -16720,7 +16836,9 @@ export interface operations {
                     protocol?: string;
                     debt?: {
                         coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         amount: string;
                     }[];
                     /** @default [] */
@@ -16758,7 +16876,9 @@ export interface operations {
                     defi?: {
                         protocol_name: string;
                         reward_coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         base_rate?: string;
                         /**
                          * @default {
@@ -16772,7 +16892,10 @@ export interface operations {
                             reward_delay_days?: number;
                             /** @default 0 */
                             interest_delay_days?: number;
-                            /** @default 0 */
+                            /**
+                             * @default 0
+                             * @example 1.25
+                             */
                             fee_rate?: string;
                         };
                         /** @default 0 */
@@ -16785,12 +16908,15 @@ export interface operations {
                     extra_interest?: {
                         pid?: number;
                         reward_coin: string;
+                        /** @example 1.25 */
                         max_interest?: string;
                         start_time: number;
                         end_time: number;
                         interest: {
+                            /** @example 1.25 */
                             money_min: string;
                             money_max: "-1" | string;
+                            /** @example 1.25 */
                             money_rate: string;
                         }[];
                         /** @default [] */
@@ -16806,12 +16932,21 @@ export interface operations {
                     coin: string;
                     type: number;
                     reward_coin: string;
+                    /** @example 1.25 */
                     rate: string;
+                    /** @example 1.25 */
                     base_rate?: string;
+                    /** @example 1.25 */
                     most_rate?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_mortgage_amount?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_redeem_amount?: string;
                     /** @default -1 */
                     personal_mortgage_limit?: "-1" | string;
@@ -16854,9 +16989,15 @@ export interface operations {
                         redeem_minday?: number;
                         /** @default 0 */
                         redeem_maxday?: number;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         redeem_fee?: string;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         redeem_quick_fee?: string;
                     };
                     redeem_config?: {
@@ -16868,6 +17009,7 @@ export interface operations {
                     vip_config?: {
                         min_tier: number;
                         max_tier: number;
+                        /** @example 1.25 */
                         vip_sale: string;
                     }[];
                     /**
@@ -16876,9 +17018,15 @@ export interface operations {
                      */
                     exchange_type?: "default" | "asset";
                     exchange_coin?: string;
-                    /** @default 1 */
+                    /**
+                     * @default 1
+                     * @example 1.25
+                     */
                     exchange_rate?: string;
-                    /** @default 1 */
+                    /**
+                     * @default 1
+                     * @example 1.25
+                     */
                     exchange_rate_reverse?: string;
                     /** @default  */
                     tips?: string;
@@ -16888,7 +17036,9 @@ export interface operations {
                     protocol?: string;
                     debt?: {
                         coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         amount: string;
                     }[];
                     /** @default [] */
@@ -16926,7 +17076,9 @@ export interface operations {
                     defi?: {
                         protocol_name: string;
                         reward_coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         base_rate?: string;
                         /**
                          * @default {
@@ -16940,7 +17092,10 @@ export interface operations {
                             reward_delay_days?: number;
                             /** @default 0 */
                             interest_delay_days?: number;
-                            /** @default 0 */
+                            /**
+                             * @default 0
+                             * @example 1.25
+                             */
                             fee_rate?: string;
                         };
                         /** @default 0 */
@@ -16953,12 +17108,15 @@ export interface operations {
                     extra_interest?: {
                         pid?: number;
                         reward_coin: string;
+                        /** @example 1.25 */
                         max_interest?: string;
                         start_time: number;
                         end_time: number;
                         interest: {
+                            /** @example 1.25 */
                             money_min: string;
                             money_max: "-1" | string;
+                            /** @example 1.25 */
                             money_rate: string;
                         }[];
                         /** @default [] */
@@ -17006,10 +17164,15 @@ export interface operations {
             content: {
                 "application/json": {
                     type?: number;
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     base_rate?: string;
+                    /** @example 1.25 */
                     most_rate?: string;
+                    /** @example 1.25 */
                     min_mortgage_amount?: string;
+                    /** @example 1.25 */
                     min_redeem_amount?: string;
                     personal_mortgage_limit?: "-1" | string;
                     is_crowd?: boolean;
@@ -17026,7 +17189,9 @@ export interface operations {
                         redeem_control?: string;
                         redeem_minday?: number;
                         redeem_maxday?: number;
+                        /** @example 1.25 */
                         redeem_fee?: string;
+                        /** @example 1.25 */
                         redeem_quick_fee?: string;
                     };
                     redeem_config?: {
@@ -17036,19 +17201,24 @@ export interface operations {
                     vip_config?: {
                         min_tier: number;
                         max_tier: number;
+                        /** @example 1.25 */
                         vip_sale: string;
                     }[];
                     /** @enum {string} */
                     exchange_type?: "default" | "asset";
                     exchange_coin?: string;
+                    /** @example 1.25 */
                     exchange_rate?: string;
+                    /** @example 1.25 */
                     exchange_rate_reverse?: string;
                     tips?: string;
                     precision?: number;
                     protocol?: string;
                     debt?: {
                         coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         amount: string;
                     }[];
                     faq?: {
@@ -17079,10 +17249,15 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     type?: number;
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     base_rate?: string;
+                    /** @example 1.25 */
                     most_rate?: string;
+                    /** @example 1.25 */
                     min_mortgage_amount?: string;
+                    /** @example 1.25 */
                     min_redeem_amount?: string;
                     personal_mortgage_limit?: "-1" | string;
                     is_crowd?: boolean;
@@ -17099,7 +17274,9 @@ export interface operations {
                         redeem_control?: string;
                         redeem_minday?: number;
                         redeem_maxday?: number;
+                        /** @example 1.25 */
                         redeem_fee?: string;
+                        /** @example 1.25 */
                         redeem_quick_fee?: string;
                     };
                     redeem_config?: {
@@ -17109,19 +17286,24 @@ export interface operations {
                     vip_config?: {
                         min_tier: number;
                         max_tier: number;
+                        /** @example 1.25 */
                         vip_sale: string;
                     }[];
                     /** @enum {string} */
                     exchange_type?: "default" | "asset";
                     exchange_coin?: string;
+                    /** @example 1.25 */
                     exchange_rate?: string;
+                    /** @example 1.25 */
                     exchange_rate_reverse?: string;
                     tips?: string;
                     precision?: number;
                     protocol?: string;
                     debt?: {
                         coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         amount: string;
                     }[];
                     faq?: {
@@ -17187,7 +17369,9 @@ export interface operations {
                 "application/json": {
                     protocol_name: string;
                     reward_coin: string;
+                    /** @example 1.25 */
                     rate: string;
+                    /** @example 1.25 */
                     base_rate?: string;
                     /**
                      * @default {
@@ -17201,7 +17385,10 @@ export interface operations {
                         reward_delay_days?: number;
                         /** @default 0 */
                         interest_delay_days?: number;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         fee_rate?: string;
                     };
                     /** @default 0 */
@@ -17214,7 +17401,9 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     protocol_name: string;
                     reward_coin: string;
+                    /** @example 1.25 */
                     rate: string;
+                    /** @example 1.25 */
                     base_rate?: string;
                     /**
                      * @default {
@@ -17228,7 +17417,10 @@ export interface operations {
                         reward_delay_days?: number;
                         /** @default 0 */
                         interest_delay_days?: number;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         fee_rate?: string;
                     };
                     /** @default 0 */
@@ -17274,7 +17466,9 @@ export interface operations {
             content: {
                 "application/json": {
                     protocol_name?: string;
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     base_rate?: string;
                     income_days?: number;
                     personal_mortgage_limit?: "-1" | string;
@@ -17282,7 +17476,9 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     protocol_name?: string;
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     base_rate?: string;
                     income_days?: number;
                     personal_mortgage_limit?: "-1" | string;
@@ -17325,12 +17521,15 @@ export interface operations {
                 "application/json": {
                     pid?: number;
                     reward_coin: string;
+                    /** @example 1.25 */
                     max_interest?: string;
                     start_time: number;
                     end_time: number;
                     interest: {
+                        /** @example 1.25 */
                         money_min: string;
                         money_max: "-1" | string;
+                        /** @example 1.25 */
                         money_rate: string;
                     }[];
                     /** @default [] */
@@ -17344,12 +17543,15 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     pid?: number;
                     reward_coin: string;
+                    /** @example 1.25 */
                     max_interest?: string;
                     start_time: number;
                     end_time: number;
                     interest: {
+                        /** @example 1.25 */
                         money_min: string;
                         money_max: "-1" | string;
+                        /** @example 1.25 */
                         money_rate: string;
                     }[];
                     /** @default [] */
@@ -17500,25 +17702,42 @@ export interface operations {
             content: {
                 "application/json": {
                     asset: string;
+                    /** @example 1.25 */
                     min_lend_amount: string;
+                    /** @example 1.25 */
                     next_time_rate_year: string;
+                    /** @example 1.25 */
                     borrow_demand: string;
                     /** @default [] */
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     ext_award_rate_year?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     ext_award_limit?: string;
                     award_asset?: string | null;
                     /** @default false */
                     is_open_award_pool?: boolean;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     limit_min_lend_rate_year?: string;
-                    /** @default 5 */
+                    /**
+                     * @default 5
+                     * @example 1.25
+                     */
                     max_lend_rate_year?: string;
                     /** @default 1 */
                     status?: number;
@@ -17527,25 +17746,42 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
+                    /** @example 1.25 */
                     min_lend_amount: string;
+                    /** @example 1.25 */
                     next_time_rate_year: string;
+                    /** @example 1.25 */
                     borrow_demand: string;
                     /** @default [] */
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     ext_award_rate_year?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     ext_award_limit?: string;
                     award_asset?: string | null;
                     /** @default false */
                     is_open_award_pool?: boolean;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     limit_min_lend_rate_year?: string;
-                    /** @default 5 */
+                    /**
+                     * @default 5
+                     * @example 1.25
+                     */
                     max_lend_rate_year?: string;
                     /** @default 1 */
                     status?: number;
@@ -17661,37 +17897,55 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     min_lend_amount?: string;
+                    /** @example 1.25 */
                     next_time_rate_year?: string;
+                    /** @example 1.25 */
                     borrow_demand?: string;
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
+                    /** @example 1.25 */
                     ext_award_rate_year?: string;
+                    /** @example 1.25 */
                     ext_award_limit?: string;
                     award_asset?: string | null;
                     is_open_award_pool?: boolean;
+                    /** @example 1.25 */
                     limit_min_lend_rate_year?: string;
+                    /** @example 1.25 */
                     max_lend_rate_year?: string;
                     status?: number;
                     sort?: number;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     min_lend_amount?: string;
+                    /** @example 1.25 */
                     next_time_rate_year?: string;
+                    /** @example 1.25 */
                     borrow_demand?: string;
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
+                    /** @example 1.25 */
                     ext_award_rate_year?: string;
+                    /** @example 1.25 */
                     ext_award_limit?: string;
                     award_asset?: string | null;
                     is_open_award_pool?: boolean;
+                    /** @example 1.25 */
                     limit_min_lend_rate_year?: string;
+                    /** @example 1.25 */
                     max_lend_rate_year?: string;
                     status?: number;
                     sort?: number;
@@ -17972,10 +18226,16 @@ export interface operations {
                     /** @default 0 */
                     max_vip?: number;
                     lock_up_period: number;
+                    /** @example 1.25 */
                     year_rate: string;
+                    /** @example 1.25 */
                     total_quota: string;
+                    /** @example 1.25 */
                     min_lend_amount: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     user_max_lend_volume?: string;
                     start_time: number;
                     /** @default null */
@@ -17989,8 +18249,10 @@ export interface operations {
                     bonus_asset?: string | null;
                     /** @default [] */
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
                     /** @default  */
@@ -18019,10 +18281,16 @@ export interface operations {
                     /** @default 0 */
                     max_vip?: number;
                     lock_up_period: number;
+                    /** @example 1.25 */
                     year_rate: string;
+                    /** @example 1.25 */
                     total_quota: string;
+                    /** @example 1.25 */
                     min_lend_amount: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     user_max_lend_volume?: string;
                     start_time: number;
                     /** @default null */
@@ -18036,8 +18304,10 @@ export interface operations {
                     bonus_asset?: string | null;
                     /** @default [] */
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
                     /** @default  */
@@ -18186,9 +18456,13 @@ export interface operations {
                     min_vip?: number;
                     max_vip?: number;
                     lock_up_period?: number;
+                    /** @example 1.25 */
                     year_rate?: string;
+                    /** @example 1.25 */
                     total_quota?: string;
+                    /** @example 1.25 */
                     min_lend_amount?: string;
+                    /** @example 1.25 */
                     user_max_lend_volume?: string;
                     start_time?: number;
                     end_time?: number | null;
@@ -18197,8 +18471,10 @@ export interface operations {
                     pre_redeem?: number;
                     bonus_asset?: string | null;
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
                     title?: string;
@@ -18217,9 +18493,13 @@ export interface operations {
                     min_vip?: number;
                     max_vip?: number;
                     lock_up_period?: number;
+                    /** @example 1.25 */
                     year_rate?: string;
+                    /** @example 1.25 */
                     total_quota?: string;
+                    /** @example 1.25 */
                     min_lend_amount?: string;
+                    /** @example 1.25 */
                     user_max_lend_volume?: string;
                     start_time?: number;
                     end_time?: number | null;
@@ -18228,8 +18508,10 @@ export interface operations {
                     pre_redeem?: number;
                     bonus_asset?: string | null;
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
                     title?: string;
@@ -18423,10 +18705,17 @@ export interface operations {
                     user: number | string;
                     title: string;
                     rate_day: number;
+                    /** @example 1.25 */
                     rate_ratio: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     buy_limit_low?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     buy_limit_high?: string;
                     /** @default  */
                     using_currency?: string;
@@ -18436,10 +18725,17 @@ export interface operations {
                     user: number | string;
                     title: string;
                     rate_day: number;
+                    /** @example 1.25 */
                     rate_ratio: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     buy_limit_low?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     buy_limit_high?: string;
                     /** @default  */
                     using_currency?: string;
@@ -18536,7 +18832,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     min_amount?: string;
                     max_amount?: "-1" | string;
                     /** @enum {string} */
@@ -18544,7 +18842,9 @@ export interface operations {
                     sort?: number;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     min_amount?: string;
                     max_amount?: "-1" | string;
                     /** @enum {string} */
@@ -18652,7 +18952,10 @@ export interface operations {
                     project_type: (4 | 5) | ("4" | "5");
                     name: string;
                     coin: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_purchase?: string;
                     /** @default 0 */
                     vip_min_tier?: number;
@@ -18670,6 +18973,7 @@ export interface operations {
                     run_start?: number;
                     /** @default 0 */
                     sort?: number;
+                    /** @example 1.25 */
                     nav: string;
                     /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
                     i18n?: {
@@ -18684,7 +18988,10 @@ export interface operations {
                     project_type: (4 | 5) | ("4" | "5");
                     name: string;
                     coin: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_purchase?: string;
                     /** @default 0 */
                     vip_min_tier?: number;
@@ -18702,6 +19009,7 @@ export interface operations {
                     run_start?: number;
                     /** @default 0 */
                     sort?: number;
+                    /** @example 1.25 */
                     nav: string;
                     /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
                     i18n?: {
@@ -18748,6 +19056,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @example 1.25 */
                     min_purchase?: string;
                     vip_min_tier?: number;
                     show_interest?: boolean;
@@ -18766,6 +19075,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name?: string;
+                    /** @example 1.25 */
                     min_purchase?: string;
                     vip_min_tier?: number;
                     show_interest?: boolean;
@@ -18820,9 +19130,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     nav: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     nav: string;
                 };
             };
@@ -18940,8 +19252,11 @@ export interface operations {
                     kind?: "dual" | "sniper";
                     invest_coin: string;
                     exercise_coin: string;
+                    /** @example 1.25 */
                     amount: string;
+                    /** @example 1.25 */
                     target_price: string;
+                    /** @example 1.25 */
                     apr: string;
                     /**
                      * @default INIT
@@ -18950,6 +19265,7 @@ export interface operations {
                     status?: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                     expire_time: number;
                     settle_coin?: string;
+                    /** @example 1.25 */
                     settle_amount?: string;
                 };
                 "application/x-www-form-urlencoded": {
@@ -18961,8 +19277,11 @@ export interface operations {
                     kind?: "dual" | "sniper";
                     invest_coin: string;
                     exercise_coin: string;
+                    /** @example 1.25 */
                     amount: string;
+                    /** @example 1.25 */
                     target_price: string;
+                    /** @example 1.25 */
                     apr: string;
                     /**
                      * @default INIT
@@ -18971,6 +19290,7 @@ export interface operations {
                     status?: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                     expire_time: number;
                     settle_coin?: string;
+                    /** @example 1.25 */
                     settle_amount?: string;
                 };
             };
@@ -19011,12 +19331,14 @@ export interface operations {
                     /** @enum {string} */
                     status?: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                     settle_coin?: string | null;
+                    /** @example 1.25 */
                     settle_amount?: string | null;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
                     status?: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                     settle_coin?: string | null;
+                    /** @example 1.25 */
                     settle_amount?: string | null;
                 };
             };
@@ -20105,11 +20427,13 @@ export interface operations {
                 "application/json": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
             };
@@ -20157,11 +20481,13 @@ export interface operations {
                 "application/json": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
             };
@@ -20209,11 +20535,13 @@ export interface operations {
                 "application/json": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
             };
@@ -20260,11 +20588,13 @@ export interface operations {
                 "application/json": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
             };
@@ -20365,6 +20695,7 @@ export interface operations {
             content: {
                 "application/json": {
                     vip_tier?: number;
+                    /** @example 1.25 */
                     trading_volume_60d?: string;
                     /** @enum {string} */
                     account_mode?: "classic" | "multi_currency" | "single_currency";
@@ -20376,6 +20707,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     vip_tier?: number;
+                    /** @example 1.25 */
                     trading_volume_60d?: string;
                     /** @enum {string} */
                     account_mode?: "classic" | "multi_currency" | "single_currency";
@@ -20420,11 +20752,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     usdt: string;
                     name?: string;
                     precision?: number;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     usdt: string;
                     name?: string;
                     precision?: number;

@@ -6,6 +6,7 @@ import {
   LEDGER_DECIMALS,
   maxDec,
   minDec,
+  PLAIN_DECIMAL,
   roundDown,
   roundUp,
 } from '../money';
@@ -283,7 +284,8 @@ export function quickRedeemDelaySeconds(quickLongMinutes: number): number {
 export const stakingActionBody = z.object({
   side: z.coerce.number().int().min(0).max(1).optional(),
   coin: assetSymbol,
-  amount: z.string().trim().min(1).max(49),
+  // Checked by the route (400 with the amount's own key), documented here: a plain decimal.
+  amount: z.string().trim().min(1).max(49).meta({ pattern: PLAIN_DECIMAL.source, example: '1.25' }),
   pid: z.coerce.number().int().min(-1).optional(),
   src: z.coerce.number().int().min(0).max(1).optional(),
   quick: z.coerce.number().int().min(0).max(1).optional(),
