@@ -387,6 +387,7 @@ describe('stake modal rules', () => {
             extra_interest: campaign(),
             exchange_type: 'asset',
             exchange_rate: '1',
+            personal_mortgage_limit: '-1',
           }),
         [`GET ${BASE}/coin-user-info`]: () => userInfo({ available: '3000' }),
       }),
