@@ -10,6 +10,7 @@ import {
   roundDown,
   roundUp,
 } from '../money';
+import { type AprTerms, aprUpTo, blendedApr } from '../simple-earn/apr';
 import { assetSymbol } from '../validation';
 
 /**
@@ -205,25 +206,38 @@ export function tieredExtraPerYear(amount: Decimal.Value, tiers: readonly MoneyT
 }
 
 /**
- * The APR (percent, as a staking rate is written) a stake of `amount` gets: the product's or the
- * protocol's rate on all of it, plus a running campaign's money tiers each on the part of the amount
- * inside it. It is what the day's reward and the campaign's day pay together
- * (apps/server/src/staking/engine.ts), so apr × amount ÷ 100 = amount × rate ÷ 100 + Σ the tiers'
- * interest. A campaign paying another coin is counted at its nominal rate, as max_interest is. For
- * no amount it is the first unit's rate: the most any amount gets while the tiers do not rise.
+ * A staking rate and its running campaign as the terms of the one APR rule (simple-earn/apr.ts): the
+ * base rate (percent here, a fraction there) on the whole amount, each money tier a bonus tier on the
+ * part of the amount inside it, as the campaign's day pays it (apps/server/src/staking/engine.ts). A
+ * tier that holds no amount (its max at or below its min) pays nothing and is left out.
+ */
+export function stakingAprTerms(ratePercent: Decimal.Value, campaignTiers: readonly MoneyTier[]): AprTerms {
+  return {
+    baseApr: dec(ratePercent).div(100),
+    bonusTiers: campaignTiers
+      .filter((t) => isUnlimited(t.money_max) || dec(t.money_max).gt(t.money_min))
+      .map((t) => ({
+        left: t.money_min,
+        right: isUnlimited(t.money_max) ? '' : t.money_max,
+        apr: t.money_rate,
+      })),
+  };
+}
+
+/**
+ * The APR (percent, as a staking rate is written) a stake of `amount` gets, by the rule simple earn's
+ * figures use (blendedApr): apr × amount ÷ 100 = amount × rate ÷ 100 + Σ the tiers' interest. A
+ * campaign paying another coin is counted at its nominal rate, as max_interest is. For no amount it
+ * is the "up to" figure (aprUpTo): the most any amount gets.
  */
 export function stakingAprForAmount(
   amount: Decimal.Value,
   ratePercent: Decimal.Value,
   campaignTiers: readonly MoneyTier[],
 ): Decimal {
+  const terms = stakingAprTerms(ratePercent, campaignTiers);
   const a = dec(amount);
-  const base = dec(ratePercent);
-  if (a.gt(0)) return base.plus(tieredExtraPerYear(a, campaignTiers).div(a).times(100));
-  const first = campaignTiers
-    .filter((t) => dec(t.money_min).lte(0) && (isUnlimited(t.money_max) || dec(t.money_max).gt(0)))
-    .reduce((sum, t) => sum.plus(t.money_rate), dec(0));
-  return base.plus(first.times(100));
+  return (a.gt(0) ? blendedApr(a, terms).apr : aprUpTo(terms).apr).times(100);
 }
 
 export const SECONDS_PER_DAY = 86_400;
