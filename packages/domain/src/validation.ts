@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimalPlaces, isPlainDecimal, parseAmount } from './money';
+import { decimalPlaces, isPlainDecimal, PLAIN_DECIMAL, parseAmount } from './money';
 
 /** Longest amount text accepted: 30 integer digits, a point and 18 fraction digits. */
 export const AMOUNT_MAX_LENGTH = 49;
@@ -14,6 +14,12 @@ export const assetSymbol = z
   .transform((s) => s.toUpperCase());
 
 /**
+ * What the API document says of an amount a caller sends: the plain-decimal pattern the first refine
+ * enforces (a refine has no JSON Schema of its own, so without this the document would say "any string").
+ */
+const plainDecimalMeta = { pattern: PLAIN_DECIMAL.source, example: '1.25' } as const;
+
+/**
  * A positive amount as a plain decimal string with at most `places` decimals. `1e3`, ` 1`, `-1`, `0`
  * and numbers sent as JSON numbers are all refused.
  */
@@ -26,6 +32,7 @@ export function positiveAmount(places = 8) {
       .refine(isPlainDecimal, { message: 'amount must be a plain decimal string', abort: true })
       .refine((s) => decimalPlaces(s) <= places, { message: `amount has more than ${places} decimals` })
       .refine((s) => parseAmount(s)?.gt(0) ?? false, { message: 'amount must be greater than zero' })
+      .meta(plainDecimalMeta)
   );
 }
 
@@ -35,7 +42,8 @@ export function nonNegativeAmount(places = 18) {
     .string()
     .max(AMOUNT_MAX_LENGTH)
     .refine(isPlainDecimal, { message: 'amount must be a plain decimal string', abort: true })
-    .refine((s) => decimalPlaces(s) <= places, { message: `amount has more than ${places} decimals` });
+    .refine((s) => decimalPlaces(s) <= places, { message: `amount has more than ${places} decimals` })
+    .meta(plainDecimalMeta);
 }
 
 /**

@@ -194,6 +194,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/api/web/v1/auth/fund-password/mode',
     {
       preHandler: auth,
+      config: { fundPassword: true },
       schema: {
         tags: ['auth'],
         summary:

@@ -60,8 +60,17 @@ const tooMany = (until: Date) =>
     { until: until.toISOString() },
   );
 
-/** The funding password sent with a request: the `fundpass` field or the X-Fund-Password header. */
+/**
+ * The funding password sent with a request: the `fundpass` field or the X-Fund-Password header. The
+ * API document declares that header from the route's `config.fundPassword` (http/openapi.ts); a route
+ * reading it without the flag would take a header its operation does not name, and every route runs
+ * in the test suite, so this fails there.
+ */
 export function providedFundpass(req: FastifyRequest): string | undefined {
+  if (!req.routeOptions.config?.fundPassword)
+    throw new Error(
+      `${req.method} ${req.routeOptions.url}: reads X-Fund-Password without config.fundPassword, so the API document does not declare the header`,
+    );
   const body = req.body as Record<string, unknown> | undefined;
   const fromBody = body && typeof body === 'object' ? (body.fundpass ?? body.fund_password) : undefined;
   if (typeof fromBody === 'string' && fromBody.length > 0) return fromBody;

@@ -43,6 +43,7 @@ export async function idempotent<T>(
   reply: FastifyReply,
   work: (tx: Db) => Promise<T>,
 ): Promise<Success<T>> {
+  declaredIdempotent(req);
   // A deadlock or serialization failure rolled everything back: running the call again is safe. So
   // did a call that must wait for something (a flexible hour being booked): it waits outside its
   // transaction, then runs again, as often as it is told to (each wait is bounded).
@@ -58,6 +59,19 @@ export async function idempotent<T>(
       if (attempt++ >= 3 || (code !== '40P01' && code !== '40001')) throw error;
     }
   }
+}
+
+/**
+ * The API document declares the Idempotency-Key header from the route's config (`money` or
+ * `idempotent`, http/openapi.ts): a handler that honours the key on a route without either would
+ * take a header its operation does not name. Every route runs in the test suite, so this fails there.
+ */
+function declaredIdempotent(req: FastifyRequest): void {
+  const config = req.routeOptions.config;
+  if (!config?.money && !config?.idempotent)
+    throw new Error(
+      `${req.method} ${req.routeOptions.url}: honours Idempotency-Key without config.money or config.idempotent, so the API document does not declare the header`,
+    );
 }
 
 /** What a fast path is given: the session to check itself, and the Idempotency-Key to claim. */
@@ -98,6 +112,7 @@ export async function idempotentFast<T>(
   fast: (call: FastCall) => Promise<T | undefined>,
   slow: (tx: Db) => Promise<T>,
 ): Promise<Success<T>> {
+  declaredIdempotent(req);
   const header = req.headers[IDEMPOTENCY_HEADER];
   const valid = header === undefined || (typeof header === 'string' && KEY_PATTERN.test(header));
   if (valid) {

@@ -54,7 +54,14 @@ export function registerStreamRoute(app: FastifyInstance, deps: AppDeps): void {
               .optional(),
           })
           .passthrough(),
-        response: { 200: z.string().describe('An event stream; it stays open') },
+        produces: ['text/event-stream'],
+        response: {
+          200: z
+            .string()
+            .describe(
+              'text/event-stream; stays open. event: unread, data: {"unread": n}; event: notification, id: the item id, data: one item as GET /api/web/v1/notifications lists it',
+            ),
+        },
       },
     },
     async (req, reply) => {

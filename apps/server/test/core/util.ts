@@ -30,6 +30,8 @@ export const probeModule: EarnModule = {
       PROBE_MOVE,
       {
         preHandler: requireUser(deps.db, deps.clock),
+        // What the handler reads, declared as every real route declares it (the document's headers).
+        config: { idempotent: true, fundPassword: true },
         schema: {
           body: z.object({
             asset: z.string().max(16),

@@ -3909,7 +3909,10 @@ export interface operations {
     postAuthFundPasswordMode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5250,6 +5253,7 @@ export interface operations {
                 "application/json": {
                     pid: number;
                     rid: number;
+                    /** @example 1.25 */
                     amount: string;
                     /** @default 0 */
                     simpleEarnStatus?: number;
@@ -5262,6 +5266,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     pid: number;
                     rid: number;
+                    /** @example 1.25 */
                     amount: string;
                     /** @default 0 */
                     simpleEarnStatus?: number;
@@ -5325,6 +5330,7 @@ export interface operations {
                 "application/json": {
                     pid: number;
                     rid: number;
+                    /** @example 1.25 */
                     amount: string;
                     /** @default 0 */
                     simpleEarnStatus?: number;
@@ -5334,6 +5340,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     pid: number;
                     rid: number;
+                    /** @example 1.25 */
                     amount: string;
                     /** @default 0 */
                     simpleEarnStatus?: number;
@@ -6402,6 +6409,7 @@ export interface operations {
                 "application/json": {
                     side?: number;
                     coin: string;
+                    /** @example 1.25 */
                     amount: string;
                     pid?: number;
                     src?: number;
@@ -6411,6 +6419,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     side?: number;
                     coin: string;
+                    /** @example 1.25 */
                     amount: string;
                     pid?: number;
                     src?: number;
@@ -6587,6 +6596,7 @@ export interface operations {
                 "application/json": {
                     side?: number;
                     coin: string;
+                    /** @example 1.25 */
                     amount: string;
                     pid?: number;
                     src?: number;
@@ -6596,6 +6606,7 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     side?: number;
                     coin: string;
+                    /** @example 1.25 */
                     amount: string;
                     pid?: number;
                     src?: number;
@@ -8703,6 +8714,7 @@ export interface operations {
             content: {
                 "application/json": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -8712,6 +8724,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -9788,6 +9801,7 @@ export interface operations {
             content: {
                 "application/json": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -9797,6 +9811,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -10873,6 +10888,7 @@ export interface operations {
             content: {
                 "application/json": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -10882,6 +10898,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     product_id: number;
+                    /** @example 1.25 */
                     amount: string;
                     year_rate?: string;
                     reinvest_status?: number;
@@ -12176,11 +12193,13 @@ export interface operations {
             content: {
                 "application/json": {
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                     rateYear?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                     rateYear?: string;
                 };
@@ -12295,12 +12314,14 @@ export interface operations {
             content: {
                 "application/json": {
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                     curr_amount?: string;
                     lend_amount?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                     curr_amount?: string;
                     lend_amount?: string;
@@ -12397,10 +12418,12 @@ export interface operations {
             content: {
                 "application/json": {
                     asset: string;
+                    /** @example 1.25 */
                     amount?: string;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
+                    /** @example 1.25 */
                     amount?: string;
                 };
             };
@@ -14815,13 +14838,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An event stream; it stays open */
+            /** @description text/event-stream; stays open. event: unread, data: {"unread": n}; event: notification, id: the item id, data: one item as GET /api/web/v1/notifications lists it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/event-stream": string;
                 };
             };
             "4XX": components["responses"]["Error"];
@@ -14897,6 +14920,7 @@ export interface operations {
                     product_id?: number;
                     /** @enum {string} */
                     direction: "above" | "below";
+                    /** @example 1.25 */
                     apr: string;
                 };
                 "application/x-www-form-urlencoded": {
@@ -14906,6 +14930,7 @@ export interface operations {
                     product_id?: number;
                     /** @enum {string} */
                     direction: "above" | "below";
+                    /** @example 1.25 */
                     apr: string;
                 };
             };
@@ -15298,17 +15323,22 @@ export interface operations {
                     end_timest: number;
                     pools: {
                         coin: string;
+                        /** @example 1.25 */
                         personal_min_amount: string;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         decimal_place: number;
                         buy_total_amount: "-1" | string;
+                        /** @example 1.25 */
                         reward_per_hour: string;
+                        /** @example 1.25 */
                         rate_year: string;
                         rate_year_type: number;
                         reward_pool_type: number;
                         /** @default null */
                         vip_config?: {
                             min_vip: number;
+                            /** @example 1.25 */
                             personal_max_amount: string;
                             /** @default false */
                             vip_only?: boolean;
@@ -15317,20 +15347,27 @@ export interface operations {
                         simple_earn?: {
                             status: number;
                             fixed_period: number;
+                            /** @example 1.25 */
                             fixed_rate: string;
+                            /** @example 1.25 */
                             rate: string;
+                            /** @example 1.25 */
                             ext_rate: string;
                         } | null;
                         /** @default [] */
                         transaction_config?: {
+                            /** @example 1.25 */
                             transaction_amount: string;
+                            /** @example 1.25 */
                             mortgage_limit: string;
                         }[];
                         /** @default 0 */
                         limit_rule?: number;
                         reward_coins?: {
                             coin: string;
+                            /** @example 1.25 */
                             reward_per_hour: string;
+                            /** @example 1.25 */
                             rate_year: string;
                         }[];
                     }[];
@@ -15351,17 +15388,22 @@ export interface operations {
                     end_timest: number;
                     pools: {
                         coin: string;
+                        /** @example 1.25 */
                         personal_min_amount: string;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         decimal_place: number;
                         buy_total_amount: "-1" | string;
+                        /** @example 1.25 */
                         reward_per_hour: string;
+                        /** @example 1.25 */
                         rate_year: string;
                         rate_year_type: number;
                         reward_pool_type: number;
                         /** @default null */
                         vip_config?: {
                             min_vip: number;
+                            /** @example 1.25 */
                             personal_max_amount: string;
                             /** @default false */
                             vip_only?: boolean;
@@ -15370,20 +15412,27 @@ export interface operations {
                         simple_earn?: {
                             status: number;
                             fixed_period: number;
+                            /** @example 1.25 */
                             fixed_rate: string;
+                            /** @example 1.25 */
                             rate: string;
+                            /** @example 1.25 */
                             ext_rate: string;
                         } | null;
                         /** @default [] */
                         transaction_config?: {
+                            /** @example 1.25 */
                             transaction_amount: string;
+                            /** @example 1.25 */
                             mortgage_limit: string;
                         }[];
                         /** @default 0 */
                         limit_rule?: number;
                         reward_coins?: {
                             coin: string;
+                            /** @example 1.25 */
                             reward_per_hour: string;
+                            /** @example 1.25 */
                             rate_year: string;
                         }[];
                     }[];
@@ -15647,17 +15696,22 @@ export interface operations {
             content: {
                 "application/json": {
                     coin: string;
+                    /** @example 1.25 */
                     personal_min_amount: string;
+                    /** @example 1.25 */
                     personal_max_amount: string;
                     decimal_place: number;
                     buy_total_amount: "-1" | string;
+                    /** @example 1.25 */
                     reward_per_hour: string;
+                    /** @example 1.25 */
                     rate_year: string;
                     rate_year_type: number;
                     reward_pool_type: number;
                     /** @default null */
                     vip_config?: {
                         min_vip: number;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         /** @default false */
                         vip_only?: boolean;
@@ -15666,36 +15720,48 @@ export interface operations {
                     simple_earn?: {
                         status: number;
                         fixed_period: number;
+                        /** @example 1.25 */
                         fixed_rate: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         ext_rate: string;
                     } | null;
                     /** @default [] */
                     transaction_config?: {
+                        /** @example 1.25 */
                         transaction_amount: string;
+                        /** @example 1.25 */
                         mortgage_limit: string;
                     }[];
                     /** @default 0 */
                     limit_rule?: number;
                     reward_coins?: {
                         coin: string;
+                        /** @example 1.25 */
                         reward_per_hour: string;
+                        /** @example 1.25 */
                         rate_year: string;
                     }[];
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
+                    /** @example 1.25 */
                     personal_min_amount: string;
+                    /** @example 1.25 */
                     personal_max_amount: string;
                     decimal_place: number;
                     buy_total_amount: "-1" | string;
+                    /** @example 1.25 */
                     reward_per_hour: string;
+                    /** @example 1.25 */
                     rate_year: string;
                     rate_year_type: number;
                     reward_pool_type: number;
                     /** @default null */
                     vip_config?: {
                         min_vip: number;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         /** @default false */
                         vip_only?: boolean;
@@ -15704,20 +15770,27 @@ export interface operations {
                     simple_earn?: {
                         status: number;
                         fixed_period: number;
+                        /** @example 1.25 */
                         fixed_rate: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         ext_rate: string;
                     } | null;
                     /** @default [] */
                     transaction_config?: {
+                        /** @example 1.25 */
                         transaction_amount: string;
+                        /** @example 1.25 */
                         mortgage_limit: string;
                     }[];
                     /** @default 0 */
                     limit_rule?: number;
                     reward_coins?: {
                         coin: string;
+                        /** @example 1.25 */
                         reward_per_hour: string;
+                        /** @example 1.25 */
                         rate_year: string;
                     }[];
                 };
@@ -15972,15 +16045,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     personal_min_amount?: string;
+                    /** @example 1.25 */
                     personal_max_amount?: string;
                     decimal_place?: number;
                     buy_total_amount?: "-1" | string;
+                    /** @example 1.25 */
                     rate_year?: string;
                     rate_year_type?: number;
                     reward_pool_type?: number;
                     vip_config?: {
                         min_vip: number;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         /** @default false */
                         vip_only?: boolean;
@@ -15988,26 +16065,35 @@ export interface operations {
                     simple_earn?: {
                         status: number;
                         fixed_period: number;
+                        /** @example 1.25 */
                         fixed_rate: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         ext_rate: string;
                     } | null;
                     transaction_config?: {
+                        /** @example 1.25 */
                         transaction_amount: string;
+                        /** @example 1.25 */
                         mortgage_limit: string;
                     }[];
                     limit_rule?: number;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     personal_min_amount?: string;
+                    /** @example 1.25 */
                     personal_max_amount?: string;
                     decimal_place?: number;
                     buy_total_amount?: "-1" | string;
+                    /** @example 1.25 */
                     rate_year?: string;
                     rate_year_type?: number;
                     reward_pool_type?: number;
                     vip_config?: {
                         min_vip: number;
+                        /** @example 1.25 */
                         personal_max_amount: string;
                         /** @default false */
                         vip_only?: boolean;
@@ -16015,12 +16101,17 @@ export interface operations {
                     simple_earn?: {
                         status: number;
                         fixed_period: number;
+                        /** @example 1.25 */
                         fixed_rate: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         ext_rate: string;
                     } | null;
                     transaction_config?: {
+                        /** @example 1.25 */
                         transaction_amount: string;
+                        /** @example 1.25 */
                         mortgage_limit: string;
                     }[];
                     limit_rule?: number;
@@ -16069,12 +16160,16 @@ export interface operations {
             content: {
                 "application/json": {
                     coin: string;
+                    /** @example 1.25 */
                     reward_per_hour: string;
+                    /** @example 1.25 */
                     rate_year: string;
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
+                    /** @example 1.25 */
                     reward_per_hour: string;
+                    /** @example 1.25 */
                     rate_year: string;
                 };
             };
@@ -16131,9 +16226,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     rate_year?: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     rate_year?: string;
                 };
             };
@@ -16635,12 +16732,21 @@ export interface operations {
                     coin: string;
                     type: number;
                     reward_coin: string;
+                    /** @example 1.25 */
                     rate: string;
+                    /** @example 1.25 */
                     base_rate?: string;
+                    /** @example 1.25 */
                     most_rate?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_mortgage_amount?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_redeem_amount?: string;
                     /** @default -1 */
                     personal_mortgage_limit?: "-1" | string;
@@ -16683,9 +16789,15 @@ export interface operations {
                         redeem_minday?: number;
                         /** @default 0 */
                         redeem_maxday?: number;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         redeem_fee?: string;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         redeem_quick_fee?: string;
                     };
                     redeem_config?: {
@@ -16697,6 +16809,7 @@ export interface operations {
                     vip_config?: {
                         min_tier: number;
                         max_tier: number;
+                        /** @example 1.25 */
                         vip_sale: string;
                     }[];
                     /**
@@ -16705,9 +16818,15 @@ export interface operations {
                      */
                     exchange_type?: "default" | "asset";
                     exchange_coin?: string;
-                    /** @default 1 */
+                    /**
+                     * @default 1
+                     * @example 1.25
+                     */
                     exchange_rate?: string;
-                    /** @default 1 */
+                    /**
+                     * @default 1
+                     * @example 1.25
+                     */
                     exchange_rate_reverse?: string;
                     /** @default  */
                     tips?: string;
@@ -16717,7 +16836,9 @@ export interface operations {
                     protocol?: string;
                     debt?: {
                         coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         amount: string;
                     }[];
                     /** @default [] */
@@ -16755,7 +16876,9 @@ export interface operations {
                     defi?: {
                         protocol_name: string;
                         reward_coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         base_rate?: string;
                         /**
                          * @default {
@@ -16769,7 +16892,10 @@ export interface operations {
                             reward_delay_days?: number;
                             /** @default 0 */
                             interest_delay_days?: number;
-                            /** @default 0 */
+                            /**
+                             * @default 0
+                             * @example 1.25
+                             */
                             fee_rate?: string;
                         };
                         /** @default 0 */
@@ -16782,12 +16908,15 @@ export interface operations {
                     extra_interest?: {
                         pid?: number;
                         reward_coin: string;
+                        /** @example 1.25 */
                         max_interest?: string;
                         start_time: number;
                         end_time: number;
                         interest: {
+                            /** @example 1.25 */
                             money_min: string;
                             money_max: "-1" | string;
+                            /** @example 1.25 */
                             money_rate: string;
                         }[];
                         /** @default [] */
@@ -16803,12 +16932,21 @@ export interface operations {
                     coin: string;
                     type: number;
                     reward_coin: string;
+                    /** @example 1.25 */
                     rate: string;
+                    /** @example 1.25 */
                     base_rate?: string;
+                    /** @example 1.25 */
                     most_rate?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_mortgage_amount?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_redeem_amount?: string;
                     /** @default -1 */
                     personal_mortgage_limit?: "-1" | string;
@@ -16851,9 +16989,15 @@ export interface operations {
                         redeem_minday?: number;
                         /** @default 0 */
                         redeem_maxday?: number;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         redeem_fee?: string;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         redeem_quick_fee?: string;
                     };
                     redeem_config?: {
@@ -16865,6 +17009,7 @@ export interface operations {
                     vip_config?: {
                         min_tier: number;
                         max_tier: number;
+                        /** @example 1.25 */
                         vip_sale: string;
                     }[];
                     /**
@@ -16873,9 +17018,15 @@ export interface operations {
                      */
                     exchange_type?: "default" | "asset";
                     exchange_coin?: string;
-                    /** @default 1 */
+                    /**
+                     * @default 1
+                     * @example 1.25
+                     */
                     exchange_rate?: string;
-                    /** @default 1 */
+                    /**
+                     * @default 1
+                     * @example 1.25
+                     */
                     exchange_rate_reverse?: string;
                     /** @default  */
                     tips?: string;
@@ -16885,7 +17036,9 @@ export interface operations {
                     protocol?: string;
                     debt?: {
                         coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         amount: string;
                     }[];
                     /** @default [] */
@@ -16923,7 +17076,9 @@ export interface operations {
                     defi?: {
                         protocol_name: string;
                         reward_coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         base_rate?: string;
                         /**
                          * @default {
@@ -16937,7 +17092,10 @@ export interface operations {
                             reward_delay_days?: number;
                             /** @default 0 */
                             interest_delay_days?: number;
-                            /** @default 0 */
+                            /**
+                             * @default 0
+                             * @example 1.25
+                             */
                             fee_rate?: string;
                         };
                         /** @default 0 */
@@ -16950,12 +17108,15 @@ export interface operations {
                     extra_interest?: {
                         pid?: number;
                         reward_coin: string;
+                        /** @example 1.25 */
                         max_interest?: string;
                         start_time: number;
                         end_time: number;
                         interest: {
+                            /** @example 1.25 */
                             money_min: string;
                             money_max: "-1" | string;
+                            /** @example 1.25 */
                             money_rate: string;
                         }[];
                         /** @default [] */
@@ -17003,10 +17164,15 @@ export interface operations {
             content: {
                 "application/json": {
                     type?: number;
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     base_rate?: string;
+                    /** @example 1.25 */
                     most_rate?: string;
+                    /** @example 1.25 */
                     min_mortgage_amount?: string;
+                    /** @example 1.25 */
                     min_redeem_amount?: string;
                     personal_mortgage_limit?: "-1" | string;
                     is_crowd?: boolean;
@@ -17023,7 +17189,9 @@ export interface operations {
                         redeem_control?: string;
                         redeem_minday?: number;
                         redeem_maxday?: number;
+                        /** @example 1.25 */
                         redeem_fee?: string;
+                        /** @example 1.25 */
                         redeem_quick_fee?: string;
                     };
                     redeem_config?: {
@@ -17033,19 +17201,24 @@ export interface operations {
                     vip_config?: {
                         min_tier: number;
                         max_tier: number;
+                        /** @example 1.25 */
                         vip_sale: string;
                     }[];
                     /** @enum {string} */
                     exchange_type?: "default" | "asset";
                     exchange_coin?: string;
+                    /** @example 1.25 */
                     exchange_rate?: string;
+                    /** @example 1.25 */
                     exchange_rate_reverse?: string;
                     tips?: string;
                     precision?: number;
                     protocol?: string;
                     debt?: {
                         coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         amount: string;
                     }[];
                     faq?: {
@@ -17076,10 +17249,15 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     type?: number;
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     base_rate?: string;
+                    /** @example 1.25 */
                     most_rate?: string;
+                    /** @example 1.25 */
                     min_mortgage_amount?: string;
+                    /** @example 1.25 */
                     min_redeem_amount?: string;
                     personal_mortgage_limit?: "-1" | string;
                     is_crowd?: boolean;
@@ -17096,7 +17274,9 @@ export interface operations {
                         redeem_control?: string;
                         redeem_minday?: number;
                         redeem_maxday?: number;
+                        /** @example 1.25 */
                         redeem_fee?: string;
+                        /** @example 1.25 */
                         redeem_quick_fee?: string;
                     };
                     redeem_config?: {
@@ -17106,19 +17286,24 @@ export interface operations {
                     vip_config?: {
                         min_tier: number;
                         max_tier: number;
+                        /** @example 1.25 */
                         vip_sale: string;
                     }[];
                     /** @enum {string} */
                     exchange_type?: "default" | "asset";
                     exchange_coin?: string;
+                    /** @example 1.25 */
                     exchange_rate?: string;
+                    /** @example 1.25 */
                     exchange_rate_reverse?: string;
                     tips?: string;
                     precision?: number;
                     protocol?: string;
                     debt?: {
                         coin: string;
+                        /** @example 1.25 */
                         rate: string;
+                        /** @example 1.25 */
                         amount: string;
                     }[];
                     faq?: {
@@ -17184,7 +17369,9 @@ export interface operations {
                 "application/json": {
                     protocol_name: string;
                     reward_coin: string;
+                    /** @example 1.25 */
                     rate: string;
+                    /** @example 1.25 */
                     base_rate?: string;
                     /**
                      * @default {
@@ -17198,7 +17385,10 @@ export interface operations {
                         reward_delay_days?: number;
                         /** @default 0 */
                         interest_delay_days?: number;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         fee_rate?: string;
                     };
                     /** @default 0 */
@@ -17211,7 +17401,9 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     protocol_name: string;
                     reward_coin: string;
+                    /** @example 1.25 */
                     rate: string;
+                    /** @example 1.25 */
                     base_rate?: string;
                     /**
                      * @default {
@@ -17225,7 +17417,10 @@ export interface operations {
                         reward_delay_days?: number;
                         /** @default 0 */
                         interest_delay_days?: number;
-                        /** @default 0 */
+                        /**
+                         * @default 0
+                         * @example 1.25
+                         */
                         fee_rate?: string;
                     };
                     /** @default 0 */
@@ -17271,7 +17466,9 @@ export interface operations {
             content: {
                 "application/json": {
                     protocol_name?: string;
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     base_rate?: string;
                     income_days?: number;
                     personal_mortgage_limit?: "-1" | string;
@@ -17279,7 +17476,9 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     protocol_name?: string;
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     base_rate?: string;
                     income_days?: number;
                     personal_mortgage_limit?: "-1" | string;
@@ -17322,12 +17521,15 @@ export interface operations {
                 "application/json": {
                     pid?: number;
                     reward_coin: string;
+                    /** @example 1.25 */
                     max_interest?: string;
                     start_time: number;
                     end_time: number;
                     interest: {
+                        /** @example 1.25 */
                         money_min: string;
                         money_max: "-1" | string;
+                        /** @example 1.25 */
                         money_rate: string;
                     }[];
                     /** @default [] */
@@ -17341,12 +17543,15 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     pid?: number;
                     reward_coin: string;
+                    /** @example 1.25 */
                     max_interest?: string;
                     start_time: number;
                     end_time: number;
                     interest: {
+                        /** @example 1.25 */
                         money_min: string;
                         money_max: "-1" | string;
+                        /** @example 1.25 */
                         money_rate: string;
                     }[];
                     /** @default [] */
@@ -17497,25 +17702,42 @@ export interface operations {
             content: {
                 "application/json": {
                     asset: string;
+                    /** @example 1.25 */
                     min_lend_amount: string;
+                    /** @example 1.25 */
                     next_time_rate_year: string;
+                    /** @example 1.25 */
                     borrow_demand: string;
                     /** @default [] */
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     ext_award_rate_year?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     ext_award_limit?: string;
                     award_asset?: string | null;
                     /** @default false */
                     is_open_award_pool?: boolean;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     limit_min_lend_rate_year?: string;
-                    /** @default 5 */
+                    /**
+                     * @default 5
+                     * @example 1.25
+                     */
                     max_lend_rate_year?: string;
                     /** @default 1 */
                     status?: number;
@@ -17524,25 +17746,42 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
+                    /** @example 1.25 */
                     min_lend_amount: string;
+                    /** @example 1.25 */
                     next_time_rate_year: string;
+                    /** @example 1.25 */
                     borrow_demand: string;
                     /** @default [] */
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     ext_award_rate_year?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     ext_award_limit?: string;
                     award_asset?: string | null;
                     /** @default false */
                     is_open_award_pool?: boolean;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     limit_min_lend_rate_year?: string;
-                    /** @default 5 */
+                    /**
+                     * @default 5
+                     * @example 1.25
+                     */
                     max_lend_rate_year?: string;
                     /** @default 1 */
                     status?: number;
@@ -17658,37 +17897,55 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     min_lend_amount?: string;
+                    /** @example 1.25 */
                     next_time_rate_year?: string;
+                    /** @example 1.25 */
                     borrow_demand?: string;
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
+                    /** @example 1.25 */
                     ext_award_rate_year?: string;
+                    /** @example 1.25 */
                     ext_award_limit?: string;
                     award_asset?: string | null;
                     is_open_award_pool?: boolean;
+                    /** @example 1.25 */
                     limit_min_lend_rate_year?: string;
+                    /** @example 1.25 */
                     max_lend_rate_year?: string;
                     status?: number;
                     sort?: number;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     min_lend_amount?: string;
+                    /** @example 1.25 */
                     next_time_rate_year?: string;
+                    /** @example 1.25 */
                     borrow_demand?: string;
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
+                    /** @example 1.25 */
                     ext_award_rate_year?: string;
+                    /** @example 1.25 */
                     ext_award_limit?: string;
                     award_asset?: string | null;
                     is_open_award_pool?: boolean;
+                    /** @example 1.25 */
                     limit_min_lend_rate_year?: string;
+                    /** @example 1.25 */
                     max_lend_rate_year?: string;
                     status?: number;
                     sort?: number;
@@ -17969,10 +18226,16 @@ export interface operations {
                     /** @default 0 */
                     max_vip?: number;
                     lock_up_period: number;
+                    /** @example 1.25 */
                     year_rate: string;
+                    /** @example 1.25 */
                     total_quota: string;
+                    /** @example 1.25 */
                     min_lend_amount: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     user_max_lend_volume?: string;
                     start_time: number;
                     /** @default null */
@@ -17986,8 +18249,10 @@ export interface operations {
                     bonus_asset?: string | null;
                     /** @default [] */
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
                     /** @default  */
@@ -18016,10 +18281,16 @@ export interface operations {
                     /** @default 0 */
                     max_vip?: number;
                     lock_up_period: number;
+                    /** @example 1.25 */
                     year_rate: string;
+                    /** @example 1.25 */
                     total_quota: string;
+                    /** @example 1.25 */
                     min_lend_amount: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     user_max_lend_volume?: string;
                     start_time: number;
                     /** @default null */
@@ -18033,8 +18304,10 @@ export interface operations {
                     bonus_asset?: string | null;
                     /** @default [] */
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
                     /** @default  */
@@ -18183,9 +18456,13 @@ export interface operations {
                     min_vip?: number;
                     max_vip?: number;
                     lock_up_period?: number;
+                    /** @example 1.25 */
                     year_rate?: string;
+                    /** @example 1.25 */
                     total_quota?: string;
+                    /** @example 1.25 */
                     min_lend_amount?: string;
+                    /** @example 1.25 */
                     user_max_lend_volume?: string;
                     start_time?: number;
                     end_time?: number | null;
@@ -18194,8 +18471,10 @@ export interface operations {
                     pre_redeem?: number;
                     bonus_asset?: string | null;
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
                     title?: string;
@@ -18214,9 +18493,13 @@ export interface operations {
                     min_vip?: number;
                     max_vip?: number;
                     lock_up_period?: number;
+                    /** @example 1.25 */
                     year_rate?: string;
+                    /** @example 1.25 */
                     total_quota?: string;
+                    /** @example 1.25 */
                     min_lend_amount?: string;
+                    /** @example 1.25 */
                     user_max_lend_volume?: string;
                     start_time?: number;
                     end_time?: number | null;
@@ -18225,8 +18508,10 @@ export interface operations {
                     pre_redeem?: number;
                     bonus_asset?: string | null;
                     ladder_apr?: {
+                        /** @example 1.25 */
                         left: string;
                         right: "" | string;
+                        /** @example 1.25 */
                         apr: string;
                     }[];
                     title?: string;
@@ -18420,10 +18705,17 @@ export interface operations {
                     user: number | string;
                     title: string;
                     rate_day: number;
+                    /** @example 1.25 */
                     rate_ratio: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     buy_limit_low?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     buy_limit_high?: string;
                     /** @default  */
                     using_currency?: string;
@@ -18433,10 +18725,17 @@ export interface operations {
                     user: number | string;
                     title: string;
                     rate_day: number;
+                    /** @example 1.25 */
                     rate_ratio: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     buy_limit_low?: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     buy_limit_high?: string;
                     /** @default  */
                     using_currency?: string;
@@ -18533,7 +18832,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     min_amount?: string;
                     max_amount?: "-1" | string;
                     /** @enum {string} */
@@ -18541,7 +18842,9 @@ export interface operations {
                     sort?: number;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     rate?: string;
+                    /** @example 1.25 */
                     min_amount?: string;
                     max_amount?: "-1" | string;
                     /** @enum {string} */
@@ -18649,7 +18952,10 @@ export interface operations {
                     project_type: (4 | 5) | ("4" | "5");
                     name: string;
                     coin: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_purchase?: string;
                     /** @default 0 */
                     vip_min_tier?: number;
@@ -18667,6 +18973,7 @@ export interface operations {
                     run_start?: number;
                     /** @default 0 */
                     sort?: number;
+                    /** @example 1.25 */
                     nav: string;
                     /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
                     i18n?: {
@@ -18681,7 +18988,10 @@ export interface operations {
                     project_type: (4 | 5) | ("4" | "5");
                     name: string;
                     coin: string;
-                    /** @default 0 */
+                    /**
+                     * @default 0
+                     * @example 1.25
+                     */
                     min_purchase?: string;
                     /** @default 0 */
                     vip_min_tier?: number;
@@ -18699,6 +19009,7 @@ export interface operations {
                     run_start?: number;
                     /** @default 0 */
                     sort?: number;
+                    /** @example 1.25 */
                     nav: string;
                     /** @description Texts in other languages: {"zh-CN": {field: text}} under the English field names. A user-facing answer gives a field in the request's language (Accept-Language), else the English field. In an edit only the fields named change, and an empty string removes that variant. */
                     i18n?: {
@@ -18745,6 +19056,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    /** @example 1.25 */
                     min_purchase?: string;
                     vip_min_tier?: number;
                     show_interest?: boolean;
@@ -18763,6 +19075,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     name?: string;
+                    /** @example 1.25 */
                     min_purchase?: string;
                     vip_min_tier?: number;
                     show_interest?: boolean;
@@ -18817,9 +19130,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     nav: string;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     nav: string;
                 };
             };
@@ -18937,8 +19252,11 @@ export interface operations {
                     kind?: "dual" | "sniper";
                     invest_coin: string;
                     exercise_coin: string;
+                    /** @example 1.25 */
                     amount: string;
+                    /** @example 1.25 */
                     target_price: string;
+                    /** @example 1.25 */
                     apr: string;
                     /**
                      * @default INIT
@@ -18947,6 +19265,7 @@ export interface operations {
                     status?: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                     expire_time: number;
                     settle_coin?: string;
+                    /** @example 1.25 */
                     settle_amount?: string;
                 };
                 "application/x-www-form-urlencoded": {
@@ -18958,8 +19277,11 @@ export interface operations {
                     kind?: "dual" | "sniper";
                     invest_coin: string;
                     exercise_coin: string;
+                    /** @example 1.25 */
                     amount: string;
+                    /** @example 1.25 */
                     target_price: string;
+                    /** @example 1.25 */
                     apr: string;
                     /**
                      * @default INIT
@@ -18968,6 +19290,7 @@ export interface operations {
                     status?: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                     expire_time: number;
                     settle_coin?: string;
+                    /** @example 1.25 */
                     settle_amount?: string;
                 };
             };
@@ -19008,12 +19331,14 @@ export interface operations {
                     /** @enum {string} */
                     status?: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                     settle_coin?: string | null;
+                    /** @example 1.25 */
                     settle_amount?: string | null;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
                     status?: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                     settle_coin?: string | null;
+                    /** @example 1.25 */
                     settle_amount?: string | null;
                 };
             };
@@ -20102,11 +20427,13 @@ export interface operations {
                 "application/json": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
             };
@@ -20154,11 +20481,13 @@ export interface operations {
                 "application/json": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
             };
@@ -20206,11 +20535,13 @@ export interface operations {
                 "application/json": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
             };
@@ -20257,11 +20588,13 @@ export interface operations {
                 "application/json": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
                     asset: string;
+                    /** @example 1.25 */
                     amount: string;
                 };
             };
@@ -20362,6 +20695,7 @@ export interface operations {
             content: {
                 "application/json": {
                     vip_tier?: number;
+                    /** @example 1.25 */
                     trading_volume_60d?: string;
                     /** @enum {string} */
                     account_mode?: "classic" | "multi_currency" | "single_currency";
@@ -20373,6 +20707,7 @@ export interface operations {
                 };
                 "application/x-www-form-urlencoded": {
                     vip_tier?: number;
+                    /** @example 1.25 */
                     trading_volume_60d?: string;
                     /** @enum {string} */
                     account_mode?: "classic" | "multi_currency" | "single_currency";
@@ -20417,11 +20752,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example 1.25 */
                     usdt: string;
                     name?: string;
                     precision?: number;
                 };
                 "application/x-www-form-urlencoded": {
+                    /** @example 1.25 */
                     usdt: string;
                     name?: string;
                     precision?: number;

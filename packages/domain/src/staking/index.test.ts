@@ -11,6 +11,7 @@ import {
   quickRedeemSelectable,
   redeemFee,
   redeemPeriodStatus,
+  stakingAprForAmount,
   standardRedeemDelaySeconds,
   tieredExtraPerYear,
 } from './index';
@@ -90,6 +91,62 @@ describe('staking rules', () => {
     ];
     expect(tieredExtraPerYear('300', tiers).toFixed()).toBe('24');
     expect(tieredExtraPerYear('1500', tiers).toFixed()).toBe('70');
+  });
+
+  it("gives a stake's APR for its amount: the base, and each campaign tier on its part only", () => {
+    // The demo's GT campaign: 8 % on the first 500, 3 % from 500 to 2,000, on a 5 % base.
+    const tiers = [
+      { money_min: '0', money_max: '500', money_rate: '0.08' },
+      { money_min: '500', money_max: '2000', money_rate: '0.03' },
+    ];
+    expect(stakingAprForAmount('300', '5', tiers).toFixed()).toBe('13');
+    // 2,000 GT: 5 % + (500 × 8 % + 1,500 × 3 %) ÷ 2,000 = 5 % + 4.25 %, not 13 %.
+    expect(stakingAprForAmount('2000', '5', tiers).toFixed()).toBe('9.25');
+    // 10,000 GT: the part above the last tier earns the base only.
+    expect(stakingAprForAmount('10000', '5', tiers).toFixed()).toBe('5.85');
+    expect(stakingAprForAmount('0', '5', tiers).toFixed()).toBe('13');
+    expect(stakingAprForAmount('0', '5', []).toFixed()).toBe('5');
+    expect(stakingAprForAmount('100', '3.1', []).toFixed()).toBe('3.1');
+  });
+
+  it('stake APR × amount ÷ 100 = the base interest + Σ the tiers’ interest, for random tiers and amounts', () => {
+    const tier = fc
+      .record({
+        min: fc.integer({ min: 0, max: 50_000 }),
+        width: fc.integer({ min: 1, max: 50_000 }),
+        open: fc.boolean(),
+        bp: fc.integer({ min: 0, max: 5_000 }),
+      })
+      .map((t) => ({
+        money_min: String(t.min),
+        money_max: t.open ? '-1' : String(t.min + t.width),
+        money_rate: dec(t.bp).div(10_000).toFixed(),
+      }));
+    const amount = fc
+      .tuple(fc.integer({ min: 1, max: 200_000 }), fc.integer({ min: 0, max: 99_999_999 }))
+      .map(([i, f]) => dec(i).plus(dec(f).div(100_000_000)));
+    fc.assert(
+      fc.property(
+        fc.array(tier, { maxLength: 6 }),
+        fc.integer({ min: 0, max: 3_000 }),
+        amount,
+        (tiers, rateBp, a) => {
+          const rate = dec(rateBp).div(100);
+          const apr = stakingAprForAmount(a, rate, tiers);
+          // Each tier's interest computed apart: its part of the amount × its rate.
+          const parts = tiers.reduce((sum, t) => {
+            const top = t.money_max === '-1' ? a : dec(t.money_max).lt(a) ? dec(t.money_max) : a;
+            const part = top.minus(t.money_min);
+            return part.gt(0) ? sum.plus(part.times(t.money_rate)) : sum;
+          }, dec(0));
+          const paid = a.times(rate).div(100).plus(parts);
+          expect(apr.times(a).div(100).minus(paid).abs().lte('1e-30')).toBe(true);
+          // Never above the base plus every tier at once.
+          const all = tiers.reduce((sum, t) => sum.plus(t.money_rate), dec(0)).times(100);
+          expect(apr.lte(rate.plus(all).plus('1e-30'))).toBe(true);
+        },
+      ),
+    );
   });
 
   it('names the redeem period and the standard wait', () => {

@@ -6,9 +6,11 @@ import {
   LEDGER_DECIMALS,
   maxDec,
   minDec,
+  PLAIN_DECIMAL,
   roundDown,
   roundUp,
 } from '../money';
+import { type AprTerms, aprUpTo, blendedApr } from '../simple-earn/apr';
 import { assetSymbol } from '../validation';
 
 /**
@@ -192,7 +194,7 @@ export interface MoneyTier {
 }
 
 /** The extra annual interest (in coin units per year) the tiers give an amount. */
-export function tieredExtraPerYear(amount: Decimal.Value, tiers: MoneyTier[]): Decimal {
+export function tieredExtraPerYear(amount: Decimal.Value, tiers: readonly MoneyTier[]): Decimal {
   const held = dec(amount);
   let total = dec(0);
   for (const t of tiers) {
@@ -201,6 +203,41 @@ export function tieredExtraPerYear(amount: Decimal.Value, tiers: MoneyTier[]): D
     total = total.plus(slice.times(t.money_rate));
   }
   return total;
+}
+
+/**
+ * A staking rate and its running campaign as the terms of the one APR rule (simple-earn/apr.ts): the
+ * base rate (percent here, a fraction there) on the whole amount, each money tier a bonus tier on the
+ * part of the amount inside it, as the campaign's day pays it (apps/server/src/staking/engine.ts). A
+ * tier that holds no amount (its max at or below its min) pays nothing and is left out.
+ */
+export function stakingAprTerms(ratePercent: Decimal.Value, campaignTiers: readonly MoneyTier[]): AprTerms {
+  return {
+    baseApr: dec(ratePercent).div(100),
+    bonusTiers: campaignTiers
+      .filter((t) => isUnlimited(t.money_max) || dec(t.money_max).gt(t.money_min))
+      .map((t) => ({
+        left: t.money_min,
+        right: isUnlimited(t.money_max) ? '' : t.money_max,
+        apr: t.money_rate,
+      })),
+  };
+}
+
+/**
+ * The APR (percent, as a staking rate is written) a stake of `amount` gets, by the rule simple earn's
+ * figures use (blendedApr): apr × amount ÷ 100 = amount × rate ÷ 100 + Σ the tiers' interest. A
+ * campaign paying another coin is counted at its nominal rate, as max_interest is. For no amount it
+ * is the "up to" figure (aprUpTo): the most any amount gets.
+ */
+export function stakingAprForAmount(
+  amount: Decimal.Value,
+  ratePercent: Decimal.Value,
+  campaignTiers: readonly MoneyTier[],
+): Decimal {
+  const terms = stakingAprTerms(ratePercent, campaignTiers);
+  const a = dec(amount);
+  return (a.gt(0) ? blendedApr(a, terms).apr : aprUpTo(terms).apr).times(100);
 }
 
 export const SECONDS_PER_DAY = 86_400;
@@ -261,7 +298,8 @@ export function quickRedeemDelaySeconds(quickLongMinutes: number): number {
 export const stakingActionBody = z.object({
   side: z.coerce.number().int().min(0).max(1).optional(),
   coin: assetSymbol,
-  amount: z.string().trim().min(1).max(49),
+  // Checked by the route (400 with the amount's own key), documented here: a plain decimal.
+  amount: z.string().trim().min(1).max(49).meta({ pattern: PLAIN_DECIMAL.source, example: '1.25' }),
   pid: z.coerce.number().int().min(-1).optional(),
   src: z.coerce.number().int().min(0).max(1).optional(),
   quick: z.coerce.number().int().min(0).max(1).optional(),

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ApiData } from '../../api/types';
 import './i18n/register';
 import { notifyKeys, notifyQueries } from './api';
 
@@ -38,7 +39,11 @@ function useUnreadStream() {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(STREAM_PATH);
     source.addEventListener('unread', (e) => {
-      const { unread } = JSON.parse((e as MessageEvent<string>).data) as { unread: number };
+      // The stream's `unread` event carries the count the inbox list answers (the document's type).
+      const { unread } = JSON.parse((e as MessageEvent<string>).data) as Pick<
+        ApiData<'/api/web/v1/notifications'>,
+        'unread'
+      >;
       client.setQueryData(notifyKeys.unread, unread);
     });
     source.addEventListener('notification', () => {

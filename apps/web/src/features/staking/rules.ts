@@ -14,6 +14,7 @@ import {
   STAKING_DECIMALS,
   STAKING_YEAR_DAYS,
   StakingKey,
+  stakingAprForAmount,
   standardRedeemDelaySeconds,
   tieredExtraPerYear,
 } from '@earn/domain';
@@ -166,6 +167,20 @@ export function ratesOf(product: StakingProduct, protocol: DefiProtocol | undefi
   const running = runningCampaign(campaignFor(product, protocol));
   const extra = running ? dec(running.max_interest).times(100) : dec(0);
   return { base: base.toFixed(), extra: extra.toFixed(), total: base.plus(extra).toFixed() };
+}
+
+/**
+ * The APR (percent) a stake of `amount` gets (@earn/domain stakingAprForAmount): the base rate, plus
+ * the running campaign's tiers each on its part of the amount, what the estimate below pays. `total`
+ * of ratesOf is the first unit's figure, the most any amount gets.
+ */
+export function aprForAmount(
+  amount: string,
+  product: StakingProduct,
+  protocol: DefiProtocol | undefined,
+): string {
+  const running = runningCampaign(campaignFor(product, protocol));
+  return stakingAprForAmount(amount, protocol?.rate ?? product.rate, running?.interest ?? []).toFixed();
 }
 
 export interface Estimate {

@@ -31,12 +31,6 @@ export type AprDetail = FlexRow['apr_detail'];
 /** One stretch of a blended APR: [from, to) with its rate and the part of the amount in it. */
 export type AprStretch = AprDetail['tiers'][number];
 
-/** What a position carries: its APR by the one rule, and the breakdown. */
-export interface Blended {
-  blended_apr?: string;
-  apr_detail?: AprDetail;
-}
-
 export type Lendable = ApiData<'/apiw/v2/fixed_earn/api/user/lendable'>;
 export type Voucher = ApiItem<'/apiw/v2/uni-loan/earn/coupon-recommend'>;
 /** Flexible and fixed history rows (the fixed call's rows name the same fields). */

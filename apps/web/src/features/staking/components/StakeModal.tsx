@@ -39,6 +39,7 @@ import {
   stakingQueries,
 } from '../api';
 import {
+  aprForAmount,
   campaignFor,
   estimateRewards,
   formatRate,
@@ -887,7 +888,6 @@ function EstimateView({
   // Without an amount the estimate is of the minimum stake (or one coin).
   const basis = amount ?? (Number(product.min_mortgage_amount) > 0 ? product.min_mortgage_amount : '1');
   const e = estimateRewards(basis, product, protocol);
-  const rates = ratesOf(product, protocol);
   // Market prices of the reward coins against USDT, for the estimate's value (section 7).
   const pairs = rewardPairs([e.rewardCoin, e.bonusCoin]);
   const tickers = useQuery({ ...queries.tickers(pairs), enabled: pairs.length > 0 });
@@ -907,7 +907,11 @@ function EstimateView({
   return (
     <Stack gap={8} data-testid="estimate-view">
       <InfoRow label={t('staking.field.amount')} value={`${formatAmount(basis)} ${product.coin}`} />
-      <InfoRow label={t('staking.estimate.apr')} value={formatRate(rates.total)} />
+      <InfoRow
+        label={t('staking.estimate.apr')}
+        value={formatRate(aprForAmount(basis, product, protocol))}
+        testId="estimate-apr"
+      />
       <Divider />
       <InfoRow
         label={t('staking.estimate.baseDaily')}
@@ -950,7 +954,6 @@ function ConfirmView({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const rates = ratesOf(product, protocol);
   const receive = toFixedDown(dec(amount).times(product.exchange_rate), 8);
   const receiptSuffix = product.exchange_coin ? ` ${product.exchange_coin}` : '';
   return (
@@ -962,7 +965,11 @@ function ConfirmView({
           testId="confirm-amount"
         />
         {protocol && <InfoRow label={t('staking.field.protocol')} value={protocol.protocol_name} />}
-        <InfoRow label={t('staking.field.apr')} value={formatRate(rates.total)} />
+        <InfoRow
+          label={t('staking.field.apr')}
+          value={formatRate(aprForAmount(amount, product, protocol))}
+          testId="confirm-apr"
+        />
         {product.exchange_type === 'asset' && (
           <>
             {/* The receipt token the server credits: amount × exchange_rate, 8 decimals down. */}

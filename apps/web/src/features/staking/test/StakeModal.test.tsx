@@ -373,6 +373,32 @@ describe('stake modal rules', () => {
     // 1000 × 3.1 % = 31 ETH and 55 GT a year; valued at 3000 and 10 USDT: 93,550 USDT.
     expect(screen.getByTestId('estimate-yearly')).toHaveTextContent('31 ETH + 55 GT');
     expect(await screen.findByTestId('estimate-usdt')).toHaveTextContent('≈ 93,550 USDT');
+    // The APR of these 1,000: 3.1 % + 55 ÷ 1,000 = 8.60 %, not the first unit's 11.10 %.
+    expect(screen.getByTestId('estimate-apr')).toHaveTextContent('8.60%');
+  });
+
+  test('the confirmation names the APR of the amount staked, the campaign tiers on their parts only', async () => {
+    await openModal(
+      routes({
+        [`GET ${BASE}/product`]: () =>
+          product({
+            defi: [],
+            is_defi: 0,
+            extra_interest: campaign(),
+            exchange_type: 'asset',
+            exchange_rate: '1',
+            personal_mortgage_limit: '-1',
+          }),
+        [`GET ${BASE}/coin-user-info`]: () => userInfo({ available: '3000' }),
+      }),
+    );
+    expect(screen.getByTestId('stake-apr')).toHaveTextContent('11.10%');
+    await userEvent.type(amountInput(), '2500');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await userEvent.click(submit());
+    // 3.1 % + (500 × 8 % + 1,500 × 3 %) ÷ 2,500 = 3.1 % + 3.4 %.
+    expect(screen.getByTestId('confirm-apr')).toHaveTextContent('6.50%');
   });
 
   test('rate, about and the APR trend with a one-year default', async () => {

@@ -1,0 +1,101 @@
+import { type LiabilityProof, verifyLiabilityProof } from '@earn/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows, sql } from '../../src/db/client';
+import { EARN_PURPOSES } from '../../src/liabilities/build';
+import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from '../../src/seed/demo';
+import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
+import { toNextMidnight } from '../staking/helpers';
+
+interface Root {
+  day: string;
+  root: string;
+  leaf_count: number;
+  totals: { asset: string; total: string }[];
+}
+interface Proof {
+  root: Root | null;
+  leaf: (LiabilityProof & { index: number }) | null;
+}
+
+/**
+ * The proof of liabilities over every product line, on the demo catalogue with every module: the demo
+ * user holds flexible and fixed simple earn, launch-pool stakes, staking and private wealth, and here
+ * also asks for a standard staking redemption (coins redeeming are still owed). The sums are read from
+ * the ledger by purpose (every user account but spot), not from the builder's own list of purposes.
+ */
+describe('proof of liabilities across every line (demo catalogue)', { timeout: 600_000 }, () => {
+  let server: TestServer;
+  let op: Operator;
+  let demo: TestClient;
+  let demoId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seedDemo: true });
+    op = new Operator(server);
+    demo = new TestClient(server);
+    const login = await demo.post<{ user: { id: number } }>('/api/web/v1/auth/login', {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+    });
+    expect(login.body.code, JSON.stringify(login.body)).toBe(0);
+    demoId = Number((await demo.get<{ id: number }>('/api/web/v1/auth/me')).body.data.id);
+    // GT redeems after a day (redeem_maxday 1): 100 of the demo's 300 GT wait in staking_redeeming.
+    const redeem = await demo.post(
+      '/apiw/v2/earn/staking/coin-redeem',
+      { coin: 'GT', amount: '100' },
+      { headers: { 'x-fund-password': DEMO_FUNDPASS } },
+    );
+    expect(redeem.body.code, JSON.stringify(redeem.body)).toBe(0);
+    await toNextMidnight(op, 60);
+  });
+  afterAll(() => server.dispose());
+
+  /** The user ledger's balances per purpose and asset, the spot accounts left out. */
+  const owed = () =>
+    rows<{ purpose: string; asset: string; total: string }>(
+      server.deps.db,
+      sql`SELECT purpose, asset, trim_scale(SUM(balance))::text AS total FROM ledger_accounts
+           WHERE is_user AND purpose <> 'spot' GROUP BY purpose, asset HAVING SUM(balance) <> 0
+           ORDER BY purpose, asset`,
+    );
+
+  it('covers every line the demo user holds, each an earn purpose of the proof', async () => {
+    const purposes = [...new Set((await owed()).map((r) => r.purpose))].sort();
+    expect(purposes).toEqual(['fixed', 'flexible', 'launchpool', 'staking', 'staking_redeeming', 'wealth']);
+    expect([...EARN_PURPOSES].sort()).toEqual(purposes);
+  });
+
+  it("publishes per-asset totals equal to the ledger's user liabilities of that asset, every line summed", async () => {
+    const root = (await new TestClient(server).get<Root>('/api/web/v1/earn/liabilities/root')).body.data;
+    expect(root.day).toBe(new Date((await op.now()) * 1000).toISOString().slice(0, 10));
+    const byAsset = new Map<string, number>();
+    const ledger = await rows<{ asset: string; total: string }>(
+      server.deps.db,
+      sql`SELECT asset, trim_scale(SUM(balance))::text AS total FROM ledger_accounts
+           WHERE is_user AND purpose <> 'spot' GROUP BY asset HAVING SUM(balance) <> 0 ORDER BY asset COLLATE "C"`,
+    );
+    for (const r of await owed()) byAsset.set(r.asset, (byAsset.get(r.asset) ?? 0) + 1);
+    expect(root.totals).toEqual(ledger);
+    // GT is owed on four lines at once (fixed, launch pool, staking, redeeming): one total.
+    expect(byAsset.get('GT')).toBe(4);
+    expect(root.totals.map((t) => t.asset)).toEqual(['ETH', 'GT', 'USDT']);
+  });
+
+  it("gives the demo user one leaf holding every line's balance, verified to the root", async () => {
+    const proof = (await demo.get<Proof>('/api/web/v1/earn/liabilities/proof')).body.data;
+    const leaf = proof.leaf;
+    if (!leaf || !proof.root) throw new Error('the demo user has no leaf');
+    expect(leaf.user_id).toBe(demoId);
+    const mine = await rows<{ asset: string; amount: string }>(
+      server.deps.db,
+      sql`SELECT asset, trim_scale(SUM(balance))::text AS amount FROM ledger_accounts
+           WHERE user_id = ${demoId} AND is_user AND purpose <> 'spot' GROUP BY asset HAVING SUM(balance) > 0
+           ORDER BY asset COLLATE "C"`,
+    );
+    expect(leaf.balances).toEqual(mine);
+    expect(await verifyLiabilityProof(leaf, proof.root.root)).toMatchObject({
+      leafMatches: true,
+      rootMatches: true,
+    });
+  });
+});
