@@ -2,6 +2,7 @@ import { dec, toWire } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, rows, sql } from '../../src/db/client';
 import { rollupDays } from '../../src/overview/rollup';
+import { detachBefore, ensurePartition, PARTITIONED_TABLES } from '../../src/partitions/partitions';
 import { flexHistory } from '../../src/simple-earn/queries';
 import { freshDatabase } from '../harness';
 
@@ -29,7 +30,7 @@ interface Row {
  * no row (the holder's minimum APR was above the rate), some a row with 0 interest (the 8-decimal
  * floor), as the accrual writes them.
  */
-function generate(): Row[] {
+function generate(withBonus = true): Row[] {
   let seed = 20_261_127;
   const rand = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -46,7 +47,7 @@ function generate(): Row[] {
       const r = rand();
       if (r < 0.12) continue;
       const interest = r < 0.22 ? '0' : (r * 0.001).toFixed(8);
-      const bonus = h % 3 === p.id % 3 ? (r * 0.0001).toFixed(8) : '0';
+      const bonus = withBonus && h % 3 === p.id % 3 ? (r * 0.0001).toFixed(8) : '0';
       out.push({
         at: H0 + (h + 1) * HOUR,
         position: p.id,
@@ -140,6 +141,99 @@ function bruteForce(
   };
 }
 
+/** The products, the three positions and their hourly rows, as the accrual writes them. */
+async function seed(db: Db, all: Row[]): Promise<void> {
+  const at = new Date(H0 - DAY).toISOString();
+  await db.execute(sql`INSERT INTO assets (symbol, name, price_usdt, listed_at, updated_at) VALUES
+    ('USDT', 'Tether', 1, ${at}::timestamptz, ${at}::timestamptz), ('BTC', 'Bitcoin', 60000, ${at}::timestamptz, ${at}::timestamptz)`);
+  await db.execute(
+    sql`INSERT INTO users (email, password_hash, created_at, referral_code) SELECT 'u' || g || '@example.com', 'x', ${at}::timestamptz, 'R' || g FROM generate_series(1, 2) g`,
+  );
+  await db.execute(sql`INSERT INTO se_flex_products (asset, min_lend_amount, next_time_rate_year, borrow_demand, accrued_until)
+    VALUES ('USDT', 1, 0.0523, 1e15, ${at}::timestamptz), ('BTC', 0.001, 0.0523, 1e15, ${at}::timestamptz)`);
+  await db.execute(sql`INSERT INTO se_flex_positions (id, user_id, asset, principal, min_lend_rate_year, offer_at, created_at)
+    VALUES (1, 1, 'USDT', 100, 0, ${at}::timestamptz, ${at}::timestamptz), (2, 1, 'BTC', 1, 0, ${at}::timestamptz, ${at}::timestamptz),
+      (3, 2, 'USDT', 100, 0, ${at}::timestamptz, ${at}::timestamptz)`);
+  const values = all.map(
+    (r) =>
+      sql`(${new Date(r.at - HOUR).toISOString()}::timestamptz, ${r.position}::bigint, ${r.position === 3 ? 2 : 1}::bigint, ${r.product},
+        ${r.lent}::numeric, ${r.rate}::numeric, ${r.interest}::numeric, ${r.bonus}::numeric, ${r.bonusAsset})`,
+  );
+  await db.execute(sql`INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
+    VALUES ${sql.join(values, sql`, `)}`);
+}
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+const RANGES: Range[] = [
+  // Every hour, both ends on rows.
+  { start: H0 + HOUR, end: H0 + HOURS * HOUR },
+  // Ends inside hours and inside days; the first and last days partly in the range.
+  { start: H0 + 13 * HOUR + 30 * 60_000, end: H0 + 150 * HOUR + 59 * 60_000 },
+  // Within one UTC day.
+  { start: H0 + 2 * DAY + 5 * HOUR, end: H0 + 2 * DAY + 20 * HOUR },
+  // From a day's start to the next day's start (both ends inclusive).
+  { start: H0 + 3 * DAY, end: H0 + 5 * DAY },
+];
+
+/** Every range, type, filter, page size and page (one past the last too), hourly and daily. */
+async function compareAll(
+  db: Db,
+  all: Row[],
+  ranges: Range[],
+  types: readonly (3 | 4)[] = [3, 4],
+): Promise<number> {
+  let compared = 0;
+  for (const range of ranges)
+    for (const type of types)
+      for (const asset of [undefined, 'BTC'])
+        for (const daily of [null, { tzMinutes: 0 }, { tzMinutes: 480 }, { tzMinutes: -330 }])
+          for (const limit of [7, 25]) {
+            const q = { type, asset, start: range.start, end: range.end, limit };
+            const last = Math.ceil(bruteForce(all, { ...q, page: 1 }, daily).total / limit);
+            for (const page of [...new Set([1, 2, Math.max(1, last), last + 1])]) {
+              const want = bruteForce(all, { ...q, page }, daily);
+              const got = await flexHistory(
+                db,
+                USER,
+                {
+                  page,
+                  limit,
+                  type,
+                  asset,
+                  startAt: range.start / 1000,
+                  endAt: range.end / 1000,
+                  daily: daily !== null,
+                  tzMinutes: daily?.tzMinutes ?? 0,
+                },
+                new Date(H0 + HOURS * HOUR),
+              );
+              const label = JSON.stringify({ ...q, page, daily });
+              expect(got.total, label).toBe(want.total);
+              expect(
+                got.list.map((r) => ({
+                  type: r.type,
+                  asset: r.asset,
+                  time_at: r.time_at,
+                  product_asset: r.product_asset,
+                  amount: r.amount,
+                  lend_principal: r.lend_principal,
+                  lend_rate_year: r.lend_rate_year,
+                  bonus_amount: r.bonus_amount,
+                  bonus_asset: r.bonus_asset,
+                  ...(daily ? { hours: r.hours } : {}),
+                })),
+                label,
+              ).toEqual(want.list);
+              compared++;
+            }
+          }
+  return compared;
+}
+
 describe("a user's flexible interest and bonus history page", { timeout: 300_000 }, () => {
   let database: Database;
   let drop: () => Promise<void>;
@@ -152,25 +246,8 @@ describe("a user's flexible interest and bonus history page", { timeout: 300_000
     drop = fresh.drop;
     await database.migrate();
     db = database.db;
-    const at = new Date(H0 - DAY).toISOString();
-    await db.execute(sql`INSERT INTO assets (symbol, name, price_usdt, listed_at, updated_at) VALUES
-      ('USDT', 'Tether', 1, ${at}::timestamptz, ${at}::timestamptz), ('BTC', 'Bitcoin', 60000, ${at}::timestamptz, ${at}::timestamptz)`);
-    await db.execute(
-      sql`INSERT INTO users (email, password_hash, created_at, referral_code) SELECT 'u' || g || '@example.com', 'x', ${at}::timestamptz, 'R' || g FROM generate_series(1, 2) g`,
-    );
-    await db.execute(sql`INSERT INTO se_flex_products (asset, min_lend_amount, next_time_rate_year, borrow_demand, accrued_until)
-      VALUES ('USDT', 1, 0.0523, 1e15, ${at}::timestamptz), ('BTC', 0.001, 0.0523, 1e15, ${at}::timestamptz)`);
-    await db.execute(sql`INSERT INTO se_flex_positions (id, user_id, asset, principal, min_lend_rate_year, offer_at, created_at)
-      VALUES (1, 1, 'USDT', 100, 0, ${at}::timestamptz, ${at}::timestamptz), (2, 1, 'BTC', 1, 0, ${at}::timestamptz, ${at}::timestamptz),
-        (3, 2, 'USDT', 100, 0, ${at}::timestamptz, ${at}::timestamptz)`);
     all = generate();
-    const values = all.map(
-      (r) =>
-        sql`(${new Date(r.at - HOUR).toISOString()}::timestamptz, ${r.position}::bigint, ${r.position === 3 ? 2 : 1}::bigint, ${r.product},
-          ${r.lent}::numeric, ${r.rate}::numeric, ${r.interest}::numeric, ${r.bonus}::numeric, ${r.bonusAsset})`,
-    );
-    await db.execute(sql`INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
-      VALUES ${sql.join(values, sql`, `)}`);
+    await seed(db, all);
   });
 
   afterAll(async () => {
@@ -178,69 +255,8 @@ describe("a user's flexible interest and bonus history page", { timeout: 300_000
     await drop?.();
   });
 
-  const ranges = [
-    // Every hour, both ends on rows.
-    { start: H0 + HOUR, end: H0 + HOURS * HOUR },
-    // Ends inside hours and inside days; the first and last days partly in the range.
-    { start: H0 + 13 * HOUR + 30 * 60_000, end: H0 + 150 * HOUR + 59 * 60_000 },
-    // Within one UTC day.
-    { start: H0 + 2 * DAY + 5 * HOUR, end: H0 + 2 * DAY + 20 * HOUR },
-    // From a day's start to the next day's start (both ends inclusive).
-    { start: H0 + 3 * DAY, end: H0 + 5 * DAY },
-  ];
-
-  /** Every range, type, filter, page size and page (one past the last too), hourly and daily. */
-  async function compareAll(): Promise<number> {
-    let compared = 0;
-    for (const range of ranges)
-      for (const type of [3, 4] as const)
-        for (const asset of [undefined, 'BTC'])
-          for (const daily of [null, { tzMinutes: 0 }, { tzMinutes: 480 }, { tzMinutes: -330 }])
-            for (const limit of [7, 25]) {
-              const q = { type, asset, start: range.start, end: range.end, limit };
-              const last = Math.ceil(bruteForce(all, { ...q, page: 1 }, daily).total / limit);
-              for (const page of [...new Set([1, 2, Math.max(1, last), last + 1])]) {
-                const want = bruteForce(all, { ...q, page }, daily);
-                const got = await flexHistory(
-                  db,
-                  USER,
-                  {
-                    page,
-                    limit,
-                    type,
-                    asset,
-                    startAt: range.start / 1000,
-                    endAt: range.end / 1000,
-                    daily: daily !== null,
-                    tzMinutes: daily?.tzMinutes ?? 0,
-                  },
-                  new Date(H0 + HOURS * HOUR),
-                );
-                const label = JSON.stringify({ ...q, page, daily });
-                expect(got.total, label).toBe(want.total);
-                expect(
-                  got.list.map((r) => ({
-                    type: r.type,
-                    asset: r.asset,
-                    time_at: r.time_at,
-                    product_asset: r.product_asset,
-                    amount: r.amount,
-                    lend_principal: r.lend_principal,
-                    lend_rate_year: r.lend_rate_year,
-                    bonus_amount: r.bonus_amount,
-                    bonus_asset: r.bonus_asset,
-                    ...(daily ? { hours: r.hours } : {}),
-                  })),
-                  label,
-                ).toEqual(want.list);
-                compared++;
-              }
-            }
-    return compared;
-  }
-
   it('equals the brute-force page and total with nothing rolled up (every hour probed live)', async () => {
-    expect(await compareAll()).toBe(328);
+    expect(await compareAll(db, all, RANGES)).toBe(328);
   });
 
   it('equals them with the first days in the index of hours and the rest live', async () => {
@@ -261,7 +277,7 @@ describe("a user's flexible interest and bonus history page", { timeout: 300_000
       sql`SELECT to_char(rolled_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS until FROM earn_rollup_state`,
     );
     expect(w?.until).toBe('2026-01-30');
-    await compareAll();
+    await compareAll(db, all, RANGES);
   });
 
   it('equals them with every day in the index (a later rollup adds the days after the watermark)', async () => {
@@ -273,6 +289,57 @@ describe("a user's flexible interest and bonus history page", { timeout: 300_000
       sql`SELECT to_char(rolled_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS until FROM earn_rollup_state`,
     );
     expect(w?.until).toBe('2026-02-06');
-    await compareAll();
+    await compareAll(db, all, RANGES);
+  });
+});
+
+describe('the history page after a month is detached', { timeout: 300_000 }, () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let db: Db;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    database = fresh.database;
+    drop = fresh.drop;
+    await database.migrate();
+    db = database.db;
+    const table = PARTITIONED_TABLES.find((t) => t.table === 'se_flex_interest');
+    if (!table) throw new Error('se_flex_interest is not partitioned');
+    for (const month of [0, 1]) await ensurePartition(db, table, new Date(Date.UTC(2026, month, 1)));
+    // No bonus: a month's total is then one row per holding (see the README on detaching).
+    await seed(db, generate(false));
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it("equals the brute-force page over what the table then holds: January's total, not its hours", async () => {
+    await db.transaction((tx) => rollupDays(tx as unknown as Db, null, new Date(H0 + 10 * DAY)));
+    expect(await detachBefore(db, new Date(Date.UTC(2026, 1, 1)))).toContain('se_flex_interest_p202601');
+    const left = await rows<{
+      at: string;
+      position: number;
+      product: string;
+      interest: string;
+      lent: string;
+      rate: string;
+    }>(
+      db,
+      sql`SELECT (extract(epoch FROM period_start) * 1000 + 3600000)::text AS at, position_id::int AS position, asset AS product,
+          interest::text AS interest, lent::text AS lent, rate_year::text AS rate FROM se_flex_interest`,
+    );
+    const all: Row[] = left.map((r) => ({ ...r, at: Number(r.at), bonus: '0', bonusAsset: null }));
+    // January's days in the index are its one total row each holding, received at 1 January 01:00.
+    const january = await rows<{ day: string; hours: number }>(
+      db,
+      sql`SELECT DISTINCT to_char(day AT TIME ZONE 'UTC', 'MM-DD') AS day, hours FROM se_flex_history_days
+        WHERE day < '2026-02-01T00:00:00Z'::timestamptz`,
+    );
+    expect(january).toEqual([{ day: '01-01', hours: 2 }]);
+    const withJanuary = [...RANGES, { start: Date.UTC(2026, 0, 1), end: H0 + 5 * DAY }];
+    expect(await compareAll(db, all, withJanuary, [3])).toBeGreaterThan(100);
   });
 });
