@@ -1,6 +1,7 @@
 import { type Decimal, dec } from '@earn/domain';
 import { type Db, rows, sql } from '../db/client';
 import type { Job } from '../jobs/scheduler';
+import { indexHistoryDays } from '../simple-earn/history-days';
 import { movementsSql } from '../statements/movements';
 import { withoutJit } from '../statements/queries';
 
@@ -50,6 +51,8 @@ export async function rollupDays(tx: Db, from: Date | null, until: Date): Promis
       FROM (${movements}) m
      GROUP BY 1, 2, 3, 4, 5
     HAVING SUM(m.amount) <> 0`);
+  // The flexible history's index of hours, of the same days under the same watermark.
+  await indexHistoryDays(tx, from, until);
   const joins = from === null || (watermark !== null && from.getTime() <= watermark.getTime());
   if (joins && (watermark === null || until.getTime() > watermark.getTime()))
     await tx.execute(

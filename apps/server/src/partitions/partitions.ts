@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../db/client';
 import type { Job } from '../jobs/scheduler';
+import { indexHistoryDays } from '../simple-earn/history-days';
 
 /**
  * The histories that grow by the hour or the day with every holding, partitioned by month of their time
@@ -172,6 +173,14 @@ export async function detachBefore(db: Db, before: Date): Promise<string[]> {
         sql.raw(`INSERT INTO "${p.table}" (${columns}) SELECT ${values} FROM "${p.partition}"
           GROUP BY ${keys.map((k) => `"${k}"`).join(', ')}`),
       );
+      // The flexible history's index of hours follows the rows: the month's days (and the next
+      // month's first, whose midnight record was the month's last hour) now hold its totals.
+      if (p.table === 'se_flex_interest')
+        await indexHistoryDays(
+          tx as unknown as Db,
+          month,
+          new Date(monthStart(month, 1).getTime() + 86_400_000),
+        );
     });
     detached.push(p.partition);
   }

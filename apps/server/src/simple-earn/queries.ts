@@ -16,6 +16,7 @@ import { blendedFor, flexAprTerms, orderAprTerms } from './apr';
 import { DAY_MS, iconOf, unix } from './constants';
 import { type FixedOrder, LINE_FIXED } from './fixed';
 import { LINE_FLEXIBLE } from './flexible';
+import { historyKeysSql } from './history-days';
 
 const w = (v: string | null | undefined) => toWire(v ?? '0');
 const toDate = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -292,40 +293,64 @@ function historyView(r: HistoryRow) {
  * Flexible history. Subscribe and redeem come from the history records; interest (3) and bonus (4)
  * from the hourly sub-ledger — one row per hour received (time_at = the hour's end), or with
  * is_daily_log one row per day of the caller's time zone (unique_time = that day's start).
+ *
+ * Interest and bonus pages never scan the range's hours in se_flex_interest: the rows' places come
+ * from the index of hours (history-days.ts: a row per position and day, plus the hours since the last
+ * rollup probed live), which gives the total and the page's keys; then only the page's own rows are
+ * read, by their key (hour, position): `limit` probes for an hourly page, the page's days' hours for
+ * a daily one. So a page costs the same for 30 days or 6 months, and for page 1 or page 100.
  */
 export async function flexHistory(db: Db, userId: number, q: HistoryQuery, now: Date) {
   const { start, end } = historyRange(q, now);
-  const assetFilter = (col: string) => (q.asset ? sql`AND ${sql.raw(col)} = ${q.asset}` : sql``);
-  let source: ReturnType<typeof sql>;
-  if (q.type === SimpleEarnHistoryType.interest || q.type === SimpleEarnHistoryType.bonus) {
-    const amountCol = q.type === SimpleEarnHistoryType.interest ? sql`i.interest` : sql`i.bonus`;
-    const received = sql`i.period_start + interval '1 hour'`;
-    const hourly = sql`SELECT ${q.type}::int AS type, 0 AS mode, ${q.type === SimpleEarnHistoryType.bonus ? sql`i.bonus_asset` : sql`i.asset`} AS asset,
-        ${amountCol} AS amount, ${received} AS at, NULL::bigint AS order_id, i.lent AS lend_principal, i.rate_year AS lend_rate_year,
-        ${q.type === SimpleEarnHistoryType.bonus ? sql`i.bonus` : sql`NULL::numeric`} AS bonus_amount,
-        ${q.type === SimpleEarnHistoryType.bonus ? sql`i.bonus_asset` : sql`NULL::text`} AS bonus_asset, i.asset AS product_asset
-      FROM se_flex_positions p
-      CROSS JOIN LATERAL generate_series(date_trunc('hour', ${start.toISOString()}::timestamptz) - interval '1 hour',
-        ${end.toISOString()}::timestamptz - interval '1 hour', interval '1 hour') g(hour)
-      JOIN se_flex_interest i ON i.period_start = g.hour AND i.position_id = p.id
-      WHERE p.user_id = ${userId} ${assetFilter('p.asset')} AND ${amountCol} > 0
-        AND i.period_start + interval '1 hour' >= ${start.toISOString()}::timestamptz AND i.period_start + interval '1 hour' <= ${end.toISOString()}::timestamptz`;
-    if (q.daily) {
-      const shift = sql.raw(`interval '${q.tzMinutes} minutes'`);
-      source = sql`SELECT type, 0 AS mode, asset, SUM(amount) AS amount, date_trunc('day', at + ${shift}) - ${shift} AS at, NULL::bigint AS order_id,
-          NULL::numeric AS lend_principal, NULL::numeric AS lend_rate_year, NULL::numeric AS coupon_principal, NULL::numeric AS coupon_interest,
-          NULL::numeric AS rate_ratio, SUM(bonus_amount) AS bonus_amount, MAX(bonus_asset) AS bonus_asset, NULL::int AS redeem_type,
-          NULL::numeric AS blended_apr, COUNT(*) AS hours, product_asset
-        FROM (${hourly}) h GROUP BY product_asset, type, asset, date_trunc('day', at + ${shift}) - ${shift}`;
-    } else {
-      source = sql`SELECT type, mode, asset, amount, at, order_id, lend_principal, lend_rate_year, NULL::numeric AS coupon_principal,
-          NULL::numeric AS coupon_interest, NULL::numeric AS rate_ratio, bonus_amount, bonus_asset, NULL::int AS redeem_type,
-          NULL::numeric AS blended_apr, NULL::bigint AS hours, product_asset FROM (${hourly}) h`;
-    }
+  if (q.type !== SimpleEarnHistoryType.interest && q.type !== SimpleEarnHistoryType.bonus)
+    return pagedHistory(db, historyRecords(userId, LINE_FLEXIBLE, q, start, end), q);
+  const keys = historyKeysSql({ userId, type: q.type, asset: q.asset, start, end });
+  const bonus = q.type === SimpleEarnHistoryType.bonus;
+  const amountCol = bonus ? sql`i.bonus` : sql`i.interest`;
+  const offset = (q.page - 1) * q.limit;
+  // Ties at one time: the record's asset, then the product's (two products may pay a bonus in one coin).
+  let query: ReturnType<typeof sql>;
+  if (q.daily) {
+    const shift = sql.raw(`interval '${q.tzMinutes} minutes'`);
+    query = sql`WITH k AS MATERIALIZED (${keys}),
+      g AS (SELECT product_asset, asset, date_trunc('day', at + ${shift}) - ${shift} AS at, COUNT(*) AS hours FROM k GROUP BY 1, 2, 3),
+      page AS MATERIALIZED (SELECT g.*, COUNT(*) OVER () AS total FROM g ORDER BY at DESC, asset, product_asset LIMIT ${q.limit} OFFSET ${offset})
+      SELECT page.total::text AS total, ${q.type}::int AS type, 0 AS mode, page.asset, SUM(${amountCol})::text AS amount, page.at,
+        NULL::text AS order_id, NULL::text AS lend_principal, NULL::text AS lend_rate_year, NULL::text AS coupon_principal,
+        NULL::text AS coupon_interest, NULL::text AS rate_ratio, ${bonus ? sql`SUM(i.bonus)::text` : sql`NULL::text`} AS bonus_amount,
+        ${bonus ? sql`MAX(i.bonus_asset)` : sql`NULL::text`} AS bonus_asset, NULL::int AS redeem_type, NULL::text AS blended_apr,
+        page.hours::text AS hours, page.product_asset
+      FROM page
+      JOIN k ON k.product_asset = page.product_asset AND k.asset = page.asset AND date_trunc('day', k.at + ${shift}) - ${shift} = page.at
+      JOIN se_flex_interest i ON i.period_start = k.at - interval '1 hour' AND i.position_id = k.position_id
+      GROUP BY page.total, page.asset, page.at, page.hours, page.product_asset
+      ORDER BY page.at DESC, page.asset, page.product_asset`;
   } else {
-    source = historyRecords(userId, LINE_FLEXIBLE, q, start, end);
+    query = sql`WITH page AS MATERIALIZED (
+        SELECT k.*, COUNT(*) OVER () AS total FROM (${keys}) k ORDER BY at DESC, asset, product_asset LIMIT ${q.limit} OFFSET ${offset})
+      SELECT page.total::text AS total, ${q.type}::int AS type, 0 AS mode, page.asset, ${amountCol}::text AS amount, page.at,
+        NULL::text AS order_id, i.lent::text AS lend_principal, i.rate_year::text AS lend_rate_year, NULL::text AS coupon_principal,
+        NULL::text AS coupon_interest, NULL::text AS rate_ratio, ${bonus ? sql`i.bonus::text` : sql`NULL::text`} AS bonus_amount,
+        ${bonus ? sql`i.bonus_asset` : sql`NULL::text`} AS bonus_asset, NULL::int AS redeem_type, NULL::text AS blended_apr,
+        NULL::text AS hours, page.product_asset
+      FROM page JOIN se_flex_interest i ON i.period_start = page.at - interval '1 hour' AND i.position_id = page.position_id
+      ORDER BY page.at DESC, page.asset, page.product_asset`;
   }
-  return pagedHistory(db, source, q);
+  const list = await rows<HistoryRow & { total: string }>(db, query);
+  // A page past the last has no row to carry the total: count the keys alone.
+  const total =
+    list[0]?.total ??
+    (offset === 0
+      ? '0'
+      : ((
+          await rows<{ n: string }>(
+            db,
+            q.daily
+              ? sql`SELECT COUNT(DISTINCT (product_asset, asset, date_trunc('day', at + ${sql.raw(`interval '${q.tzMinutes} minutes'`)})))::text AS n FROM (${keys}) k`
+              : sql`SELECT COUNT(*)::text AS n FROM (${keys}) k`,
+          )
+        )[0]?.n ?? '0'));
+  return { total: Number(total), list: list.map(historyView) };
 }
 
 function historyRecords(userId: number, line: string, q: HistoryQuery, start: Date, end: Date) {

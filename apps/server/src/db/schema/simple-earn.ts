@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -189,6 +190,27 @@ export const seFlexInterest = pgTable(
   // Keyed by hour first: each hour's rows append at the right edge of the index, which keeps the
   // hourly accrual close to a bare insert; a user's rows are found by probing their positions hour by hour.
   (t) => [index('se_flex_interest_period_position').on(t.periodStart, t.positionId)],
+);
+
+/**
+ * The flexible history's index of hours: for each position, UTC day and record type (3 interest, 4
+ * bonus) and the record's asset (the product's for interest, the award coin for a bonus), a bit per
+ * hour of the day (bit i: a record received at day + i hours, amount > 0). Written with the daily
+ * rollup for the days before its watermark (earn_rollup_state), so a history page counts and locates
+ * its rows here and reads se_flex_interest only at the page's own hours; the hours after the
+ * watermark are probed live.
+ */
+export const seFlexHistoryDays = pgTable(
+  'se_flex_history_days',
+  {
+    positionId: bigintId('position_id').notNull(),
+    /** The UTC day's start. */
+    day: ts('day').notNull(),
+    type: smallint('type').notNull(),
+    asset: assetSymbol('asset'),
+    hours: integer('hours').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.positionId, t.day, t.type, t.asset] })],
 );
 
 /** Auto-earn switches; asset '' is the user's global (all coins) switch. */
