@@ -22,9 +22,9 @@ import { AprAlertButton } from '../notifications/AprAlertButton';
 import type { AprAlertTarget } from '../notifications/AprAlertDialog';
 import { type HoldingBalance, type StakingProduct, stakingQueries } from './api';
 import { AprTrendModal, ReturnsModal } from './components/InfoModals';
+import { AprUpToText } from './components/parts';
 import { RedeemModal } from './components/RedeemModal';
 import { StakeModal } from './components/StakeModal';
-import { AprUpToText } from './components/parts';
 import { productAprUpTo, redeemDays, redeemPeriodText, runningCampaign } from './rules';
 
 type Target = { coin: string; pid?: number };

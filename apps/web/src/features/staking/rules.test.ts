@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import {
   formatRate,
   initialStakeState,
-  productAprUpTo,
   preselectProtocol,
+  productAprUpTo,
   redeemConfirmText,
   redeemPeriodText,
   redeemQuote,
