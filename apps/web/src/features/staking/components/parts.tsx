@@ -33,7 +33,7 @@ import { type AprUpTo, formatRate, ruleText } from '../rules';
 /**
  * A product's headline APR as simple earn's cards word it: "Up to 13.00% on the first 500 GT" when a
  * campaign pays on a limited amount, the rate alone when any amount gets it. `stacked` puts the amount
- * on a line of its own (the stake dialog's header).
+ * on a line of its own, both lines flush right (the stake dialog's header).
  */
 export function AprUpToText({
   up,
@@ -50,7 +50,7 @@ export function AprUpToText({
 }) {
   const { t } = useTranslation();
   return (
-    <Text size="xs" c="dimmed" lh={1.35} data-testid={testId}>
+    <Text size="xs" c="dimmed" lh={1.35} ta={stacked ? 'right' : undefined} data-testid={testId}>
       {up.amount && `${t('staking.apr.upTo')} `}
       <Text span className="apr" fw={700} fz={fz}>
         {formatRate(up.apr)}
