@@ -11,7 +11,8 @@ const eventually = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: P
 /**
  * Issue 17 in Chromium, with the demo catalogue: a new user subscribes 5,000 USDT flexible and sees
  * 7.13 % with its breakdown; the success dialog, the holding card and the history say 7.13 % too;
- * the launch pool's APR opens its inputs on hover or tap; the home page says "on the first 500".
+ * the launch pool's APR opens its inputs on hover or tap; the home page says "on the first 500"; the
+ * staking list, stake dialog and home card say "up to 13.00% on the first 500 GT".
  */
 describe('honest APRs in Chromium', () => {
   let server: RunningServer;
@@ -103,6 +104,23 @@ describe('honest APRs in Chromium', () => {
         'on the first 500 USDT',
       );
       await screenshot(page, `apr-home-${tag}`);
+
+      // Staking: GT's campaign pays 8 % more on the first 500 GT. The list, the stake dialog's header
+      // and the home card say "up to" with that amount; ETH, without a campaign, its rate alone.
+      await eventually(() => page.getByTestId('best-amount-staking').textContent()).toBe(
+        'on the first 500 GT',
+      );
+      await page.goto(`${server.url}/staking`);
+      await eventually(() => page.getByTestId('staking-apr-GT').textContent()).toBe(
+        'Up to 13.00% on the first 500 GT',
+      );
+      expect(await page.getByTestId('staking-apr-ETH').textContent()).toBe('3.20%');
+      await screenshot(page, `apr-staking-${tag}`);
+      await page.goto(`${server.url}/staking/GT`);
+      await eventually(() => page.getByTestId('stake-apr').textContent()).toBe(
+        'Up to 13.00% on the first 500 GT',
+      );
+      await screenshot(page, `apr-stake-${tag}`);
       await page.close();
     });
   }

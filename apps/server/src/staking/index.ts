@@ -1,4 +1,4 @@
-import { toWire } from '@earn/domain';
+import { type Decimal, toWire } from '@earn/domain';
 import { sql } from '../db/client';
 import type { EarnModule } from '../http/module';
 import type { Clock } from '../jobs/clock';
@@ -7,7 +7,7 @@ import { registerSubledgerCheck } from '../ledger/reconcile';
 import { registerStakingAdminRoutes } from './admin-routes';
 import { seedStakingDemo } from './demo';
 import { stakingJobs } from './engine';
-import { bestAprOf, loadAllProducts } from './products';
+import { bestUpToOf, loadAllProducts } from './products';
 import { registerStakingRoutes } from './routes';
 import { StakingSystemPurpose } from './service';
 
@@ -77,12 +77,18 @@ export const stakingModule: EarnModule = {
   async bestOffer(db) {
     if (!moduleClock) return { line: 'staking', asset: null, apr: null };
     const now = moduleClock.now();
-    let best: { asset: string; apr: string } | null = null;
+    // "Up to X % on the first N GT", as the staking list says it (a campaign pays on a limited amount).
+    let best: { asset: string; apr: Decimal; amount: Decimal | null } | null = null;
     for (const loaded of await loadAllProducts(db)) {
       if (loaded.product.status !== 'online') continue;
-      const apr = bestAprOf(loaded, now);
-      if (!best || apr.gt(best.apr)) best = { asset: loaded.product.coin, apr: toWire(apr) };
+      const up = bestUpToOf(loaded, now);
+      if (!best || up.apr.gt(best.apr)) best = { asset: loaded.product.coin, ...up };
     }
-    return { line: 'staking', asset: best?.asset ?? null, apr: best?.apr ?? null };
+    return {
+      line: 'staking',
+      asset: best?.asset ?? null,
+      apr: best ? toWire(best.apr) : null,
+      up_to_amount: best?.amount ? toWire(best.amount) : null,
+    };
   },
 };

@@ -5,6 +5,7 @@ import {
   maxDec,
   quickRedeemSelectable,
   redeemPeriodStatus,
+  stakingAprUpTo,
   toWire,
   UNLIMITED,
 } from '@earn/domain';
@@ -397,6 +398,28 @@ export function protocolView(loaded: LoadedProduct, p: ProtocolRow, now: Date) {
 }
 
 /** Quick redemptions of the product during the UTC day holding `now`. */
+/** The money tiers a stake through the protocol (0: the product itself) earns now: every running campaign the day pays (engine.ts). */
+function runningTiers(campaigns: CampaignRow[], protocolId: number, now: Date) {
+  return campaigns
+    .filter((c) => (c.protocolId === 0 || c.protocolId === protocolId) && c.startAt <= now && now < c.endAt)
+    .flatMap((c) => c.tiers);
+}
+
+/**
+ * The product's "up to X % on the first N" (percent; amount null: any amount), its own terms' or its best
+ * protocol's, by the rule the staking screens show (@earn/domain stakingAprUpTo).
+ */
+export function bestUpToOf(loaded: LoadedProduct, now: Date): { apr: Decimal; amount: Decimal | null } {
+  const choices = loaded.protocols.length === 0 ? [undefined] : loaded.protocols;
+  let best: { apr: Decimal; amount: Decimal | null } | null = null;
+  for (const protocol of choices) {
+    const terms = termsOf(loaded, protocol);
+    const up = stakingAprUpTo(terms.rate, runningTiers(loaded.campaigns, terms.protocolId, now));
+    if (!best || up.apr.gt(best.apr)) best = up;
+  }
+  return best as { apr: Decimal; amount: Decimal | null };
+}
+
 export async function quickUsedToday(db: Db, productId: number, now: Date): Promise<Decimal> {
   const dayStart = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
   const dayEnd = new Date(dayStart.getTime() + 86_400_000);

@@ -32,6 +32,14 @@ describe('staking demo catalogue', () => {
       limit: 365,
     });
     expect(lines.body.data.total).toBe(365);
+    // The home card's best: GT's 5 % + the campaign's 8 % on the first 500 GT, as the staking list says it.
+    const home = await c.get<{ lines: { line: string }[] }>('/api/web/v1/earn/home');
+    expect(home.body.data.lines.find((l) => l.line === 'staking')).toEqual({
+      line: 'staking',
+      asset: 'GT',
+      apr: '13',
+      up_to_amount: '500',
+    });
 
     const login = await c.post('/api/web/v1/auth/login', { email: DEMO_EMAIL, password: DEMO_PASSWORD });
     expect(login.body.code).toBe(0);

@@ -377,6 +377,8 @@ describe('staking rules and calls', { timeout: 300_000 }, () => {
       line: 'staking',
       asset: 'BTC',
       apr: '5.5',
+      // Rocket's campaign has no upper limit: any amount gets 4 % + 1.5 %.
+      up_to_amount: null,
     });
     const anon = await new TestClient(server).get(`${BASE}/statistics`, { coin: 'BTC' });
     expect(anon.status).toBe(401);

@@ -12,6 +12,7 @@ import {
   redeemFee,
   redeemPeriodStatus,
   stakingAprForAmount,
+  stakingAprUpTo,
   standardRedeemDelaySeconds,
   tieredExtraPerYear,
 } from './index';
@@ -107,6 +108,32 @@ describe('staking rules', () => {
     expect(stakingAprForAmount('0', '5', tiers).toFixed()).toBe('13');
     expect(stakingAprForAmount('0', '5', []).toFixed()).toBe('5');
     expect(stakingAprForAmount('100', '3.1', []).toFixed()).toBe('3.1');
+  });
+
+  it('says "up to" the best APR with the amount that gets it, and the plain rate without a limit', () => {
+    const figures = (up: ReturnType<typeof stakingAprUpTo>) => [
+      up.apr.toFixed(),
+      up.amount?.toFixed() ?? null,
+    ];
+    const demo = [
+      { money_min: '0', money_max: '500', money_rate: '0.08' },
+      { money_min: '500', money_max: '2000', money_rate: '0.03' },
+    ];
+    // 5 % + 8 % on the first 500 GT: any more earns 3 % or the base on the rest.
+    expect(figures(stakingAprUpTo('5', demo))).toEqual(['13', '500']);
+    // A rising ladder is best at its top: 1,000 × 5 % + (100 × 2 % + 900 × 5 %) ÷ 1,000 = 9.7 %, not 10 %.
+    const rising = [
+      { money_min: '0', money_max: '100', money_rate: '0.02' },
+      { money_min: '100', money_max: '1000', money_rate: '0.05' },
+    ];
+    expect(figures(stakingAprUpTo('5', rising))).toEqual(['9.7', '1000']);
+    expect(figures(stakingAprUpTo('4', [{ money_min: '0', money_max: '-1', money_rate: '0.015' }]))).toEqual([
+      '5.5',
+      null,
+    ]);
+    expect(figures(stakingAprUpTo('3.1', []))).toEqual(['3.1', null]);
+    // The figure is the one a stake of that amount gets.
+    expect(stakingAprForAmount('1000', '5', rising).toFixed()).toBe('9.7');
   });
 
   it('stake APR × amount ÷ 100 = the base interest + Σ the tiers’ interest, for random tiers and amounts', () => {

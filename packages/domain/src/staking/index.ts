@@ -240,6 +240,19 @@ export function stakingAprForAmount(
   return (a.gt(0) ? blendedApr(a, terms).apr : aprUpTo(terms).apr).times(100);
 }
 
+/**
+ * "Up to X % on the first N" of a stake, as simple earn's cards say it (aprUpTo on the staking terms):
+ * the most any amount gets (percent) and the amount that gets it; amount null when any amount gets it
+ * (no campaign, or an unbounded one) or only ever larger amounts come closer to it.
+ */
+export function stakingAprUpTo(
+  ratePercent: Decimal.Value,
+  campaignTiers: readonly MoneyTier[],
+): { apr: Decimal; amount: Decimal | null } {
+  const up = aprUpTo(stakingAprTerms(ratePercent, campaignTiers));
+  return { apr: up.apr.times(100), amount: up.amount };
+}
+
 export const SECONDS_PER_DAY = 86_400;
 
 /** UTC midnight of the day holding `seconds`. */

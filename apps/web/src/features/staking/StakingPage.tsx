@@ -22,9 +22,10 @@ import { AprAlertButton } from '../notifications/AprAlertButton';
 import type { AprAlertTarget } from '../notifications/AprAlertDialog';
 import { type HoldingBalance, type StakingProduct, stakingQueries } from './api';
 import { AprTrendModal, ReturnsModal } from './components/InfoModals';
+import { AprUpToText } from './components/parts';
 import { RedeemModal } from './components/RedeemModal';
 import { StakeModal } from './components/StakeModal';
-import { formatRate, redeemDays, redeemPeriodText, runningCampaign } from './rules';
+import { productAprUpTo, redeemDays, redeemPeriodText, runningCampaign } from './rules';
 
 type Target = { coin: string; pid?: number };
 
@@ -95,9 +96,7 @@ export default function StakingPage() {
       title: t('staking.field.apr'),
       render: (p) => (
         <Group gap={6} wrap="nowrap" justify={mobile ? 'flex-end' : 'flex-start'}>
-          <Text className="apr" fw={700} size="sm">
-            {formatRate(p.apr)}
-          </Text>
+          <AprUpToText up={productAprUpTo(p)} coin={p.coin} fz="sm" testId={`staking-apr-${p.coin}`} />
           {runningCampaign(p.extra_interest ?? p.defi.find((d) => d.extra_interest)?.extra_interest) && (
             <Badge size="xs" color="orange" variant="light">
               {t('staking.tab.bonus')}
@@ -236,7 +235,7 @@ export default function StakingPage() {
     searchable: (p) => [p.coin, ...p.defi.map((d) => d.protocol_name)],
     coin: (p) => p.coin,
     mine: (p) => heldCoins.has(p.coin),
-    figures: { apr: (p) => p.apr, redeem: (p) => redeemDays(p, p.defi[0]) },
+    figures: { apr: (p) => productAprUpTo(p).apr, redeem: (p) => redeemDays(p, p.defi[0]) },
   });
   // "My positions only" waits for the positions: until then the list says it is loading.
   const listState = useTableState(list.mine && isLoggedIn ? [products, holdings] : products);

@@ -3,13 +3,14 @@ import {
   formatRate,
   initialStakeState,
   preselectProtocol,
+  productAprUpTo,
   redeemConfirmText,
   redeemPeriodText,
   redeemQuote,
   stakeModalReducer,
   vipDiscountFor,
 } from './rules';
-import { product, protocol } from './test/fixtures';
+import { campaign, product, protocol } from './test/fixtures';
 
 describe('staking screen rules', () => {
   test('the modal state: loading, then main; sub-views go back where they came from; reset starts over', () => {
@@ -41,6 +42,21 @@ describe('staking screen rules', () => {
     expect(preselectProtocol(list, { pid: 3, autoSelect: true })?.pid).toBe(3);
     expect(preselectProtocol(list, { pid: 99 })?.pid).toBe(1);
     expect(preselectProtocol([])).toBeUndefined();
+  });
+
+  test('the list\'s "up to": the best protocol with its own campaign, the product\'s campaign only while running', () => {
+    // Rocket Pool 2.9 % + 8 % on the first 500 beats Lido's plain 3.2 %.
+    const withCampaign = product({
+      defi: [protocol(), protocol({ pid: 2, id: 2, rate: '2.9', extra_interest: campaign() })],
+    });
+    expect(productAprUpTo(withCampaign)).toEqual({ apr: '10.9', amount: '500' });
+    const own = product({ defi: [], rate: '5', extra_interest: campaign() });
+    expect(productAprUpTo(own)).toEqual({ apr: '13', amount: '500' });
+    // A campaign not started (status 0) adds nothing yet.
+    expect(productAprUpTo({ ...own, extra_interest: campaign({ status: 0 }) })).toEqual({
+      apr: '5',
+      amount: null,
+    });
   });
 
   test('redeem period wording by income_days and min/max days', () => {

@@ -15,6 +15,7 @@ import {
   STAKING_YEAR_DAYS,
   StakingKey,
   stakingAprForAmount,
+  stakingAprUpTo,
   standardRedeemDelaySeconds,
   tieredExtraPerYear,
 } from '@earn/domain';
@@ -181,6 +182,30 @@ export function aprForAmount(
 ): string {
   const running = runningCampaign(campaignFor(product, protocol));
   return stakingAprForAmount(amount, protocol?.rate ?? product.rate, running?.interest ?? []).toFixed();
+}
+
+/** "Up to X % on the first N": percent, and the amount it needs (null: any amount gets it). */
+export interface AprUpTo {
+  apr: string;
+  amount: string | null;
+}
+
+/**
+ * The most a stake of the choice gets and the amount that gets it (@earn/domain stakingAprUpTo, the
+ * rule of aprForAmount): without a running campaign, or with an unbounded one, the rate alone.
+ */
+export function aprUpToOf(product: StakingProduct, protocol: DefiProtocol | undefined): AprUpTo {
+  const running = runningCampaign(campaignFor(product, protocol));
+  const up = stakingAprUpTo(protocol?.rate ?? product.rate, running?.interest ?? []);
+  return { apr: up.apr.toFixed(), amount: up.amount?.toFixed() ?? null };
+}
+
+/** The list's figure of a product: its own terms', or its best protocol's (the server's home card: bestUpToOf). */
+export function productAprUpTo(product: StakingProduct): AprUpTo {
+  if (product.defi.length === 0) return aprUpToOf(product, undefined);
+  return product.defi
+    .map((d) => aprUpToOf(product, d))
+    .reduce((best, up) => (dec(up.apr).gt(best.apr) ? up : best));
 }
 
 export interface Estimate {

@@ -40,6 +40,7 @@ import {
 } from '../api';
 import {
   aprForAmount,
+  aprUpToOf,
   campaignFor,
   estimateRewards,
   formatRate,
@@ -65,6 +66,7 @@ import {
 } from '../rules';
 import {
   AprTrend,
+  AprUpToText,
   ButtonPair,
   CenterLoader,
   InfoRow,
@@ -420,9 +422,7 @@ function MainView({
             <Text size="xs" c="dimmed">
               {t('staking.field.apr')}
             </Text>
-            <Text className="apr" fw={700} fz={24} data-testid="stake-apr">
-              {formatRate(rates.total)}
-            </Text>
+            <AprUpToText up={aprUpToOf(p, protocol)} coin={p.coin} fz={24} stacked testId="stake-apr" />
             {/* The name is the label and figure shown, then what the button opens. */}
             <VisuallyHidden>{t('staking.rate.title')}</VisuallyHidden>
           </Stack>

@@ -23,11 +23,46 @@ import { trackFailure } from '../../../api/analytics';
 import { isApiError } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { formatAmount } from '../../../components/format';
 import { CheckCircleIcon, ChevronRightIcon } from '../../../components/icons';
 import { TrendChart } from '../../../components/TrendChart';
 import { i18next } from '../../../i18n';
 import { stakingQueries } from '../api';
-import { formatRate, ruleText } from '../rules';
+import { type AprUpTo, formatRate, ruleText } from '../rules';
+
+/**
+ * A product's headline APR as simple earn's cards word it: "Up to 13.00% on the first 500 GT" when a
+ * campaign pays on a limited amount, the rate alone when any amount gets it. `stacked` puts the amount
+ * on a line of its own, both lines flush right (the stake dialog's header).
+ */
+export function AprUpToText({
+  up,
+  coin,
+  fz,
+  stacked = false,
+  testId,
+}: {
+  up: AprUpTo;
+  coin: string;
+  fz: number | string;
+  stacked?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Text size="xs" c="dimmed" lh={1.35} ta={stacked ? 'right' : undefined} data-testid={testId}>
+      {up.amount && `${t('staking.apr.upTo')} `}
+      <Text span className="apr" fw={700} fz={fz}>
+        {formatRate(up.apr)}
+      </Text>
+      {up.amount && (
+        <Text span inherit display={stacked ? 'block' : undefined}>
+          {` ${t('staking.apr.onFirst', { amount: formatAmount(up.amount), coin })}`}
+        </Text>
+      )}
+    </Text>
+  );
+}
 
 /** The one dialog frame of the staking screens: a title, Back on sub-views, full screen under 768 px. */
 export function ModalFrame({

@@ -330,19 +330,21 @@ describe('stake modal rules', () => {
     expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'main');
   });
 
-  test('no bonus tab without a campaign', async () => {
+  test('no bonus tab without a campaign, and the header says the APR alone', async () => {
     await openModal();
     expect(screen.queryByTestId('tab-bonus')).toBeNull();
+    // Lido, preselected: 3.2 % on any amount.
+    expect(screen.getByTestId('stake-apr')).toHaveTextContent(/^3\.20%$/);
   });
 
-  test('a running campaign adds 100 × max_interest to the APR, with a bonus tab and six rules', async () => {
+  test('a running campaign: the header says "up to" and the amount it needs, with a bonus tab and six rules', async () => {
     await openModal(
       routes({
         [`GET ${BASE}/product`]: () => product({ defi: [], is_defi: 0, extra_interest: campaign() }),
       }),
     );
-    // 3.1 base + 8 extra.
-    expect(screen.getByTestId('stake-apr')).toHaveTextContent('11.10%');
+    // 3.1 base + 8 % on the first 500 ETH (then 3 % up to 2,000): the most any amount gets.
+    expect(screen.getByTestId('stake-apr')).toHaveTextContent(/^Up to 11\.10% on the first 500 ETH$/);
     expect(screen.getByTestId('tab-bonus')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('open-bonus'));
     expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'extra_bonus');
@@ -392,13 +394,37 @@ describe('stake modal rules', () => {
         [`GET ${BASE}/coin-user-info`]: () => userInfo({ available: '3000' }),
       }),
     );
-    expect(screen.getByTestId('stake-apr')).toHaveTextContent('11.10%');
+    expect(screen.getByTestId('stake-apr')).toHaveTextContent(/^Up to 11\.10% on the first 500 ETH$/);
     await userEvent.type(amountInput(), '2500');
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
     // 3.1 % + (500 × 8 % + 1,500 × 3 %) ÷ 2,500 = 3.1 % + 3.4 %.
     expect(screen.getByTestId('confirm-apr')).toHaveTextContent('6.50%');
+  });
+
+  test('in Chinese the header says "最高" with the amount, as simple earn\'s cards do', async () => {
+    const { i18next } = await import('../../../i18n');
+    const { default: zh } = await import('../../../i18n/zh-CN.json');
+    i18next.addResourceBundle('zh-CN', 'translation', zh, true, false);
+    await i18next.changeLanguage('zh-CN');
+    try {
+      await openModal(
+        routes({
+          [`GET ${BASE}/product`]: () =>
+            product({
+              defi: [],
+              is_defi: 0,
+              extra_interest: campaign({
+                interest: [{ money_min: '0', money_max: '1000', money_rate: '0.08' }],
+              }),
+            }),
+        }),
+      );
+      expect(screen.getByTestId('stake-apr')).toHaveTextContent(/^最高 11\.10% （前 1,000 ETH）$/);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   test('rate, about and the APR trend with a one-year default', async () => {

@@ -5,7 +5,7 @@ import { LocationProbe, shownQuery } from '../../../test/location';
 import { renderWithProviders } from '../../../test/render';
 import type { StakingProduct } from '../api';
 import StakingPage from '../StakingPage';
-import { ME, product } from './fixtures';
+import { campaign, ME, product } from './fixtures';
 import { installDomStubs, stubApi } from './harness';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -17,12 +17,26 @@ function withRedeem(base: StakingProduct, minday: number, maxday: number): Staki
   return { ...base, extra: { ...base.extra, redeem_minday: minday, redeem_maxday: maxday } };
 }
 
-// ETH arrives after its first protocol's 3 income days; GT within 7 days; SOL at once.
+// ETH arrives after its first protocol's 3 income days; GT within 7 days; SOL at once. GT runs a
+// campaign: 8 % more on the first 500 GT, 3 % on the next 1,500.
 const PRODUCTS = [
   product(),
-  withRedeem(product({ id: 2, coin: 'GT', mortgage_coin: 'GT', apr: '6.5', defi: [], income_days: 0 }), 1, 7),
   withRedeem(
-    product({ id: 3, coin: 'SOL', mortgage_coin: 'SOL', apr: '0.9', defi: [], income_days: 0 }),
+    product({
+      id: 2,
+      coin: 'GT',
+      mortgage_coin: 'GT',
+      rate: '6.5',
+      apr: '14.5',
+      defi: [],
+      income_days: 0,
+      extra_interest: campaign(),
+    }),
+    1,
+    7,
+  ),
+  withRedeem(
+    product({ id: 3, coin: 'SOL', mortgage_coin: 'SOL', rate: '0.9', apr: '0.9', defi: [], income_days: 0 }),
     0,
     0,
   ),
@@ -80,6 +94,29 @@ describe('staking product list', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Redemption period: shortest first' }));
     await waitFor(() => expect(coins()).toEqual(['SOL', 'ETH', 'GT']));
     expect(shownQuery().get('sort')).toBe('redeem-asc');
+  });
+
+  test('the APR says "up to" with the amount a campaign needs, the rate alone without one, in both languages', async () => {
+    stub(false);
+    const view = renderAt('/staking');
+    // 6.5 % + 8 % on the first 500 GT (stakingAprUpTo); ETH: its best protocol, Lido's 3.2 %.
+    expect(await screen.findByTestId('staking-apr-GT')).toHaveTextContent(
+      /^Up to 14\.50% on the first 500 GT$/,
+    );
+    expect(screen.getByTestId('staking-apr-ETH')).toHaveTextContent(/^3\.20%$/);
+    expect(screen.getByTestId('staking-apr-SOL')).toHaveTextContent(/^0\.90%$/);
+    view.unmount();
+    const { i18next } = await import('../../../i18n');
+    const { default: zh } = await import('../../../i18n/zh-CN.json');
+    i18next.addResourceBundle('zh-CN', 'translation', zh, true, false);
+    await i18next.changeLanguage('zh-CN');
+    try {
+      renderAt('/staking');
+      expect(await screen.findByTestId('staking-apr-GT')).toHaveTextContent(/^最高 14\.50% （前 500 GT）$/);
+      expect(screen.getByTestId('staking-apr-SOL')).toHaveTextContent(/^0\.90%$/);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   test('my positions only shows the coins staked; a search on top that matches none says so', async () => {
