@@ -50,6 +50,13 @@ const base = arg(
   process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const keep = process.argv.includes('--keep');
+/**
+ * `--explain [ms]`: every statement of at least `ms` (default 200) prints its plan with row counts,
+ * buffers, trigger times and duration (auto_explain at NOTICE level on the pool's connections;
+ * `--explain-timing` adds per-node times, which slow the statements down).
+ */
+const explainAt = process.argv.includes('--explain') ? Number(arg('explain', '', '200')) || 200 : null;
+const explainTiming = process.argv.includes('--explain-timing');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -75,6 +82,7 @@ async function freshDb(part: string, pool = 4) {
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), pool);
   await database.migrate();
+  if (explainAt !== null) explainOn(database.pool as pg.Pool, explainAt);
   return {
     url: url.toString(),
     database,
@@ -88,6 +96,28 @@ async function freshDb(part: string, pool = 4) {
       await c.end();
     },
   };
+}
+
+/**
+ * Loads auto_explain on each connection at its first checkout: the client queues the settings ahead of
+ * the caller's first query. Plans arrive as notices and are printed as they come.
+ */
+function explainOn(pool: pg.Pool, minMs: number): void {
+  const ready = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => {
+    if (ready.has(client)) return;
+    ready.add(client);
+    client.on('notice', (n) => {
+      if (n.message?.startsWith('duration:')) out(`\n[explain] ${n.message}`);
+    });
+    void client
+      .query(
+        `LOAD 'auto_explain'; SET auto_explain.log_level = notice; SET auto_explain.log_min_duration = ${minMs};
+         SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_triggers = on;
+         SET auto_explain.log_timing = ${explainTiming ? 'on' : 'off'}; SET auto_explain.log_nested_statements = on`,
+      )
+      .catch((error: Error) => out(`auto_explain not loaded: ${error.message}`));
+  });
 }
 
 const clockAt = (at: Date): Clock => ({ kind: 'test', now: () => at, refresh: async () => undefined });
