@@ -1,4 +1,4 @@
-import { STORAGE_DECIMALS } from '@earn/domain';
+import { dec, STORAGE_DECIMALS } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../db/client';
 import { errors } from '../http/errors';
@@ -24,11 +24,11 @@ export interface BulkEntryInput {
  * returning every stake of a pool). A fixed number of statements whatever the number of accounts.
  *
  * The entry must balance per asset and fit the ledger's 18 decimals, or nothing is written. Accounts
- * are created when missing and locked in key order (user, asset, purpose), the order postEntry takes
- * them in, so a batch and a user's call never deadlock. A user account driven negative is refused by
- * the database CHECK (insufficient balance); a (reason, ref) booked before by DuplicateEntryError.
- * Runs in a savepoint: a refused entry leaves the caller's transaction usable. Answers the entry id,
- * or null when there is nothing to book.
+ * are created when missing and moved by one upsert that takes them in key order (user, asset,
+ * purpose), the order postEntry takes them in, so a batch and a user's call never deadlock. A user
+ * account driven negative is refused (insufficient balance); a (reason, ref) booked before by
+ * DuplicateEntryError. Runs in a savepoint: a refused entry leaves the caller's transaction usable.
+ * Answers the entry id, or null when there is nothing to book.
  */
 export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<number | null> {
   try {
@@ -40,25 +40,26 @@ export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<numb
       await tx.execute(sql`INSERT INTO ledger_bulk_legs (user_id, asset, purpose, amount)
         SELECT user_id::bigint, asset::text, purpose::text, SUM(amount::numeric) FROM (${entry.legs}) l
         GROUP BY 1, 2, 3 HAVING SUM(amount::numeric) <> 0`);
-      const [stats] = await rows<{ n: number; unbalanced: string | null; overprecise: number }>(
+      // One pass: per asset, the legs, their sum and how many carry more than the ledger's decimals.
+      const perAsset = await rows<{ asset: string; n: number; total: string; overprecise: number }>(
         tx,
-        sql`SELECT (SELECT COUNT(*) FROM ledger_bulk_legs)::int AS n,
-          (SELECT string_agg(asset || ' ' || total::text, ', ') FROM
-            (SELECT asset, SUM(amount) AS total FROM ledger_bulk_legs GROUP BY asset HAVING SUM(amount) <> 0) u) AS unbalanced,
-          (SELECT COUNT(*) FROM ledger_bulk_legs WHERE amount <> round(amount, ${sql.raw(String(STORAGE_DECIMALS))}))::int AS overprecise`,
+        sql`SELECT asset, COUNT(*)::int AS n, SUM(amount)::text AS total,
+          COUNT(*) FILTER (WHERE amount <> round(amount, ${sql.raw(String(STORAGE_DECIMALS))}))::int AS overprecise
+          FROM ledger_bulk_legs GROUP BY asset`,
       );
-      if (!stats || stats.n === 0) return null;
-      if (stats.unbalanced)
-        throw new Error(`bulk entry ${entry.reason}/${entry.ref} does not balance: ${stats.unbalanced}`);
-      if (stats.overprecise > 0) throw new Error(`bulk entry ${entry.reason}/${entry.ref} is over-precise`);
-      if (stats.n === 1) throw new Error(`bulk entry ${entry.reason}/${entry.ref} has a single posting`);
+      const n = perAsset.reduce((sum, a) => sum + a.n, 0);
+      if (n === 0) return null;
+      const unbalanced = perAsset.filter((a) => !dec(a.total).isZero());
+      if (unbalanced.length > 0)
+        throw new Error(
+          `bulk entry ${entry.reason}/${entry.ref} does not balance: ${unbalanced.map((a) => `${a.asset} ${a.total}`).join(', ')}`,
+        );
+      if (perAsset.some((a) => a.overprecise > 0))
+        throw new Error(`bulk entry ${entry.reason}/${entry.ref} is over-precise`);
+      if (n === 1) throw new Error(`bulk entry ${entry.reason}/${entry.ref} has a single posting`);
+      // Planned from the staged rows' real count and spread, not a temp table's default guess.
+      await tx.execute(sql`ANALYZE ledger_bulk_legs`);
 
-      await tx.execute(sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user)
-        SELECT user_id, asset, purpose, user_id <> 0 FROM ledger_bulk_legs
-        ORDER BY user_id, asset COLLATE "C", purpose COLLATE "C" ON CONFLICT DO NOTHING`);
-      await tx.execute(sql`SELECT a.id FROM ledger_accounts a
-        JOIN ledger_bulk_legs l ON l.user_id = a.user_id AND l.asset = a.asset AND l.purpose = a.purpose
-        ORDER BY a.user_id, a.asset COLLATE "C", a.purpose COLLATE "C" FOR UPDATE OF a`);
       const [row] = await rows<{ id: string }>(
         tx,
         sql`INSERT INTO journal_entries (reason, ref, created_at, memo)
@@ -67,11 +68,27 @@ export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<numb
       );
       if (!row) throw new Error('journal entry not inserted');
       const entryId = Number(row.id);
-      await tx.execute(sql`INSERT INTO postings (entry_id, account_id, asset, amount)
-        SELECT ${entryId}, a.id, l.asset, l.amount FROM ledger_bulk_legs l
-        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose`);
-      await tx.execute(sql`UPDATE ledger_accounts a SET balance = a.balance + l.amount FROM ledger_bulk_legs l
-        WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose`);
+      // Each account is created with its movement or moved, locked as it is reached, in key order. The
+      // CHECK runs on the proposed row before the conflict is seen (see postEntry), so a debit is
+      // proposed as a non-user row and the update keeps the account's own is_user: a user account
+      // that did not exist and is debited comes back as non-user, and is refused below.
+      const [moved] = await rows<{ overdrawn: number }>(
+        tx,
+        sql`WITH acc AS (
+          INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance)
+          SELECT user_id, asset, purpose, user_id <> ${SYSTEM_OWNER} AND amount >= 0, amount FROM ledger_bulk_legs
+          ORDER BY user_id, asset COLLATE "C", purpose COLLATE "C"
+          ON CONFLICT (user_id, asset, purpose)
+            DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance, is_user = ledger_accounts.is_user
+          RETURNING id, user_id, asset, purpose, is_user
+        ), lines AS (
+          INSERT INTO postings (entry_id, account_id, asset, amount)
+          SELECT ${entryId}, acc.id, l.asset, l.amount FROM acc
+          JOIN ledger_bulk_legs l ON l.user_id = acc.user_id AND l.asset = acc.asset AND l.purpose = acc.purpose
+        )
+        SELECT COUNT(*) FILTER (WHERE NOT is_user AND user_id <> ${SYSTEM_OWNER})::int AS overdrawn FROM acc`,
+      );
+      if (moved && moved.overdrawn > 0) throw errors.insufficientBalance('');
       return entryId;
     });
   } catch (error) {
