@@ -116,14 +116,18 @@ export function postBulkTransfer(
 ): Promise<number | null> {
   const src = sql`(SELECT user_id::bigint AS user_id, asset::text AS asset, amount::numeric AS amount
     FROM (${opts.source}) raw WHERE amount > 0)`;
-  const owner = (side: BulkSide) => (side.kind === 'user' ? sql`s.user_id` : sql`${SYSTEM_OWNER}::bigint`);
+  // A system side is summed per asset here rather than staged as one leg per row.
+  const side = (s: BulkSide, sign: SQL) =>
+    s.kind === 'user'
+      ? sql`SELECT s.user_id, s.asset, ${s.purpose}::text, ${sign} * s.amount FROM ${src} s`
+      : sql`SELECT ${SYSTEM_OWNER}::bigint, s.asset, ${s.purpose}::text, ${sign} * SUM(s.amount) FROM ${src} s GROUP BY s.asset`;
   return postBulkEntry(db, {
     reason: opts.reason,
     ref: opts.ref,
     at: opts.at,
     memo: { batch: true },
-    legs: sql`SELECT ${owner(opts.from)} AS user_id, s.asset, ${opts.from.purpose}::text AS purpose, -s.amount AS amount FROM ${src} s
-      UNION ALL SELECT ${owner(opts.to)}, s.asset, ${opts.to.purpose}::text, s.amount FROM ${src} s`,
+    legs: sql`SELECT user_id, asset, purpose, amount FROM (${side(opts.from, sql`-1`)}) f(user_id, asset, purpose, amount)
+      UNION ALL ${side(opts.to, sql`1`)}`,
   });
 }
 
