@@ -288,7 +288,9 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
   // One pass over the positions: each is brought to the hour's end and what it is paid comes back
   // (RETURNING) with the figures of its row as they were, from which the hour's reward and interest
   // rows are written. A position is touched when it holds stake, its snapshot or carry moves, or it is
-  // paid; paid is the 8-decimal cut when positive, else nothing.
+  // paid; paid is the 8-decimal cut when positive, else nothing. Each level of the subquery is kept
+  // apart (OFFSET 0) so that its NUMERIC figures are computed once per position: flattened, every
+  // reference to one repeated its whole expression.
   await tx.execute(sql`
     WITH paid AS (
       UPDATE launchpool_positions t SET
@@ -302,22 +304,29 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
         total_interest = t.total_interest + x.ipaid,
         updated_at = ${at.toISOString()}::timestamptz
       FROM (
-        SELECT p.user_id, p.rid, pl.pid, pr.reward_coin, pl.coin AS stake_coin, p.amount, pl.staked_total,
-               pl.reward_per_hour, u.acc, u.acc - p.reward_per_token_paid AS acc_step,
-               p.accrued_reward - p.carried_reward AS earlier, p.carried_reward AS carry_in, d.ent,
-               CASE WHEN e.pay > 0 THEN e.pay ELSE 0 END AS paid,
-               d.idx, d.idx - p.interest_index_paid AS iacc_step, p.accrued_interest - p.carried_interest AS iearlier,
-               p.carried_interest AS icarry_in, d.ient, CASE WHEN e.ipay > 0 THEN e.ipay ELSE 0 END AS ipaid,
-               CASE WHEN p.simple_earn_period > 0 THEN u.fixed_rate WHEN p.simple_earn_status = 1 THEN u.flex_rate END AS rate_percent,
-               CASE WHEN p.simple_earn_period > 0 THEN 'fixed' WHEN p.simple_earn_status = 1 THEN 'flexible' END AS mode
-        FROM launchpool_positions p
-        JOIN (${unsettled}) u ON u.rid = p.rid
-        JOIN launchpool_pools pl ON pl.rid = p.rid
-        JOIN launchpool_projects pr ON pr.pid = pl.pid
-        CROSS JOIN LATERAL (SELECT ${entitlement} AS ent, ${interestIndex} AS idx, ${interestDue} AS ient) d
-        CROSS JOIN LATERAL (SELECT trunc(d.ent, ${places(REWARD_PLACES)}) AS pay, trunc(d.ient, ${places(REWARD_PLACES)}) AS ipay) e
-        WHERE p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
-           OR p.accrued_interest <> p.carried_interest OR e.pay > 0 OR e.ipay > 0
+        SELECT q.*, CASE WHEN q.pay > 0 THEN q.pay ELSE 0 END AS paid, CASE WHEN q.ipay > 0 THEN q.ipay ELSE 0 END AS ipaid
+        FROM (
+          SELECT d.*, trunc(d.ent, ${places(REWARD_PLACES)}) AS pay, trunc(d.ient, ${places(REWARD_PLACES)}) AS ipay
+          FROM (
+            SELECT p.user_id, p.rid, pl.pid, pr.reward_coin, pl.coin AS stake_coin, p.amount, pl.staked_total,
+                   pl.reward_per_hour, u.acc, u.acc - p.reward_per_token_paid AS acc_step,
+                   p.accrued_reward - p.carried_reward AS earlier, p.carried_reward AS carry_in, ${entitlement} AS ent,
+                   ${interestIndex} AS idx, ${interestIndex} - p.interest_index_paid AS iacc_step,
+                   p.accrued_interest - p.carried_interest AS iearlier, p.carried_interest AS icarry_in, ${interestDue} AS ient,
+                   CASE WHEN p.simple_earn_period > 0 THEN u.fixed_rate WHEN p.simple_earn_status = 1 THEN u.flex_rate END AS rate_percent,
+                   CASE WHEN p.simple_earn_period > 0 THEN 'fixed' WHEN p.simple_earn_status = 1 THEN 'flexible' END AS mode,
+                   p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
+                     OR p.accrued_interest <> p.carried_interest AS moves
+            FROM launchpool_positions p
+            JOIN (${unsettled}) u ON u.rid = p.rid
+            JOIN launchpool_pools pl ON pl.rid = p.rid
+            JOIN launchpool_projects pr ON pr.pid = pl.pid
+            OFFSET 0
+          ) d
+          OFFSET 0
+        ) q
+        WHERE q.moves OR q.pay > 0 OR q.ipay > 0
+        OFFSET 0
       ) x
       WHERE t.user_id = x.user_id AND t.rid = x.rid
       RETURNING x.*

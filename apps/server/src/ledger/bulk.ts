@@ -24,10 +24,9 @@ export interface BulkEntryInput {
  * returning every stake of a pool). A fixed number of statements whatever the number of accounts.
  *
  * The entry must balance per asset and fit the ledger's 18 decimals, or nothing is written. Accounts
- * are created when missing and moved by one upsert that takes them in key order (user, asset,
- * purpose), the order postEntry takes them in, so a batch and a user's call never deadlock. A user
- * account driven negative is refused (insufficient balance); a (reason, ref) booked before by
- * DuplicateEntryError. Runs in a savepoint: a refused entry leaves the caller's transaction usable.
+ * are created when missing and locked in key order (user, asset, purpose), the order postEntry takes
+ * them in, so a batch and a user's call never deadlock. A user account driven negative is refused by
+ * the database CHECK (insufficient balance); a (reason, ref) booked before by DuplicateEntryError. Runs in a savepoint: a refused entry leaves the caller's transaction usable.
  * Answers the entry id, or null when there is nothing to book.
  */
 export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<number | null> {
@@ -68,27 +67,26 @@ export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<numb
       );
       if (!row) throw new Error('journal entry not inserted');
       const entryId = Number(row.id);
-      // Each account is created with its movement or moved, locked as it is reached, in key order. The
-      // CHECK runs on the proposed row before the conflict is seen (see postEntry), so a debit is
-      // proposed as a non-user row and the update keeps the account's own is_user: a user account
-      // that did not exist and is debited comes back as non-user, and is refused below.
-      const [moved] = await rows<{ overdrawn: number }>(
-        tx,
-        sql`WITH acc AS (
-          INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance)
-          SELECT user_id, asset, purpose, user_id <> ${SYSTEM_OWNER} AND amount >= 0, amount FROM ledger_bulk_legs
-          ORDER BY user_id, asset COLLATE "C", purpose COLLATE "C"
-          ON CONFLICT (user_id, asset, purpose)
-            DO UPDATE SET balance = ledger_accounts.balance + EXCLUDED.balance, is_user = ledger_accounts.is_user
-          RETURNING id, user_id, asset, purpose, is_user
-        ), lines AS (
-          INSERT INTO postings (entry_id, account_id, asset, amount)
-          SELECT ${entryId}, acc.id, l.asset, l.amount FROM acc
-          JOIN ledger_bulk_legs l ON l.user_id = acc.user_id AND l.asset = acc.asset AND l.purpose = acc.purpose
-        )
-        SELECT COUNT(*) FILTER (WHERE NOT is_user AND user_id <> ${SYSTEM_OWNER})::int AS overdrawn FROM acc`,
-      );
-      if (moved && moved.overdrawn > 0) throw errors.insufficientBalance('');
+      // The missing accounts first (only those: a proposed row that conflicts still draws an id from
+      // the sequence and probes both unique indexes), in key order.
+      await tx.execute(sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user)
+        SELECT l.user_id, l.asset, l.purpose, l.user_id <> ${SYSTEM_OWNER} FROM ledger_bulk_legs l
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose)
+        ORDER BY l.user_id, l.asset COLLATE "C", l.purpose COLLATE "C"
+        ON CONFLICT (user_id, asset, purpose) DO NOTHING`);
+      // Every account locked in key order, the order postEntry takes them in, and the postings written
+      // by the same statement: their foreign-key checks then find each account already locked by this
+      // transaction and write nothing more to its page (after the balance update they would lock its
+      // new version again).
+      await tx.execute(sql`WITH locked AS (
+          SELECT a.id, l.asset, l.amount FROM ledger_accounts a
+          JOIN ledger_bulk_legs l ON l.user_id = a.user_id AND l.asset = a.asset AND l.purpose = a.purpose
+          ORDER BY a.user_id, a.asset COLLATE "C", a.purpose COLLATE "C"
+          FOR UPDATE OF a)
+        INSERT INTO postings (entry_id, account_id, asset, amount) SELECT ${entryId}, id, asset, amount FROM locked`);
+      // A user balance driven negative fails the CHECK here (insufficient balance, below).
+      await tx.execute(sql`UPDATE ledger_accounts a SET balance = a.balance + l.amount FROM ledger_bulk_legs l
+        WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose`);
       return entryId;
     });
   } catch (error) {

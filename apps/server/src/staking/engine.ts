@@ -109,7 +109,9 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
 
   // One statement: the eligible coins summed once; the base and campaign rows written; each row's
   // carry and each held reward (a product that pays at redeem) taken from the rows as written
-  // (RETURNING), not read back from the day's rows.
+  // (RETURNING), not read back from the day's rows. The gross is kept apart (OFFSET 0) so that its
+  // division is computed once per row, not once per reference; the conflict target names the one
+  // unique key a day's row can meet (the primary key's id is drawn from a sequence).
   await tx.execute(sql`
     WITH e AS MATERIALIZED ${eligible(day, shard)},
     base AS (
@@ -122,12 +124,12 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
              ${dayEnd}
       FROM e
       JOIN ${terms} t ON t.product_id = e.product_id AND t.protocol_id = e.protocol_id
-      CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.amount * t.rate`, sql`36500`)} AS gross) g
+      CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.amount * t.rate`, sql`36500`)} AS gross OFFSET 0) g
       LEFT JOIN staking_carries c
         ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
        AND c.source = 'base' AND c.coin = t.reward_coin
       WHERE t.rate > 0
-      ON CONFLICT DO NOTHING
+      ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING
       RETURNING ${written}
     ), campaign AS (
       INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
@@ -149,12 +151,12 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
         ), 0) AS per_year
         FROM jsonb_array_elements(k.tiers) t
       ) y
-      CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`y.per_year * o.secs`, sql`${YEAR_SECONDS}`)} AS gross) g
+      CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`y.per_year * o.secs`, sql`${YEAR_SECONDS}`)} AS gross OFFSET 0) g
       LEFT JOIN staking_carries c
         ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
        AND c.source = 'campaign:' || k.id AND c.coin = k.reward_coin
       WHERE o.secs > 0 AND y.per_year > 0
-      ON CONFLICT DO NOTHING
+      ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING
       RETURNING ${written}
     ), day_rows AS (
       SELECT ${written} FROM base UNION ALL SELECT ${written} FROM campaign
