@@ -285,69 +285,70 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
                                           WHEN p.simple_earn_status = 1 THEN u.flex_idx END, p.interest_index_paid)`;
   const interestDue = sql`round(p.accrued_interest + p.amount * (${interestIndex} - p.interest_index_paid), ${places(ENTITLEMENT_PLACES)})`;
   await stageHourPaid(tx);
-  // One pass over the positions: each is brought to the hour's end and what it is paid comes back
-  // (RETURNING) with the figures of its row as they were, from which the hour's reward and interest
-  // rows are written. A position is touched when it holds stake, its snapshot or carry moves, or it is
-  // paid; paid is the 8-decimal cut when positive, else nothing. Each level of the subquery is kept
-  // apart (OFFSET 0) so that its NUMERIC figures are computed once per position: flattened, every
-  // reference to one repeated its whole expression.
+  const cut = (due: SQL) => sql`GREATEST(trunc(${due}, ${places(REWARD_PLACES)}), 0)`;
+  // The hour's reward and interest rows, with their figures, from one scan of the positions; what they
+  // pay is also staged for the hour's entries. Each level of the subquery is kept apart (OFFSET 0) so
+  // that its NUMERIC figures are computed once per position: flattened, every reference to one
+  // repeated its whole expression.
   await tx.execute(sql`
-    WITH paid AS (
-      UPDATE launchpool_positions t SET
-        accrued_reward = x.ent - x.paid,
-        carried_reward = x.ent - x.paid,
-        reward_per_token_paid = x.acc,
-        total_reward = t.total_reward + x.paid,
-        accrued_interest = x.ient - x.ipaid,
-        carried_interest = x.ient - x.ipaid,
-        interest_index_paid = x.idx,
-        total_interest = t.total_interest + x.ipaid,
-        updated_at = ${at.toISOString()}::timestamptz
-      FROM (
-        SELECT q.*, CASE WHEN q.pay > 0 THEN q.pay ELSE 0 END AS paid, CASE WHEN q.ipay > 0 THEN q.ipay ELSE 0 END AS ipaid
+    WITH x AS (
+      SELECT q.* FROM (
+        SELECT d.*, trunc(d.ent, ${places(REWARD_PLACES)}) AS pay, trunc(d.ient, ${places(REWARD_PLACES)}) AS ipay
         FROM (
-          SELECT d.*, trunc(d.ent, ${places(REWARD_PLACES)}) AS pay, trunc(d.ient, ${places(REWARD_PLACES)}) AS ipay
-          FROM (
-            SELECT p.user_id, p.rid, pl.pid, pr.reward_coin, pl.coin AS stake_coin, p.amount, pl.staked_total,
-                   pl.reward_per_hour, u.acc, u.acc - p.reward_per_token_paid AS acc_step,
-                   p.accrued_reward - p.carried_reward AS earlier, p.carried_reward AS carry_in, ${entitlement} AS ent,
-                   ${interestIndex} AS idx, ${interestIndex} - p.interest_index_paid AS iacc_step,
-                   p.accrued_interest - p.carried_interest AS iearlier, p.carried_interest AS icarry_in, ${interestDue} AS ient,
-                   CASE WHEN p.simple_earn_period > 0 THEN u.fixed_rate WHEN p.simple_earn_status = 1 THEN u.flex_rate END AS rate_percent,
-                   CASE WHEN p.simple_earn_period > 0 THEN 'fixed' WHEN p.simple_earn_status = 1 THEN 'flexible' END AS mode,
-                   p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
-                     OR p.accrued_interest <> p.carried_interest AS moves
-            FROM launchpool_positions p
-            JOIN (${unsettled}) u ON u.rid = p.rid
-            JOIN launchpool_pools pl ON pl.rid = p.rid
-            JOIN launchpool_projects pr ON pr.pid = pl.pid
-            OFFSET 0
-          ) d
+          SELECT p.user_id, p.rid, pl.pid, pr.reward_coin, pl.coin AS stake_coin, p.amount, pl.staked_total,
+                 pl.reward_per_hour, u.acc - p.reward_per_token_paid AS acc_step,
+                 p.accrued_reward - p.carried_reward AS earlier, p.carried_reward AS carry_in, ${entitlement} AS ent,
+                 ${interestIndex} - p.interest_index_paid AS iacc_step,
+                 p.accrued_interest - p.carried_interest AS iearlier, p.carried_interest AS icarry_in, ${interestDue} AS ient,
+                 CASE WHEN p.simple_earn_period > 0 THEN u.fixed_rate WHEN p.simple_earn_status = 1 THEN u.flex_rate END AS rate_percent,
+                 CASE WHEN p.simple_earn_period > 0 THEN 'fixed' WHEN p.simple_earn_status = 1 THEN 'flexible' END AS mode
+          FROM launchpool_positions p
+          JOIN (${unsettled}) u ON u.rid = p.rid
+          JOIN launchpool_pools pl ON pl.rid = p.rid
+          JOIN launchpool_projects pr ON pr.pid = pl.pid
           OFFSET 0
-        ) q
-        WHERE q.moves OR q.pay > 0 OR q.ipay > 0
+        ) d
         OFFSET 0
-      ) x
-      WHERE t.user_id = x.user_id AND t.rid = x.rid
-      RETURNING x.*
+      ) q
+      WHERE q.pay > 0 OR q.ipay > 0
     ), rewards AS (
       INSERT INTO launchpool_rewards (rid, user_id, hour_start, pid, coin, amount, created_at,
                                       stake, pool_total, reward_per_hour, acc_step, earlier, carry_in)
-      SELECT rid, user_id, ${hourStart}::timestamptz, pid, reward_coin, paid, ${at.toISOString()}::timestamptz,
+      SELECT rid, user_id, ${hourStart}::timestamptz, pid, reward_coin, pay, ${at.toISOString()}::timestamptz,
              amount, staked_total, reward_per_hour, acc_step, earlier, carry_in
-      FROM paid WHERE paid > 0
+      FROM x WHERE pay > 0
       RETURNING rid, user_id, coin, amount
     ), interest AS (
       INSERT INTO launchpool_interest (rid, user_id, hour_start, pid, coin, amount, created_at,
                                        stake, acc_step, earlier, carry_in, rate_percent, mode)
-      SELECT rid, user_id, ${hourStart}::timestamptz, pid, stake_coin, ipaid, ${at.toISOString()}::timestamptz,
+      SELECT rid, user_id, ${hourStart}::timestamptz, pid, stake_coin, ipay, ${at.toISOString()}::timestamptz,
              amount, iacc_step, iearlier, icarry_in, rate_percent, mode
-      FROM paid WHERE ipaid > 0
+      FROM x WHERE ipay > 0
       RETURNING rid, user_id, coin, amount
     )
     INSERT INTO launchpool_hour_paid (kind, rid, user_id, coin, amount)
     SELECT 'launchpool_rewards', rid, user_id, coin, amount FROM rewards
     UNION ALL SELECT 'launchpool_interest', rid, user_id, coin, amount FROM interest`);
+  // Then each position brought to the hour's end from its own row (SET reads the values before the
+  // update), what was paid being the positive 8-decimal cut, as above: no join of the positions with
+  // themselves or with the hour's rows, whose hash, split in batches beyond work_mem, revisited every
+  // page of the table once per batch. A position is touched when it holds stake, its snapshot or
+  // carry moves, or it is paid.
+  await tx.execute(sql`
+    UPDATE launchpool_positions p SET
+      accrued_reward = ${entitlement} - ${cut(entitlement)},
+      carried_reward = ${entitlement} - ${cut(entitlement)},
+      reward_per_token_paid = u.acc,
+      total_reward = p.total_reward + ${cut(entitlement)},
+      accrued_interest = ${interestDue} - ${cut(interestDue)},
+      carried_interest = ${interestDue} - ${cut(interestDue)},
+      interest_index_paid = ${interestIndex},
+      total_interest = p.total_interest + ${cut(interestDue)},
+      updated_at = ${at.toISOString()}::timestamptz
+    FROM (${unsettled}) u
+    WHERE u.rid = p.rid
+      AND (p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
+           OR p.accrued_interest <> p.carried_interest OR ${cut(entitlement)} > 0 OR ${cut(interestDue)} > 0)`);
   await payPoolCoins(tx, period, unsettled);
   await bookHour(tx, period, 'launchpool_rewards', LaunchPoolReason.reward, (rid) => rewardPoolPurpose(rid));
   await bookHour(
