@@ -105,72 +105,58 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
   const mine = shardFilter(shard);
   const dayStart = sql`${iso(day.start)}::timestamptz`;
   const dayEnd = sql`${iso(day.end)}::timestamptz`;
-  const written = sql`user_id, product_id, protocol_id, source, coin, amount, carry, paid`;
 
-  // One statement: the eligible coins summed once; the base and campaign rows written; each row's
-  // carry and each held reward (a product that pays at redeem) taken from the rows as written
-  // (RETURNING), not read back from the day's rows. The gross is kept apart (OFFSET 0) so that its
-  // division is computed once per row, not once per reference; the conflict target names the one
-  // unique key a day's row can meet (the primary key's id is drawn from a sequence).
+  // The gross is kept apart (OFFSET 0) so that its division is computed once per row, not once per
+  // reference; the conflict target names the one unique key a day's row can meet (the primary key's
+  // id is drawn from a sequence), so each row probes one index for a conflict, not two.
   await tx.execute(sql`
-    WITH e AS MATERIALIZED ${eligible(day, shard)},
-    base AS (
-      INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
-      SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'base', t.reward_coin, e.amount, g.gross,
-             trunc(COALESCE(c.carry, 0) + g.gross, 8),
-             COALESCE(c.carry, 0) + g.gross - trunc(COALESCE(c.carry, 0) + g.gross, 8),
-             t.reward_delay_days > 0,
-             CASE WHEN t.reward_delay_days > 0 THEN ${dayEnd} END,
-             ${dayEnd}
-      FROM e
-      JOIN ${terms} t ON t.product_id = e.product_id AND t.protocol_id = e.protocol_id
-      CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.amount * t.rate`, sql`36500`)} AS gross OFFSET 0) g
-      LEFT JOIN staking_carries c
-        ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
-       AND c.source = 'base' AND c.coin = t.reward_coin
-      WHERE t.rate > 0
-      ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING
-      RETURNING ${written}
-    ), campaign AS (
-      INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
-      SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'campaign:' || k.id, k.reward_coin, e.amount, g.gross,
-             trunc(COALESCE(c.carry, 0) + g.gross, 8),
-             COALESCE(c.carry, 0) + g.gross - trunc(COALESCE(c.carry, 0) + g.gross, 8),
-             true, ${dayEnd}, ${dayEnd}
-      FROM e
-      JOIN staking_campaigns k
-        ON k.product_id = e.product_id AND (k.protocol_id = 0 OR k.protocol_id = e.protocol_id)
-       AND k.start_at < ${dayEnd} AND k.end_at > ${dayStart}
-      CROSS JOIN LATERAL (
-        SELECT EXTRACT(EPOCH FROM (LEAST(${dayEnd}, k.end_at) - GREATEST(${dayStart}, k.start_at)))::numeric AS secs
-      ) o
-      CROSS JOIN LATERAL (
-        SELECT COALESCE(SUM(
-          GREATEST(0, LEAST(e.amount, CASE WHEN (t->>'money_max')::numeric = -1 THEN e.amount ELSE (t->>'money_max')::numeric END)
-                      - (t->>'money_min')::numeric) * (t->>'money_rate')::numeric
-        ), 0) AS per_year
-        FROM jsonb_array_elements(k.tiers) t
-      ) y
-      CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`y.per_year * o.secs`, sql`${YEAR_SECONDS}`)} AS gross OFFSET 0) g
-      LEFT JOIN staking_carries c
-        ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
-       AND c.source = 'campaign:' || k.id AND c.coin = k.reward_coin
-      WHERE o.secs > 0 AND y.per_year > 0
-      ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING
-      RETURNING ${written}
-    ), day_rows AS (
-      SELECT ${written} FROM base UNION ALL SELECT ${written} FROM campaign
-    ), carried AS (
-      INSERT INTO staking_carries (user_id, product_id, protocol_id, source, coin, carry)
-      SELECT user_id, product_id, protocol_id, source, coin, carry FROM day_rows
-      ON CONFLICT (user_id, product_id, protocol_id, source) DO UPDATE SET coin = excluded.coin, carry = excluded.carry
-    )
-    UPDATE staking_positions p SET accrued_reward = p.accrued_reward + r.total
-    FROM (
-      SELECT user_id, product_id, protocol_id, SUM(amount) AS total FROM day_rows
-      WHERE NOT paid GROUP BY user_id, product_id, protocol_id
-    ) r
-    WHERE p.user_id = r.user_id AND p.product_id = r.product_id AND p.protocol_id = r.protocol_id`);
+    INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
+    SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'base', t.reward_coin, e.amount, g.gross,
+           trunc(COALESCE(c.carry, 0) + g.gross, 8),
+           COALESCE(c.carry, 0) + g.gross - trunc(COALESCE(c.carry, 0) + g.gross, 8),
+           t.reward_delay_days > 0,
+           CASE WHEN t.reward_delay_days > 0 THEN ${dayEnd} END,
+           ${dayEnd}
+    FROM ${eligible(day, shard)} e
+    JOIN ${terms} t ON t.product_id = e.product_id AND t.protocol_id = e.protocol_id
+    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.amount * t.rate`, sql`36500`)} AS gross OFFSET 0) g
+    LEFT JOIN staking_carries c
+      ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
+     AND c.source = 'base' AND c.coin = t.reward_coin
+    WHERE t.rate > 0
+    ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING`);
+
+  await tx.execute(sql`
+    INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
+    SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'campaign:' || k.id, k.reward_coin, e.amount, g.gross,
+           trunc(COALESCE(c.carry, 0) + g.gross, 8),
+           COALESCE(c.carry, 0) + g.gross - trunc(COALESCE(c.carry, 0) + g.gross, 8),
+           true, ${dayEnd}, ${dayEnd}
+    FROM ${eligible(day, shard)} e
+    JOIN staking_campaigns k
+      ON k.product_id = e.product_id AND (k.protocol_id = 0 OR k.protocol_id = e.protocol_id)
+     AND k.start_at < ${dayEnd} AND k.end_at > ${dayStart}
+    CROSS JOIN LATERAL (
+      SELECT EXTRACT(EPOCH FROM (LEAST(${dayEnd}, k.end_at) - GREATEST(${dayStart}, k.start_at)))::numeric AS secs
+    ) o
+    CROSS JOIN LATERAL (
+      SELECT COALESCE(SUM(
+        GREATEST(0, LEAST(e.amount, CASE WHEN (t->>'money_max')::numeric = -1 THEN e.amount ELSE (t->>'money_max')::numeric END)
+                    - (t->>'money_min')::numeric) * (t->>'money_rate')::numeric
+      ), 0) AS per_year
+      FROM jsonb_array_elements(k.tiers) t
+    ) y
+    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`y.per_year * o.secs`, sql`${YEAR_SECONDS}`)} AS gross OFFSET 0) g
+    LEFT JOIN staking_carries c
+      ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
+     AND c.source = 'campaign:' || k.id AND c.coin = k.reward_coin
+    WHERE o.secs > 0 AND y.per_year > 0
+    ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING`);
+
+  await tx.execute(sql`
+    INSERT INTO staking_carries (user_id, product_id, protocol_id, source, coin, carry)
+    SELECT user_id, product_id, protocol_id, source, coin, carry FROM staking_rewards WHERE day = ${dayStart} ${mine}
+    ON CONFLICT (user_id, product_id, protocol_id, source) DO UPDATE SET coin = excluded.coin, carry = excluded.carry`);
 
   await postBulkTransfer(tx, {
     reason: StakingReason.dailyReward,
@@ -182,6 +168,14 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
     from: { kind: 'system', purpose: StakingSystemPurpose.rewards },
     to: { kind: 'user', purpose: UserPurpose.spot },
   });
+
+  await tx.execute(sql`
+    UPDATE staking_positions p SET accrued_reward = p.accrued_reward + r.total
+    FROM (
+      SELECT user_id, product_id, protocol_id, SUM(amount) AS total FROM staking_rewards
+      WHERE day = ${dayStart} AND NOT paid ${mine} GROUP BY user_id, product_id, protocol_id
+    ) r
+    WHERE p.user_id = r.user_id AND p.product_id = r.product_id AND p.protocol_id = r.protocol_id`);
 }
 
 /**
