@@ -1,6 +1,7 @@
 /**
  * npm run bench:scale -- [--holdings N] [--stakes N] [--staking N] [--history-rows N] [--instances 3]
  *   [--shard-rows 250000] [--runs 1] [--only accrual,launchpool,staking,history] [--url postgres://…] [--keep]
+ *   [--floor] [--explain [ms]] [--explain-timing]
  * (or BENCH_SCALE_HOLDINGS, BENCH_SCALE_STAKES, BENCH_SCALE_STAKING, BENCH_SCALE_HISTORY_ROWS)
  *
  * Periodic work at scale, each beside a bare baseline of the same size measured in the same run on the
