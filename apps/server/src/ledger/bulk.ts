@@ -26,8 +26,9 @@ export interface BulkEntryInput {
  * The entry must balance per asset and fit the ledger's 18 decimals, or nothing is written. Accounts
  * are created when missing and locked in key order (user, asset, purpose), the order postEntry takes
  * them in, so a batch and a user's call never deadlock. A user account driven negative is refused by
- * the database CHECK (insufficient balance); a (reason, ref) booked before by DuplicateEntryError. Runs in a savepoint: a refused entry leaves the caller's transaction usable.
- * Answers the entry id, or null when there is nothing to book.
+ * the database CHECK (insufficient balance); a (reason, ref) booked before by DuplicateEntryError.
+ * Runs in a savepoint: a refused entry leaves the caller's transaction usable. Answers the entry id,
+ * or null when there is nothing to book.
  */
 export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<number | null> {
   try {
