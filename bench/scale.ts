@@ -1,6 +1,7 @@
 /**
  * npm run bench:scale -- [--holdings N] [--stakes N] [--staking N] [--history-rows N] [--instances 3]
  *   [--shard-rows 250000] [--runs 1] [--only accrual,launchpool,staking,history] [--url postgres://…] [--keep]
+ *   [--floor] [--explain [ms]] [--explain-timing]
  * (or BENCH_SCALE_HOLDINGS, BENCH_SCALE_STAKES, BENCH_SCALE_STAKING, BENCH_SCALE_HISTORY_ROWS)
  *
  * Periodic work at scale, each beside a bare baseline of the same size measured in the same run on the
@@ -56,6 +57,15 @@ const base = arg(
   process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
 const keep = process.argv.includes('--keep');
+/**
+ * `--explain [ms]`: every statement of at least `ms` (default 200) prints its plan with row counts,
+ * buffers, trigger times and duration (auto_explain at NOTICE level on the pool's connections;
+ * `--explain-timing` adds per-node times, which slow the statements down).
+ */
+const explainAt = process.argv.includes('--explain') ? Number(arg('explain', '', '200')) || 200 : null;
+const explainTiming = process.argv.includes('--explain-timing');
+/** `--floor`: after a part's runs, the rows it must write timed alone, each beside the bare insert. */
+const floor = process.argv.includes('--floor');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -81,6 +91,7 @@ async function freshDb(part: string, pool = 4) {
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), pool);
   await database.migrate();
+  if (explainAt !== null) explainOn(database.pool as pg.Pool, explainAt);
   return {
     url: url.toString(),
     database,
@@ -94,6 +105,28 @@ async function freshDb(part: string, pool = 4) {
       await c.end();
     },
   };
+}
+
+/**
+ * Loads auto_explain on each connection at its first checkout: the client queues the settings ahead of
+ * the caller's first query. Plans arrive as notices and are printed as they come.
+ */
+function explainOn(pool: pg.Pool, minMs: number): void {
+  const ready = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => {
+    if (ready.has(client)) return;
+    ready.add(client);
+    client.on('notice', (n) => {
+      if (n.message?.startsWith('duration:')) out(`\n[explain] ${n.message}`);
+    });
+    void client
+      .query(
+        `LOAD 'auto_explain'; SET auto_explain.log_level = notice; SET auto_explain.log_min_duration = ${minMs};
+         SET auto_explain.log_analyze = on; SET auto_explain.log_buffers = on; SET auto_explain.log_triggers = on;
+         SET auto_explain.log_timing = ${explainTiming ? 'on' : 'off'}; SET auto_explain.log_nested_statements = on`,
+      )
+      .catch((error: Error) => out(`auto_explain not loaded: ${error.message}`));
+  });
 }
 
 const clockAt = (at: Date): Clock => ({ kind: 'test', now: () => at, refresh: async () => undefined });
@@ -242,6 +275,67 @@ async function demoDb(part: string) {
   return fresh;
 }
 
+/** Rolls a timed statement back: the floor's rows are measured, not kept. */
+class RolledBack extends Error {}
+
+/**
+ * The floor of a part: each set of rows its period must write, as one bare statement (no computation,
+ * no join beyond finding the rows) timed alone after a checkpoint and rolled back, beside the bare insert.
+ */
+async function floorOf(db: Db, bare: number, statements: { label: string; sql: string[] }[]): Promise<void> {
+  let sum = 0;
+  for (const s of statements) {
+    await settle(db);
+    let elapsed = 0;
+    await db
+      .transaction(async (tx) => {
+        const t = await timed(async () => {
+          for (const q of s.sql) await tx.execute(sql.raw(q));
+        });
+        elapsed = t.ms;
+        throw new RolledBack();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RolledBack)) throw error;
+      });
+    if (!s.label.startsWith(' ')) sum += elapsed;
+    out(
+      `floor: ${s.label.padEnd(58)} ${elapsed.toFixed(0).padStart(7)} ms   ${(elapsed / bare).toFixed(2)} × bare`,
+    );
+  }
+  out(
+    `floor: sum (the indented lines are variants, not counted)${' '.repeat(3)} ${sum.toFixed(0).padStart(7)} ms   ${(sum / bare).toFixed(2)} × bare`,
+  );
+}
+
+/** The ledger's share of a floor: one posting and one balance move per user (spot accounts of users > 1 000 000). */
+function ledgerFloor(n: number): { label: string; sql: string[] }[] {
+  const far = "'2100-01-01T00:00:00Z'::timestamptz";
+  const spot = "FROM ledger_accounts WHERE user_id > 1000000 AND purpose = 'spot'";
+  return [
+    {
+      label: `${fmt(n)} postings (2 indexes, 2 foreign keys)`,
+      sql: [
+        `INSERT INTO journal_entries (id, reason, ref, created_at) VALUES (-1, 'floor', NULL, ${far})`,
+        `INSERT INTO postings (entry_id, account_id, asset, amount) SELECT -1, id, asset, 0.00000001 ${spot}`,
+      ],
+    },
+    {
+      label: '  the same postings without the foreign keys (a copy)',
+      sql: [
+        'CREATE TABLE bench_postings (LIKE postings INCLUDING DEFAULTS INCLUDING INDEXES)',
+        `INSERT INTO bench_postings (entry_id, account_id, asset, amount) SELECT -1, id, asset, 0.00000001 ${spot}`,
+      ],
+    },
+    {
+      label: `${fmt(n)} spot balances updated`,
+      sql: [
+        `UPDATE ledger_accounts SET balance = balance + 0.00000001 WHERE user_id > 1000000 AND purpose = 'spot'`,
+      ],
+    },
+  ];
+}
+
 async function launchpool(): Promise<void> {
   out(`\n## launch-pool hour, ${fmt(stakes)} stakes in one pool`);
   const fresh = await demoDb('launchpool');
@@ -312,6 +406,29 @@ async function launchpool(): Promise<void> {
       `launch-pool hour, in shards (1 pool) ${ms(sharded)}   ratio ${(median(sharded) / median(bare)).toFixed(2)}`,
     );
     out(`reward rows written: ${check?.n}`);
+    if (floor) {
+      const far = "'2100-01-01T00:00:00Z'::timestamptz";
+      const mine = `FROM launchpool_positions WHERE rid = ${pool.rid}`;
+      await floorOf(db, median(bare), [
+        {
+          label: `${fmt(stakes)} reward rows (launchpool_rewards, 2 indexes)`,
+          sql: [
+            `INSERT INTO launchpool_rewards (rid, user_id, hour_start, pid, coin, amount, created_at, stake, pool_total, reward_per_hour, acc_step, earlier, carry_in)
+             SELECT rid, user_id, ${far}, pid, 'X', 0.00000001, ${far}, amount, amount, amount, reward_per_token_paid, 0, carried_reward ${mine}`,
+          ],
+        },
+        {
+          label: `${fmt(stakes)} positions updated (the hour's columns)`,
+          sql: [
+            `UPDATE launchpool_positions SET accrued_reward = accrued_reward + 1e-30, carried_reward = carried_reward + 1e-30,
+             reward_per_token_paid = reward_per_token_paid + 1e-30, total_reward = total_reward + 0.00000001,
+             accrued_interest = accrued_interest, carried_interest = carried_interest, interest_index_paid = interest_index_paid,
+             total_interest = total_interest, updated_at = ${far} WHERE rid = ${pool.rid}`,
+          ],
+        },
+        ...ledgerFloor(stakes),
+      ]);
+    }
   } finally {
     await fresh.drop();
   }
@@ -381,6 +498,29 @@ async function staking(): Promise<void> {
       `staking day, in shards, 1 instance   ${ms(sharded)}   ratio ${(median(sharded) / median(bare)).toFixed(2)}`,
     );
     out(`reward rows written: ${check?.n}`);
+    if (floor) {
+      const far = "'2100-01-01T00:00:00Z'::timestamptz";
+      await floorOf(db, median(bare), [
+        {
+          label: `${fmt(stakingPositions)} reward rows (staking_rewards, 3 indexes)`,
+          sql: [
+            `INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
+             SELECT user_id, product_id, protocol_id, ${far}, 'base', coin, amount, amount, amount, 0, true, ${far}, ${far} FROM staking_positions WHERE user_id > 1000000`,
+          ],
+        },
+        {
+          label: `${fmt(stakingPositions)} carries updated`,
+          sql: ['UPDATE staking_carries SET carry = carry + 1e-18 WHERE user_id > 1000000'],
+        },
+        {
+          label: `${fmt(stakingPositions)} positions updated (accrued reward)`,
+          sql: [
+            'UPDATE staking_positions SET accrued_reward = accrued_reward + 0.00000001 WHERE user_id > 1000000',
+          ],
+        },
+        ...ledgerFloor(stakingPositions),
+      ]);
+    }
   } finally {
     await fresh.drop();
   }

@@ -284,74 +284,79 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
   const interestIndex = sql`COALESCE(CASE WHEN p.simple_earn_period > 0 THEN u.fixed_idx
                                           WHEN p.simple_earn_status = 1 THEN u.flex_idx END, p.interest_index_paid)`;
   const interestDue = sql`round(p.accrued_interest + p.amount * (${interestIndex} - p.interest_index_paid), ${places(ENTITLEMENT_PLACES)})`;
-  const payRows = (table: string, coin: SQL, due: SQL, figures?: { columns: SQL; values: SQL }) => sql`
-    INSERT INTO ${sql.raw(table)} (rid, user_id, hour_start, pid, coin, amount, created_at${figures?.columns ?? sql``})
-    SELECT p.rid, p.user_id, ${hourStart}::timestamptz, pl.pid, ${coin}, e.pay, ${at.toISOString()}::timestamptz${figures?.values ?? sql``}
-    FROM launchpool_positions p
-    JOIN (${unsettled}) u ON u.rid = p.rid
-    JOIN launchpool_pools pl ON pl.rid = p.rid
-    JOIN launchpool_projects pr ON pr.pid = pl.pid
-    CROSS JOIN LATERAL (SELECT trunc(${due}, ${places(REWARD_PLACES)}) AS pay) e
-    WHERE e.pay > 0`;
-  // The hour's figures ("why this reward") from the same row values the entitlement is computed from.
-  await tx.execute(
-    payRows('launchpool_rewards', sql`pr.reward_coin`, entitlement, {
-      columns: sql`, stake, pool_total, reward_per_hour, acc_step, earlier, carry_in`,
-      values: sql`, p.amount, pl.staked_total, pl.reward_per_hour, u.acc - p.reward_per_token_paid,
-                  p.accrued_reward - p.carried_reward, p.carried_reward`,
-    }),
-  );
-  await tx.execute(
-    payRows('launchpool_interest', sql`pl.coin`, interestDue, {
-      columns: sql`, stake, acc_step, earlier, carry_in, rate_percent, mode`,
-      values: sql`, p.amount, ${interestIndex} - p.interest_index_paid, p.accrued_interest - p.carried_interest,
-                  p.carried_interest,
-                  CASE WHEN p.simple_earn_period > 0 THEN u.fixed_rate WHEN p.simple_earn_status = 1 THEN u.flex_rate END,
-                  CASE WHEN p.simple_earn_period > 0 THEN 'fixed' WHEN p.simple_earn_status = 1 THEN 'flexible' END`,
-    }),
-  );
+  await stageHourPaid(tx);
+  const cut = (due: SQL) => sql`GREATEST(trunc(${due}, ${places(REWARD_PLACES)}), 0)`;
+  // The hour's reward and interest rows, with their figures, from one scan of the positions; what they
+  // pay is also staged for the hour's entries. Each level of the subquery is kept apart (OFFSET 0) so
+  // that its NUMERIC figures are computed once per position: flattened, every reference to one
+  // repeated its whole expression.
   await tx.execute(sql`
-    UPDATE launchpool_positions t SET
-      accrued_reward = x.ent - x.paid,
-      carried_reward = x.ent - x.paid,
-      reward_per_token_paid = x.acc,
-      total_reward = t.total_reward + x.paid,
-      accrued_interest = x.ient - x.ipaid,
-      carried_interest = x.ient - x.ipaid,
-      interest_index_paid = x.idx,
-      total_interest = t.total_interest + x.ipaid,
+    WITH x AS (
+      SELECT q.* FROM (
+        SELECT d.*, trunc(d.ent, ${places(REWARD_PLACES)}) AS pay, trunc(d.ient, ${places(REWARD_PLACES)}) AS ipay
+        FROM (
+          SELECT p.user_id, p.rid, pl.pid, pr.reward_coin, pl.coin AS stake_coin, p.amount, pl.staked_total,
+                 pl.reward_per_hour, u.acc - p.reward_per_token_paid AS acc_step,
+                 p.accrued_reward - p.carried_reward AS earlier, p.carried_reward AS carry_in, ${entitlement} AS ent,
+                 ${interestIndex} - p.interest_index_paid AS iacc_step,
+                 p.accrued_interest - p.carried_interest AS iearlier, p.carried_interest AS icarry_in, ${interestDue} AS ient,
+                 CASE WHEN p.simple_earn_period > 0 THEN u.fixed_rate WHEN p.simple_earn_status = 1 THEN u.flex_rate END AS rate_percent,
+                 CASE WHEN p.simple_earn_period > 0 THEN 'fixed' WHEN p.simple_earn_status = 1 THEN 'flexible' END AS mode
+          FROM launchpool_positions p
+          JOIN (${unsettled}) u ON u.rid = p.rid
+          JOIN launchpool_pools pl ON pl.rid = p.rid
+          JOIN launchpool_projects pr ON pr.pid = pl.pid
+          OFFSET 0
+        ) d
+        OFFSET 0
+      ) q
+      WHERE q.pay > 0 OR q.ipay > 0
+    ), rewards AS (
+      INSERT INTO launchpool_rewards (rid, user_id, hour_start, pid, coin, amount, created_at,
+                                      stake, pool_total, reward_per_hour, acc_step, earlier, carry_in)
+      SELECT rid, user_id, ${hourStart}::timestamptz, pid, reward_coin, pay, ${at.toISOString()}::timestamptz,
+             amount, staked_total, reward_per_hour, acc_step, earlier, carry_in
+      FROM x WHERE pay > 0
+      RETURNING rid, user_id, coin, amount
+    ), interest AS (
+      INSERT INTO launchpool_interest (rid, user_id, hour_start, pid, coin, amount, created_at,
+                                       stake, acc_step, earlier, carry_in, rate_percent, mode)
+      SELECT rid, user_id, ${hourStart}::timestamptz, pid, stake_coin, ipay, ${at.toISOString()}::timestamptz,
+             amount, iacc_step, iearlier, icarry_in, rate_percent, mode
+      FROM x WHERE ipay > 0
+      RETURNING rid, user_id, coin, amount
+    )
+    INSERT INTO launchpool_hour_paid (kind, rid, user_id, coin, amount)
+    SELECT 'launchpool_rewards', rid, user_id, coin, amount FROM rewards
+    UNION ALL SELECT 'launchpool_interest', rid, user_id, coin, amount FROM interest`);
+  // Then each position brought to the hour's end from its own row (SET reads the values before the
+  // update), what was paid being the positive 8-decimal cut, as above: no join of the positions with
+  // themselves or with the hour's rows, whose hash, split in batches beyond work_mem, revisited every
+  // page of the table once per batch. A position is touched when it holds stake, its snapshot or
+  // carry moves, or it is paid.
+  await tx.execute(sql`
+    UPDATE launchpool_positions p SET
+      accrued_reward = ${entitlement} - ${cut(entitlement)},
+      carried_reward = ${entitlement} - ${cut(entitlement)},
+      reward_per_token_paid = u.acc,
+      total_reward = p.total_reward + ${cut(entitlement)},
+      accrued_interest = ${interestDue} - ${cut(interestDue)},
+      carried_interest = ${interestDue} - ${cut(interestDue)},
+      interest_index_paid = ${interestIndex},
+      total_interest = p.total_interest + ${cut(interestDue)},
       updated_at = ${at.toISOString()}::timestamptz
-    FROM (
-      SELECT p.user_id, p.rid, u.acc, ${entitlement} AS ent, COALESCE(r.amount, 0) AS paid,
-             ${interestIndex} AS idx, ${interestDue} AS ient, COALESCE(i.amount, 0) AS ipaid
-      FROM launchpool_positions p
-      JOIN (${unsettled}) u ON u.rid = p.rid
-      JOIN launchpool_pools pl ON pl.rid = p.rid
-      JOIN launchpool_projects pr ON pr.pid = pl.pid
-      LEFT JOIN launchpool_rewards r ON r.rid = p.rid AND r.user_id = p.user_id AND r.hour_start = ${hourStart}::timestamptz
-                                    AND r.coin = pr.reward_coin
-      LEFT JOIN launchpool_interest i ON i.rid = p.rid AND i.user_id = p.user_id AND i.hour_start = ${hourStart}::timestamptz
-      WHERE p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
-         OR p.accrued_interest <> p.carried_interest
-         OR r.user_id IS NOT NULL OR i.user_id IS NOT NULL
-    ) x
-    WHERE t.user_id = x.user_id AND t.rid = x.rid`);
+    FROM (${unsettled}) u
+    WHERE u.rid = p.rid
+      AND (p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
+           OR p.accrued_interest <> p.carried_interest OR ${cut(entitlement)} > 0 OR ${cut(interestDue)} > 0)`);
   await payPoolCoins(tx, period, unsettled);
-  await bookHour(
-    tx,
-    period,
-    'launchpool_rewards',
-    LaunchPoolReason.reward,
-    (rid) => rewardPoolPurpose(rid),
-    only,
-  );
+  await bookHour(tx, period, 'launchpool_rewards', LaunchPoolReason.reward, (rid) => rewardPoolPurpose(rid));
   await bookHour(
     tx,
     period,
     'launchpool_interest',
     LaunchPoolReason.interest,
     () => INTEREST_EXPENSE_PURPOSE,
-    only,
   );
 }
 
@@ -383,13 +388,18 @@ async function payPoolCoins(tx: Db, period: Period, unsettled: SQL): Promise<voi
     JOIN launchpool_positions p ON p.user_id = pc.user_id AND p.rid = pc.rid
     JOIN launchpool_pool_coins c ON c.rid = pc.rid AND c.coin = pc.coin`;
   await tx.execute(sql`
-    INSERT INTO launchpool_rewards (rid, user_id, hour_start, pid, coin, amount, created_at,
-                                    stake, pool_total, reward_per_hour, acc_step, earlier, carry_in)
-    SELECT o.rid, o.user_id, ${hourStart}::timestamptz, o.pid, o.coin, e.pay, ${at}::timestamptz,
-           o.amount, o.staked_total, o.reward_per_hour, o.acc_step, o.earlier, o.carried_reward
-    FROM (${owed}) o
-    CROSS JOIN LATERAL (SELECT trunc(o.ent, ${places(REWARD_PLACES)}) AS pay) e
-    WHERE e.pay > 0`);
+    WITH rewards AS (
+      INSERT INTO launchpool_rewards (rid, user_id, hour_start, pid, coin, amount, created_at,
+                                      stake, pool_total, reward_per_hour, acc_step, earlier, carry_in)
+      SELECT o.rid, o.user_id, ${hourStart}::timestamptz, o.pid, o.coin, e.pay, ${at}::timestamptz,
+             o.amount, o.staked_total, o.reward_per_hour, o.acc_step, o.earlier, o.carried_reward
+      FROM (${owed}) o
+      CROSS JOIN LATERAL (SELECT trunc(o.ent, ${places(REWARD_PLACES)}) AS pay) e
+      WHERE e.pay > 0
+      RETURNING rid, user_id, coin, amount
+    )
+    INSERT INTO launchpool_hour_paid (kind, rid, user_id, coin, amount)
+    SELECT 'launchpool_rewards', rid, user_id, coin, amount FROM rewards`);
   await tx.execute(sql`
     UPDATE launchpool_position_coins t SET
       accrued_reward = x.ent - x.paid,
@@ -408,8 +418,21 @@ async function payPoolCoins(tx: Db, period: Period, unsettled: SQL): Promise<voi
 }
 
 /**
- * One journal entry per pool for the hour's rows of `table`: each user's spot against `counter`,
- * balanced per coin (a multi-mining pool pays several coins in the one entry).
+ * The rows this call pays in the hour, beside their history tables: the hour's entries are booked
+ * from here. Read back from the history, the hour's rows would be found through a primary key that
+ * leads with the pool, among every hour of its partition (a month of hours).
+ */
+async function stageHourPaid(tx: Db): Promise<void> {
+  await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS launchpool_hour_paid (
+    kind text NOT NULL, rid bigint NOT NULL, user_id bigint NOT NULL, coin text NOT NULL, amount numeric NOT NULL)
+    ON COMMIT DELETE ROWS`);
+  await tx.execute(sql`TRUNCATE launchpool_hour_paid`);
+}
+
+/**
+ * One journal entry per pool for the hour's rows of `table` (as staged in launchpool_hour_paid): each
+ * user's spot against `counter`, balanced per coin (a multi-mining pool pays several coins in the one
+ * entry).
  */
 async function bookHour(
   tx: Db,
@@ -417,16 +440,13 @@ async function bookHour(
   table: string,
   reason: string,
   counter: (rid: number) => string,
-  only?: number,
 ): Promise<void> {
-  const hourStart = period.start.toISOString();
   const paidPools = await rows<{ rid: string }>(
     tx,
-    sql`SELECT DISTINCT rid FROM ${sql.raw(table)} WHERE hour_start = ${hourStart}::timestamptz
-        ${only === undefined ? sql`` : sql`AND rid = ${only}`} ORDER BY rid`,
+    sql`SELECT DISTINCT rid FROM launchpool_hour_paid WHERE kind = ${table} ORDER BY rid`,
   );
   for (const { rid } of paidPools) {
-    const hourRows = sql`SELECT user_id, coin, amount FROM ${sql.raw(table)} WHERE rid = ${Number(rid)} AND hour_start = ${hourStart}::timestamptz`;
+    const hourRows = sql`SELECT user_id, coin, amount FROM launchpool_hour_paid WHERE kind = ${table} AND rid = ${Number(rid)}`;
     await postBulkEntry(tx, {
       reason,
       ref: `${rid}:${seconds(period.start)}`,

@@ -1,4 +1,4 @@
-import { STORAGE_DECIMALS } from '@earn/domain';
+import { dec, STORAGE_DECIMALS } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../db/client';
 import { errors } from '../http/errors';
@@ -40,25 +40,26 @@ export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<numb
       await tx.execute(sql`INSERT INTO ledger_bulk_legs (user_id, asset, purpose, amount)
         SELECT user_id::bigint, asset::text, purpose::text, SUM(amount::numeric) FROM (${entry.legs}) l
         GROUP BY 1, 2, 3 HAVING SUM(amount::numeric) <> 0`);
-      const [stats] = await rows<{ n: number; unbalanced: string | null; overprecise: number }>(
+      // One pass: per asset, the legs, their sum and how many carry more than the ledger's decimals.
+      const perAsset = await rows<{ asset: string; n: number; total: string; overprecise: number }>(
         tx,
-        sql`SELECT (SELECT COUNT(*) FROM ledger_bulk_legs)::int AS n,
-          (SELECT string_agg(asset || ' ' || total::text, ', ') FROM
-            (SELECT asset, SUM(amount) AS total FROM ledger_bulk_legs GROUP BY asset HAVING SUM(amount) <> 0) u) AS unbalanced,
-          (SELECT COUNT(*) FROM ledger_bulk_legs WHERE amount <> round(amount, ${sql.raw(String(STORAGE_DECIMALS))}))::int AS overprecise`,
+        sql`SELECT asset, COUNT(*)::int AS n, SUM(amount)::text AS total,
+          COUNT(*) FILTER (WHERE amount <> round(amount, ${sql.raw(String(STORAGE_DECIMALS))}))::int AS overprecise
+          FROM ledger_bulk_legs GROUP BY asset`,
       );
-      if (!stats || stats.n === 0) return null;
-      if (stats.unbalanced)
-        throw new Error(`bulk entry ${entry.reason}/${entry.ref} does not balance: ${stats.unbalanced}`);
-      if (stats.overprecise > 0) throw new Error(`bulk entry ${entry.reason}/${entry.ref} is over-precise`);
-      if (stats.n === 1) throw new Error(`bulk entry ${entry.reason}/${entry.ref} has a single posting`);
+      const n = perAsset.reduce((sum, a) => sum + a.n, 0);
+      if (n === 0) return null;
+      const unbalanced = perAsset.filter((a) => !dec(a.total).isZero());
+      if (unbalanced.length > 0)
+        throw new Error(
+          `bulk entry ${entry.reason}/${entry.ref} does not balance: ${unbalanced.map((a) => `${a.asset} ${a.total}`).join(', ')}`,
+        );
+      if (perAsset.some((a) => a.overprecise > 0))
+        throw new Error(`bulk entry ${entry.reason}/${entry.ref} is over-precise`);
+      if (n === 1) throw new Error(`bulk entry ${entry.reason}/${entry.ref} has a single posting`);
+      // Planned from the staged rows' real count and spread, not a temp table's default guess.
+      await tx.execute(sql`ANALYZE ledger_bulk_legs`);
 
-      await tx.execute(sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user)
-        SELECT user_id, asset, purpose, user_id <> 0 FROM ledger_bulk_legs
-        ORDER BY user_id, asset COLLATE "C", purpose COLLATE "C" ON CONFLICT DO NOTHING`);
-      await tx.execute(sql`SELECT a.id FROM ledger_accounts a
-        JOIN ledger_bulk_legs l ON l.user_id = a.user_id AND l.asset = a.asset AND l.purpose = a.purpose
-        ORDER BY a.user_id, a.asset COLLATE "C", a.purpose COLLATE "C" FOR UPDATE OF a`);
       const [row] = await rows<{ id: string }>(
         tx,
         sql`INSERT INTO journal_entries (reason, ref, created_at, memo)
@@ -67,9 +68,24 @@ export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<numb
       );
       if (!row) throw new Error('journal entry not inserted');
       const entryId = Number(row.id);
-      await tx.execute(sql`INSERT INTO postings (entry_id, account_id, asset, amount)
-        SELECT ${entryId}, a.id, l.asset, l.amount FROM ledger_bulk_legs l
-        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose`);
+      // The missing accounts first (only those: a proposed row that conflicts still draws an id from
+      // the sequence and probes both unique indexes), in key order.
+      await tx.execute(sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user)
+        SELECT l.user_id, l.asset, l.purpose, l.user_id <> ${SYSTEM_OWNER} FROM ledger_bulk_legs l
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose)
+        ORDER BY l.user_id, l.asset COLLATE "C", l.purpose COLLATE "C"
+        ON CONFLICT (user_id, asset, purpose) DO NOTHING`);
+      // Every account locked in key order, the order postEntry takes them in, and the postings written
+      // by the same statement: their foreign-key checks then find each account already locked by this
+      // transaction and write nothing more to its page (after the balance update they would lock its
+      // new version again).
+      await tx.execute(sql`WITH locked AS (
+          SELECT a.id, l.asset, l.amount FROM ledger_accounts a
+          JOIN ledger_bulk_legs l ON l.user_id = a.user_id AND l.asset = a.asset AND l.purpose = a.purpose
+          ORDER BY a.user_id, a.asset COLLATE "C", a.purpose COLLATE "C"
+          FOR UPDATE OF a)
+        INSERT INTO postings (entry_id, account_id, asset, amount) SELECT ${entryId}, id, asset, amount FROM locked`);
+      // A user balance driven negative fails the CHECK here (insufficient balance, below).
       await tx.execute(sql`UPDATE ledger_accounts a SET balance = a.balance + l.amount FROM ledger_bulk_legs l
         WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose`);
       return entryId;
@@ -99,14 +115,18 @@ export function postBulkTransfer(
 ): Promise<number | null> {
   const src = sql`(SELECT user_id::bigint AS user_id, asset::text AS asset, amount::numeric AS amount
     FROM (${opts.source}) raw WHERE amount > 0)`;
-  const owner = (side: BulkSide) => (side.kind === 'user' ? sql`s.user_id` : sql`${SYSTEM_OWNER}::bigint`);
+  // A system side is summed per asset here rather than staged as one leg per row.
+  const side = (s: BulkSide, sign: SQL) =>
+    s.kind === 'user'
+      ? sql`SELECT s.user_id, s.asset, ${s.purpose}::text, ${sign} * s.amount FROM ${src} s`
+      : sql`SELECT ${SYSTEM_OWNER}::bigint, s.asset, ${s.purpose}::text, ${sign} * SUM(s.amount) FROM ${src} s GROUP BY s.asset`;
   return postBulkEntry(db, {
     reason: opts.reason,
     ref: opts.ref,
     at: opts.at,
     memo: { batch: true },
-    legs: sql`SELECT ${owner(opts.from)} AS user_id, s.asset, ${opts.from.purpose}::text AS purpose, -s.amount AS amount FROM ${src} s
-      UNION ALL SELECT ${owner(opts.to)}, s.asset, ${opts.to.purpose}::text, s.amount FROM ${src} s`,
+    legs: sql`SELECT user_id, asset, purpose, amount FROM (${side(opts.from, sql`-1`)}) f(user_id, asset, purpose, amount)
+      UNION ALL ${side(opts.to, sql`1`)}`,
   });
 }
 

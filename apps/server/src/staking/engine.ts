@@ -106,6 +106,9 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
   const dayStart = sql`${iso(day.start)}::timestamptz`;
   const dayEnd = sql`${iso(day.end)}::timestamptz`;
 
+  // The gross is kept apart (OFFSET 0) so that its division is computed once per row, not once per
+  // reference; the conflict target names the one unique key a day's row can meet (the primary key's
+  // id is drawn from a sequence), so each row probes one index for a conflict, not two.
   await tx.execute(sql`
     INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
     SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'base', t.reward_coin, e.amount, g.gross,
@@ -116,12 +119,12 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
            ${dayEnd}
     FROM ${eligible(day, shard)} e
     JOIN ${terms} t ON t.product_id = e.product_id AND t.protocol_id = e.protocol_id
-    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.amount * t.rate`, sql`36500`)} AS gross) g
+    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.amount * t.rate`, sql`36500`)} AS gross OFFSET 0) g
     LEFT JOIN staking_carries c
       ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
      AND c.source = 'base' AND c.coin = t.reward_coin
     WHERE t.rate > 0
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING`);
 
   await tx.execute(sql`
     INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
@@ -143,12 +146,12 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
       ), 0) AS per_year
       FROM jsonb_array_elements(k.tiers) t
     ) y
-    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`y.per_year * o.secs`, sql`${YEAR_SECONDS}`)} AS gross) g
+    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`y.per_year * o.secs`, sql`${YEAR_SECONDS}`)} AS gross OFFSET 0) g
     LEFT JOIN staking_carries c
       ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
      AND c.source = 'campaign:' || k.id AND c.coin = k.reward_coin
     WHERE o.secs > 0 AND y.per_year > 0
-    ON CONFLICT DO NOTHING`);
+    ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING`);
 
   await tx.execute(sql`
     INSERT INTO staking_carries (user_id, product_id, protocol_id, source, coin, carry)
