@@ -2,6 +2,7 @@ import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { isApiError } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
@@ -83,14 +84,16 @@ export function PasswordCard() {
               {error}
             </Text>
           )}
-          <Button
-            type="submit"
-            disabled={!ready}
-            loading={change.isPending}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {t('security.password.submit')}
-          </Button>
+          <DisabledReason reason={ready ? null : t('security.reason.fillAll')} testId="password-reason">
+            <Button
+              type="submit"
+              disabled={!ready}
+              loading={change.isPending}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('security.password.submit')}
+            </Button>
+          </DisabledReason>
         </Stack>
       </form>
     </Card>
