@@ -225,6 +225,9 @@ describe('inbox: items created once per cause, read in the user’s language', (
     expect(device[0]?.body).toMatch(
       /^Your account was signed in from Safari on iOS \(.+\)\. If this was not you/,
     );
+    // In Chinese the device is written in Chinese too (it read 'Safari on iOS' inside the sentence).
+    const zh = (await inbox(b, { kind: 'new_device', lang: 'zh-CN' })).list;
+    expect(zh[0]?.body).toMatch(/^您的账户通过 iOS 上的 Safari（.+）登录。如非本人操作/);
   });
 
   it('reads: by id (others’ ids ignored), all, unread filter, kind filter and cursor pages', async () => {
