@@ -85,6 +85,13 @@ function earningsList(p: Params, lang: Language = 'en'): string {
   return lines.map((e) => `${amt(e.amount)} ${e.asset}`).join(lang === 'zh-CN' ? '、' : ', ');
 }
 
+/** A day stored as YYYY-MM-DD in the web app's date format: 11/28/2026, 2026/11/28. */
+function dayText(lang: Language, day: unknown): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s(day));
+  if (!m) return s(day);
+  return lang === 'zh-CN' ? `${m[1]}/${m[2]}/${m[3]}` : `${m[2]}/${m[3]}/${m[1]}`;
+}
+
 /**
  * A device as stored ("Chrome on Linux", devices.ts's English words for an unrecognised browser or
  * system) written in Chinese: "Linux 上的 Chrome".
@@ -114,7 +121,7 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
       body: `Your ${lineName('en', p.line)} redemption of ${amt(p.amount)} ${s(p.asset)} arrived in ${DEST.en[s(p.dest ?? 'spot')] ?? s(p.dest)}.`,
     }),
     daily_earnings: (p) => ({
-      title: `Earnings of ${s(p.day)}`,
+      title: `Earnings of ${dayText('en', p.day)}`,
       body: `Yesterday you earned ${earningsList(p)}.`,
     }),
     apr_changed: (p) => ({
@@ -152,7 +159,7 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
       body: `您在${lineName('zh-CN', p.line)}赎回的 ${amt(p.amount)} ${s(p.asset)} 已到账至${DEST['zh-CN'][s(p.dest ?? 'spot')] ?? s(p.dest)}。`,
     }),
     daily_earnings: (p) => ({
-      title: `${s(p.day)} 收益`,
+      title: `${dayText('zh-CN', p.day)} 收益`,
       body: `昨日您获得收益 ${earningsList(p, 'zh-CN')}。`,
     }),
     apr_changed: (p) => ({

@@ -18,7 +18,7 @@ describe('inbox texts in Chinese', () => {
     );
   });
 
-  it("a day's earnings in several coins are listed with the Chinese enumeration comma", () => {
+  it("a day's earnings: its coins listed with the Chinese enumeration comma, its day in the app's date format", () => {
     const earnings = [
       { asset: 'GT', amount: '0.01412996' },
       { asset: 'USDT', amount: '0.28657534' },
@@ -28,6 +28,13 @@ describe('inbox texts in Chinese', () => {
     );
     expect(renderNotification('daily_earnings', 'en', { day: '2026-11-28', earnings }).body).toBe(
       'Yesterday you earned 0.01412996 GT, 0.28657534 USDT.',
+    );
+    // The day as the app writes dates in each language (it read 2026-11-28 beside 2026/11/29 01:00 UTC).
+    expect(renderNotification('daily_earnings', 'zh-CN', { day: '2026-11-28', earnings }).title).toBe(
+      '2026/11/28 收益',
+    );
+    expect(renderNotification('daily_earnings', 'en', { day: '2026-11-28', earnings }).title).toBe(
+      'Earnings of 11/28/2026',
     );
   });
 });
