@@ -2,10 +2,10 @@ import { Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DisabledReason } from '../../../components/DisabledReason';
 import { isApiError } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { translateKey } from '../../../i18n';
 import { SECURITY_PATHS, securityKeys } from '../api';
 

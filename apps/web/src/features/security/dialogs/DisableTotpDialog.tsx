@@ -2,9 +2,9 @@ import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DisabledReason } from '../../../components/DisabledReason';
 import { toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { SECURITY_PATHS, securityKeys } from '../api';
 import { inlineError } from '../components/inline-error';
 

@@ -15,8 +15,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DisabledReason } from '../../../components/DisabledReason';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { SECURITY_PATHS, securityKeys, type TotpSetup } from '../api';
 import { inlineError } from '../components/inline-error';
 

@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DisabledReason } from '../../../components/DisabledReason';
 import { queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { SECURITY_PATHS } from '../api';
 import { inlineError } from '../components/inline-error';
 
