@@ -94,6 +94,15 @@ describe('earn overview and statements in Chromium', () => {
       const amount = page.getByTestId(`st-amount-${statement.key}`).first();
       await eventually(() => amount.isVisible()).toBe(true);
       expect(await amount.textContent()).toBe(`${grouped(statement.amount)} ${statement.asset}`);
+      // The date filter, empty, says it covers every date; on a phone it is as wide as the coin field
+      // above it (it collapsed to an empty box beside nothing).
+      const dates = page.locator('.mantine-DatePickerInput-input').first();
+      await eventually(() => dates.textContent()).toBe(lang === 'en' ? 'All dates' : '全部日期');
+      if (width < 768) {
+        const coinBox = await page.getByTestId('st-asset').boundingBox();
+        const dateBox = await dates.boundingBox();
+        expect(Math.round(dateBox?.width ?? 0)).toBe(Math.round(coinBox?.width ?? -1));
+      }
       const href = await page.getByTestId('st-export').getAttribute('href');
       expect(href).toMatch(/^\/api\/web\/v1\/earn\/statements\.csv\?tz=/);
       const csv = await page.request.get(`${server.url}${href}`);

@@ -65,13 +65,21 @@ describe('proof of liabilities in Chromium', () => {
           ? 'Verified: your leaf leads to the published root'
           : '已验证：您的叶子可推导出公布的根',
       );
+      // The whole sentence shows (at 375 px it ended in '…'), and the day reads as every date in the app.
+      expect(await verdict.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      const label = verdict.locator('.mantine-Badge-label');
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
       // The root shown is the one the server publishes, and the browser's computed root equals it.
       const api = await page.request.get(`${server.url}/api/web/v1/earn/liabilities/root`);
-      const root = ((await api.json()) as { data: { root: string; leaf_count: number } }).data;
+      const root = ((await api.json()) as { data: { root: string; leaf_count: number; day: string } }).data;
       expect(root.leaf_count).toBeGreaterThan(0);
       const hashes = await page.locator('[data-testid^="hash-"]').allTextContents();
       expect(hashes[0]).toBe(root.root);
       expect(hashes.at(-1)).toBe(root.root);
+      const [y, m, d] = root.day.split('-');
+      expect(await page.getByTestId('pol-day').textContent()).toBe(
+        lang === 'en' ? `${m}/${d}/${y}` : `${y}/${m}/${d}`,
+      );
       await screenshot(page, `pol-${width}-${scheme}-${lang}`);
       await page.close();
     });

@@ -81,6 +81,13 @@ describe('why this reward, redemption arrival and proof of liabilities in Chromi
           : `与到账金额一致：${first?.amount} ${first?.coin}`,
       );
       expect(await page.getByTestId('why-formula').textContent()).toContain('÷ 365 =');
+      // The whole verdict shows, at 375 px too (it ended in '…').
+      expect(
+        await page
+          .getByTestId('why-verdict')
+          .locator('.mantine-Badge-label')
+          .evaluate((el) => el.scrollWidth <= el.clientWidth + 1),
+      ).toBe(true);
       await screenshot(page, `why-soft-staking-${tag}`);
       await page.keyboard.press('Escape');
 

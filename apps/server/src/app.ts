@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Code, MessageKey } from '@earn/domain';
@@ -52,6 +53,9 @@ declare module 'fastify' {
  * monitor may guess (`/metrics/x`, `/healthz`, `/readyz`: health is at /api/health). `/admin` and
  * `/admin/<page>` are the web app's operator console.
  */
+/** index.html's preload of the home page's product list (apps/web/index.html). */
+const HOME_PRELOAD = /[ \t]*<link rel="preload" href="\/api\/web\/v1\/earn\/home"[^>]*>\n?/;
+
 const API_PREFIXES = ['/api', '/apiw', '/admin/api', '/metrics', '/healthz', '/readyz'];
 
 export async function buildApp(
@@ -154,11 +158,13 @@ export async function buildApp(
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (hasWeb && req.method === 'GET' && !API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
-      // Client-side routes: the web app's router takes it from here.
-      return reply.sendFile('index.html');
+      // Client-side routes: the web app's router takes it from here. The page's preload of the home
+      // page's data serves `/` alone: elsewhere nothing reads it and Chromium warns in the console.
+      const page = await readFile(join(webDist, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').send(page.replace(HOME_PRELOAD, ''));
     }
     return reply.status(404).send({
       code: Code.NOT_FOUND,

@@ -80,10 +80,33 @@ const SECURITY: Record<Language, Record<string, string>> = {
   },
 };
 
-function earningsList(p: Params): string {
+function earningsList(p: Params, lang: Language = 'en'): string {
   const lines = Array.isArray(p.earnings) ? (p.earnings as { asset: string; amount: string }[]) : [];
-  return lines.map((e) => `${amt(e.amount)} ${e.asset}`).join(', ');
+  return lines.map((e) => `${amt(e.amount)} ${e.asset}`).join(lang === 'zh-CN' ? '、' : ', ');
 }
+
+/** A day stored as YYYY-MM-DD in the web app's date format: 11/28/2026, 2026/11/28. */
+function dayText(lang: Language, day: unknown): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s(day));
+  if (!m) return s(day);
+  return lang === 'zh-CN' ? `${m[1]}/${m[2]}/${m[3]}` : `${m[2]}/${m[3]}/${m[1]}`;
+}
+
+/**
+ * A device as stored ("Chrome on Linux", devices.ts's English words for an unrecognised browser or
+ * system) written in Chinese: "Linux 上的 Chrome".
+ */
+function zhDevice(device: string): string {
+  const m = /^(.+) on (.+)$/.exec(device);
+  if (!m) return device;
+  const browser = m[1] === 'a browser' ? '未知浏览器' : (m[1] ?? '');
+  const os = m[2] === 'an unknown system' ? '未知系统' : (m[2] ?? '');
+  return `${latinGaps(os)}上的${latinGaps(browser)}`.trim();
+}
+
+/** In a Chinese sentence, a space on the side where a phrase begins or ends with a Latin word. */
+const latinGaps = (phrase: string) =>
+  `${/^[A-Za-z0-9]/.test(phrase) ? ' ' : ''}${phrase}${/[A-Za-z0-9]$/.test(phrase) ? ' ' : ''}`;
 
 type Renderer = (p: Params) => { title: string; body: string };
 
@@ -98,7 +121,7 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
       body: `Your ${lineName('en', p.line)} redemption of ${amt(p.amount)} ${s(p.asset)} arrived in ${DEST.en[s(p.dest ?? 'spot')] ?? s(p.dest)}.`,
     }),
     daily_earnings: (p) => ({
-      title: `Earnings of ${s(p.day)}`,
+      title: `Earnings of ${dayText('en', p.day)}`,
       body: `Yesterday you earned ${earningsList(p)}.`,
     }),
     apr_changed: (p) => ({
@@ -136,8 +159,8 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
       body: `您在${lineName('zh-CN', p.line)}赎回的 ${amt(p.amount)} ${s(p.asset)} 已到账至${DEST['zh-CN'][s(p.dest ?? 'spot')] ?? s(p.dest)}。`,
     }),
     daily_earnings: (p) => ({
-      title: `${s(p.day)} 收益`,
-      body: `昨日您获得收益 ${earningsList(p)}。`,
+      title: `${dayText('zh-CN', p.day)} 收益`,
+      body: `昨日您获得收益 ${earningsList(p, 'zh-CN')}。`,
     }),
     apr_changed: (p) => ({
       title: `${s(p.asset)} ${lineName('zh-CN', p.line)}年化收益率已变更`,
@@ -155,10 +178,14 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
       title: '安全设置已变更',
       body: `${SECURITY['zh-CN'][s(p.what)] ?? s(p.what)}如非本人操作，请立即修改登录密码。`,
     }),
-    new_device: (p) => ({
-      title: '新设备登录',
-      body: `您的账户在 ${s(p.device) || '未知设备'}${p.address ? `（${s(p.address)}）` : ''} 上登录。如非本人操作，请立即修改登录密码。`,
-    }),
+    new_device: (p) => {
+      const device = p.device ? zhDevice(s(p.device)) : '未知设备';
+      const where = p.address ? `${device}（${s(p.address)}）` : device;
+      return {
+        title: '新设备登录',
+        body: `您的账户通过${latinGaps(where)}登录。如非本人操作，请立即修改登录密码。`,
+      };
+    },
     apr_alert: (p) => ({
       title: `${s(p.asset)} ${lineName('zh-CN', p.line)}年化收益率已${p.direction === 'above' ? '达到' : '低于'} ${amt(p.apr)}%`,
       body: `${s(p.asset)} ${lineName('zh-CN', p.line)}当前年化收益率为 ${pct(p.current)}%，${p.direction === 'above' ? '已达到或高于' : '已低于'}您设置的 ${amt(p.apr)}%。`,

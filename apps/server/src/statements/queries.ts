@@ -31,18 +31,49 @@ export interface StatementRow {
 /** Which payout breakdown a statement row opens. */
 export type StatementWhy =
   | { kind: 'flexible_hour'; coin: string; hour: number }
-  | { kind: 'launchpool_interest_hour'; rid: number; hour: number };
+  | { kind: 'flexible_bonus_hour'; coin: string; hour: number }
+  | { kind: 'launchpool_interest_hour'; rid: number; hour: number }
+  | { kind: 'launchpool_hour'; rid: number; coin: string; hour: number }
+  | { kind: 'soft_staking_day'; coin: string; day: number };
 
-/** A launch-pool hour's entry reference: `${rid}:${hourStartUnix}` (LaunchPoolReason.interest). */
+/** A launch-pool hour's entry reference: `${rid}:${hourStartUnix}` (its rewards and its auto-earn interest). */
 const POOL_HOUR = /^launch_pool (\d{1,18}):(\d{1,12})$/;
+/** A period's start as the engines write it in a reference (`iso`), then a shard's number if any. */
+const PERIOD = '(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z)(?::\\d{1,9})?$';
+/** A flexible hour's bonus: `${holding coin}:${hour start}` (simple-earn engine). */
+const FLEX_BONUS_HOUR = new RegExp(`^simple_earn_flexible ([^\\s:]{1,20}):${PERIOD}`);
+/** A soft-staking day's payout: `day:${day start}` (soft-staking engine). */
+const SOFT_DAY = new RegExp(`^soft_staking day:${PERIOD}`);
 
-function whyOf(r: RawRow, at: number): StatementWhy | null {
-  if (r.type !== 'interest') return null;
-  // Flexible interest rows are the hourly sub-ledger's (src 1), booked at the hour's end.
-  if (r.line === 'simple_earn_flexible' && Number(r.src) === 1)
-    return { kind: 'flexible_hour', coin: r.asset, hour: at };
-  const m = r.line === 'launch_pool' ? POOL_HOUR.exec(r.product) : null;
-  if (m) return { kind: 'launchpool_interest_hour', rid: Number(m[1]), hour: Number(m[2]) };
+const unixOf = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** Which breakdown a payout row opens, from its line, type and entry reference; null for other rows. */
+export function whyOf(
+  r: Pick<RawRow, 'type' | 'line' | 'src' | 'asset' | 'product'>,
+  at: number,
+): StatementWhy | null {
+  if (r.type === 'interest') {
+    // Flexible interest rows are the hourly sub-ledger's (src 1), booked at the hour's end.
+    if (r.line === 'simple_earn_flexible' && Number(r.src) === 1)
+      return { kind: 'flexible_hour', coin: r.asset, hour: at };
+    const m = r.line === 'launch_pool' ? POOL_HOUR.exec(r.product) : null;
+    if (m) return { kind: 'launchpool_interest_hour', rid: Number(m[1]), hour: Number(m[2]) };
+    return null;
+  }
+  if (r.type === 'bonus' && r.line === 'simple_earn_flexible') {
+    // The breakdown names a bonus hour by its holding coin and the hour's end, as the history does.
+    const m = FLEX_BONUS_HOUR.exec(r.product);
+    return m?.[1] && m[2] ? { kind: 'flexible_bonus_hour', coin: m[1], hour: unixOf(m[2]) + 3600 } : null;
+  }
+  if (r.type !== 'reward') return null;
+  if (r.line === 'launch_pool') {
+    const m = POOL_HOUR.exec(r.product);
+    return m ? { kind: 'launchpool_hour', rid: Number(m[1]), coin: r.asset, hour: Number(m[2]) } : null;
+  }
+  if (r.line === 'soft_staking') {
+    const m = SOFT_DAY.exec(r.product);
+    return m?.[1] ? { kind: 'soft_staking_day', coin: r.asset, day: unixOf(m[1]) } : null;
+  }
   return null;
 }
 

@@ -44,16 +44,25 @@ const row = z.object({
   why: z
     .union([
       z.object({ kind: z.literal('flexible_hour'), coin: z.string(), hour: z.number().int() }),
+      z.object({ kind: z.literal('flexible_bonus_hour'), coin: z.string(), hour: z.number().int() }),
       z.object({
         kind: z.literal('launchpool_interest_hour'),
         rid: z.number().int(),
         hour: z.number().int(),
       }),
+      z.object({
+        kind: z.literal('launchpool_hour'),
+        rid: z.number().int(),
+        coin: z.string(),
+        hour: z.number().int(),
+      }),
+      z.object({ kind: z.literal('soft_staking_day'), coin: z.string(), day: z.number().int() }),
     ])
     .nullable()
     .describe(
       "The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's " +
-        "interest, a launch-pool hour's auto-earn interest; null for other rows",
+        "interest or bonus (coin: the holding's), a launch-pool hour's reward or auto-earn interest, a soft-staking " +
+        "day's payout; null for other rows (a staking day's reward opens from the staking holdings' returns)",
     ),
 });
 

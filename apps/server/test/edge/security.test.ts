@@ -13,11 +13,16 @@ const CSP =
   "img-src 'self' data:;font-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';" +
   "form-action 'self';frame-ancestors 'none'";
 
+const HOME_PRELOAD = '<link rel="preload" href="/api/web/v1/earn/home" as="fetch" crossorigin="anonymous" />';
+
 /** A stand-in for the built web app: an index page and one asset. */
 function webDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'earn-edge-web-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Earn</title><div id="root"></div>');
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><title>Earn</title>\n    ${HOME_PRELOAD}\n<div id="root"></div>`,
+  );
   writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
   return dir;
 }
@@ -86,6 +91,18 @@ describe('security headers and unknown paths', () => {
         message: `No route GET ${url}`,
         data: { key: 'common.notFound', params: {} },
       });
+    }
+  });
+
+  it("preloads the home page's data on / alone: another route's page has no preload it would not use", async () => {
+    const home = await server.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain(HOME_PRELOAD);
+    for (const url of ['/launchpool', '/earn/statements?line=staking', '/no-such-page']) {
+      const res = await server.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).not.toContain('/api/web/v1/earn/home');
     }
   });
 

@@ -124,8 +124,10 @@ describe('inbox: items created once per cause, read in the user’s language', (
     await op.advance(maturityDayStart + DAY + HOUR + 60 - (await op.now()));
     const days = (await inbox(a, { kind: 'daily_earnings', lang: 'en' })).list;
     const dayOf = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
+    // The title writes the day as the app writes dates (MM/DD/YYYY in English).
+    const usDay = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
     expect(days.map((d) => d.title)).toEqual(
-      [maturityDayStart, maturityDayStart - DAY].map((d) => `Earnings of ${dayOf(d)}`),
+      [maturityDayStart, maturityDayStart - DAY].map((d) => `Earnings of ${usDay(dayOf(d))}`),
     );
     // The maturity job of the day since found nothing more to tell.
     expect(await count('fixed_matured')).toBe(1);
@@ -141,7 +143,8 @@ describe('inbox: items created once per cause, read in the user’s language', (
     const byDay = new Map(interest.map((r) => [r.day, r.amount]));
     const maturityDay = fixedDay[0]?.day;
     for (const item of days) {
-      const day = item.title.replace('Earnings of ', '');
+      const [mm, dd, yyyy] = item.title.replace('Earnings of ', '').split('/');
+      const day = `${yyyy}-${mm}-${dd}`;
       const flex = byDay.get(day);
       const parts: string[] = [];
       // Fixed interest (0.1) is added to the day it was paid.
@@ -225,6 +228,9 @@ describe('inbox: items created once per cause, read in the user’s language', (
     expect(device[0]?.body).toMatch(
       /^Your account was signed in from Safari on iOS \(.+\)\. If this was not you/,
     );
+    // In Chinese the device is written in Chinese too (it read 'Safari on iOS' inside the sentence).
+    const zh = (await inbox(b, { kind: 'new_device', lang: 'zh-CN' })).list;
+    expect(zh[0]?.body).toMatch(/^您的账户通过 iOS 上的 Safari（.+）登录。如非本人操作/);
   });
 
   it('reads: by id (others’ ids ignored), all, unread filter, kind filter and cursor pages', async () => {

@@ -14445,7 +14445,7 @@ export interface operations {
                                 product: string;
                                 /** @description The ledger journal entry */
                                 entry_id: number | null;
-                                /** @description The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's interest, a launch-pool hour's auto-earn interest; null for other rows */
+                                /** @description The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's interest or bonus (coin: the holding's), a launch-pool hour's reward or auto-earn interest, a soft-staking day's payout; null for other rows (a staking day's reward opens from the staking holdings' returns) */
                                 why: ({
                                     /** @enum {string} */
                                     kind: "flexible_hour";
@@ -14453,9 +14453,25 @@ export interface operations {
                                     hour: number;
                                 } | null) | ({
                                     /** @enum {string} */
+                                    kind: "flexible_bonus_hour";
+                                    coin: string;
+                                    hour: number;
+                                } | null) | ({
+                                    /** @enum {string} */
                                     kind: "launchpool_interest_hour";
                                     rid: number;
                                     hour: number;
+                                } | null) | ({
+                                    /** @enum {string} */
+                                    kind: "launchpool_hour";
+                                    rid: number;
+                                    coin: string;
+                                    hour: number;
+                                } | null) | ({
+                                    /** @enum {string} */
+                                    kind: "soft_staking_day";
+                                    coin: string;
+                                    day: number;
                                 } | null);
                             }[];
                             next_cursor: string | null;

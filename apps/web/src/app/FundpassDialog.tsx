@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text } from 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FundpassPromptState } from '../api/fundpass';
+import { DisabledReason } from '../components/DisabledReason';
 
 export const LOCK_END_FORMAT: Intl.DateTimeFormatOptions = {
   year: 'numeric',
@@ -102,9 +103,11 @@ export default function FundpassDialog({
               {locked ? t('common.close') : t('common.cancel')}
             </Button>
             {!locked && (
-              <Button type="submit" disabled={!value} loading={checking}>
-                {t('common.confirm')}
-              </Button>
+              <DisabledReason reason={value ? null : t('fundpass.enterFirst')} testId="fundpass-reason">
+                <Button type="submit" disabled={!value} loading={checking}>
+                  {t('common.confirm')}
+                </Button>
+              </DisabledReason>
             )}
           </Group>
         </Stack>

@@ -32,6 +32,10 @@ describe('funding-password prompt (issue 18 §3)', () => {
       { selector: 'input' },
       { timeout: 15_000 },
     );
+    // Empty, Confirm says why it waits.
+    expect(screen.getByRole('button', { name: i18next.t('common.confirm') })).toHaveAccessibleDescription(
+      'Enter your funding password first.',
+    );
     await user.type(input, '000000');
     await user.click(screen.getByRole('button', { name: i18next.t('common.confirm') }));
     expect(await answer).toBe('000000');

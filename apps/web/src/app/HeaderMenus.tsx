@@ -14,7 +14,13 @@ import { AccountButton, LanguageButton, ThemeButton, useThemeOptions } from './H
 export function LanguageMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" width={160} defaultOpened={defaultOpened}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      withInitialFocusPlaceholder={false}
+      width={160}
+      defaultOpened={defaultOpened}
+    >
       <Menu.Target>
         <LanguageButton />
       </Menu.Target>
@@ -41,7 +47,13 @@ export function ThemeMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const options = useThemeOptions();
   return (
-    <Menu position="bottom-end" shadow="md" width={170} defaultOpened={defaultOpened}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      withInitialFocusPlaceholder={false}
+      width={170}
+      defaultOpened={defaultOpened}
+    >
       <Menu.Target>
         <ThemeButton />
       </Menu.Target>
@@ -74,7 +86,13 @@ export function AccountMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md" width={240} defaultOpened={defaultOpened}>
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      withInitialFocusPlaceholder={false}
+      width={240}
+      defaultOpened={defaultOpened}
+    >
       <Menu.Target>
         <AccountButton me={me} />
       </Menu.Target>
@@ -102,7 +120,7 @@ export function AccountMenu({
           {t('notify.preferences')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={onLogout}>
+        <Menu.Item className="menu-danger" onClick={onLogout}>
           {t('auth.logout')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiCode, isApiError } from '../api/client';
 import { handleApiError } from '../api/errors';
 import { useApiAction } from '../api/useApiAction';
+import { DisabledReason } from '../components/DisabledReason';
 import { formatDate, translateKey } from '../i18n';
 import { safeRedirect, useAuthDialogs, useMe, useSignedIn } from './auth';
 
@@ -107,14 +108,27 @@ export default function LoginPage() {
                 {formError}
               </Text>
             )}
-            <Button
-              type="submit"
-              size="md"
-              loading={action.isPending}
-              disabled={!email || !password || (codeStep && !codeReady(code, useRecovery))}
+            <DisabledReason
+              reason={
+                !email || !password
+                  ? t('login.reason.fill')
+                  : codeStep && !codeReady(code, useRecovery)
+                    ? t(useRecovery ? 'login.reason.recovery' : 'security.reason.codeSix')
+                    : null
+              }
+              testId="login-reason"
+              block
             >
-              {codeStep ? t('login.verify') : t('auth.login')}
-            </Button>
+              <Button
+                type="submit"
+                size="md"
+                fullWidth
+                loading={action.isPending}
+                disabled={!email || !password || (codeStep && !codeReady(code, useRecovery))}
+              >
+                {codeStep ? t('login.verify') : t('auth.login')}
+              </Button>
+            </DisabledReason>
             {codeStep && (
               <Anchor
                 component="button"

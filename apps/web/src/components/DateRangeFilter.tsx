@@ -45,13 +45,15 @@ export function DateRangeFilter({
 
   return (
     <DatesProvider settings={{ locale: lang.dayjs, firstDayOfWeek: lang.code === 'en' ? 0 : 1 }}>
-      <Stack gap={4}>
+      {/* In a wrapping row on a phone the field takes the whole line (it collapsed to an empty box). */}
+      <Stack gap={4} w={{ base: '100%', sm: 'auto' }}>
         <DatePickerInput
           type="range"
           label={label ?? t('dateRange.label')}
           value={value}
           maxDate={max}
           valueFormat={format}
+          placeholder={t('dateRange.all')}
           allowSingleDateInRange
           clearable
           clearButtonProps={{ 'aria-label': t('common.clear') }}

@@ -93,8 +93,9 @@ export function TrendChart({
   const lineColor = color ?? (scheme === 'dark' ? '#38d9a9' : '#0ca678');
 
   useEffect(() => {
+    // While loading there is no host yet: the chart is made once the data is in (`loading` turns false).
     const host = hostRef.current;
-    if (!host || empty) return;
+    if (!host || empty || loading) return;
     let disposed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let observer: ResizeObserver | undefined;
@@ -156,7 +157,7 @@ export function TrendChart({
       seriesRef.current = null;
     };
     // The chart is rebuilt for a new theme or size; new data only resets the series (below).
-  }, [scheme, height, empty, lineColor]);
+  }, [scheme, height, empty, loading, lineColor]);
 
   const dataRef = useRef(data);
   dataRef.current = data;

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { clampRange, RANGE_LIMIT_MESSAGE_KEY, rangeToUnix } from './dateRange';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { clampRange, exportRange, RANGE_LIMIT_MESSAGE_KEY, rangeToUnix } from './dateRange';
 
 const TODAY = '2026-11-21';
 
@@ -52,5 +52,19 @@ describe('clampRange', () => {
   test('a range covers whole days in unix seconds', () => {
     const { from, to } = rangeToUnix(['2026-11-01', '2026-11-01']);
     expect((to as number) - (from as number)).toBe(86_399);
+  });
+});
+
+describe('days picked are UTC days, as the lists write their times', () => {
+  test('in a UTC+8 browser too: 11/01 is 2026-11-01 00:00 to 23:59:59 UTC, the export up to the next day', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Shanghai';
+    onTestFinished(() => {
+      process.env.TZ = zone;
+    });
+    const start = Date.UTC(2026, 10, 1) / 1000;
+    expect(rangeToUnix(['2026-11-01', '2026-11-02'])).toEqual({ from: start, to: start + 2 * 86_400 - 1 });
+    expect(exportRange(['2026-11-01', '2026-11-02'])).toEqual({ from: start, to: start + 2 * 86_400 });
+    expect(exportRange([null, null])).toEqual({});
   });
 });

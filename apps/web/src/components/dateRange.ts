@@ -51,12 +51,15 @@ export function clampRange(range: DayRange, limitMonths: RangeLimitMonths, maxDa
   return { range: [start, end], clamped };
 }
 
-/** A range as unix seconds for the API: start of the first day to the end of the last. */
+/** A picked day's start in UTC, unix seconds: the lists' times and dates are UTC's, so are the days picked. */
+const utcDayStart = (day: DayString) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+/** A range as unix seconds for the API: start of the first UTC day to the end of the last. */
 export function rangeToUnix(range: DayRange): { from?: number; to?: number } {
   const [start, end] = range;
   return {
-    from: start ? dayjs(start).startOf('day').unix() : undefined,
-    to: end ? dayjs(end).endOf('day').unix() : undefined,
+    from: start ? utcDayStart(start) : undefined,
+    to: end ? utcDayStart(end) + 86_399 : undefined,
   };
 }
 
@@ -67,9 +70,10 @@ export function rangeToUnix(range: DayRange): { from?: number; to?: number } {
 export function exportRange(range: DayRange): { from?: number; to?: number } {
   const [start, end] = range;
   if (!start || !end) return {};
-  return { from: dayjs(start).startOf('day').unix(), to: dayjs(end).add(1, 'day').startOf('day').unix() };
+  return { from: utcDayStart(start), to: utcDayStart(end) + 86_400 };
 }
 
+/** Today's UTC day: the last day a picker offers when its list gives no server day of its own. */
 export function today(): DayString {
-  return dayjs().format(DAY);
+  return new Date().toISOString().slice(0, 10);
 }

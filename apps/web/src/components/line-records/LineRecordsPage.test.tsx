@@ -119,4 +119,22 @@ describe('a line’s all-coin records', () => {
     expect(await screen.findByText('No stakes, redemptions or rewards yet.')).toBeInTheDocument();
     expect(asked[0]?.get('type')).toBeNull();
   });
+
+  test("a launch-pool hour's reward opens its breakdown, as on the statement", async () => {
+    stubStatements({
+      '': {
+        list: [
+          {
+            ...row('e9', 'reward', '0.45', 'NOVA', NOW - 60),
+            line: 'launch_pool',
+            product: 'launch_pool 1:1795233600',
+            why: { kind: 'launchpool_hour', rid: 1, coin: 'NOVA', hour: 1_795_233_600 },
+          },
+        ],
+        next_cursor: null,
+      },
+    });
+    renderAt('/launchpool/records', 'launch_pool');
+    expect(await screen.findByRole('button', { name: /0\.45 NOVA/ })).toBeInTheDocument();
+  });
 });

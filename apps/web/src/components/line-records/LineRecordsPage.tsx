@@ -8,6 +8,7 @@ import { DateRangeFilter } from '../DateRangeFilter';
 import { formatAmount } from '../format';
 import { useTableState } from '../query-state/QueryState';
 import { type Column, ResponsiveTable } from '../ResponsiveTable';
+import { WhyButton } from '../reward-breakdown/WhyButton';
 import { formatServerTime, useServerClock } from '../serverTime';
 import {
   type RecordFilter,
@@ -89,9 +90,13 @@ export default function LineRecordsPage({ line }: { line: RecordLine }) {
       title: t('records.amount'),
       align: 'right',
       render: (r) => (
-        <span className="num" data-testid={`records-amount-${r.key}`}>
-          {formatAmount(r.amount, 8)} {r.asset}
-        </span>
+        <>
+          <span className="num" data-testid={`records-amount-${r.key}`}>
+            {formatAmount(r.amount, 8)} {r.asset}
+          </span>
+          {/* A payout the statement can explain (a launch-pool hour) opens its breakdown, as there. */}
+          {r.why && <WhyButton target={r.why} amount={r.amount} coin={r.asset} />}
+        </>
       ),
     },
     {

@@ -141,7 +141,10 @@ export default function RewardBreakdownDialog({
             color={b.paid === b.recorded ? 'teal' : 'red'}
             variant="light"
             size="lg"
-            style={{ whiteSpace: 'normal', height: 'auto' }}
+            // A sentence: it wraps on a phone (the label's own nowrap and ellipsis cut it at 375 px).
+            h="auto"
+            py={4}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
             data-testid="why-verdict"
           >
             {t(b.paid === b.recorded ? 'why.matches' : 'why.mismatch', { amount: b.recorded, coin: b.coin })}

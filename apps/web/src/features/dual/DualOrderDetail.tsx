@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../app/breakpoints';
-import { formatAmount } from '../../components/format';
+import { formatAmount, formatPercent } from '../../components/format';
 import { formatDate } from '../../i18n';
-import { type DualOrder, dualQueries, statusColor } from './api';
+import { type DualOrder, dualQueries, priceCoin, statusColor } from './api';
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -89,10 +89,10 @@ export function DualOrderDetail({
         />
         <Field
           label={t('dual.col.target')}
-          value={formatAmount(o.target_price)}
+          value={`${formatAmount(o.target_price)} ${priceCoin(o)}`}
           testId="dual-detail-target"
         />
-        <Field label={t('dual.col.apr')} value={`${formatAmount(o.apr, 2)}%`} testId="dual-detail-apr" />
+        <Field label={t('dual.col.apr')} value={formatPercent(o.apr)} testId="dual-detail-apr" />
         <Field
           label={t('dual.detail.open')}
           value={o.is_open === 1 ? t('dual.detail.yes') : t('dual.detail.no')}

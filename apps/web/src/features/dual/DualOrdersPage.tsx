@@ -8,7 +8,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { queries } from '../../api/queries';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
-import { formatAmount } from '../../components/format';
+import { formatAmount, formatPercent } from '../../components/format';
 import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
 import { isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
 import { useListQuery } from '../../components/list-controls/useListQuery';
@@ -21,6 +21,7 @@ import {
   type DualOrder,
   dualQueries,
   type OrderSort,
+  priceCoin,
   type StatusFilter,
   statusColor,
 } from './api';
@@ -114,12 +115,12 @@ export default function DualOrdersPage() {
       render: (o) => `${formatAmount(o.amount)} ${o.invest_coin}`,
     },
     // APR right after the amount: a mobile card shows it without More, as the list sorts by it.
-    { key: 'apr', title: t('dual.col.apr'), align: 'right', render: (o) => `${formatAmount(o.apr, 2)}%` },
+    { key: 'apr', title: t('dual.col.apr'), align: 'right', render: (o) => formatPercent(o.apr) },
     {
       key: 'target',
       title: t('dual.col.target'),
       align: 'right',
-      render: (o) => formatAmount(o.target_price),
+      render: (o) => `${formatAmount(o.target_price)} ${priceCoin(o)}`,
     },
     { key: 'expire', title: t('dual.col.expire'), render: (o) => formatDate(o.expire_time, true) },
     {

@@ -66,3 +66,8 @@ export const dualQueries = {
       placeholderData: keepPreviousData,
     }),
 };
+
+/** The coin a dual order's target price is quoted in: the pair's stablecoin (95,000 USDT a BTC). */
+export function priceCoin(o: Pick<DualOrder, 'invest_coin' | 'exercise_coin'>): string {
+  return /^(USDT|USDC|USD)$/.test(o.invest_coin) ? o.invest_coin : o.exercise_coin;
+}

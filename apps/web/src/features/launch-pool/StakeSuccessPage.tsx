@@ -1,8 +1,8 @@
 import './i18n/register';
 import type { PoolStakeMode } from '@earn/domain';
-import { Card } from '@mantine/core';
+import { Card, Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { lpQueries } from './api';
 import { StakeSuccessContent } from './components/StakeSuccess';
 import { LAUNCHPOOL_PATH } from './paths';
@@ -15,7 +15,8 @@ export default function StakeSuccessPage() {
   const { pid: pidParam } = useParams();
   const [search] = useSearchParams();
   const pid = Number(pidParam);
-  const project = useQuery({ ...lpQueries.project(pid), enabled: Number.isInteger(pid) && pid > 0 });
+  const valid = Number.isInteger(pid) && pid > 0;
+  const project = useQuery({ ...lpQueries.project(pid), enabled: valid });
   const rid = Number(search.get('rid'));
   const pool = project.data?.reward_pools.find((p) => p.rid === rid);
   const modeParam = search.get('mode') as PoolStakeMode;
@@ -27,8 +28,16 @@ export default function StakeSuccessPage() {
     mode: MODES.includes(modeParam) ? modeParam : 'spot',
     period: Number(search.get('period') ?? 0),
   };
+  // Opened without a stake of this project's (a bookmark, a wrong link) there is nothing to confirm:
+  // the pools instead of an empty box.
+  if (!valid || project.isError || (project.data && !pool)) return <Navigate to={LAUNCHPOOL_PATH} replace />;
   return (
     <Card className="surface" maw={520} mx="auto" p="xl">
+      {!pool && (
+        <Center>
+          <Loader size="sm" />
+        </Center>
+      )}
       {pool && (
         <StakeSuccessContent
           project={project.data}

@@ -2,6 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { setLanguage } from '../../i18n';
+import { LocationProbe, shownQuery } from '../../test/location';
 import { renderWithProviders } from '../../test/render';
 import { fakeApi, rule } from '../simple-earn/test/fakeApi';
 import AprAlertDialog, { parseAprInput } from './AprAlertDialog';
@@ -10,6 +11,7 @@ import NotificationBell from './Bell';
 import InboxPage from './InboxPage';
 import en from './i18n/en.json';
 import zh from './i18n/zh-CN.json';
+import Pages from './Pages';
 import PreferencesPage from './PreferencesPage';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -111,6 +113,28 @@ describe('inbox page', () => {
       expect(markAll).toHaveAccessibleDescription('没有未读通知：所有通知均已读。');
     } finally {
       await act(() => setLanguage('en'));
+    }
+  });
+});
+
+describe('inbox and preferences signed out', () => {
+  test('a visitor goes to the login page, back here after, and the inbox is never asked (it answered 401)', async () => {
+    for (const page of ['inbox', 'preferences'] as const) {
+      const api = fakeApi({
+        'GET /api/web/v1/auth/me': () => ({ status: 401, code: 401, message: 'login', data: {} }),
+        'GET /api/web/v1/notifications': () => ({ list: [], unread: 0, next_cursor: null }),
+      });
+      const path = page === 'inbox' ? '/notifications' : '/notifications/preferences';
+      const view = renderWithProviders(
+        <>
+          <Pages page={page} />
+          <LocationProbe />
+        </>,
+        { route: path },
+      );
+      await waitFor(() => expect(shownQuery().get('redirect')).toBe(path));
+      expect(api.calls.filter((c) => c.path.startsWith('/api/web/v1/notifications'))).toEqual([]);
+      view.unmount();
     }
   });
 });

@@ -21,6 +21,7 @@ import { requireLogin } from '../../api/session';
 import { useMe } from '../../app/auth';
 import { formatAmount } from '../../components/format';
 import { formatServerTime } from '../../components/serverTime';
+import { formatDate } from '../../i18n';
 import { type LiabilitiesLeaf, type LiabilitiesRoot, liabilitiesQueries } from './api';
 
 /** A hash wraps anywhere: it is one 64-character word. */
@@ -47,7 +48,8 @@ function RootCard({ root }: { root: LiabilitiesRoot }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
           <Text size="sm">
-            {t('pol.day')}: <b>{root.day}</b>
+            {t('pol.day')}:{' '}
+            <b data-testid="pol-day">{formatDate(Date.parse(`${root.day}T00:00:00Z`) / 1000)}</b>
           </Text>
           <Text size="sm">
             {t('pol.takenAt')}: <b>{formatServerTime(root.taken_at)}</b>
@@ -108,6 +110,10 @@ function LeafCard({ leaf, root }: { leaf: LiabilitiesLeaf; root: LiabilitiesRoot
               variant="light"
               data-testid="pol-verdict"
               data-ok={ok}
+              // A sentence, not a tag: it wraps on a phone instead of ending in '…'.
+              h="auto"
+              py={4}
+              styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
             >
               {ok ? t('pol.verified') : t('pol.notVerified')}
             </Badge>

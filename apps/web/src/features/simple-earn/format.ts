@@ -1,5 +1,4 @@
 import { dec } from '@earn/domain';
-import dayjs from 'dayjs';
 import { formatAmount, formatFractionPercent, formatPercent } from '../../components/format';
 
 /** A fraction as a percentage for display: 0.0523 → "5.23%" (the app's one rule: fixed decimals, half up). */
@@ -24,13 +23,12 @@ export function usdtHint(asset: string, amount: string, usdtRate: string): strin
   return `≈ ${formatAmount(dec(amount).times(usdtRate).toFixed(), 2)} USDT`;
 }
 
-/** The server's day as 'YYYY-MM-DD' in the browser's zone. */
+/** The server's day as 'YYYY-MM-DD' in UTC, the zone of every date the lists write (and of the days picked). */
 export function serverDay(nowSeconds: number): string {
-  return dayjs.unix(nowSeconds).format('YYYY-MM-DD');
+  return new Date(nowSeconds * 1000).toISOString().slice(0, 10);
 }
 
-/** The last `days` days up to the server's today, as a picker range. */
+/** The last `days` days up to the server's today (UTC), as a picker range. */
 export function lastDays(nowSeconds: number, days: number): [string, string] {
-  const end = dayjs.unix(nowSeconds);
-  return [end.subtract(days, 'day').format('YYYY-MM-DD'), end.format('YYYY-MM-DD')];
+  return [serverDay(nowSeconds - days * 86_400), serverDay(nowSeconds)];
 }

@@ -12,7 +12,7 @@ import { MOBILE_QUERY } from '../../app/breakpoints';
 import { reportSuccess } from '../../app/embed';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { ExportCsv } from '../../components/export-csv';
-import { formatAmount } from '../../components/format';
+import { formatAmount, formatPercent } from '../../components/format';
 import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
 import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
 import { useListQuery } from '../../components/list-controls/useListQuery';
@@ -76,21 +76,25 @@ export default function SoftStakingPage() {
     {
       key: 'apr',
       title: t('softStaking.col.apr'),
-      render: (c) => <Text className="apr" fw={700} size="sm">{`${formatAmount(c.apr, 2)}%`}</Text>,
+      render: (c) => (
+        <Text className="apr" fw={700} size="sm">
+          {formatPercent(c.apr)}
+        </Text>
+      ),
     },
     {
       key: 'range',
       title: t('softStaking.col.range'),
       render: (c) =>
         c.max_amount === '-1'
-          ? t('softStaking.range.from', { min: formatAmount(c.min_amount) })
-          : `${formatAmount(c.min_amount)} – ${formatAmount(c.max_amount)}`,
+          ? t('softStaking.range.from', { min: `${formatAmount(c.min_amount)} ${c.coin}` })
+          : `${formatAmount(c.min_amount)} – ${formatAmount(c.max_amount)} ${c.coin}`,
     },
     {
       key: 'eligible',
       title: t('softStaking.col.eligible'),
       align: 'right',
-      render: (c) => (isLoggedIn ? formatAmount(c.eligible_amount) : '—'),
+      render: (c) => (isLoggedIn ? `${formatAmount(c.eligible_amount)} ${c.coin}` : '—'),
     },
     {
       key: 'daily',
@@ -123,7 +127,7 @@ export default function SoftStakingPage() {
       key: 'eligible',
       title: t('softStaking.col.eligible'),
       align: 'right',
-      render: (p) => formatAmount(p.eligible_amount),
+      render: (p) => `${formatAmount(p.eligible_amount)} ${p.coin}`,
     },
     {
       key: 'amount',

@@ -56,7 +56,7 @@ export default function HoldingsPage() {
       key: 'staked',
       title: t('staking.returns.staked'),
       align: 'right',
-      render: (h) => formatAmount(h.mortgage_amount),
+      render: (h) => `${formatAmount(h.mortgage_amount)} ${h.coin}`,
     },
     {
       key: 'receipt',
@@ -83,14 +83,19 @@ export default function HoldingsPage() {
       key: 'amount',
       title: t('staking.field.amount'),
       align: 'right',
-      render: (r) => formatAmount(r.amount),
+      render: (r) => `${formatAmount(r.amount)} ${r.coin}`,
     },
-    { key: 'fee', title: t('staking.field.fee'), align: 'right', render: (r) => formatAmount(r.fee) },
+    {
+      key: 'fee',
+      title: t('staking.field.fee'),
+      align: 'right',
+      render: (r) => `${formatAmount(r.fee)} ${r.coin}`,
+    },
     {
       key: 'received',
       title: t('staking.field.received'),
       align: 'right',
-      render: (r) => formatAmount(r.received),
+      render: (r) => `${formatAmount(r.received)} ${r.coin}`,
     },
     {
       key: 'type',

@@ -12,7 +12,7 @@ import { MOBILE_QUERY } from '../../app/breakpoints';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { DisabledReason } from '../../components/DisabledReason';
 import { ExportCsv } from '../../components/export-csv';
-import { formatAmount } from '../../components/format';
+import { formatAmount, formatPercent } from '../../components/format';
 import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
 import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
 import { useListQuery } from '../../components/list-controls/useListQuery';
@@ -108,7 +108,7 @@ export default function WealthPage() {
       title: t('wealth.field.rate30'),
       render: (p) => (
         <Text className="apr" fw={700} size="sm">
-          {p.recent_30_days_rate ? `${formatAmount(p.recent_30_days_rate, 2)}%` : '—'}
+          {p.recent_30_days_rate ? formatPercent(p.recent_30_days_rate) : '—'}
         </Text>
       ),
     },

@@ -64,7 +64,8 @@ describe('dual order detail', () => {
     expect(text('dual-detail-invest')).toBe('BTC');
     expect(text('dual-detail-exercise')).toBe('USDT');
     expect(text('dual-detail-amount')).toBe('0.5 BTC');
-    expect(text('dual-detail-target')).toBe('98,000');
+    // The target price in the pair's stablecoin, the APR with two decimals like every rate.
+    expect(text('dual-detail-target')).toBe('98,000 USDT');
     expect(text('dual-detail-apr')).toBe('35.25%');
     expect(text('dual-detail-open')).toBe('No');
     expect(text('dual-detail-settlement')).toBe('49,123.45678901 USDT');

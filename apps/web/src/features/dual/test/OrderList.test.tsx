@@ -71,4 +71,17 @@ describe('dual order list', () => {
     await userEvent.click(screen.getByTestId('dual-list-clear'));
     await waitFor(() => expect(shownQuery().toString()).toBe('sort=expire-asc'));
   });
+
+  test('each order reads its APR with two decimals and its target price in the pair stablecoin, either way round', async () => {
+    renderAt('/dual/orders');
+    const rows = async () => {
+      await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(2));
+      return [...document.querySelectorAll('tbody tr')].map((tr) => tr.textContent ?? '');
+    };
+    const [first, second] = await rows();
+    expect(first).toContain('40.00%');
+    expect(first).toContain('2 USDT');
+    expect(second).toContain('12.50%');
+    expect(second).toContain('2 USDT');
+  });
 });

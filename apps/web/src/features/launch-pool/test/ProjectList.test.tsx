@@ -1,10 +1,12 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { AuthDialogsProvider } from '../../../app/auth';
 import { LocationProbe, shownQuery } from '../../../test/location';
 import { renderWithProviders } from '../../../test/render';
 import LaunchPoolPage from '../LaunchPoolPage';
+import StakeSuccessPage from '../StakeSuccessPage';
 import { baseRoutes, fakeServer, ME, makePool, makeProject } from './harness';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -99,5 +101,30 @@ describe('launch-pool project list', () => {
     await userEvent.click(screen.getByTestId('lp-list-clear'));
     await waitFor(() => expect(pids()).toHaveLength(3));
     expect(shownQuery().toString()).toBe('');
+  });
+});
+
+/** The current path, for a page that leaves by a redirect. */
+function PathProbe() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+describe('stake success page without a stake', () => {
+  test('a link without the pool staked in goes to the pools instead of an empty box', async () => {
+    fakeServer({
+      ...baseRoutes(),
+      '/apiw/v2/earn/launch-pool/project-info': PROJECTS[0],
+    });
+    renderWithProviders(
+      <AuthDialogsProvider>
+        <Routes>
+          <Route path="/launchpool/success/:pid" element={<StakeSuccessPage />} />
+          <Route path="*" element={null} />
+        </Routes>
+        <PathProbe />
+      </AuthDialogsProvider>,
+      { route: '/launchpool/success/1' },
+    );
+    await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent(/^\/launchpool$/));
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { translateKey } from '../../../i18n';
 import { SECURITY_PATHS, securityKeys } from '../api';
 
@@ -83,14 +84,16 @@ export function PasswordCard() {
               {error}
             </Text>
           )}
-          <Button
-            type="submit"
-            disabled={!ready}
-            loading={change.isPending}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {t('security.password.submit')}
-          </Button>
+          <DisabledReason reason={ready ? null : t('security.reason.fillAll')} testId="password-reason">
+            <Button
+              type="submit"
+              disabled={!ready}
+              loading={change.isPending}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('security.password.submit')}
+            </Button>
+          </DisabledReason>
         </Stack>
       </form>
     </Card>

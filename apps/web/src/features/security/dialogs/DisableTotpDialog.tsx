@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { SECURITY_PATHS, securityKeys } from '../api';
 import { inlineError } from '../components/inline-error';
 
@@ -97,9 +98,11 @@ export default function DisableTotpDialog({ opened, onClose }: { opened: boolean
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" color="red" disabled={!ready} loading={disable.isPending}>
-              {t('security.tfa.turnOff')}
-            </Button>
+            <DisabledReason reason={ready ? null : t('security.reason.fillAll')}>
+              <Button type="submit" color="red" disabled={!ready} loading={disable.isPending}>
+                {t('security.tfa.turnOff')}
+              </Button>
+            </DisabledReason>
           </Group>
         </Stack>
       </form>

@@ -16,6 +16,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { SECURITY_PATHS, securityKeys, type TotpSetup } from '../api';
 import { inlineError } from '../components/inline-error';
 
@@ -120,9 +121,11 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
             />
             {errorLine}
             <Group justify="flex-end">
-              <Button type="submit" disabled={!password} loading={setup.isPending}>
-                {t('security.tfa.continue')}
-              </Button>
+              <DisabledReason reason={password ? null : t('security.reason.passwordFirst')}>
+                <Button type="submit" disabled={!password} loading={setup.isPending}>
+                  {t('security.tfa.continue')}
+                </Button>
+              </DisabledReason>
             </Group>
           </Stack>
         </form>
@@ -166,9 +169,11 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
             />
             {errorLine}
             <Group justify="flex-end">
-              <Button type="submit" disabled={!/^\d{6}$/.test(code)} loading={enable.isPending}>
-                {t('security.tfa.confirm')}
-              </Button>
+              <DisabledReason reason={/^\d{6}$/.test(code) ? null : t('security.reason.codeSix')}>
+                <Button type="submit" disabled={!/^\d{6}$/.test(code)} loading={enable.isPending}>
+                  {t('security.tfa.confirm')}
+                </Button>
+              </DisabledReason>
             </Group>
           </Stack>
         </form>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { SECURITY_PATHS } from '../api';
 import { inlineError } from '../components/inline-error';
 
@@ -197,9 +198,20 @@ export default function SetFundpassDialog({
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={!ready} loading={save.isPending}>
-              {t('security.dialog.save')}
-            </Button>
+            <DisabledReason
+              reason={
+                ready
+                  ? null
+                  : kind === 'reset' && !sentTo
+                    ? t('security.reason.codeFirst')
+                    : t('security.reason.fillAll')
+              }
+              testId="fundpass-save-reason"
+            >
+              <Button type="submit" disabled={!ready} loading={save.isPending}>
+                {t('security.dialog.save')}
+              </Button>
+            </DisabledReason>
           </Group>
         </Stack>
       </form>

@@ -40,10 +40,20 @@ describe('sign-in with two-factor on', () => {
       </AuthDialogsProvider>,
       { route: '/login' },
     );
+    // The greyed button says what it waits for, at each step.
+    expect(await screen.findByTestId('login-reason')).toHaveAttribute(
+      'data-reason',
+      'Enter your email and password first.',
+    );
     await user.type(await screen.findByLabelText(/Email/), 'ada@example.com');
     await user.type(screen.getByLabelText(/Password/), 'correct-horse-1');
+    expect(screen.queryByTestId('login-reason')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     const code = await screen.findByTestId('login-code');
+    expect(screen.getByTestId('login-reason')).toHaveAttribute(
+      'data-reason',
+      'Enter the six-digit code first.',
+    );
     expect(screen.getByText('Enter the six-digit code from your authenticator app.')).toBeInTheDocument();
     await user.type(code, '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));

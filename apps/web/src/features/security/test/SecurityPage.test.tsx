@@ -138,21 +138,22 @@ describe('security page', () => {
     });
     render();
     const card = await screen.findByTestId('security-password');
-    const submit = within(card).getByRole('button', { name: 'Change password' });
+    // The button is wrapped with its reason while it waits: found again each time.
+    const submit = () => within(card).getByRole('button', { name: 'Change password' });
     await user.type(within(card).getByLabelText('Current password'), 'wrong-one-11');
     await user.type(within(card).getByLabelText('New password (at least 8 characters)'), 'short');
     expect(within(card).getByText('At least 8 characters')).toBeInTheDocument();
-    expect(submit).toBeDisabled();
+    expect(submit()).toBeDisabled();
     await user.clear(within(card).getByLabelText('New password (at least 8 characters)'));
     await user.type(within(card).getByLabelText('New password (at least 8 characters)'), 'new-password-22');
     await user.type(within(card).getByLabelText('Repeat the new password'), 'new-password-22');
-    await user.click(submit);
+    await user.click(submit());
     expect(await within(card).findByTestId('password-error')).toHaveTextContent(
       'Login password is incorrect',
     );
     await user.clear(within(card).getByLabelText('Current password'));
     await user.type(within(card).getByLabelText('Current password'), 'correct-horse-1');
-    await user.click(submit);
+    await user.click(submit());
     expect(
       await screen.findByText('Password changed. 2 other sessions were signed out.'),
     ).toBeInTheDocument();
@@ -241,6 +242,29 @@ describe('security page', () => {
       'Set a funding password to choose when it is asked.',
     );
     expect(screen.getByLabelText('Ask for it', { selector: 'input' })).toBeDisabled();
+  });
+
+  test('at 375 px the login password and the change dialog say why their submit waits, until it does not', async () => {
+    const user = userEvent.setup();
+    api();
+    render(375);
+    const card = await screen.findByTestId('security-password');
+    const submit = () => within(card).getByRole('button', { name: 'Change password' });
+    expect(submit()).toBeDisabled();
+    expect(screen.getByTestId('password-reason')).toHaveTextContent('Fill in every field as asked first.');
+    expect(submit()).toHaveAccessibleDescription('Fill in every field as asked first.');
+    await user.type(within(card).getByLabelText('Current password'), 'old-password-1');
+    await user.type(within(card).getByLabelText('New password (at least 8 characters)'), 'new-password-22');
+    await user.type(within(card).getByLabelText('Repeat the new password'), 'new-password-22');
+    expect(submit()).toBeEnabled();
+    expect(screen.queryByTestId('password-reason')).not.toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('security-fundpass')).getByRole('button', { name: 'Change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change funding password' });
+    expect(within(dialog).getByTestId('fundpass-save-reason')).toHaveTextContent(
+      'Fill in every field as asked first.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
   test('with a funding password the mode is on and says nothing', async () => {

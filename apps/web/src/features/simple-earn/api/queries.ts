@@ -125,7 +125,9 @@ export const seQueries = {
               query: {
                 ...query,
                 is_daily_log: q.daily ? 1 : 0,
-                time_zone: timeZoneOffset(),
+                // Days in UTC, as the rows' dates are written (and every time in the app): the
+                // browser's own offset grouped a UTC+8 user's hours into days labelled a day early.
+                time_zone: '+00:00',
                 is_time_zone: 1,
               },
               signal,
@@ -202,14 +204,6 @@ export function fetchProducts(): Promise<ProductDetail[]> {
 
 export function fetchSubscribeCheck(pid: number): Promise<ApiData<'/apiw/v2/uni-loan/earn/subscribe/check'>> {
   return getData(`${API}/uni-loan/earn/subscribe/check`, { query: { pid } });
-}
-
-/** The browser's offset as '+08:00', for the day boundaries of daily interest rows. */
-export function timeZoneOffset(date = new Date()): string {
-  const minutes = -date.getTimezoneOffset();
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
 export type { FixedProduct };

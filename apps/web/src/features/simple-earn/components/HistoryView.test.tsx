@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import '../i18n/register';
 import HistoryPage from '../pages/HistoryPage';
@@ -69,6 +69,12 @@ function historyApi(flexInterest: number) {
 
 describe('history (section 4 default, daily rows with hours)', () => {
   test('with flexible interest: flexible interest by day, expandable to its hours', async () => {
+    // A browser east of UTC: the days and hours are still UTC's.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Shanghai';
+    onTestFinished(() => {
+      process.env.TZ = zone;
+    });
     const api = historyApi(5);
     renderWithProviders(<HistoryPage />, { route: '/simple-earn/history' });
     await userEvent.click(await screen.findByTestId('daily-expand'));
@@ -82,6 +88,9 @@ describe('history (section 4 default, daily rows with hours)', () => {
       .find((c) => c.query.get('is_daily_log') === '1');
     expect(daily?.query.get('type')).toBe('3');
     expect(daily?.query.get('is_time_zone')).toBe('1');
+    // Days in UTC whatever the browser's zone, as their dates are written; hours say their zone.
+    expect(daily?.query.get('time_zone')).toBe('+00:00');
+    expect(screen.getByTestId('hourly-rows')).toHaveTextContent(/\d{2}:00 UTC/);
     const hourly = api.to('GET /apiw/v2/uni-loan/earn/history').find((c) => c.query.get('limit') === '25');
     expect(hourly?.query.get('start_at')).toBe(String(day));
     expect(hourly?.query.get('end_at')).toBe(String(day + 86_399));

@@ -12,7 +12,6 @@ import {
   Text,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../app/auth';
@@ -311,7 +310,7 @@ function DailyDetail({ record }: { record: HistoryRecord }) {
             {(q.data?.list ?? []).map((h) => (
               <Group key={h.time_at} gap="md" justify="flex-end" wrap="nowrap">
                 <Text size="xs" c="dimmed">
-                  {dayjs.unix(h.time_at).format('HH:mm')}
+                  {utcHour(h.time_at)}
                 </Text>
                 <Text size="xs" className="num">
                   {amt(h.amount)}
@@ -336,4 +335,11 @@ function DailyDetail({ record }: { record: HistoryRecord }) {
       </Collapse>
     </Stack>
   );
+}
+
+/** An hour of a day's detail, in UTC like the day it belongs to: '09:00 UTC'. */
+function utcHour(unix: number): string {
+  const d = new Date(unix * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
 }

@@ -43,6 +43,58 @@ describe('interest history dialog (screen 9)', () => {
   });
 });
 
+describe('interest history rows', () => {
+  const row = (over: Record<string, unknown>) => ({
+    type: 3,
+    mode: 0,
+    sub_business: 0,
+    asset: 'USDT',
+    amount: '0.01194064',
+    time_at: NOW,
+    create_at: NOW,
+    finish_at: NOW,
+    unique_time: NOW,
+    order_id: 0,
+    lend_principal: '2000',
+    lend_rate_year: '0.0523',
+    coupon_principal: '0',
+    coupon_interest: '0',
+    rate_ratio: '0',
+    bonus_amount: '0',
+    bonus_asset: '',
+    redeem_type: 0,
+    blended_apr: '0',
+    product_asset: 'USDT',
+    ...over,
+  });
+
+  test('what was lent carries the holding coin, and each hour opens its breakdown (a bonus hour in its bonus coin)', async () => {
+    earnApi({
+      extra: {
+        'GET /apiw/v2/uni-loan/earn/history': (c) =>
+          c.query.get('type') === '4'
+            ? { list: [row({ type: 4, asset: 'GT', amount: '0.00058875', bonus_asset: 'GT' })], total: 1 }
+            : { list: [row({})], total: 1 },
+      },
+    });
+    localStorage.removeItem('simple-earn.user_interest_history_type');
+    renderWithProviders(<InterestHistoryModal asset="USDT" onClose={() => undefined} />);
+    const table = await screen.findByTestId('interest-history-table');
+    await waitFor(() => expect(table).toHaveTextContent('0.01194064 USDT'));
+    expect(table).toHaveTextContent('2,000 USDT');
+    expect(
+      screen.getByRole('button', { name: t('why.buttonLabel', { amount: '0.01194064', coin: 'USDT' }) }),
+    );
+    await userEvent.click(screen.getByRole('radio', { name: t('se.type.4') }));
+    await waitFor(() => expect(table).toHaveTextContent('0.00058875 GT'));
+    // The bonus is paid in GT; what earned it was 2,000 USDT lent.
+    expect(table).toHaveTextContent('2,000 USDT');
+    expect(
+      screen.getByRole('button', { name: t('why.buttonLabel', { amount: '0.00058875', coin: 'GT' }) }),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('APR detail dialog (screen 8)', () => {
   test('the trend says no data when the chart is empty; the edit tab holds the minimum APR form', async () => {
     earnApi();

@@ -8,6 +8,7 @@ import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
 import { type DayRange, rangeToUnix } from '../../../components/dateRange';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
+import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../../i18n';
 import { seQueries } from '../api/queries';
 import type { HistoryRecord } from '../api/types';
@@ -82,13 +83,33 @@ export function InterestHistoryModal({ asset, onClose }: { asset: string | null;
               key: 'amount',
               title: t('se.col.amount'),
               align: 'right',
-              render: (r) => `${amt(r.amount)} ${r.asset}`,
+              // Each hour opens its breakdown: the base rate's interest, or the bonus tiers' (paid in
+              // the bonus coin, earned by the holding's coin).
+              render: (r) => (
+                <>
+                  {`${amt(r.amount)} ${r.asset}`}
+                  <WhyButton
+                    target={
+                      type === SimpleEarnHistoryType.bonus
+                        ? {
+                            kind: 'flexible_bonus_hour',
+                            coin: r.product_asset || asset || r.asset,
+                            hour: r.time_at,
+                          }
+                        : { kind: 'flexible_hour', coin: r.asset, hour: r.time_at }
+                    }
+                    amount={r.amount}
+                    coin={r.asset}
+                  />
+                </>
+              ),
             },
             {
               key: 'principal',
               title: t('se.col.lent'),
               align: 'right',
-              render: (r) => amt(r.lend_principal),
+              // What was lent is in the holding's coin (a bonus row's amount is in the bonus coin).
+              render: (r) => `${amt(r.lend_principal)} ${r.product_asset || asset || r.asset}`,
             },
           ]}
           data-testid="interest-history-table"

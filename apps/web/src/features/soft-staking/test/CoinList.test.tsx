@@ -72,4 +72,17 @@ describe('soft-staking coin list', () => {
       'Nothing matches your search or filters.',
     );
   });
+
+  test('every APR with two decimals, every range and balance with its coin', async () => {
+    renderAt('/soft-staking');
+    await waitFor(() => expect(coins()).toHaveLength(3));
+    const row = (c: string) =>
+      [...document.querySelectorAll('[data-testid="soft-coins"] tbody tr')]
+        .find((tr) => tr.querySelector('td p')?.textContent === c)
+        ?.querySelectorAll('td');
+    const sol = [...(row('SOL') ?? [])].map((td) => td.textContent);
+    expect(sol.slice(1, 4)).toEqual(['6.00%', 'From 1 SOL', '4 SOL']);
+    expect(row('ETH')?.[1]?.textContent).toBe('2.25%');
+    expect(row('GT')?.[1]?.textContent).toBe('3.50%');
+  });
 });

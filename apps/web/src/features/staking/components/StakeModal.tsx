@@ -27,6 +27,7 @@ import { useApiAction } from '../../../api/useApiAction';
 import { closePage, isFramed, openPage, reopen } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
+import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { useServerClock } from '../../../components/serverTime';
 import {
@@ -602,16 +603,33 @@ function MainView({
         }
       />
 
-      <Button
-        size="md"
-        fullWidth
-        disabled={!canStake && loggedIn}
-        loading={loading}
-        onClick={onStake}
-        data-testid="stake-submit"
+      <DisabledReason
+        // The rule an amount breaks shows under it already; the rest is said here.
+        reason={
+          !loggedIn || canStake || violationText
+            ? null
+            : !amount || dec(amount).lte(0)
+              ? t('amount.enterFirst')
+              : p.status !== 'online'
+                ? t('staking.product.offline')
+                : !agreed
+                  ? t('staking.reason.agreeFirst')
+                  : null
+        }
+        testId="stake-submit-reason"
+        block
       >
-        {loggedIn ? t('staking.stake.button') : t('staking.loginToStake')}
-      </Button>
+        <Button
+          size="md"
+          fullWidth
+          disabled={!canStake && loggedIn}
+          loading={loading}
+          onClick={onStake}
+          data-testid="stake-submit"
+        >
+          {loggedIn ? t('staking.stake.button') : t('staking.loginToStake')}
+        </Button>
+      </DisabledReason>
 
       <Group justify="center" gap="lg">
         <Anchor

@@ -47,5 +47,8 @@ describe('staking holdings page', () => {
     expect(gtRow).not.toBeNull();
     expect(gtRow?.textContent).toContain('—');
     expect(gtRow?.textContent).toContain('0.5 GT');
+    // Every amount carries its coin, the staked one too (it read a bare 100 beside 0.5 GT).
+    expect(gtRow?.textContent).toContain('100 GT');
+    expect(screen.getByText('1.23456789 ETH')).toBeInTheDocument();
   });
 });

@@ -67,6 +67,8 @@ describe('stake modal rules', () => {
     await userEvent.type(amountInput(), '0.001');
     expect(await screen.findByText('The minimum stake is 0.01')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
+    // The rule shows under the amount; the button adds nothing of its own.
+    expect(screen.queryByTestId('stake-submit-reason')).toBeNull();
   });
 
   test('above the available balance: stake.maxLimit.insufficientBalance with number and coin', async () => {
@@ -76,12 +78,17 @@ describe('stake modal rules', () => {
     expect(submit()).toBeDisabled();
   });
 
-  test('a valid amount still needs the agreement ticked', async () => {
+  test('a valid amount still needs the agreement ticked, and the greyed button says which is missing', async () => {
     await openModal();
+    const reason = () => screen.getByTestId('stake-submit-reason');
+    expect(reason()).toHaveAttribute('data-reason', 'Enter an amount first.');
     await userEvent.type(amountInput(), '1.5');
     expect(submit()).toBeDisabled();
+    expect(reason()).toHaveAttribute('data-reason', 'Tick the agreement first.');
+    expect(submit()).toHaveAccessibleDescription('Tick the agreement first.');
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(submit()).toBeEnabled());
+    expect(screen.queryByTestId('stake-submit-reason')).toBeNull();
   });
 
   test('ticking the agreement records the acceptance on the server, once per tick', async () => {

@@ -12,7 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '../../../components/format';
+import { formatAmount, formatPercent } from '../../../components/format';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { TrendChart } from '../../../components/TrendChart';
 import {
@@ -87,8 +87,11 @@ export function DetailModal({
             </Text>
             <Row label={t('wealth.field.type')} value={t(`wealth.type.${d.project_type}`)} />
             <Row label={t('wealth.field.nav')} value={`${formatAmount(d.net_value_ratio)} ${d.coin}`} />
-            <Row label={t('wealth.field.buyNav')} value={formatAmount(d.net_value_ratio_buy)} />
-            <Row label={t('wealth.field.rate30')} value={`${formatAmount(d.recent_30_days_rate, 2)}%`} />
+            <Row
+              label={t('wealth.field.buyNav')}
+              value={`${formatAmount(d.net_value_ratio_buy)} ${d.coin}`}
+            />
+            <Row label={t('wealth.field.rate30')} value={formatPercent(d.recent_30_days_rate)} />
             <Row label={t('wealth.field.runDays')} value={t('wealth.days', { count: d.run_days })} />
           </Stack>
         </SimpleGrid>

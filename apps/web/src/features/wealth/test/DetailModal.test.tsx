@@ -44,6 +44,10 @@ describe('wealth product detail modal', () => {
     expect(screen.getByText('42')).toBeInTheDocument();
     expect(screen.getByText('+0.02039078 BTC')).toBeInTheDocument();
     expect(screen.getByText('Asset management')).toBeInTheDocument();
+    // The buy NAV carries its coin like the NAV, the 30-day rate two decimals like every rate.
+    expect(screen.getByText('1 BTC')).toBeInTheDocument();
+    expect(screen.getByText('1.04078156 BTC')).toBeInTheDocument();
+    expect(screen.getByText('6.83%')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByTestId('wealth-change')).toHaveTextContent('Change: +0.02039078 BTC'),
     );
