@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { fakeApi } from '../simple-earn/test/fakeApi';
 import type { StatementRow } from './api';
-import StatementsPage from './StatementsPage';
+import StatementsPage, { zoneLabel } from './StatementsPage';
 
 const ME = { id: 1, email: 'demo@example.com', vip_tier: 0, account_mode: 'classic', fundpass_set: true };
 
@@ -63,5 +63,20 @@ describe('earn statements page', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('No movements match these filters.', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('export time zones', () => {
+  const at = Date.UTC(2026, 10, 27);
+  it('are named in the reader language with their offset, keeping the IANA name the export sends', () => {
+    expect(zoneLabel('Asia/Shanghai', 'zh-CN', at)).toBe('中国标准时间 (GMT+8) · Asia/Shanghai');
+    expect(zoneLabel('Asia/Shanghai', 'en', at)).toBe('China Standard Time (GMT+8) · Asia/Shanghai');
+    expect(zoneLabel('America/New_York', 'zh-CN', at)).toBe('北美东部时间 (GMT-5) · America/New_York');
+    expect(zoneLabel('UTC', 'zh-CN', at)).toBe('GMT+0 · UTC');
+  });
+  it('follow daylight saving at the date given', () => {
+    expect(zoneLabel('America/New_York', 'en', Date.UTC(2026, 6, 1))).toBe(
+      'Eastern Time (GMT-4) · America/New_York',
+    );
   });
 });

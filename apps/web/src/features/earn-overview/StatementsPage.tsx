@@ -10,7 +10,7 @@ import { type DayRange, rangeToUnix } from '../../components/dateRange';
 import { formatAmount } from '../../components/format';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { WhyButton } from '../../components/reward-breakdown/WhyButton';
-import { formatServerTime } from '../../components/serverTime';
+import { formatServerTime, useServerClock } from '../../components/serverTime';
 import {
   browserTimeZone,
   earnOverviewQueries,
@@ -27,16 +27,42 @@ function timeZones(): string[] {
   return [...new Set([own, 'UTC', ...all])];
 }
 
+/**
+ * A zone as a reader of the language names it, with its offset at `atMs` and its IANA name (what the
+ * export sends, and what a search may type): "中国标准时间 (GMT+8) · Asia/Shanghai".
+ */
+export function zoneLabel(zone: string, lang: string, atMs: number): string {
+  const part = (timeZoneName: 'longGeneric' | 'shortOffset') =>
+    new Intl.DateTimeFormat(lang, { timeZone: zone, timeZoneName })
+      .formatToParts(atMs)
+      .find((p) => p.type === 'timeZoneName')?.value;
+  try {
+    const name = part('longGeneric');
+    const offset = part('shortOffset');
+    // A zone with no name of its own in the language is named by its offset ("GMT+00:00" for UTC).
+    return name && !name.startsWith('GMT') ? `${name} (${offset}) · ${zone}` : `${offset ?? zone} · ${zone}`;
+  } catch {
+    return zone;
+  }
+}
+
 /** `/earn/statements`: every earn movement, filtered, paged by cursor, and exported as CSV. */
 export default function StatementsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { me, isLoggedIn } = useMe();
+  const { now } = useServerClock();
   const [line, setLine] = useState('');
   const [type, setType] = useState('');
   const [asset, setAsset] = useState('');
   const [range, setRange] = useState<DayRange>([null, null]);
   const [tz, setTz] = useState(browserTimeZone);
-  const zones = useMemo(timeZones, []);
+  // Offsets as of the server's today (daylight saving moves them); labels in the page's language.
+  const today = Math.floor(now() / 86_400);
+  const zones = useMemo(
+    () =>
+      timeZones().map((zone) => ({ value: zone, label: zoneLabel(zone, i18n.language, today * 86_400_000) })),
+    [i18n.language, today],
+  );
   const { from, to } = rangeToUnix(range);
   // The API's `to` is exclusive: the range ends after the last second of its last day.
   const filters = {
