@@ -7,7 +7,7 @@ import { INBOX_CHANNEL, InboxWakeup } from '../../src/inbox/wakeup';
 import { createServer, type Server } from '../../src/server';
 import { freshDatabase, testConfig } from '../harness';
 import { FetchClient } from './http-client';
-import { readEvents } from './sse';
+import { streamWhileSettingFundpass } from './sse';
 
 const AT = new Date('2026-11-27T10:00:00Z');
 
@@ -129,18 +129,11 @@ describe('inbox: new items announced to every instance (LISTEN/NOTIFY)', () => {
   async function itemSeen(base: string, withinMs: number): Promise<boolean> {
     const c = new FetchClient(base);
     await c.register(`push-${randomUUID().slice(0, 8)}@example.com`);
-    const res = await fetch(`${base}/api/web/v1/notifications/stream`, {
-      headers: { cookie: c.cookieHeader },
-    });
-    expect(res.status).toBe(200);
-    const reading = readEvents(res, (ev) => ev.some((e) => e.event === 'notification'), withinMs);
-    await new Promise((r) => setTimeout(r, 300));
-    const set = await c.call('POST', '/api/web/v1/auth/fund-password', {
-      fundpass: '135790',
-      login_password: 'correct-horse-1',
-    });
-    expect(set.code).toBe(0);
-    const events = await reading;
+    const { events } = await streamWhileSettingFundpass(
+      c,
+      `${base}/api/web/v1/notifications/stream`,
+      withinMs,
+    );
     return events.some(
       (e) => e.event === 'notification' && (e.data as { kind: string }).kind === 'security_changed',
     );

@@ -1,4 +1,7 @@
 /** Server-sent events as a test reads them. */
+import { expect } from 'vitest';
+import type { FetchClient } from './http-client';
+
 export interface Event {
   id?: string;
   event: string;
@@ -37,4 +40,27 @@ export async function readEvents(res: Response, until: (events: Event[]) => bool
   }
   await reader.cancel();
   return events;
+}
+
+/**
+ * Opens a stream with the client's session (at `streamUrl`, which may be another instance's), then
+ * causes one item for that user (the first funding password, set through `c`), and answers the
+ * stream's response and what it read until the item arrived or `withinMs` passed.
+ */
+export async function streamWhileSettingFundpass(
+  c: FetchClient,
+  streamUrl: string,
+  withinMs: number,
+): Promise<{ res: Response; events: Event[] }> {
+  const res = await fetch(streamUrl, { headers: { cookie: c.cookieHeader } });
+  expect(res.status).toBe(200);
+  const reading = readEvents(res, (ev) => ev.some((e) => e.event === 'notification'), withinMs);
+  // The stream is open and has taken its first look before the item exists.
+  await new Promise((r) => setTimeout(r, 300));
+  const set = await c.call('POST', '/api/web/v1/auth/fund-password', {
+    fundpass: '135790',
+    login_password: 'correct-horse-1',
+  });
+  expect(set.code).toBe(0);
+  return { res, events: await reading };
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness';
 import { FetchClient } from './http-client';
-import { readEvents } from './sse';
+import { readEvents, streamWhileSettingFundpass } from './sse';
 
 describe('inbox: server-sent events', () => {
   let server: TestServer;
@@ -19,21 +19,13 @@ describe('inbox: server-sent events', () => {
   it('pushes a new item and the unread count to an open tab, in the asked language', async () => {
     const c = new FetchClient(base);
     await c.register(`sse-${randomUUID().slice(0, 8)}@example.com`);
-    const res = await fetch(`${base}/api/web/v1/notifications/stream?lang=zh-CN`, {
-      headers: { cookie: c.cookieHeader },
-    });
-    expect(res.status).toBe(200);
+    const { res, events } = await streamWhileSettingFundpass(
+      c,
+      `${base}/api/web/v1/notifications/stream?lang=zh-CN`,
+      15_000,
+    );
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    const reading = readEvents(res, (ev) => ev.some((e) => e.event === 'notification'), 15_000);
-    // Something that notifies: the first funding password.
-    await new Promise((r) => setTimeout(r, 300));
-    const set = await c.call('POST', '/api/web/v1/auth/fund-password', {
-      fundpass: '135790',
-      login_password: 'correct-horse-1',
-    });
-    expect(set.code).toBe(0);
-    const events = await reading;
     expect(events[0]).toEqual({ event: 'unread', data: { unread: 0 }, id: undefined });
     const pushed = events.find((e) => e.event === 'notification');
     expect(pushed?.data).toMatchObject({

@@ -4,7 +4,7 @@ import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
 import { type Instance, startInstance } from '../instances';
 import { FetchClient } from './http-client';
 import { startSmtp } from './smtp';
-import { readEvents } from './sse';
+import { streamWhileSettingFundpass } from './sse';
 
 const HOUR = 3600;
 
@@ -212,18 +212,12 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
     const onA = new FetchClient(`http://127.0.0.1:${a.port}`);
     await onA.register(`push-${Date.now()}@example.com`);
     // The session works on any instance: the tab's stream is open on the other one.
-    const res = await fetch(`http://127.0.0.1:${b.port}/api/web/v1/notifications/stream`, {
-      headers: { cookie: onA.cookieHeader },
-    });
-    expect(res.status).toBe(200);
-    const reading = readEvents(res, (ev) => ev.some((e) => e.event === 'notification'), 10_000);
-    await new Promise((r) => setTimeout(r, 500));
-    const set = await onA.call('POST', '/api/web/v1/auth/fund-password', {
-      fundpass: '135790',
-      login_password: 'correct-horse-1',
-    });
-    expect(set.code).toBe(0);
-    const pushed = (await reading).filter((e) => e.event === 'notification');
+    const { events } = await streamWhileSettingFundpass(
+      onA,
+      `http://127.0.0.1:${b.port}/api/web/v1/notifications/stream`,
+      10_000,
+    );
+    const pushed = events.filter((e) => e.event === 'notification');
     expect(pushed.map((e) => (e.data as { kind: string }).kind)).toEqual(['security_changed']);
   });
 });
