@@ -166,8 +166,10 @@ export default function StatementsPage() {
             onChange={(v) => setTz(v ?? 'UTC')}
             data={zones}
             searchable
+            // Typing replaces the zone shown rather than appending to its name.
+            onFocus={(e) => e.currentTarget.select()}
             allowDeselect={false}
-            w={{ base: '100%', sm: 220 }}
+            w={{ base: '100%', sm: 280 }}
             data-testid="st-tz"
           />
           <Button component="a" href={statementsCsvUrl(filters, tz)} download data-testid="st-export">
