@@ -114,14 +114,17 @@ export async function softStakingDayBreakdown(
   };
 }
 
-/** A staking day's base reward: the rate is the product's (or protocol's) rate point of that day. */
+/**
+ * A staking day's base reward: the rate is the base rate of the product's (or protocol's) rate point of
+ * that day; the point's `rate` also holds the campaigns' extra, which the base reward never earns.
+ */
 export async function stakingDayBreakdown(db: Db, userId: number, id: number): Promise<PayoutBreakdown> {
   const [row] = await rows<
     StoredDay & { day: string; stake_coin: string; rate: string | null; source: string }
   >(
     db,
     sql`SELECT r.coin, r.eligible::text AS eligible, r.gross::text AS gross, r.amount::text AS amount,
-               r.carry::text AS carry, r.day, r.source, p.coin AS stake_coin, rp.rate::text AS rate
+               r.carry::text AS carry, r.day, r.source, p.coin AS stake_coin, rp.base_rate::text AS rate
           FROM staking_rewards r
           JOIN staking_products p ON p.id = r.product_id
           LEFT JOIN staking_rate_points rp

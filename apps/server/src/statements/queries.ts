@@ -34,7 +34,9 @@ export type StatementWhy =
   | { kind: 'flexible_bonus_hour'; coin: string; hour: number }
   | { kind: 'launchpool_interest_hour'; rid: number; hour: number }
   | { kind: 'launchpool_hour'; rid: number; coin: string; hour: number }
-  | { kind: 'soft_staking_day'; coin: string; day: number };
+  | { kind: 'soft_staking_day'; coin: string; day: number }
+  /** A staking day's payment to spot: the reward records (base, campaigns, products) it sums. */
+  | { kind: 'staking_day'; ids: number[] };
 
 /** A launch-pool hour's entry reference: `${rid}:${hourStartUnix}` (its rewards and its auto-earn interest). */
 const POOL_HOUR = /^launch_pool (\d{1,18}):(\d{1,12})$/;
@@ -44,6 +46,13 @@ const PERIOD = '(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z)(?::\\d{1,9
 const FLEX_BONUS_HOUR = new RegExp(`^simple_earn_flexible ([^\\s:]{1,20}):${PERIOD}`);
 /** A soft-staking day's payout: `day:${day start}` (soft-staking engine). */
 const SOFT_DAY = new RegExp(`^soft_staking day:${PERIOD}`);
+/**
+ * A staking day's payment to spot: `day:${day start}`, or a shard's `day:${day start}:${product}` and
+ * `:${first user id}` (staking engine). One posting per user and coin sums that user's records of the
+ * day in that coin: the base reward and each campaign's, of every product (of the shard's product).
+ */
+const STAKING_DAY =
+  /^staking day:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)(?::(\d{1,9})(?::\d{1,18})?)?$/;
 
 const unixOf = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -130,11 +139,12 @@ export async function statementPage(
   );
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
+  const staking = filter.userId === undefined ? new Map() : await stakingRecords(db, filter.userId, page);
   return {
     list: page.map((r) => ({
       key: encodeCursor(keyOf(r)),
       at: Math.floor(Number(r.at_us) / 1_000_000),
-      why: whyOf(r, Math.floor(Number(r.at_us) / 1_000_000)),
+      why: staking.get(r) ?? whyOf(r, Math.floor(Number(r.at_us) / 1_000_000)),
       line: r.line,
       type: r.type,
       asset: r.asset,
@@ -146,6 +156,42 @@ export async function statementPage(
     })),
     next_cursor: found.length > limit && last ? encodeCursor(keyOf(last)) : null,
   };
+}
+
+/**
+ * The reward records behind each staking-day payment row of a page, in one read: the user's paid
+ * records of those days in the row's coin (and the shard's product, when the payment was a shard's).
+ * A row whose records are not found (none should be) opens nothing.
+ */
+async function stakingRecords(db: Db, userId: number, page: RawRow[]): Promise<Map<RawRow, StatementWhy>> {
+  const wanted = page.flatMap((r) => {
+    const m = r.line === 'staking' && r.type === 'reward' ? STAKING_DAY.exec(r.product) : null;
+    return m?.[1] ? [{ row: r, day: m[1], product: m[2] === undefined ? null : Number(m[2]) }] : [];
+  });
+  const out = new Map<RawRow, StatementWhy>();
+  if (wanted.length === 0) return out;
+  const days = [...new Set(wanted.map((w) => w.day))];
+  const found = await rows<{ id: string; coin: string; day: string; product_id: number }>(
+    db,
+    sql`SELECT id::text AS id, coin, to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS day, product_id
+        FROM staking_rewards
+        WHERE user_id = ${userId} AND paid
+          AND day IN (${sql.join(
+            days.map((d) => sql`${d}::timestamptz`),
+            sql`, `,
+          )})
+        ORDER BY id`,
+  );
+  for (const w of wanted) {
+    const ids = found
+      .filter(
+        (f) =>
+          f.day === w.day && f.coin === w.row.asset && (w.product === null || f.product_id === w.product),
+      )
+      .map((f) => Number(f.id));
+    if (ids.length > 0) out.set(w.row, { kind: 'staking_day', ids });
+  }
+  return out;
 }
 
 /** A CSV row's fields, times already written in the chosen zone and in UTC by the database. */

@@ -57,12 +57,21 @@ const row = z.object({
         hour: z.number().int(),
       }),
       z.object({ kind: z.literal('soft_staking_day'), coin: z.string(), day: z.number().int() }),
+      z.object({
+        kind: z.literal('staking_day'),
+        ids: z
+          .array(z.number().int())
+          .min(1)
+          .describe(
+            "The staking reward records this payment sums (the user's base and campaign rewards of the day in this coin), each opened by kind=staking_day&id=…",
+          ),
+      }),
     ])
     .nullable()
     .describe(
       "The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's " +
         "interest or bonus (coin: the holding's), a launch-pool hour's reward or auto-earn interest, a soft-staking " +
-        "day's payout; null for other rows (a staking day's reward opens from the staking holdings' returns)",
+        "day's payout, a staking day's payment (its reward records, one breakdown each); null for other rows",
     ),
 });
 

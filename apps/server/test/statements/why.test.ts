@@ -54,7 +54,7 @@ describe("a statement row's breakdown", () => {
       expect(whyOf({ ...row, product }, at)).toEqual({ kind: 'soft_staking_day', coin: 'SOL', day });
   });
 
-  it('other rows open nothing: a subscription, a staking reward (its record opens from the holdings), an unknown reference', () => {
+  it('other rows open nothing from their reference alone: a subscription, a staking day (its records are read with the page: staking-why.test.ts), an unknown reference', () => {
     expect(
       whyOf(
         { type: 'subscribe', line: 'simple_earn_flexible', src: 0, asset: 'USDT', product: 'flexible' },

@@ -14445,7 +14445,7 @@ export interface operations {
                                 product: string;
                                 /** @description The ledger journal entry */
                                 entry_id: number | null;
-                                /** @description The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's interest or bonus (coin: the holding's), a launch-pool hour's reward or auto-earn interest, a soft-staking day's payout; null for other rows (a staking day's reward opens from the staking holdings' returns) */
+                                /** @description The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's interest or bonus (coin: the holding's), a launch-pool hour's reward or auto-earn interest, a soft-staking day's payout, a staking day's payment (its reward records, one breakdown each); null for other rows */
                                 why: ({
                                     /** @enum {string} */
                                     kind: "flexible_hour";
@@ -14472,6 +14472,11 @@ export interface operations {
                                     kind: "soft_staking_day";
                                     coin: string;
                                     day: number;
+                                } | null) | ({
+                                    /** @enum {string} */
+                                    kind: "staking_day";
+                                    /** @description The staking reward records this payment sums (the user's base and campaign rewards of the day in this coin), each opened by kind=staking_day&id=… */
+                                    ids: number[];
                                 } | null);
                             }[];
                             next_cursor: string | null;

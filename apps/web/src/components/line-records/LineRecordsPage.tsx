@@ -8,6 +8,7 @@ import { DateRangeFilter } from '../DateRangeFilter';
 import { formatAmount } from '../format';
 import { useTableState } from '../query-state/QueryState';
 import { type Column, ResponsiveTable } from '../ResponsiveTable';
+import { targetsOfWhy } from '../reward-breakdown/api';
 import { WhyButton } from '../reward-breakdown/WhyButton';
 import { formatServerTime, useServerClock } from '../serverTime';
 import {
@@ -95,7 +96,7 @@ export default function LineRecordsPage({ line }: { line: RecordLine }) {
             {formatAmount(r.amount, 8)} {r.asset}
           </span>
           {/* A payout the statement can explain (a launch-pool hour) opens its breakdown, as there. */}
-          {r.why && <WhyButton target={r.why} amount={r.amount} coin={r.asset} />}
+          {r.why && <WhyButton target={targetsOfWhy(r.why)} amount={r.amount} coin={r.asset} />}
         </>
       ),
     },

@@ -38,7 +38,9 @@ const BASE: RewardBreakdown = {
 describe('why this reward: tiered and auto-earn interest', () => {
   test('a staking campaign day lists its tiers, the seconds it ran and the paid amount it matches', async () => {
     const api = fakeApi({ 'GET /api/web/v1/earn/rewards/breakdown': () => BASE });
-    renderWithProviders(<RewardBreakdownDialog target={{ kind: 'staking_day', id: 7 }} onClose={() => {}} />);
+    renderWithProviders(
+      <RewardBreakdownDialog targets={[{ kind: 'staking_day', id: 7 }]} onClose={() => {}} />,
+    );
     expect(await screen.findByTestId('why-tier-0')).toHaveTextContent('5 ETH × 2% = 0.1 ETH a year');
     expect(screen.getByTestId('why-tier-1')).toHaveTextContent(
       '7.34567891 ETH × 0.75% = 0.055092591825 ETH a year',
@@ -68,7 +70,7 @@ describe('why this reward: tiered and auto-earn interest', () => {
     const api = fakeApi({ 'GET /api/web/v1/earn/rewards/breakdown': () => bonus });
     const first = renderWithProviders(
       <RewardBreakdownDialog
-        target={{ kind: 'flexible_bonus_hour', coin: 'BTC', hour: 1_796_180_400 }}
+        targets={[{ kind: 'flexible_bonus_hour', coin: 'BTC', hour: 1_796_180_400 }]}
         onClose={() => {}}
       />,
     );
@@ -102,7 +104,7 @@ describe('why this reward: tiered and auto-earn interest', () => {
     fakeApi({ 'GET /api/web/v1/earn/rewards/breakdown': () => interest });
     renderWithProviders(
       <RewardBreakdownDialog
-        target={{ kind: 'launchpool_interest_hour', rid: 3, hour: 1_796_180_400 }}
+        targets={[{ kind: 'launchpool_interest_hour', rid: 3, hour: 1_796_180_400 }]}
         onClose={() => {}}
       />,
     );
@@ -111,5 +113,48 @@ describe('why this reward: tiered and auto-earn interest', () => {
     expect(screen.getByTestId('why-earlier')).toHaveTextContent('0.000416 GT');
     expect(screen.getByTestId('why-rate')).toHaveTextContent('3.65%');
     expect(screen.getByTestId('why-unsteady')).toHaveTextContent(/auto-earn rate changed/);
+  });
+
+  test("a staking day's payment of two records shows each one's figures, each matching what it paid", async () => {
+    const base: RewardBreakdown = {
+      ...BASE,
+      principal: '1234.56789',
+      principal_coin: 'GT',
+      rate_percent: '5',
+      formula: '1234.56789 × 5 % ÷ 365 = 0.169118889041095890',
+      gross: '0.16911888904109589',
+      total: '0.16911888904109589',
+      paid: '0.16911888',
+      carry_out: '0.00000000904109589',
+      recorded: '0.16911888',
+      tiered: null,
+    };
+    const api = fakeApi({
+      'GET /api/web/v1/earn/rewards/breakdown': (call) => (call.query.get('id') === '8' ? BASE : base),
+    });
+    renderWithProviders(
+      <RewardBreakdownDialog
+        targets={[
+          { kind: 'staking_day', id: 7 },
+          { kind: 'staking_day', id: 8 },
+        ]}
+        onClose={() => {}}
+      />,
+    );
+    expect(await screen.findByTestId('why-parts')).toHaveTextContent(
+      'This payment adds up 2 rewards of the same day and coin, each worked out on its own:',
+    );
+    expect(screen.getByTestId('why-part-1')).toHaveTextContent('Reward 1 of 2');
+    expect(screen.getByTestId('why-part-2')).toHaveTextContent('Reward 2 of 2');
+    await waitFor(() => expect(screen.getAllByTestId('why-verdict')).toHaveLength(2));
+    expect(screen.getAllByTestId('why-verdict').map((v) => v.textContent)).toEqual([
+      'Equals the amount credited: 0.16911888 GT',
+      'Equals the amount credited: 0.00041886 GT',
+    ]);
+    expect(screen.getAllByTestId('why-rate').map((v) => v.textContent)).toEqual(['5%', '1.25391648%']);
+    expect(api.to('GET /api/web/v1/earn/rewards/breakdown').map((c) => c.query.get('id'))).toEqual([
+      '7',
+      '8',
+    ]);
   });
 });

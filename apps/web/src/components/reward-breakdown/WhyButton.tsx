@@ -6,13 +6,19 @@ import type { BreakdownTarget } from './api';
 
 const RewardBreakdownDialog = lazy(() => import('./RewardBreakdownDialog'));
 
-/** "Why?" on a payout row: opens the breakdown dialog, whose code and texts load on first use. */
+const isList = (t: BreakdownTarget | readonly BreakdownTarget[]): t is readonly BreakdownTarget[] =>
+  Array.isArray(t);
+
+/**
+ * "Why?" on a payout row: opens the breakdown dialog, whose code and texts load on first use. A
+ * payment summing several records (a staking day's base and campaign rewards) passes them all.
+ */
 export function WhyButton({
   target,
   amount,
   coin,
 }: {
-  target: BreakdownTarget;
+  target: BreakdownTarget | readonly BreakdownTarget[];
   amount: string;
   coin: string;
 }) {
@@ -31,7 +37,10 @@ export function WhyButton({
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <RewardBreakdownDialog target={target} onClose={() => setOpen(false)} />
+          <RewardBreakdownDialog
+            targets={isList(target) ? target : [target]}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
       )}
     </>

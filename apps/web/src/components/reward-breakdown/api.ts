@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getData } from '../../api/typed';
-import type { ApiData } from '../../api/types';
+import type { ApiData, ApiItem } from '../../api/types';
 
 /**
  * Which payout: a soft-staking day (coin and day), a flexible hour or its bonus (coin and the hour's
@@ -32,3 +32,11 @@ export const breakdownQuery = (target: BreakdownTarget) =>
     // A paid record never changes.
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+/** A statement row's "why" as the server answers it (the statement and each line's records). */
+export type StatementWhy = NonNullable<ApiItem<'/api/web/v1/earn/statements'>['why']>;
+
+/** What a statement row's "why" opens: its payout, or each reward record a staking day's payment sums. */
+export function targetsOfWhy(why: StatementWhy): BreakdownTarget[] {
+  return why.kind === 'staking_day' ? why.ids.map((id) => ({ kind: 'staking_day', id })) : [why];
+}

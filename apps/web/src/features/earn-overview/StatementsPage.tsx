@@ -9,6 +9,7 @@ import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { type DayRange, rangeToUnix } from '../../components/dateRange';
 import { formatAmount } from '../../components/format';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
+import { targetsOfWhy } from '../../components/reward-breakdown/api';
 import { WhyButton } from '../../components/reward-breakdown/WhyButton';
 import { formatServerTime, useServerClock } from '../../components/serverTime';
 import {
@@ -89,8 +90,8 @@ export default function StatementsPage() {
           <span className="num" data-testid={`st-amount-${r.key}`}>
             {formatAmount(r.amount, 8)} {r.asset}
           </span>
-          {/* A flexible hour's or a launch-pool hour's auto-earn interest opens its breakdown. */}
-          {r.why && <WhyButton target={r.why} amount={r.amount} coin={r.asset} />}
+          {/* A payout opens its breakdown; a staking day's payment, each record it sums. */}
+          {r.why && <WhyButton target={targetsOfWhy(r.why)} amount={r.amount} coin={r.asset} />}
         </>
       ),
     },
