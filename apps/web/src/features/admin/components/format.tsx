@@ -42,6 +42,14 @@ export function Amount({
   );
 }
 
+/**
+ * The coin a dual order's target price is quoted in: the pair's stablecoin (95,000 USDT a BTC),
+ * whichever side the user invested, as the users' dual pages show it.
+ */
+export function dualPriceCoin(o: { invest_coin: string; exercise_coin: string }): string {
+  return /^(USDT|USDC|USD)$/.test(o.invest_coin) ? o.invest_coin : o.exercise_coin;
+}
+
 /** "-1" is "no limit" wherever the API uses it. */
 export function amountOrUnlimited(value: string, unit: string, unlimited: string): string {
   return value === '-1' ? unlimited : `${formatAmount(value, 8)} ${unit}`;

@@ -6,7 +6,7 @@ import { adminSend } from '../../api/http';
 import { adminKeys, adminQueries } from '../../api/queries';
 import type { DualOrder } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
-import { Amount, formatUtc } from '../../components/format';
+import { Amount, dualPriceCoin, formatUtc } from '../../components/format';
 import { ListToolbar, matches } from '../../components/ListToolbar';
 import { RowActions } from '../../components/RowActions';
 import { formBody } from '../../forms/fields';
@@ -52,7 +52,7 @@ export function DualTab() {
             key: 'target',
             title: t('admin.dual.target'),
             align: 'right',
-            render: (r) => <Amount value={r.target_price} unit={r.exercise_coin} />,
+            render: (r) => <Amount value={r.target_price} unit={dualPriceCoin(r)} />,
           },
           { key: 'apr', title: 'APR', align: 'right', render: (r) => `${r.apr} %` },
           {
