@@ -52,4 +52,12 @@ describe('the dual orders tab', () => {
     expect(btcRow.getByText('0.01 BTC')).toBeTruthy();
     expect(btcRow.getByText('95,000 USDT')).toBeTruthy();
   });
+
+  test('names the pager’s arrows', async () => {
+    fakeApi({ 'GET /admin/api/dual/orders': () => [200, { list: [order(1, {})], total: 1 }] });
+    renderConsole(<DualTab />);
+    await screen.findByTestId('dual-table');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
+  });
 });

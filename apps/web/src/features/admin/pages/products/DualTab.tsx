@@ -76,7 +76,17 @@ export function DualTab() {
         actions={(r) => <RowActions id={`dual-${r.id}`} onEdit={() => d.edit(r)} />}
       />
       <Group justify="flex-end" mt="md">
-        <Pagination total={full ? page + 1 : page} value={page} onChange={setPage} size="sm" />
+        <Pagination
+          total={full ? page + 1 : page}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          getControlProps={(control) => ({
+            'aria-label': t(
+              control === 'previous' || control === 'first' ? 'admin.pager.previous' : 'admin.pager.next',
+            ),
+          })}
+        />
       </Group>
       <RecordForm
         opened={d.dialog !== null}
