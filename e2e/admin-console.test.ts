@@ -280,6 +280,41 @@ describe('operator console in Chromium', () => {
     await tablet.close();
   });
 
+  test('a phone at 375 px, dark and Chinese: the header keeps the role and Sign out whole, nothing scrolls sideways', async () => {
+    const phone = await browser.newPage({ width: 375, colorScheme: 'dark' });
+    await phone.goto(`${server.url}/admin`);
+    // Signed in already when the tests before ran; alone, this one signs in.
+    const form = phone.getByTestId('login-email');
+    const dashboard = phone.getByTestId('dash-reconciliation-status');
+    await eventually(async () => (await form.isVisible()) || (await dashboard.isVisible())).toBe(true);
+    if (await form.isVisible()) await signIn(phone, admin);
+    await eventually(() => dashboard.isVisible()).toBe(true);
+    await phone.evaluate(() => localStorage.setItem('earn.lang', 'zh-CN'));
+    await phone.goto(`${server.url}/admin/audit`);
+    await eventually(() => phone.getByTestId('admin-signout').textContent()).toBe('退出登录');
+    // Each text is whole (not clipped by its box) and its box inside the screen.
+    const cut = await phone.evaluate(() =>
+      ['[data-testid="admin-role"]', '[data-testid="admin-signout"]'].flatMap((selector) => {
+        const el = document.querySelector(selector) as HTMLElement;
+        const label = (el.querySelector('[class*="label"]') as HTMLElement | null) ?? el;
+        const box = el.getBoundingClientRect();
+        return label.scrollWidth > label.clientWidth || box.right > window.innerWidth || box.left < 0
+          ? [
+              `${selector}: ${label.textContent} ${label.scrollWidth}/${label.clientWidth} at ${box.left}-${box.right}`,
+            ]
+          : [];
+      }),
+    );
+    expect(cut).toEqual([]);
+    expect(await phone.getByTestId('admin-role').textContent()).toBe('管理员');
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'admin-audit-dark-zh-375');
+    await phone.evaluate(() => localStorage.setItem('earn.lang', 'en'));
+    await phone.close();
+  });
+
   test('axe-core finds no WCAG A or AA violation on any console page, light or dark, and at 375 px', async () => {
     const demo = await api<{ id: number }>('GET', '/users/demo@example.com');
     const pages: [string, string][] = [
