@@ -280,6 +280,28 @@ describe('operator console in Chromium', () => {
     await tablet.close();
   });
 
+  test("a creation's missing fields are named in a readable red, light and dark (axe in the dialog)", async () => {
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const p = await browser.newPage({ width: 1400, colorScheme });
+      await p.goto(`${server.url}/admin/products/flexible`);
+      const form = p.getByTestId('login-email');
+      const create = p.getByTestId('flexible-create');
+      await eventually(async () => (await form.isVisible()) || (await create.isVisible())).toBe(true);
+      if (await form.isVisible()) await signIn(p, admin);
+      await create.click();
+      await p.getByTestId('form-review').click();
+      const dialog = p.getByTestId('flexible-form');
+      await eventually(() => dialog.locator('.mantine-InputWrapper-error').count()).toBe(4);
+      expect(await dialog.locator('.mantine-InputWrapper-error').first().textContent()).toBe('Required');
+      for (const v of await axeViolations(p, '[data-testid="flexible-form"]'))
+        found.push(`${colorScheme}: ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
+      await screenshot(p, `admin-flexible-create-errors-${colorScheme}-1400`);
+      await p.close();
+    }
+    expect(found).toEqual([]);
+  });
+
   test('a phone at 375 px, dark and Chinese: the header keeps the role and Sign out whole, nothing scrolls sideways', async () => {
     const phone = await browser.newPage({ width: 375, colorScheme: 'dark' });
     await phone.goto(`${server.url}/admin`);
