@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { DualOrder } from '../../api/types';
 import { fakeApi, renderConsole } from '../../test/harness';
@@ -59,5 +60,17 @@ describe('the dual orders tab', () => {
     await screen.findByTestId('dual-table');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
+  });
+
+  test('pages by the total of every order: 45 orders are three pages, and page 3 is asked for', async () => {
+    const calls = fakeApi({
+      'GET /admin/api/dual/orders': () => [200, { list: [order(1, {})], total: 45 }],
+    });
+    renderConsole(<DualTab />);
+    await screen.findByTestId('dual-table');
+    expect(screen.getByRole('button', { name: '3' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '4' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '3' }));
+    await vi.waitFor(() => expect(calls.at(-1)?.url).toBe('/admin/api/dual/orders?page=3&limit=20'));
   });
 });

@@ -23,9 +23,15 @@ export function DualTab() {
   const q = useQuery(adminQueries.dual(page, PAGE));
   const [search, setSearch] = useState('');
   const d = useRecordDialog<DualOrder>();
-  const rows = matches(q.data, search, (r) => [r.id, r.user_id, r.invest_coin, r.exercise_coin, r.status]);
+  const rows = matches(q.data?.list, search, (r) => [
+    r.id,
+    r.user_id,
+    r.invest_coin,
+    r.exercise_coin,
+    r.status,
+  ]);
   const row = d.dialog?.row ?? null;
-  const full = (q.data?.length ?? 0) >= PAGE;
+  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE));
   return (
     <>
       <ListToolbar search={search} onSearch={setSearch} />
@@ -77,7 +83,7 @@ export function DualTab() {
       />
       <Group justify="flex-end" mt="md">
         <Pagination
-          total={full ? page + 1 : page}
+          total={pages}
           value={page}
           onChange={setPage}
           size="sm"
