@@ -302,6 +302,26 @@ describe('operator console in Chromium', () => {
     expect(found).toEqual([]);
   });
 
+  test("sign-in's code error is in a readable red, light and dark (axe)", async () => {
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const p = await browser.newPage({ width: 1400, colorScheme });
+      await p.goto(`${server.url}/admin/login`);
+      await p.getByTestId('login-email').fill('someone@example.com');
+      await p.getByTestId('login-password').fill('a password');
+      // Five digits: refused before any call, so no try counts towards a lock.
+      await p.getByTestId('login-code').fill('12345');
+      await p.getByTestId('login-submit').click();
+      await eventually(() => p.locator('.mantine-InputWrapper-error').textContent()).toBe(
+        'The code is 6 digits.',
+      );
+      for (const v of await axeViolations(p))
+        found.push(`${colorScheme}: ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
+      await p.close();
+    }
+    expect(found).toEqual([]);
+  });
+
   test('a phone at 375 px, dark and Chinese: the header keeps the role and Sign out whole, nothing scrolls sideways', async () => {
     const phone = await browser.newPage({ width: 375, colorScheme: 'dark' });
     await phone.goto(`${server.url}/admin`);
