@@ -280,22 +280,109 @@ describe('operator console in Chromium', () => {
     await tablet.close();
   });
 
-  test('axe-core finds no WCAG A or AA violation on any console page, light or dark', async () => {
+  test("a creation's missing fields are named in a readable red, light and dark (axe in the dialog)", async () => {
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const p = await browser.newPage({ width: 1400, colorScheme });
+      await p.goto(`${server.url}/admin/products/flexible`);
+      const form = p.getByTestId('login-email');
+      const create = p.getByTestId('flexible-create');
+      await eventually(async () => (await form.isVisible()) || (await create.isVisible())).toBe(true);
+      if (await form.isVisible()) await signIn(p, admin);
+      await create.click();
+      await p.getByTestId('form-review').click();
+      const dialog = p.getByTestId('flexible-form');
+      await eventually(() => dialog.locator('.mantine-InputWrapper-error').count()).toBe(4);
+      expect(await dialog.locator('.mantine-InputWrapper-error').first().textContent()).toBe('Required');
+      for (const v of await axeViolations(p, '[data-testid="flexible-form"]'))
+        found.push(`${colorScheme}: ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
+      await screenshot(p, `admin-flexible-create-errors-${colorScheme}-1400`);
+      await p.close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  test("sign-in's code error is in a readable red, light and dark (axe)", async () => {
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const p = await browser.newPage({ width: 1400, colorScheme });
+      await p.goto(`${server.url}/admin/login`);
+      await p.getByTestId('login-email').fill('someone@example.com');
+      await p.getByTestId('login-password').fill('a password');
+      // Five digits: refused before any call, so no try counts towards a lock.
+      await p.getByTestId('login-code').fill('12345');
+      await p.getByTestId('login-submit').click();
+      await eventually(() => p.locator('.mantine-InputWrapper-error').textContent()).toBe(
+        'The code is 6 digits.',
+      );
+      for (const v of await axeViolations(p))
+        found.push(`${colorScheme}: ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
+      await p.close();
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('a phone at 375 px, dark and Chinese: the header keeps the role and Sign out whole, nothing scrolls sideways', async () => {
+    const phone = await browser.newPage({ width: 375, colorScheme: 'dark' });
+    await phone.goto(`${server.url}/admin`);
+    // Signed in already when the tests before ran; alone, this one signs in.
+    const form = phone.getByTestId('login-email');
+    const dashboard = phone.getByTestId('dash-reconciliation-status');
+    await eventually(async () => (await form.isVisible()) || (await dashboard.isVisible())).toBe(true);
+    if (await form.isVisible()) await signIn(phone, admin);
+    await eventually(() => dashboard.isVisible()).toBe(true);
+    await phone.evaluate(() => localStorage.setItem('earn.lang', 'zh-CN'));
+    await phone.goto(`${server.url}/admin/audit`);
+    await eventually(() => phone.getByTestId('admin-signout').textContent()).toBe('退出登录');
+    // Each text is whole (not clipped by its box) and its box inside the screen.
+    const cut = await phone.evaluate(() =>
+      ['[data-testid="admin-role"]', '[data-testid="admin-signout"]'].flatMap((selector) => {
+        const el = document.querySelector(selector) as HTMLElement;
+        const label = (el.querySelector('[class*="label"]') as HTMLElement | null) ?? el;
+        const box = el.getBoundingClientRect();
+        return label.scrollWidth > label.clientWidth || box.right > window.innerWidth || box.left < 0
+          ? [
+              `${selector}: ${label.textContent} ${label.scrollWidth}/${label.clientWidth} at ${box.left}-${box.right}`,
+            ]
+          : [];
+      }),
+    );
+    expect(cut).toEqual([]);
+    expect(await phone.getByTestId('admin-role').textContent()).toBe('管理员');
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(phone, 'admin-audit-dark-zh-375');
+    await phone.evaluate(() => localStorage.setItem('earn.lang', 'en'));
+    await phone.close();
+  });
+
+  test('axe-core finds no WCAG A or AA violation on any console page, light or dark, and at 375 px', async () => {
+    const demo = await api<{ id: number }>('GET', '/users/demo@example.com');
     const pages: [string, string][] = [
       ['/admin', '[data-testid="dash-reconciliation-status"]'],
       ['/admin/products/flexible', '[data-row="USDT"]'],
       ['/admin/products/fixed', '[data-testid="tab-fixed"]'],
       ['/admin/products/staking', '[data-testid="staking-table"]'],
       ['/admin/launch-pool', 'main'],
+      ['/admin/products/dual', 'main'],
       ['/admin/users', '[data-testid="users-table"]'],
+      [`/admin/users/${demo.id}`, '[data-testid="user-history"] tbody tr'],
       ['/admin/prices', 'main'],
       ['/admin/clock', '[data-testid="clock-kind"]'],
       ['/admin/audit', 'main'],
+      ['/admin/outbox', 'main'],
       ['/admin/operators', 'main'],
     ];
     const found: string[] = [];
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const p = await browser.newPage({ width: 1400, colorScheme });
+    const views = [
+      { width: 1400, colorScheme: 'light' },
+      { width: 1400, colorScheme: 'dark' },
+      // A phone: tables scroll sideways there, and their hidden columns must be reachable.
+      { width: 375, colorScheme: 'dark' },
+    ] as const;
+    for (const { width, colorScheme } of views) {
+      const p = await browser.newPage({ width, colorScheme });
       // Signed in already when the tests before ran; alone, this one signs in.
       await p.goto(`${server.url}/admin`);
       const form = p.getByTestId('login-email');
@@ -307,7 +394,7 @@ describe('operator console in Chromium', () => {
         await eventually(() => p.locator(ready).first().isVisible()).toBe(true);
         await p.waitForLoadState('networkidle');
         for (const v of await axeViolations(p))
-          found.push(`${colorScheme} ${path}: ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
+          found.push(`${width} ${colorScheme} ${path}: ${v.id} (${v.help}) at ${v.nodes.join(', ')}`);
       }
       await p.close();
     }

@@ -244,13 +244,17 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
         },
       },
       async (req) => {
-        const list = await deps.db
-          .select()
-          .from(dualOrders)
-          .orderBy(desc(dualOrders.id))
-          .limit(req.query.limit)
-          .offset((req.query.page - 1) * req.query.limit);
-        return ok({ list: list.map((o) => ({ ...view(o), user_id: o.userId })), total: list.length });
+        const [list, [count]] = await Promise.all([
+          deps.db
+            .select()
+            .from(dualOrders)
+            .orderBy(desc(dualOrders.id))
+            .limit(req.query.limit)
+            .offset((req.query.page - 1) * req.query.limit),
+          // Every order, not this page's: the console pages by it.
+          deps.db.select({ n: sql<number>`count(*)::int` }).from(dualOrders),
+        ]);
+        return ok({ list: list.map((o) => ({ ...view(o), user_id: o.userId })), total: count?.n ?? 0 });
       },
     );
     a.post(

@@ -43,6 +43,17 @@ describe('dual-investment order statuses', () => {
     expect((await c.get('/apiw/v2/earn/dual/orders', { status: 'DONE' })).status).toBe(400);
   });
 
+  it("the operator's list pages by the total of every order, not of the page", async () => {
+    type Page = { list: { id: number }[]; total: number };
+    const first = await op.call<Page>('GET', '/admin/api/dual/orders?page=1&limit=3');
+    const last = await op.call<Page>('GET', '/admin/api/dual/orders?page=4&limit=3');
+    // The demo's ten orders: three a page, the fourth holds the last one; each page says ten.
+    expect(first.body.data.list).toHaveLength(3);
+    expect(first.body.data.total).toBe(10);
+    expect(last.body.data.list).toHaveLength(1);
+    expect(last.body.data.total).toBe(10);
+  });
+
   it('lets the operator create orders and move them through statuses; other users cannot read them', async () => {
     const c = new TestClient(server);
     const id = await c.register();

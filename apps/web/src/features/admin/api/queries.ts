@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getData } from '../../../api/typed';
 import { adminGet } from './http';
 import type { HistoryLine, ImpactCall, ImpactView } from './types';
@@ -102,7 +102,8 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.dual(page),
       queryFn: ({ signal }) => getData('/admin/api/dual/orders', { query: { page, limit }, signal }),
-      select: (d) => d.list,
+      // Its total, every order's count, gives the pages.
+      placeholderData: keepPreviousData,
     }),
   users: (q: string, cursor: string | number | null) =>
     queryOptions({

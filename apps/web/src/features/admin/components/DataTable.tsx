@@ -64,7 +64,12 @@ export function DataTable<T>({
       emptyText={emptyText}
       testId={testId}
     >
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* On a narrow screen the table scrolls sideways: its viewport takes the keyboard's focus so the
+          arrow keys reach the columns off screen, and is named after the table. */}
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}
+      >
         <Table
           striped
           highlightOnHover

@@ -1,6 +1,7 @@
 import { dec, isPlainDecimal } from '@earn/domain';
 import { Text, type TextProps } from '@mantine/core';
 import { formatAmount } from '../../../components/format';
+import { i18next } from '../../../i18n';
 
 /** Times in the console are UTC, and say so: `2026-01-02 03:04:05 UTC`. */
 export function formatUtc(seconds: number | null | undefined): string {
@@ -16,14 +17,23 @@ export function UtcTime({ seconds, ...props }: { seconds: number | null | undefi
   );
 }
 
-/** A duration in whole units, largest first: `1d 2h`, `45m`, `30s`. */
+/** A number of a duration's unit in the operator's language: `2d` in English, `2 天` in Chinese. */
+const unit = (key: 'd' | 'h' | 'm' | 's', n: number): string =>
+  i18next.t(`admin.duration.${key}`, { n }) as string;
+
+/** A duration in whole units, largest first: `1d 2h`, `45m`, `30s` (`1 天 2 小时` in Chinese). */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   const d = Math.floor(s / 86_400);
   const h = Math.floor((s % 86_400) / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const parts = [d ? `${d}d` : '', h ? `${h}h` : '', m && !d ? `${m}m` : '', !d && !h && !m ? `${s}s` : ''];
-  return parts.filter(Boolean).join(' ') || '0s';
+  const parts = [
+    d ? unit('d', d) : '',
+    h ? unit('h', h) : '',
+    m && !d ? unit('m', m) : '',
+    !d && !h && !m ? unit('s', s) : '',
+  ];
+  return parts.filter(Boolean).join(' ');
 }
 
 /** An amount always with its unit (a coin, USDT, %), grouped and never rounded up. */
@@ -40,6 +50,14 @@ export function Amount({
         : `${formatAmount(value, decimals)} ${unit}`}
     </Text>
   );
+}
+
+/**
+ * The coin a dual order's target price is quoted in: the pair's stablecoin (95,000 USDT a BTC),
+ * whichever side the user invested, as the users' dual pages show it.
+ */
+export function dualPriceCoin(o: { invest_coin: string; exercise_coin: string }): string {
+  return /^(USDT|USDC|USD)$/.test(o.invest_coin) ? o.invest_coin : o.exercise_coin;
 }
 
 /** "-1" is "no limit" wherever the API uses it. */

@@ -159,6 +159,7 @@ export function RecordForm(props: RecordFormProps) {
       styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 650 } }}
       data-testid={testId}
       data-step={step}
+      className="admin-modal"
     >
       {step === 'form' ? (
         <Stack gap="md">

@@ -35,7 +35,11 @@ describe('parseField', () => {
     expect(parseField(rate, '0.05')).toEqual({ ok: true, value: '0.05' });
     expect(parseField(rate, ' 0.05 ')).toEqual({ ok: true, value: '0.05' });
     expect(parseField(rate, '1e3')).toMatchObject({ ok: false, error: { key: 'admin.form.decimal' } });
-    expect(parseField(rate, '-1')).toMatchObject({ ok: false, error: { key: 'admin.form.decimal' } });
+    // A negative rate is named as such, not as "not a decimal".
+    expect(parseField(rate, '-0.01')).toMatchObject({ ok: false, error: { key: 'admin.form.negative' } });
+    expect(parseField(rate, '-1')).toMatchObject({ ok: false, error: { key: 'admin.form.negative' } });
+    expect(parseField(rate, '--1')).toMatchObject({ ok: false, error: { key: 'admin.form.decimal' } });
+    expect(parseField(rate, '-1e3')).toMatchObject({ ok: false, error: { key: 'admin.form.decimal' } });
     expect(parseField(rate, '0.123456789')).toMatchObject({
       ok: false,
       error: { key: 'admin.form.places', params: { places: 8 } },

@@ -168,7 +168,11 @@ const ok = (value: unknown): Parsed => ({ ok: true, value });
 
 function parseDecimal(spec: FieldSpec, text: string): Parsed {
   if (spec.unlimited && text === '-1') return ok('-1');
-  if (!isPlainDecimal(text)) return fail('admin.form.decimal');
+  // A minus sign is the one slip the decimal rule would otherwise call "not a number".
+  if (!isPlainDecimal(text))
+    return fail(
+      /^-/.test(text) && isPlainDecimal(text.slice(1)) ? 'admin.form.negative' : 'admin.form.decimal',
+    );
   const places = spec.places ?? 18;
   if (decimalPlaces(text) > places) return fail('admin.form.places', { places });
   if (spec.positive && !dec(text).gt(0)) return fail('admin.form.positive');

@@ -116,7 +116,11 @@ export function AdminLayout() {
                   <rect width="28" height="28" rx="8" fill="var(--mantine-primary-color-filled)" />
                   <path d="M8 9h12M8 14h12M8 19h7" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
                 </svg>
-                <Text fw={700}>{t('admin.brand')}</Text>
+                {/* On a phone the mark alone (the link is named): with the name, the role and Sign out
+                    were cut off at 375 px. */}
+                <Text fw={700} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {t('admin.brand')}
+                </Text>
               </Group>
             </Link>
           </Group>

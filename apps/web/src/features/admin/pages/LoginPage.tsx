@@ -1,4 +1,5 @@
 import '../i18n/register';
+import '../admin.css';
 import {
   Alert,
   Box,
@@ -80,7 +81,7 @@ export default function LoginPage() {
   };
 
   return (
-    <Box mih="100vh" style={{ background: 'var(--earn-page)' }}>
+    <Box mih="100vh" style={{ background: 'var(--earn-page)' }} className="admin-login">
       <Group justify="flex-end" p="md" gap="xs">
         <LanguageMenu />
         <ThemeMenu />

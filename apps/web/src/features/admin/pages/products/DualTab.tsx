@@ -6,7 +6,7 @@ import { adminSend } from '../../api/http';
 import { adminKeys, adminQueries } from '../../api/queries';
 import type { DualOrder } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
-import { Amount, formatUtc } from '../../components/format';
+import { Amount, dualPriceCoin, formatUtc } from '../../components/format';
 import { ListToolbar, matches } from '../../components/ListToolbar';
 import { RowActions } from '../../components/RowActions';
 import { formBody } from '../../forms/fields';
@@ -23,9 +23,15 @@ export function DualTab() {
   const q = useQuery(adminQueries.dual(page, PAGE));
   const [search, setSearch] = useState('');
   const d = useRecordDialog<DualOrder>();
-  const rows = matches(q.data, search, (r) => [r.id, r.user_id, r.invest_coin, r.exercise_coin, r.status]);
+  const rows = matches(q.data?.list, search, (r) => [
+    r.id,
+    r.user_id,
+    r.invest_coin,
+    r.exercise_coin,
+    r.status,
+  ]);
   const row = d.dialog?.row ?? null;
-  const full = (q.data?.length ?? 0) >= PAGE;
+  const pages = Math.max(1, Math.ceil((q.data?.total ?? 0) / PAGE));
   return (
     <>
       <ListToolbar search={search} onSearch={setSearch} />
@@ -52,7 +58,7 @@ export function DualTab() {
             key: 'target',
             title: t('admin.dual.target'),
             align: 'right',
-            render: (r) => <Amount value={r.target_price} unit={r.exercise_coin} />,
+            render: (r) => <Amount value={r.target_price} unit={dualPriceCoin(r)} />,
           },
           { key: 'apr', title: 'APR', align: 'right', render: (r) => `${r.apr} %` },
           {
@@ -76,7 +82,17 @@ export function DualTab() {
         actions={(r) => <RowActions id={`dual-${r.id}`} onEdit={() => d.edit(r)} />}
       />
       <Group justify="flex-end" mt="md">
-        <Pagination total={full ? page + 1 : page} value={page} onChange={setPage} size="sm" />
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          size="sm"
+          getControlProps={(control) => ({
+            'aria-label': t(
+              control === 'previous' || control === 'first' ? 'admin.pager.previous' : 'admin.pager.next',
+            ),
+          })}
+        />
       </Group>
       <RecordForm
         opened={d.dialog !== null}

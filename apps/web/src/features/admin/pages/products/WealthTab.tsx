@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminSend } from '../../api/http';
 import { adminKeys, adminQueries } from '../../api/queries';
@@ -33,6 +33,8 @@ export function WealthTab() {
   const rows = matches(q.data, search, (r) => [r.pid, r.name, r.coin]);
   const row = d.dialog?.row ?? null;
   const navRow = nav.dialog?.row ?? null;
+  // A NAV is a price in the product's coin, as the list shows it: the form and its review say which.
+  const navSpecsOf = useMemo(() => navSpecs.map((s) => ({ ...s, unit: navRow?.coin ?? '' })), [navRow]);
   return (
     <>
       <ListToolbar search={search} onSearch={setSearch}>
@@ -122,7 +124,7 @@ export function WealthTab() {
         opened={nav.dialog !== null}
         onClose={nav.close}
         title={t('admin.wealth.publishNavOf', { name: navRow?.name ?? '' })}
-        specs={navSpecs}
+        specs={navSpecsOf}
         mode="create"
         area="catalogue"
         invalidate={[adminKeys.wealth, adminKeys.dashboard]}

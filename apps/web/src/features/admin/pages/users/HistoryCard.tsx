@@ -66,7 +66,17 @@ export function HistoryCard({ userRef }: { userRef: string }) {
             title: t('admin.f.amount'),
             align: 'right',
             render: (h) => (
-              <Amount value={h.amount} unit={h.asset} c={h.amount.startsWith('-') ? 'red' : 'teal'} />
+              // The light-variant text colours: the app sets them to reach 4.5:1 on a light row
+              // (Mantine's teal is 2.5:1 on white), and Mantine's lighter shades on a dark one.
+              <Amount
+                value={h.amount}
+                unit={h.asset}
+                c={
+                  h.amount.startsWith('-')
+                    ? 'var(--mantine-color-red-light-color)'
+                    : 'var(--mantine-color-teal-light-color)'
+                }
+              />
             ),
           },
           { key: 'entry', title: t('admin.users.entry'), align: 'right', render: (h) => h.entry_id },
