@@ -307,7 +307,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
             amount: formatAmount(p.min_redeem_amount),
             coin: p.coin,
           })}
-          error={violation ? ruleText(t, violation) : undefined}
+          error={violation ? ruleText(t, violation, p.coin) : undefined}
           maxActionName="staking.redeem.max"
           data-testid="redeem-amount"
           description={`${t('staking.redeem.redeemable')}: ${formatAmount(redeemable)} ${p.coin}`}

@@ -219,7 +219,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
             setAmount={setAmount}
             agreed={agreed}
             setAgreed={(v) => void onAgree(v)}
-            violationText={violation ? ruleText(t, violation) : undefined}
+            violationText={violation ? ruleText(t, violation, p.coin) : undefined}
             canStake={canStake}
             loggedIn={loggedIn}
             tier={info.data?.tier ?? me.data?.vip_tier ?? 0}

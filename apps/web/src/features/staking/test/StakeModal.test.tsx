@@ -65,7 +65,7 @@ describe('stake modal rules', () => {
   test('below the minimum: stake.number.minLimit with the number', async () => {
     await openModal();
     await userEvent.type(amountInput(), '0.001');
-    expect(await screen.findByText('The minimum stake is 0.01')).toBeInTheDocument();
+    expect(await screen.findByText('The minimum stake is 0.01 ETH')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     // The rule shows under the amount; the button adds nothing of its own.
     expect(screen.queryByTestId('stake-submit-reason')).toBeNull();
