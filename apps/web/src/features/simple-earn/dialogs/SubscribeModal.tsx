@@ -45,7 +45,7 @@ import { AprChart } from '../components/AprChart';
 import { ButtonLabel } from '../components/ButtonLabel';
 import { MinAprForm } from '../components/MinAprForm';
 import { TermTabs, termLabel } from '../components/TermTabs';
-import { amt, pct } from '../format';
+import { amt, pct, usdtHint } from '../format';
 import { useRefreshEarn, useServerNow, useVipTier } from '../hooks';
 import { holdingsLink, LINKS, vipLink } from '../links';
 import { prefs } from '../prefs';
@@ -369,6 +369,12 @@ function SubscribeBody({
         maxActionName="simpleEarn.subscribe.max"
         data-testid="subscribe-amount"
       />
+      {/* The typed amount's value, next to the amount: under the estimates it read as the interest's. */}
+      {amount && !errorText && usdtHint(product.asset, amount, product.product_asset_price) && (
+        <Text size="xs" c="dimmed" ta="right" mt={-12} className="num" data-testid="subscribe-usdt-hint">
+          {amt(amount)} {product.asset} {usdtHint(product.asset, amount, product.product_asset_price)}
+        </Text>
+      )}
       {isLoggedIn && (
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
