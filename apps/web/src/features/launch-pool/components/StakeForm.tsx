@@ -28,6 +28,7 @@ import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGroup';
 import { formatDate, translateKey } from '../../../i18n';
 import { deviceToken, LAUNCHPOOL_BASE, lpKeys, lpQueries, type Project } from '../api';
@@ -150,6 +151,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const compliance = useQuery({ ...queries.compliance(), enabled: isLoggedIn });
   const outable = useQuery({ ...queries.outable([coin]), enabled: isLoggedIn && !!coin });
   const borrow = useQuery({ ...lpQueries.borrowSettings(coin), enabled: !!coin });
+  const online = useOnline();
   const stake = useApiAction({
     name: 'launchpool.stake',
     path: `${LAUNCHPOOL_BASE}/create-order`,
@@ -180,11 +182,11 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const period = fixedPeriodOf(pool);
   const se = pool.simple_earn;
   const withYours = aprWithStake(pool, failure ? null : amount);
-  const disabledConfirm = !loaded || amount === null || !!failure || numbers.usedUp;
+  const disabledConfirm = !loaded || amount === null || !!failure || numbers.usedUp || !online;
   // Why Confirm is greyed when nothing else on screen says it (the label says "used up", the rule
   // broken shows under the amount): the balance still loading, or no amount yet.
   const confirmBlock =
-    numbers.usedUp || failure
+    numbers.usedUp || failure || !online
       ? null
       : !loaded
         ? t('common.loading')
@@ -208,7 +210,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   };
 
   const submit = async () => {
-    if (amount === null || failure || numbers.usedUp) return;
+    if (amount === null || failure || numbers.usedUp || !online) return;
     trackClick('launchpool.stake.confirm', { rid: pool.rid, coin });
     if (isNewUserPool(pool) || pool.vip_config?.vip_only) {
       setChecking(true);
@@ -466,6 +468,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
         </Stack>
       )}
 
+      <OfflineNotice />
       <Group grow gap="sm" mt="xs">
         <Button variant="default" size="md" onClick={onCancel}>
           {t('common.cancel')}
