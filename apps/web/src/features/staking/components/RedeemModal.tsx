@@ -11,6 +11,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { formatServerTime, useServerClock } from '../../../components/serverTime';
 import { isRedeemResult, type RedeemResult, STAKING_BASE, type StakingProduct, stakingQueries } from '../api';
@@ -85,7 +86,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const quick = p ? quickRedeemState(p) : 'hidden';
   const effectiveType: RedeemType = quick === 'selectable' ? type : 'standard';
   const quote = valid && p ? redeemQuote(valid, effectiveType, p, protocol, tier, nowSeconds()) : null;
-  const canRedeem = !!valid && !violation && effectivePid !== undefined && !!holding;
+  const online = useOnline();
+  const canRedeem = !!valid && !violation && effectivePid !== undefined && !!holding && online;
 
   const submit = async () => {
     if (!p || !valid || !canRedeem) return;
@@ -371,9 +373,10 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
               : t(confirm.key, confirm.params)}
           </Text>
         </Alert>
+        <OfflineNotice />
         <DisabledReason
           // The rule broken shows under the amount already; an empty field says nothing by itself.
-          reason={!valid && !violation ? t('amount.enterFirst') : null}
+          reason={!valid && !violation && online ? t('amount.enterFirst') : null}
           testId="redeem-submit-reason"
           block
         >

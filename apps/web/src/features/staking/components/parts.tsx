@@ -195,6 +195,7 @@ export interface PairButton {
   onClick: () => void;
   testId?: string;
   loading?: boolean;
+  disabled?: boolean;
   /** Takes the focus when it appears (a view of the dialog that asks for this one decision). */
   autoFocus?: boolean;
 }
@@ -214,6 +215,7 @@ export function ButtonPair({ secondary, primary }: { secondary: PairButton; prim
       <Button
         onClick={primary.onClick}
         loading={primary.loading}
+        disabled={primary.disabled}
         data-testid={primary.testId}
         autoFocus={primary.autoFocus}
       >
