@@ -1,4 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
@@ -383,5 +384,31 @@ describe('subscribe dialog: the amount in USDT', () => {
     await typeAmount('11');
     expect(await screen.findByText(t('lend_earn.insufficient.balance', { coin: 'ETH' }))).toBeInTheDocument();
     expect(screen.queryByTestId('subscribe-usdt-hint')).toBeNull();
+  });
+});
+
+describe('subscribe dialog: offline', () => {
+  test('Subscribe is off with the reason in the dialog and nothing is sent; back online it goes once', async () => {
+    const api = earnApi({
+      extra: { 'POST /apiw/v2/uni-loan/earn/subscribe': () => ({ asset: 'USDT', amount: '5' }) },
+    });
+    open(0);
+    await ready();
+    await typeAmount('5');
+    await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toBeEnabled());
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(await screen.findByTestId('offline-notice')).toHaveTextContent(t('action.offline'));
+      expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+      await userEvent.type(screen.getByTestId('subscribe-amount'), '{Enter}');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(api.to('POST /apiw/v2/uni-loan/earn/subscribe')).toHaveLength(0);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toBeEnabled());
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    expect(await screen.findByTestId('subscribe-success')).toBeInTheDocument();
+    expect(api.to('POST /apiw/v2/uni-loan/earn/subscribe')).toHaveLength(1);
   });
 });

@@ -37,6 +37,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { ResultModal } from '../../../components/ResultModal';
 import { inlineRule, passesLockCheck, useFixedSubscribe, useFlexSubscribe } from '../api/actions';
 import { fetchSubscribeCheck, seQueries } from '../api/queries';
@@ -172,6 +173,7 @@ function SubscribeBody({
   const autoInvest = useQuery({ ...seQueries.autoInvest(), enabled: isLoggedIn && !fixed });
   const flexAction = useFlexSubscribe();
   const fixedAction = useFixedSubscribe(vip);
+  const online = useOnline();
 
   // A new term starts clean: its own voucher list, quota and server answer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on term change only
@@ -210,11 +212,11 @@ function SubscribeBody({
       : roundSubscribeAmount(availableAmount).toFixed();
   const noRate = dec(product.year_rate || 0).isZero();
   const blocked = soldOut || standing !== 'ok' || noRate;
-  const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked;
+  const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked && online;
   // Why Subscribe is greyed, unless the dialog already says it (sold-out alert and label, the VIP card
   // for a tier above the range, the rule under the amount).
   const submitBlock =
-    soldOut || standing === 'above' || errorText
+    soldOut || standing === 'above' || errorText || !online
       ? null
       : standing === 'below'
         ? t('se.vip.upgradeBody', { tier: product.min_vip })
@@ -511,6 +513,7 @@ function SubscribeBody({
       <Divider />
       <AprBreakdown product={product} amount={amount} voucher={voucher} held={held} />
       <Estimates product={product} amount={amount} voucher={voucher} held={held} />
+      <OfflineNotice />
       <DisabledReason reason={isLoggedIn && !canSubmit ? submitBlock : null} testId="subscribe-reason" block>
         <Button
           size="md"
