@@ -16,6 +16,7 @@ import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { translateKey } from '../../../i18n';
 import { LAUNCHPOOL_BASE, lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
 import { COMPLIANCE_LEND_EARN, hasStarted, redeemError, statRewards } from '../rules';
@@ -42,6 +43,7 @@ export function RedeemDialog({
   onClose: () => void;
   onRedeemed?: (amount: string) => void;
 }) {
+  useReturnFocus();
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const client = useQueryClient();

@@ -14,6 +14,7 @@ import { formatAmount } from '../../../components/format';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { formatServerTime, useServerClock } from '../../../components/serverTime';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { isRedeemResult, type RedeemResult, STAKING_BASE, type StakingProduct, stakingQueries } from '../api';
 import {
   feePercent,
@@ -42,6 +43,7 @@ export interface RedeemModalProps {
 
 /** The redeem modal: main, redeem type select (standard or quick), success, faq (section 2). */
 export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
+  useReturnFocus();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { now: nowSeconds } = useServerClock();

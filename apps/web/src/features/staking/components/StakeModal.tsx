@@ -31,6 +31,7 @@ import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { useServerClock } from '../../../components/serverTime';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import {
   type Campaign,
   type DefiProtocol,
@@ -99,6 +100,7 @@ export interface StakeModalProps {
 
 /** The stake modal: every state of staking-wealth.md section 2 in one dialog. */
 export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccessFooter }: StakeModalProps) {
+  useReturnFocus();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useQuery(queries.me());
