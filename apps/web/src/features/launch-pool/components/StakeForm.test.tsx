@@ -83,10 +83,13 @@ describe('stake form rules', () => {
     renderWithApp(<StakeForm project={makeProject([pool])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
     await ready();
     await typeAmount('100.01');
-    expect(await screen.findByText('The maximum stake per user is 20000 GT')).toBeInTheDocument();
+    // What is staked already is why 100.01 is refused under a maximum of 20,000: the message says so.
+    const refused =
+      'The maximum stake per user is 20,000 GT. You have 19,900 GT staked: at most 100 GT more.';
+    expect(await screen.findByText(refused)).toBeInTheDocument();
     expect(confirm()).toBeDisabled();
     await typeAmount('100');
-    await waitFor(() => expect(screen.queryByText('The maximum stake per user is 20000 GT')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(refused)).toBeNull());
   });
 
   test('above the available balance: finances.inadequateBalance', async () => {

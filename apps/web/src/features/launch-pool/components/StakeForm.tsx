@@ -1,4 +1,4 @@
-import type { PoolStakeMode } from '@earn/domain';
+import { dec, LaunchPoolKey, type PoolRuleFailure, type PoolStakeMode } from '@earn/domain';
 import {
   Alert,
   Anchor,
@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../../../api/analytics';
@@ -41,6 +42,7 @@ import {
   modeFields,
   modeRules,
   poolRewardCoins,
+  type StakeNumbers,
   stakeableBalance,
   stakeError,
   stakeNumbers,
@@ -177,7 +179,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const mode: PoolStakeMode = rules.show ? (chosenMode ?? rules.defaultMode) : 'spot';
   const numbers = stakeNumbers(pool, available);
   const failure = loaded ? stakeError(pool, amount, available) : null;
-  const errorText = failure ? translateKey(failure.key, failure.params, failure.key) : undefined;
+  const errorText = failure ? stakeFailureText(failure, numbers, t) : undefined;
   const notStarted = project.state === 2;
   const period = fixedPeriodOf(pool);
   const se = pool.simple_earn;
@@ -497,4 +499,21 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
       )}
     </Stack>
   );
+}
+
+/**
+ * A refused stake in the user's language, its amounts grouped as the form shows them ('20,000 GT').
+ * Above the personal maximum with something already staked, it also says what may still be added:
+ * 'The maximum stake per user is 20,000 GT' alone read as wrong next to a typed 19,900 GT.
+ */
+function stakeFailureText(failure: PoolRuleFailure, numbers: StakeNumbers, t: TFunction): string {
+  const params = { ...failure.params };
+  if (params.amount && /^\d+(\.\d+)?$/.test(params.amount)) params.amount = formatAmount(params.amount);
+  const text = translateKey(failure.key, params, failure.key);
+  if (failure.key !== LaunchPoolKey.stakeMax || dec(numbers.staked).isZero()) return text;
+  return `${text}${t('launchpool.stake.maxLeft', {
+    staked: formatAmount(numbers.staked),
+    quota: formatAmount(numbers.quota),
+    coin: failure.params.coin,
+  })}`;
 }
