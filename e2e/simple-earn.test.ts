@@ -241,7 +241,7 @@ describe('simple earn in Chromium', () => {
       const redeem = page.getByTestId('redeem-modal');
       await visible(redeem);
       await redeem.getByTestId('redeem-amount').fill('0.0000001');
-      await visible(redeem.getByText('The minimum redeem amount is 0.000001'));
+      await visible(redeem.getByText('The minimum redeem amount is 0.000001 USDT', { exact: true }));
       await redeem.getByTestId('redeem-amount').fill('0.000001');
       await screenshot(page, `simple-earn-redeem-${tag}`);
       await redeem.getByTestId('redeem-confirm').click();

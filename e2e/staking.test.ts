@@ -75,7 +75,9 @@ describe('staking screens in Chromium', () => {
     await poll(() => page.getByTestId('open-defi').textContent()).toContain('Lido');
     await poll(() => page.getByTestId('stake-available').textContent()).toMatch(/Available: [\d.]+ ETH/);
     await page.getByTestId('stake-amount').fill('0.001');
-    await poll(() => modal(page, 'stake-modal').getByText('The minimum stake is 0.01').count()).toBe(1);
+    await poll(() =>
+      modal(page, 'stake-modal').getByText('The minimum stake is 0.01 ETH', { exact: true }).count(),
+    ).toBe(1);
     await page.getByTestId('stake-amount').fill('0.5');
     expect(await page.getByTestId('stake-submit').isDisabled()).toBe(true);
     await page.getByTestId('stake-agree').check();

@@ -128,7 +128,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
           'JSON or form: side, coin, amount (string, at most the product precision, 8), pid (omitted or -1 without defi; ' +
           'a defi product without pid stakes through its first protocol), src=1 from the VIP theme (recorded). ' +
           'Available is spot less loans unless the unified account supports staking the coin. Refusals: ' +
-          'stake.number.minLimit {number}, stake.maxLimit.insufficientBalance {number, coin}, staking.stake.personalLimit ' +
+          'stake.number.minLimit {number, coin}, stake.maxLimit.insufficientBalance {number, coin}, staking.stake.personalLimit ' +
           'or staking.stake.crowdLimit {number: what is left, coin} (caps -1 = unlimited; a crowd product caps each user at ' +
           'crowd_mortgage_limit instead of personal_mortgage_limit), staking.product.offline, and code 42210 ' +
           `staking.stake.agreementRequired {document} (HTTP 422) without an acceptance recorded through POST ${BASE}/agreement. ` +
@@ -212,7 +212,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
           'for the whole position; receipt_coin, receipt_burned), and redeems at most what the tokens in spot cover ' +
           '(redeem.maxLimit.insufficientBalance {number}). Quick redeem needs extra.redeem_quick and fits within the product-wide daily quota ' +
           '(redeem_quick_daily, -1 unlimited, UTC day). Coins are taken from the newest stakes first. Rewards held until ' +
-          'redeem (reward delay -1 or 0) are paid in full to spot with any redemption. Refusals: redeem.number.minLimit, ' +
+          'redeem (reward delay -1 or 0) are paid in full to spot with any redemption. Refusals: redeem.number.minLimit {number, coin}, ' +
           'redeem.maxLimit.insufficientBalance, staking.redeem.quickUnavailable, staking.redeem.quickQuotaExceeded ' +
           "{number: today's quota left}, staking.redeem.closed (redeem_control lacks 'redeem').",
         body: stakingActionBody,

@@ -65,6 +65,10 @@ export const StakingSystemPurpose = {
 const ruleError = (v: { key: string; params: Record<string, string> }, message: string) =>
   errors.rule(v.key, message, v.params);
 
+/** A refusal with the product's coin among its values (a value the rule set itself is kept). */
+const withCoin = (v: { key: string; params: Record<string, string> }, coin: string) =>
+  v.key === 'common.amountPrecision' ? v : { ...v, params: { coin, ...v.params } };
+
 /**
  * The protocol a request names. A defi product without a pid takes its first protocol (the selector's
  * preselection); a product without protocols refuses any pid but -1.
@@ -157,7 +161,8 @@ export async function stake(tx: Db, req: StakeRequest) {
     available,
     precision: product.precision,
   });
-  if (violation) throw ruleError(violation, 'Stake amount refused');
+  // Every amount in a refusal names its coin: the domain's minimum rule carries the number alone.
+  if (violation) throw ruleError(withCoin(violation, product.coin), 'Stake amount refused');
   const amount = dec(req.amount);
 
   const heldProduct = await heldIn(tx, req.userId, product.id);
@@ -311,7 +316,7 @@ export async function redeem(tx: Db, req: RedeemRequest) {
     redeemable,
     precision: product.precision,
   });
-  if (violation) throw ruleError(violation, 'Redeem amount refused');
+  if (violation) throw ruleError(withCoin(violation, product.coin), 'Redeem amount refused');
   const amount = dec(req.amount);
   const burn = receiptForRedeem(amount, held, receiptOutstanding);
 

@@ -246,7 +246,10 @@ describe('staking redeem', { timeout: 300_000 }, () => {
     expect(noQuick.status).toBe(422);
     expect(noQuick.body.data).toMatchObject({ key: 'staking.redeem.quickUnavailable' });
     const min = await c.post(REDEEM, { coin: 'USDT', amount: '0.5', quick: 0 });
-    expect(min.body.data).toMatchObject({ key: 'redeem.number.minLimit', params: { number: '1' } });
+    expect(min.body.data).toMatchObject({
+      key: 'redeem.number.minLimit',
+      params: { number: '1', coin: 'USDT' },
+    });
     const max = await c.post(REDEEM, { coin: 'USDT', amount: '500.50000001', quick: 0 });
     expect(max.body.data).toMatchObject({
       key: 'redeem.maxLimit.insufficientBalance',

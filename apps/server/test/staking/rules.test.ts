@@ -163,7 +163,7 @@ describe('staking rules and calls', { timeout: 300_000 }, () => {
       [
         { coin: 'BTC', pid: lido, amount: '0.0009' },
         422,
-        { key: 'stake.number.minLimit', params: { number: '0.001' } },
+        { key: 'stake.number.minLimit', params: { number: '0.001', coin: 'BTC' } },
       ],
       [
         { coin: 'BTC', pid: lido, amount: '1.5' },

@@ -32,8 +32,9 @@ import { ActivateModal, CloseModal } from './components/SwitchModals';
 
 const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'coin'];
 
-const sumText = (list: CoinAmount[] | undefined) =>
-  list && list.length > 0 ? list.map((x) => `${formatAmount(x.amount)} ${x.coin}`).join(' · ') : '0';
+/** Every coin paid so far with its amount; none yet is said in words (a bare '0' has no coin). */
+const sumText = (list: CoinAmount[] | undefined, none: string) =>
+  list && list.length > 0 ? list.map((x) => `${formatAmount(x.amount)} ${x.coin}`).join(' · ') : none;
 
 /** `/soft-staking`: the switch, the coins that earn, and the daily payouts. */
 export default function SoftStakingPage() {
@@ -194,7 +195,7 @@ export default function SoftStakingPage() {
               {t('softStaking.total')}
             </Text>
             <Text fw={600} className="num" data-testid="soft-total">
-              {isLoggedIn ? sumText(status.data?.total_payout) : '—'}
+              {isLoggedIn ? sumText(status.data?.total_payout, t('softStaking.total.none')) : '—'}
             </Text>
           </Stack>
           <Group justify={mobile ? 'stretch' : 'flex-end'} align="center">

@@ -7,6 +7,7 @@ import {
   redeemConfirmText,
   redeemPeriodText,
   redeemQuote,
+  ruleText,
   stakeModalReducer,
   vipDiscountFor,
 } from './rules';
@@ -121,5 +122,21 @@ describe('staking wording', () => {
     expect(en(one.key, one.params)).toBe('Up to 1 day');
     expect(en(seven.key, seven.params)).toBe('Up to 7 days');
     expect(zh(one.key, one.params)).toBe('最长 1 天');
+  });
+
+  test('a refused amount is written with its coin and grouped, in both languages', async () => {
+    const { i18next, setLanguage } = await import('../../i18n');
+    await setLanguage('zh-CN');
+    await setLanguage('en');
+    const en = i18next.getFixedT('en');
+    const zh = i18next.getFixedT('zh-CN');
+    const min = { key: 'stake.number.minLimit', params: { number: '20000' } };
+    expect(ruleText(en, min, 'GT')).toBe('The minimum stake is 20,000 GT');
+    expect(ruleText(zh, min, 'GT')).toBe('最少质押 20,000 GT');
+    const redeem = { key: 'redeem.number.minLimit', params: { number: '0.1' } };
+    expect(ruleText(en, redeem, 'SOL')).toBe('The minimum redeem amount is 0.1 SOL');
+    // A rule that names its own coin keeps it.
+    const balance = { key: 'stake.maxLimit.insufficientBalance', params: { number: '5', coin: 'ETH' } };
+    expect(ruleText(en, balance, 'SOL')).toBe('Insufficient balance: at most 5 ETH available');
   });
 });

@@ -20,7 +20,7 @@ import {
   tieredExtraPerYear,
 } from '@earn/domain';
 import type { TFunction } from 'i18next';
-import { formatPercent } from '../../components/format';
+import { formatAmount, formatPercent } from '../../components/format';
 import { formatDate } from '../../i18n';
 import type { Campaign, DefiProtocol, HoldingBalance, StakingProduct, VipConfigRow } from './api';
 
@@ -33,11 +33,20 @@ export type Translate = TFunction;
 
 /**
  * A rule's message in the user's language. The domain names its values `number` and `precision`; the
- * shared catalogue's texts say `amount` and `places`, so both names are passed.
+ * shared catalogue's texts say `amount` and `places`, so both names are passed. The minimum rules carry
+ * no coin of their own: the dialog's coin is passed so every amount is written with its unit, and the
+ * amount is grouped as everywhere else on screen ('20,000', not '20000').
  */
-export function ruleText(t: Translate, v: RuleViolation): string {
+export function ruleText(t: Translate, v: RuleViolation, coin?: string): string {
   const p = v.params;
-  return t(v.key, { ...p, amount: p.amount ?? p.number, places: p.places ?? p.precision }) as string;
+  const raw = p.amount ?? p.number;
+  const amount = raw !== undefined && /^\d+(\.\d+)?$/.test(raw) ? formatAmount(raw) : raw;
+  return t(v.key, {
+    ...(coin ? { coin } : {}),
+    ...p,
+    amount,
+    places: p.places ?? p.precision,
+  }) as string;
 }
 
 /** "Blank or <=0: no message, button disabled" (section 5): null means no amount to check. */

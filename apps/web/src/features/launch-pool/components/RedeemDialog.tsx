@@ -14,7 +14,9 @@ import { AmountInput } from '../../../components/AmountInput';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { translateKey } from '../../../i18n';
 import { LAUNCHPOOL_BASE, lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
 import { COMPLIANCE_LEND_EARN, hasStarted, redeemError, statRewards } from '../rules';
@@ -41,6 +43,7 @@ export function RedeemDialog({
   onClose: () => void;
   onRedeemed?: (amount: string) => void;
 }) {
+  useReturnFocus();
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const client = useQueryClient();
@@ -70,6 +73,7 @@ export function RedeemDialog({
     }
   }, [opened, se?.status]);
 
+  const online = useOnline();
   const redeem = useApiAction({
     name: 'launchpool.redeem',
     path: `${LAUNCHPOOL_BASE}/redeem`,
@@ -80,7 +84,7 @@ export function RedeemDialog({
   const simpleEarnStatus = autoEarnShown && (userPeriod > 0 || autoEarn) ? 1 : 0;
 
   const submit = async () => {
-    if (amount === null || failure) return;
+    if (amount === null || failure || !online) return;
     trackClick('launchpool.redeem.confirm', { rid: pool.rid });
     try {
       await redeem.run({ pid: pool.pid, rid: pool.rid, amount, simpleEarnStatus });
@@ -174,12 +178,13 @@ export function RedeemDialog({
         <Text size="xs" c="dimmed">
           {t('launchpool.redeem.note')}
         </Text>
+        <OfflineNotice />
         <Group grow gap="sm">
           <Button variant="default" size="md" onClick={onClose}>
             {t('common.cancel')}
           </Button>
           <DisabledReason
-            reason={amount === null && !failure ? t('amount.enterFirst') : null}
+            reason={amount === null && !failure && online ? t('amount.enterFirst') : null}
             testId="redeem-confirm-reason"
             block
           >
@@ -187,7 +192,7 @@ export function RedeemDialog({
               size="md"
               fullWidth
               onClick={() => void submit()}
-              disabled={amount === null || !!failure}
+              disabled={amount === null || !!failure || !online}
               loading={redeem.isPending}
               data-testid="redeem-confirm"
             >

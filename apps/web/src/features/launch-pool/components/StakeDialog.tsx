@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { lpQueries, type Project } from '../api';
 import { StakeForm, type StakeResult } from './StakeForm';
 
@@ -21,6 +22,7 @@ export function StakeDialog({
   onClose: () => void;
   onSuccess: (result: StakeResult) => void;
 }) {
+  useReturnFocus();
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [nested, setNested] = useState(false);

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { toast } from '../../../api/errors';
@@ -82,10 +83,13 @@ describe('stake form rules', () => {
     renderWithApp(<StakeForm project={makeProject([pool])} onSuccess={vi.fn()} onCancel={vi.fn()} />);
     await ready();
     await typeAmount('100.01');
-    expect(await screen.findByText('The maximum stake per user is 20000 GT')).toBeInTheDocument();
+    // What is staked already is why 100.01 is refused under a maximum of 20,000: the message says so.
+    const refused =
+      'The maximum stake per user is 20,000 GT. You have 19,900 GT staked: at most 100 GT more.';
+    expect(await screen.findByText(refused)).toBeInTheDocument();
     expect(confirm()).toBeDisabled();
     await typeAmount('100');
-    await waitFor(() => expect(screen.queryByText('The maximum stake per user is 20000 GT')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(refused)).toBeNull());
   });
 
   test('above the available balance: finances.inadequateBalance', async () => {
@@ -422,5 +426,34 @@ describe('the pool APR in the stake dialog (issue 17)', () => {
     await waitFor(() =>
       expect(screen.getByTestId('stake-apr-yours')).toHaveTextContent('With your 100 GT: 29.96%'),
     );
+  });
+
+  test('offline: Confirm is off with the reason in the form, Enter sends nothing, and back online it sends once', async () => {
+    const { calls } = fakeServer({
+      ...baseRoutes({ available: '50' }),
+      '/apiw/v2/earn/launch-pool/create-order': { order_id: 1 },
+    });
+    const onSuccess = vi.fn();
+    renderWithApp(<StakeForm project={makeProject([makePool()])} onSuccess={onSuccess} onCancel={vi.fn()} />);
+    await pressMax('50');
+    await waitFor(() => expect(confirm()).toBeEnabled());
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(await screen.findByTestId('offline-notice')).toHaveTextContent(
+        'You are offline: nothing has been sent. Connect again, then confirm.',
+      );
+      expect(confirm()).toBeDisabled();
+      const user = userEvent.setup();
+      await user.click(amountInput());
+      await user.keyboard('{Enter}');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(calls.filter((c) => c.path.endsWith('/create-order'))).toHaveLength(0);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
+    await userEvent.setup().click(confirm());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
+    expect(calls.filter((c) => c.path.endsWith('/create-order'))).toHaveLength(1);
   });
 });

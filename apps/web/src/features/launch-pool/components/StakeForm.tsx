@@ -1,4 +1,4 @@
-import type { PoolStakeMode } from '@earn/domain';
+import { dec, LaunchPoolKey, type PoolRuleFailure, type PoolStakeMode } from '@earn/domain';
 import {
   Alert,
   Anchor,
@@ -13,6 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../../../api/analytics';
@@ -28,6 +29,7 @@ import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGroup';
 import { formatDate, translateKey } from '../../../i18n';
 import { deviceToken, LAUNCHPOOL_BASE, lpKeys, lpQueries, type Project } from '../api';
@@ -40,6 +42,7 @@ import {
   modeFields,
   modeRules,
   poolRewardCoins,
+  type StakeNumbers,
   stakeableBalance,
   stakeError,
   stakeNumbers,
@@ -150,6 +153,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const compliance = useQuery({ ...queries.compliance(), enabled: isLoggedIn });
   const outable = useQuery({ ...queries.outable([coin]), enabled: isLoggedIn && !!coin });
   const borrow = useQuery({ ...lpQueries.borrowSettings(coin), enabled: !!coin });
+  const online = useOnline();
   const stake = useApiAction({
     name: 'launchpool.stake',
     path: `${LAUNCHPOOL_BASE}/create-order`,
@@ -175,16 +179,16 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   const mode: PoolStakeMode = rules.show ? (chosenMode ?? rules.defaultMode) : 'spot';
   const numbers = stakeNumbers(pool, available);
   const failure = loaded ? stakeError(pool, amount, available) : null;
-  const errorText = failure ? translateKey(failure.key, failure.params, failure.key) : undefined;
+  const errorText = failure ? stakeFailureText(failure, numbers, t) : undefined;
   const notStarted = project.state === 2;
   const period = fixedPeriodOf(pool);
   const se = pool.simple_earn;
   const withYours = aprWithStake(pool, failure ? null : amount);
-  const disabledConfirm = !loaded || amount === null || !!failure || numbers.usedUp;
+  const disabledConfirm = !loaded || amount === null || !!failure || numbers.usedUp || !online;
   // Why Confirm is greyed when nothing else on screen says it (the label says "used up", the rule
   // broken shows under the amount): the balance still loading, or no amount yet.
   const confirmBlock =
-    numbers.usedUp || failure
+    numbers.usedUp || failure || !online
       ? null
       : !loaded
         ? t('common.loading')
@@ -208,7 +212,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
   };
 
   const submit = async () => {
-    if (amount === null || failure || numbers.usedUp) return;
+    if (amount === null || failure || numbers.usedUp || !online) return;
     trackClick('launchpool.stake.confirm', { rid: pool.rid, coin });
     if (isNewUserPool(pool) || pool.vip_config?.vip_only) {
       setChecking(true);
@@ -466,6 +470,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
         </Stack>
       )}
 
+      <OfflineNotice />
       <Group grow gap="sm" mt="xs">
         <Button variant="default" size="md" onClick={onCancel}>
           {t('common.cancel')}
@@ -494,4 +499,21 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
       )}
     </Stack>
   );
+}
+
+/**
+ * A refused stake in the user's language, its amounts grouped as the form shows them ('20,000 GT').
+ * Above the personal maximum with something already staked, it also says what may still be added:
+ * 'The maximum stake per user is 20,000 GT' alone read as wrong next to a typed 19,900 GT.
+ */
+function stakeFailureText(failure: PoolRuleFailure, numbers: StakeNumbers, t: TFunction): string {
+  const params = { ...failure.params };
+  if (params.amount && /^\d+(\.\d+)?$/.test(params.amount)) params.amount = formatAmount(params.amount);
+  const text = translateKey(failure.key, params, failure.key);
+  if (failure.key !== LaunchPoolKey.stakeMax || dec(numbers.staked).isZero()) return text;
+  return `${text}${t('launchpool.stake.maxLeft', {
+    staked: formatAmount(numbers.staked),
+    quota: formatAmount(numbers.quota),
+    coin: failure.params.coin,
+  })}`;
 }

@@ -16,6 +16,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { trimAmountOnBlur } from '../../../components/amount';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { XCircleIcon } from '../../../components/icons';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { ResultModal } from '../../../components/ResultModal';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { inlineRule, passesLockCheck, useCancelRedeem, useFlexRedeem } from '../api/actions';
@@ -71,6 +72,7 @@ export function RedeemModal({
   const failure = redeemError(text, redeemable, asset);
   const amount = trimAmountOnBlur(text);
   const zero = !amount || dec(amount).isZero();
+  const online = useOnline();
   const error = failure
     ? t(failure.key, failure.params)
     : serverError
@@ -88,7 +90,7 @@ export function RedeemModal({
 
   const confirm = useDebouncedCallback(
     async () => {
-      if (!holding || zero || failure) return;
+      if (!holding || zero || failure || !online) return;
       if (!(await passesLockCheck('redeem'))) return;
       try {
         const res = await action.run({
@@ -193,17 +195,18 @@ export function RedeemModal({
             <Text size="xs" c="dimmed">
               {t('se.redeem.note')}
             </Text>
+            <OfflineNotice />
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>
               <DisabledReason
-                reason={!failure && zero ? t('amount.enterFirst') : null}
+                reason={!failure && zero && online ? t('amount.enterFirst') : null}
                 testId="redeem-confirm-reason"
               >
                 <Button
                   onClick={() => void confirm()}
-                  disabled={zero || !!failure || action.isPending}
+                  disabled={zero || !!failure || action.isPending || !online}
                   loading={action.isPending}
                   data-testid="redeem-confirm"
                 >

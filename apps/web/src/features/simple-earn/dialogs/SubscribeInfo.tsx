@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../i18n';
 import type { FixedProduct, ProductDetail, Voucher } from '../api/types';
-import { amt, pct, usdtHint } from '../format';
+import { amt, pct } from '../format';
 import { LINKS } from '../links';
 import { amountApr, estimate, productTerms, upTo } from '../rules';
 
@@ -170,11 +170,6 @@ export function Estimates({
           value={`${est ? amt(est.voucher) : '--'} ${product.asset}`}
           testId="est-voucher"
         />
-      )}
-      {amount && usdtHint(product.asset, amount, product.product_asset_price) && (
-        <Text size="xs" c="dimmed" ta="right">
-          {usdtHint(product.asset, amount, product.product_asset_price)}
-        </Text>
       )}
     </Stack>
   );

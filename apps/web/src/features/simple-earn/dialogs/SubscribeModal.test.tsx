@@ -1,4 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
@@ -355,3 +356,59 @@ describe('subscribe dialog: the APR for the amount typed (issue 17)', () => {
 async function ready10k() {
   await waitFor(() => expect(screen.getByTestId('available-balance')).toHaveTextContent('10,000 USDT'));
 }
+
+describe('subscribe dialog: the amount in USDT', () => {
+  test('the typed amount is valued under the amount, not under the daily interest', async () => {
+    const eth = {
+      asset: 'ETH',
+      product_asset_price: '3000',
+      min_lend_amount: '0.001',
+      title: 'ETH Flexible',
+    };
+    earnApi({
+      products: [detail([flexEntry(eth)], { asset: 'ETH' })],
+      extra: {
+        'POST /apiw/v2/account/spot/asset/outable': () => [
+          { asset: 'ETH', outable: '10', lend_earn_available: '10', available: '10', mode: 'classic' },
+        ],
+      },
+    });
+    renderWithProviders(<SubscribeModal target={{ asset: 'ETH', productId: 0 }} onClose={() => undefined} />);
+    await waitFor(() => expect(screen.getByTestId('available-balance')).toHaveTextContent('10 ETH'));
+    await typeAmount('2');
+    // 2 ETH at 3,000 USDT: the amount's value, with the amount it values.
+    expect(await screen.findByTestId('subscribe-usdt-hint')).toHaveTextContent('2 ETH ≈ 6,000 USDT');
+    // The estimates speak of the interest only: no USDT figure beside a day's interest in ETH.
+    expect(screen.getByTestId('estimates')).not.toHaveTextContent('USDT');
+    // A refused amount is not valued.
+    await typeAmount('11');
+    expect(await screen.findByText(t('lend_earn.insufficient.balance', { coin: 'ETH' }))).toBeInTheDocument();
+    expect(screen.queryByTestId('subscribe-usdt-hint')).toBeNull();
+  });
+});
+
+describe('subscribe dialog: offline', () => {
+  test('Subscribe is off with the reason in the dialog and nothing is sent; back online it goes once', async () => {
+    const api = earnApi({
+      extra: { 'POST /apiw/v2/uni-loan/earn/subscribe': () => ({ asset: 'USDT', amount: '5' }) },
+    });
+    open(0);
+    await ready();
+    await typeAmount('5');
+    await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toBeEnabled());
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(await screen.findByTestId('offline-notice')).toHaveTextContent(t('action.offline'));
+      expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+      await userEvent.type(screen.getByTestId('subscribe-amount'), '{Enter}');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(api.to('POST /apiw/v2/uni-loan/earn/subscribe')).toHaveLength(0);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toBeEnabled());
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    expect(await screen.findByTestId('subscribe-success')).toBeInTheDocument();
+    expect(api.to('POST /apiw/v2/uni-loan/earn/subscribe')).toHaveLength(1);
+  });
+});

@@ -37,6 +37,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { ResultModal } from '../../../components/ResultModal';
 import { inlineRule, passesLockCheck, useFixedSubscribe, useFlexSubscribe } from '../api/actions';
 import { fetchSubscribeCheck, seQueries } from '../api/queries';
@@ -45,7 +46,7 @@ import { AprChart } from '../components/AprChart';
 import { ButtonLabel } from '../components/ButtonLabel';
 import { MinAprForm } from '../components/MinAprForm';
 import { TermTabs, termLabel } from '../components/TermTabs';
-import { amt, pct } from '../format';
+import { amt, pct, usdtHint } from '../format';
 import { useRefreshEarn, useServerNow, useVipTier } from '../hooks';
 import { holdingsLink, LINKS, vipLink } from '../links';
 import { prefs } from '../prefs';
@@ -172,6 +173,7 @@ function SubscribeBody({
   const autoInvest = useQuery({ ...seQueries.autoInvest(), enabled: isLoggedIn && !fixed });
   const flexAction = useFlexSubscribe();
   const fixedAction = useFixedSubscribe(vip);
+  const online = useOnline();
 
   // A new term starts clean: its own voucher list, quota and server answer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on term change only
@@ -210,11 +212,11 @@ function SubscribeBody({
       : roundSubscribeAmount(availableAmount).toFixed();
   const noRate = dec(product.year_rate || 0).isZero();
   const blocked = soldOut || standing !== 'ok' || noRate;
-  const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked;
+  const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked && online;
   // Why Subscribe is greyed, unless the dialog already says it (sold-out alert and label, the VIP card
   // for a tier above the range, the rule under the amount).
   const submitBlock =
-    soldOut || standing === 'above' || errorText
+    soldOut || standing === 'above' || errorText || !online
       ? null
       : standing === 'below'
         ? t('se.vip.upgradeBody', { tier: product.min_vip })
@@ -369,6 +371,12 @@ function SubscribeBody({
         maxActionName="simpleEarn.subscribe.max"
         data-testid="subscribe-amount"
       />
+      {/* The typed amount's value, next to the amount: under the estimates it read as the interest's. */}
+      {amount && !errorText && usdtHint(product.asset, amount, product.product_asset_price) && (
+        <Text size="xs" c="dimmed" ta="right" mt={-12} className="num" data-testid="subscribe-usdt-hint">
+          {amt(amount)} {product.asset} {usdtHint(product.asset, amount, product.product_asset_price)}
+        </Text>
+      )}
       {isLoggedIn && (
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
@@ -505,6 +513,7 @@ function SubscribeBody({
       <Divider />
       <AprBreakdown product={product} amount={amount} voucher={voucher} held={held} />
       <Estimates product={product} amount={amount} voucher={voucher} held={held} />
+      <OfflineNotice />
       <DisabledReason reason={isLoggedIn && !canSubmit ? submitBlock : null} testId="subscribe-reason" block>
         <Button
           size="md"

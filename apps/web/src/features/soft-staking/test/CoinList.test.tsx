@@ -85,4 +85,9 @@ describe('soft-staking coin list', () => {
     expect(row('ETH')?.[1]?.textContent).toBe('2.25%');
     expect(row('GT')?.[1]?.textContent).toBe('3.50%');
   });
+
+  test('no payout yet reads "None yet", not a bare 0 without a coin', async () => {
+    renderAt('/soft-staking');
+    await waitFor(() => expect(screen.getByTestId('soft-total')).toHaveTextContent('None yet'));
+  });
 });

@@ -11,8 +11,10 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { formatServerTime, useServerClock } from '../../../components/serverTime';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import { isRedeemResult, type RedeemResult, STAKING_BASE, type StakingProduct, stakingQueries } from '../api';
 import {
   feePercent,
@@ -41,6 +43,7 @@ export interface RedeemModalProps {
 
 /** The redeem modal: main, redeem type select (standard or quick), success, faq (section 2). */
 export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
+  useReturnFocus();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { now: nowSeconds } = useServerClock();
@@ -85,7 +88,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const quick = p ? quickRedeemState(p) : 'hidden';
   const effectiveType: RedeemType = quick === 'selectable' ? type : 'standard';
   const quote = valid && p ? redeemQuote(valid, effectiveType, p, protocol, tier, nowSeconds()) : null;
-  const canRedeem = !!valid && !violation && effectivePid !== undefined && !!holding;
+  const online = useOnline();
+  const canRedeem = !!valid && !violation && effectivePid !== undefined && !!holding && online;
 
   const submit = async () => {
     if (!p || !valid || !canRedeem) return;
@@ -307,7 +311,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
             amount: formatAmount(p.min_redeem_amount),
             coin: p.coin,
           })}
-          error={violation ? ruleText(t, violation) : undefined}
+          error={violation ? ruleText(t, violation, p.coin) : undefined}
           maxActionName="staking.redeem.max"
           data-testid="redeem-amount"
           description={`${t('staking.redeem.redeemable')}: ${formatAmount(redeemable)} ${p.coin}`}
@@ -371,9 +375,10 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
               : t(confirm.key, confirm.params)}
           </Text>
         </Alert>
+        <OfflineNotice />
         <DisabledReason
           // The rule broken shows under the amount already; an empty field says nothing by itself.
-          reason={!valid && !violation ? t('amount.enterFirst') : null}
+          reason={!valid && !violation && online ? t('amount.enterFirst') : null}
           testId="redeem-submit-reason"
           block
         >

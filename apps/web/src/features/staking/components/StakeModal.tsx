@@ -29,7 +29,9 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { useServerClock } from '../../../components/serverTime';
+import { useReturnFocus } from '../../../components/useReturnFocus';
 import {
   type Campaign,
   type DefiProtocol,
@@ -98,6 +100,7 @@ export interface StakeModalProps {
 
 /** The stake modal: every state of staking-wealth.md section 2 in one dialog. */
 export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccessFooter }: StakeModalProps) {
+  useReturnFocus();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useQuery(queries.me());
@@ -160,10 +163,17 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
         heldInProtocol: balances.data?.find((b) => b.pid === protocolId)?.mortgage_amount ?? '0',
       }
     : null;
+  const online = useOnline();
   const valid = positiveAmount(amount);
   const violation = valid && ctx ? stakeViolation(valid, ctx) : null;
   const canStake =
-    !!valid && !violation && agreed && !acceptAction.isPending && loggedIn && p?.status === 'online';
+    !!valid &&
+    !violation &&
+    agreed &&
+    !acceptAction.isPending &&
+    loggedIn &&
+    online &&
+    p?.status === 'online';
 
   // Embedded, the parent closes the frame.
   const close = () => closePage(onClose);
@@ -219,7 +229,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
             setAmount={setAmount}
             agreed={agreed}
             setAgreed={(v) => void onAgree(v)}
-            violationText={violation ? ruleText(t, violation) : undefined}
+            violationText={violation ? ruleText(t, violation, p.coin) : undefined}
             canStake={canStake}
             loggedIn={loggedIn}
             tier={info.data?.tier ?? me.data?.vip_tier ?? 0}
@@ -389,6 +399,7 @@ function MainView({
   onDeposit: () => void;
 }) {
   const { t } = useTranslation();
+  const online = useOnline();
   const rates = ratesOf(p, protocol);
   const campaign = campaignFor(p, protocol);
   const running = runningCampaign(campaign);
@@ -603,10 +614,11 @@ function MainView({
         }
       />
 
+      <OfflineNotice />
       <DisabledReason
-        // The rule an amount breaks shows under it already; the rest is said here.
+        // The rule an amount breaks shows under it already; the rest is said here (offline: above).
         reason={
-          !loggedIn || canStake || violationText
+          !loggedIn || canStake || violationText || !online
             ? null
             : !amount || dec(amount).lte(0)
               ? t('amount.enterFirst')
@@ -972,6 +984,7 @@ function ConfirmView({
   onBack: () => void;
 }) {
   const { t } = useTranslation();
+  const online = useOnline();
   const receive = toFixedDown(dec(amount).times(product.exchange_rate), 8);
   const receiptSuffix = product.exchange_coin ? ` ${product.exchange_coin}` : '';
   return (
@@ -1006,6 +1019,7 @@ function ConfirmView({
           <InfoRow label={t('staking.confirm.debt')} value={product.debt.map((d) => d.coin).join(', ')} />
         )}
       </Stack>
+      <OfflineNotice />
       <ButtonPair
         secondary={{ label: t('common.cancel'), onClick: onBack }}
         primary={{
@@ -1013,6 +1027,7 @@ function ConfirmView({
           onClick: onConfirm,
           loading,
           testId: 'confirm-stake',
+          disabled: !online,
           // The amount field this view replaced had the focus: the decision asked for takes it.
           autoFocus: true,
         }}

@@ -195,6 +195,7 @@ export interface PairButton {
   onClick: () => void;
   testId?: string;
   loading?: boolean;
+  disabled?: boolean;
   /** Takes the focus when it appears (a view of the dialog that asks for this one decision). */
   autoFocus?: boolean;
 }
@@ -214,6 +215,7 @@ export function ButtonPair({ secondary, primary }: { secondary: PairButton; prim
       <Button
         onClick={primary.onClick}
         loading={primary.loading}
+        disabled={primary.disabled}
         data-testid={primary.testId}
         autoFocus={primary.autoFocus}
       >
@@ -299,7 +301,7 @@ export function AprTrend({ coin, pid, height = 220 }: { coin: string; pid?: numb
  * A stake or redeem refusal: the warning toast in the user's language with the rule's values (the
  * shared texts name them `amount`, the server `number`), anything else through the error catalogue.
  */
-export function showActionError(t: TFunction, error: unknown, action: string): void {
+export function showActionError(t: TFunction, error: unknown, action: string, coin?: string): void {
   if (
     isApiError(error) &&
     error.kind === 'api' &&
@@ -308,7 +310,7 @@ export function showActionError(t: TFunction, error: unknown, action: string): v
     i18next.exists(error.key)
   ) {
     const params = Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, String(v)]));
-    toast('warning', ruleText(t, { key: error.key, params }));
+    toast('warning', ruleText(t, { key: error.key, params }, coin));
     trackFailure(action, { code: error.code, message: error.message, path: error.path });
     return;
   }

@@ -60,7 +60,7 @@ export function useSubmitAction<TResult extends ActionResult>({
       void client.invalidateQueries({ queryKey: queryKeys.balances });
       reportSuccess(report(res));
     } catch (e) {
-      showActionError(t, e, name);
+      showActionError(t, e, name, typeof body.coin === 'string' ? body.coin : undefined);
     }
   };
 

@@ -53,7 +53,7 @@ describe('redeem modal rules', () => {
   test('below the minimum: redeem.number.minLimit', async () => {
     await openModal();
     await userEvent.type(amountInput(), '0.05');
-    expect(await screen.findByText('The minimum redeem amount is 0.1')).toBeInTheDocument();
+    expect(await screen.findByText('The minimum redeem amount is 0.1 SOL')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
 

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import * as errors from '../../../api/errors';
@@ -65,7 +66,7 @@ describe('stake modal rules', () => {
   test('below the minimum: stake.number.minLimit with the number', async () => {
     await openModal();
     await userEvent.type(amountInput(), '0.001');
-    expect(await screen.findByText('The minimum stake is 0.01')).toBeInTheDocument();
+    expect(await screen.findByText('The minimum stake is 0.01 ETH')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     // The rule shows under the amount; the button adds nothing of its own.
     expect(screen.queryByTestId('stake-submit-reason')).toBeNull();
@@ -146,6 +147,26 @@ describe('stake modal rules', () => {
     await waitFor(() =>
       expect(warn).toHaveBeenCalledWith('warning', 'Please read and accept the staking user agreement first'),
     );
+  });
+
+  test('offline: nothing is sent, the dialog says why; back online the stake can go', async () => {
+    const calls = await openModal();
+    await userEvent.type(amountInput(), '1.5');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(await screen.findByTestId('offline-notice')).toHaveTextContent(
+        'You are offline: nothing has been sent. Connect again, then confirm.',
+      );
+      expect(submit()).toBeDisabled();
+      await userEvent.type(amountInput(), '{Enter}');
+      expect(calls.filter((c) => c.path === `${BASE}/coin-swap-verify`)).toHaveLength(0);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(submit()).toBeEnabled());
+    expect(screen.queryByTestId('offline-notice')).toBeNull();
   });
 
   test('precision: a ninth decimal is refused with the reason, not cut', async () => {

@@ -6,6 +6,7 @@ import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { closePage } from '../../../app/embed';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { CheckCircleIcon } from '../../../components/icons';
+import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 
 /** The wealth dialogs' frame: full screen under 768 px, a centred dialog above. */
 export function Frame({
@@ -152,18 +153,23 @@ export function SubmitButton({
   testId: string;
   children: ReactNode;
 }) {
+  // Offline nothing is sent (a held write would go out on reconnecting, the dialog long closed).
+  const online = useOnline();
   return (
-    <DisabledReason reason={loading ? null : reason} testId={`${testId}-reason`} block>
-      <Button
-        size="md"
-        fullWidth
-        disabled={!!reason}
-        loading={loading}
-        onClick={onClick}
-        data-testid={testId}
-      >
-        {children}
-      </Button>
-    </DisabledReason>
+    <>
+      <OfflineNotice />
+      <DisabledReason reason={loading || !online ? null : reason} testId={`${testId}-reason`} block>
+        <Button
+          size="md"
+          fullWidth
+          disabled={!!reason || !online}
+          loading={loading}
+          onClick={onClick}
+          data-testid={testId}
+        >
+          {children}
+        </Button>
+      </DisabledReason>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { trackClick } from '../../../api/analytics';
 import type { ApiBody, ApiData } from '../../../api/types';
@@ -38,7 +38,7 @@ export function useSubmitAction<P extends WealthWrite>({
 
   const submit = useDebouncedCallback(
     async () => {
-      if (!request) return;
+      if (!request || !onlineManager.isOnline()) return;
       trackClick(`${name}.submit`, { pid: request.pid });
       try {
         const res = await run(request);

@@ -1,5 +1,6 @@
 import '../i18n';
-import { screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -153,6 +154,41 @@ describe('wealth subscribe modal', () => {
     expect(await screen.findByText('Subscription successful')).toBeInTheDocument();
     expect(sent?.body).toEqual({ pid: 1, amount: '1000', project_type: 4 });
     expect(screen.getByTestId('wealth-success-units')).toHaveTextContent('982.166485');
+  });
+
+  test('offline: Subscribe is off, the dialog says why, nothing is sent; back online it goes once', async () => {
+    const sent: Call[] = [];
+    await open({
+      [`POST ${BASE}/purchase`]: (c) => {
+        sent.push(c);
+        return {
+          order_id: 1,
+          pid: 1,
+          amount: '1000',
+          unit: '982.166485',
+          net_value_ratio: '1.01815644',
+          total_unit: '982.166485',
+        };
+      },
+    });
+    await userEvent.type(input(), '1000');
+    await userEvent.click(screen.getByTestId('wealth-disclaimer'));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    act(() => onlineManager.setOnline(false));
+    try {
+      expect(await screen.findByTestId('offline-notice')).toHaveTextContent(
+        'You are offline: nothing has been sent. Connect again, then confirm.',
+      );
+      expect(submit()).toBeDisabled();
+      await userEvent.type(input(), '{Enter}');
+      expect(sent).toHaveLength(0);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await userEvent.click(submit());
+    expect(await screen.findByText('Subscription successful')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
   });
 
   test('a failure code keeps the form', async () => {
