@@ -126,6 +126,10 @@ describe('launch pool in Chromium', () => {
   async function enterFundpass(page: Page, tag: string): Promise<void> {
     const prompt = page.getByRole('dialog', { name: 'Funding password' });
     await eventually(() => prompt.count()).toBe(1);
+    // Confirm is off until a password is typed, its reason under it on a phone: Cancel and Confirm
+    // still stand on one line (the reason centred Cancel against Confirm and its text, 10 px lower).
+    const top = async (name: string) => (await prompt.getByRole('button', { name }).boundingBox())?.y ?? -1;
+    expect(Math.abs((await top('Confirm')) - (await top('Cancel')))).toBeLessThan(1);
     await prompt.locator('input[type="password"]').fill(DEMO_FUNDPASS);
     await screenshot(page, `launchpool-fundpass-light-${tag}`);
     await prompt.getByRole('button', { name: 'Confirm' }).click();

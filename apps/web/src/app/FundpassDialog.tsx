@@ -98,7 +98,7 @@ export default function FundpassDialog({
               {t('fundpass.forgot')}
             </Anchor>
           )}
-          <Group justify="flex-end">
+          <Group justify="flex-end" align="flex-start">
             <Button variant="default" onClick={onCancel}>
               {locked ? t('common.close') : t('common.cancel')}
             </Button>

@@ -179,7 +179,7 @@ export function RedeemDialog({
           {t('launchpool.redeem.note')}
         </Text>
         <OfflineNotice />
-        <Group grow gap="sm">
+        <Group grow gap="sm" align="flex-start">
           <Button variant="default" size="md" onClick={onClose}>
             {t('common.cancel')}
           </Button>

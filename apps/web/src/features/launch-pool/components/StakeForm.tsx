@@ -471,7 +471,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
       )}
 
       <OfflineNotice />
-      <Group grow gap="sm" mt="xs">
+      <Group grow gap="sm" mt="xs" align="flex-start">
         <Button variant="default" size="md" onClick={onCancel}>
           {t('common.cancel')}
         </Button>

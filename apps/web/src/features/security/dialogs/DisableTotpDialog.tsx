@@ -94,7 +94,7 @@ export default function DisableTotpDialog({ opened, onClose }: { opened: boolean
               {error}
             </Text>
           )}
-          <Group justify="flex-end">
+          <Group justify="flex-end" align="flex-start">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>

@@ -120,7 +120,7 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
               data-autofocus
             />
             {errorLine}
-            <Group justify="flex-end">
+            <Group justify="flex-end" align="flex-start">
               <DisabledReason reason={password ? null : t('security.reason.passwordFirst')}>
                 <Button type="submit" disabled={!password} loading={setup.isPending}>
                   {t('security.tfa.continue')}
@@ -168,7 +168,7 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
               data-autofocus
             />
             {errorLine}
-            <Group justify="flex-end">
+            <Group justify="flex-end" align="flex-start">
               <DisabledReason reason={/^\d{6}$/.test(code) ? null : t('security.reason.codeSix')}>
                 <Button type="submit" disabled={!/^\d{6}$/.test(code)} loading={enable.isPending}>
                   {t('security.tfa.confirm')}

@@ -194,7 +194,7 @@ export default function SetFundpassDialog({
               {error}
             </Text>
           )}
-          <Group justify="flex-end">
+          <Group justify="flex-end" align="flex-start">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>

@@ -196,7 +196,7 @@ export function RedeemModal({
               {t('se.redeem.note')}
             </Text>
             <OfflineNotice />
-            <Group justify="flex-end" gap="sm">
+            <Group justify="flex-end" gap="sm" align="flex-start">
               <Button variant="default" onClick={close}>
                 {t('common.cancel')}
               </Button>

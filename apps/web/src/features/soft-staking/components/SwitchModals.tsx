@@ -117,7 +117,7 @@ export function ActivateModal({
             </>
           }
         />
-        <Group grow gap="sm">
+        <Group grow gap="sm" align="flex-start">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
