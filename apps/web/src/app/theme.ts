@@ -31,5 +31,8 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: 'lg' } },
     // A link inside a sentence must not rely on colour alone (WCAG 1.4.1): always underlined.
     Anchor: { defaultProps: { underline: 'always' } },
+    // A spinner is named ("Loading…") where it stands in for content: a named span needs a role to
+    // carry the name (axe aria-prohibited-attr), and a status is announced when it appears.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
