@@ -1,4 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { MutationObserver, onlineManager } from '@tanstack/react-query';
+import { describe, expect, test, vi } from 'vitest';
+import { createAdminQueryClient } from '../features/admin/api/http';
 import { ApiError } from './client';
 import { BALANCE_POLL_MS, queries, STALE_MS } from './queries';
 import { backoffMs, createQueryClient, GET_RETRY_LIMIT } from './queryClient';
@@ -48,5 +50,29 @@ describe('spec constants as TanStack Query settings', () => {
     expect(queries.balances().staleTime).toBe(10_000);
     expect(queries.balances().refetchInterval).toBe(BALANCE_POLL_MS);
     expect(BALANCE_POLL_MS).toBe(60_000);
+  });
+
+  test('a write made offline is tried at once and fails, never held to go out on reconnecting', async () => {
+    for (const client of [createQueryClient(), createAdminQueryClient()]) {
+      const send = vi.fn(async () => {
+        throw new ApiError('network', 'offline');
+      });
+      onlineManager.setOnline(false);
+      try {
+        const observer = new MutationObserver(client, { mutationFn: send, meta: { silent: true } });
+        const outcome = await Promise.race([
+          observer.mutate().then(
+            () => 'sent',
+            () => 'failed',
+          ),
+          new Promise((resolve) => setTimeout(() => resolve('held'), 100)),
+        ]);
+        expect(outcome).toBe('failed');
+      } finally {
+        onlineManager.setOnline(true);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(send).toHaveBeenCalledTimes(1);
+    }
   });
 });

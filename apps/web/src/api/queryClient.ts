@@ -43,7 +43,10 @@ export function createQueryClient(): QueryClient {
         retryDelay: backoffMs,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A write is sent now or fails now: TanStack's default ('online') holds a write made offline
+      // and sends it on reconnecting, after its dialog may have been cancelled (two launch-pool
+      // stakes went out that way). The dialogs also say they are offline and keep submit off.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

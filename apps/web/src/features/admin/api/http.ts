@@ -96,7 +96,10 @@ export function createAdminQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: 5_000,
       },
-      mutations: { retry: false },
+      // A write is sent now or fails now: TanStack's default ('online') holds a write made offline
+      // and sends it on reconnecting, after its dialog may have been cancelled (two launch-pool
+      // stakes went out that way). The dialogs also say they are offline and keep submit off.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }
