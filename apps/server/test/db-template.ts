@@ -13,6 +13,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const target = env.PGBOUNCER_TARGET_URL || env.TEST_DATABASE_URL;
   if (!target) return async () => undefined;
   const name = `earn_tpl_${process.pid}_${project.name.replace(/[^a-z0-9]/gi, '_')}`.toLowerCase();
+  await dropOrphans(target);
   await admin(target, `DROP DATABASE IF EXISTS ${name}`);
   await admin(target, `CREATE DATABASE ${name}`);
   const url = new URL(target);
@@ -27,6 +28,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await admin(target, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
   };
+}
+
+/** Templates of runs that were killed before their teardown (their process is gone). */
+async function dropOrphans(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'earn\\_tpl\\_%'",
+    );
+    for (const { datname } of rows) {
+      const pid = Number(datname.split('_')[2]);
+      if (Number.isInteger(pid) && pid !== process.pid && !alive(pid))
+        await c.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  } finally {
+    await c.end();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function admin(url: string, statement: string): Promise<void> {
