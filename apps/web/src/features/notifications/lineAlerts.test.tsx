@@ -98,7 +98,7 @@ async function setBelow3(buttonTestId: string, title: string) {
   await userEvent.click(await screen.findByTestId(buttonTestId));
   const dialog = await screen.findByRole('dialog', { name: title });
   await userEvent.click(within(dialog).getByText(i18next.t('aprAlert.below')));
-  await userEvent.type(within(dialog).getByLabelText(i18next.t('aprAlert.apr')), '3');
+  await userEvent.type(within(dialog).getByLabelText(i18next.t('aprAlert.apr')), '3', { delay: null });
   await userEvent.click(within(dialog).getByRole('button', { name: i18next.t('aprAlert.add') }));
   return dialog;
 }
@@ -135,7 +135,7 @@ describe('APR alerts on staking, launch pools and soft staking (issue 18 §6)', 
     expect(within(dialog).getByText('Your alerts on ETH · Rocket Pool')).toBeInTheDocument();
     expect(rows(dialog)).toEqual([]);
     await userEvent.click(within(dialog).getByText(i18next.t('aprAlert.below')));
-    await userEvent.type(within(dialog).getByLabelText(i18next.t('aprAlert.apr')), '3');
+    await userEvent.type(within(dialog).getByLabelText(i18next.t('aprAlert.apr')), '3', { delay: null });
     await userEvent.click(within(dialog).getByRole('button', { name: i18next.t('aprAlert.add') }));
     await waitFor(() =>
       expect(api.bodies).toEqual([

@@ -63,7 +63,7 @@ describe('editing a flexible product', () => {
     const form = await openEdit();
     const rate = field(form, 'next_time_rate_year');
     await userEvent.clear(rate);
-    await userEvent.type(rate, '0.06');
+    await userEvent.type(rate, '0.06', { delay: null });
     await userEvent.click(within(form).getByTestId('form-review'));
 
     const review = await screen.findByTestId('review-table');
@@ -99,7 +99,7 @@ describe('editing a flexible product', () => {
     const form = await openEdit();
     await userEvent.clear(field(form, 'next_time_rate_year'));
     await userEvent.clear(field(form, 'min_lend_amount'));
-    await userEvent.type(field(form, 'min_lend_amount'), '1e3');
+    await userEvent.type(field(form, 'min_lend_amount'), '1e3', { delay: null });
     await userEvent.click(within(form).getByTestId('form-review'));
     expect(within(form).getByText('Required')).toBeInTheDocument();
     expect(within(form).getByText('A plain decimal number, e.g. 12.5')).toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('editing a flexible product', () => {
     renderConsole(<FlexibleTab />);
     const form = await openEdit();
     await userEvent.clear(field(form, 'next_time_rate_year'));
-    await userEvent.type(field(form, 'next_time_rate_year'), '9');
+    await userEvent.type(field(form, 'next_time_rate_year'), '9', { delay: null });
     await userEvent.click(within(form).getByTestId('form-review'));
     await userEvent.click(await screen.findByTestId('form-save'));
     const again = await screen.findByTestId('flexible-form');

@@ -7,9 +7,9 @@ import LoginPage, { safeRedirect } from './LoginPage';
 afterEach(() => vi.unstubAllGlobals());
 
 async function fill(code: string) {
-  await userEvent.type(screen.getByTestId('login-email'), 'ops@example.com');
-  await userEvent.type(screen.getByTestId('login-password'), 'secret-password');
-  await userEvent.type(screen.getByTestId('login-code'), code);
+  await userEvent.type(screen.getByTestId('login-email'), 'ops@example.com', { delay: null });
+  await userEvent.type(screen.getByTestId('login-password'), 'secret-password', { delay: null });
+  await userEvent.type(screen.getByTestId('login-code'), code, { delay: null });
   await userEvent.click(screen.getByTestId('login-submit'));
 }
 

@@ -66,7 +66,7 @@ describe('dual order list', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Settlement date: soonest first' }));
     await waitFor(() => expect(asked().at(-1)?.searchParams.get('sort')).toBe('expire_asc'));
     expect(asked().at(-1)?.searchParams.get('page')).toBe('1');
-    await userEvent.type(screen.getByTestId('dual-list-search'), 'doge');
+    await userEvent.type(screen.getByTestId('dual-list-search'), 'doge', { delay: null });
     expect(await screen.findByTestId('dual-list-no-match')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('dual-list-clear'));
     await waitFor(() => expect(shownQuery().toString()).toBe('sort=expire-asc'));

@@ -88,7 +88,7 @@ describe('launch-pool project list', () => {
     await userEvent.click(await screen.findByTestId('lp-list-mine'));
     await waitFor(() => expect(pids()).toEqual(['project-2']));
     await userEvent.click(screen.getByTestId('lp-list-mine'));
-    await userEvent.type(screen.getByTestId('lp-list-search'), 'usdt');
+    await userEvent.type(screen.getByTestId('lp-list-search'), 'usdt', { delay: null });
     await waitFor(() => expect(pids()).toEqual(['project-2']));
     await userEvent.click(screen.getByTestId('state-tab-3'));
     await waitFor(() => expect(shownQuery().get('state')).toBe('3'));

@@ -24,7 +24,7 @@ function open(productId: number) {
 async function typeAmount(text: string) {
   const input = await screen.findByTestId('subscribe-amount');
   await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
+  if (text) await userEvent.type(input, text, { delay: null });
   return input;
 }
 

@@ -69,7 +69,7 @@ describe('simple-earn list: search, sort and my positions in the URL', () => {
     earnApi({ products: PRODUCTS });
     renderAt('/simple-earn');
     await screen.findByTestId('product-USDT');
-    await userEvent.type(screen.getByTestId('se-list-search'), 'xyz');
+    await userEvent.type(screen.getByTestId('se-list-search'), 'xyz', { delay: null });
     expect(await screen.findByTestId('se-list-no-match')).toHaveTextContent(
       'Nothing matches your search or filters.',
     );

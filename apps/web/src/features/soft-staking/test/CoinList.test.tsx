@@ -67,7 +67,7 @@ describe('soft-staking coin list', () => {
     await waitFor(() => expect(coins()).toHaveLength(3));
     await userEvent.click(await screen.findByTestId('soft-list-mine'));
     await waitFor(() => expect(coins()).toEqual(['SOL', 'GT']));
-    await userEvent.type(screen.getByTestId('soft-list-search'), 'eth');
+    await userEvent.type(screen.getByTestId('soft-list-search'), 'eth', { delay: null });
     expect(await screen.findByTestId('soft-list-no-match')).toHaveTextContent(
       'Nothing matches your search or filters.',
     );

@@ -52,21 +52,21 @@ describe('redeem modal rules', () => {
 
   test('below the minimum: redeem.number.minLimit', async () => {
     await openModal();
-    await userEvent.type(amountInput(), '0.05');
+    await userEvent.type(amountInput(), '0.05', { delay: null });
     expect(await screen.findByText('The minimum redeem amount is 0.1 SOL')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
 
   test('above what is held: redeem.maxLimit.insufficientBalance with number and coin', async () => {
     await openModal();
-    await userEvent.type(amountInput(), '10.5');
+    await userEvent.type(amountInput(), '10.5', { delay: null });
     expect(await screen.findByText('You can redeem at most 10 SOL')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
 
   test('standard: fee = amount × 0.1 % rounded down to 8 decimals; received = amount − fee', async () => {
     await openModal();
-    await userEvent.type(amountInput(), '3.33333333');
+    await userEvent.type(amountInput(), '3.33333333', { delay: null });
     // 3.33333333 × 0.001 = 0.00333333333 → 0.00333333; received 3.33
     expect(screen.getByTestId('redeem-fee')).toHaveTextContent('0.00333333 SOL');
     expect(screen.getByTestId('redeem-received')).toHaveTextContent('3.33 SOL');
@@ -86,7 +86,7 @@ describe('redeem modal rules', () => {
         ],
       }),
     );
-    await userEvent.type(amountInput(), '3.33333333');
+    await userEvent.type(amountInput(), '3.33333333', { delay: null });
     expect(screen.getByTestId('redeem-received')).toHaveTextContent('3.33 SOL');
     // 3.33 × 150.5 / 1.0003 = 501.014695591…: 501.01469559 USDC (8 decimals, down)
     await waitFor(() =>
@@ -105,14 +105,14 @@ describe('redeem modal rules', () => {
         }),
       }),
     );
-    await userEvent.type(amountInput(), '10');
+    await userEvent.type(amountInput(), '10', { delay: null });
     // 10 × 0.001 × 0.8 = 0.008
     expect(screen.getByTestId('redeem-fee')).toHaveTextContent('0.008 SOL');
   });
 
   test('quick: the type view shows fees, arrival and the daily quota; confirm returns to main', async () => {
     await openModal();
-    await userEvent.type(amountInput(), '2');
+    await userEvent.type(amountInput(), '2', { delay: null });
     await userEvent.click(screen.getByTestId('open-redeem-type'));
     expect(view()).toBe('redeem_type_select');
     expect(screen.getByTestId('quick-quota')).toHaveTextContent('500 SOL');
@@ -176,7 +176,7 @@ describe('redeem modal rules', () => {
         },
       }),
     );
-    await userEvent.type(amountInput(), '2');
+    await userEvent.type(amountInput(), '2', { delay: null });
     await userEvent.click(screen.getByTestId('open-redeem-type'));
     await userEvent.click(screen.getByTestId('redeem-type-quick'));
     await userEvent.click(screen.getByTestId('redeem-type-confirm'));

@@ -65,7 +65,7 @@ describe('stake modal rules', () => {
 
   test('below the minimum: stake.number.minLimit with the number', async () => {
     await openModal();
-    await userEvent.type(amountInput(), '0.001');
+    await userEvent.type(amountInput(), '0.001', { delay: null });
     expect(await screen.findByText('The minimum stake is 0.01 ETH')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     // The rule shows under the amount; the button adds nothing of its own.
@@ -74,7 +74,7 @@ describe('stake modal rules', () => {
 
   test('above the available balance: stake.maxLimit.insufficientBalance with number and coin', async () => {
     await openModal();
-    await userEvent.type(amountInput(), '5.5');
+    await userEvent.type(amountInput(), '5.5', { delay: null });
     expect(await screen.findByText('Insufficient balance: at most 5 ETH available')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
@@ -83,7 +83,7 @@ describe('stake modal rules', () => {
     await openModal();
     const reason = () => screen.getByTestId('stake-submit-reason');
     expect(reason()).toHaveAttribute('data-reason', 'Enter an amount first.');
-    await userEvent.type(amountInput(), '1.5');
+    await userEvent.type(amountInput(), '1.5', { delay: null });
     expect(submit()).toBeDisabled();
     expect(reason()).toHaveAttribute('data-reason', 'Tick the agreement first.');
     expect(submit()).toHaveAccessibleDescription('Tick the agreement first.');
@@ -118,7 +118,7 @@ describe('stake modal rules', () => {
         }),
       }),
     );
-    await userEvent.type(amountInput(), '1.5');
+    await userEvent.type(amountInput(), '1.5', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(screen.getByTestId('stake-agree')).not.toBeChecked());
     expect(submit()).toBeDisabled();
@@ -140,7 +140,7 @@ describe('stake modal rules', () => {
         }),
       }),
     );
-    await userEvent.type(amountInput(), '1.5');
+    await userEvent.type(amountInput(), '1.5', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
@@ -151,7 +151,7 @@ describe('stake modal rules', () => {
 
   test('offline: nothing is sent, the dialog says why; back online the stake can go', async () => {
     const calls = await openModal();
-    await userEvent.type(amountInput(), '1.5');
+    await userEvent.type(amountInput(), '1.5', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(submit()).toBeEnabled());
     act(() => onlineManager.setOnline(false));
@@ -171,7 +171,7 @@ describe('stake modal rules', () => {
 
   test('precision: a ninth decimal is refused with the reason, not cut', async () => {
     await openModal();
-    await userEvent.type(amountInput(), '1.123456789');
+    await userEvent.type(amountInput(), '1.123456789', { delay: null });
     expect(amountInput()).toHaveValue('1.123456789');
     expect(screen.getByText('At most 8 decimal places.')).toBeInTheDocument();
     await userEvent.type(amountInput(), '{backspace}');
@@ -202,7 +202,7 @@ describe('stake modal rules', () => {
       }),
       { pid: 2 },
     );
-    await userEvent.type(amountInput(), '60');
+    await userEvent.type(amountInput(), '60', { delay: null });
     expect(await screen.findByText('Above your staking limit: at most 50 ETH more')).toBeInTheDocument();
   });
 
@@ -220,7 +220,7 @@ describe('stake modal rules', () => {
         [`GET ${BASE}/coin-user-info`]: () => userInfo({ available: '100', hold_amount: '15' }),
       }),
     );
-    await userEvent.type(amountInput(), '6');
+    await userEvent.type(amountInput(), '6', { delay: null });
     expect(await screen.findByText('Above the limited offering cap: at most 5 ETH more')).toBeInTheDocument();
     expect(screen.queryByTestId('vip-discount')).toBeNull();
   });
@@ -267,7 +267,7 @@ describe('stake modal rules', () => {
         },
       }),
     );
-    await userEvent.type(amountInput(), '1.5');
+    await userEvent.type(amountInput(), '1.5', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(submit());
@@ -293,7 +293,7 @@ describe('stake modal rules', () => {
         }),
       }),
     );
-    await userEvent.type(amountInput(), '1.5');
+    await userEvent.type(amountInput(), '1.5', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(submit());
@@ -309,7 +309,7 @@ describe('stake modal rules', () => {
         [`GET ${BASE}/product`]: () => product({ exchange_type: 'asset', exchange_rate: '0.99412' }),
       }),
     );
-    await userEvent.type(amountInput(), '2');
+    await userEvent.type(amountInput(), '2', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(submit());
@@ -337,7 +337,7 @@ describe('stake modal rules', () => {
         }),
       }),
     );
-    await userEvent.type(amountInput(), '1.23456789');
+    await userEvent.type(amountInput(), '1.23456789', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
@@ -423,7 +423,7 @@ describe('stake modal rules', () => {
       }),
     );
     expect(screen.getByTestId('stake-apr')).toHaveTextContent(/^Up to 11\.10% on the first 500 ETH$/);
-    await userEvent.type(amountInput(), '2500');
+    await userEvent.type(amountInput(), '2500', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());

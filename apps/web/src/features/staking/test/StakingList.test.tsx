@@ -125,7 +125,7 @@ describe('staking product list', () => {
     await waitFor(() => expect(coins()).toHaveLength(3));
     await userEvent.click(await screen.findByTestId('staking-list-mine'));
     await waitFor(() => expect(coins()).toEqual(['GT']));
-    await userEvent.type(screen.getByTestId('staking-list-search'), 'sol');
+    await userEvent.type(screen.getByTestId('staking-list-search'), 'sol', { delay: null });
     expect(await screen.findByTestId('staking-list-no-match')).toHaveTextContent(
       'Nothing matches your search or filters.',
     );

@@ -54,7 +54,7 @@ describe('stake modal in embedded mode', () => {
     renderUi(<StakeModal coin="ETH" opened onClose={onClose} />);
     await screen.findByTestId('stake-amount');
     expect(screen.queryByTestId('stake-deposit')).toBeNull();
-    await userEvent.type(screen.getByTestId('stake-amount'), '1');
+    await userEvent.type(screen.getByTestId('stake-amount'), '1', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(screen.getByTestId('stake-submit'));
@@ -81,7 +81,7 @@ describe('stake modal in embedded mode', () => {
   test('the success footer is hidden when asked (hide_footer)', async () => {
     renderUi(<StakeModal coin="ETH" opened onClose={() => undefined} hideSuccessFooter />);
     await screen.findByTestId('stake-amount');
-    await userEvent.type(screen.getByTestId('stake-amount'), '1');
+    await userEvent.type(screen.getByTestId('stake-amount'), '1', { delay: null });
     await userEvent.click(screen.getByTestId('stake-agree'));
     await waitFor(() => expect(screen.getByTestId('stake-submit')).toBeEnabled());
     await userEvent.click(screen.getByTestId('stake-submit'));

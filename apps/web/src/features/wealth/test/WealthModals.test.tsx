@@ -77,21 +77,21 @@ describe('wealth subscribe modal', () => {
 
   test('above available: finances.inadequateBalance', async () => {
     await open();
-    await userEvent.type(input(), '5000.5');
+    await userEvent.type(input(), '5000.5', { delay: null });
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
 
   test('below the minimum purchase: less.minimum.amount with amount and coin', async () => {
     await open();
-    await userEvent.type(input(), '99.99');
+    await userEvent.type(input(), '99.99', { delay: null });
     expect(await screen.findByText('Below the minimum purchase of 100 USDT')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
   });
 
   test('the disclaimer checkbox is required; precision 8; estimated units 6 decimals down', async () => {
     await open();
-    await userEvent.type(input(), '1000.123456789');
+    await userEvent.type(input(), '1000.123456789', { delay: null });
     expect(screen.getByText('At most 8 decimal places.')).toBeInTheDocument();
     expect(screen.getByTestId('wealth-est-units')).toHaveTextContent('—');
     await userEvent.type(input(), '{backspace}');
@@ -109,12 +109,12 @@ describe('wealth subscribe modal', () => {
     expect(submit()).toBeDisabled();
     expect(why()).toHaveAttribute('data-reason', 'Enter an amount first.');
     expect(submit()).toHaveAccessibleDescription('Enter an amount first.');
-    await userEvent.type(input(), '99');
+    await userEvent.type(input(), '99', { delay: null });
     expect(why()).toHaveAttribute(
       'data-reason',
       'Correct the amount first: Below the minimum purchase of 100 USDT',
     );
-    await userEvent.type(input(), '0');
+    await userEvent.type(input(), '0', { delay: null });
     expect(why()).toHaveAttribute('data-reason', 'Tick the disclaimer first.');
     await userEvent.click(screen.getByTestId('wealth-disclaimer'));
     await waitFor(() => expect(submit()).toBeEnabled());
@@ -147,7 +147,7 @@ describe('wealth subscribe modal', () => {
         };
       },
     });
-    await userEvent.type(input(), '1000');
+    await userEvent.type(input(), '1000', { delay: null });
     await userEvent.click(screen.getByTestId('wealth-disclaimer'));
     await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
@@ -171,7 +171,7 @@ describe('wealth subscribe modal', () => {
         };
       },
     });
-    await userEvent.type(input(), '1000');
+    await userEvent.type(input(), '1000', { delay: null });
     await userEvent.click(screen.getByTestId('wealth-disclaimer'));
     await waitFor(() => expect(submit()).toBeEnabled());
     act(() => onlineManager.setOnline(false));
@@ -200,7 +200,7 @@ describe('wealth subscribe modal', () => {
         data: { key: 'wealth.nav.missing', params: {} },
       }),
     });
-    await userEvent.type(input(), '1000');
+    await userEvent.type(input(), '1000', { delay: null });
     await userEvent.click(screen.getByTestId('wealth-disclaimer'));
     await waitFor(() => expect(submit()).toBeEnabled());
     await userEvent.click(submit());
@@ -221,10 +221,10 @@ describe('wealth redeem modal', () => {
   test('zero keeps the button disabled; above held: less.redeemable.units', async () => {
     stubApi({});
     renderUi(<WealthRedeemModal order={order} opened onClose={() => undefined} />);
-    await userEvent.type(input(), '0');
+    await userEvent.type(input(), '0', { delay: null });
     expect(submit()).toBeDisabled();
     await userEvent.clear(input());
-    await userEvent.type(input(), '1964.334676');
+    await userEvent.type(input(), '1964.334676', { delay: null });
     expect(await screen.findByText('Exceeds your redeemable units (1964.334675)')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     await waitFor(() =>
@@ -251,7 +251,7 @@ describe('wealth redeem modal', () => {
       },
     });
     renderUi(<WealthRedeemModal order={order} opened onClose={() => undefined} />);
-    await userEvent.type(input(), '100.5000001');
+    await userEvent.type(input(), '100.5000001', { delay: null });
     expect(screen.getByText('At most 6 decimal places.')).toBeInTheDocument();
     await userEvent.type(input(), '{backspace}');
     expect(input()).toHaveValue('100.500000');

@@ -49,9 +49,9 @@ describe("CandyDrop 'want more' cards", () => {
       form.querySelector(
         `[data-field="${key}"] input, [data-field="${key}"] textarea, input[data-field="${key}"], textarea[data-field="${key}"]`,
       ) as HTMLInputElement;
-    await userEvent.type(input('coin'), 'GT');
-    await userEvent.type(input('popup_msg'), 'Stake GT for more');
-    await userEvent.type(input('url'), 'https://example.com/gt');
+    await userEvent.type(input('coin'), 'GT', { delay: null });
+    await userEvent.type(input('popup_msg'), 'Stake GT for more', { delay: null });
+    await userEvent.type(input('url'), 'https://example.com/gt', { delay: null });
     await userEvent.click(within(form).getByTestId('form-review'));
     await userEvent.click(await screen.findByTestId('form-save'));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));

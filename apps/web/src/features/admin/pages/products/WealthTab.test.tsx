@@ -41,7 +41,7 @@ describe('the wealth tab', () => {
     const input = within(dialog).getByRole('textbox', { name: /NAV/ });
     // The unit beside the input: the product's coin.
     expect(input.closest('.mantine-Input-wrapper')?.textContent).toContain('BTC');
-    await userEvent.type(input, '1.05');
+    await userEvent.type(input, '1.05', { delay: null });
     await userEvent.click(within(dialog).getByTestId('form-review'));
     expect((await within(dialog).findByTestId('review-after')).textContent).toBe('1.05 BTC');
     await userEvent.click(within(dialog).getByTestId('form-save'));

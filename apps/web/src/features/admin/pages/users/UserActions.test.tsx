@@ -25,8 +25,8 @@ describe("a user's loans in a test environment", () => {
     await userEvent.click(lend);
     const form = await screen.findByTestId('movement-form');
     expect(within(form).getByText('Lend to trader@example.com')).toBeInTheDocument();
-    await userEvent.type(field(form, 'asset'), 'USDT');
-    await userEvent.type(field(form, 'amount'), '250');
+    await userEvent.type(field(form, 'asset'), 'USDT', { delay: null });
+    await userEvent.type(field(form, 'amount'), '250', { delay: null });
     await userEvent.click(within(form).getByTestId('form-review'));
     await userEvent.click(await screen.findByTestId('form-save'));
     await waitFor(() =>
