@@ -5239,7 +5239,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -5319,7 +5319,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -6396,7 +6396,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -6583,7 +6583,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -8704,7 +8704,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -8924,7 +8924,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -9791,7 +9791,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10011,7 +10011,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10878,7 +10878,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11098,7 +11098,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12183,7 +12183,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12304,7 +12304,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12408,7 +12408,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12458,7 +12458,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13287,7 +13287,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -13438,7 +13438,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -15327,7 +15327,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -15705,7 +15705,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16169,7 +16169,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16327,7 +16327,10 @@ export interface operations {
     postAdminLaunchPoolEarnMore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16743,7 +16746,10 @@ export interface operations {
     postAdminStakingProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17379,7 +17385,10 @@ export interface operations {
     postAdminStakingProductsByIdProtocols: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17531,7 +17540,10 @@ export interface operations {
     postAdminStakingProductsByIdCampaigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17715,7 +17727,10 @@ export interface operations {
     postAdminSimpleEarnFlexibleProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18232,7 +18247,10 @@ export interface operations {
     postAdminSimpleEarnFixedProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18716,7 +18734,10 @@ export interface operations {
     postAdminSimpleEarnVouchers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18963,7 +18984,10 @@ export interface operations {
     postAdminWealthProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19140,7 +19164,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -19258,7 +19282,10 @@ export interface operations {
     postAdminDualOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19518,7 +19545,10 @@ export interface operations {
     createOperator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key changes nothing and is refused with 409 (code 40905): the answer holds secrets shown once, which are not kept. The same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20353,7 +20383,10 @@ export interface operations {
     startClockAdvance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20437,7 +20470,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20491,7 +20524,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20545,7 +20578,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20598,7 +20631,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
