@@ -4,7 +4,15 @@ import { rows, sql } from '../../src/db/client';
 import { ok } from '../../src/http/envelope';
 import type { EarnModule } from '../../src/http/module';
 import { countRows, spotBalance } from '../core/util';
-import { ADMIN_TOKEN, listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
+import {
+  ADMIN_TOKEN,
+  listCoins,
+  Operator,
+  onPostgres,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../harness';
 
 /**
  * Issue 27, item 1: one operator action is one record. Every POST of the operator API runs once per
@@ -426,6 +434,26 @@ describe('every operator POST runs once per Idempotency-Key', () => {
       expect(await state()).toEqual(after);
     },
   );
+
+  it.runIf(onPostgres)('parallel sends of one key grant one voucher (PostgreSQL)', async () => {
+    const body = {
+      user: userId,
+      title: 'Parallel',
+      rate_day: 7,
+      rate_ratio: '10',
+      buy_limit_low: '0',
+      buy_limit_high: '0',
+      using_currency: '',
+      expired_timest: now + 30 * 86_400,
+    };
+    const before = await countRows(server.deps.db, 'se_vouchers');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => send('/admin/api/simple-earn/vouchers', body, 'parallel-voucher')),
+    );
+    for (const a of answers) expect(a.body).toEqual(answers[0]?.body);
+    expect(answers.filter((a) => a.replayed === 'true')).toHaveLength(7);
+    expect(await countRows(server.deps.db, 'se_vouchers')).toBe(before + 1);
+  });
 
   it('keeps no secret of a new operator with its key', async () => {
     const first = await send(
