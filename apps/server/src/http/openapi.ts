@@ -6,12 +6,13 @@ import { OPERATOR_SESSION_COOKIE } from '../operator/accounts-sessions';
 import { isPrivateRoute, SESSION_COOKIE } from './auth';
 import { CSRF_HEADER } from './csrf';
 import { IDEMPOTENCY_HEADER } from './idempotency';
+import { mayAskFundpass } from './money';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The handler honours an Idempotency-Key header (a replay answers the first response). */
     idempotent?: boolean;
-    /** The handler may ask for the funding password in X-Fund-Password. */
+    /** The handler may ask for the funding password in X-Fund-Password (a money call declares it by its `money`). */
     fundPassword?: boolean;
   }
 }
@@ -175,7 +176,7 @@ export function openapiTransform(input: TransformInput): Transformed {
       pattern: '^[A-Za-z0-9_.:-]{1,128}$',
       description: 'A replay with the same key answers the first response and moves nothing.',
     };
-  if (route.config?.fundPassword)
+  if (route.config?.fundPassword || mayAskFundpass(route.config?.money))
     headers[FUNDPASS_HEADER] = {
       type: 'string',
       description: 'The funding password, when the user set one and the grace period has passed.',
