@@ -28,6 +28,7 @@ import { registerHealthRoutes } from './http/health-routes';
 import { registerMetrics } from './http/metrics';
 import { registerMiscRoutes } from './http/misc-routes';
 import type { EarnModule } from './http/module';
+import { registerMoneyGateCheck } from './http/money-gate';
 import { completeDocument, openapiComponents, openapiTransform } from './http/openapi';
 import { registerReadRouting } from './http/read-routing';
 import { registerRateLimits, registerSecurityHeaders } from './http/security';
@@ -147,6 +148,7 @@ export async function buildApp(
   registerErrorHandler(app);
   await registerCsrf(app, { secure: deps.config.secureCookies, db: deps.db });
   registerMetrics(app, deps);
+  registerMoneyGateCheck(app);
 
   registerAuthRoutes(app, deps);
   registerSecurityRoutes(app, deps);

@@ -1,6 +1,7 @@
 export * from './apr-alerts';
 export * from './arrival';
 export * from './breakdown';
+export * from './check-order';
 export * from './codes';
 export * from './launch-pool';
 export * from './liabilities';

@@ -522,7 +522,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Spot balances with their USDT value */
+        /**
+         * Spot balances with their USDT value
+         * @description usdt_value: available × the current price in cents (2 decimals) rounded down; total_usdt: their sum.
+         */
         get: operations["getWalletBalances"];
         put?: never;
         post?: never;
@@ -705,7 +708,7 @@ export interface paths {
         put?: never;
         /**
          * Stake into a reward pool
-         * @description Form or JSON {pid, rid, amount, simpleEarnStatus 0|1, simpleEarnPeriod (days, fixed mode only)}, optional fundpass. Mode: simpleEarnStatus 0 = spot, 1 = flexible, 1 with simpleEarnPeriod > 0 = fixed (only BTC/ETH/GT/USDT and the pool's simple_earn.fixed_period); once a fixed period is chosen in a pool, later stakes must keep it (launch.earn.tip3). Rules in order: eligibility (as check-pool-rule); a 60-day volume below every transaction_config tier (finances.startupMining.stake.volume.tip); precision (common.amountPrecision); minimum (finances.startupMining.stake.min.tip {amount, coin}); amount + staked above the personal maximum, which is the VIP maximum for VIP users lowered to the volume tier cap (finances.startupMining.stake.max.tip {amount, coin}); above the stakeable spot balance, less borrowed funds unless the coin is supported in unified accounts (finances.inadequateBalance, code 42201); above the pool's remaining total (finances.startupMining.stake.poolLeft.tip {amount, coin}); a completed project (finances.startupMining.project.ended). Stakes are accepted before the start and earn from it, per second. The device-token header is stored with the order for risk review only; it changes nothing in the answer. Funding password per the user setting (10010111 with require_fundpass). Idempotency-Key honoured. Auto-earn: the offers are simple earn's live products (see project-info's simple_earn); while staked, flexible-mode stakes earn simple earn's flexible rate of the hour (simple_earn.rate) and fixed-mode stakes the rate of simple earn's fixed product of the term (fixed_rate) (yearly %, per second, paid hourly in the stake coin to spot, 8 decimals down, fraction carried); flexible mode needs an open flexible product of the coin (simple_earn.notOnSale); when the stake leaves (redeem or project end) it goes into simple earn as the mode says. Auto-earn is refused where the user's compliance menu hides lend-earn (finances.startupMining.autoEarn.unavailable).
+         * @description Form or JSON {pid, rid, amount, simpleEarnStatus 0|1, simpleEarnPeriod (days, fixed mode only)}, optional fundpass. Mode: simpleEarnStatus 0 = spot, 1 = flexible, 1 with simpleEarnPeriod > 0 = fixed (only BTC/ETH/GT/USDT and the pool's simple_earn.fixed_period); once a fixed period is chosen in a pool, later stakes must keep it (launch.earn.tip3). Rules in order (the amount in the order every line checks it: precision, minimum, maximum, quota, balance; the funding password last): a completed project (finances.startupMining.project.ended); eligibility (as check-pool-rule); a 60-day volume below every transaction_config tier (finances.startupMining.stake.volume.tip); precision (common.amountPrecision); minimum (finances.startupMining.stake.min.tip {amount, coin}); amount + staked above the personal maximum, which is the VIP maximum for VIP users lowered to the volume tier cap (finances.startupMining.stake.max.tip {amount, coin}); above the pool's remaining total (finances.startupMining.stake.poolLeft.tip {amount, coin}); above the stakeable spot balance, less borrowed funds unless the coin is supported in unified accounts (finances.inadequateBalance, code 42201); then the funding password per the user setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). Stakes are accepted before the start and earn from it, per second. The device-token header is stored with the order for risk review only; it changes nothing in the answer. Idempotency-Key honoured. Auto-earn: the offers are simple earn's live products (see project-info's simple_earn); while staked, flexible-mode stakes earn simple earn's flexible rate of the hour (simple_earn.rate) and fixed-mode stakes the rate of simple earn's fixed product of the term (fixed_rate) (yearly %, per second, paid hourly in the stake coin to spot, 8 decimals down, fraction carried); flexible mode needs an open flexible product of the coin (simple_earn.notOnSale); when the stake leaves (redeem or project end) it goes into simple earn as the mode says. Auto-earn is refused where the user's compliance menu hides lend-earn (finances.startupMining.autoEarn.unavailable).
          */
         post: operations["postEarnLaunchPoolCreateOrder"];
         delete?: never;
@@ -993,7 +996,7 @@ export interface paths {
         put?: never;
         /**
          * Stake (side 0) a coin, or redeem with side 1; funding password and Idempotency-Key honoured
-         * @description JSON or form: side, coin, amount (string, at most the product precision, 8), pid (omitted or -1 without defi; a defi product without pid stakes through its first protocol), src=1 from the VIP theme (recorded). Available is spot less loans unless the unified account supports staking the coin. Refusals: stake.number.minLimit {number, coin}, stake.maxLimit.insufficientBalance {number, coin}, staking.stake.personalLimit or staking.stake.crowdLimit {number: what is left, coin} (caps -1 = unlimited; a crowd product caps each user at crowd_mortgage_limit instead of personal_mortgage_limit), staking.product.offline, and code 42210 staking.stake.agreementRequired {document} (HTTP 422) without an acceptance recorded through POST /apiw/v2/earn/staking/agreement. exchange_type asset: the stake also credits exchange_coin (the receipt token) to spot, amount × exchange_rate rounded down to 8 decimals (receipt_coin, receipt_amount in the answer). Coins staked now earn from interest_start; with reward_delay_days > 0 the first distribution is the UTC start of the day after the delay, otherwise rewards are held and paid with the next redeem. Answers code 0 on success.
+         * @description JSON or form: side, coin, amount (string, at most the product precision, 8), pid (omitted or -1 without defi; a defi product without pid stakes through its first protocol), src=1 from the VIP theme (recorded). Available is spot less loans unless the unified account supports staking the coin. Refusals, the amount in the order every line checks it (precision, minimum, caps, balance) and the funding password last: common.amountPrecision, stake.number.minLimit {number, coin}, staking.stake.personalLimit or staking.stake.crowdLimit {number: what is left, coin} (caps -1 = unlimited; a crowd product caps each user at crowd_mortgage_limit instead of personal_mortgage_limit), stake.maxLimit.insufficientBalance {number, coin}; the funding password per the user's setting on both sides (a stake whose user never set one: 10010107 with setup_fundpass while the operator's first-move setting is on); staking.product.offline, and code 42210 staking.stake.agreementRequired {document} (HTTP 422) without an acceptance recorded through POST /apiw/v2/earn/staking/agreement. exchange_type asset: the stake also credits exchange_coin (the receipt token) to spot, amount × exchange_rate rounded down to 8 decimals (receipt_coin, receipt_amount in the answer). Coins staked now earn from interest_start; with reward_delay_days > 0 the first distribution is the UTC start of the day after the delay, otherwise rewards are held and paid with the next redeem. Answers code 0 on success.
          */
         post: operations["postEarnStakingCoinSwapVerify"];
         delete?: never;
@@ -1353,7 +1356,7 @@ export interface paths {
         put?: never;
         /**
          * Fixed subscribe (VIP paths behave the same; the product decides)
-         * @description No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
+         * @description Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
          */
         post: operations["postFixedEarnApiUserLend"];
         delete?: never;
@@ -1445,7 +1448,7 @@ export interface paths {
         put?: never;
         /**
          * Fixed subscribe (VIP paths behave the same; the product decides)
-         * @description No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
+         * @description Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
          */
         post: operations["postVipFixedEarnApiUserLend"];
         delete?: never;
@@ -1537,7 +1540,7 @@ export interface paths {
         put?: never;
         /**
          * Fixed subscribe (VIP paths behave the same; the product decides)
-         * @description No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
+         * @description Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
          */
         post: operations["postFixedEarnApiVipUserLend"];
         delete?: never;
@@ -1649,7 +1652,7 @@ export interface paths {
         put?: never;
         /**
          * Flexible subscribe
-         * @description No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record.
+         * @description Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record.
          */
         post: operations["postUniLoanEarnSubscribe"];
         delete?: never;
@@ -2014,7 +2017,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe an amount of a wealth product: units = amount / latest NAV, 6 decimals down
-         * @description Success answers code 0 like every call of this API; the spec's wealth client tests "code equals 200", so the web client accepts 0 and 200 as success (launch-pool.md section 8). Form or JSON: pid, amount (8 decimals), project_type (4 private wealth, 5 asset management; must match the product when given). The whole amount is the cost of the units (the fraction of a unit not bought stays in the cost). Refusals: finances.inadequateBalance {number: own spot funds}, less.minimum.amount {amount}, common.amountPrecision, wealth.product.vipOnly {tier}, wealth.nav.missing, wealth.product.offline, and code 42210 wealth.purchase.disclaimerRequired {document} (HTTP 422) when the user has not accepted the product's current disclaimer through POST /apiw/v2/earn/private-wealth/disclaimer (the spec's purchase body has no agreement field, so the checkbox records the acceptance). Funding password per the user's setting; Idempotency-Key honoured.
+         * @description Success answers code 0 like every call of this API; the spec's wealth client tests "code equals 200", so the web client accepts 0 and 200 as success (launch-pool.md section 8). Form or JSON: pid, amount (8 decimals), project_type (4 or 5; the spec's client always sends 5, so it does not select the product: the pid does). The whole amount is the cost of the units (the fraction of a unit not bought stays in the cost). Refusals: common.amountPrecision, less.minimum.amount {amount}, wealth.purchase.belowOneUnit, finances.inadequateBalance {number: own spot funds} (the amount in the order every line checks it, the funding password after it), wealth.product.vipOnly {tier}, wealth.nav.missing, wealth.product.offline, and code 42210 wealth.purchase.disclaimerRequired {document} (HTTP 422) when the user has not accepted the product's current disclaimer through POST /apiw/v2/earn/private-wealth/disclaimer (the spec's purchase body has no agreement field, so the checkbox records the acceptance). Funding password per the user's setting (a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on); Idempotency-Key honoured.
          */
         post: operations["postEarnPrivateWealthPurchase"];
         delete?: never;
@@ -2224,7 +2227,7 @@ export interface paths {
         };
         /**
          * The latest proof-of-liabilities root: every user's earn balances, per asset
-         * @description Built daily from the ledger: one leaf per user with an earn balance, the SHA-256 of "earn-pol-leaf|v1|<user id>|<salt>|<ASSET>:<amount>,…" (assets in byte order, amounts without trailing zeros); a node is the SHA-256 of "earn-pol-node|v1|<left>|<right>", a lone last node is carried up. totals are the sums of the leaves per asset. data is null before the first snapshot.
+         * @description Built daily, at 00:00 UTC after every line's work of the day: one leaf per user holding anything in Earn. A leaf counts, per coin, what the user can take out of Earn, by the definition the overview shows (GET /api/web/v1/earn/overview): earn accounts of the ledger (flexible principal with pending and frozen amounts, fixed principal, launch-pool stakes, staking and staking being redeemed), flexible interest credited and not withdrawn, staking rewards held until the next redemption, private wealth units (held and redeeming) at the latest NAV, 8 decimals down (at cost before a first NAV). Not counted: fixed interest before maturity, rewards and interest accruing within the hour, soft staking (its coins stay in spot). The leaf is the SHA-256 of "earn-pol-leaf|v1|<user id>|<salt>|<ASSET>:<amount>,…" (assets in byte order, amounts without trailing zeros); a node is the SHA-256 of "earn-pol-node|v1|<left>|<right>", a lone last node is carried up. totals are the sums of the leaves per asset. data is null before the first snapshot.
          */
         get: operations["getLiabilitiesRoot"];
         put?: never;
@@ -2344,7 +2347,7 @@ export interface paths {
         };
         /**
          * The signed-in user's earn assets by line and coin, their earnings, and what comes next
-         * @description Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; private wealth is its units, held and redeeming, at the latest NAV published, 8 decimals down; the ledger keeps it at cost), each valued at the current price; lines holding nothing are left out. Earnings are the statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.
+         * @description Holdings by the definition the proof of liabilities counts too: the earn accounts of the ledger and the positions (flexible includes interest credited and not withdrawn; staking includes rewards held until the next redemption, in their coin; private wealth is its units, held and redeeming, at the latest NAV published, 8 decimals down, at cost before a first NAV; the ledger keeps it at cost), each valued at the current price in cents; a line totals its coins and total_usdt the lines, so they add up. Lines holding nothing are left out. Earnings are the statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.
          */
         get: operations["getEarnOverview"];
         put?: never;
@@ -8706,6 +8709,8 @@ export interface operations {
             header?: {
                 /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9793,6 +9798,8 @@ export interface operations {
             header?: {
                 /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10880,6 +10887,8 @@ export interface operations {
             header?: {
                 /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12185,6 +12194,8 @@ export interface operations {
             header?: {
                 /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14544,7 +14555,7 @@ export interface operations {
                             /** @description When the figures were read, unix seconds; every value is at the prices of then */
                             as_of: number;
                             /**
-                             * @description Σ of the lines’ totals
+                             * @description Σ of the lines’ total_usdt, to the cent: the figures shown add up
                              * @example 1.25
                              */
                             total_usdt: string;
@@ -14567,7 +14578,7 @@ export interface operations {
                                 /** @enum {string} */
                                 line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
                                 /**
-                                 * @description Decimal string
+                                 * @description Σ of its coins’ usdt
                                  * @example 1.25
                                  */
                                 total_usdt: string;
@@ -14579,7 +14590,7 @@ export interface operations {
                                      */
                                     amount: string;
                                     /**
-                                     * @description amount × the current price, 8 decimals down
+                                     * @description amount × the current price, in cents (2 decimals) rounded down
                                      * @example 1.25
                                      */
                                     usdt: string;
