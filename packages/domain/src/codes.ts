@@ -137,4 +137,6 @@ export const SecurityMessageKey = {
   resetCodeInvalid: 'fundpass.reset.codeInvalid',
   resetCodeExpired: 'fundpass.reset.codeExpired',
   sessionNotFound: 'auth.session.notFound',
+  /** Too many wrong passwords in a row for the account: no try is judged before `params.until`. */
+  signInThrottled: 'auth.signIn.throttled',
 } as const;

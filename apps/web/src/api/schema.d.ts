@@ -31,8 +31,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in; at most 10 tries a minute per client address (429 beyond)
-         * @description With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. Every try for a known email is kept in the sign-in history.
+         * Sign in; at most 10 tries a minute per client address, and a growing wait per account after 5 wrong passwords (429 beyond)
+         * @description With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. Per account, whatever the addresses: after the 5th wrong password in a row every try waits 2^n seconds from the n-th (32 s after the 5th), at most 15 minutes; a try during the wait, the right password too, answers 429 code 42900 auth.signIn.throttled with params.until (unix seconds) and params.seconds, data.retry_after and a Retry-After header, and is not counted. A sign-in, or a day without a wrong password, ends the run; the user is mailed once per run when it reaches 5. Every try for a known email is kept in the sign-in history (a refused one as throttled).
          */
         post: operations["postAuthLogin"];
         delete?: never;
@@ -4266,10 +4266,10 @@ export interface operations {
                                 /** @description unix seconds */
                                 at: number;
                                 /**
-                                 * @description ok, or why the try failed (totp_required: the password was right, no code was sent)
+                                 * @description ok, or why the try failed (totp_required: the password was right, no code was sent; throttled: refused unjudged during the wait after a run of wrong passwords)
                                  * @enum {string}
                                  */
-                                outcome: "ok" | "wrong_password" | "totp_required" | "totp_invalid" | "totp_reused";
+                                outcome: "ok" | "wrong_password" | "totp_required" | "totp_invalid" | "totp_reused" | "throttled";
                                 /** @description password, totp or recovery_code */
                                 method: string;
                                 address: string | null;
