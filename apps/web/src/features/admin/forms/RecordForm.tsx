@@ -4,6 +4,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useAccess, type WriteArea } from '../api/access';
 import { errorText, isApiError } from '../api/http';
 import { displayValue } from './display';
@@ -40,8 +41,11 @@ export interface RecordFormProps {
   /** Opens on the review (an action whose change is the preset). */
   reviewFirst?: boolean;
   area: WriteArea;
-  /** Sends the body: the changed fields of an edit, every given field of a creation. */
-  submit: (body: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * Sends the body (the changed fields of an edit, every given field of a creation) with the save's
+   * Idempotency-Key: one per action, the same for a second click and for a second try after a failure.
+   */
+  submit: (body: Record<string, unknown>, idempotencyKey: string) => Promise<unknown>;
   /** The save button's text when not Save or Create (e.g. Fund, Publish). */
   submitLabel?: string;
   /** Lists to refresh once saved. */
@@ -87,7 +91,9 @@ export function RecordForm(props: RecordFormProps) {
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [step, setStep] = useState<'form' | 'review' | 'confirm'>('form');
   const [pending, setPending] = useState<Pending | null>(null);
-  const [saving, setSaving] = useState(false);
+  // Every console write goes through here: one save is one write, whatever the clicks.
+  const saver = useMoneySubmit();
+  const { reset: newAction } = saver;
   const [failure, setFailure] = useState<string | null>(null);
   const [nothing, setNothing] = useState(false);
 
@@ -102,8 +108,9 @@ export function RecordForm(props: RecordFormProps) {
       setFailure(null);
       setNothing(false);
       setPending(null);
+      newAction();
     }
-  }, [opened, initial, specs, props.preset, props.reviewFirst]);
+  }, [opened, initial, specs, props.preset, props.reviewFirst, newAction]);
 
   const validated = useMemo(() => validateForm(specs, values, mode), [specs, values, mode]);
   const changes = useMemo(
@@ -132,13 +139,16 @@ export function RecordForm(props: RecordFormProps) {
   /**
    * Sends the body; a rate the server's guard finds unusual (above the ceiling, or a jump) comes back
    * refused, nothing changed, and is asked about once more, naming the APR users would see; the
-   * operator's yes sends the same body again with `confirm_rate`.
+   * operator's yes sends the same body again with `confirm_rate` (another body: its own key, as the
+   * refused call stored nothing).
    */
   const send = async (body: Record<string, unknown>) => {
-    setSaving(true);
-    setFailure(null);
     try {
-      await props.submit(body);
+      const sent = await saver.run(body, (idempotencyKey) => {
+        setFailure(null);
+        return props.submit(body, idempotencyKey);
+      });
+      if (!sent) return;
       await Promise.all(props.invalidate.map((key) => client.invalidateQueries({ queryKey: key })));
       client.invalidateQueries({ queryKey: ['admin', 'audit'] });
       toast('success', t('admin.form.saved'));
@@ -157,8 +167,6 @@ export function RecordForm(props: RecordFormProps) {
         setStep('form');
       }
       setFailure(errorText(e));
-    } finally {
-      setSaving(false);
     }
   };
   const save = () => send(mode === 'edit' ? editBody(changes) : createBody(specs, validated.wire));
@@ -190,7 +198,7 @@ export function RecordForm(props: RecordFormProps) {
       {step === 'confirm' && pending ? (
         <ConfirmRates
           rates={pending.rates}
-          saving={saving}
+          saving={saver.pending}
           failure={failure}
           onBack={() => {
             setPending(null);
@@ -261,7 +269,12 @@ export function RecordForm(props: RecordFormProps) {
             <Button variant="default" onClick={() => setStep('form')}>
               {t('admin.form.back')}
             </Button>
-            <Button onClick={save} loading={saving} disabled={!access.allowed} data-testid="form-save">
+            <Button
+              onClick={() => void save()}
+              loading={saver.pending}
+              disabled={!access.allowed}
+              data-testid="form-save"
+            >
               {props.submitLabel ?? (mode === 'edit' ? t('admin.form.save') : t('admin.form.create'))}
             </Button>
           </Group>

@@ -63,7 +63,9 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
     path: `${STAKING_BASE}/coin-redeem`,
     answer: isRedeemResult,
   });
+  const { reset: newAction } = action;
 
+  // Opening starts over, as a new action: a redeem that failed before the dialog closed is not retried.
   useEffect(() => {
     if (!opened) return;
     setView('main');
@@ -71,7 +73,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
     setType('standard');
     setResult(null);
     setChosenPid(pid);
-  }, [opened, pid]);
+    newAction();
+  }, [opened, pid, newAction]);
 
   const p = product.data;
   const list = holdings.data ?? [];

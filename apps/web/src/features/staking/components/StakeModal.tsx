@@ -118,6 +118,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     path: `${STAKING_BASE}/coin-swap-verify`,
     answer: isStakeResult,
   });
+  const { reset: newAction } = stakeAction;
   // Ticking the agreement records the acceptance on the server, which refuses a stake without one.
   const acceptAction = useApiAction({
     name: 'staking.agreement',
@@ -137,7 +138,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     }
   };
 
-  // Opening starts over: the initial state, no amount, the agreement unticked.
+  // Opening starts over: the initial state, no amount, the agreement unticked, a new action (a stake
+  // that failed before the dialog closed is not retried with its key).
   useEffect(() => {
     if (!opened) return;
     dispatch({ type: 'reset' });
@@ -145,7 +147,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     setAgreed(false);
     setResult(null);
     setProtocolId(undefined);
-  }, [opened]);
+    newAction();
+  }, [opened, newAction]);
 
   useEffect(() => {
     if (!opened || !ready || state.view !== 'loading' || !p) return;

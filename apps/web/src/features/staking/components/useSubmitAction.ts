@@ -4,6 +4,7 @@ import { queryKeys } from '../../../api/queries';
 import type { ApiBody } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { reportSuccess } from '../../../app/embed';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { type ActionResult, type STAKING_BASE, stakingKeys } from '../api';
 import { showActionError } from './parts';
 
@@ -27,9 +28,10 @@ export function stakingRequest<B extends StakingBody>(
 }
 
 /**
- * A stake or redeem call. Silent: a refusal is worded here with the rule's values (showActionError,
- * reported under `name`). On success `onSuccess` shows the result, then the staking queries and the
- * balances are refreshed and the embedding page is told with `report(result)`.
+ * A stake or redeem call, sent through the app's one money submit (`useMoneySubmit`): a double click
+ * or a second try books one order. Silent: a refusal is worded here with the rule's values
+ * (showActionError, reported under `name`). On success `onSuccess` shows the result, then the staking
+ * queries and the balances are refreshed and the embedding page is told with `report(result)`.
  */
 export function useSubmitAction<TResult extends ActionResult>({
   name,
@@ -44,6 +46,7 @@ export function useSubmitAction<TResult extends ActionResult>({
   const { t } = useTranslation();
   const client = useQueryClient();
   const action = useApiAction({ name, path, silent: true });
+  const submit = useMoneySubmit();
 
   const send = async (
     body: StakingBody,
@@ -53,7 +56,9 @@ export function useSubmitAction<TResult extends ActionResult>({
     }: { onSuccess: (result: TResult) => void; report: (result: TResult) => Record<string, unknown> },
   ) => {
     try {
-      const res = await action.run(body);
+      const sent = await submit.run(body, (idempotencyKey) => action.run(body, { idempotencyKey }));
+      if (!sent) return;
+      const res = sent.value;
       if (!answer(res)) throw new Error(`${name}: unexpected answer`);
       onSuccess(res);
       void client.invalidateQueries({ queryKey: stakingKeys.all });
@@ -64,5 +69,5 @@ export function useSubmitAction<TResult extends ActionResult>({
     }
   };
 
-  return { send, isPending: action.isPending };
+  return { send, isPending: submit.pending, reset: submit.reset };
 }
