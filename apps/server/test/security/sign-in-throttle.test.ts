@@ -135,6 +135,15 @@ describe('sign-in: a per-account wait after a run of wrong passwords', () => {
     ]);
   });
 
+  it('guesses sent at once are counted one after another: five are judged, the rest wait', async () => {
+    const { email } = await user();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => tryFrom(`10.5.${i}.1`, email, `wrong-guess-${i}`)),
+    );
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+  });
+
   it('a refused try is kept in the history as throttled', async () => {
     const { c, email } = await user();
     for (let i = 0; i < 5; i++) await tryFrom(`10.3.${i}.1`, email, 'wrong-guess');
