@@ -169,6 +169,11 @@ describe('operator console in Chromium', () => {
     await again.getByTestId('form-save').click();
     const question = again.getByTestId('rate-confirm-question');
     await eventually(() => question.textContent()).toBe('Set USDT flexible APR this hour to 612.00 %?');
+    expect(
+      (await axeViolations(page, '[data-testid="flexible-form"]')).map(
+        (v) => `${v.id}: ${v.nodes.join(', ')}`,
+      ),
+    ).toEqual([]);
     await screenshot(page, 'admin-rate-confirm-1400');
     await again.getByRole('button', { name: 'Back' }).click();
     await page.keyboard.press('Escape');

@@ -330,7 +330,7 @@ function ConfirmRates({
         <Button variant="default" onClick={onBack}>
           {t('admin.form.back')}
         </Button>
-        <Button color="orange" onClick={onConfirm} loading={saving} data-testid="rate-confirm-yes">
+        <Button onClick={onConfirm} loading={saving} data-testid="rate-confirm-yes">
           {rates.length === 1 && rates[0]
             ? t('admin.rate.confirmOne', { apr: rates[0].apr })
             : t('admin.rate.confirmAll')}
