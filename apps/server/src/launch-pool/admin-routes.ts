@@ -9,19 +9,11 @@ import { launchpoolEarnMore, launchpoolPoolCoins, launchpoolProjects } from '../
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
-import { idempotent } from '../http/idempotency';
 import { i18nInput, variantText } from '../http/texts';
 import { operatorGuard } from '../operator/guard';
-import {
-  applyEdit,
-  auditCreation,
-  editSchema,
-  inTransaction,
-  rateChangesOf,
-  refuse,
-  snapshot,
-} from '../operator/patch';
+import { applyEdit, auditCreation, editSchema, rateChangesOf, refuse, snapshot } from '../operator/patch';
 import { confirmRate } from '../operator/rate-guard';
+import { inTransaction } from '../operator/writes';
 import {
   coinCodec,
   earnMoreCodec,
@@ -96,7 +88,6 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/projects',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolProjectsResponse },
           tags,
@@ -122,9 +113,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           }),
         },
       },
-      async (req, reply) => {
+      async (req) => {
         refuse(projectIssues(req.body));
-        return idempotent(deps, req, reply, async (tx) => {
+        return inTransaction(deps, req, async (tx) => {
           const { project, pools } = await createProject(
             tx,
             { ...req.body, pools: req.body.pools as PoolInput[] },
@@ -141,7 +132,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
               ...rewardCoinRates(p.reward_coins, `pools.${i}.`),
             ]),
           });
-          return projectAnswer(tx, project.pid, deps.clock.now());
+          return ok(await projectAnswer(tx, project.pid, deps.clock.now()));
         });
       },
     );
@@ -190,7 +181,6 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/projects/:pid/pools',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolProjectsByPidPoolsResponse },
           tags,
@@ -200,9 +190,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           body: poolBody.extend(confirmRate),
         },
       },
-      async (req, reply) => {
+      async (req) => {
         refuse(poolIssues(req.body));
-        return idempotent(deps, req, reply, async (tx) => {
+        return inTransaction(deps, req, async (tx) => {
           const project = await findProject(tx, Number(req.params.pid));
           if (stateOf(project, deps.clock.now()) === ProjectState.completed)
             throw errors.conflict('The project has ended');
@@ -216,7 +206,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             extra: { pid: project.pid, coin: pool.coin, reward_coins: req.body.reward_coins },
             rates: rewardCoinRates(req.body.reward_coins, ''),
           });
-          return { rid: pool.rid, project: await projectAnswer(tx, project.pid, deps.clock.now()) };
+          return ok({ rid: pool.rid, project: await projectAnswer(tx, project.pid, deps.clock.now()) });
         });
       },
     );
@@ -239,7 +229,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const current = await lockPool(tx, Number(req.params.rid));
           const pool = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
@@ -262,7 +252,6 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/pools/:rid/reward-coins',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolPoolsByRidRewardCoinsResponse },
           tags,
@@ -277,8 +266,8 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           body: rewardCoin.extend(confirmRate),
         },
       },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
+      async (req) =>
+        inTransaction(deps, req, async (tx) => {
           const found = await findPool(tx, Number(req.params.rid));
           refuse(rewardIssues(req.body, hoursOf(found.project)));
           // A further coin adds its rate to the pool's.
@@ -292,10 +281,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             row: coin,
           });
           const { pool, project } = await findPool(tx, coin.rid);
-          return {
+          return ok({
             rid: coin.rid,
             reward_coins: rewardCoinsWire(pool, project, await coinsOf(tx, [pool.rid])),
-          };
+          });
         }),
     );
 
@@ -314,7 +303,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const current = await lockPoolCoin(tx, Number(req.params.rid), req.params.coin);
           const coin = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
@@ -350,7 +339,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [row] = await tx
             .insert(launchpoolEarnMore)
             .values({
@@ -438,7 +427,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const id = Number(req.params.id);
           const [current] = await tx
             .select()

@@ -13,8 +13,9 @@ import { mergeI18n } from '../http/texts';
 import { requireAsset } from '../market/assets';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
-import { applyEdit, auditCreation, editSchema, inTransaction } from '../operator/patch';
+import { applyEdit, auditCreation, editSchema } from '../operator/patch';
 import { confirmRate, guardRates } from '../operator/rate-guard';
+import { inTransaction } from '../operator/writes';
 import {
   createFixedProduct,
   createFlexProduct,
@@ -122,7 +123,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const row = await createFlexProduct(tx, req.body);
           await auditCreation(tx, req, deps.clock, {
             action: 'simple_earn.flexible_product.create',
@@ -150,7 +151,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const asset = req.params.asset;
           const [current] = await tx
             .select()
@@ -254,7 +255,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const row = await createFixedProduct(tx, req.body, deps.clock.now());
           await auditCreation(tx, req, deps.clock, {
             action: 'simple_earn.fixed_product.create',
@@ -284,7 +285,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const id = req.params.id;
           const [current] = await tx
             .select()
@@ -334,7 +335,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const v = await grantVoucher(tx, req.body, deps.clock.now());
           await guardRates(tx, req, `voucher:${v.id}`, [
             { field: 'rate_ratio', unit: 'percent', before: null, after: req.body.rate_ratio },

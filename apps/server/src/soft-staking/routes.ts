@@ -34,12 +34,12 @@ import {
   type Codec,
   col,
   editSchema,
-  inTransaction,
   rates,
   refuse,
   valuesOf,
 } from '../operator/patch';
 import { confirmRate } from '../operator/rate-guard';
+import { inTransaction } from '../operator/writes';
 import {
   getAdminSoftStakingCoinsResponse,
   getEarnSoftStakingPayoutHistoryResponse,
@@ -294,7 +294,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const asset = await requireAsset(tx, req.params.coin);
           const target = `soft_staking_coin:${asset.symbol}`;
           const [current] = await tx

@@ -12,8 +12,9 @@ import { mergeI18n } from '../http/texts';
 import { unixSeconds } from '../jobs/clock';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
-import { applyEdit, auditCreation, editSchema, inTransaction, rateChangesOf } from '../operator/patch';
+import { applyEdit, auditCreation, editSchema, rateChangesOf } from '../operator/patch';
 import { confirmRate, guardRates, type RateChange, rateChangesIn } from '../operator/rate-guard';
+import { inTransaction } from '../operator/writes';
 import {
   editableProductFields,
   editableProtocolFields,
@@ -122,7 +123,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const id = await createProduct(tx, req.body, deps.clock.now());
           await recordTodayPoint(tx, id, deps.clock.now());
           const row = await requireProductById(tx, id);
@@ -167,7 +168,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [current] = await tx
             .select()
             .from(stakingProducts)
@@ -210,7 +211,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           await requireProductById(tx, req.params.id);
           // A product's first protocol replaces its own rate by the protocol's.
           const pid = await watchRates(tx, 'staking', deps.clock.now(), () =>
@@ -243,7 +244,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [current] = await tx
             .select()
             .from(stakingProtocols)
@@ -289,7 +290,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           await requireProductById(tx, req.params.id);
           const id = await addCampaign(tx, req.params.id, req.body);
           await guardRates(tx, req, `staking_campaign:${id}`, campaignRates(req.body, ''));

@@ -5266,7 +5266,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -5346,7 +5346,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -6423,7 +6423,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -6610,7 +6610,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -8731,7 +8731,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -8951,7 +8951,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -9818,7 +9818,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10038,7 +10038,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10905,7 +10905,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11125,7 +11125,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12210,7 +12210,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12331,7 +12331,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12435,7 +12435,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12485,7 +12485,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13314,7 +13314,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -13465,7 +13465,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -15354,7 +15354,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -15736,7 +15736,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16208,7 +16208,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16374,7 +16374,10 @@ export interface operations {
     postAdminLaunchPoolEarnMore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16790,7 +16793,10 @@ export interface operations {
     postAdminStakingProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17434,7 +17440,10 @@ export interface operations {
     postAdminStakingProductsByIdProtocols: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17594,7 +17603,10 @@ export interface operations {
     postAdminStakingProductsByIdCampaigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17782,7 +17794,10 @@ export interface operations {
     postAdminSimpleEarnFlexibleProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18307,7 +18322,10 @@ export interface operations {
     postAdminSimpleEarnFixedProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18799,7 +18817,10 @@ export interface operations {
     postAdminSimpleEarnVouchers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19054,7 +19075,10 @@ export interface operations {
     postAdminWealthProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19231,7 +19255,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -19349,7 +19373,10 @@ export interface operations {
     postAdminDualOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19609,7 +19636,10 @@ export interface operations {
     createOperator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key changes nothing and is refused with 409 (code 40905): the answer holds secrets shown once, which are not kept. The same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20444,7 +20474,10 @@ export interface operations {
     startClockAdvance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20528,7 +20561,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20582,7 +20615,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20636,7 +20669,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20689,7 +20722,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;

@@ -183,9 +183,9 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
 
   const submit = async () => {
     if (!p || !valid || !canStake) return;
-    trackClick('staking.stake.submit', { coin: p.coin, pid: protocolId ?? -1 });
     const body = stakingRequest({ side: 0, coin: p.coin, amount: valid }, protocolId, me.data?.vip_tier ?? 0);
     await stakeAction.send(body, {
+      click: { coin: p.coin, pid: protocolId ?? -1 },
       onSuccess: (res) => {
         setResult(res);
         dispatch({ type: 'succeeded' });

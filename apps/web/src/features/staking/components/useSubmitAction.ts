@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { trackClick } from '../../../api/analytics';
 import { queryKeys } from '../../../api/queries';
 import type { ApiBody } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
@@ -29,9 +30,11 @@ export function stakingRequest<B extends StakingBody>(
 
 /**
  * A stake or redeem call, sent through the app's one money submit (`useMoneySubmit`): a double click
- * or a second try books one order. Silent: a refusal is worded here with the rule's values
- * (showActionError, reported under `name`). On success `onSuccess` shows the result, then the staking
- * queries and the balances are refreshed and the embedding page is told with `report(result)`.
+ * or a second try books one order. The click is tracked as `<name>.submit` with `click` when the submit
+ * goes out, past the money submit's guard, so a double click is one click too. Silent: a refusal is
+ * worded here with the rule's values (showActionError, reported under `name`). On success `onSuccess`
+ * shows the result, then the staking queries and the balances are refreshed and the embedding page is
+ * told with `report(result)`.
  */
 export function useSubmitAction<TResult extends ActionResult>({
   name,
@@ -51,12 +54,21 @@ export function useSubmitAction<TResult extends ActionResult>({
   const send = async (
     body: StakingBody,
     {
+      click,
       onSuccess,
       report,
-    }: { onSuccess: (result: TResult) => void; report: (result: TResult) => Record<string, unknown> },
+    }: {
+      /** What the submit click is tracked with. */
+      click: Record<string, unknown>;
+      onSuccess: (result: TResult) => void;
+      report: (result: TResult) => Record<string, unknown>;
+    },
   ) => {
     try {
-      const sent = await submit.run(body, (idempotencyKey) => action.run(body, { idempotencyKey }));
+      const sent = await submit.run(body, (idempotencyKey) => {
+        trackClick(`${name}.submit`, click);
+        return action.run(body, { idempotencyKey });
+      });
       if (!sent) return;
       const res = sent.value;
       if (!answer(res)) throw new Error(`${name}: unexpected answer`);
