@@ -8,6 +8,7 @@ export * from './liabilities';
 export * from './margin';
 export * from './money';
 export * from './product-rules';
+export * from './rates';
 export * from './simple-earn';
 export * from './staking';
 export * from './validation';

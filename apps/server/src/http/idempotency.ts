@@ -16,8 +16,11 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** Keys of operator calls are kept apart from every user's. */
 const OPERATOR_SCOPE = -1;
 
-/** Fields that authorise a request but do not change what it asks for. */
-const UNHASHED_FIELDS = new Set(['fundpass', 'fund_password']);
+/**
+ * Fields that authorise a request but do not change what it asks for (a funding password, an
+ * operator's confirmation of an unusual rate): a retry with or without them is the same call.
+ */
+const UNHASHED_FIELDS = new Set(['fundpass', 'fund_password', 'confirm_rate']);
 
 function requestHash(req: FastifyRequest): string {
   const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};

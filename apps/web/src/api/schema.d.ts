@@ -31,8 +31,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in; at most 10 tries a minute per client address (429 beyond)
-         * @description With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. Every try for a known email is kept in the sign-in history.
+         * Sign in; at most 10 tries a minute per client address, and a growing wait per account after 5 wrong passwords (429 beyond)
+         * @description With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. Per account, whatever the addresses: after the 5th wrong password in a row every try waits 2^n seconds from the n-th (32 s after the 5th), at most 15 minutes; a try during the wait, the right password too, answers 429 code 42900 auth.signIn.throttled with params.until (unix seconds) and params.seconds, data.retry_after and a Retry-After header, and is not counted. A sign-in, or a day without a wrong password, ends the run; the user is mailed once per run when it reaches 5. Every try for a known email is kept in the sign-in history (a refused one as throttled).
          */
         post: operations["postAuthLogin"];
         delete?: never;
@@ -2523,7 +2523,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project with its reward pools
-         * @description start_timest and end_timest are unix seconds on whole hours. Each pool is funded at once with reward_per_hour x the project hours, from the project account (system purpose launchpool_project) into the pool reward account (launchpool_rewards:<rid>). buy_total_amount "-1" means no total limit. rate_year is a percent, for display. A multi-mining pool (reward_pool_type 1) also pays reward_coins [{coin, reward_per_hour, rate_year}] (at least one, none the project's coin, none twice), each funded the same way from the project account of that coin and shared through its own reward-per-token accumulator; a lock pool has none. In a multi-mining pool rate_year is the project coin's part: the pool's rate_year on the wire is the sum of every coin's.
+         * @description start_timest and end_timest are unix seconds on whole hours. Each pool is funded at once with reward_per_hour x the project hours, from the project account (system purpose launchpool_project) into the pool reward account (launchpool_rewards:<rid>). buy_total_amount "-1" means no total limit. rate_year is a percent, for display. A multi-mining pool (reward_pool_type 1) also pays reward_coins [{coin, reward_per_hour, rate_year}] (at least one, none the project's coin, none twice), each funded the same way from the project account of that coin and shared through its own reward-per-token accumulator; a lock pool has none. In a multi-mining pool rate_year is the project coin's part: the pool's rate_year on the wire is the sum of every coin's. Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminLaunchPoolProjects"];
         delete?: never;
@@ -2541,7 +2541,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a reward pool to a project (funded like the others) */
+        /**
+         * Add a reward pool to a project (funded like the others)
+         * @description Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
+         */
         post: operations["postAdminLaunchPoolProjectsByPidPools"];
         delete?: never;
         options?: never;
@@ -2559,7 +2562,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a pool's limits and display fields
-         * @description Any pool field except coin, reward_per_hour and reward_coins (the reward is funded at creation; further coins have their own calls); only the fields named change. vip_config and simple_earn may be null (none); sent, they and transaction_config are replaced whole. A total below what is already staked is refused (409); a pool with further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400).
+         * @description Any pool field except coin, reward_per_hour and reward_coins (the reward is funded at creation; further coins have their own calls); only the fields named change. vip_config and simple_earn may be null (none); sent, they and transaction_config are replaced whole. A total below what is already staked is refused (409); a pool with further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400). Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminLaunchPoolPoolsByRid"];
         post?: never;
@@ -2580,7 +2583,7 @@ export interface paths {
         put?: never;
         /**
          * Add a reward coin to a multi-mining pool
-         * @description {coin, reward_per_hour, rate_year}. Funded with reward_per_hour x the project's hours from the project account of that coin (what the hours before it was added do not pay goes back when the project ends); it pays from now, through its own accumulator. Refused (409) for a lock pool, an ended project or a coin the pool already pays; the project's own coin is refused (400).
+         * @description {coin, reward_per_hour, rate_year}. Funded with reward_per_hour x the project's hours from the project account of that coin (what the hours before it was added do not pay goes back when the project ends); it pays from now, through its own accumulator. Refused (409) for a lock pool, an ended project or a coin the pool already pays; the project's own coin is refused (400). Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminLaunchPoolPoolsByRidRewardCoins"];
         delete?: never;
@@ -2599,7 +2602,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a multi-mining pool's reward coin
-         * @description rate_year (percent, for display). The reward per hour was funded when the coin was added.
+         * @description rate_year (percent, for display). The reward per hour was funded when the coin was added. Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminLaunchPoolPoolsByRidRewardCoinsByCoin"];
         post?: never;
@@ -2659,7 +2662,7 @@ export interface paths {
         put?: never;
         /**
          * Create the staking product of a coin (one per coin) with its defi protocols and campaigns
-         * @description Fields as staking-wealth.md section 3. Rates are percent a year; redeem_fee, redeem_quick_fee, fee_rate, max_interest and money_rate are fractions. Caps and redeem_quick_daily take "-1" for unlimited. A campaign in extra_interest names a protocol by its position in defi counted from 1 (pid), 0 or absent for the whole product; max_interest defaults to the highest money_rate; its interest tiers ascend and touch, the last open-ended with money_max "-1". Protocol rates are net of their fee_rate. exchange_type asset needs exchange_coin, a listed receipt token: a stake credits it to spot (amount × exchange_rate, 8 decimals down) and a redeem takes it back; exchange_type and exchange_coin are fixed while tokens are outstanding. A credit-debt product (type 2) defaults its redeem_coin to USDC; a redeem pays out in redeem_coin (at the USDT prices of the redeem) whenever it differs from the coin.
+         * @description Fields as staking-wealth.md section 3. Rates are percent a year; redeem_fee, redeem_quick_fee, fee_rate, max_interest and money_rate are fractions. Caps and redeem_quick_daily take "-1" for unlimited. A campaign in extra_interest names a protocol by its position in defi counted from 1 (pid), 0 or absent for the whole product; max_interest defaults to the highest money_rate; its interest tiers ascend and touch, the last open-ended with money_max "-1". Protocol rates are net of their fee_rate. exchange_type asset needs exchange_coin, a listed receipt token: a stake credits it to spot (amount × exchange_rate, 8 decimals down) and a redeem takes it back; exchange_type and exchange_coin are fixed while tokens are outstanding. A credit-debt product (type 2) defaults its redeem_coin to USDC; a redeem pays out in redeem_coin (at the USDT prices of the redeem) whenever it differs from the coin. Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminStakingProducts"];
         delete?: never;
@@ -2678,7 +2681,7 @@ export interface paths {
         get?: never;
         /**
          * Edit product-level fields (not the coins); a rate change applies from the next reward day
-         * @description Only the fields named change, extra and redeem_config field by field; vip_config, debt and faq are replaced whole when sent. The product after the edit must be valid as a whole.
+         * @description Only the fields named change, extra and redeem_config field by field; vip_config, debt and faq are replaced whole when sent. The product after the edit must be valid as a whole. Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminStakingProductsById"];
         post?: never;
@@ -2697,7 +2700,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a defi protocol to a product */
+        /**
+         * Add a defi protocol to a product
+         * @description Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
+         */
         post: operations["postAdminStakingProductsByIdProtocols"];
         delete?: never;
         options?: never;
@@ -2715,7 +2721,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a protocol's name, rates, income days, personal limit or order
-         * @description Only the fields named change.
+         * @description Only the fields named change. Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminStakingProtocolsById"];
         post?: never;
@@ -2736,7 +2742,7 @@ export interface paths {
         put?: never;
         /**
          * Add an extra-interest campaign (pid: a protocol id of the product, or 0 for the whole product)
-         * @description Interest tiers ascend and touch (each money_min is the money_max before); only the last may be open-ended, with money_max "-1".
+         * @description Interest tiers ascend and touch (each money_min is the money_max before); only the last may be open-ended, with money_max "-1". Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminStakingProductsByIdCampaigns"];
         delete?: never;
@@ -2757,7 +2763,7 @@ export interface paths {
         put?: never;
         /**
          * Create the flexible product of an asset
-         * @description next_time_rate_year (fraction) is the rate applied to the hour that is running; borrow_demand is what borrowers take this hour (lending is matched up to it). Bonus tiers: ladder_apr, or [0, ext_award_limit) at ext_award_rate_year, paid hourly to spot in award_asset while is_open_award_pool.
+         * @description next_time_rate_year (fraction) is the rate applied to the hour that is running; borrow_demand is what borrowers take this hour (lending is matched up to it). Bonus tiers: ladder_apr, or [0, ext_award_limit) at ext_award_rate_year, paid hourly to spot in award_asset while is_open_award_pool. Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminSimpleEarnFlexibleProducts"];
         delete?: never;
@@ -2776,7 +2782,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a flexible product, e.g. the hour's rate and borrow demand
-         * @description Only the fields named change; a field left out keeps its value. Sent, award_asset may be null (no bonus coin); the ladder is replaced whole. The product after the edit must be valid as a whole (ladder, APR bounds).
+         * @description Only the fields named change; a field left out keeps its value. Sent, award_asset may be null (no bonus coin); the ladder is replaced whole. The product after the edit must be valid as a whole (ladder, APR bounds). Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminSimpleEarnFlexibleProductsByAsset"];
         post?: never;
@@ -2815,7 +2821,7 @@ export interface paths {
         put?: never;
         /**
          * Create a fixed product (type 1 normal, 2 VIP min_vip..max_vip, 3 special)
-         * @description Quota is capacity: sold_amount is the principal of active orders, freed at maturity and early redeem; sale_status is 2 while the remaining quota is below min_lend_amount. Special products: special_users when given, else newcomers to fixed.
+         * @description Quota is capacity: sold_amount is the principal of active orders, freed at maturity and early redeem; sale_status is 2 while the remaining quota is below min_lend_amount. Special products: special_users when given, else newcomers to fixed. Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminSimpleEarnFixedProducts"];
         delete?: never;
@@ -2834,7 +2840,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a fixed product; the quota cannot go below what is sold
-         * @description Only the fields named change; a field left out keeps its value. Sent, end_time and bonus_asset may be null (no end, no bonus coin); ladder_apr and special_users are replaced whole. The product after the edit must be valid as a whole (ladder, VIP range, window, minimum within quota and per-user cap).
+         * @description Only the fields named change; a field left out keeps its value. Sent, end_time and bonus_asset may be null (no end, no bonus coin); ladder_apr and special_users are replaced whole. The product after the edit must be valid as a whole (ladder, VIP range, window, minimum within quota and per-user cap). Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminSimpleEarnFixedProductsById"];
         post?: never;
@@ -2854,7 +2860,10 @@ export interface paths {
         /** A user's vouchers */
         get: operations["getAdminSimpleEarnVouchers"];
         put?: never;
-        /** Grant a rate-up voucher (rate_ratio percent; buy_limit_high 0 = no upper bound; using_currency comma list, empty = any) */
+        /**
+         * Grant a rate-up voucher (rate_ratio percent; buy_limit_high 0 = no upper bound; using_currency comma list, empty = any)
+         * @description rate_ratio, the APR the voucher adds, passes the operator rate guard (confirm_rate).
+         */
         post: operations["postAdminSimpleEarnVouchers"];
         delete?: never;
         options?: never;
@@ -2889,7 +2898,7 @@ export interface paths {
         get?: never;
         /**
          * List or edit a soft-staking coin: rate (percent a year), min_amount, max_amount (-1 no cap), status
-         * @description A coin not yet listed is listed with the fields given (rate required; min_amount 0, max_amount -1, status online, sort 0 when left out). A listed coin changes only the fields named. max_amount must not be below min_amount.
+         * @description A coin not yet listed is listed with the fields given (rate required; min_amount 0, max_amount -1, status online, sort 0 when left out). A listed coin changes only the fields named. max_amount must not be below min_amount. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminSoftStakingCoinsByCoin"];
         post?: never;
@@ -3588,6 +3597,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/settings/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's guard rails on rate changes (each at its default until set) */
+        get: operations["getAdminSettingsRates"];
+        /** Change the operator's guard rails on rate changes; only the fields named change (admin) */
+        put: operations["putAdminSettingsRates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/outbox": {
         parameters: {
             query?: never;
@@ -4269,10 +4296,10 @@ export interface operations {
                                 /** @description unix seconds */
                                 at: number;
                                 /**
-                                 * @description ok, or why the try failed (totp_required: the password was right, no code was sent)
+                                 * @description ok, or why the try failed (totp_required: the password was right, no code was sent; throttled: refused unjudged during the wait after a run of wrong passwords)
                                  * @enum {string}
                                  */
-                                outcome: "ok" | "wrong_password" | "totp_required" | "totp_invalid" | "totp_reused";
+                                outcome: "ok" | "wrong_password" | "totp_required" | "totp_invalid" | "totp_reused" | "throttled";
                                 /** @description password, totp or recovery_code */
                                 method: string;
                                 address: string | null;
@@ -15410,6 +15437,8 @@ export interface operations {
                             name?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     reward_coin: string;
@@ -15475,6 +15504,8 @@ export interface operations {
                             name?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -15775,6 +15806,8 @@ export interface operations {
                         /** @example 1.25 */
                         rate_year: string;
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
@@ -15825,6 +15858,8 @@ export interface operations {
                         /** @example 1.25 */
                         rate_year: string;
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -16111,6 +16146,8 @@ export interface operations {
                         mortgage_limit: string;
                     }[];
                     limit_rule?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @example 1.25 */
@@ -16147,6 +16184,8 @@ export interface operations {
                         mortgage_limit: string;
                     }[];
                     limit_rule?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -16196,6 +16235,8 @@ export interface operations {
                     reward_per_hour: string;
                     /** @example 1.25 */
                     rate_year: string;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
@@ -16203,6 +16244,8 @@ export interface operations {
                     reward_per_hour: string;
                     /** @example 1.25 */
                     rate_year: string;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -16260,10 +16303,14 @@ export interface operations {
                 "application/json": {
                     /** @example 1.25 */
                     rate_year?: string;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @example 1.25 */
                     rate_year?: string;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -16965,6 +17012,8 @@ export interface operations {
                             moneyMin: string;
                         }[];
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
@@ -17165,6 +17214,8 @@ export interface operations {
                             moneyMin: string;
                         }[];
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17284,6 +17335,8 @@ export interface operations {
                             }[];
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     type?: number;
@@ -17369,6 +17422,8 @@ export interface operations {
                             }[];
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17438,6 +17493,8 @@ export interface operations {
                     personal_mortgage_limit?: "-1" | string;
                     /** @default 0 */
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     protocol_name: string;
@@ -17470,6 +17527,8 @@ export interface operations {
                     personal_mortgage_limit?: "-1" | string;
                     /** @default 0 */
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17514,6 +17573,8 @@ export interface operations {
                     income_days?: number;
                     personal_mortgage_limit?: "-1" | string;
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     protocol_name?: string;
@@ -17524,6 +17585,8 @@ export interface operations {
                     income_days?: number;
                     personal_mortgage_limit?: "-1" | string;
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17583,6 +17646,8 @@ export interface operations {
                         rate: string;
                         moneyMin: string;
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     pid?: number;
@@ -17605,6 +17670,8 @@ export interface operations {
                         rate: string;
                         moneyMin: string;
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17790,6 +17857,8 @@ export interface operations {
                     status?: number;
                     /** @default 0 */
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
@@ -17834,6 +17903,8 @@ export interface operations {
                     status?: number;
                     /** @default 0 */
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17969,6 +18040,8 @@ export interface operations {
                     max_lend_rate_year?: string;
                     status?: number;
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @example 1.25 */
@@ -17996,6 +18069,8 @@ export interface operations {
                     max_lend_rate_year?: string;
                     status?: number;
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -18321,6 +18396,8 @@ export interface operations {
                             subtitle?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
@@ -18376,6 +18453,8 @@ export interface operations {
                             subtitle?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -18537,6 +18616,8 @@ export interface operations {
                             subtitle?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     type?: number;
@@ -18574,6 +18655,8 @@ export interface operations {
                             subtitle?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -18773,6 +18856,8 @@ export interface operations {
                     /** @default  */
                     using_currency?: string;
                     expired_timest: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
@@ -18793,6 +18878,8 @@ export interface operations {
                     /** @default  */
                     using_currency?: string;
                     expired_timest: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -18893,6 +18980,8 @@ export interface operations {
                     /** @enum {string} */
                     status?: "online" | "offline";
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @example 1.25 */
@@ -18903,6 +18992,8 @@ export interface operations {
                     /** @enum {string} */
                     status?: "online" | "offline";
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -21251,6 +21342,89 @@ export interface operations {
                         data: {
                             /** @description A user without a funding password must set one before the first subscription, stake or purchase (answer 10010107 fundpass.setupRequired) */
                             fundpass_before_first_move: boolean;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminSettingsRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description The highest APR (percent, default 100) an operator sets without a second confirmation; a rate above it, or above 3 times the current one, is refused with 42230 operator.rate.confirm until the request carries confirm_rate: true
+                             * @example 1.25
+                             */
+                            rate_ceiling_percent: string;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    putAdminSettingsRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The highest APR (percent, default 100) an operator sets without a second confirmation; a rate above it, or above 3 times the current one, is refused with 42230 operator.rate.confirm until the request carries confirm_rate: true
+                     * @example 1.25
+                     */
+                    rate_ceiling_percent?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The highest APR (percent, default 100) an operator sets without a second confirmation; a rate above it, or above 3 times the current one, is refused with 42230 operator.rate.confirm until the request carries confirm_rate: true
+                     * @example 1.25
+                     */
+                    rate_ceiling_percent?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description The highest APR (percent, default 100) an operator sets without a second confirmation; a rate above it, or above 3 times the current one, is refused with 42230 operator.rate.confirm until the request carries confirm_rate: true
+                             * @example 1.25
+                             */
+                            rate_ceiling_percent: string;
                         };
                     };
                 };
