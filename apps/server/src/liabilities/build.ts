@@ -36,21 +36,27 @@ export async function buildLiabilitySnapshot(tx: Db, day: string, takenAt: Date)
     HAVING SUM(amount) > 0`);
 
   // Leaves ordered by their hash, not by user id, so a leaf's neighbours say nothing about who they are.
+  // One salt per user, drawn once: a MATERIALIZED CTE is evaluated once whatever the plan. A salt drawn
+  // in a subquery joined to the balances was drawn again on every rescan of that subquery, which
+  // PostgreSQL does in a nested loop (its choice when the day's rows are newer than the statistics,
+  // as in a long clock advance): one leaf per balance, several per user, and the insert failed.
   await tx.execute(sql`
+    WITH users AS MATERIALIZED (
+      SELECT user_id, replace(gen_random_uuid()::text, '-', '') AS salt,
+             string_agg(asset || ':' || trim_scale(amount)::text, ',' ORDER BY asset COLLATE "C") AS balances
+        FROM liability_balances
+       WHERE day = ${day}::date
+       GROUP BY user_id
+    ), leaves AS (
+      SELECT user_id, salt,
+             encode(sha256(convert_to(
+               ${LIABILITIES_LEAF_PREFIX} || '|' || user_id::text || '|' || salt || '|' || balances,
+               'UTF8')), 'hex') AS hash
+        FROM users
+    )
     INSERT INTO liability_leaves (day, user_id, salt, idx, hash)
     SELECT ${day}::date, user_id, salt, (row_number() OVER (ORDER BY hash, user_id) - 1)::int, hash
-      FROM (
-        SELECT b.user_id, s.salt,
-               encode(sha256(convert_to(
-                 ${LIABILITIES_LEAF_PREFIX} || '|' || b.user_id::text || '|' || s.salt || '|' ||
-                 string_agg(b.asset || ':' || trim_scale(b.amount)::text, ',' ORDER BY b.asset COLLATE "C"),
-                 'UTF8')), 'hex') AS hash
-          FROM liability_balances b
-          JOIN (SELECT user_id, replace(gen_random_uuid()::text, '-', '') AS salt
-                  FROM liability_balances WHERE day = ${day}::date GROUP BY user_id) s ON s.user_id = b.user_id
-         WHERE b.day = ${day}::date
-         GROUP BY b.user_id, s.salt
-      ) leaves`);
+      FROM leaves`);
 
   await tx.execute(sql`
     INSERT INTO liability_totals (day, asset, total)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Decimal, dec, type LiabilityProof, merkleLevels, verifyLiabilityProof } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { type Db, rows, sql } from '../../src/db/client';
 import { liabilitiesModule } from '../../src/liabilities';
 import { buildLiabilitySnapshot } from '../../src/liabilities/build';
 import { simpleEarnModule } from '../../src/simple-earn';
@@ -203,5 +203,34 @@ describe('proof of liabilities', { timeout: 300_000 }, () => {
       { day: iso(midnight), leaf_count: 5 },
       { day: iso(midnight + 86_400), leaf_count: 5 },
     ]);
+  });
+
+  it('draws one salt per user whatever plan PostgreSQL picks: one leaf per user, in a nested loop too', async () => {
+    // Where a day's rows are newer than the statistics (a long clock advance: autovacuum's ANALYZE
+    // lags), PostgreSQL expects one balance for the day and joins the balances to the salts in a
+    // nested loop that scans the salts again for every balance. Statistics taken before the day and
+    // these settings give that plan on the test's few rows; the day must still have one leaf per user,
+    // the users with two balances (USDT and BTC) included.
+    const day = '2099-01-01';
+    const at = new Date('2099-01-01T00:00:00Z');
+    const built = await server.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`ANALYZE liability_balances`);
+      for (const setting of ['hashjoin', 'mergejoin', 'material', 'seqscan', 'hashagg'])
+        await tx.execute(sql.raw(`SET LOCAL enable_${setting} = off`));
+      return buildLiabilitySnapshot(tx as unknown as Db, day, at);
+    });
+    expect(built).toBe(true);
+    const leaves = await rows<{ user_id: string; n: number }>(
+      server.deps.db,
+      sql`SELECT user_id::text AS user_id, COUNT(*)::int AS n FROM liability_leaves WHERE day = ${day}::date
+          GROUP BY user_id ORDER BY user_id`,
+    );
+    expect(leaves.map((l) => l.n)).toEqual([1, 1, 1, 1, 1]);
+    expect(leaves.map((l) => Number(l.user_id))).toEqual(users.map((u) => u.id).sort((a, b) => a - b));
+    const [snapshot] = await rows<{ leaf_count: number }>(
+      server.deps.db,
+      sql`SELECT leaf_count FROM liability_snapshots WHERE day = ${day}::date`,
+    );
+    expect(snapshot?.leaf_count).toBe(5);
   });
 });
