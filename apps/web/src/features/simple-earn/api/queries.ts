@@ -1,5 +1,6 @@
 import { SimpleEarnChartType, SimpleEarnPageSize } from '@earn/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { isApiError } from '../../../api/client';
 import { BALANCE_POLL_MS } from '../../../api/queries';
 import { callApi, getData } from '../../../api/typed';
 import type { ApiData } from '../../../api/types';
@@ -102,11 +103,21 @@ export const seQueries = {
       staleTime: 5000,
       placeholderData: keepPreviousData,
     }),
+  /** One fixed order; null when the user has no such order (a 404 is an answer, not a failure). */
   fixedOrder: (asset: string, orderId: number) =>
     queryOptions({
       queryKey: seKeys.fixedOrder(asset, orderId),
-      queryFn: ({ signal }) =>
-        getData(`${API}/fixed_earn/api/user/order`, { query: { asset, order_id: orderId }, signal }),
+      queryFn: async ({ signal }) => {
+        try {
+          return await getData(`${API}/fixed_earn/api/user/order`, {
+            query: { asset, order_id: orderId },
+            signal,
+          });
+        } catch (e) {
+          if (isApiError(e) && e.status === 404) return null;
+          throw e;
+        }
+      },
     }),
   history: (q: HistoryQuery) =>
     queryOptions({

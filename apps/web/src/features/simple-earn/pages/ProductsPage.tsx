@@ -143,14 +143,17 @@ export default function ProductsPage({ vip = false }: { vip?: boolean }) {
                 {t('se.vipWealth')}
               </Anchor>
             )}
-            <Switch
-              label={t('se.autoEarnAll')}
-              checked={globalAuto === 1}
-              onChange={() =>
-                isLoggedIn ? setAutoEarn({ asset: 'ALL', status: globalAuto }) : openRegister()
-              }
-              data-testid="auto-earn-all"
-            />
+            {/* On or off as the server holds it: unknown, the switch would say off to a user with it on. */}
+            <QueryState queries={autoInvest} compact loading={<Skeleton h={24} w={120} radius="xl" />}>
+              <Switch
+                label={t('se.autoEarnAll')}
+                checked={globalAuto === 1}
+                onChange={() =>
+                  isLoggedIn ? setAutoEarn({ asset: 'ALL', status: globalAuto }) : openRegister()
+                }
+                data-testid="auto-earn-all"
+              />
+            </QueryState>
           </Group>
         }
       />
