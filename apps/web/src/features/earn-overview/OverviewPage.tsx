@@ -242,7 +242,7 @@ export default function OverviewPage() {
           empty={!earnings.data?.days.some((d) => /[1-9]/.test(d.usdt))}
           emptyText={<span data-testid="eo-chart-empty">{t('eo.chartEmpty')}</span>}
           loading={<Skeleton h={220} />}
-          data-testid="eo-chart"
+          data-testid="eo-earnings"
         >
           <TrendChart
             label={t('eo.chartLabel', { days })}
