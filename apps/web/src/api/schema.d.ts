@@ -743,7 +743,7 @@ export interface paths {
         };
         /**
          * A project with its reward pools
-         * @description state: 1 in progress, 2 not started, 3 completed (from the clock). left_buy_total_amount and buy_total_amount are -1 without a total limit. simple_earn.user_period is the fixed period the user already chose in the pool (0 none). isApply 1 when the user holds or held a stake with rewards. vip_config {min_vip, personal_max_amount, vip_only}. Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}. rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing 'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the whole reward) or 'ended'. simple_earn is simple earn's live offer for the stake coin (null when the pool has no auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers included), fixed_product_id. Rates in percent.
+         * @description state: 1 in progress, 2 not started, 3 completed (from the clock). left_buy_total_amount and buy_total_amount are -1 without a total limit. simple_earn.user_period is the fixed period the user already chose in the pool (0 none). isApply 1 when the user holds or held a stake with rewards. vip_config {min_vip, personal_max_amount, vip_only}. Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}. rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing 'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the whole reward) or 'ended'. shown_rate_year (percent) is the figure the pool shows, and shown which: 'set' (rate_year) while the live figure is missing or above it, since a nearly empty pool's live figure is one nobody gets; 'live' (rate_year of derived_apr) once the stake brings it to rate_year or below; 'none' for a pool without a set rate (rate_year_type 3) and no live figure. The home page's best offer and APR alerts use the same figure. simple_earn is simple earn's live offer for the stake coin (null when the pool has no auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers included), fixed_product_id. Rates in percent.
          */
         get: operations["getEarnLaunchPoolProjectInfo"];
         put?: never;
@@ -763,7 +763,7 @@ export interface paths {
         };
         /**
          * Projects with their pools, newest start first; state filter 1 in progress, 2 not started, 3 completed
-         * @description rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing 'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the whole reward) or 'ended'. simple_earn is simple earn's live offer for the stake coin (null when the pool has no auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers included), fixed_product_id. Rates in percent.
+         * @description rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing 'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the whole reward) or 'ended'. shown_rate_year (percent) is the figure the pool shows, and shown which: 'set' (rate_year) while the live figure is missing or above it, since a nearly empty pool's live figure is one nobody gets; 'live' (rate_year of derived_apr) once the stake brings it to rate_year or below; 'none' for a pool without a set rate (rate_year_type 3) and no live figure. The home page's best offer and APR alerts use the same figure. simple_earn is simple earn's live offer for the stake coin (null when the pool has no auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers included), fixed_product_id. Rates in percent.
          */
         get: operations["getEarnLaunchPoolProjects"];
         put?: never;
@@ -5571,6 +5571,13 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     rate_year: string | null;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    shown_rate_year: string | null;
+                                    /** @enum {string} */
+                                    shown: "live" | "set" | "none";
                                     /** @enum {string|null} */
                                     missing: "no_price" | "no_stake" | "ended" | null;
                                     missing_prices: string[];
@@ -5818,6 +5825,13 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         rate_year: string | null;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        shown_rate_year: string | null;
+                                        /** @enum {string} */
+                                        shown: "live" | "set" | "none";
                                         /** @enum {string|null} */
                                         missing: "no_price" | "no_stake" | "ended" | null;
                                         missing_prices: string[];
@@ -15256,6 +15270,13 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         rate_year: string | null;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        shown_rate_year: string | null;
+                                        /** @enum {string} */
+                                        shown: "live" | "set" | "none";
                                         /** @enum {string|null} */
                                         missing: "no_price" | "no_stake" | "ended" | null;
                                         missing_prices: string[];
@@ -15637,6 +15658,13 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     rate_year: string | null;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    shown_rate_year: string | null;
+                                    /** @enum {string} */
+                                    shown: "live" | "set" | "none";
                                     /** @enum {string|null} */
                                     missing: "no_price" | "no_stake" | "ended" | null;
                                     missing_prices: string[];
@@ -15989,6 +16017,13 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         rate_year: string | null;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        shown_rate_year: string | null;
+                                        /** @enum {string} */
+                                        shown: "live" | "set" | "none";
                                         /** @enum {string|null} */
                                         missing: "no_price" | "no_stake" | "ended" | null;
                                         missing_prices: string[];
