@@ -178,4 +178,12 @@ describe('AmountInput', () => {
     expect(screen.getByRole('button', { name: 'Max' })).toBeEnabled();
     expect(screen.queryByTestId('amount-max-reason')).not.toBeInTheDocument();
   });
+
+  test('a disabled field shows no error under it (issue 27: a sold-out product)', () => {
+    renderWithProviders(
+      <AmountInput value={null} onChange={() => undefined} disabled error="The remaining quota is too low" />,
+    );
+    expect(screen.queryByText('The remaining quota is too low')).toBeNull();
+    expect(screen.getByLabelText('Amount')).not.toHaveAttribute('aria-invalid', 'true');
+  });
 });

@@ -138,7 +138,9 @@ export function AmountInput({
           description
         )
       }
-      error={parsed.ok ? error : refusalText(parsed, t)}
+      // A field the user cannot use carries no error: what stops them (sold out, used up) is said
+      // where it applies, not in red under an input they cannot change.
+      error={disabled ? undefined : parsed.ok ? error : refusalText(parsed, t)}
       value={text}
       disabled={disabled}
       placeholder={placeholder ?? t('amount.placeholder')}

@@ -207,12 +207,17 @@ describe('subscribe dialog: flows', () => {
   });
 
   test('sold out: warning, input disabled, the button reads Sold out', async () => {
-    earnApi();
+    // As the server answers a sold-out product: nothing left.
+    earnApi({ lendable: { lendable: '0', user_remaining: '0', product_remaining: '0', sale_status: 2 } });
     open(8);
     expect(await screen.findByTestId('sold-out-warning')).toBeInTheDocument();
     expect(screen.getByTestId('subscribe-amount')).toBeDisabled();
     await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toHaveTextContent(t('se.soldOut')));
     expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    // Issue 27: no red quota error under a field the user cannot use; the warning says it all.
+    await waitFor(() => expect(screen.getByTestId('remaining-quota')).toBeInTheDocument());
+    expect(screen.getByTestId('subscribe-amount')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(t('simple_earn.amount.tip.remainingQuotaLessAmount'))).toBeNull();
   });
 
   test('VIP product: tier below the range links to the upgrade, above it to the benefits', async () => {
