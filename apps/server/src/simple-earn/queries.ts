@@ -353,13 +353,21 @@ export async function flexHistory(db: Db, userId: number, q: HistoryQuery, now: 
   return { total: Number(total), list: list.map(historyView) };
 }
 
+/**
+ * A line's own records. A fixed order's interest record is lent its order's principal (the "Lent"
+ * column of the interest tab): a matured order's record read "Lent 0" before.
+ */
 function historyRecords(userId: number, line: string, q: HistoryQuery, start: Date, end: Date) {
-  return sql`SELECT type, mode, asset, amount, at, order_id, NULL::numeric AS lend_principal, lend_rate_year, coupon_principal,
-      coupon_interest, rate_ratio, bonus_amount, bonus_asset, redeem_type, blended_apr, NULL::bigint AS hours,
-      NULL::text AS product_asset
-    FROM se_history WHERE user_id = ${userId} AND line = ${line} AND type = ${q.type}
-      ${q.asset ? sql`AND asset = ${q.asset}` : sql``}
-      AND at >= ${start.toISOString()}::timestamptz AND at <= ${end.toISOString()}::timestamptz`;
+  const lent =
+    line === LINE_FIXED && q.type === SimpleEarnHistoryType.interest
+      ? sql`(SELECT o.principal FROM se_fixed_orders o WHERE o.id = h.order_id)`
+      : sql`NULL::numeric`;
+  return sql`SELECT h.type, h.mode, h.asset, h.amount, h.at, h.order_id, ${lent} AS lend_principal, h.lend_rate_year,
+      h.coupon_principal, h.coupon_interest, h.rate_ratio, h.bonus_amount, h.bonus_asset, h.redeem_type, h.blended_apr,
+      NULL::bigint AS hours, NULL::text AS product_asset
+    FROM se_history h WHERE h.user_id = ${userId} AND h.line = ${line} AND h.type = ${q.type}
+      ${q.asset ? sql`AND h.asset = ${q.asset}` : sql``}
+      AND h.at >= ${start.toISOString()}::timestamptz AND h.at <= ${end.toISOString()}::timestamptz`;
 }
 
 async function pagedHistory(db: Db, source: ReturnType<typeof sql>, q: HistoryQuery) {
