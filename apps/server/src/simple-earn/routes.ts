@@ -672,7 +672,9 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
         response: { 200: getUniLoanEarnChartResponse },
         tags,
         summary:
-          'Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days',
+          'Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days. ' +
+          "Each hour's value is what the product card states (apr_up_to): the hour's base rate plus the most its " +
+          'bonus tiers paid; the last point is the hour in progress at the rate it pays now.',
         querystring: z.object({
           asset: assetSymbol,
           from: intish.min(0),
@@ -681,7 +683,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
         }),
       },
     },
-    async (req) => ok({ list: await rateChart(deps.db, req.query) }),
+    async (req) => ok({ list: await rateChart(deps.db, req.query, now()) }),
   );
 
   r.get(

@@ -126,7 +126,10 @@ describe('flexible simple earn on the test clock', () => {
       to: await op.now(),
       type: 1,
     });
-    expect(chart.body.data.list.map((p) => p.value).slice(-48)).toEqual(plan.map(([r]) => r));
+    // The 48 closed hours, then the hour in progress at the rate it pays now (issue 27).
+    expect(chart.body.data.list.map((p) => p.value).slice(-49, -1)).toEqual(plan.map(([r]) => r));
+    const nowAt = await op.now();
+    expect(chart.body.data.list.at(-1)).toEqual({ time: nowAt - (nowAt % HOUR), value: lastRate });
     await expectReconciled(op);
 
     // Redeem everything: every coin is lent, so the interest leaves at once and the principal waits

@@ -1760,7 +1760,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days */
+        /** Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days. Each hour's value is what the product card states (apr_up_to): the hour's base rate plus the most its bonus tiers paid; the last point is the hour in progress at the rate it pays now. */
         get: operations["getUniLoanEarnChart"];
         put?: never;
         post?: never;

@@ -5,7 +5,7 @@ import { useServerClock } from '../../components/serverTime';
 import { seKeys } from './api/queries';
 
 /** The server's clock (see components/serverTime.ts): maturity locks and chart ranges follow it. */
-export function useServerTime(): { now: () => number; ready: boolean } {
+export function useServerTime(): ReturnType<typeof useServerClock> {
   return useServerClock();
 }
 
