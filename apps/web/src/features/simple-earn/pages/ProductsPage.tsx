@@ -31,6 +31,7 @@ import { QueryState } from '../../../components/query-state/QueryState';
 import { seQueries } from '../api/queries';
 import type { FixedProduct, ProductDetail } from '../api/types';
 import { SeNav } from '../components/SeNav';
+import { SpecialBadge } from '../components/SpecialBadge';
 import { chipApr } from '../components/TermTabs';
 import { AutoEarnModal, type AutoEarnTarget } from '../dialogs/AutoEarnModal';
 import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/SubscribeModal';
@@ -225,11 +226,7 @@ function TermChip({ p, onClick }: { p: FixedProduct; onClick: () => void }) {
             VIP
           </Badge>
         )}
-        {p.type === SimpleEarnProductType.special && (
-          <Badge size="xs" color="grape" variant="light">
-            {t('se.special')}
-          </Badge>
-        )}
+        <SpecialBadge product={p} />
         {soldOut && (
           <Badge size="xs" color="gray" variant="light">
             {t('se.soldOut')}
