@@ -236,7 +236,7 @@ describe('simple earn in Chromium', () => {
       await visible(page.getByText('Enabled successfully'));
       await expect.poll(() => flex.getByTestId('auto-earn-USDT').isChecked()).toBe(true);
 
-      // Redeem a little (interest first: paid at once), then principal (lent out: it waits), then cancel it.
+      // Redeem a little (interest first), then principal that is lent out: both paid at once (issue 27).
       await flex.getByTestId('flex-redeem').click();
       const redeem = page.getByTestId('redeem-modal');
       await visible(redeem);
@@ -253,25 +253,12 @@ describe('simple earn in Chromium', () => {
       await redeem.getByTestId('redeem-amount').fill('100');
       await redeem.getByTestId('redeem-confirm').click();
       await visible(page.getByTestId('redeem-success'));
-      await expect
-        .poll(() =>
-          page
-            .getByTestId('redeem-success')
-            .getByText(/waits for the lending/)
-            .count(),
-        )
-        .toBe(1);
+      expect(await text(page.getByTestId('redeem-paid-now'))).toMatch(
+        /^100 USDT · At once \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/,
+      );
+      expect(await page.getByTestId('redeem-waiting').count()).toBe(0);
       await closeDialog(page);
-      await visible(flex.getByTestId('card-redeeming'));
-      await flex.getByTestId('flex-redeem').click();
-      await visible(redeem.getByTestId('redeeming-row'));
-      await redeem.getByTestId('cancel-redeem').click();
-      await visible(page.getByTestId('cancel-redeem-modal'));
-      await screenshot(page, `simple-earn-cancel-redeem-${tag}`);
-      await page.getByTestId('cancel-redeem-confirm').click();
-      await visible(page.getByText('Order cancelled'));
-      await closeDialog(page);
-      await expect.poll(() => flex.getByTestId('card-redeeming').count()).toBe(0);
+      expect(await flex.getByTestId('card-redeeming').count()).toBe(0);
 
       // History page: flexible interest by day, expanded to its hours; the cumulative matches.
       await page.goto(`${server.url}/simple-earn/history?tab=flexible&type=3`);

@@ -104,7 +104,9 @@ describe('launch pool: derived APR and live auto-earn offers', () => {
       coins: [{ coin: 'NOVA', reward_per_hour: '10', price: '0.5', rate_year: '2190' }],
     });
     // The home page's best offer is the figure the card shows, not the live 2,190 %.
-    const home = await a.client.get<{ lines: { line: string; apr: string | null }[] }>('/api/web/v1/earn/home');
+    const home = await a.client.get<{ lines: { line: string; apr: string | null }[] }>(
+      '/api/web/v1/earn/home',
+    );
     expect(home.body.data.lines.find((l) => l.line === 'launch-pool')?.apr).not.toBe('2190');
     // A whole hour later each staker was paid half the hour's reward: 5 NOVA = 2.5 USDT on 1,000 USDT,
     // which over a year is the derived 2,190 %.

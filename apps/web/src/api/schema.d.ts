@@ -1669,7 +1669,7 @@ export interface paths {
         put?: never;
         /**
          * Flexible redeem
-         * @description Redeems interest received first, then amounts not yet earning, then earning principal. Earning principal leaves at once while the asset's idle liquidity (supplied less lent at the last hour, less what was redeemed since) covers it; otherwise it is frozen (frozen_status 1, cancellable) and paid at the next hourly settlement. data.frozen_amount says how much waits. In the rare case another redemption takes the last liquidity at the same moment, the call answers 409 simple_earn.redeem.retry and moves nothing. No funding password is asked (the coins go to the user's own spot account).
+         * @description Redeems interest received first, then amounts not yet earning, then earning principal, and pays the whole amount to spot at once, as simple-earn.md says ("redemption is immediate"): principal lent in the hour is paid by the exchange, not recalled from a borrower first, and stops earning at once. data.frozen_amount is always 0 (a redemption frozen before this rule is still paid at the next hourly settlement, or cancelled). No funding password is asked (the coins go to the user's own spot account).
          */
         post: operations["postUniLoanEarnRedeem"];
         delete?: never;
@@ -2264,7 +2264,7 @@ export interface paths {
         };
         /**
          * When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock
-         * @description flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the redeem call decides; spot when simple earn has no such product on sale. Reads only.
+         * @description flexible (asset, amount): at once (a flexible redemption is immediate); without amount, a frozen amount left from before that rule, at the next whole-hour settlement. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the redeem call decides; spot when simple earn has no such product on sale. Reads only.
          */
         get: operations["getRedeemArrival"];
         put?: never;

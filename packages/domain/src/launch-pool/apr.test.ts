@@ -121,7 +121,10 @@ describe('shownPoolApr (issue 27)', () => {
   });
 
   it('no set rate (type none): the live figure, or nothing', () => {
-    expect(shownPoolApr({ live: null, setRate: '0', rateYearType: 3 })).toEqual({ apr: null, source: 'none' });
+    expect(shownPoolApr({ live: null, setRate: '0', rateYearType: 3 })).toEqual({
+      apr: null,
+      source: 'none',
+    });
     expect(shownPoolApr({ live: dec('91.98'), setRate: '0', rateYearType: 3 }).source).toBe('live');
   });
 

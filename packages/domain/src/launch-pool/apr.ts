@@ -113,7 +113,8 @@ export function shownPoolApr(input: {
   rateYearType: number;
 }): { apr: Decimal | null; source: ShownPoolAprSource } {
   const { live } = input;
-  if (input.rateYearType === 3) return live === null ? { apr: null, source: 'none' } : { apr: live, source: 'live' };
+  if (input.rateYearType === 3)
+    return live === null ? { apr: null, source: 'none' } : { apr: live, source: 'live' };
   const set = dec(input.setRate);
   if (live === null || live.gt(set)) return { apr: set, source: 'set' };
   return { apr: live, source: 'live' };

@@ -70,13 +70,7 @@ export function PoolApr({
           data-testid={testId}
           style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}
         >
-          <Text
-            span
-            className={none ? undefined : 'apr'}
-            c={none ? 'dimmed' : undefined}
-            fw={700}
-            fz={fz}
-          >
+          <Text span className={none ? undefined : 'apr'} c={none ? 'dimmed' : undefined} fw={700} fz={fz}>
             {figure}
           </Text>
           {/* Named by the figure it shows, then what it opens (an aria-label would hide the figure). */}

@@ -148,7 +148,9 @@ function PoolRow({
             asset: pool.coin,
             productId: pool.rid,
             name: project.name,
-            currentRate: dec(shownApr ?? 0).div(100).toFixed(),
+            currentRate: dec(shownApr ?? 0)
+              .div(100)
+              .toFixed(),
           }}
           testId={`apr-alert-${pool.rid}`}
         />

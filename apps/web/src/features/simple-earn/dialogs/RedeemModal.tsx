@@ -19,11 +19,12 @@ import { XCircleIcon } from '../../../components/icons';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { ResultModal } from '../../../components/ResultModal';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
+import { formatServerTime } from '../../../components/serverTime';
 import { inlineRule, passesLockCheck, useCancelRedeem, useFlexRedeem } from '../api/actions';
 import type { FlexHolding } from '../api/types';
 import { ButtonLabel } from '../components/ButtonLabel';
 import { amt } from '../format';
-import { useRefreshEarn } from '../hooks';
+import { useRefreshEarn, useServerNow } from '../hooks';
 
 /** Up to 8 decimals may be typed. */
 const REDEEM_DECIMALS = 8;
@@ -61,7 +62,9 @@ export function RedeemModal({
   const [serverError, setServerError] = useState<{ key: string; params: Record<string, unknown> } | null>(
     null,
   );
-  const [done, setDone] = useState<{ amount: string; frozen: string } | null>(null);
+  // What the redemption paid and when (the server's clock at the answer), and any part that waits.
+  const [done, setDone] = useState<{ amount: string; frozen: string; at: number } | null>(null);
+  const serverNow = useServerNow();
   const [cancelOpen, setCancelOpen] = useState(false);
   const action = useFlexRedeem();
   const refresh = useRefreshEarn();
@@ -99,7 +102,7 @@ export function RedeemModal({
           curr_amount: holding.curr_amount,
           lend_amount: holding.lend_amount,
         });
-        setDone({ amount, frozen: res.frozen_amount ?? '0' });
+        setDone({ amount, frozen: res.frozen_amount ?? '0', at: serverNow() });
         reset();
         await refresh();
       } catch (e) {
@@ -240,11 +243,27 @@ export function RedeemModal({
           done
             ? [
                 { label: t('se.amount'), value: `${amt(done.amount)} ${asset}` },
+                // Each part with its time: what is in spot now, and (only under the earlier rule) what waits.
+                {
+                  label: t('se.redeem.paidNow'),
+                  value: (
+                    <span data-testid="redeem-paid-now">
+                      {`${amt(dec(done.amount).minus(done.frozen).toFixed())} ${asset} · ${t('arrival.now', {
+                        time: formatServerTime(done.at),
+                      })}`}
+                    </span>
+                  ),
+                },
                 ...(dec(done.frozen).gt(0)
                   ? [
                       {
-                        label: t('arrival.label'),
-                        value: <RedeemArrival query={{ line: 'flexible', asset }} />,
+                        label: t('se.redeem.frozenPart'),
+                        value: (
+                          <span data-testid="redeem-waiting">
+                            {`${amt(done.frozen)} ${asset} · `}
+                            <RedeemArrival query={{ line: 'flexible', asset }} />
+                          </span>
+                        ),
                       },
                     ]
                   : []),
