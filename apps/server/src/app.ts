@@ -34,6 +34,7 @@ import { registerRateLimits, registerSecurityHeaders } from './http/security';
 import { responseSerializer, type SerializerObserver } from './http/serializer';
 import { registerMarketRoutes } from './market/routes';
 import { registerOperatorRoutes } from './operator/routes';
+import { operatorWritesOnce } from './operator/writes';
 
 export interface RouteInfo {
   method: string;
@@ -119,6 +120,8 @@ export async function buildApp(
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
   sessionBeforeInput(app, deps.db, deps.clock);
+  // Before the document's own hook reads the routes' config, and before any route.
+  operatorWritesOnce(app);
   registerRateLimits(app, deps);
   await app.register(fastifySwagger, {
     openapi: {
@@ -128,8 +131,8 @@ export async function buildApp(
         license: { name: 'Proprietary' },
         description:
           'Envelope { code, message, data }; code 0 is success. Amounts are decimal strings, times unix seconds. ' +
-          'Every non-GET call needs the csrftoken cookie echoed in X-CSRF-Token. Money-moving POSTs accept an ' +
-          'Idempotency-Key header: a replay answers the first response and moves nothing.',
+          'Every non-GET call needs the csrftoken cookie echoed in X-CSRF-Token. Money-moving POSTs and the operator ' +
+          "API's POSTs accept an Idempotency-Key header: a replay answers the first response and changes nothing.",
       },
       components: openapiComponents as never,
     },

@@ -36,6 +36,8 @@ export const Code = {
   TOTP_REUSED: 40112,
   /** Two-factor sign-in is already on (enrolment) or off (disabling). */
   TOTP_STATE: 40904,
+  /** A replay of a call whose answer held secrets shown once (a new operator's password): not kept. */
+  IDEMPOTENCY_ANSWER_NOT_KEPT: 40905,
   /** A funding-password reset code that is wrong, used, expired, or out of tries. */
   RESET_CODE_INVALID: 42220,
   RATE_LIMITED: 42900,
@@ -80,6 +82,7 @@ export const MessageKey = {
   conflict: 'common.conflict',
   idempotencyConflict: 'common.idempotencyConflict',
   idempotencyInProgress: 'common.idempotencyInProgress',
+  idempotencyAnswerNotKept: 'common.idempotencyAnswerNotKept',
   emailTaken: 'auth.emailTaken',
   invalidCredentials: 'auth.invalidCredentials',
   loginRequired: 'auth.loginRequired',

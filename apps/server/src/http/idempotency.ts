@@ -43,13 +43,36 @@ export async function idempotent<T>(
   reply: FastifyReply,
   work: (tx: Db) => Promise<T>,
 ): Promise<Success<T>> {
+  const { answer, replayed } = await once(deps, req, async (tx) => ok(await work(tx)));
+  if (replayed) reply.header(REPLAYED_HEADER, 'true');
+  return answer;
+}
+
+/** Told to the client of a replay: the answer is the kept one, and nothing ran again. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/** A call's answer under its key: the one `work` made now, or the one kept (`replayed`). */
+export interface Once<A> {
+  answer: A;
+  replayed: boolean;
+}
+
+/**
+ * The mechanism under idempotent(): `work` answers the whole response envelope, which is what the key
+ * keeps (the operator's writes answer their own envelope, operator/writes.ts).
+ */
+export async function once<A>(
+  deps: { db: Db; clock: Clock },
+  req: FastifyRequest,
+  work: (tx: Db) => Promise<A>,
+): Promise<Once<A>> {
   declaredIdempotent(req);
   // A deadlock or serialization failure rolled everything back: running the call again is safe. So
   // did a call that must wait for something (a flexible hour being booked): it waits outside its
   // transaction, then runs again, as often as it is told to (each wait is bounded).
   for (let attempt = 1; ; ) {
     try {
-      return await runOnce(deps, req, reply, work);
+      return await runOnce(deps, req, work);
     } catch (error) {
       if (error instanceof RunAgainWhenError) {
         await waitToRunAgain(deps.db, error);
@@ -145,20 +168,30 @@ function keyClaim(deps: { clock: Clock }, req: FastifyRequest, key: string): Key
   };
 }
 
-async function runOnce<T>(
+/** The kept status of a call whose answer held secrets (`config.secretAnswer`): not its answer. */
+const ANSWER_NOT_KEPT = 409;
+
+const answerNotKept = () =>
+  new DomainError(
+    Code.IDEMPOTENCY_ANSWER_NOT_KEPT,
+    MessageKey.idempotencyAnswerNotKept,
+    'This Idempotency-Key was answered once; that answer held secrets, which are not kept',
+  );
+
+async function runOnce<A>(
   deps: { db: Db; clock: Clock },
   req: FastifyRequest,
-  reply: FastifyReply,
-  work: (tx: Db) => Promise<T>,
-): Promise<Success<T>> {
+  work: (tx: Db) => Promise<A>,
+): Promise<Once<A>> {
   const header = req.headers[IDEMPOTENCY_HEADER];
-  if (header === undefined) return ok(await deps.db.transaction((tx) => work(tx as unknown as Db)));
+  if (header === undefined)
+    return { answer: await deps.db.transaction((tx) => work(tx as unknown as Db)), replayed: false };
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
     throw errors.invalidParams('Idempotency-Key must be 1 to 128 letters, digits or _.:-');
   }
   const scope = req.url.startsWith('/admin/api') ? OPERATOR_SCOPE : (req.user?.id ?? 0);
   const hash = requestHash(req);
-  return deps.db.transaction(async (txRoot) => {
+  return deps.db.transaction(async (txRoot): Promise<Once<A>> => {
     const tx = txRoot as unknown as Db;
     const claimed = await tx
       .insert(idempotencyKeys)
@@ -184,14 +217,19 @@ async function runOnce<T>(
           'This Idempotency-Key was used for a different request',
         );
       }
-      reply.header('idempotent-replayed', 'true');
-      return first.response as Success<T>;
+      if (first.statusCode === ANSWER_NOT_KEPT) throw answerNotKept();
+      return { answer: first.response as A, replayed: true };
     }
-    const body = ok(await work(tx));
+    const answer = await work(tx);
+    // An answer holding secrets (a new operator's password) is shown once and never stored: the key
+    // keeps only that the call was made, and a replay is refused instead of answered again.
+    const kept = req.routeOptions.config.secretAnswer
+      ? { statusCode: ANSWER_NOT_KEPT, response: {} }
+      : { statusCode: 200, response: answer };
     await tx
       .update(idempotencyKeys)
-      .set({ statusCode: 200, response: body })
+      .set(kept)
       .where(and(eq(idempotencyKeys.userId, scope), eq(idempotencyKeys.key, header)));
-    return body;
+    return { answer, replayed: false };
   });
 }

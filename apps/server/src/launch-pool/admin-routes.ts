@@ -9,10 +9,10 @@ import { launchpoolEarnMore, launchpoolPoolCoins, launchpoolProjects } from '../
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
-import { idempotent } from '../http/idempotency';
 import { i18nInput, variantText } from '../http/texts';
 import { operatorGuard } from '../operator/guard';
-import { applyEdit, auditCreation, editSchema, inTransaction, refuse, snapshot } from '../operator/patch';
+import { applyEdit, auditCreation, editSchema, refuse, snapshot } from '../operator/patch';
+import { inTransaction } from '../operator/writes';
 import {
   coinCodec,
   earnMoreCodec,
@@ -79,7 +79,6 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/projects',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolProjectsResponse },
           tags,
@@ -103,9 +102,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           }),
         },
       },
-      async (req, reply) => {
+      async (req) => {
         refuse(projectIssues(req.body));
-        return idempotent(deps, req, reply, async (tx) => {
+        return inTransaction(deps, req, async (tx) => {
           const { project, pools } = await createProject(
             tx,
             { ...req.body, pools: req.body.pools as PoolInput[] },
@@ -118,7 +117,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             row: project,
             extra: { pools: pools.map((p) => ({ rid: p.rid, ...snapshot(poolCodec, p), coin: p.coin })) },
           });
-          return projectAnswer(tx, project.pid, deps.clock.now());
+          return ok(await projectAnswer(tx, project.pid, deps.clock.now()));
         });
       },
     );
@@ -167,7 +166,6 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/projects/:pid/pools',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolProjectsByPidPoolsResponse },
           tags,
@@ -176,9 +174,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           body: poolBody,
         },
       },
-      async (req, reply) => {
+      async (req) => {
         refuse(poolIssues(req.body));
-        return idempotent(deps, req, reply, async (tx) => {
+        return inTransaction(deps, req, async (tx) => {
           const project = await findProject(tx, Number(req.params.pid));
           if (stateOf(project, deps.clock.now()) === ProjectState.completed)
             throw errors.conflict('The project has ended');
@@ -191,7 +189,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             row: pool,
             extra: { pid: project.pid, coin: pool.coin, reward_coins: req.body.reward_coins },
           });
-          return { rid: pool.rid, project: await projectAnswer(tx, project.pid, deps.clock.now()) };
+          return ok({ rid: pool.rid, project: await projectAnswer(tx, project.pid, deps.clock.now()) });
         });
       },
     );
@@ -213,7 +211,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const current = await lockPool(tx, Number(req.params.rid));
           const pool = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
@@ -236,7 +234,6 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/pools/:rid/reward-coins',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolPoolsByRidRewardCoinsResponse },
           tags,
@@ -250,8 +247,8 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           body: rewardCoin,
         },
       },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
+      async (req) =>
+        inTransaction(deps, req, async (tx) => {
           const found = await findPool(tx, Number(req.params.rid));
           refuse(rewardIssues(req.body, hoursOf(found.project)));
           // A further coin adds its rate to the pool's.
@@ -265,10 +262,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             row: coin,
           });
           const { pool, project } = await findPool(tx, coin.rid);
-          return {
+          return ok({
             rid: coin.rid,
             reward_coins: rewardCoinsWire(pool, project, await coinsOf(tx, [pool.rid])),
-          };
+          });
         }),
     );
 
@@ -286,7 +283,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const current = await lockPoolCoin(tx, Number(req.params.rid), req.params.coin);
           const coin = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
@@ -322,7 +319,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [row] = await tx
             .insert(launchpoolEarnMore)
             .values({
@@ -410,7 +407,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const id = Number(req.params.id);
           const [current] = await tx
             .select()

@@ -2,7 +2,6 @@ import { Code, type ProductIssue, toWire } from '@earn/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import type { AppDeps } from '../http/context';
 import { DomainError } from '../http/errors';
 import type { Clock } from '../jobs/clock';
 import { changedFields, recordAudit } from './audit';
@@ -217,11 +216,6 @@ export function refuse(issues: readonly ProductIssue[]): void {
       issues: issues.map((i) => ({ path: i.field, message: i.message, key: i.key })),
     },
   );
-}
-
-/** Runs `work` in one transaction: an operator write and its audit record commit together. */
-export function inTransaction<T>(deps: Pick<AppDeps, 'db'>, work: (tx: Db) => Promise<T>): Promise<T> {
-  return deps.db.transaction((t) => work(t as unknown as Db));
 }
 
 export interface EditSpec<Row> {

@@ -13,7 +13,8 @@ import { mergeI18n } from '../http/texts';
 import { requireAsset } from '../market/assets';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
-import { applyEdit, auditCreation, editSchema, inTransaction } from '../operator/patch';
+import { applyEdit, auditCreation, editSchema } from '../operator/patch';
+import { inTransaction } from '../operator/writes';
 import {
   createFixedProduct,
   createFlexProduct,
@@ -111,7 +112,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const row = await createFlexProduct(tx, req.body);
           await auditCreation(tx, req, deps.clock, {
             action: 'simple_earn.flexible_product.create',
@@ -138,7 +139,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const asset = req.params.asset;
           const [current] = await tx
             .select()
@@ -241,7 +242,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const row = await createFixedProduct(tx, req.body, deps.clock.now());
           await auditCreation(tx, req, deps.clock, {
             action: 'simple_earn.fixed_product.create',
@@ -270,7 +271,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const id = req.params.id;
           const [current] = await tx
             .select()
@@ -319,7 +320,7 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const v = await grantVoucher(tx, req.body, deps.clock.now());
           await recordAudit(tx, req, deps.clock, {
             action: 'simple_earn.voucher.grant',

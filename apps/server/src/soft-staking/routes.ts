@@ -34,10 +34,10 @@ import {
   type Codec,
   col,
   editSchema,
-  inTransaction,
   refuse,
   valuesOf,
 } from '../operator/patch';
+import { inTransaction } from '../operator/writes';
 import {
   getAdminSoftStakingCoinsResponse,
   getEarnSoftStakingPayoutHistoryResponse,
@@ -291,7 +291,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const asset = await requireAsset(tx, req.params.coin);
           const target = `soft_staking_coin:${asset.symbol}`;
           const [current] = await tx

@@ -12,7 +12,8 @@ import { mergeI18n } from '../http/texts';
 import { unixSeconds } from '../jobs/clock';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
-import { applyEdit, auditCreation, editSchema, inTransaction } from '../operator/patch';
+import { applyEdit, auditCreation, editSchema } from '../operator/patch';
+import { inTransaction } from '../operator/writes';
 import {
   editableProductFields,
   editableProtocolFields,
@@ -106,7 +107,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const id = await createProduct(tx, req.body, deps.clock.now());
           await recordTodayPoint(tx, id, deps.clock.now());
           const row = await requireProductById(tx, id);
@@ -146,7 +147,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [current] = await tx
             .select()
             .from(stakingProducts)
@@ -188,7 +189,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           await requireProductById(tx, req.params.id);
           // A product's first protocol replaces its own rate by the protocol's.
           const pid = await watchRates(tx, 'staking', deps.clock.now(), () =>
@@ -221,7 +222,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [current] = await tx
             .select()
             .from(stakingProtocols)
@@ -266,7 +267,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           await requireProductById(tx, req.params.id);
           const id = await addCampaign(tx, req.params.id, req.body);
           await recordTodayPoint(tx, req.params.id, deps.clock.now());

@@ -5239,7 +5239,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -5319,7 +5319,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -6410,7 +6410,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -6597,7 +6597,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -8718,7 +8718,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -8938,7 +8938,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -9805,7 +9805,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10025,7 +10025,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10892,7 +10892,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11112,7 +11112,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12197,7 +12197,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12318,7 +12318,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12422,7 +12422,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12472,7 +12472,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13301,7 +13301,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -13452,7 +13452,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
                 /** @description The funding password, when the user set one and the grace period has passed. */
                 "x-fund-password"?: string;
@@ -15348,7 +15348,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -15733,7 +15733,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16204,7 +16204,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16362,7 +16362,10 @@ export interface operations {
     postAdminLaunchPoolEarnMore: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16778,7 +16781,10 @@ export interface operations {
     postAdminStakingProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17414,7 +17420,10 @@ export interface operations {
     postAdminStakingProductsByIdProtocols: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17566,7 +17575,10 @@ export interface operations {
     postAdminStakingProductsByIdCampaigns: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -17750,7 +17762,10 @@ export interface operations {
     postAdminSimpleEarnFlexibleProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18267,7 +18282,10 @@ export interface operations {
     postAdminSimpleEarnFixedProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18751,7 +18769,10 @@ export interface operations {
     postAdminSimpleEarnVouchers: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -18998,7 +19019,10 @@ export interface operations {
     postAdminWealthProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19175,7 +19199,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path: {
@@ -19293,7 +19317,10 @@ export interface operations {
     postAdminDualOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19553,7 +19580,10 @@ export interface operations {
     createOperator: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key changes nothing and is refused with 409 (code 40905): the answer holds secrets shown once, which are not kept. The same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20388,7 +20418,10 @@ export interface operations {
     startClockAdvance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20472,7 +20505,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20526,7 +20559,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20580,7 +20613,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -20633,7 +20666,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A replay with the same key answers the first response and moves nothing. */
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
             };
             path?: never;

@@ -49,7 +49,7 @@ describe('AmountInput', () => {
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} />);
     const input = screen.getByLabelText('Amount') as HTMLInputElement;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.type(input, '-5');
     expect(input.value).toBe('5');
@@ -92,7 +92,7 @@ describe('AmountInput', () => {
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} />);
     const input = screen.getByLabelText('Amount') as HTMLInputElement;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(input, '1,000');
     expect(onChange).toHaveBeenLastCalledWith('1000');
     await user.clear(input);

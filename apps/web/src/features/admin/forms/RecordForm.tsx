@@ -3,6 +3,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useAccess, type WriteArea } from '../api/access';
 import { errorText, isApiError } from '../api/http';
 import { displayValue } from './display';
@@ -38,8 +39,11 @@ export interface RecordFormProps {
   /** Opens on the review (an action whose change is the preset). */
   reviewFirst?: boolean;
   area: WriteArea;
-  /** Sends the body: the changed fields of an edit, every given field of a creation. */
-  submit: (body: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * Sends the body (the changed fields of an edit, every given field of a creation) with the save's
+   * Idempotency-Key: one per action, the same for a second click and for a second try after a failure.
+   */
+  submit: (body: Record<string, unknown>, idempotencyKey: string) => Promise<unknown>;
   /** The save button's text when not Save or Create (e.g. Fund, Publish). */
   submitLabel?: string;
   /** Lists to refresh once saved. */
@@ -74,7 +78,9 @@ export function RecordForm(props: RecordFormProps) {
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
   const [step, setStep] = useState<'form' | 'review'>('form');
-  const [saving, setSaving] = useState(false);
+  // Every console write goes through here: one save is one write, whatever the clicks.
+  const saver = useMoneySubmit();
+  const { reset: newAction } = saver;
   const [failure, setFailure] = useState<string | null>(null);
   const [nothing, setNothing] = useState(false);
 
@@ -88,8 +94,9 @@ export function RecordForm(props: RecordFormProps) {
       setStep(props.reviewFirst ? 'review' : 'form');
       setFailure(null);
       setNothing(false);
+      newAction();
     }
-  }, [opened, initial, specs, props.preset, props.reviewFirst]);
+  }, [opened, initial, specs, props.preset, props.reviewFirst, newAction]);
 
   const validated = useMemo(() => validateForm(specs, values, mode), [specs, values, mode]);
   const changes = useMemo(
@@ -116,11 +123,13 @@ export function RecordForm(props: RecordFormProps) {
   };
 
   const save = async () => {
-    setSaving(true);
-    setFailure(null);
+    const body = mode === 'edit' ? editBody(changes) : createBody(specs, validated.wire);
     try {
-      const body = mode === 'edit' ? editBody(changes) : createBody(specs, validated.wire);
-      await props.submit(body);
+      const sent = await saver.run(body, (idempotencyKey) => {
+        setFailure(null);
+        return props.submit(body, idempotencyKey);
+      });
+      if (!sent) return;
       await Promise.all(props.invalidate.map((key) => client.invalidateQueries({ queryKey: key })));
       client.invalidateQueries({ queryKey: ['admin', 'audit'] });
       toast('success', t('admin.form.saved'));
@@ -132,8 +141,6 @@ export function RecordForm(props: RecordFormProps) {
         setStep('form');
       }
       setFailure(errorText(e));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -224,7 +231,12 @@ export function RecordForm(props: RecordFormProps) {
             <Button variant="default" onClick={() => setStep('form')}>
               {t('admin.form.back')}
             </Button>
-            <Button onClick={save} loading={saving} disabled={!access.allowed} data-testid="form-save">
+            <Button
+              onClick={() => void save()}
+              loading={saver.pending}
+              disabled={!access.allowed}
+              data-testid="form-save"
+            >
               {props.submitLabel ?? (mode === 'edit' ? t('admin.form.save') : t('admin.form.create'))}
             </Button>
           </Group>

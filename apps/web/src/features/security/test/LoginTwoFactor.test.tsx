@@ -20,7 +20,7 @@ describe('sign-in with two-factor on', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   test('the password step leads to the code step; a reused code is refused inline; the next code signs in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = stubApi({
       'GET /api/web/v1/auth/me': () => ({
         code: 401,
@@ -72,7 +72,7 @@ describe('sign-in with two-factor on', () => {
   });
 
   test('a recovery code instead, and the lock with when it ends', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = stubApi({
       'GET /api/web/v1/auth/me': () => ({
         code: 401,

@@ -66,7 +66,7 @@ describe('security page', () => {
   });
 
   test('signing out another session sends DELETE with its id and reloads the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let list = SESSIONS;
     const calls = api({
       'GET /api/web/v1/auth/sessions': () => ({ list }),
@@ -85,7 +85,7 @@ describe('security page', () => {
   });
 
   test('turning two-factor on: password, QR code and key, a code, then the recovery codes once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let enabled = false;
     const calls = api({
       'GET /api/web/v1/auth/2fa': () =>
@@ -129,7 +129,7 @@ describe('security page', () => {
   });
 
   test('changing the login password: wrong current one inline, then the count of sessions ended', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = api({
       'POST /api/web/v1/auth/password': (c) =>
         c.body?.current_password === 'correct-horse-1'
@@ -164,7 +164,7 @@ describe('security page', () => {
   });
 
   test('?reset=fundpass opens the reset: a mailed code, then the new password; a wrong code stays inline', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = api({
       'POST /api/web/v1/auth/fund-password/reset': () => ({ sent: true }),
       'POST /api/web/v1/auth/fund-password/reset/confirm': (c) =>
@@ -205,7 +205,7 @@ describe('security page', () => {
   });
 
   test('without a funding password: the mode waits, and the set dialog asks for the login password', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = api({
       'GET /api/web/v1/auth/me': () => ({ ...ME, fundpass_set: false, fundpass_mode: 'never' }),
       'POST /api/web/v1/auth/fund-password': () => ({ mode: 'every_2h' }),
@@ -281,7 +281,7 @@ describe('security page', () => {
   });
 
   test('at 375 px the login password and the change dialog say why their submit waits, until it does not', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     api();
     render(375);
     const card = await screen.findByTestId('security-password');
@@ -312,7 +312,7 @@ describe('security page', () => {
   });
 
   test('choosing when the funding password is asked: the server asks for it, the prompt sends it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = api({
       'POST /api/web/v1/auth/fund-password/mode': (c) =>
         c.headers['X-Fund-Password'] === '246810'

@@ -37,6 +37,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { QueryState } from '../../../components/query-state/QueryState';
 import { ResultModal } from '../../../components/ResultModal';
@@ -159,7 +160,6 @@ function SubscribeBody({
   const [minAprOpen, setMinAprOpen] = useState(false);
   const [depositOpen, setDepositOpen] = useState(false);
   const [autoEarn, setAutoEarn] = useState<AutoEarnTarget | null>(null);
-  const lastSubmit = useRef(0);
   const selectedTermRef = useRef<HTMLButtonElement>(null);
   // On a narrow screen the term row scrolls: bring the chosen term into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on term change only
@@ -174,6 +174,9 @@ function SubscribeBody({
   const autoInvest = useQuery({ ...seQueries.autoInvest(), enabled: isLoggedIn && !fixed });
   const flexAction = useFlexSubscribe();
   const fixedAction = useFixedSubscribe(vip);
+  // One subscription is one order: a double click or a second try sends the action's one key; the
+  // spec's 500 ms debounce on top. The body is mounted with its dialog: reopened, it is a new action.
+  const submitter = useMoneySubmit({ debounceMs: SUBSCRIBE_DEBOUNCE_MS });
   const online = useOnline();
   // A special product's eligibility is asked when it is shown, not only at Subscribe (issue 27).
   const special = useSpecialEligibility(product);
@@ -241,54 +244,53 @@ function SubscribeBody({
     autoInvest.data?.global_status ??
     0;
   const spotLabel = me && me.account_mode !== 'classic' ? t('se.redeemTo.unified') : t('se.redeemTo.spot');
-  const pending = flexAction.isPending || fixedAction.isPending;
+  const pending = submitter.pending;
+
+  /** Whether a special product lets this user subscribe; false (after the dialog said why) stops. */
+  const passesSpecialCheck = async (): Promise<boolean> => {
+    if (product.type !== SimpleEarnProductType.special) return true;
+    let able = false;
+    try {
+      able = (await fetchSubscribeCheck(product.id)).is_able_subscribe;
+    } catch (e) {
+      handleApiError(e, { action: 'simpleEarn.subscribeCheck' });
+    }
+    if (!able) setIneligible(true);
+    return able;
+  };
 
   const submit = async () => {
     if (!isLoggedIn) return requireLogin();
-    const at = Date.now();
-    if (at - lastSubmit.current < SUBSCRIBE_DEBOUNCE_MS || !canSubmit || !amount) return;
-    lastSubmit.current = at;
-    if (!(await passesLockCheck('subscribe'))) return;
-    if (product.type === SimpleEarnProductType.special) {
-      let able = false;
-      try {
-        able = (await fetchSubscribeCheck(product.id)).is_able_subscribe;
-      } catch (e) {
-        handleApiError(e, { action: 'simpleEarn.subscribeCheck' });
-      }
-      if (!able) {
-        setIneligible(true);
-        return;
-      }
-    }
+    if (!canSubmit || !amount) return;
     const sent = roundSubscribeAmount(amount).toFixed();
+    const fixedBody = {
+      product_id: product.id,
+      redeem_account_type: reinvestOn ? SimpleEarnRedeemAccount.notOperated : redeemTo,
+      reinvest_status: reinvestOn ? 1 : 0,
+      amount: sent,
+      year_rate: product.year_rate,
+      financial_rate_id: voucher?.financial_rate_id,
+      ...(vip ? { isVip: 1 } : {}),
+    };
+    const flexBody = { asset: product.asset, amount: sent, rateYear: product.year_rate };
     try {
-      let apr: string;
-      if (fixed) {
-        const order = await fixedAction.run({
-          product_id: product.id,
-          redeem_account_type: reinvestOn ? SimpleEarnRedeemAccount.notOperated : redeemTo,
-          reinvest_status: reinvestOn ? 1 : 0,
-          amount: sent,
-          year_rate: product.year_rate,
-          financial_rate_id: voucher?.financial_rate_id,
-          ...(vip ? { isVip: 1 } : {}),
-        });
-        // The order's APR over its term, as its holding card and history record show it.
-        apr = order?.blended_apr ?? amountApr(product, sent, voucher)?.apr.toFixed() ?? product.year_rate;
-      } else {
-        const answer = await flexAction.run({
-          asset: product.asset,
-          amount: sent,
-          rateYear: product.year_rate,
-        });
+      const done = await submitter.run(fixed ? fixedBody : flexBody, async (idempotencyKey) => {
+        if (!(await passesLockCheck('subscribe')) || !(await passesSpecialCheck())) return null;
+        if (fixed) {
+          const order = await fixedAction.run(fixedBody, { idempotencyKey });
+          // The order's APR over its term, as its holding card and history record show it.
+          return order?.blended_apr ?? amountApr(product, sent, voucher)?.apr.toFixed() ?? product.year_rate;
+        }
+        const answer = await flexAction.run(flexBody, { idempotencyKey });
         // The holding's APR once this amount earns, as the holding card and history record show it.
-        apr =
+        return (
           answer?.blended_apr ??
           amountApr(product, dec(held).plus(sent).toFixed())?.apr.toFixed() ??
-          product.year_rate;
-      }
-      setSuccess({ amount: sent, product, apr });
+          product.year_rate
+        );
+      });
+      if (!done || done.value === null) return;
+      setSuccess({ amount: sent, product, apr: done.value });
       await refresh();
     } catch (e) {
       const rule = inlineRule(e);

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { trackClick } from '../../../api/analytics';
 import { type MarketAsset, queries } from '../../../api/queries';
 import { closePage, openPage } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
@@ -66,7 +65,9 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
     path: `${STAKING_BASE}/coin-redeem`,
     answer: isRedeemResult,
   });
+  const { reset: newAction } = action;
 
+  // Opening starts over, as a new action: a redeem that failed before the dialog closed is not retried.
   useEffect(() => {
     if (!opened) return;
     setView('main');
@@ -74,7 +75,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
     setType('standard');
     setResult(null);
     setChosenPid(pid);
-  }, [opened, pid]);
+    newAction();
+  }, [opened, pid, newAction]);
 
   const p = product.data;
   const list = holdings.data ?? [];
@@ -96,13 +98,13 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
 
   const submit = async () => {
     if (!p || !valid || !canRedeem) return;
-    trackClick('staking.redeem.submit', { coin: p.coin, quick: effectiveType === 'quick' ? 1 : 0 });
     const body = stakingRequest(
       { side: 1, coin: p.coin, amount: valid, quick: effectiveType === 'quick' ? 1 : 0 },
       effectivePid,
       tier,
     );
     await action.send(body, {
+      click: { coin: p.coin, quick: effectiveType === 'quick' ? 1 : 0 },
       onSuccess: (res) => {
         setResult(res);
         setView('redeem_success');

@@ -119,6 +119,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     path: `${STAKING_BASE}/coin-swap-verify`,
     answer: isStakeResult,
   });
+  const { reset: newAction } = stakeAction;
   // Ticking the agreement records the acceptance on the server, which refuses a stake without one.
   const acceptAction = useApiAction({
     name: 'staking.agreement',
@@ -140,7 +141,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     }
   };
 
-  // Opening starts over: the initial state, no amount, the agreement unticked.
+  // Opening starts over: the initial state, no amount, the agreement unticked, a new action (a stake
+  // that failed before the dialog closed is not retried with its key).
   useEffect(() => {
     if (!opened) return;
     dispatch({ type: 'reset' });
@@ -148,7 +150,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     setAgreed(false);
     setResult(null);
     setProtocolId(undefined);
-  }, [opened]);
+    newAction();
+  }, [opened, newAction]);
 
   useEffect(() => {
     if (!opened || !ready || state.view !== 'loading' || !p) return;
@@ -183,9 +186,9 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
 
   const submit = async () => {
     if (!p || !valid || !canStake) return;
-    trackClick('staking.stake.submit', { coin: p.coin, pid: protocolId ?? -1 });
     const body = stakingRequest({ side: 0, coin: p.coin, amount: valid }, protocolId, me.data?.vip_tier ?? 0);
     await stakeAction.send(body, {
+      click: { coin: p.coin, pid: protocolId ?? -1 },
       onSuccess: (res) => {
         setResult(res);
         dispatch({ type: 'succeeded' });

@@ -279,6 +279,38 @@ describe('stake modal rules', () => {
     expect(amountInput()).toHaveValue('');
   });
 
+  test('a double click stakes once and tracks one submit click', async () => {
+    const calls = await openModal(
+      routes({
+        [`POST ${BASE}/coin-swap-verify`]: () => ({
+          order_id: 9,
+          coin: 'ETH',
+          pid: 1,
+          amount: '1.5',
+          interest_start: 1_700_006_400,
+          first_distribution_time: 1_700_092_800,
+          reward_paid_at_redeem: false,
+        }),
+      }),
+    );
+    await userEvent.type(amountInput(), '1.5');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    // Both clicks before React renders again.
+    act(() => {
+      submit().click();
+      submit().click();
+    });
+    expect(await screen.findByText('Staked successfully')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === `${BASE}/coin-swap-verify`)).toHaveLength(1);
+    const tracked = calls
+      .filter((c) => c.path === '/api/web/v1/analytics/events' && c.body?.name === 'staking.stake.submit')
+      .map((c) => c.body);
+    expect(tracked).toEqual([
+      { kind: 'click', name: 'staking.stake.submit', payload: { coin: 'ETH', pid: 1 } },
+    ]);
+  });
+
   test('a server refusal leaves the modal on main (no success)', async () => {
     const toastSpy = vi.spyOn(errors, 'toast').mockImplementation(() => undefined);
     await openModal(

@@ -221,8 +221,8 @@ export default function LaunchPoolPage() {
         area="catalogue"
         invalidate={[adminKeys.projects, adminKeys.dashboard]}
         reviewNote={(wire) => <FundingNote kind="project" wire={wire} />}
-        submit={(body) =>
-          adminSend('post', '/admin/api/launch-pool/projects', { body: formBody(body), idempotent: true })
+        submit={(body, idempotencyKey) =>
+          adminSend('post', '/admin/api/launch-pool/projects', { body: formBody(body), idempotencyKey })
         }
         testId="project-form"
       />
@@ -249,16 +249,17 @@ export default function LaunchPoolPage() {
             ? (wire) => <FundingNote kind="pool" project={poolRow.project} wire={wire} />
             : undefined
         }
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           pool.dialog?.mode === 'create'
             ? adminSend('post', '/admin/api/launch-pool/projects/{pid}/pools', {
                 params: { pid: String(poolRow?.project.pid) },
                 body: formBody(body),
-                idempotent: true,
+                idempotencyKey,
               })
             : adminSend('put', '/admin/api/launch-pool/pools/{rid}', {
                 params: { rid: String(poolRow?.pool.rid) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="pool-form"
@@ -274,11 +275,11 @@ export default function LaunchPoolPage() {
         reviewNote={
           fundRow ? (wire) => <FundingNote kind="coin" project={fundRow.project} wire={wire} /> : undefined
         }
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('post', '/admin/api/launch-pool/pools/{rid}/reward-coins', {
             params: { rid: String(fundRow?.pool.rid) },
             body: formBody(body),
-            idempotent: true,
+            idempotencyKey,
           })
         }
         submitLabel={t('admin.lp.fund')}
@@ -293,10 +294,11 @@ export default function LaunchPoolPage() {
         row={coinRow ? (coinRow.coin as unknown as Record<string, unknown>) : null}
         area="catalogue"
         invalidate={[adminKeys.projects]}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('put', '/admin/api/launch-pool/pools/{rid}/reward-coins/{coin}', {
             params: { rid: String(coinRow?.pool.rid), coin: String(coinRow?.coin.coin) },
             body: formBody(body),
+            idempotencyKey,
           })
         }
         testId="coin-form"

@@ -133,12 +133,16 @@ export function FixedTab() {
         area="catalogue"
         invalidate={[adminKeys.fixed, adminKeys.dashboard]}
         impact={fixedImpact(row)}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/simple-earn/fixed-products', { body: formBody(body) })
+            ? adminSend('post', '/admin/api/simple-earn/fixed-products', {
+                body: formBody(body),
+                idempotencyKey,
+              })
             : adminSend('put', '/admin/api/simple-earn/fixed-products/{id}', {
                 params: { id: String(row?.id) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="fixed-form"

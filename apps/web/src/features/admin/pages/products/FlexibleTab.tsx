@@ -134,12 +134,16 @@ export function FlexibleTab() {
         area="catalogue"
         invalidate={[adminKeys.flexible, adminKeys.dashboard]}
         impact={flexibleImpact(row)}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/simple-earn/flexible-products', { body: formBody(body) })
+            ? adminSend('post', '/admin/api/simple-earn/flexible-products', {
+                body: formBody(body),
+                idempotencyKey,
+              })
             : adminSend('put', '/admin/api/simple-earn/flexible-products/{asset}', {
                 params: { asset: String(row?.asset) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="flexible-form"

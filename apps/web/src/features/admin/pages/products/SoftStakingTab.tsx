@@ -96,12 +96,13 @@ export function SoftStakingTab() {
         area="catalogue"
         invalidate={[adminKeys.softStaking, adminKeys.dashboard]}
         impact={impact}
-        submit={(body) => {
+        submit={(body, idempotencyKey) => {
           const coin = d.dialog?.mode === 'create' ? String(body.coin) : row?.coin;
           const { coin: _, ...rest } = body;
           return adminSend('put', '/admin/api/soft-staking/coins/{coin}', {
             params: { coin: String(coin) },
             body: formBody(rest),
+            idempotencyKey,
           });
         }}
         testId="soft-form"

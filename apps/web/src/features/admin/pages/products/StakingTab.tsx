@@ -206,12 +206,13 @@ export function StakingTab() {
             ? { path: '/admin/api/staking/products/{id}/impact', id: row.id }
             : null,
         )}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/staking/products', { body: formBody(body) })
+            ? adminSend('post', '/admin/api/staking/products', { body: formBody(body), idempotencyKey })
             : adminSend('put', '/admin/api/staking/products/{id}', {
                 params: { id: String(row?.id) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="staking-form"
@@ -231,15 +232,17 @@ export function StakingTab() {
         area="catalogue"
         invalidate={[adminKeys.staking]}
         impact={rateImpact(prow ? { path: '/admin/api/staking/protocols/{id}/impact', id: prow.id } : null)}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           protocol.dialog?.mode === 'create'
             ? adminSend('post', '/admin/api/staking/products/{id}/protocols', {
                 params: { id: String(productId) },
                 body: formBody(body),
+                idempotencyKey,
               })
             : adminSend('put', '/admin/api/staking/protocols/{id}', {
                 params: { id: String(prow?.id) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="protocol-form"
@@ -253,10 +256,11 @@ export function StakingTab() {
         defaults={CAMPAIGN_DEFAULTS}
         area="catalogue"
         invalidate={[adminKeys.staking]}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('post', '/admin/api/staking/products/{id}/campaigns', {
             params: { id: String(campaign.dialog?.row?.product_id) },
             body: formBody(body),
+            idempotencyKey,
           })
         }
         testId="campaign-form"

@@ -122,11 +122,12 @@ export function VouchersTab() {
         defaults={defaults}
         area="catalogue"
         invalidate={[adminKeys.vouchers(user)]}
-        submit={(body) => {
+        submit={(body, idempotencyKey) => {
           const ref = String(body.user);
           // A numeric reference is the user's id; the server takes either.
           return adminSend('post', '/admin/api/simple-earn/vouchers', {
             body: formBody({ ...body, user: /^\d+$/.test(ref) ? Number(ref) : ref }),
+            idempotencyKey,
           });
         }}
         submitLabel={t('admin.vouchers.grantShort')}
