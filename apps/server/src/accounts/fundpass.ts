@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Code, type FundpassMode, MessageKey } from '@earn/domain';
+import { Code, type FundpassMode, MessageKey, SecurityMessageKey } from '@earn/domain';
 import { and, count, eq, gt, min, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -242,9 +242,11 @@ export async function setFundpass(
   if (user.fundpassHash) {
     await checkPassword(deps.db, deps.clock, user.id, user.fundpassHash, opts.oldFundpass);
   } else if (!opts.loginPassword || !(await verifySecret(user.passwordHash, opts.loginPassword))) {
+    // The login password's own key, as the security page's other checks answer it: sign-in's
+    // 'Wrong email or password' named an email nobody typed here.
     throw new DomainError(
       Code.INVALID_CREDENTIALS,
-      MessageKey.invalidCredentials,
+      SecurityMessageKey.passwordWrong,
       'Login password is incorrect',
     );
   }

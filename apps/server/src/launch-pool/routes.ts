@@ -72,7 +72,10 @@ const DERIVED_DOC =
   'reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with ' +
   'its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing ' +
   "'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the " +
-  "whole reward) or 'ended'. simple_earn is simple earn's live offer for the stake coin (null when the pool has no " +
+  "whole reward) or 'ended'. shown_rate_year (percent) is the figure the pool shows, and shown which: 'set' (rate_year) " +
+  "while the live figure is missing or above it, since a nearly empty pool's live figure is one nobody gets; 'live' " +
+  "(rate_year of derived_apr) once the stake brings it to rate_year or below; 'none' for a pool without a set rate " +
+  "(rate_year_type 3) and no live figure. The home page's best offer and APR alerts use the same figure. simple_earn is simple earn's live offer for the stake coin (null when the pool has no " +
   'auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and ' +
   "fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, " +
   'flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers ' +

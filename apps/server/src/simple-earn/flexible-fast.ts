@@ -178,16 +178,15 @@ export async function redeemFlexibleFast(
   now: Date,
 ): Promise<{ asset: string; amount: string; frozen_amount: string } | undefined> {
   const read = await readFast(db, call, body.asset.toUpperCase());
-  if (!read || read.acc_index === null || read.liquidity_left === null) return undefined;
+  if (!read || read.acc_index === null) return undefined;
   const { asset, userId } = read;
   const interestBalance = dec(read.interest_balance ?? 0);
   const pending = dec(read.pending);
   const principal = dec(read.principal ?? 0);
   const amount = dec(body.amount);
   if (checkFlexibleRedeem(amount, interestBalance.plus(pending).plus(principal), asset)) return undefined;
-  const split = splitRedemption({ amount, interestBalance, pending, liquidityLeft: read.liquidity_left });
-  // A redemption that waits for the settlement pays nothing now: the locking path books it.
-  if (split.frozen.gt(0) || read.mail_redeemed) return undefined;
+  const split = splitRedemption({ amount, interestBalance, pending });
+  if (read.mail_redeemed) return undefined;
   const { fromInterest, fromPending, fromPrincipal } = split;
   const data = { asset, amount: toWire(amount), frozen_amount: '0' };
   const statements: (SQL | NamedStatement)[] = call.claim ? [call.claim.insert(userId, data)] : [];
@@ -206,10 +205,6 @@ export async function redeemFlexibleFast(
     code: '40001',
     detail: 'holding changed',
   });
-  if (fromPrincipal.gt(0))
-    statements.push(
-      sql`INSERT INTO se_flex_liquidity_claims (asset, amount) VALUES (${asset}, ${toWire(fromPrincipal)}::numeric)`,
-    );
   if (fromPending.gt(0)) {
     statements.push(...pendingTakes(read.position_id, fromPending));
     checks.push({

@@ -746,7 +746,7 @@ export interface paths {
         };
         /**
          * A project with its reward pools
-         * @description state: 1 in progress, 2 not started, 3 completed (from the clock). left_buy_total_amount and buy_total_amount are -1 without a total limit. simple_earn.user_period is the fixed period the user already chose in the pool (0 none). isApply 1 when the user holds or held a stake with rewards. vip_config {min_vip, personal_max_amount, vip_only}. Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}. rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing 'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the whole reward) or 'ended'. simple_earn is simple earn's live offer for the stake coin (null when the pool has no auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers included), fixed_product_id. Rates in percent.
+         * @description state: 1 in progress, 2 not started, 3 completed (from the clock). left_buy_total_amount and buy_total_amount are -1 without a total limit. simple_earn.user_period is the fixed period the user already chose in the pool (0 none). isApply 1 when the user holds or held a stake with rewards. vip_config {min_vip, personal_max_amount, vip_only}. Logged in, each pool also has user {staked, personal_max_amount, remaining_quota, staking_cap (-1 none), is_vip_quota}. rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing 'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the whole reward) or 'ended'. shown_rate_year (percent) is the figure the pool shows, and shown which: 'set' (rate_year) while the live figure is missing or above it, since a nearly empty pool's live figure is one nobody gets; 'live' (rate_year of derived_apr) once the stake brings it to rate_year or below; 'none' for a pool without a set rate (rate_year_type 3) and no live figure. The home page's best offer and APR alerts use the same figure. simple_earn is simple earn's live offer for the stake coin (null when the pool has no auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers included), fixed_product_id. Rates in percent.
          */
         get: operations["getEarnLaunchPoolProjectInfo"];
         put?: never;
@@ -766,7 +766,7 @@ export interface paths {
         };
         /**
          * Projects with their pools, newest start first; state filter 1 in progress, 2 not started, 3 completed
-         * @description rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing 'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the whole reward) or 'ended'. simple_earn is simple earn's live offer for the stake coin (null when the pool has no auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers included), fixed_product_id. Rates in percent.
+         * @description rate_year is the yearly rate the operator set, for display. derived_apr is the APR derived live: per reward coin reward_per_hour × price × 8760 ÷ (staked_total × stake_price), summed for a multi-mining pool; rate_year in percent with its inputs {staked_total, stake_price, coins [{coin, reward_per_hour, price, rate_year}]}, or null with missing 'no_price' (missing_prices names the coins without a price), 'no_stake' (nothing staked: the first stake takes the whole reward) or 'ended'. shown_rate_year (percent) is the figure the pool shows, and shown which: 'set' (rate_year) while the live figure is missing or above it, since a nearly empty pool's live figure is one nobody gets; 'live' (rate_year of derived_apr) once the stake brings it to rate_year or below; 'none' for a pool without a set rate (rate_year_type 3) and no live figure. The home page's best offer and APR alerts use the same figure. simple_earn is simple earn's live offer for the stake coin (null when the pool has no auto-earn or simple earn offers nothing for the coin): rate = its flexible rate of the hour, fixed_period and fixed_rate = its normal fixed product of the pool's term while on sale and not sold out (0 otherwise), ext_rate 0, flexible_offered, flexible_up_to {rate_year, amount} (what simple earn flexible pays after redeem, its bonus tiers included), fixed_product_id. Rates in percent.
          */
         get: operations["getEarnLaunchPoolProjects"];
         put?: never;
@@ -1672,7 +1672,7 @@ export interface paths {
         put?: never;
         /**
          * Flexible redeem
-         * @description Redeems interest received first, then amounts not yet earning, then earning principal. Earning principal leaves at once while the asset's idle liquidity (supplied less lent at the last hour, less what was redeemed since) covers it; otherwise it is frozen (frozen_status 1, cancellable) and paid at the next hourly settlement. data.frozen_amount says how much waits. In the rare case another redemption takes the last liquidity at the same moment, the call answers 409 simple_earn.redeem.retry and moves nothing. No funding password is asked (the coins go to the user's own spot account).
+         * @description Redeems interest received first, then amounts not yet earning, then earning principal, and pays the whole amount to spot at once, as simple-earn.md says ("redemption is immediate"): principal lent in the hour is paid by the exchange, not recalled from a borrower first, and stops earning at once. data.frozen_amount is always 0 (a redemption frozen before this rule is still paid at the next hourly settlement, or cancelled). No funding password is asked (the coins go to the user's own spot account).
          */
         post: operations["postUniLoanEarnRedeem"];
         delete?: never;
@@ -1763,7 +1763,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days */
+        /** Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days. Each hour's value is what the product card states (apr_up_to): the hour's base rate plus the most its bonus tiers paid; the last point is the hour in progress at the rate it pays now. */
         get: operations["getUniLoanEarnChart"];
         put?: never;
         post?: never;
@@ -2267,7 +2267,7 @@ export interface paths {
         };
         /**
          * When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock
-         * @description flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the redeem call decides; spot when simple earn has no such product on sale. Reads only.
+         * @description flexible (asset, amount): at once (a flexible redemption is immediate); without amount, a frozen amount left from before that rule, at the next whole-hour settlement. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking (asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the redeem call decides; spot when simple earn has no such product on sale. Reads only.
          */
         get: operations["getRedeemArrival"];
         put?: never;
@@ -5601,6 +5601,13 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     rate_year: string | null;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    shown_rate_year: string | null;
+                                    /** @enum {string} */
+                                    shown: "live" | "set" | "none";
                                     /** @enum {string|null} */
                                     missing: "no_price" | "no_stake" | "ended" | null;
                                     missing_prices: string[];
@@ -5848,6 +5855,13 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         rate_year: string | null;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        shown_rate_year: string | null;
+                                        /** @enum {string} */
+                                        shown: "live" | "set" | "none";
                                         /** @enum {string|null} */
                                         missing: "no_price" | "no_stake" | "ended" | null;
                                         missing_prices: string[];
@@ -15294,6 +15308,13 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         rate_year: string | null;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        shown_rate_year: string | null;
+                                        /** @enum {string} */
+                                        shown: "live" | "set" | "none";
                                         /** @enum {string|null} */
                                         missing: "no_price" | "no_stake" | "ended" | null;
                                         missing_prices: string[];
@@ -15679,6 +15700,13 @@ export interface operations {
                                      * @example 1.25
                                      */
                                     rate_year: string | null;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    shown_rate_year: string | null;
+                                    /** @enum {string} */
+                                    shown: "live" | "set" | "none";
                                     /** @enum {string|null} */
                                     missing: "no_price" | "no_stake" | "ended" | null;
                                     missing_prices: string[];
@@ -16035,6 +16063,13 @@ export interface operations {
                                          * @example 1.25
                                          */
                                         rate_year: string | null;
+                                        /**
+                                         * @description Decimal string
+                                         * @example 1.25
+                                         */
+                                        shown_rate_year: string | null;
+                                        /** @enum {string} */
+                                        shown: "live" | "set" | "none";
                                         /** @enum {string|null} */
                                         missing: "no_price" | "no_stake" | "ended" | null;
                                         missing_prices: string[];

@@ -208,9 +208,9 @@ export function redeemError(
 
 export const hasStarted = (state: number) => state !== ProjectState.notStarted;
 
-/** The APR a pool shows, percent: the server's derived figure, else the configured one; null when neither. */
+/** The APR a pool shows, percent (the server's shown_rate_year: see PoolApr); null when none. */
 export function poolAprFigure(pool: RewardPool): string | null {
-  if (pool.derived_apr) return pool.derived_apr.rate_year;
+  if (pool.derived_apr) return pool.derived_apr.shown_rate_year;
   return pool.rate_year_type === 3 ? null : pool.rate_year;
 }
 

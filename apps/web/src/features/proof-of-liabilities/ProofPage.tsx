@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { requireLogin } from '../../api/session';
 import { useMe } from '../../app/auth';
 import { formatAmount } from '../../components/format';
+import { QueryState } from '../../components/query-state/QueryState';
 import { formatServerTime } from '../../components/serverTime';
 import { formatDate } from '../../i18n';
 import { type LiabilitiesLeaf, type LiabilitiesRoot, liabilitiesQueries } from './api';
@@ -173,7 +174,7 @@ function LeafCard({ leaf, root }: { leaf: LiabilitiesLeaf; root: LiabilitiesRoot
 /** `/earn/proof-of-liabilities`: the published root, and the signed-in user's leaf verified in the browser. */
 export default function ProofPage() {
   const { t } = useTranslation();
-  const { isLoggedIn, isLoading: meLoading } = useMe();
+  const { isLoggedIn } = useMe();
   const root = useQuery(liabilitiesQueries.root());
   const proof = useQuery({ ...liabilitiesQueries.proof(), enabled: isLoggedIn });
   const published = proof.data?.root ?? root.data ?? null;
@@ -184,20 +185,10 @@ export default function ProofPage() {
         {t('pol.title')}
       </Title>
       <Text c="dimmed">{t('pol.intro')}</Text>
-      {root.isLoading ? (
-        <Skeleton h={220} radius="md" />
-      ) : root.isError ? (
-        <Alert color="red" title={t('pol.error')}>
-          <Button size="xs" variant="light" onClick={() => void root.refetch()}>
-            {t('pol.retry')}
-          </Button>
-        </Alert>
-      ) : published === null ? (
-        <Alert color="gray">{t('pol.noRoot')}</Alert>
-      ) : (
-        <RootCard root={published} />
-      )}
-      {meLoading ? null : !isLoggedIn ? (
+      <QueryState queries={root} loading={<Skeleton h={220} radius="md" />} data-testid="pol-root">
+        {published === null ? <Alert color="gray">{t('pol.noRoot')}</Alert> : <RootCard root={published} />}
+      </QueryState>
+      {!isLoggedIn ? (
         <Alert color="blue">
           <Group justify="space-between">
             <Text size="sm">{t('pol.signIn')}</Text>
@@ -206,19 +197,15 @@ export default function ProofPage() {
             </Button>
           </Group>
         </Alert>
-      ) : proof.isLoading ? (
-        <Skeleton h={260} radius="md" />
-      ) : proof.isError ? (
-        <Alert color="red" title={t('pol.error')}>
-          <Button size="xs" variant="light" onClick={() => void proof.refetch()}>
-            {t('pol.retry')}
-          </Button>
-        </Alert>
-      ) : proof.data?.root && proof.data.leaf ? (
-        <LeafCard leaf={proof.data.leaf} root={proof.data.root} />
-      ) : proof.data?.root ? (
-        <Alert color="gray">{t('pol.noLeaf')}</Alert>
-      ) : null}
+      ) : (
+        <QueryState queries={proof} loading={<Skeleton h={260} radius="md" />} data-testid="pol-proof">
+          {proof.data?.root && proof.data.leaf ? (
+            <LeafCard leaf={proof.data.leaf} root={proof.data.root} />
+          ) : proof.data?.root ? (
+            <Alert color="gray">{t('pol.noLeaf')}</Alert>
+          ) : null}
+        </QueryState>
+      )}
       <Includes />
     </Stack>
   );

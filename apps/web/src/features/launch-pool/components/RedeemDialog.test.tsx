@@ -168,7 +168,7 @@ describe('redeem dialog rules', () => {
     open({ pool: { simple_earn: { ...SIMPLE_EARN, status: 1 } } });
     const line = await screen.findByTestId('launchpool-arrival');
     await waitFor(() => expect(line).toHaveAttribute('data-rule', 'launchpool_flexible'));
-    expect(line).toHaveTextContent('At once, into Flexible simple earn (03/01/2026 12:00 UTC)');
+    expect(line).toHaveTextContent('At once, into Flexible simple earn (2026-03-01 12:00 UTC)');
     await userEvent.setup({ delay: null }).click(screen.getByTestId('redeem-auto-earn'));
     await waitFor(() =>
       expect(screen.getByTestId('launchpool-arrival')).toHaveAttribute('data-rule', 'launchpool_spot'),

@@ -400,6 +400,8 @@ describe('the pool APR in the stake dialog (issue 17)', () => {
     const pool = makePool({
       derived_apr: {
         rate_year: '44.941368078175895765',
+        shown_rate_year: '44.941368078175895765',
+        shown: 'live',
         missing: null,
         missing_prices: [],
         staked_total: '200',

@@ -48,7 +48,7 @@ import {
   stakeError,
   stakeNumbers,
 } from '../rules';
-import { aprWithStake, PoolApr } from './PoolApr';
+import { aprWithStake, PoolApr, poolAprLabel, poolAprText } from './PoolApr';
 
 export interface StakeResult {
   pid: number;
@@ -255,11 +255,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
               <span>{p.coin}</span>
               {/* Several pools may stake the same coin: the rate tells them apart. */}
               <Text span size="xs" className="num">
-                {p.derived_apr
-                  ? p.derived_apr.rate_year === null
-                    ? '—'
-                    : formatRate(p.derived_apr.rate_year)
-                  : formatRate(p.rate_year, p.rate_year_type)}
+                {poolAprText(p)}
               </Text>
               {p.vip_config?.vip_only && (
                 <Badge size="xs" color="yellow" variant="light">
@@ -304,9 +300,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
         </Group>
         <div style={{ textAlign: 'right' }}>
           <Text size="xs" c="dimmed">
-            {pool.derived_apr
-              ? t('launchpool.pool.apr')
-              : t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate')}
+            {poolAprLabel(pool, t)}
           </Text>
           <PoolApr pool={pool} stakeAmount={amount} fz="xl" testId="stake-apr" />
           {withYours && (

@@ -98,7 +98,7 @@ describe('sign-in with two-factor on', () => {
     await user.type(screen.getByTestId('login-code'), 'abcde-fghjk');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      /Too many wrong codes; try again at \d{2}\/\d{2}\/2026 \d{2}:\d{2}/,
+      /Too many wrong codes; try again at 2026-\d{2}-\d{2} \d{2}:\d{2}/,
     );
     expect(calls.filter((c) => c.path === LOGIN).at(-1)?.body).toEqual({
       email: 'ada@example.com',

@@ -20,11 +20,12 @@ import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit'
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { ResultModal } from '../../../components/ResultModal';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
+import { formatServerTime } from '../../../components/serverTime';
 import { inlineRule, passesLockCheck, useCancelRedeem, useFlexRedeem } from '../api/actions';
 import type { FlexHolding } from '../api/types';
 import { ButtonLabel } from '../components/ButtonLabel';
 import { amt } from '../format';
-import { useRefreshEarn } from '../hooks';
+import { useRefreshEarn, useServerNow } from '../hooks';
 
 /** Up to 8 decimals may be typed. */
 const REDEEM_DECIMALS = 8;
@@ -62,7 +63,9 @@ export function RedeemModal({
   const [serverError, setServerError] = useState<{ key: string; params: Record<string, unknown> } | null>(
     null,
   );
-  const [done, setDone] = useState<{ amount: string; frozen: string } | null>(null);
+  // What the redemption paid and when (the server's clock at the answer), and any part that waits.
+  const [done, setDone] = useState<{ amount: string; frozen: string; at: number } | null>(null);
+  const serverNow = useServerNow();
   const [cancelOpen, setCancelOpen] = useState(false);
   const action = useFlexRedeem();
   // One redeem is one order: a double click or a second try sends the action's one key; the spec's
@@ -106,7 +109,7 @@ export function RedeemModal({
         );
       });
       if (!sent?.value) return;
-      setDone({ amount, frozen: sent.value.frozen_amount ?? '0' });
+      setDone({ amount, frozen: sent.value.frozen_amount ?? '0', at: serverNow() });
       reset();
       await refresh();
     } catch (e) {
@@ -245,11 +248,27 @@ export function RedeemModal({
           done
             ? [
                 { label: t('se.amount'), value: `${amt(done.amount)} ${asset}` },
+                // Each part with its time: what is in spot now, and (only under the earlier rule) what waits.
+                {
+                  label: t('se.redeem.paidNow'),
+                  value: (
+                    <span data-testid="redeem-paid-now">
+                      {`${amt(dec(done.amount).minus(done.frozen).toFixed())} ${asset} · ${t('arrival.now', {
+                        time: formatServerTime(done.at),
+                      })}`}
+                    </span>
+                  ),
+                },
                 ...(dec(done.frozen).gt(0)
                   ? [
                       {
-                        label: t('arrival.label'),
-                        value: <RedeemArrival query={{ line: 'flexible', asset }} />,
+                        label: t('se.redeem.frozenPart'),
+                        value: (
+                          <span data-testid="redeem-waiting">
+                            {`${amt(done.frozen)} ${asset} · `}
+                            <RedeemArrival query={{ line: 'flexible', asset }} />
+                          </span>
+                        ),
                       },
                     ]
                   : []),

@@ -219,12 +219,17 @@ describe('subscribe dialog: flows', () => {
   });
 
   test('sold out: warning, input disabled, the button reads Sold out', async () => {
-    earnApi();
+    // As the server answers a sold-out product: nothing left.
+    earnApi({ lendable: { lendable: '0', user_remaining: '0', product_remaining: '0', sale_status: 2 } });
     open(8);
     expect(await screen.findByTestId('sold-out-warning')).toBeInTheDocument();
     expect(screen.getByTestId('subscribe-amount')).toBeDisabled();
     await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toHaveTextContent(t('se.soldOut')));
     expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    // Issue 27: no red quota error under a field the user cannot use; the warning says it all.
+    await waitFor(() => expect(screen.getByTestId('remaining-quota')).toBeInTheDocument());
+    expect(screen.getByTestId('subscribe-amount')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(t('simple_earn.amount.tip.remainingQuotaLessAmount'))).toBeNull();
   });
 
   test('VIP product: tier below the range links to the upgrade, above it to the benefits', async () => {
@@ -244,7 +249,7 @@ describe('subscribe dialog: flows', () => {
     expect(await screen.findByTestId('vip-benefits-prompt')).toHaveAttribute('href', '/vip');
   });
 
-  test('special product: the server check says no, the ineligible dialog opens and nothing is sent', async () => {
+  test('special product, not eligible (issue 27): said when shown, not after Subscribe: no quota, no amount', async () => {
     const special = fixedProduct({ id: 5, type: 3, title: 'Newcomer special' });
     const api = earnApi({
       products: [detail([flexEntry(), special])],
@@ -252,11 +257,30 @@ describe('subscribe dialog: flows', () => {
     });
     open(5);
     await ready();
+    expect(await screen.findByTestId('ineligible-notice')).toHaveTextContent(t('se.ineligible.body'));
+    expect(screen.getByTestId('special-ineligible-5')).toHaveTextContent(t('se.special.ineligible'));
+    expect(screen.queryByText(t('se.special'))).toBeNull();
+    expect(screen.queryByTestId('remaining-quota')).toBeNull();
+    expect(screen.getByTestId('subscribe-amount')).toBeDisabled();
+    expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    expect(api.to('POST /apiw/v2/fixed_earn/api/user/lend')).toHaveLength(0);
+  });
+
+  test('special product, eligible: Special, its quota, and the spec’s check again at Subscribe', async () => {
+    const special = fixedProduct({ id: 5, type: 3, title: 'Newcomer special' });
+    const api = earnApi({
+      products: [detail([flexEntry(), special])],
+      extra: { 'GET /apiw/v2/uni-loan/earn/subscribe/check': () => ({ pid: 5, is_able_subscribe: true }) },
+    });
+    open(5);
+    await ready();
     await screen.findByTestId('remaining-quota');
+    expect(screen.getByText(t('se.special'))).toBeInTheDocument();
+    expect(screen.queryByTestId('ineligible-notice')).toBeNull();
     await typeAmount('100');
     await userEvent.click(screen.getByTestId('subscribe-submit'));
-    expect(await screen.findByTestId('ineligible-modal')).toBeInTheDocument();
-    expect(api.to('POST /apiw/v2/fixed_earn/api/user/lend')).toHaveLength(0);
+    await waitFor(() => expect(api.to('POST /apiw/v2/fixed_earn/api/user/lend')).toHaveLength(1));
+    expect(api.to('GET /apiw/v2/uni-loan/earn/subscribe/check').length).toBeGreaterThanOrEqual(2);
   });
 
   test('no vouchers: the picker says so', async () => {

@@ -39,6 +39,7 @@ import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { ResultModal } from '../../../components/ResultModal';
 import { inlineRule, passesLockCheck, useFixedSubscribe, useFlexSubscribe } from '../api/actions';
 import { fetchSubscribeCheck, seQueries } from '../api/queries';
@@ -48,7 +49,7 @@ import { ButtonLabel } from '../components/ButtonLabel';
 import { MinAprForm } from '../components/MinAprForm';
 import { TermTabs, termLabel } from '../components/TermTabs';
 import { amt, pct, usdtHint } from '../format';
-import { useRefreshEarn, useServerNow, useVipTier } from '../hooks';
+import { useRefreshEarn, useServerNow, useSpecialEligibility, useVipTier } from '../hooks';
 import { holdingsLink, LINKS, vipLink } from '../links';
 import { prefs } from '../prefs';
 import { amountApr, isSoldOut, subscribeFailure, vipStanding, vouchersFor } from '../rules';
@@ -177,6 +178,9 @@ function SubscribeBody({
   // spec's 500 ms debounce on top. The body is mounted with its dialog: reopened, it is a new action.
   const submitter = useMoneySubmit({ debounceMs: SUBSCRIBE_DEBOUNCE_MS });
   const online = useOnline();
+  // A special product's eligibility is asked when it is shown, not only at Subscribe (issue 27).
+  const special = useSpecialEligibility(product);
+  const specialBlocked = isLoggedIn && special.special && special.eligible !== true;
 
   // A new term starts clean: its own voucher list, quota and server answer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on term change only
@@ -214,12 +218,12 @@ function SubscribeBody({
         : null
       : roundSubscribeAmount(availableAmount).toFixed();
   const noRate = dec(product.year_rate || 0).isZero();
-  const blocked = soldOut || standing !== 'ok' || noRate;
+  const blocked = soldOut || standing !== 'ok' || noRate || specialBlocked;
   const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked && online;
   // Why Subscribe is greyed, unless the dialog already says it (sold-out alert and label, the VIP card
   // for a tier above the range, the rule under the amount).
   const submitBlock =
-    soldOut || standing === 'above' || errorText || !online
+    soldOut || specialBlocked || standing === 'above' || errorText || !online
       ? null
       : standing === 'below'
         ? t('se.vip.upgradeBody', { tier: product.min_vip })
@@ -343,7 +347,22 @@ function SubscribeBody({
           </Stack>
         </Alert>
       )}
-      {fixed && isLoggedIn && lendable.data && (
+      {isLoggedIn && special.special && (
+        // Said up front: an ineligible user sees no quota and types no amount for a Subscribe refused.
+        <QueryState queries={special.query} compact data-testid="special-check">
+          {special.eligible === false && (
+            <Alert
+              color="orange"
+              variant="light"
+              title={t('se.ineligible.title')}
+              data-testid="ineligible-notice"
+            >
+              {t('se.ineligible.body')}
+            </Alert>
+          )}
+        </QueryState>
+      )}
+      {fixed && isLoggedIn && lendable.data && !specialBlocked && (
         <Group justify="space-between" data-testid="remaining-quota">
           <Text size="sm" c="dimmed">
             {t('se.remainingQuota')}
@@ -362,7 +381,7 @@ function SubscribeBody({
         precision={INPUT_DECIMALS}
         max={max}
         coin={product.asset}
-        disabled={soldOut}
+        disabled={soldOut || specialBlocked}
         data-autofocus
         onEnter={() => {
           if (!pending) void submit();

@@ -11,6 +11,8 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
+import { StatePanel } from '../../../components/query-state/QueryState';
+import { useQueryPhase } from '../../../components/query-state/state';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { formatServerTime, useServerClock } from '../../../components/serverTime';
 import { useReturnFocus } from '../../../components/useReturnFocus';
@@ -29,7 +31,7 @@ import {
   redeemViolation,
   ruleText,
 } from '../rules';
-import { ButtonPair, CenterLoader, InfoRow, LinkRow, LoadError, ModalFrame, SuccessView } from './parts';
+import { ButtonPair, CenterLoader, InfoRow, LinkRow, ModalFrame, SuccessView } from './parts';
 import { stakingRequest, useSubmitAction } from './useSubmitAction';
 
 export interface RedeemModalProps {
@@ -49,6 +51,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const me = useQuery(queries.me());
   const product = useQuery({ ...stakingQueries.product(coin), enabled: opened });
   const holdings = useQuery({ ...stakingQueries.balances(coin), enabled: opened });
+  const { phase: loadPhase, retry: retryLoad } = useQueryPhase(opened ? [product, holdings] : []);
   // Only for the estimate of a payout in another coin; the server converts at the redeem-time prices.
   const market = useQuery({ ...queries.assets(), enabled: opened });
   const [view, setView] = useState<RedeemView>('main');
@@ -123,8 +126,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   };
 
   let body: ReactNode;
-  if (product.isError || holdings.isError) {
-    body = <LoadError />;
+  if (loadPhase === 'error' || loadPhase === 'offline') {
+    body = <StatePanel phase={loadPhase} onRetry={retryLoad} testId="redeem-load" />;
   } else if (!p || !holdings.data) {
     body = <CenterLoader />;
   } else if (view === 'redeem_type_select') {

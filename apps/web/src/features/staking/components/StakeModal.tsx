@@ -30,6 +30,8 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
+import { StatePanel } from '../../../components/query-state/QueryState';
+import { useQueryPhase } from '../../../components/query-state/state';
 import { useServerClock } from '../../../components/serverTime';
 import { useReturnFocus } from '../../../components/useReturnFocus';
 import {
@@ -74,7 +76,6 @@ import {
   CenterLoader,
   InfoRow,
   LinkRow,
-  LoadError,
   ModalFrame,
   SuccessView,
   showActionError,
@@ -127,6 +128,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
   });
   const p = product.data;
   const ready = !!p && (!loggedIn || (!!info.data && !!balances.data));
+  // What the dialog needs before it shows anything (the user's calls only when signed in).
+  const { phase: loadPhase, retry: retryLoad } = useQueryPhase(opened ? [product, info, balances] : []);
   const onAgree = async (checked: boolean) => {
     setAgreed(checked);
     if (!checked || !p || !loggedIn) return;
@@ -216,8 +219,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
   const subView = !['loading', 'main', 'stake_success'].includes(state.view);
 
   let body: ReactNode;
-  if (product.isError) {
-    body = <LoadError />;
+  if (loadPhase === 'error' || loadPhase === 'offline') {
+    body = <StatePanel phase={loadPhase} onRetry={retryLoad} testId="stake-load" />;
   } else if (!p || state.view === 'loading') {
     body = <CenterLoader />;
   } else {
