@@ -52,7 +52,7 @@ describe('sign-in paused for the account after a run of wrong passwords', () => 
   test('the form says why and until when, the right password included', async () => {
     const { alert, calls } = await signInRefused(32);
     expect(alert).toHaveTextContent(
-      'Too many wrong passwords for this account. To protect it, sign-in is paused for 32 s (until 11/23/2026 09:15 UTC).',
+      'Too many wrong passwords for this account. To protect it, sign-in is paused for 32 s (until 2026-11-23 09:15 UTC).',
     );
     expect(calls.filter((c) => c.path === LOGIN)).toHaveLength(1);
     // Still on the password step, ready for the try after the wait.
@@ -63,7 +63,7 @@ describe('sign-in paused for the account after a run of wrong passwords', () => 
     await act(() => setLanguage('zh-CN'));
     const { alert } = await signInRefused(900);
     expect(alert).toHaveTextContent(
-      '该账户密码错误次数过多。为保护账户安全，登录已暂停 15 分钟（至 2026/11/23 09:15 UTC）。',
+      '该账户密码错误次数过多。为保护账户安全，登录已暂停 15 分钟（至 2026-11-23 09:15 UTC）。',
     );
   });
 });
