@@ -10,8 +10,22 @@ export interface Period {
   end: Date;
 }
 
-/** What a sharded job's plan fixed for one shard, and what its booking answered. */
+/**
+ * What a sharded job's plan fixed for one shard, and what its booking answered. A plan may say in
+ * `rows` (a number) how many rows a shard books: a period whose shards all say so and together hold
+ * no more than a shard's worth is booked in the plan's own transaction.
+ */
 export type ShardData = Record<string, unknown>;
+
+/** The rows a plan's shards book together, when every one of them says. */
+function plannedRows(shards: readonly ShardData[]): number | undefined {
+  let total = 0;
+  for (const shard of shards) {
+    if (typeof shard.rows !== 'number') return undefined;
+    total += shard.rows;
+  }
+  return total;
+}
 
 /**
  * A period's work in shards that any instance may book. `plan` runs once per period (its shards
@@ -450,12 +464,14 @@ export class Scheduler {
    * can claim (FOR UPDATE SKIP LOCKED: a shard another instance is booking is skipped, one whose
    * instance died is free again once its transaction rolled back), wait while others hold the rest,
    * and close the period once none is left (the job_runs row is the claim of the close). A plan of one
-   * shard or none has nothing to share: it is booked and closed in the plan's own transaction, with
-   * the same rows. Answers whether this instance closed it.
+   * shard or none, or of shards holding no more than one shard's rows together (ShardData.rows), has
+   * nothing worth sharing: it is booked and closed in the plan's own transaction, with the same rows.
+   * Answers whether this instance closed it.
    */
   private async runSharded(job: Job, work: ShardedWork, period: Period, shardRows: number): Promise<boolean> {
     const key = and(eq(jobShards.job, job.name), eq(jobShards.periodStart, period.start));
     const periodKey = and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start));
+    let bookedHere = 0;
     const outcome = await this.transaction(async (tx): Promise<'open' | 'closed' | 'done elsewhere'> => {
       const [run] = await tx
         .select({ job: jobRuns.job })
@@ -476,7 +492,7 @@ export class Scheduler {
         .returning({ job: jobPeriods.job });
       if (planned.length === 0) return 'open';
       const shards = await work.plan(tx, period, shardRows);
-      if (shards.length <= 1) {
+      if (shards.length <= 1 || (plannedRows(shards) ?? Number.POSITIVE_INFINITY) <= shardRows) {
         // Claimed before the booking: a period another instance ran whole rolls this one back.
         if (!(await this.claimRun(tx, job, period))) throw new PeriodDoneElsewhere();
         const done: { params: ShardData; result: ShardData }[] = [];
@@ -498,6 +514,7 @@ export class Scheduler {
           .update(jobPeriods)
           .set({ shards: shards.length, closedAt: this.clock.now() })
           .where(periodKey);
+        bookedHere = shards.length;
         return 'closed';
       }
       await tx
@@ -510,7 +527,7 @@ export class Scheduler {
       throw error;
     });
     if (outcome === 'closed') {
-      this.shardsBooked.set(job.name, (this.shardsBooked.get(job.name) ?? 0) + 1);
+      this.shardsBooked.set(job.name, (this.shardsBooked.get(job.name) ?? 0) + bookedHere);
       return true;
     }
     if (outcome === 'done elsewhere') return false;
