@@ -32,10 +32,38 @@ function serverProject(name: string, databaseUrl: string, include = ALL_SERVER_T
       // Vitest runs projects of one group together only if they share maxWorkers: the server
       // projects (PGlite and PostgreSQL) form their own group, after the domain and web tests.
       sequence: { groupOrder: 1 },
+      // Each test server's PostgreSQL database is a copy of one migrated for the run.
+      globalSetup: ['apps/server/test/db-template.ts'],
       env: { TEST_DATABASE_URL: databaseUrl },
     },
   };
 }
+
+/**
+ * What only a pooler in transaction mode can break, on every run: unnamed statements, LISTEN kept on
+ * PostgreSQL itself, idempotency and two instances through the pooler, and one concurrent money line
+ * (the pgbouncer tests themselves cover migrations, advisory locks, the jobs' claims and sharded
+ * periods through it).
+ */
+const PGBOUNCER_EVERY_PUSH = [
+  'apps/server/test/pgbouncer/*.test.ts',
+  'apps/server/test/core/{idempotency,two-instances}.test.ts',
+  'apps/server/test/simple-earn/concurrency.test.ts',
+];
+
+/**
+ * Every line's money scenarios again through the pooler: the same SQL as on PostgreSQL, so they run
+ * when TEST_PGBOUNCER_ALL=1 (before a release, or after a change to the database layer), not on every
+ * push.
+ */
+const PGBOUNCER_ALL = [
+  ...PGBOUNCER_EVERY_PUSH,
+  'apps/server/test/core/ledger.test.ts',
+  'apps/server/test/simple-earn/{scenarios,flexible-scenario}.test.ts',
+  'apps/server/test/launch-pool/{rewards,concurrency}.test.ts',
+  'apps/server/test/staking/{rewards,redeem}.test.ts',
+  'apps/server/test/{wealth/wealth,soft-staking/soft-staking,dual/dual}.test.ts',
+];
 
 /**
  * The money scenarios again through a PgBouncer in transaction pooling mode (Debian's 1.18), which
@@ -49,15 +77,8 @@ function pgbouncerProject(databaseUrl: string) {
   return {
     test: {
       ...base.test,
-      include: [
-        'apps/server/test/pgbouncer/*.test.ts',
-        'apps/server/test/core/{ledger,idempotency,two-instances}.test.ts',
-        'apps/server/test/simple-earn/{scenarios,flexible-scenario,concurrency}.test.ts',
-        'apps/server/test/launch-pool/{rewards,concurrency}.test.ts',
-        'apps/server/test/staking/{rewards,redeem}.test.ts',
-        'apps/server/test/{wealth/wealth,soft-staking/soft-staking,dual/dual}.test.ts',
-      ],
-      globalSetup: ['apps/server/test/pgbouncer/global-setup.ts'],
+      include: process.env.TEST_PGBOUNCER_ALL === '1' ? PGBOUNCER_ALL : PGBOUNCER_EVERY_PUSH,
+      globalSetup: ['apps/server/test/pgbouncer/global-setup.ts', 'apps/server/test/db-template.ts'],
       env: {
         TEST_DATABASE_URL: url.toString(),
         TEST_PREPARED_STATEMENTS: '0',
@@ -76,6 +97,8 @@ const pgbouncerInstalled = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((p
 // One runner for the whole repository: each workspace is a project so `npm test` runs everything.
 export default defineConfig({
   test: {
+    // Each file's time by project, printed after the run and kept in test-output/file-times.json.
+    reporters: ['default', './scripts/file-times-reporter.ts'],
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       // Server tests run on in-memory PGlite, and on real PostgreSQL when TEST_DATABASE_URL is set.
@@ -98,6 +121,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // One web build, one Chromium and one migrated, seeded demo database for every file.
+          globalSetup: ['e2e/support/global-setup.ts'],
         },
       },
     ],

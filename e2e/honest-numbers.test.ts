@@ -19,11 +19,10 @@ interface Breakdown {
   pool: { pool_total: string; reward_per_hour: string; share_percent: string; acc_step: string } | null;
 }
 
-/** The app's date-time format of a unix instant: month/day/year in English, year/month/day in Chinese. */
-function utcText(seconds: number, lang: string): string {
+/** The app's date-time format of a unix instant, the specs' YYYY-MM-DD HH:mm in every language. */
+function utcText(seconds: number, _lang: string): string {
   const iso = new Date(seconds * 1000).toISOString();
-  const [y, m, d] = [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)];
-  return `${lang === 'en' ? `${m}/${d}/${y}` : `${y}/${m}/${d}`} ${iso.slice(11, 16)} UTC`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 /**

@@ -186,8 +186,8 @@ describe('web shell in Chromium', () => {
         const warning = page.getByTestId('date-range-warning');
         await eventually(() => warning.textContent()).toContain('You can select a range of up to 6 months');
         const shown = await page.getByTestId('kit-range-6').textContent();
-        const expectedStart = today.subtract(180, 'day').format('MM/DD/YYYY');
-        expect(shown).toContain(`${expectedStart} – ${today.format('MM/DD/YYYY')}`);
+        const expectedStart = today.subtract(180, 'day').format('YYYY-MM-DD');
+        expect(shown).toContain(`${expectedStart} – ${today.format('YYYY-MM-DD')}`);
         await screenshot(page, `date-range-clamped-light-${tag}`);
 
         await switchTheme(page, 'Dark');

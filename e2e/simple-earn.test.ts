@@ -122,7 +122,7 @@ describe('simple earn in Chromium', () => {
 
   for (const width of WIDTHS) {
     const mobile = width < 768;
-    test(`subscribe, hold, earn, redeem, cancel, early-redeem, switches, VIP and special at ${width} px (light)`, async () => {
+    test(`subscribe, hold, earn, redeem, early-redeem, switches, VIP and special at ${width} px (light)`, async () => {
       const tag = `light-${width}`;
       const email = await newUser(`${width}`);
       const page = await browser.newPage({ width });
@@ -236,7 +236,7 @@ describe('simple earn in Chromium', () => {
       await visible(page.getByText('Enabled successfully'));
       await expect.poll(() => flex.getByTestId('auto-earn-USDT').isChecked()).toBe(true);
 
-      // Redeem a little (interest first: paid at once), then principal (lent out: it waits), then cancel it.
+      // Redeem a little (interest first), then principal that is lent out: both paid at once (issue 27).
       await flex.getByTestId('flex-redeem').click();
       const redeem = page.getByTestId('redeem-modal');
       await visible(redeem);
@@ -253,25 +253,12 @@ describe('simple earn in Chromium', () => {
       await redeem.getByTestId('redeem-amount').fill('100');
       await redeem.getByTestId('redeem-confirm').click();
       await visible(page.getByTestId('redeem-success'));
-      await expect
-        .poll(() =>
-          page
-            .getByTestId('redeem-success')
-            .getByText(/waits for the lending/)
-            .count(),
-        )
-        .toBe(1);
+      expect(await text(page.getByTestId('redeem-paid-now'))).toMatch(
+        /^100 USDT · At once \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/,
+      );
+      expect(await page.getByTestId('redeem-waiting').count()).toBe(0);
       await closeDialog(page);
-      await visible(flex.getByTestId('card-redeeming'));
-      await flex.getByTestId('flex-redeem').click();
-      await visible(redeem.getByTestId('redeeming-row'));
-      await redeem.getByTestId('cancel-redeem').click();
-      await visible(page.getByTestId('cancel-redeem-modal'));
-      await screenshot(page, `simple-earn-cancel-redeem-${tag}`);
-      await page.getByTestId('cancel-redeem-confirm').click();
-      await visible(page.getByText('Order cancelled'));
-      await closeDialog(page);
-      await expect.poll(() => flex.getByTestId('card-redeeming').count()).toBe(0);
+      expect(await flex.getByTestId('card-redeeming').count()).toBe(0);
 
       // History page: flexible interest by day, expanded to its hours; the cumulative matches.
       await page.goto(`${server.url}/simple-earn/history?tab=flexible&type=3`);
@@ -325,12 +312,13 @@ describe('simple earn in Chromium', () => {
         await screenshot(page, `simple-earn-holding-detail-${tag}`);
       }
 
-      // Special product: this user is no newcomer to fixed, so the server check refuses.
+      // Special product: this user is no newcomer to fixed; the server check says so when the product
+      // is shown (issue 27): the notice, no quota, no amount, no Subscribe.
       await page.goto(`${server.url}/simple-earn?asset=USDT&product_id=5`);
-      await page.getByTestId('subscribe-amount').fill('100');
-      await expect.poll(() => page.getByTestId('subscribe-submit').isEnabled()).toBe(true);
-      await page.getByTestId('subscribe-submit').click();
-      await visible(page.getByTestId('ineligible-modal'));
+      await visible(page.getByTestId('ineligible-notice'));
+      expect(await page.getByTestId('remaining-quota').count()).toBe(0);
+      expect(await page.getByTestId('subscribe-amount').isDisabled()).toBe(true);
+      expect(await page.getByTestId('subscribe-submit').isDisabled()).toBe(true);
       await screenshot(page, `simple-earn-ineligible-${tag}`);
       await closeDialog(page);
 
@@ -422,10 +410,7 @@ describe('simple earn in Chromium', () => {
       await visible(page.getByTestId('vip-upgrade-prompt'));
       await screenshot(page, `simple-earn-vip-exclusive-${tag}`);
       await page.goto(`${server.url}/simple-earn?asset=USDT&product_id=5`);
-      await page.getByTestId('subscribe-amount').fill('100');
-      await expect.poll(() => page.getByTestId('subscribe-submit').isEnabled()).toBe(true);
-      await page.getByTestId('subscribe-submit').click();
-      await visible(page.getByTestId('ineligible-modal'));
+      await visible(page.getByTestId('ineligible-notice'));
       await screenshot(page, `simple-earn-ineligible-${tag}`);
       expect(errors).toEqual([]);
       await page.close();

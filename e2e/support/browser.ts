@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { TEST_OUTPUT } from './paths';
+import { provided } from './provided';
 
 /** Debian's Chromium (`apt-get install -y chromium`), or CHROMIUM_PATH. Never a downloaded browser. */
 export function chromiumPath(): string {
@@ -32,18 +33,13 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Chromium with a fresh user-data dir (no cookies, no storage), removed on close. */
-export async function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath();
-  const userDataDir = mkdtempSync(join(tmpdir(), 'earn-e2e-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1400, height: 900 },
-    locale: 'en-US',
-    timezoneId: 'UTC',
-  });
+const CONTEXT_OPTIONS = {
+  viewport: { width: 1400, height: 900 },
+  locale: 'en-US',
+  timezoneId: 'UTC',
+};
+
+function browserOf(context: BrowserContext, close: () => Promise<void>): Browser {
   context.setDefaultTimeout(15_000);
   return {
     context,
@@ -53,11 +49,41 @@ export async function launchBrowser(): Promise<Browser> {
       await page.emulateMedia({ colorScheme });
       return page;
     },
-    async close() {
-      await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close,
   };
+}
+
+/**
+ * A browser context with no cookies and no storage: in a test run, a new context of the run's one
+ * Chromium (the e2e global setup starts it and stops it by its own process); a file run alone, or a
+ * benchmark, launches a Chromium of its own with a fresh user-data dir, removed on close.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = provided('e2eBrowserWs');
+  if (shared) {
+    const browser = await chromium.connect(shared);
+    const context = await browser.newContext(CONTEXT_OPTIONS);
+    return browserOf(context, async () => {
+      await context.close().catch(() => undefined);
+      await browser.close();
+    });
+  }
+  return launchOwnBrowser();
+}
+
+async function launchOwnBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'earn-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    ...CONTEXT_OPTIONS,
+  });
+  return browserOf(context, async () => {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  });
 }
 
 /** Saves a full-page screenshot as test-output/<name>.png. */

@@ -3,22 +3,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, WEB_ROOT } from './paths';
+import { provided } from './provided';
 
 let lastBuild: string | undefined;
 
-/** Where the last `buildWeb` of this process put the app; `startServer` serves it. */
+/** Where the last `buildWeb` of this process (or the run's global setup) put the app; `startServer` serves it. */
 export function builtWebDir(): string | undefined {
-  return lastBuild;
+  return lastBuild ?? provided('e2eWebDist');
 }
 
 /**
  * Builds the web app as `npm start` does (vite build, production mode), into a directory of this
  * process's own: several test files, a benchmark or an engineer may build at the same time, and a
  * shared dist/ emptied by another build under a running page would break its lazy chunks. Built
- * once per process; `force` rebuilds.
+ * once per process, and in a test run once for all files (the e2e global setup builds it and every
+ * file serves that build); `force` rebuilds.
  */
 export function buildWeb(opts: { force?: boolean } = {}): string {
   if (lastBuild && !opts.force) return lastBuild;
+  const shared = provided('e2eWebDist');
+  if (shared && !opts.force) return shared;
   const outDir = mkdtempSync(join(tmpdir(), 'earn-web-dist-'));
   const result = spawnSync(
     process.execPath,

@@ -29,12 +29,14 @@ import { registerHealthRoutes } from './http/health-routes';
 import { registerMetrics } from './http/metrics';
 import { registerMiscRoutes } from './http/misc-routes';
 import type { EarnModule } from './http/module';
+import { registerMoneyGateCheck } from './http/money-gate';
 import { completeDocument, openapiComponents, openapiTransform } from './http/openapi';
 import { registerReadRouting } from './http/read-routing';
 import { registerRateLimits, registerSecurityHeaders } from './http/security';
 import { responseSerializer, type SerializerObserver } from './http/serializer';
 import { registerMarketRoutes } from './market/routes';
 import { registerOperatorRoutes } from './operator/routes';
+import { operatorWritesOnce } from './operator/writes';
 
 export interface RouteInfo {
   method: string;
@@ -123,6 +125,8 @@ export async function buildApp(
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
   sessionBeforeInput(app, deps.db, deps.clock);
+  // Before the document's own hook reads the routes' config, and before any route.
+  operatorWritesOnce(app);
   registerRateLimits(app, deps);
   await app.register(fastifySwagger, {
     openapi: {
@@ -132,8 +136,8 @@ export async function buildApp(
         license: { name: 'Proprietary' },
         description:
           'Envelope { code, message, data }; code 0 is success. Amounts are decimal strings, times unix seconds. ' +
-          'Every non-GET call needs the csrftoken cookie echoed in X-CSRF-Token. Money-moving POSTs accept an ' +
-          'Idempotency-Key header: a replay answers the first response and moves nothing.',
+          'Every non-GET call needs the csrftoken cookie echoed in X-CSRF-Token. Money-moving POSTs and the operator ' +
+          "API's POSTs accept an Idempotency-Key header: a replay answers the first response and changes nothing.",
       },
       components: openapiComponents as never,
     },
@@ -148,6 +152,7 @@ export async function buildApp(
   registerErrorHandler(app);
   await registerCsrf(app, { secure: deps.config.secureCookies, db: deps.db });
   registerMetrics(app, deps);
+  registerMoneyGateCheck(app);
 
   registerAuthRoutes(app, deps);
   registerSecurityRoutes(app, deps);

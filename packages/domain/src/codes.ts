@@ -36,8 +36,15 @@ export const Code = {
   TOTP_REUSED: 40112,
   /** Two-factor sign-in is already on (enrolment) or off (disabling). */
   TOTP_STATE: 40904,
+  /** A replay of a call whose answer held secrets shown once (a new operator's password): not kept. */
+  IDEMPOTENCY_ANSWER_NOT_KEPT: 40905,
   /** A funding-password reset code that is wrong, used, expired, or out of tries. */
   RESET_CODE_INVALID: 42220,
+  /**
+   * An operator's rate change beyond the sane bounds (above the ceiling in the settings, or more than
+   * 3 times the current rate): refused, changing nothing, until the request carries confirm_rate: true.
+   */
+  RATE_CONFIRMATION_REQUIRED: 42230,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
   /** The database did not answer (a dropped connection, a restart, a failover): nothing was kept. */
@@ -80,6 +87,7 @@ export const MessageKey = {
   conflict: 'common.conflict',
   idempotencyConflict: 'common.idempotencyConflict',
   idempotencyInProgress: 'common.idempotencyInProgress',
+  idempotencyAnswerNotKept: 'common.idempotencyAnswerNotKept',
   emailTaken: 'auth.emailTaken',
   invalidCredentials: 'auth.invalidCredentials',
   loginRequired: 'auth.loginRequired',
@@ -137,4 +145,6 @@ export const SecurityMessageKey = {
   resetCodeInvalid: 'fundpass.reset.codeInvalid',
   resetCodeExpired: 'fundpass.reset.codeExpired',
   sessionNotFound: 'auth.session.notFound',
+  /** Too many wrong passwords in a row for the account: no try is judged before `params.until`. */
+  signInThrottled: 'auth.signIn.throttled',
 } as const;

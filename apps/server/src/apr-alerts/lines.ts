@@ -2,7 +2,7 @@ import { type AprAlertLine, toWire } from '@earn/domain';
 import { eq, isNull, type SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../db/client';
 import { launchpoolPools, launchpoolProjects } from '../db/schema';
-import { poolDerivedApr } from '../launch-pool/live';
+import { poolDerivedApr, poolShownApr } from '../launch-pool/live';
 import { coinsOf } from '../launch-pool/queries';
 import { UserPurpose } from '../ledger/accounts';
 import { pricesOf } from '../simple-earn/products';
@@ -45,9 +45,9 @@ const query =
     );
 
 /**
- * Each pool of a running project with the APR its card shows: derived from its reward per hour, its
- * total staked and the prices (launch-pool/live.ts, the rule in @earn/domain). A pool whose APR
- * cannot be derived now (nothing staked, a price missing, the project ended) has no rate to watch.
+ * Each pool of a running project with the APR its card shows (launch-pool/live.ts poolShownApr, the
+ * rule in @earn/domain): its set rate until the figure derived from its reward per hour, its total
+ * staked and the prices comes down to it. A pool with neither has no rate to watch.
  */
 async function launchPoolRates(db: Db, at: Date): Promise<RateRow[]> {
   const found = await db
@@ -63,10 +63,10 @@ async function launchPoolRates(db: Db, at: Date): Promise<RateRow[]> {
   );
   const prices = await pricesOf(db);
   return found.flatMap(({ pool, project }) => {
-    const d = poolDerivedApr(pool, project, coins, prices, at);
-    return d.apr === null
+    const shown = poolShownApr(pool, poolDerivedApr(pool, project, coins, prices, at).apr).apr;
+    return shown === null
       ? []
-      : [{ target: String(pool.rid), asset: pool.coin, product_id: pool.rid, rate: toWire(d.apr) }];
+      : [{ target: String(pool.rid), asset: pool.coin, product_id: pool.rid, rate: toWire(shown) }];
   });
 }
 

@@ -15,37 +15,17 @@ import { unixSeconds } from '../jobs/clock';
 import { exitMode } from '../launch-pool/auto-earn';
 import { findPool, findPosition } from '../launch-pool/queries';
 import { lendEarnHidden } from '../launch-pool/service';
-import { splitRedemption } from '../simple-earn/flexible';
 import { flexProduct, listedFixedProducts, onSale, requireFlexProduct } from '../simple-earn/products';
 import { loadProductByCoin, termsOf } from '../staking/products';
 import { requireWealthProduct } from '../wealth/service';
 
 /**
- * Flexible: whether the earning principal this amount would take is covered by the asset's idle
- * liquidity now, split exactly as the redeem call splits it (interest, then pending, then principal).
+ * Flexible: a redemption is paid at once, whatever it takes from (simple-earn/flexible.ts
+ * splitRedemption); only the product must exist.
  */
-export async function flexibleRedeemArrival(
-  db: Db,
-  userId: number,
-  asset: string,
-  amount: string,
-  now: Date,
-) {
+export async function flexibleRedeemArrival(db: Db, asset: string, now: Date) {
   const product = await requireFlexProduct(db, asset);
-  const [position] = await rows<{ interest_balance: string; pending: string }>(
-    db,
-    sql`SELECT (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text AS interest_balance,
-               COALESCE((SELECT SUM(amount) FROM se_flex_pending WHERE position_id = p.id), 0)::text AS pending
-          FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
-         WHERE p.user_id = ${userId} AND p.asset = ${product.asset}`,
-  );
-  const split = splitRedemption({
-    amount: dec(amount),
-    interestBalance: dec(position?.interest_balance ?? '0'),
-    pending: dec(position?.pending ?? '0'),
-    liquidityLeft: product.liquidityLeft,
-  });
-  return { arrival: flexibleArrival(unixSeconds(now), split.frozen.isZero()), asset: product.asset };
+  return { arrival: flexibleArrival(unixSeconds(now), true), asset: product.asset };
 }
 
 /** The flexible amounts already frozen for the user: they arrive at the next hourly settlement. */

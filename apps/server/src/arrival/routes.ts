@@ -74,8 +74,8 @@ export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void
         operationId: 'getRedeemArrival',
         summary: 'When redeemed coins arrive in spot, by the rule the engine pays by, on the server clock',
         description:
-          'flexible (asset, amount): at once when the idle liquidity covers the earning principal taken, else the next ' +
-          'whole-hour settlement; without amount, the frozen amount. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking ' +
+          'flexible (asset, amount): at once (a flexible redemption is immediate); without amount, a frozen amount left ' +
+          'from before that rule, at the next whole-hour settlement. fixed (order_id): maturity + 30 min; with early=1, at once (an early redemption pays the principal to spot). staking ' +
           "(asset, quick, pid): now + the protocol's income days (else redeem_maxday), or the quick minutes. wealth (pid): " +
           'the next NAV, estimated from the last two NAVs (estimated: true). launch_pool (rid, simple_earn_status): at once, ' +
           'into spot, flexible simple earn (auto-earn) or the fixed term of a fixed-period stake (term_payout_at), as the ' +
@@ -100,7 +100,7 @@ export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void
           arrival = (
             q.amount === undefined
               ? await flexibleFrozenArrival(deps.db, user.id, asset, now)
-              : await flexibleRedeemArrival(deps.db, user.id, asset, q.amount, now)
+              : await flexibleRedeemArrival(deps.db, asset, now)
           ).arrival;
           break;
         }

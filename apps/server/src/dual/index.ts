@@ -24,15 +24,8 @@ import type { EarnModule } from '../http/module';
 import { unixSeconds } from '../jobs/clock';
 import { requireAsset } from '../market/assets';
 import { operatorGuard } from '../operator/guard';
-import {
-  amountCol,
-  applyEdit,
-  auditCreation,
-  type Codec,
-  col,
-  editSchema,
-  inTransaction,
-} from '../operator/patch';
+import { amountCol, applyEdit, auditCreation, type Codec, col, editSchema } from '../operator/patch';
+import { inTransaction } from '../operator/writes';
 import {
   getAdminDualOrdersResponse,
   getEarnDualOrderDetailResponse,
@@ -269,7 +262,7 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const id = await createOrder(tx, req.body, deps.clock.now());
           const [row] = await tx.select().from(dualOrders).where(eq(dualOrders.id, id));
           if (!row) throw new Error('dual order not found after insert');
@@ -309,7 +302,7 @@ function registerRoutes(app: FastifyInstance, deps: AppDeps): void {
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [current] = await tx
             .select()
             .from(dualOrders)

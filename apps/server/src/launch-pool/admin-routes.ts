@@ -9,10 +9,11 @@ import { launchpoolEarnMore, launchpoolPoolCoins, launchpoolProjects } from '../
 import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
-import { idempotent } from '../http/idempotency';
 import { i18nInput, variantText } from '../http/texts';
 import { operatorGuard } from '../operator/guard';
-import { applyEdit, auditCreation, editSchema, inTransaction, refuse, snapshot } from '../operator/patch';
+import { applyEdit, auditCreation, editSchema, rateChangesOf, refuse, snapshot } from '../operator/patch';
+import { confirmRate } from '../operator/rate-guard';
+import { inTransaction } from '../operator/writes';
 import {
   coinCodec,
   earnMoreCodec,
@@ -59,6 +60,14 @@ import {
 
 const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
 
+const GUARD =
+  "Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, " +
+  'or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).';
+
+/** The rates of a new pool's further reward coins, for the rate guard (`prefix` places the pool). */
+const rewardCoinRates = (coins: readonly Record<string, unknown>[] | undefined, prefix: string) =>
+  (coins ?? []).flatMap((c, j) => rateChangesOf(coinCodec, null, c, `${prefix}reward_coins.${j}.`));
+
 async function projectAnswer(db: Db, pid: number, now: Date) {
   const project = await findProject(db, pid);
   const pools = await poolsOf(db, [pid]);
@@ -79,7 +88,6 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/projects',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolProjectsResponse },
           tags,
@@ -91,7 +99,8 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             'A multi-mining pool (reward_pool_type 1) also pays reward_coins [{coin, reward_per_hour, rate_year}] (at least ' +
             "one, none the project's coin, none twice), each funded the same way from the project account of that coin and " +
             'shared through its own reward-per-token accumulator; a lock pool has none. In a multi-mining pool rate_year is ' +
-            "the project coin's part: the pool's rate_year on the wire is the sum of every coin's.",
+            "the project coin's part: the pool's rate_year on the wire is the sum of every coin's. " +
+            GUARD,
           body: z.object({
             reward_coin: assetSymbol,
             name: z.string().min(1).max(120),
@@ -100,12 +109,13 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             end_timest: unixTime(),
             pools: z.array(poolBody).min(1).max(20),
             i18n: i18nInput({ name: variantText(120) }).optional(),
+            ...confirmRate,
           }),
         },
       },
-      async (req, reply) => {
+      async (req) => {
         refuse(projectIssues(req.body));
-        return idempotent(deps, req, reply, async (tx) => {
+        return inTransaction(deps, req, async (tx) => {
           const { project, pools } = await createProject(
             tx,
             { ...req.body, pools: req.body.pools as PoolInput[] },
@@ -117,8 +127,12 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             codec: projectCodec,
             row: project,
             extra: { pools: pools.map((p) => ({ rid: p.rid, ...snapshot(poolCodec, p), coin: p.coin })) },
+            rates: req.body.pools.flatMap((p, i) => [
+              ...rateChangesOf(poolCodec, null, p, `pools.${i}.`),
+              ...rewardCoinRates(p.reward_coins, `pools.${i}.`),
+            ]),
           });
-          return projectAnswer(tx, project.pid, deps.clock.now());
+          return ok(await projectAnswer(tx, project.pid, deps.clock.now()));
         });
       },
     );
@@ -167,18 +181,18 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/projects/:pid/pools',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolProjectsByPidPoolsResponse },
           tags,
           summary: 'Add a reward pool to a project (funded like the others)',
+          description: GUARD,
           params: idParam('pid'),
-          body: poolBody,
+          body: poolBody.extend(confirmRate),
         },
       },
-      async (req, reply) => {
+      async (req) => {
         refuse(poolIssues(req.body));
-        return idempotent(deps, req, reply, async (tx) => {
+        return inTransaction(deps, req, async (tx) => {
           const project = await findProject(tx, Number(req.params.pid));
           if (stateOf(project, deps.clock.now()) === ProjectState.completed)
             throw errors.conflict('The project has ended');
@@ -190,8 +204,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             codec: poolCodec,
             row: pool,
             extra: { pid: project.pid, coin: pool.coin, reward_coins: req.body.reward_coins },
+            rates: rewardCoinRates(req.body.reward_coins, ''),
           });
-          return { rid: pool.rid, project: await projectAnswer(tx, project.pid, deps.clock.now()) };
+          return ok({ rid: pool.rid, project: await projectAnswer(tx, project.pid, deps.clock.now()) });
         });
       },
     );
@@ -207,13 +222,14 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             'Any pool field except coin, reward_per_hour and reward_coins (the reward is funded at creation; further coins have ' +
             'their own calls); only the fields named change. vip_config and simple_earn may be null (none); sent, they and ' +
             'transaction_config are replaced whole. A total below what is already staked is refused (409); a pool with ' +
-            'further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400).',
+            'further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400). ' +
+            GUARD,
           params: idParam('rid'),
-          body: editSchema(editablePool),
+          body: editSchema(editablePool).extend(confirmRate),
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const current = await lockPool(tx, Number(req.params.rid));
           const pool = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
@@ -236,7 +252,6 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/launch-pool/pools/:rid/reward-coins',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminLaunchPoolPoolsByRidRewardCoinsResponse },
           tags,
@@ -245,13 +260,14 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             "{coin, reward_per_hour, rate_year}. Funded with reward_per_hour x the project's hours from the project account " +
             'of that coin (what the hours before it was added do not pay goes back when the project ends); it pays from now, ' +
             'through its own accumulator. Refused (409) for a lock pool, an ended project or a coin the pool already pays; ' +
-            "the project's own coin is refused (400).",
+            "the project's own coin is refused (400). " +
+            GUARD,
           params: idParam('rid'),
-          body: rewardCoin,
+          body: rewardCoin.extend(confirmRate),
         },
       },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
+      async (req) =>
+        inTransaction(deps, req, async (tx) => {
           const found = await findPool(tx, Number(req.params.rid));
           refuse(rewardIssues(req.body, hoursOf(found.project)));
           // A further coin adds its rate to the pool's.
@@ -265,10 +281,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             row: coin,
           });
           const { pool, project } = await findPool(tx, coin.rid);
-          return {
+          return ok({
             rid: coin.rid,
             reward_coins: rewardCoinsWire(pool, project, await coinsOf(tx, [pool.rid])),
-          };
+          });
         }),
     );
 
@@ -280,13 +296,14 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           tags,
           summary: "Edit a multi-mining pool's reward coin",
           description:
-            'rate_year (percent, for display). The reward per hour was funded when the coin was added.',
+            'rate_year (percent, for display). The reward per hour was funded when the coin was added. ' +
+            GUARD,
           params: z.object({ rid: z.coerce.number().int().positive(), coin: assetSymbol }),
-          body: editSchema({ rate_year: rewardCoinShape.rate_year }),
+          body: editSchema({ rate_year: rewardCoinShape.rate_year }).extend(confirmRate),
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const current = await lockPoolCoin(tx, Number(req.params.rid), req.params.coin);
           const coin = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
@@ -322,7 +339,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [row] = await tx
             .insert(launchpoolEarnMore)
             .values({
@@ -410,7 +427,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const id = Number(req.params.id);
           const [current] = await tx
             .select()

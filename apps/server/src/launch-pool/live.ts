@@ -6,6 +6,7 @@ import {
   FIXED_STAKE_COINS,
   SimpleEarnProductType,
   SimpleEarnSaleStatus,
+  shownPoolApr,
   toWire,
 } from '@earn/domain';
 import { eq, inArray } from 'drizzle-orm';
@@ -148,13 +149,25 @@ export function poolDerivedApr(
   });
 }
 
+/**
+ * What the pool shows (@earn/domain shownPoolApr): its set rate until the live figure comes down to
+ * it. Users' answers, the home page's best offer and APR alerts all read this one figure.
+ */
+export function poolShownApr(pool: PoolRow, live: Decimal | null) {
+  return shownPoolApr({ live, setRate: dec(pool.rateYear).div(100), rateYearType: pool.rateYearType });
+}
+
 /** The pool's derived APR with its inputs, as users' answers carry it. */
 export function poolAprWire(pool: PoolRow, project: ProjectRow, coins: PoolCoinRow[], market: PoolMarket) {
   const d = poolDerivedApr(pool, project, coins, market.prices, market.now);
   const pct = (fraction: Decimal | null) => (fraction === null ? null : toWire(fraction.times(100)));
+  const shown = poolShownApr(pool, d.apr);
   return {
     /** Percent, the sum of the coins'; null with `missing` when it cannot be derived. */
     rate_year: pct(d.apr),
+    /** Percent: the figure the pool shows (shownPoolApr), and which one it is. */
+    shown_rate_year: pct(shown.apr),
+    shown: shown.source,
     missing: d.missing,
     missing_prices: d.missingPrices,
     staked_total: toWire(d.stakedTotal),

@@ -89,9 +89,9 @@ function registerInterestCheck(): void {
 }
 
 /**
- * The best APR among the pools of projects in progress at `now`: the APR derived from each pool's
- * reward rate, total staked and prices (live.ts), not the operator's display rate. Pools without a
- * derived figure (nothing staked, a price missing) are left out.
+ * The best APR among the pools of projects in progress at `now`: the figure each pool's card shows
+ * (live.ts poolShownApr: the set rate until the live figure, derived from the reward rate, the total
+ * staked and the prices, comes down to it). Pools without a rate of either kind are left out.
  */
 async function bestOfferAt(db: Db, now: Date): Promise<BestOffer> {
   const at = now.toISOString();
@@ -114,7 +114,7 @@ async function bestOfferAt(db: Db, now: Date): Promise<BestOffer> {
   for (const pool of pools) {
     const project = running.find((p) => p.pid === pool.pid);
     if (!project || pool.rateYearType === RateYearType.none) continue;
-    const apr = poolAprWire(pool, project, coins, market).rate_year;
+    const apr = poolAprWire(pool, project, coins, market).shown_rate_year;
     if (apr === null) continue;
     if (!best || dec(apr).gt(best.apr) || (dec(apr).eq(best.apr) && pool.rid < best.rid))
       best = { coin: pool.coin, apr, rid: pool.rid };

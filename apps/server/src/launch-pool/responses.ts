@@ -51,6 +51,8 @@ const autoEarnWire = z
 /** The APR derived from the reward rate, the total staked and the prices (live.ts poolAprWire). */
 const derivedAprWire = z.object({
   rate_year: decimalString.nullable(),
+  shown_rate_year: decimalString.nullable(),
+  shown: z.enum(['live', 'set', 'none']),
   missing: z.enum(['no_price', 'no_stake', 'ended']).nullable(),
   missing_prices: z.array(z.string()),
   staked_total: decimalString,

@@ -15,6 +15,7 @@ import {
 import { changedFields, recordAudit } from './audit';
 import { actorOf, OPERATOR_ROLES, operatorGuard } from './guard';
 import { operatorWallClock } from './wall-clock';
+import { inTransaction } from './writes';
 
 const tags = ['operator-accounts'];
 const role = z.enum(OPERATOR_ROLES);
@@ -49,7 +50,12 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
   app.withTypeProvider<ZodTypeProvider>().post(
     '/admin/api/auth/login',
     {
-      config: { rateLimit: { max: deps.config.authRateLimitPerMinute ?? 10, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: deps.config.authRateLimitPerMinute ?? 10, timeWindow: '1 minute' },
+        // Not once per key: each sign-in starts a session of its own, whose cookie no replay could
+        // give back, and every try counts towards the lock.
+        idempotent: false,
+      },
       schema: {
         tags,
         operationId: 'operatorLogin',
@@ -95,7 +101,8 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/auth/logout',
       {
-        config: { operatorRole: 'viewer' },
+        // Not once per key: revoking a session again changes nothing, and the token has none to revoke.
+        config: { operatorRole: 'viewer', idempotent: false },
         schema: {
           tags,
           operationId: 'operatorLogout',
@@ -161,7 +168,9 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
     r.post(
       '/admin/api/operators',
       {
-        config: { operatorRole: 'admin' },
+        // Once per key, but the answer's password and TOTP secret are not kept with it (only the
+        // password's hash is kept anywhere): a replay is refused with 409 40905, and creates no one.
+        config: { operatorRole: 'admin', secretAnswer: true },
         schema: {
           tags,
           operationId: 'createOperator',
@@ -183,8 +192,7 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
         },
       },
       async (req) =>
-        deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+        inTransaction(deps, req, async (tx) => {
           const created = await createOperator(tx, { ...req.body, at: deps.clock.now() });
           const view = operatorView(created.row);
           await recordAudit(tx, req, deps.clock, {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { borrow, deposit, repay, withdraw } from '../accounts/funding';
 import { findUserByRef } from '../accounts/users';
 import type { AppDeps } from '../http/context';
-import { idempotent } from '../http/idempotency';
+import { ok } from '../http/envelope';
 import { recordAudit } from './audit';
 import { operatorGuard } from './guard';
 import {
@@ -14,6 +14,7 @@ import {
   postAdminLoansResponse,
   postAdminWithdrawalsResponse,
 } from './responses';
+import { inTransaction } from './writes';
 
 const userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
 const movement = z.object({ user: userRef, asset: assetSymbol, amount: positiveAmount(18) });
@@ -79,11 +80,10 @@ export function registerFundsRoutes(app: FastifyInstance, deps: AppDeps): void {
       r.post(
         m.path,
         {
-          config: { idempotent: true },
           schema: { response: { 200: m.response }, tags, summary: m.summary, body: movement },
         },
-        async (req, reply) =>
-          idempotent(deps, req, reply, async (tx) => {
+        async (req) =>
+          inTransaction(deps, req, async (tx) => {
             const user = await findUserByRef(tx, req.body.user);
             // Deposits and withdrawals answer their journal entry; a loan's movements have none of their own.
             const entryId = (await m.move(tx, {
@@ -93,12 +93,12 @@ export function registerFundsRoutes(app: FastifyInstance, deps: AppDeps): void {
               at: deps.clock.now(),
             })) as number | undefined;
             await recordAudit(tx, req, deps.clock, movementChange(m.action, user.id, req.body, entryId));
-            return {
+            return ok({
               ...(entryId === undefined ? {} : { entry_id: entryId }),
               user: user.id,
               asset: req.body.asset,
               amount: req.body.amount,
-            };
+            });
           }),
       );
   });

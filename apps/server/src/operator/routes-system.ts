@@ -43,6 +43,10 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
     r.post(
       '/admin/api/clock/advance',
       {
+        // Not once per key: the advance commits period by period, which one transaction claiming a
+        // key cannot hold. A test-clock tool of automation (EARN_CLOCK=test); the console moves the
+        // clock by POST /admin/api/clock/advances, which runs once per key.
+        config: { idempotent: false },
         schema: {
           response: { 200: postAdminClockAdvanceResponse },
           tags,
@@ -90,6 +94,9 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
     r.post(
       '/admin/api/jobs/run-due',
       {
+        // Not once per key: each job period runs once whoever asks (job_runs claims it), so running
+        // the due jobs again runs nothing twice; and the periods commit one by one.
+        config: { idempotent: false },
         schema: {
           response: { 200: postAdminJobsRunDueResponse },
           tags,

@@ -21,12 +21,13 @@ import { errors } from '../http/errors';
 import { type AssetRow, setPrice } from '../market/assets';
 import { changedFields, recordAudit } from './audit';
 import { operatorGuard } from './guard';
-import { amountCol, applyEdit, type Codec, col, editSchema, inTransaction } from './patch';
+import { amountCol, applyEdit, type Codec, col, editSchema } from './patch';
 import {
   getAdminUsersByUserResponse,
   putAdminPricesByAssetResponse,
   putAdminUsersByUserResponse,
 } from './responses';
+import { inTransaction } from './writes';
 
 const _userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
 
@@ -110,7 +111,7 @@ export function registerUserAndPriceRoutes(app: FastifyInstance, deps: AppDeps):
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const found = await findUserByRef(tx, req.params.user);
           const [current] = await tx.select().from(users).where(eq(users.id, found.id)).for('update');
           if (!current) throw errors.notFound('user');

@@ -28,7 +28,7 @@ export const FAQ: { id: number; question: string; answer: string }[] = [
     id: 5,
     question: 'When do I get my coins back from flexible?',
     answer:
-      'At once while the coin has idle liquidity. Otherwise the redemption waits for the lending to be recalled at the end of the hour; until then you can cancel it.',
+      'At once, the whole amount, into your spot account: a flexible redemption is immediate. The amount redeemed stops earning from that moment.',
   },
   {
     id: 6,
@@ -91,7 +91,7 @@ export const FAQ_ZH_CN: typeof FAQ = [
   {
     id: 5,
     question: '活期赎回何时到账？',
-    answer: '该币有闲置流动性时立即到账。否则赎回需等待出借在整点收回后到账；在此之前您可以取消赎回。',
+    answer: '全部金额立即到账现货账户：活期赎回即时到账。赎回的金额自此不再产生收益。',
   },
   {
     id: 6,

@@ -311,36 +311,28 @@ export interface RedemptionSplit {
   fromInterest: Decimal;
   fromPending: Decimal;
   fromPrincipal: Decimal;
-  /** The part of fromPrincipal paid now, out of the asset's idle liquidity. */
-  immediatePrincipal: Decimal;
-  /** The part of fromPrincipal that waits for the hourly settlement. */
-  frozen: Decimal;
-  /** What reaches spot now. */
+  /** What reaches spot now: the whole amount (a redemption is immediate, simple-earn.md 6). */
   paid: Decimal;
 }
 
-/** Where a redemption comes from: interest received, then amounts not yet earning, then principal. */
+/**
+ * Where a redemption comes from: interest received, then amounts not yet earning, then principal.
+ * All of it is paid at once, as the spec's rules say ("redemption is immediate"). Principal lent out
+ * in the hour is not recalled from a borrower first: the exchange pays it now, and the redeemed
+ * principal simply earns nothing more (the hour's lending is matched at its close on the principal
+ * then held). Nothing is frozen for a later settlement any more; redemptions frozen before this rule
+ * are still paid by the hourly settlement, or cancelled.
+ */
 export function splitRedemption(input: {
   amount: Decimal;
   interestBalance: Decimal;
   pending: Decimal;
-  liquidityLeft: string;
 }): RedemptionSplit {
   const { amount, interestBalance, pending } = input;
   const fromInterest = minDec(amount, interestBalance);
   const fromPending = minDec(amount.minus(fromInterest), pending);
   const fromPrincipal = amount.minus(fromInterest).minus(fromPending);
-  const covered = fromPrincipal.isZero() || dec(input.liquidityLeft).gte(fromPrincipal);
-  const immediatePrincipal = covered ? fromPrincipal : dec(0);
-  const frozen = covered ? dec(0) : fromPrincipal;
-  return {
-    fromInterest,
-    fromPending,
-    fromPrincipal,
-    immediatePrincipal,
-    frozen,
-    paid: fromInterest.plus(fromPending).plus(immediatePrincipal),
-  };
+  return { fromInterest, fromPending, fromPrincipal, paid: amount };
 }
 
 /**
@@ -362,7 +354,7 @@ export function redemptionBooking(
       account: systemAccount(asset, SePurpose.flexInterest),
       amount: split.fromInterest.negated(),
     });
-  const fromAccount = split.fromPending.plus(split.immediatePrincipal);
+  const fromAccount = split.fromPending.plus(split.fromPrincipal);
   if (fromAccount.gt(0))
     postings.push({
       account: userAccount(userId, asset, UserPurpose.flexible),
@@ -378,8 +370,7 @@ export function redemptionBooking(
     amount: split.paid,
     at: now,
   });
-  // What arrived at once is told in the inbox, named by its history record (a frozen rest is told by
-  // the hourly settlement that pays it).
+  // What arrived is told in the inbox, named by its history record.
   const redeemed: Redeemed = { userId, line: 'flexible', asset, amount: toWire(split.paid), at: now };
   return {
     entry: { reason: SeReason.flexRedeem, at: now, postings },
@@ -431,9 +422,9 @@ export function subscriptionBooking(s: {
 }
 
 /**
- * Redeems from a flexible holding: interest received first, then amounts not yet earning, then earning
- * principal. Earning principal leaves at once while the asset's idle liquidity covers it; beyond that
- * it is frozen (frozen_status 1, cancellable) and paid at the next hourly settlement.
+ * Redeems from a flexible holding, all of it at once: interest received first, then amounts not yet
+ * earning, then earning principal (see splitRedemption). `frozen_amount` is '0': kept on the answer
+ * for the spec's client, which shows a redeeming amount when there is one.
  */
 export async function redeemFlexible(
   tx: Db,
@@ -458,40 +449,25 @@ export async function redeemFlexible(
   // Without a position nothing is redeemable, and the check above has refused.
   if (!position) throw new Error('redeemable amount without a position');
 
-  // Decided on the product row read above; the product row (hot) is only locked at commit, when
-  // the liquidity claim is applied (see se_flex_liquidity_claims).
-  const split = splitRedemption({ amount, interestBalance, pending, liquidityLeft: product.liquidityLeft });
-  const { fromInterest, fromPending, fromPrincipal, immediatePrincipal, frozen, paid } = split;
+  const split = splitRedemption({ amount, interestBalance, pending });
+  const { fromInterest, fromPending, fromPrincipal } = split;
   if (fromPending.gt(0)) await takePending(tx, position.id, fromPending);
-  // The holding's change and the claim on the idle liquidity (taken from the product row at commit);
-  // with a payout, in the entry's own statement with its history record.
-  const changes: SQL[] = [
-    sql`UPDATE se_flex_positions p SET
+  // The holding's change, in the entry's own statement with its history record.
+  const change = sql`UPDATE se_flex_positions p SET
         acc_offset = p.acc_offset + ${toWire(fromPrincipal)}::numeric * pr.acc_index,
         principal = p.principal - ${toWire(fromPrincipal)}::numeric,
-        frozen_amount = p.frozen_amount + ${toWire(frozen)}::numeric,
-        frozen_at = CASE WHEN ${frozen.gt(0)}::boolean THEN ${now.toISOString()}::timestamptz ELSE p.frozen_at END,
         interest_withdrawn = p.interest_withdrawn + ${toWire(fromInterest)}::numeric
-      FROM se_flex_products pr WHERE pr.asset = p.asset AND p.id = ${position.id}::bigint`,
-  ];
-  if (immediatePrincipal.gt(0))
-    changes.push(
-      sql`INSERT INTO se_flex_liquidity_claims (asset, amount) VALUES (${asset}, ${toWire(immediatePrincipal)}::numeric)`,
-    );
-  if (paid.isZero()) {
-    for (const change of changes) await tx.execute(change);
-  } else {
-    const booking = redemptionBooking(userId, user.accountMode as AccountMode, asset, split, now);
-    await postEntry(
-      tx,
-      booking.entry,
-      // The pooled interest account is every holder's: moved at commit. Its only other writer, the
-      // hourly accrual, runs under the exclusive flexible lock this call holds shared.
-      { savepoint: false, with: [...changes, ...booking.statements], houseAtCommit: true },
-    );
-    await mailRedeemed(tx, booking.redeemed);
-  }
-  return { asset, amount: toWire(amount), frozen_amount: toWire(frozen) };
+      FROM se_flex_products pr WHERE pr.asset = p.asset AND p.id = ${position.id}::bigint`;
+  const booking = redemptionBooking(userId, user.accountMode as AccountMode, asset, split, now);
+  await postEntry(
+    tx,
+    booking.entry,
+    // The pooled interest account is every holder's: moved at commit. Its only other writer, the
+    // hourly accrual, runs under the exclusive flexible lock this call holds shared.
+    { savepoint: false, with: [change, ...booking.statements], houseAtCommit: true },
+  );
+  await mailRedeemed(tx, booking.redeemed);
+  return { asset, amount: toWire(amount), frozen_amount: '0' };
 }
 
 /**

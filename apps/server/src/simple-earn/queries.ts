@@ -1,4 +1,6 @@
 import {
+  aprUpTo,
+  Decimal,
   dec,
   estimatedInterest,
   HISTORY_MAX_RANGE_DAYS,
@@ -17,6 +19,7 @@ import { DAY_MS, iconOf, unix } from './constants';
 import { type FixedOrder, LINE_FIXED } from './fixed';
 import { LINE_FLEXIBLE } from './flexible';
 import { historyKeysSql } from './history-days';
+import { flexProduct } from './products';
 
 const w = (v: string | null | undefined) => toWire(v ?? '0');
 const toDate = (v: Date | string | null) => (v === null ? null : new Date(v));
@@ -353,13 +356,21 @@ export async function flexHistory(db: Db, userId: number, q: HistoryQuery, now: 
   return { total: Number(total), list: list.map(historyView) };
 }
 
+/**
+ * A line's own records. A fixed order's interest record is lent its order's principal (the "Lent"
+ * column of the interest tab): a matured order's record read "Lent 0" before.
+ */
 function historyRecords(userId: number, line: string, q: HistoryQuery, start: Date, end: Date) {
-  return sql`SELECT type, mode, asset, amount, at, order_id, NULL::numeric AS lend_principal, lend_rate_year, coupon_principal,
-      coupon_interest, rate_ratio, bonus_amount, bonus_asset, redeem_type, blended_apr, NULL::bigint AS hours,
-      NULL::text AS product_asset
-    FROM se_history WHERE user_id = ${userId} AND line = ${line} AND type = ${q.type}
-      ${q.asset ? sql`AND asset = ${q.asset}` : sql``}
-      AND at >= ${start.toISOString()}::timestamptz AND at <= ${end.toISOString()}::timestamptz`;
+  const lent =
+    line === LINE_FIXED && q.type === SimpleEarnHistoryType.interest
+      ? sql`(SELECT o.principal FROM se_fixed_orders o WHERE o.id = h.order_id)`
+      : sql`NULL::numeric`;
+  return sql`SELECT h.type, h.mode, h.asset, h.amount, h.at, h.order_id, ${lent} AS lend_principal, h.lend_rate_year,
+      h.coupon_principal, h.coupon_interest, h.rate_ratio, h.bonus_amount, h.bonus_asset, h.redeem_type, h.blended_apr,
+      NULL::bigint AS hours, NULL::text AS product_asset
+    FROM se_history h WHERE h.user_id = ${userId} AND h.line = ${line} AND h.type = ${q.type}
+      ${q.asset ? sql`AND h.asset = ${q.asset}` : sql``}
+      AND h.at >= ${start.toISOString()}::timestamptz AND h.at <= ${end.toISOString()}::timestamptz`;
 }
 
 async function pagedHistory(db: Db, source: ReturnType<typeof sql>, q: HistoryQuery) {
@@ -391,23 +402,56 @@ export async function historyCoins(db: Db, userId: number, line?: string): Promi
 }
 
 /** APR points of an asset: hourly rates, or the daily average of the hours. Values are fractions. */
-export async function rateChart(db: Db, q: { asset: string; from: number; to: number; type: number }) {
+/**
+ * The realtime APR chart of a flexible asset: each hour's figure as the product card states it, the
+ * base rate of the hour plus the most its bonus tiers paid (aprUpTo: the card's "up to"; the chart
+ * plotted the base rate alone while the card showed base + bonus), then the hour in progress at the
+ * rate it pays now, so the 24-hour line reaches now instead of stopping at the last closed hour.
+ * Daily points average a day's hours, cut to 8 decimals. Values are fractions.
+ */
+export async function rateChart(
+  db: Db,
+  q: { asset: string; from: number; to: number; type: number },
+  now: Date,
+) {
   if (q.to < q.from) throw errors.invalidParams('from is after to');
   if (q.to - q.from > 91 * 86_400) throw errors.invalidParams('the chart spans at most 90 days');
   const from = new Date(q.from * 1000).toISOString();
   const to = new Date(q.to * 1000).toISOString();
-  const list =
-    q.type === SimpleEarnChartType.day
-      ? await rows<{ t: Date | string; v: string }>(
-          db,
-          sql`SELECT date_trunc('day', period_start) AS t, trunc(AVG(rate_year), 8)::text AS v FROM se_flex_hours
-              WHERE asset = ${q.asset} AND period_start >= ${from}::timestamptz AND period_start <= ${to}::timestamptz
-              GROUP BY date_trunc('day', period_start) ORDER BY t`,
-        )
-      : await rows<{ t: Date | string; v: string }>(
-          db,
-          sql`SELECT period_start AS t, rate_year::text AS v FROM se_flex_hours
-              WHERE asset = ${q.asset} AND period_start >= ${from}::timestamptz AND period_start <= ${to}::timestamptz ORDER BY period_start`,
-        );
-  return list.map((r) => ({ time: unix(toDate(r.t)), value: w(r.v) }));
+  const hours = await rows<{ t: Date | string; rate: string; tiers: LadderTierJson[] | null }>(
+    db,
+    sql`SELECT period_start AS t, rate_year::text AS rate, bonus_tiers AS tiers FROM se_flex_hours
+        WHERE asset = ${q.asset} AND period_start >= ${from}::timestamptz AND period_start <= ${to}::timestamptz
+        ORDER BY period_start`,
+  );
+  const points = hours.map((h) => ({
+    time: unix(toDate(h.t)),
+    apr: aprUpTo({ baseApr: h.rate, bonusTiers: h.tiers ?? [] }).apr,
+  }));
+  const live = await liveHourPoint(db, q, now);
+  if (live && !points.some((p) => p.time === live.time)) points.push(live);
+  if (q.type !== SimpleEarnChartType.day) return points.map((p) => ({ time: p.time, value: toWire(p.apr) }));
+  const days = new Map<number, Decimal[]>();
+  for (const p of points) {
+    const day = p.time - (p.time % 86_400);
+    days.set(day, [...(days.get(day) ?? []), p.apr]);
+  }
+  return [...days].map(([time, aprs]) => ({
+    time,
+    value: toWire(
+      aprs
+        .reduce((sum, a) => sum.plus(a), dec(0))
+        .div(aprs.length)
+        .toDecimalPlaces(8, Decimal.ROUND_DOWN),
+    ),
+  }));
+}
+
+/** The hour in progress at what the product card states now, when that hour is inside the range. */
+async function liveHourPoint(db: Db, q: { asset: string; from: number; to: number }, now: Date) {
+  const nowSeconds = unix(now);
+  const time = nowSeconds - (nowSeconds % 3600);
+  if (time < q.from || time > q.to) return null;
+  const product = await flexProduct(db, q.asset);
+  return product ? { time, apr: aprUpTo(flexAprTerms(product)).apr } : null;
 }

@@ -122,15 +122,17 @@ const DOCS = {
     'Rates (*_rate_year, year_rate, ladder apr, chart values) are fractions (0.05 = 5 %); max_lend_rate_year and ' +
     'limit_min_lend_rate_year bound the minimum-APR dialog in percent; a voucher rate_ratio is a percent.',
   subscribe:
-    "No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. " +
+    "Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's " +
+    "setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's " +
+    'first-move setting is on). ' +
     'The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received ' +
     "at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record.",
   redeem:
-    'Redeems interest received first, then amounts not yet earning, then earning principal. Earning principal leaves at once while ' +
-    "the asset's idle liquidity (supplied less lent at the last hour, less what was redeemed since) covers it; otherwise it is " +
-    'frozen (frozen_status 1, cancellable) and paid at the next hourly settlement. data.frozen_amount says how much waits. ' +
-    'In the rare case another redemption takes the last liquidity at the same moment, the call answers 409 ' +
-    "simple_earn.redeem.retry and moves nothing. No funding password is asked (the coins go to the user's own spot account).",
+    'Redeems interest received first, then amounts not yet earning, then earning principal, and pays the whole amount to spot ' +
+    'at once, as simple-earn.md says ("redemption is immediate"): principal lent in the hour is paid by the exchange, not ' +
+    'recalled from a borrower first, and stops earning at once. data.frozen_amount is always 0 (a redemption frozen before ' +
+    'this rule is still paid at the next hourly settlement, or cancelled). No funding password is asked (the coins go to the ' +
+    "user's own spot account).",
   preRedeem:
     'Early redeem: only for products with pre_redeem 1, never within 1 hour of maturity or while redeeming. The principal returns ' +
     "to spot at once; ALL interest of the order, the rate-up voucher's yield and any bonus are forfeited, and the voucher is spent.",
@@ -672,7 +674,9 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
         response: { 200: getUniLoanEarnChartResponse },
         tags,
         summary:
-          'Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days',
+          'Realtime APR points {time, value} (value a fraction): type 1 hourly, 2 daily average; at most 90 days. ' +
+          "Each hour's value is what the product card states (apr_up_to): the hour's base rate plus the most its " +
+          'bonus tiers paid; the last point is the hour in progress at the rate it pays now.',
         querystring: z.object({
           asset: assetSymbol,
           from: intish.min(0),
@@ -681,7 +685,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
         }),
       },
     },
-    async (req) => ok({ list: await rateChart(deps.db, req.query) }),
+    async (req) => ok({ list: await rateChart(deps.db, req.query, now()) }),
   );
 
   r.get(

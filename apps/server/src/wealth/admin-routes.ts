@@ -16,7 +16,6 @@ import { wealthProducts } from '../db/schema';
 import type { AppDeps } from '../http/context';
 import { ok } from '../http/envelope';
 import { errors } from '../http/errors';
-import { idempotent } from '../http/idempotency';
 import { i18nInput, mergeI18n, storedI18n, variantText } from '../http/texts';
 import { requireAsset } from '../market/assets';
 import { recordAudit } from '../operator/audit';
@@ -28,10 +27,10 @@ import {
   type Codec,
   col,
   editSchema,
-  inTransaction,
   unixCol,
   valuesOf,
 } from '../operator/patch';
+import { inTransaction } from '../operator/writes';
 import { productView } from './queries';
 import {
   getAdminWealthProductsResponse,
@@ -144,7 +143,7 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [row] = await insertProduct(tx, req.body, deps.clock.now());
           await auditCreation(tx, req, deps.clock, {
             action: 'wealth.product.create',
@@ -170,7 +169,7 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
         },
       },
       async (req) =>
-        inTransaction(deps, async (tx) => {
+        inTransaction(deps, req, async (tx) => {
           const [current] = await tx
             .select()
             .from(wealthProducts)
@@ -199,7 +198,6 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
     a.post(
       '/admin/api/wealth/products/:pid/nav',
       {
-        config: { idempotent: true },
         schema: {
           response: { 200: postAdminWealthProductsByPidNavResponse },
           tags: admin,
@@ -210,8 +208,8 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
           body: z.object({ nav: storedPositiveAmount(8) }),
         },
       },
-      async (req, reply) =>
-        idempotent(deps, req, reply, async (tx) => {
+      async (req) =>
+        inTransaction(deps, req, async (tx) => {
           const published = await publishNav(tx, req.params.pid, dec(req.body.nav), deps.clock.now());
           await recordAudit(tx, req, deps.clock, {
             action: 'wealth.nav.publish',
@@ -219,7 +217,7 @@ export function registerWealthAdminRoutes(app: FastifyInstance, deps: AppDeps): 
             before: null,
             after: { nav: published.nav, time: published.time, settled: published.settled },
           });
-          return published;
+          return ok(published);
         }),
     );
   });

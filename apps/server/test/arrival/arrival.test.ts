@@ -98,7 +98,7 @@ describe('redemption arrival', { timeout: 300_000 }, () => {
     expect(r2.body.data.redeem_stamp).toBe(quick.arrives_at);
   });
 
-  it('flexible: at once within the idle liquidity, else the next whole hour, as redeem-callback then says', async () => {
+  it('flexible: at once, lent principal too (issue 27), as redeem-callback then says', async () => {
     await flexProduct(op, { asset: 'USDT', next_time_rate_year: '0.05', min_lend_amount: '1' });
     const sub = await c.post(
       '/apiw/v2/uni-loan/earn/subscribe',
@@ -112,35 +112,27 @@ describe('redemption arrival', { timeout: 300_000 }, () => {
       rule: 'flexible_instant',
       arrives_at: now,
     });
-    // Two hours on the principal earns and is lent out in full (borrow demand covers it): no idle liquidity.
+    // Two hours on the principal earns and is lent out in full (borrow demand covers it): at once all the same.
     await op.advance(2 * 3600);
     const later = now + 2 * 3600;
-    const preview = await arrival({ line: 'flexible', asset: 'USDT', amount: '9000' });
-    const settleAt = Math.floor(later / 3600) * 3600 + 3600; // 12:00:00
-    expect(preview).toMatchObject({ arrives_at: settleAt });
+    expect(await arrival({ line: 'flexible', asset: 'USDT', amount: '9000' })).toMatchObject({
+      rule: 'flexible_instant',
+      arrives_at: later,
+    });
     const redeemed = await c.post<{ frozen_amount: string }>(
       '/apiw/v2/uni-loan/earn/redeem',
       { asset: 'USDT', amount: '9000' },
       { form: true },
     );
-    expect(redeemed.body.code, JSON.stringify(redeemed.body)).toBe(0);
+    expect(redeemed.body).toMatchObject({ code: 0, data: { frozen_amount: '0' } });
     const callback = await c.post<{ frozen_amount: string; settle_at: number }>(
       '/apiw/v2/uni-loan/earn/redeem-callback',
       { asset: 'USDT' },
       { form: true },
     );
-    // Interest received first (10,000 × 5 % ÷ 8,760 = 0.05707762 USDT for the one hour earned), the rest is earning principal and waits.
-    expect(preview.rule).toBe('flexible_settlement');
-    expect(callback.body.data).toMatchObject({
-      frozen_amount: '8999.94292238',
-      frozen_status: 1,
-      settle_at: settleAt,
-    });
-    // The pending item: the frozen amount's arrival, asked without an amount.
-    expect(await arrival({ line: 'flexible', asset: 'USDT' })).toMatchObject({
-      rule: 'flexible_settlement',
-      arrives_at: settleAt,
-    });
+    expect(callback.body.data).toMatchObject({ frozen_amount: '0', frozen_status: 0, settle_at: 0 });
+    // Nothing frozen is pending: asked without an amount, it is at once too.
+    expect(await arrival({ line: 'flexible', asset: 'USDT' })).toMatchObject({ rule: 'flexible_instant' });
   });
 
   it('fixed: the order maturity plus 30 minutes; another user cannot ask for it', async () => {

@@ -79,6 +79,8 @@ describe('funding password', () => {
     const wrongLogin = await c.post(FUND_PASSWORD, { fundpass: FUNDPASS, login_password: 'not-my-password' });
     expect(wrongLogin.status).toBe(401);
     expect(wrongLogin.body.code).toBe(Code.INVALID_CREDENTIALS);
+    // The login password's key, not sign-in's 'Wrong email or password' (issue 27).
+    expect(wrongLogin.body.data).toMatchObject({ key: 'auth.passwordWrong' });
     const noLogin = await c.post(FUND_PASSWORD, { fundpass: FUNDPASS });
     expect(noLogin.status).toBe(401);
     const short = await c.post(FUND_PASSWORD, { fundpass: '12345', login_password: PASSWORD });

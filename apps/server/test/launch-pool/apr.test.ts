@@ -16,6 +16,8 @@ import {
 
 interface DerivedApr {
   rate_year: string | null;
+  shown_rate_year: string | null;
+  shown: 'live' | 'set' | 'none';
   missing: string | null;
   missing_prices: string[];
   staked_total: string;
@@ -68,8 +70,14 @@ describe('launch pool: derived APR and live auto-earn offers', () => {
     timeout: 120_000,
   }, async () => {
     let [usdt] = await poolsNow();
-    // Nothing staked: no figure, and why; the operator's 45.5 % is not it.
-    expect(usdt?.derived_apr).toMatchObject({ rate_year: null, missing: 'no_stake', stake_price: '1' });
+    // Nothing staked: no live figure, and why; the pool shows the operator's 45.5 % and says so (issue 27).
+    expect(usdt?.derived_apr).toMatchObject({
+      rate_year: null,
+      shown_rate_year: '45.5',
+      shown: 'set',
+      missing: 'no_stake',
+      stake_price: '1',
+    });
     const a = await newUser(server, op, { USDT: '1000' });
     const b = await newUser(server, op, { USDT: '1000' });
     for (const u of [a, b]) {
@@ -85,12 +93,21 @@ describe('launch pool: derived APR and live auto-earn offers', () => {
     // 10 NOVA × 0.5 × 8760 ÷ (2000 USDT × 1) = 21.9 = 2,190 %
     expect(usdt?.derived_apr).toEqual({
       rate_year: '2190',
+      // 2,190 % is what the 2,000 USDT staked now get, not what the pool pays at the stake its rate
+      // assumes: the set 45.5 % is shown until the stake brings the live figure down to it (issue 27).
+      shown_rate_year: '45.5',
+      shown: 'set',
       missing: null,
       missing_prices: [],
       staked_total: '2000',
       stake_price: '1',
       coins: [{ coin: 'NOVA', reward_per_hour: '10', price: '0.5', rate_year: '2190' }],
     });
+    // The home page's best offer is the figure the card shows, not the live 2,190 %.
+    const home = await a.client.get<{ lines: { line: string; apr: string | null }[] }>(
+      '/api/web/v1/earn/home',
+    );
+    expect(home.body.data.lines.find((l) => l.line === 'launch-pool')?.apr).not.toBe('2190');
     // A whole hour later each staker was paid half the hour's reward: 5 NOVA = 2.5 USDT on 1,000 USDT,
     // which over a year is the derived 2,190 %.
     const now = await op.now();

@@ -56,16 +56,21 @@ describe('launch-pool demo catalogue', () => {
       .where(and(eq(ledgerAccounts.asset, 'LUMA'), eq(ledgerAccounts.purpose, 'launchpool_project')));
     expect(luma[0]?.balance).toBe('0.000000000000000000');
     const home = await demo.get<{ lines: { line: string; apr: string | null }[] }>('/api/web/v1/earn/home');
-    // The best derived APR: 0.45 NOVA (0.42) an hour on 200 GT (18.42) = 44.94 %, not a configured figure.
+    // The best offer is the highest figure a running pool's card shows (issue 27): an empty pool shows
+    // its set rate (the USDT pool's 200 %), never a live figure above the set one.
     const best = home.body.data.lines.find((l) => l.line === 'launch-pool');
-    expect(best).toMatchObject({ asset: 'GT' });
-    expect(dec(best?.apr ?? '0').toFixed(6)).toBe(
-      dec('0.45').times('0.42').times(8760).div(dec(200).times('18.42')).times(100).toFixed(6),
-    );
-    expect(dec(best?.apr ?? '0').toFixed(2)).toBe('44.94');
-    // The pool answers its APR with the inputs it is derived from.
+    const shown = pools.map((p) => (p.derived_apr as { shown_rate_year: string | null }).shown_rate_year);
+    const highest = shown.reduce((m, r) => (r !== null && dec(r).gt(m) ? dec(r) : m), dec(0));
+    expect(best).toMatchObject({ asset: 'USDT', apr: highest.toFixed() });
+    expect(best?.apr).toBe('200');
+    // The GT pool: 0.45 NOVA (0.42) an hour on 200 GT (18.42) = 44.94 %, at or below its set 45.5 %: the
+    // live figure is shown, with the inputs it is derived from.
     const gtPool = pools.find((p) => p.coin === 'GT');
+    const gtLive = dec('0.45').times('0.42').times(8760).div(dec(200).times('18.42')).times(100);
+    const gtShown = (gtPool?.derived_apr as { shown_rate_year: string } | undefined)?.shown_rate_year;
+    expect(dec(gtShown ?? '0').toFixed(6)).toBe(gtLive.toFixed(6));
     expect(gtPool?.derived_apr).toMatchObject({
+      shown: 'live',
       missing: null,
       staked_total: '200',
       stake_price: '18.42',

@@ -204,6 +204,31 @@ describe('blended APR = what the engine pays', () => {
     expect(usdt?.bonus_tiers).toEqual(LADDER);
   });
 
+  it('the APR chart plots what the card states, base + bonus, up to the hour in progress (issue 27)', async () => {
+    const c = (await userWith(env)).c;
+    await env.op.advance(2 * HOUR);
+    const now = await env.op.now();
+    const hourStart = now - (now % HOUR);
+    type Point = { time: number; value: string };
+    const chart = async (type: number) =>
+      (
+        await c.get<{ list: Point[] }>('/apiw/v2/uni-loan/earn/chart', {
+          asset: 'USDT',
+          from: now - DAY,
+          to: now,
+          type,
+        })
+      ).body.data.list;
+    const hourly = await chart(1);
+    // 5.23 % base + the ladder's best 10 % = the card's "up to" 15.23 %, not the base 5.23 % alone.
+    expect(hourly.at(-1)).toEqual({ time: hourStart, value: '0.1523' });
+    expect(hourly.at(-2)).toEqual({ time: hourStart - HOUR, value: '0.1523' });
+    expect(hourly.at(-3)).toEqual({ time: hourStart - 2 * HOUR, value: '0.1523' });
+    expect(hourly.every((p) => p.value === '0.1523')).toBe(true);
+    const daily = await chart(2);
+    expect(daily.at(-1)).toEqual({ time: hourStart - (hourStart % DAY), value: '0.1523' });
+  });
+
   it('fixed 1,500 USDT for 7 days with a GT ladder and a voucher: the answer’s APR is what maturity pays', {
     timeout: 300_000,
   }, async () => {

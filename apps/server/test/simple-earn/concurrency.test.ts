@@ -132,8 +132,9 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
     await expectReconciled(env.op);
   });
 
-  it('20 parallel redemptions share the idle liquidity: 3 paid at once, the rest frozen, none overdrawn', async () => {
-    // 10 holders supply 200 ETH; 170 is borrowed at the hour, so 30 stays idle.
+  it('20 parallel redemptions of lent principal are each paid at once in full, none overdrawn (issue 27)', async () => {
+    // 10 holders supply 200 ETH; 170 is borrowed at the hour, so only 30 stays idle: a redemption is
+    // immediate all the same, the exchange paying the lent part.
     await flexProduct(env.op, { asset: 'ETH', next_time_rate_year: '0', borrow_demand: '170' });
     const holders = await Promise.all(Array.from({ length: 10 }, () => userWith(env, { ETH: '20' })));
     for (const u of holders)
@@ -142,16 +143,8 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
       ).toBe(0);
     await toNextHour(env, 60);
     await env.op.advance(HOUR); // the subscriptions earn from this hour: lent 170 of 200
-    const product = async () =>
-      (
-        await env.op.call<{ list: { asset: string; liquidity_left: string }[] }>(
-          'GET',
-          '/admin/api/simple-earn/flexible-products',
-        )
-      ).body.data.list.find((p) => p.asset === 'ETH');
-    expect((await product())?.liquidity_left).toBe('30');
 
-    // Each holder redeems 10 twice at once: 30 covers three of the twenty.
+    // Each holder redeems 10 twice at once: all twenty are paid now, 200 ETH in all.
     const results = await Promise.all(
       holders.flatMap((u) =>
         [0, 1].map(() =>
@@ -162,18 +155,14 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
         ),
       ),
     );
-    const paid = results.filter((r) => r.body.code === 0 && r.body.data.frozen_amount === '0').length;
-    const frozen = results.filter((r) => r.body.code === 0 && r.body.data.frozen_amount === '10').length;
-    for (const r of results.filter((x) => x.body.code !== 0)) {
-      expect(r.status).toBe(409);
-      expect((r.body.data as unknown as { key: string }).key).toBe('simple_earn.redeem.retry');
-    }
-    expect(paid).toBe(3);
-    expect(frozen).toBeGreaterThan(0);
-    expect((await product())?.liquidity_left).toBe('0');
-    let spotTotal = dec(0);
-    for (const u of holders) spotTotal = spotTotal.plus(await spot(env, u.id, 'ETH'));
-    expect(spotTotal.toFixed()).toBe('30');
+    expect(results.map((r) => [r.body.code, r.body.data.frozen_amount])).toEqual(
+      Array.from({ length: 20 }, () => [0, '0']),
+    );
+    for (const u of holders) expect(await spot(env, u.id, 'ETH')).toBe('20');
+    // A third redemption has nothing left to take.
+    const over = await holders[0]?.c.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'ETH', amount: '10' });
+    expect(over?.body.code).not.toBe(0);
+    expect(await spot(env, holders[0]?.id as number, 'ETH')).toBe('20');
     await expectReconciled(env.op);
   });
 

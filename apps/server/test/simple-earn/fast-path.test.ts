@@ -104,7 +104,7 @@ describe('flexible subscribe and redeem: the two-round-trip fast path', () => {
     expect(other.status).toBe(409);
 
     // Interest first (0.006), then the amount not yet earning (100.123456), then 0.870544 of principal,
-    // which the 100 idle covers.
+    // paid at once like every redemption (issue 27).
     const red = await outcomesOf(async () => {
       const res = await u.c.post(REDEEM, { asset: 'USDT', amount: '101' });
       expect(res.body).toEqual({

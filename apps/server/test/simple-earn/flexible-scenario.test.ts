@@ -126,16 +126,26 @@ describe('flexible simple earn on the test clock', () => {
       to: await op.now(),
       type: 1,
     });
-    expect(chart.body.data.list.map((p) => p.value).slice(-48)).toEqual(plan.map(([r]) => r));
+    // The 48 closed hours, then the hour in progress at the rate it pays now (issue 27).
+    expect(chart.body.data.list.map((p) => p.value).slice(-49, -1)).toEqual(plan.map(([r]) => r));
+    const nowAt = await op.now();
+    expect(chart.body.data.list.at(-1)).toEqual({ time: nowAt - (nowAt % HOUR), value: lastRate });
     await expectReconciled(op);
 
-    // Redeem everything: every coin is lent, so the interest leaves at once and the principal waits
-    // for the hour's settlement.
+    // Redeem everything, mid-hour: every coin is lent, and all of it (principal and interest, to the
+    // 8th decimal) is in spot at once, as the rules say (issue 27: it used to wait for the hour).
+    await op.advance(1200);
     const all = dec(10000).plus(expected).toFixed();
     const red = await c.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'USDT', amount: all }, { form: true });
-    expect(red.body).toMatchObject({ code: 0, data: { amount: all, frozen_amount: '10000' } });
-    expect(await spot(env, id, 'USDT')).toBe(expected.toFixed());
+    expect(red.body).toMatchObject({ code: 0, data: { amount: all, frozen_amount: '0' } });
+    expect(await spot(env, id, 'USDT')).toBe(all);
+    const callback = await c.post<{ frozen_amount: string; frozen_status: number; settle_at: number }>(
+      '/apiw/v2/uni-loan/earn/redeem-callback',
+      { asset: 'USDT' },
+    );
+    expect(callback.body.data).toMatchObject({ frozen_amount: '0', frozen_status: 0, settle_at: 0 });
     await expectReconciled(op);
+    // The hour's close pays nothing more: the redeemed coins stopped earning when they left.
     await op.advance(HOUR);
     expect(await spot(env, id, 'USDT')).toBe(all);
     holdings = await c.get<{ list: Holding[]; total: number }>('/apiw/v2/uni-loan/earn/subscribe');

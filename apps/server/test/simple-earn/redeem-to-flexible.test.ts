@@ -123,6 +123,17 @@ describe('fixed maturity into flexible', () => {
     expect(hist.body.data.list).toEqual([
       expect.objectContaining({ amount: bonus.toFixed(), bonus_asset: 'GT' }),
     ]);
+    // The matured order's interest record says what was lent: its 1,000 USDT, not 0 (issue 27).
+    const interestHist = await u.c.get<{
+      list: { amount: string; lend_principal: string; order_id: number }[];
+    }>('/apiw/v2/fixed_earn/api/user/history', { type: 3, start_at: (await op.now()) - 10 * DAY });
+    expect(interestHist.body.data.list).toEqual([
+      expect.objectContaining({
+        amount: interest.toFixed(),
+        lend_principal: '1000',
+        order_id: order.body.data.order_id,
+      }),
+    ]);
     await expectReconciled(op);
   });
 });

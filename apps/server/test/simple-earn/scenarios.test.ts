@@ -1,5 +1,6 @@
 import { type Decimal, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../src/db/client';
 import {
   DAY,
   type Env,
@@ -185,7 +186,7 @@ describe('simple earn scenarios', () => {
     await expectReconciled(op);
   });
 
-  it('freezes a redemption the liquidity cannot cover, cancels it, then settles the next at the hour', {
+  it('pays a redemption of lent principal at once, in full, to the 8th decimal (issue 27)', {
     timeout: 300_000,
   }, async () => {
     const { op } = env;
@@ -198,72 +199,101 @@ describe('simple earn scenarios', () => {
     const u = await userWith(env, { BTC: '2' });
     await u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'BTC', amount: '2' });
     await toNextHour(env);
-    await op.advance(HOUR); // lent in full: no idle liquidity
+    await op.advance(HOUR); // lent in full: no idle liquidity at all
+    await op.advance(900); // a quarter into the next hour
     const r = (x: string | number | Decimal) => dec(x).times('0.02').div(8760);
     const i1 = floor8(r(2));
-    // Interest received leaves first and at once; the principal part is frozen.
-    const redeem = await u.c.post<{ frozen_amount: string }>('/apiw/v2/uni-loan/earn/redeem', {
-      asset: 'BTC',
-      amount: '0.5',
-    });
-    const frozen1 = dec('0.5').minus(i1);
-    expect(redeem.body.data.frozen_amount).toBe(frozen1.toFixed());
-    expect(await spot(env, u.id, 'BTC')).toBe(i1.toFixed());
-    let h = (await u.c.get<{ list: Holding[] }>('/apiw/v2/uni-loan/earn/subscribe')).body.data
+    expect(i1.toFixed()).toBe('0.00000456');
+    // 0.00000456 of interest received, then 0.49999544 of lent principal: all of it now.
+    const redeem = await u.c.post<{ amount: string; frozen_amount: string }>(
+      '/apiw/v2/uni-loan/earn/redeem',
+      {
+        asset: 'BTC',
+        amount: '0.5',
+      },
+    );
+    expect(redeem.body).toMatchObject({ code: 0, data: { amount: '0.5', frozen_amount: '0' } });
+    expect(await spot(env, u.id, 'BTC')).toBe('0.5');
+    const h = (await u.c.get<{ list: Holding[] }>('/apiw/v2/uni-loan/earn/subscribe')).body.data
       .list[0] as Holding;
-    expect(h).toMatchObject({ frozen_amount: frozen1.toFixed(), frozen_status: 1, curr_amount: '2' });
-    // redeem-callback: frozen until the next hourly settlement.
-    const nextHour = (Math.floor((await op.now()) / 3600) + 1) * 3600;
-    expect((await u.c.post('/apiw/v2/uni-loan/earn/redeem-callback', { asset: 'BTC' })).body.data).toEqual({
-      asset: 'BTC',
-      frozen_amount: frozen1.toFixed(),
-      frozen_status: 1,
-      settle_at: nextHour,
-    });
-    expectRule(
-      await u.c.post('/apiw/v2/uni-loan/earn/redeem', { asset: 'BTC', amount: '1.6' }),
-      'simple_earn.redeem.maxLimit',
-    );
-    expectRule(
-      await u.c.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'BTC', amount: '0.5' }),
-      'simple_earn.redeem.maxLimit',
-    );
-    const cancel = await u.c.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'BTC' }, { form: true });
-    expect(cancel.body).toMatchObject({ code: 0, data: { amount: frozen1.toFixed() } });
-    h = (await u.c.get<{ list: Holding[] }>('/apiw/v2/uni-loan/earn/subscribe')).body.data.list[0] as Holding;
-    expect(h).toMatchObject({
-      frozen_amount: '0',
-      frozen_status: 0,
-      pending_amount: frozen1.toFixed(),
-      curr_amount: '2',
-    });
-    expectRule(
-      await u.c.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'BTC' }),
-      'simple_earn.redeem.nothingFrozen',
-    );
+    expect(h).toMatchObject({ frozen_amount: '0', frozen_status: 0, curr_amount: '1.50000456' });
+    // When it arrived: now, by the redeem-callback and the history record's time.
+    const now = await op.now();
     expect((await u.c.post('/apiw/v2/uni-loan/earn/redeem-callback', { asset: 'BTC' })).body.data).toEqual({
       asset: 'BTC',
       frozen_amount: '0',
       frozen_status: 0,
       settle_at: 0,
     });
-    await expectReconciled(op);
-    await op.advance(HOUR); // hour 2: the rest earns; the cancelled amount waits for the next whole hour
-    await op.advance(HOUR); // hour 3: 2 − i1 earning again
-    const earned = floor8(
-      r(2)
-        .plus(r(dec(2).minus(frozen1)))
-        .plus(r(dec(2).minus(i1))),
+    const records = await u.c.get<{ list: { amount: string; time_at: number }[] }>(
+      '/apiw/v2/uni-loan/earn/history',
+      { type: 2, asset: 'BTC' },
     );
-    const balance = earned.minus(i1);
-    const r2 = await u.c.post<{ frozen_amount: string }>('/apiw/v2/uni-loan/earn/redeem', {
-      asset: 'BTC',
-      amount: '1',
+    expect(records.body.data.list).toEqual([expect.objectContaining({ amount: '0.5', time_at: now })]);
+    await expectReconciled(op);
+    // The hour's close pays nothing more into spot, and interest only on what stayed: 1.50000456.
+    await op.advance(HOUR - 900);
+    expect(await spot(env, u.id, 'BTC')).toBe('0.5');
+    const earned = floor8(r(2).plus(r('1.50000456')));
+    const after = (await u.c.get<{ list: Holding[] }>('/apiw/v2/uni-loan/earn/subscribe')).body.data
+      .list[0] as Holding;
+    expect(after.cumulative).toBe(earned.toFixed());
+    await expectReconciled(op);
+  });
+
+  it('a redemption frozen under the earlier rule is still cancelled, or settled at the hour', {
+    timeout: 300_000,
+  }, async () => {
+    const { op } = env;
+    await flexProduct(op, {
+      asset: 'USDC',
+      next_time_rate_year: '0',
+      borrow_demand: '1000',
+      min_lend_amount: '0.001',
     });
-    expect(r2.body.data.frozen_amount).toBe(dec(1).minus(balance).toFixed());
-    expect(await spot(env, u.id, 'BTC')).toBe(earned.toFixed());
+    const u = await userWith(env, { USDC: '2' });
+    await u.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'USDC', amount: '2' });
+    await toNextHour(env);
+    await op.advance(HOUR); // earning principal
+    // Freeze 0.5 of principal as the earlier rule did (principal out, frozen in, no entry: the coins
+    // stay in the flexible account until paid).
+    const freeze = async (amount: string) =>
+      env.server.deps.db.execute(sql`UPDATE se_flex_positions p SET
+          acc_offset = p.acc_offset + ${amount}::numeric * pr.acc_index, principal = p.principal - ${amount}::numeric,
+          frozen_amount = p.frozen_amount + ${amount}::numeric, frozen_at = now()
+        FROM se_flex_products pr WHERE pr.asset = p.asset AND p.asset = 'USDC' AND p.user_id = ${u.id}`);
+    await freeze('0.5');
+    await expectReconciled(op);
+    const nextHour = (Math.floor((await op.now()) / 3600) + 1) * 3600;
+    expect((await u.c.post('/apiw/v2/uni-loan/earn/redeem-callback', { asset: 'USDC' })).body.data).toEqual({
+      asset: 'USDC',
+      frozen_amount: '0.5',
+      frozen_status: 1,
+      settle_at: nextHour,
+    });
+    expectRule(
+      await u.c.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'USDC', amount: '0.6' }),
+      'simple_earn.redeem.maxLimit',
+    );
+    const cancel = await u.c.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'USDC' }, { form: true });
+    expect(cancel.body).toMatchObject({ code: 0, data: { amount: '0.5' } });
+    let h = (await u.c.get<{ list: Holding[] }>('/apiw/v2/uni-loan/earn/subscribe')).body.data
+      .list[0] as Holding;
+    expect(h).toMatchObject({
+      frozen_amount: '0',
+      frozen_status: 0,
+      pending_amount: '0.5',
+      curr_amount: '2',
+    });
+    expectRule(
+      await u.c.post('/apiw/v2/uni-loan/earn/redeem/cancel', { asset: 'USDC' }),
+      'simple_earn.redeem.nothingFrozen',
+    );
+    await expectReconciled(op);
+    // Frozen again: the hour's settlement pays it to spot.
+    await freeze('0.25');
     await op.advance(HOUR);
-    expect(await spot(env, u.id, 'BTC')).toBe(dec(1).plus(i1).toFixed());
+    expect(await spot(env, u.id, 'USDC')).toBe('0.25');
     h = (await u.c.get<{ list: Holding[] }>('/apiw/v2/uni-loan/earn/subscribe')).body.data.list[0] as Holding;
     expect(h.frozen_amount).toBe('0');
     await expectReconciled(op);

@@ -22,9 +22,14 @@ interface Vars {
   idempotencyKey: string;
 }
 
-/** What one run sends beside its body: the path parameters where the path has them, extra headers. */
+/**
+ * What one run sends beside its body: the path parameters where the path has them, extra headers,
+ * and the action's Idempotency-Key where the dialog holds one (`useMoneySubmit`, which keeps it for a
+ * second click and a retry); without one, each run is an action of its own with a new key.
+ */
 type RunOptions<M extends WriteMethod, P extends PathFor<M>> = Pick<CallOptions<P, M>, 'params'> & {
   headers?: Record<string, string>;
+  idempotencyKey?: string;
 };
 type RunArgs<M extends WriteMethod, P extends PathFor<M>> = [
   body: CallOptions<P, M>['body'],
@@ -41,8 +46,9 @@ export function retriesAction(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * A user action that writes: one Idempotency-Key per `run` (per click), reused by every retry of that
- * run — transient failures and the funding-password retry alike — so the server moves money once.
+ * A user action that writes: one Idempotency-Key per `run` unless the run names its action's key
+ * (a money dialog's, from `useMoneySubmit`), reused by every retry of that run — transient failures
+ * and the funding-password retry alike — so the server moves money once.
  * Failures go through the error catalogue (`errors.ts`) and are reported to analytics under `name`.
  * The path, its parameters, the body and the answer are the document's operation.
  */
@@ -63,8 +69,10 @@ export function useApiAction<P extends PathFor<M>, M extends WriteMethod = 'post
   });
   const { mutateAsync } = mutation;
   const run = useCallback(
-    (...[body, extra]: RunArgs<M, P>) =>
-      mutateAsync({ opts: { ...extra, body }, idempotencyKey: newIdempotencyKey() }),
+    (...[body, extra]: RunArgs<M, P>) => {
+      const { idempotencyKey = newIdempotencyKey(), ...rest } = extra ?? {};
+      return mutateAsync({ opts: { ...rest, body }, idempotencyKey });
+    },
     [mutateAsync],
   );
   return { ...mutation, run };

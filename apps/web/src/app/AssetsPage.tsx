@@ -10,6 +10,7 @@ import { queries, type WalletBalances } from '../api/queries';
 import { CoinAvatar } from '../components/CoinAvatar';
 import { DepositOptionsDialog } from '../components/DepositOptionsDialog';
 import { formatAmount } from '../components/format';
+import { QueryState, useTableState } from '../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../components/ResponsiveTable';
 import { ResultModal } from '../components/ResultModal';
 import { earnOverviewQueries } from '../features/earn-overview/api';
@@ -29,6 +30,8 @@ export default function AssetsPage() {
   const earn = useQuery({ ...earnOverviewQueries.overview(), enabled: isLoggedIn });
   const pairs = (balances.data?.list ?? []).map((b) => `${b.asset}_USDT`);
   const tickers = useQuery({ ...queries.tickers(pairs), enabled: pairs.length > 0 });
+  // The prices are a column of the table: a table without them would show '—' for every price.
+  const tableState = useTableState([balances, tickers]);
   const [depositCoin, setDepositCoin] = useState<string | null>(null);
   const [depositOpened, setDepositOpened] = useState(false);
   const [transferRow, setTransferRow] = useState<Row | null>(null);
@@ -95,22 +98,24 @@ export default function AssetsPage() {
           <Text size="xs" c="dimmed" tt="uppercase" fw={600} style={{ letterSpacing: '0.04em' }}>
             {t('assets.total')}
           </Text>
-          <Group gap={6} align="baseline">
-            <Text fz={26} fw={700} className="num" data-testid="assets-total">
-              {total ? formatAmount(total, 2, 2) : '—'}
-            </Text>
-            <Text c="dimmed" size="sm">
-              USDT
-            </Text>
-          </Group>
-          {balances.data && earn.data && (
-            <Anchor component={Link} to="/earn" size="xs" c="dimmed" data-testid="assets-split">
-              {t('eo.assetsSplit', {
-                spot: formatAmount(balances.data.total_usdt, 2, 2),
-                earn: formatAmount(earn.data.total_usdt, 2, 2),
-              })}
-            </Anchor>
-          )}
+          <QueryState queries={[balances, earn]} compact data-testid="assets-total">
+            <Group gap={6} align="baseline">
+              <Text fz={26} fw={700} className="num" data-testid="assets-total">
+                {total && formatAmount(total, 2, 2)}
+              </Text>
+              <Text c="dimmed" size="sm">
+                USDT
+              </Text>
+            </Group>
+            {balances.data && earn.data && (
+              <Anchor component={Link} to="/earn" size="xs" c="dimmed" data-testid="assets-split">
+                {t('eo.assetsSplit', {
+                  spot: formatAmount(balances.data.total_usdt, 2, 2),
+                  earn: formatAmount(earn.data.total_usdt, 2, 2),
+                })}
+              </Anchor>
+            )}
+          </QueryState>
         </Card>
       </Group>
       <Card
@@ -125,9 +130,7 @@ export default function AssetsPage() {
           columns={columns}
           rows={rows}
           rowKey={(r) => r.asset}
-          loading={balances.isLoading || !isLoggedIn}
-          error={balances.isError ? t('request.data.error') : undefined}
-          onRetry={() => void balances.refetch()}
+          {...tableState}
           actionsTitle={t('assets.action')}
           actions={(r) => (
             <Button

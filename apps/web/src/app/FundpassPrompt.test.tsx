@@ -24,7 +24,7 @@ describe('funding-password prompt (issue 18 §3)', () => {
   });
 
   test('wrong → stays open with the tries left inline; last try → lock with its end; cancel closes', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FundpassPrompt />);
     let answer = ask();
     const input = await screen.findByLabelText(

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Button,
   Card,
   Group,
   Paper,
@@ -19,6 +18,7 @@ import { trackClick } from '../api/analytics';
 import { type BestOffer, queries } from '../api/queries';
 import { formatAmount, formatPercent } from '../components/format';
 import { ChevronRightIcon, CoinsIcon } from '../components/icons';
+import { QueryState } from '../components/query-state/QueryState';
 import { useMe } from './auth';
 import { PRODUCT_LINES } from './lines';
 
@@ -101,6 +101,35 @@ function LineCard({
   );
 }
 
+/** The product lines' cards: skeleton rates while the best offers load, then each line's best. */
+function LineGrid({
+  byLine,
+  loading = false,
+  signedIn,
+}: {
+  byLine?: Map<string, BestOffer>;
+  loading?: boolean;
+  signedIn: boolean;
+}) {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="md"
+      data-testid={loading ? undefined : 'product-lines'}
+      aria-busy={loading}
+    >
+      {PRODUCT_LINES.map((line) => (
+        <LineCard key={line.key} line={line} offer={byLine?.get(line.key)} loading={loading} />
+      ))}
+      {signedIn && !loading && (
+        <Suspense fallback={null}>
+          <ReferralWidget />
+        </Suspense>
+      )}
+    </SimpleGrid>
+  );
+}
+
 /** `/`: every product line with its best current APR from the server. */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -148,36 +177,16 @@ export default function HomePage() {
       </Paper>
 
       <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={2} size="h3">
-            {t('home.products')}
-          </Title>
-          {home.isError && (
-            <Group gap="xs">
-              <Text size="sm" c="red" role="alert">
-                {t('home.loadError')}
-              </Text>
-              <Button size="xs" variant="light" onClick={() => void home.refetch()}>
-                {t('home.retry')}
-              </Button>
-            </Group>
-          )}
-        </Group>
-        <SimpleGrid
-          cols={{ base: 1, sm: 2, lg: 3 }}
-          spacing="md"
+        <Title order={2} size="h3">
+          {t('home.products')}
+        </Title>
+        <QueryState
+          queries={home}
+          loading={<LineGrid loading signedIn={isLoggedIn} />}
           data-testid="product-lines"
-          aria-busy={home.isLoading}
         >
-          {PRODUCT_LINES.map((line) => (
-            <LineCard key={line.key} line={line} offer={byLine.get(line.key)} loading={home.isLoading} />
-          ))}
-          {isLoggedIn && (
-            <Suspense fallback={null}>
-              <ReferralWidget />
-            </Suspense>
-          )}
-        </SimpleGrid>
+          <LineGrid byLine={byLine} signedIn={isLoggedIn} />
+        </QueryState>
       </Stack>
     </Stack>
   );

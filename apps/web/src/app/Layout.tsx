@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { queryKeys } from '../api/queries';
 import { onLoginRequired } from '../api/session';
+import { SessionGate } from '../components/query-state/SessionGate';
 import { useAuthDialogs, useLogout, useMe } from './auth';
 import { isFramed, postToParent } from './embed';
 import { AccountButton, LanguageButton, ThemeButton } from './HeaderButtons';
@@ -83,7 +84,8 @@ function AccountArea({ menus }: { menus: Menus }) {
   const logout = useLogout();
   const { openRegister } = useAuthDialogs();
   const location = useLocation();
-  if (isLoading) return <Loader size="xs" aria-label={t('common.loading')} />;
+  // Unknown (loading, failed, offline): neither a visitor's Log in nor a user's menu.
+  if (me === undefined) return isLoading ? <Loader size="xs" aria-label={t('common.loading')} /> : null;
   if (!me) {
     const redirect = encodeURIComponent(location.pathname + location.search);
     return (
@@ -157,13 +159,16 @@ class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, 
   }
 }
 
+/** Every route renders here: behind the session (see SessionGate), a Suspense and a boundary. */
 function Page() {
   const location = useLocation();
   return (
     <PageBoundary resetKey={location.pathname}>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <SessionGate loading={<PageLoader />}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </SessionGate>
     </PageBoundary>
   );
 }

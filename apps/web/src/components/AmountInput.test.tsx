@@ -45,38 +45,54 @@ describe('AmountInput', () => {
     fetchMock.mockClear();
   });
 
-  test('refuses a sign, an exponent and extra decimals with the reason, keeping the text as typed', async () => {
+  test('filters what the spec filters (issue 27): a minus sign, digits past the precision, a leading dot becomes 0.', async () => {
+    const onChange = vi.fn();
+    renderWithProviders(<Harness onChange={onChange} />);
+    const input = screen.getByLabelText('Amount') as HTMLInputElement;
+    const user = userEvent.setup({ delay: null });
+
+    await user.type(input, '-5');
+    expect(input.value).toBe('5');
+    expect(onChange).toHaveBeenLastCalledWith('5');
+    expect(screen.queryByText('Type the amount without a sign.')).toBeNull();
+
+    await user.clear(input);
+    await user.type(input, '0.001');
+    expect(input.value).toBe('0.00');
+    expect(screen.queryByText('At most 2 decimal places.')).toBeNull();
+    await user.type(input, '7');
+    expect(input.value).toBe('0.00');
+
+    await user.clear(input);
+    await user.type(input, '.5');
+    expect(input.value).toBe('0.5');
+    expect(onChange).toHaveBeenLastCalledWith('0.5');
+
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('12.3456');
+    expect(input.value).toBe('12.34');
+    expect(onChange).toHaveBeenLastCalledWith('12.34');
+  });
+
+  test('refuses an exponent with the reason, keeping the text as typed (dropping the e would change the size)', async () => {
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} />);
     const input = screen.getByLabelText('Amount') as HTMLInputElement;
     const user = userEvent.setup();
-
-    await user.type(input, '-5');
-    expect(input.value).toBe('-5');
-    expect(screen.getByText('Type the amount without a sign.')).toBeInTheDocument();
-    expect(onChange).not.toHaveBeenCalledWith('5');
-
-    await user.clear(input);
     await user.type(input, '1e3');
     expect(input.value).toBe('1e3');
     expect(screen.getByText('Type the amount in full: no exponent (e).')).toBeInTheDocument();
     expect(onChange).toHaveBeenLastCalledWith(null);
-
-    await user.clear(input);
-    await user.type(input, '0.001');
-    expect(input.value).toBe('0.001');
-    expect(screen.getByText('At most 2 decimal places.')).toBeInTheDocument();
-    expect(onChange).toHaveBeenLastCalledWith(null);
-    // Never a half-typed value, a negative or a cut amount upward.
+    // Never a half-typed value or a negative upward.
     for (const [v] of onChange.mock.calls) expect(v === null || /^\d+(\.\d+)?$/.test(v)).toBe(true);
-    expect(onChange).not.toHaveBeenCalledWith('0');
   });
 
   test("reads '1,000' as one thousand, groups on blur, and takes a pasted '1 234.5'", async () => {
     const onChange = vi.fn();
     renderWithProviders(<Harness onChange={onChange} />);
     const input = screen.getByLabelText('Amount') as HTMLInputElement;
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(input, '1,000');
     expect(onChange).toHaveBeenLastCalledWith('1000');
     await user.clear(input);
@@ -107,8 +123,8 @@ describe('AmountInput', () => {
       renderWithProviders(<Harness onChange={() => undefined} max="500" />);
       const input = screen.getByRole('textbox') as HTMLInputElement;
       expect(input.value).toBe('');
-      fireEvent.change(input, { target: { value: '-1' } });
-      expect(screen.getByText('请输入不带正负号的数量。')).toBeInTheDocument();
+      fireEvent.change(input, { target: { value: '1e2' } });
+      expect(screen.getByText('请完整输入数量，不能使用科学计数法 (e)。')).toBeInTheDocument();
     } finally {
       await setLanguage('en');
     }
@@ -161,5 +177,13 @@ describe('AmountInput', () => {
     renderWithProviders(<Harness onChange={() => undefined} max="12" />, { width: 375 });
     expect(screen.getByRole('button', { name: 'Max' })).toBeEnabled();
     expect(screen.queryByTestId('amount-max-reason')).not.toBeInTheDocument();
+  });
+
+  test('a disabled field shows no error under it (issue 27: a sold-out product)', () => {
+    renderWithProviders(
+      <AmountInput value={null} onChange={() => undefined} disabled error="The remaining quota is too low" />,
+    );
+    expect(screen.queryByText('The remaining quota is too low')).toBeNull();
+    expect(screen.getByLabelText('Amount')).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

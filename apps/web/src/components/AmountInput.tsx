@@ -9,6 +9,7 @@ import { MOBILE_QUERY } from '../app/breakpoints';
 import {
   type AmountProblem,
   DEFAULT_AMOUNT_PRECISION,
+  filterAmountText,
   formatAmountText,
   normalizeAmount,
   parseAmount,
@@ -25,7 +26,7 @@ export interface AmountInputProps {
   value: string | null;
   /** Called with a valid amount or null, never with half-typed or refused text. */
   onChange: (amount: string | null) => void;
-  /** Decimal places allowed (the pool's or product's precision); more are refused, never cut. */
+  /** Decimal places allowed (the pool's or product's precision); digits past them are not taken. */
   precision?: number;
   /** What the Max button fills in (e.g. min(available, remaining quota)); no button when absent. */
   max?: string | null;
@@ -65,9 +66,10 @@ export function refusalText(problem: AmountProblem, t: TFunction): string {
 }
 
 /**
- * The one amount field of the app. It reads the user's language's notation ('1,000.5' in English),
- * keeps exactly what was typed or pasted, and hands upward only a valid amount or null. Text that is
- * not an amount (a sign, an exponent, too many decimals, above the cap) is never altered: it stays
+ * The one amount field of the app, for every line. It reads the user's language's notation ('1,000.5'
+ * in English), filters what the specs filter as it is typed or pasted (a sign, digits past the pool's
+ * or product's decimals; a leading '.' becomes '0.': `filterAmountText`), and hands upward only a
+ * valid amount or null. Other text that is not an amount (an exponent, letters, above the cap) stays
  * as typed with the reason under it. It starts empty: only the Max button fills in a balance.
  */
 export function AmountInput({
@@ -105,7 +107,8 @@ export function AmountInput({
     }
   }, [value]);
 
-  const update = (next: string) => {
+  const update = (typed: string) => {
+    const next = filterAmountText(typed, { precision, separators });
     setText(next);
     const p = parseAmount(next, { precision, separators });
     const amount = p.ok ? p.amount : null;
@@ -135,7 +138,9 @@ export function AmountInput({
           description
         )
       }
-      error={parsed.ok ? error : refusalText(parsed, t)}
+      // A field the user cannot use carries no error: what stops them (sold out, used up) is said
+      // where it applies, not in red under an input they cannot change.
+      error={disabled ? undefined : parsed.ok ? error : refusalText(parsed, t)}
       value={text}
       disabled={disabled}
       placeholder={placeholder ?? t('amount.placeholder')}

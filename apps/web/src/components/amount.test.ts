@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   AMOUNT_INPUT_CAP,
+  filterAmountText,
   formatAmountText,
   parseAmount,
   type Separators,
@@ -148,5 +149,43 @@ describe('helpers', () => {
     expect(sanitizeAmountText('12.345', 2)).toBe('12.34');
     expect(sanitizeAmountText('-5', 2)).toBe('5');
     expect(sanitizeAmountText('1000000000000', 2)).toBe(AMOUNT_INPUT_CAP);
+  });
+});
+
+describe('filterAmountText (launch-pool.md section 5, issue 27)', () => {
+  const f = (text: string, precision = 2, separators?: Separators) =>
+    filterAmountText(text, { precision, separators });
+  test('drops a sign, digits past the precision; a leading dot becomes 0.', () => {
+    expect(f('-5')).toBe('5');
+    expect(f('+5')).toBe('5');
+    expect(f('−5')).toBe('5');
+    expect(f('1.2345')).toBe('1.23');
+    expect(f('1.2345', 8)).toBe('1.2345');
+    expect(f('.5')).toBe('0.5');
+    expect(f('.')).toBe('0.');
+    expect(f('12.5', 0)).toBe('12');
+    expect(f('1,234.567')).toBe('1,234.56');
+  });
+  test('keeps what it must not drop, for the parser to refuse: an exponent, letters, a second separator', () => {
+    expect(f('1e3')).toBe('1e3');
+    expect(f('1e-3')).toBe('1e3');
+    expect(f('12abc')).toBe('12abc');
+    expect(f('1.2.3')).toBe('1.2.3');
+  });
+  test("a comma-decimal language: ',5' becomes '0,5' and digits past the precision after the comma drop", () => {
+    const de = separatorsFor('de');
+    expect(f(',5', 2, de)).toBe('0,5');
+    expect(f('1.000,129', 2, de)).toBe('1.000,12');
+  });
+  test('whatever is typed, the result never has a sign or more decimals than allowed', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), fc.integer({ min: 0, max: 8 }), (text, places) => {
+        const kept = f(text, places);
+        expect(/[-+\u2212]/.test(kept)).toBe(false);
+        const p = parseAmount(kept, { precision: places });
+        if (!p.ok) expect(p.reason).not.toBe('sign');
+        if (!p.ok) expect(p.reason).not.toBe('decimals');
+      }),
+    );
   });
 });

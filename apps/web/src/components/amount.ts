@@ -74,6 +74,34 @@ export function parseAmount(text: string, opts: ParseOptions): ParsedAmount {
   return { ok: true, amount: amount === '0' ? null : amount };
 }
 
+/**
+ * What the amount field keeps of typed or pasted text (launch-pool.md section 5, the one rule for every
+ * line's amount field): no sign ("no negatives": a minus or plus is dropped), no digit past the
+ * precision (dropped as it is typed; at precision 0 the decimal separator too), and a leading decimal
+ * separator becomes '0.'. Anything else stays as typed, for `parseAmount` to refuse with its reason
+ * (an exponent, letters, a misplaced group separator, above the cap): dropping those could change the
+ * amount's size ('1e5' is not 15).
+ */
+export function filterAmountText(text: string, opts: { precision: number; separators?: Separators }): string {
+  const { decimal } = opts.separators ?? EN_SEPARATORS;
+  let kept = text.replace(/[-+\u2212]/g, '');
+  const lead = /^[\s\u00a0\u202f]*/.exec(kept)?.[0] ?? '';
+  if (kept.slice(lead.length).startsWith(decimal)) kept = `${lead}0${kept.slice(lead.length)}`;
+  const at = kept.indexOf(decimal);
+  if (at < 0) return kept;
+  if (opts.precision <= 0) return kept.slice(0, at);
+  let digits = 0;
+  let tail = '';
+  for (const ch of kept.slice(at + decimal.length)) {
+    if (/\d/.test(ch)) {
+      digits += 1;
+      if (digits > opts.precision) continue;
+    }
+    tail += ch;
+  }
+  return `${kept.slice(0, at + decimal.length)}${tail}`;
+}
+
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 }
@@ -97,7 +125,7 @@ export function formatAmountText(amount: string, separators: Separators = EN_SEP
 
 /**
  * What a two-decimal rate field keeps of what was typed (the minimum-APR form): digits and one dot,
- * at most `precision` decimals. Amount fields use `parseAmount`, which refuses instead.
+ * at most `precision` decimals. Amount fields filter less (`filterAmountText`) and refuse the rest (`parseAmount`).
  */
 export function sanitizeAmountText(raw: string, precision: number = DEFAULT_AMOUNT_PRECISION): string {
   let text = raw.replace(/,/g, '.').replace(/[^\d.]/g, '');

@@ -29,13 +29,13 @@ describe('one formatting module', () => {
     expect(formatCoinAmount('0.123456789', 'BTC')).toBe('0.12345678 BTC');
   });
 
-  test('one date-time format per language, in UTC with the zone written', async () => {
+  test("the specs' one format, YYYY-MM-DD HH:mm, in every language, in UTC with the zone written", async () => {
     const t = Date.UTC(2026, 10, 23, 22, 5) / 1000;
-    expect(formatDate(t, true)).toBe('11/23/2026 22:05 UTC');
-    expect(formatDate(t)).toBe('11/23/2026');
+    expect(formatDate(t, true)).toBe('2026-11-23 22:05 UTC');
+    expect(formatDate(t)).toBe('2026-11-23');
     await setLanguage('zh-CN');
     try {
-      expect(formatDate(t, true)).toBe('2026/11/23 22:05 UTC');
+      expect(formatDate(t, true)).toBe('2026-11-23 22:05 UTC');
     } finally {
       await setLanguage('en');
     }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getData } from '../api/typed';
 import { formatDate } from '../i18n';
+import type { QueryLike } from './query-state/state';
 
 /**
  * An instant as the server states it: in UTC, with the zone written out, so a promised arrival reads
@@ -18,7 +19,7 @@ export const SERVER_TIME_KEY = ['server-time'] as const;
  * compute (first distribution, record ranges, maturity locks, countdowns) follows the server, so a
  * wrong device clock, or the demo's test clock days ahead, changes nothing the user sees.
  */
-export function useServerClock(): { now: () => number; ready: boolean } {
+export function useServerClock(): { now: () => number; ready: boolean; query: QueryLike } {
   const q = useQuery({
     queryKey: SERVER_TIME_KEY,
     queryFn: async ({ signal }) => {
@@ -32,5 +33,6 @@ export function useServerClock(): { now: () => number; ready: boolean } {
   const offsetMs = q.data ?? 0;
   /** Now on the server's clock, in unix seconds. */
   const now = useCallback(() => Math.floor((Date.now() + offsetMs) / 1000), [offsetMs]);
-  return { now, ready: q.data !== undefined };
+  // `query` for a screen that waits on the clock (QueryState): its failure is shown, not waited on.
+  return { now, ready: q.data !== undefined, query: q };
 }

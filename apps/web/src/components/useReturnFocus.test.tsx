@@ -35,7 +35,7 @@ function Page() {
 
 describe('useReturnFocus', () => {
   test('a dialog mounted only while open gives the focus back to the button that opened it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Page />);
     await user.tab();
     expect(screen.getByRole('button', { name: 'Stake' })).toHaveFocus();

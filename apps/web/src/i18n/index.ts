@@ -5,8 +5,8 @@ import { setContentLanguage } from '../api/client';
 import en from './en.json';
 
 export const LANGUAGES = [
-  { code: 'en', label: 'English', dayjs: 'en', dateFormat: 'MM/DD/YYYY' },
-  { code: 'zh-CN', label: '简体中文', dayjs: 'zh-cn', dateFormat: 'YYYY/MM/DD' },
+  { code: 'en', label: 'English', dayjs: 'en', dateFormat: 'YYYY-MM-DD' },
+  { code: 'zh-CN', label: '简体中文', dayjs: 'zh-cn', dateFormat: 'YYYY-MM-DD' },
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
@@ -98,8 +98,9 @@ function withAliases(params: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The one date format of each language (month/day/year; year/month/day in Simplified Chinese), always
- * on the server's time zone, UTC, which the product's rules speak of (a day's interest, 00:00 UTC
+ * The app's one date format, the specs' "YYYY-MM-DD HH:mm" (staking-wealth.md 9) in every language:
+ * a month/day order read as day/month elsewhere made 11/27 and 27/11 the same day. Always on the
+ * server's time zone, UTC, which the product's rules speak of (a day's interest, 00:00 UTC
  * distributions); a time is written with its zone. Accepts unix seconds or a Date.
  */
 export function formatDate(value: number | Date, withTime = false): string {

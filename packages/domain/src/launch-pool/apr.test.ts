@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dec } from '../money';
-import { derivedPoolApr, POOL_HOURS_PER_YEAR, poolAprWithStake } from './index';
+import { derivedPoolApr, POOL_HOURS_PER_YEAR, poolAprWithStake, shownPoolApr } from './index';
 
 describe('derivedPoolApr', () => {
   it('is reward per hour × reward price × 8,760 ÷ (total staked × stake price)', () => {
@@ -88,6 +88,52 @@ describe('derivedPoolApr', () => {
           expect(got.minus(yearValue).abs().lte(yearValue.times('1e-50'))).toBe(true);
         },
       ),
+    );
+  });
+});
+
+describe('shownPoolApr (issue 27)', () => {
+  // A pool paying 10.5 USDT of rewards an hour (25 NOVA × 0.42) with a set rate of 30 %.
+  const live = (staked: string) =>
+    derivedPoolApr({
+      stakeCoin: 'USDT',
+      stakedTotal: staked,
+      stakePrice: '1',
+      coins: [{ coin: 'NOVA', rewardPerHour: '25', price: '0.42' }],
+    }).apr;
+  const shown = (staked: string) => shownPoolApr({ live: live(staked), setRate: '0.3', rateYearType: 2 });
+
+  it('nothing staked: the set rate, not "—"', () => {
+    expect(shown('0')).toEqual({ apr: dec('0.3'), source: 'set' });
+  });
+
+  it('a single 10 USDT stake: the set rate, not 919,800 %', () => {
+    expect(live('10')?.times(100).toFixed(0)).toBe('919800');
+    expect(shown('10')).toEqual({ apr: dec('0.3'), source: 'set' });
+  });
+
+  it('once the stake brings the live figure to the set rate or below: the live figure', () => {
+    // 10.5 × 8760 / 0.3 = 306,600 USDT is the stake the set rate assumes.
+    expect(shown('306600')).toEqual({ apr: dec('0.3'), source: 'live' });
+    const crowded = shown('613200');
+    expect(crowded.source).toBe('live');
+    expect(crowded.apr?.toFixed()).toBe('0.15');
+  });
+
+  it('no set rate (type none): the live figure, or nothing', () => {
+    expect(shownPoolApr({ live: null, setRate: '0', rateYearType: 3 })).toEqual({
+      apr: null,
+      source: 'none',
+    });
+    expect(shownPoolApr({ live: dec('91.98'), setRate: '0', rateYearType: 3 }).source).toBe('live');
+  });
+
+  it('never shows more than the set rate when there is one', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (staked) => {
+        const s = shown(String(staked));
+        expect(s.apr?.lte('0.3')).toBe(true);
+      }),
     );
   });
 });

@@ -89,3 +89,33 @@ export function poolAprWithStake(
   if (added.lte(0)) return null;
   return derivedPoolApr({ ...input, stakedTotal: added }).apr;
 }
+
+/** Which figure a pool shows: the live one derived above, the operator's set rate, or none. */
+export type ShownPoolAprSource = 'live' | 'set' | 'none';
+
+/**
+ * The APR a pool shows (its card, the home page's best offer, APR alerts): the live figure once the
+ * pool holds the stake its set rate was made for, the set rate until then.
+ *
+ * The live figure divides a year of rewards by what is staked, so a nearly empty pool shows a figure
+ * nobody gets (a single 10 USDT stake made 18,396 %), and an empty one none. The operator's set rate
+ * (rate_year) is the APR the pool pays at the stake it expects; the live figure comes down to it as
+ * that stake arrives. So: the set rate while the live figure is above it or missing (nothing staked, a
+ * price missing, ended), the live figure once it is at or below it. A pool without a set rate
+ * (rate_year_type none) shows the live figure when there is one, and nothing otherwise.
+ */
+export function shownPoolApr(input: {
+  /** The derived figure, a fraction; null when it cannot be derived. */
+  live: Decimal | null;
+  /** The operator's rate_year, a fraction. */
+  setRate: Decimal.Value;
+  /** 1 real, 2 estimate, 3 none (RateYearType). */
+  rateYearType: number;
+}): { apr: Decimal | null; source: ShownPoolAprSource } {
+  const { live } = input;
+  if (input.rateYearType === 3)
+    return live === null ? { apr: null, source: 'none' } : { apr: live, source: 'live' };
+  const set = dec(input.setRate);
+  if (live === null || live.gt(set)) return { apr: set, source: 'set' };
+  return { apr: live, source: 'live' };
+}

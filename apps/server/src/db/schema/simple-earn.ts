@@ -129,11 +129,10 @@ export const seFlexPositions = pgTable(
 );
 
 /**
- * Idle liquidity a redemption pays out at once, claimed during its transaction and taken from the
- * product row only at commit, by a deferred trigger (migration 0011): the product row, which every
- * redemption of the asset touches, is then locked for the commit alone, not for the rest of the
- * request. A claim the liquidity no longer covers fails the commit as a serialization failure, and
- * the call runs again (it then freezes the amount). The trigger deletes each claim it applies.
+ * No longer written (issue 27: a flexible redemption is paid at once in full, whatever the idle
+ * liquidity). It held the idle liquidity a redemption paid out, claimed during its transaction and
+ * taken from the product row at commit by a deferred trigger (migration 0011); the table and trigger
+ * stay until a migration drops them, so that an older process still running during a deploy works.
  */
 export const seFlexLiquidityClaims = pgTable('se_flex_liquidity_claims', {
   id: idPrimaryKey(),

@@ -11,6 +11,7 @@ import { DomainError, errors } from '../../http/errors';
 import type { Job } from '../../jobs/scheduler';
 import { recordAudit } from '../audit';
 import { actorOf } from '../guard';
+import { inTransaction } from '../writes';
 import { clockAdvanceRunner, STALE_SECONDS } from './clock-runner';
 import { tags, unixSeconds } from './wire';
 
@@ -123,48 +124,47 @@ export function registerClockAdvanceRoutes(scope: FastifyInstance, deps: AppDeps
       if (!runner) throw notTestClock();
       const from = deps.clock.now();
       const to = new Date(from.getTime() + req.body.seconds * 1000);
-      const row = await deps.db
-        .transaction(async (t) => {
-          const tx = t as unknown as Db;
-          // An advance whose instance died no longer holds the clock.
-          await tx.execute(sql`UPDATE clock_advances SET status = 'failed', error = ${STALLED}, finished_at = now()
+      // The row's answer is what the Idempotency-Key keeps: a replay answers it and starts nothing.
+      const answer = await inTransaction(deps, req, async (tx) => {
+        // An advance whose instance died no longer holds the clock.
+        await tx.execute(sql`UPDATE clock_advances SET status = 'failed', error = ${STALLED}, finished_at = now()
             WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => ${STALE_SECONDS})`);
-          const [running] = await rows<{ id: string }>(
-            tx,
-            sql`SELECT id::text AS id FROM clock_advances WHERE status = 'running'`,
-          );
-          if (running) throw busy(Number(running.id));
-          if (runner.activeId !== undefined) throw busy(runner.activeId);
-          const [inserted] = await tx
-            .insert(clockAdvances)
-            .values({
-              status: 'running',
-              fromAt: from,
-              toAt: to,
-              at: from,
-              instance: runner.instance,
-              actor: actorOf(req).label,
-              createdAt: sql`now()`,
-              heartbeatAt: sql`now()`,
-            })
-            .returning();
-          if (!inserted) throw new Error('clock advance not inserted');
-          await recordAudit(tx, req, deps.clock, {
-            action: 'clock.advance.start',
-            target: `clock_advance:${inserted.id}`,
-            before: { now: unixSeconds(from) },
-            after: { now: unixSeconds(to), seconds: req.body.seconds },
-          });
-          return inserted;
-        })
-        .catch((error: unknown) => {
-          // Two starts at once: the partial unique index lets one through.
-          if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'clock_advances_one_running')
-            throw busy(0);
-          throw error;
+        const [running] = await rows<{ id: string }>(
+          tx,
+          sql`SELECT id::text AS id FROM clock_advances WHERE status = 'running'`,
+        );
+        if (running) throw busy(Number(running.id));
+        if (runner.activeId !== undefined) throw busy(runner.activeId);
+        const [inserted] = await tx
+          .insert(clockAdvances)
+          .values({
+            status: 'running',
+            fromAt: from,
+            toAt: to,
+            at: from,
+            instance: runner.instance,
+            actor: actorOf(req).label,
+            createdAt: sql`now()`,
+            heartbeatAt: sql`now()`,
+          })
+          .returning();
+        if (!inserted) throw new Error('clock advance not inserted');
+        await recordAudit(tx, req, deps.clock, {
+          action: 'clock.advance.start',
+          target: `clock_advance:${inserted.id}`,
+          before: { now: unixSeconds(from) },
+          after: { now: unixSeconds(to), seconds: req.body.seconds },
         });
-      runner.start(row.id, from, to);
-      return ok(wire({ ...row, stale: false }, from, deps.scheduler.list()));
+        return ok(wire({ ...inserted, stale: false }, from, deps.scheduler.list()));
+      }).catch((error: unknown) => {
+        // Two starts at once: the partial unique index lets one through.
+        if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'clock_advances_one_running')
+          throw busy(0);
+        throw error;
+      });
+      // Once committed, so the runner finds its row.
+      runner.start(answer.data.id, from, to);
+      return answer;
     },
   );
 

@@ -80,7 +80,7 @@ describe('a line’s all-coin records', () => {
     expect(await screen.findByTestId('records-amount-e3')).toHaveTextContent('0.00123 ETH');
     expect(screen.getByTestId('records-type-e2')).toHaveTextContent('Stake');
     expect(screen.getByTestId('records-amount-e2')).toHaveTextContent('-300 GT');
-    expect(screen.getByText('11/21/2026 04:59 UTC')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-21 04:59 UTC')).toBeInTheDocument();
     expect(asked[0]?.get('line')).toBe('staking');
     expect(asked[0]?.get('cursor')).toBeNull();
     await userEvent.click(screen.getByTestId('records-more'));

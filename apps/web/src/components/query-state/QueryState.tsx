@@ -1,4 +1,4 @@
-import { Button, Center, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QueryLike, type QueryPhase, useQueryPhase } from './state';
@@ -14,6 +14,8 @@ export interface QueryStateProps {
   loading?: ReactNode;
   /** Wraps the error, offline and empty panels (e.g. a card). */
   frame?: (panel: ReactNode) => ReactNode;
+  /** One line instead of a padded panel: for a figure or a switch inside a card. */
+  compact?: boolean;
   'data-testid'?: string;
   children: ReactNode;
 }
@@ -34,7 +36,12 @@ export function QueryState(props: QueryStateProps) {
     case 'loading':
       return (
         <Stack gap="sm" aria-busy="true" data-testid={testId && `${testId}-loading`} data-state="loading">
-          {props.loading ?? [0, 1, 2].map((i) => <Skeleton key={i} h={72} radius="md" />)}
+          {props.loading ??
+            (props.compact ? (
+              <Skeleton h={26} w={96} radius="xl" />
+            ) : (
+              [0, 1, 2].map((i) => <Skeleton key={i} h={72} radius="md" />)
+            ))}
         </Stack>
       );
     case 'empty':
@@ -44,7 +51,7 @@ export function QueryState(props: QueryStateProps) {
         </Center>,
       );
     default:
-      return frame(<StatePanel phase={phase} onRetry={retry} testId={testId} />);
+      return frame(<StatePanel phase={phase} onRetry={retry} testId={testId} compact={props.compact} />);
   }
 }
 
@@ -58,21 +65,41 @@ export function StatePanel({
   phase,
   onRetry,
   testId,
+  compact,
 }: {
   phase: Extract<QueryPhase, 'error' | 'offline'>;
   onRetry: () => void;
   testId?: string;
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
+  const message = (
+    <Text
+      c={phase === 'error' ? 'red' : undefined}
+      size="sm"
+      role="alert"
+      ta={compact ? undefined : 'center'}
+    >
+      {phase === 'error' ? t('Networkerr') : t('state.offline')}
+    </Text>
+  );
+  const retry = (
+    <Button size="xs" variant="light" onClick={onRetry}>
+      {t('home.retry')}
+    </Button>
+  );
+  if (compact)
+    return (
+      <Group gap="xs" wrap="wrap" data-testid={testId && `${testId}-${phase}`} data-state={phase}>
+        {message}
+        {retry}
+      </Group>
+    );
   return (
     <Center py={48} data-testid={testId && `${testId}-${phase}`} data-state={phase}>
       <Stack align="center" gap="xs">
-        <Text c={phase === 'error' ? 'red' : undefined} size="sm" role="alert" ta="center">
-          {phase === 'error' ? t('Networkerr') : t('state.offline')}
-        </Text>
-        <Button size="xs" variant="light" onClick={onRetry}>
-          {t('home.retry')}
-        </Button>
+        {message}
+        {retry}
       </Stack>
     </Center>
   );

@@ -2,6 +2,8 @@ import { Anchor, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatePanel } from '../../components/query-state/QueryState';
+import { useOnline } from '../../components/query-state/state';
 import type { DocCatalogue, DocSlug } from './content/types';
 
 /** Each language's documents load only when a document is opened, in that language. */
@@ -10,27 +12,49 @@ const LOADERS: Record<string, () => Promise<{ default: DocCatalogue }>> = {
   'zh-CN': () => import('./content/zh-CN'),
 };
 
-function useCatalogue(language: string): DocCatalogue | null {
+/**
+ * The language's catalogue, or whether loading it failed (offline, a deploy that removed the chunk):
+ * then the page says so with Retry instead of a skeleton that never ends.
+ */
+function useCatalogue(language: string): {
+  catalogue: DocCatalogue | null;
+  failed: boolean;
+  retry: () => void;
+} {
   const [loaded, setLoaded] = useState<{ language: string; catalogue: DocCatalogue } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a Retry (attempt) loads again
   useEffect(() => {
     let live = true;
+    setFailed(false);
     const load = LOADERS[language] ?? LOADERS.en;
-    void load?.().then((m) => live && setLoaded({ language, catalogue: m.default }));
+    load?.().then(
+      (m) => live && setLoaded({ language, catalogue: m.default }),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
-  }, [language]);
-  return loaded?.language === language ? loaded.catalogue : null;
+  }, [language, attempt]);
+  return {
+    catalogue: loaded?.language === language ? loaded.catalogue : null,
+    failed,
+    retry: () => setAttempt((n) => n + 1),
+  };
 }
 
 /** One of the product's documents (agreement, terms, risk, help, guide, reserves, VIP) in the user's language. */
 export default function DocPage({ slug }: { slug: DocSlug }) {
   const { i18n } = useTranslation();
-  const catalogue = useCatalogue(i18n.language);
+  const online = useOnline();
+  const { catalogue, failed, retry } = useCatalogue(i18n.language);
   const doc = catalogue?.docs[slug];
   return (
     <Card className="surface" maw={820} mx="auto" padding="xl" data-testid={`doc-${slug}`}>
-      {!catalogue || !doc ? (
+      {failed ? (
+        <StatePanel phase={online ? 'error' : 'offline'} onRetry={retry} testId="doc" />
+      ) : !catalogue || !doc ? (
         <Stack aria-busy="true">
           <Skeleton h={32} w="50%" />
           <Skeleton h={160} />

@@ -77,7 +77,7 @@ describe('earn overview page', () => {
     const upcoming = screen.getByTestId('eo-upcoming');
     expect(within(upcoming).getByText('Maturity · Simple Earn · Fixed')).toBeInTheDocument();
     // The app's one date format for English (formatDate), always in UTC.
-    expect(within(upcoming).getByText('12/07/2026 00:00 UTC')).toBeInTheDocument();
+    expect(within(upcoming).getByText('2026-12-07 00:00 UTC')).toBeInTheDocument();
     expect(within(upcoming).getByText('1,000.9589041 USDT')).toBeInTheDocument();
     const chart = await screen.findByTestId('chart');
     await waitFor(() => expect(within(chart).getAllByRole('listitem')).toHaveLength(30));

@@ -1,6 +1,5 @@
 import './i18n';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -20,6 +19,7 @@ import { Link, Navigate } from 'react-router';
 import { useMe } from '../../app/auth';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { formatAmount } from '../../components/format';
+import { QueryState } from '../../components/query-state/QueryState';
 import { formatServerTime } from '../../components/serverTime';
 import { TrendChart } from '../../components/TrendChart';
 import { type EarnOverview, earnOverviewQueries } from './api';
@@ -173,61 +173,57 @@ export default function OverviewPage() {
           {t('eo.statements')}
         </Button>
       </Group>
-      {overview.isError && (
-        <Alert color="red" title={t('eo.error')}>
-          <Button size="xs" variant="light" onClick={() => void overview.refetch()}>
-            {t('eo.retry')}
-          </Button>
-        </Alert>
-      )}
-      {!o && !overview.isError && <Skeleton h={120} />}
-      {o && (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Figure
-              label={t('eo.total')}
-              value={formatAmount(o.total_usdt, 2, 2)}
-              unit="USDT"
-              testId="eo-total"
-              sub={
-                o.total_btc === null ? undefined : t('eo.totalBtc', { amount: formatAmount(o.total_btc, 8) })
-              }
-            />
-            <Figure
-              label={t('eo.yesterday')}
-              value={formatAmount(o.yesterday_usdt, 8, 2)}
-              unit="USDT"
-              testId="eo-yesterday"
-            />
-            <Figure
-              label={t('eo.cumulative')}
-              value={formatAmount(o.cumulative_usdt, 8, 2)}
-              unit="USDT"
-              testId="eo-cumulative"
-            />
-          </SimpleGrid>
-          <Text size="xs" c="dimmed">
-            {t('eo.valuedAt', { time: formatServerTime(o.as_of) })}
-          </Text>
-          <Title order={2} size="h4">
-            {t('eo.byLine')}
-          </Title>
-          {o.lines.length === 0 ? (
-            <Text c="dimmed" data-testid="eo-empty">
-              {t('eo.empty')}{' '}
-              <Anchor component={Link} to="/simple-earn">
-                {t('eo.explore')}
-              </Anchor>
-            </Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {o.lines.map((l) => (
-                <LineCard key={l.line} line={l} />
-              ))}
+      <QueryState queries={overview} loading={<Skeleton h={120} />} data-testid="eo-overview">
+        {o && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Figure
+                label={t('eo.total')}
+                value={formatAmount(o.total_usdt, 2, 2)}
+                unit="USDT"
+                testId="eo-total"
+                sub={
+                  o.total_btc === null
+                    ? undefined
+                    : t('eo.totalBtc', { amount: formatAmount(o.total_btc, 8) })
+                }
+              />
+              <Figure
+                label={t('eo.yesterday')}
+                value={formatAmount(o.yesterday_usdt, 8, 2)}
+                unit="USDT"
+                testId="eo-yesterday"
+              />
+              <Figure
+                label={t('eo.cumulative')}
+                value={formatAmount(o.cumulative_usdt, 8, 2)}
+                unit="USDT"
+                testId="eo-cumulative"
+              />
             </SimpleGrid>
-          )}
-        </>
-      )}
+            <Text size="xs" c="dimmed">
+              {t('eo.valuedAt', { time: formatServerTime(o.as_of) })}
+            </Text>
+            <Title order={2} size="h4">
+              {t('eo.byLine')}
+            </Title>
+            {o.lines.length === 0 ? (
+              <Text c="dimmed" data-testid="eo-empty">
+                {t('eo.empty')}{' '}
+                <Anchor component={Link} to="/simple-earn">
+                  {t('eo.explore')}
+                </Anchor>
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                {o.lines.map((l) => (
+                  <LineCard key={l.line} line={l} />
+                ))}
+              </SimpleGrid>
+            )}
+          </>
+        )}
+      </QueryState>
       <Card className="surface" padding="md" withBorder>
         <Group justify="space-between" mb="xs" wrap="wrap">
           <Title order={2} size="h4">
@@ -240,20 +236,21 @@ export default function OverviewPage() {
             data={CHART_DAYS.map((d) => ({ value: d, label: t('eo.days', { count: Number(d) }) }))}
           />
         </Group>
-        {earnings.data && !earnings.data.days.some((d) => /[1-9]/.test(d.usdt)) ? (
+        <QueryState
+          queries={earnings}
           // An empty chart reads as broken: nothing earned yet is said in words.
-          <Text c="dimmed" size="sm" py="xl" ta="center" data-testid="eo-chart-empty">
-            {t('eo.chartEmpty')}
-          </Text>
-        ) : (
+          empty={!earnings.data?.days.some((d) => /[1-9]/.test(d.usdt))}
+          emptyText={<span data-testid="eo-chart-empty">{t('eo.chartEmpty')}</span>}
+          loading={<Skeleton h={220} />}
+          data-testid="eo-earnings"
+        >
           <TrendChart
             label={t('eo.chartLabel', { days })}
-            loading={earnings.isLoading}
             data={(earnings.data?.days ?? []).map((d) => ({ time: d.start, value: d.usdt }))}
             formatValue={(v) => `${formatAmount(v, 8, 2)} USDT`}
             height={220}
           />
-        )}
+        </QueryState>
       </Card>
       {o && <Upcoming items={o.upcoming} />}
     </Stack>

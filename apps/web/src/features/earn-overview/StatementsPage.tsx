@@ -8,6 +8,7 @@ import { useMe } from '../../app/auth';
 import { DateRangeFilter } from '../../components/DateRangeFilter';
 import { type DayRange, rangeToUnix } from '../../components/dateRange';
 import { formatAmount } from '../../components/format';
+import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { targetsOfWhy } from '../../components/reward-breakdown/api';
 import { WhyButton } from '../../components/reward-breakdown/WhyButton';
@@ -74,6 +75,7 @@ export default function StatementsPage() {
     to: to === undefined ? undefined : to + 1,
   };
   const statements = useInfiniteQuery({ ...earnOverviewQueries.statements(filters), enabled: isLoggedIn });
+  const statementsState = useTableState(statements);
   if (me === null) return <Navigate to="/login?redirect=%2Fearn%2Fstatements" replace />;
   const rows = statements.data?.pages.flatMap((p) => p.list) ?? [];
   const any = { value: '', label: t('st.any') };
@@ -184,9 +186,7 @@ export default function StatementsPage() {
         rows={rows}
         rowKey={(r) => r.key}
         pageSize={Math.max(rows.length, 1)}
-        loading={statements.isLoading || !isLoggedIn}
-        error={statements.isError ? t('st.error') : undefined}
-        onRetry={() => void statements.refetch()}
+        {...statementsState}
         emptyText={t('st.empty')}
         data-testid="st-table"
       />

@@ -1,8 +1,10 @@
 import './i18n/register';
 import type { PoolStakeMode } from '@earn/domain';
-import { Card, Center, Loader } from '@mantine/core';
+import { Card, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isTransient } from '../../api/client';
+import { QueryState } from '../../components/query-state/QueryState';
 import { lpQueries } from './api';
 import { StakeSuccessContent } from './components/StakeSuccess';
 import { LAUNCHPOOL_PATH } from './paths';
@@ -30,22 +32,21 @@ export default function StakeSuccessPage() {
   };
   // Opened without a stake of this project's (a bookmark, a wrong link) there is nothing to confirm:
   // the pools instead of an empty box.
-  if (!valid || project.isError || (project.data && !pool)) return <Navigate to={LAUNCHPOOL_PATH} replace />;
+  // A project the server does not know (a 4xx) is a wrong link too; a failed call is shown as one.
+  const unknown = project.isError && !isTransient(project.error);
+  if (!valid || unknown || (project.data && !pool)) return <Navigate to={LAUNCHPOOL_PATH} replace />;
   return (
     <Card className="surface" maw={520} mx="auto" p="xl">
-      {!pool && (
-        <Center>
-          <Loader size="sm" />
-        </Center>
-      )}
-      {pool && (
-        <StakeSuccessContent
-          project={project.data}
-          result={result}
-          onDone={() => navigate(LAUNCHPOOL_PATH)}
-          onViewStakes={() => navigate(`${LAUNCHPOOL_PATH}#my-stakes`)}
-        />
-      )}
+      <QueryState queries={project} loading={<Skeleton h={240} />} data-testid="stake-success">
+        {pool && project.data && (
+          <StakeSuccessContent
+            project={project.data}
+            result={result}
+            onDone={() => navigate(LAUNCHPOOL_PATH)}
+            onViewStakes={() => navigate(`${LAUNCHPOOL_PATH}#my-stakes`)}
+          />
+        )}
+      </QueryState>
     </Card>
   );
 }

@@ -4,8 +4,8 @@ import {
   Button,
   Card,
   Group,
-  Loader,
   Select,
+  Skeleton,
   Stack,
   Switch,
   Text,
@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DisabledReason } from '../../components/DisabledReason';
+import { QueryState } from '../../components/query-state/QueryState';
 import { formatServerTime } from '../../components/serverTime';
 import './i18n/register';
 import { fetchInboxPage, type InboxItem, KINDS, markRead, type NotificationKind, notifyKeys } from './api';
@@ -73,7 +74,8 @@ export default function InboxPage() {
     },
   });
   const items = pages.data?.pages.flatMap((p) => p.list) ?? [];
-  const unreadCount = pages.data?.pages[0]?.unread ?? 0;
+  // Unknown until the first page is in: neither "nothing unread" nor a count.
+  const unreadCount = pages.data?.pages[0]?.unread;
 
   return (
     <Stack gap="md" maw={860} mx="auto">
@@ -106,12 +108,12 @@ export default function InboxPage() {
           />
         </Group>
         <DisabledReason
-          reason={unreadCount === 0 && !pages.isLoading ? t('notify.nothingUnread') : null}
+          reason={unreadCount === 0 ? t('notify.nothingUnread') : null}
           testId="mark-all-reason"
         >
           <Button
             variant="light"
-            disabled={unreadCount === 0}
+            disabled={!unreadCount}
             loading={read.isPending}
             onClick={() => read.mutate({ all: true })}
           >
@@ -119,21 +121,19 @@ export default function InboxPage() {
           </Button>
         </DisabledReason>
       </Group>
-      {pages.isLoading ? (
-        <Group justify="center" py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Group>
-      ) : items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t('notify.empty')}
-        </Text>
-      ) : (
+      <QueryState
+        queries={pages}
+        empty={items.length === 0}
+        emptyText={t('notify.empty')}
+        loading={[0, 1, 2].map((i) => <Skeleton key={i} h={84} radius="md" />)}
+        data-testid="inbox"
+      >
         <Stack gap="sm">
           {items.map((item) => (
             <Item key={item.id} item={item} onRead={(id) => read.mutate({ ids: [id] })} />
           ))}
         </Stack>
-      )}
+      </QueryState>
       {pages.hasNextPage && (
         <Group justify="center">
           <Button

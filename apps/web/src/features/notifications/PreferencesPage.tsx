@@ -1,9 +1,10 @@
-import { Anchor, Button, Card, Checkbox, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Checkbox, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../api/errors';
+import { QueryState } from '../../components/query-state/QueryState';
 import { LANGUAGES } from '../../i18n';
 import './i18n/register';
 import { KINDS, languageOf, type NotificationKind, notifyKeys, notifyQueries, savePrefs } from './api';
@@ -36,9 +37,8 @@ export default function PreferencesPage() {
       <Title order={1} size="h2">
         {t('notify.prefs.title')}
       </Title>
-      {prefs.isLoading ? (
-        <Loader aria-label={t('common.loading')} />
-      ) : (
+      {/* The form shows only what the server holds: defaults saved over unknown choices would lose them. */}
+      <QueryState queries={prefs} loading={<Skeleton h={320} radius="md" />} data-testid="notify-prefs">
         <Card withBorder padding="lg">
           <Stack gap="md">
             <Select
@@ -70,7 +70,7 @@ export default function PreferencesPage() {
             </Group>
           </Stack>
         </Card>
-      )}
+      </QueryState>
     </Stack>
   );
 }

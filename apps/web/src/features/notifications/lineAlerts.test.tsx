@@ -56,6 +56,8 @@ function alertRoutes(others: AprAlert[]) {
 /** A pool's derived APR (percent) as the server sends it; null with a reason when it cannot be derived. */
 const derived = (rate: string | null) => ({
   rate_year: rate,
+  shown_rate_year: rate,
+  shown: rate === null ? ('none' as const) : ('live' as const),
   missing: rate === null ? ('no_stake' as const) : null,
   missing_prices: [],
   staked_total: rate === null ? '0' : '200',

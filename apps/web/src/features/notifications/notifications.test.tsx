@@ -73,7 +73,7 @@ describe('inbox page', () => {
     expect(await screen.findByText('Fixed USDT order matured 3')).toBeInTheDocument();
     expect(screen.getAllByTestId('inbox-item')).toHaveLength(2);
     // Server time in the language's one format, with its zone (not the device's local time).
-    expect(screen.getAllByTestId('inbox-time')[0]).toHaveTextContent(/^11\/21\/2026 04:57 UTC$/);
+    expect(screen.getAllByTestId('inbox-time')[0]).toHaveTextContent(/^2026-11-21 04:57 UTC$/);
     expect(api.to('GET /api/web/v1/notifications')[0]?.query.get('lang')).toBe('en');
 
     fireEvent.click(screen.getByRole('button', { name: /^Mark as read: Fixed USDT order matured 3/ }));

@@ -7,6 +7,7 @@ import {
   Card,
   Code,
   Group,
+  List,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -20,9 +21,33 @@ import { useTranslation } from 'react-i18next';
 import { requireLogin } from '../../api/session';
 import { useMe } from '../../app/auth';
 import { formatAmount } from '../../components/format';
+import { QueryState } from '../../components/query-state/QueryState';
 import { formatServerTime } from '../../components/serverTime';
 import { formatDate } from '../../i18n';
 import { type LiabilitiesLeaf, type LiabilitiesRoot, liabilitiesQueries } from './api';
+
+/** Every line, in the order the overview lists them: what a leaf counts of it (overview/holdings.ts). */
+const INCLUDED = ['flexible', 'fixed', 'launchPool', 'staking', 'wealth', 'softStaking'] as const;
+
+/** What each figure of the page counts: the same rule as the Earn overview. */
+function Includes() {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="pol-includes">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('pol.includes.title')}
+        </Title>
+        <Text size="sm">{t('pol.includes.intro')}</Text>
+        <List size="sm" spacing={4}>
+          {INCLUDED.map((line) => (
+            <List.Item key={line}>{t(`pol.includes.${line}`)}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Card>
+  );
+}
 
 /** A hash wraps anywhere: it is one 64-character word. */
 function Hash({ value, label }: { value: string; label: string }) {
@@ -149,7 +174,7 @@ function LeafCard({ leaf, root }: { leaf: LiabilitiesLeaf; root: LiabilitiesRoot
 /** `/earn/proof-of-liabilities`: the published root, and the signed-in user's leaf verified in the browser. */
 export default function ProofPage() {
   const { t } = useTranslation();
-  const { isLoggedIn, isLoading: meLoading } = useMe();
+  const { isLoggedIn } = useMe();
   const root = useQuery(liabilitiesQueries.root());
   const proof = useQuery({ ...liabilitiesQueries.proof(), enabled: isLoggedIn });
   const published = proof.data?.root ?? root.data ?? null;
@@ -160,20 +185,10 @@ export default function ProofPage() {
         {t('pol.title')}
       </Title>
       <Text c="dimmed">{t('pol.intro')}</Text>
-      {root.isLoading ? (
-        <Skeleton h={220} radius="md" />
-      ) : root.isError ? (
-        <Alert color="red" title={t('pol.error')}>
-          <Button size="xs" variant="light" onClick={() => void root.refetch()}>
-            {t('pol.retry')}
-          </Button>
-        </Alert>
-      ) : published === null ? (
-        <Alert color="gray">{t('pol.noRoot')}</Alert>
-      ) : (
-        <RootCard root={published} />
-      )}
-      {meLoading ? null : !isLoggedIn ? (
+      <QueryState queries={root} loading={<Skeleton h={220} radius="md" />} data-testid="pol-root">
+        {published === null ? <Alert color="gray">{t('pol.noRoot')}</Alert> : <RootCard root={published} />}
+      </QueryState>
+      {!isLoggedIn ? (
         <Alert color="blue">
           <Group justify="space-between">
             <Text size="sm">{t('pol.signIn')}</Text>
@@ -182,19 +197,16 @@ export default function ProofPage() {
             </Button>
           </Group>
         </Alert>
-      ) : proof.isLoading ? (
-        <Skeleton h={260} radius="md" />
-      ) : proof.isError ? (
-        <Alert color="red" title={t('pol.error')}>
-          <Button size="xs" variant="light" onClick={() => void proof.refetch()}>
-            {t('pol.retry')}
-          </Button>
-        </Alert>
-      ) : proof.data?.root && proof.data.leaf ? (
-        <LeafCard leaf={proof.data.leaf} root={proof.data.root} />
-      ) : proof.data?.root ? (
-        <Alert color="gray">{t('pol.noLeaf')}</Alert>
-      ) : null}
+      ) : (
+        <QueryState queries={proof} loading={<Skeleton h={260} radius="md" />} data-testid="pol-proof">
+          {proof.data?.root && proof.data.leaf ? (
+            <LeafCard leaf={proof.data.leaf} root={proof.data.root} />
+          ) : proof.data?.root ? (
+            <Alert color="gray">{t('pol.noLeaf')}</Alert>
+          ) : null}
+        </QueryState>
+      )}
+      <Includes />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ import { formatAmount, formatPercent } from '../../components/format';
 import { ListControls, NoMatch } from '../../components/list-controls/ListControls';
 import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-controls/listQuery';
 import { useListQuery } from '../../components/list-controls/useListQuery';
-import { useTableState } from '../../components/query-state/QueryState';
+import { QueryState, useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { WhyButton } from '../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../i18n';
@@ -43,7 +43,6 @@ export default function SoftStakingPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { isLoggedIn } = useMe();
   const status = useQuery({ ...softStakingQueries.status(), enabled: isLoggedIn });
-  const statusState = useTableState(status);
   const products = useQuery(softStakingQueries.products());
   const productsState = useTableState(products);
   const [page, setPage] = useState(1);
@@ -170,56 +169,59 @@ export default function SoftStakingPage() {
         </Stack>
       </Group>
       <Card className="surface" padding={mobile ? 'md' : 'lg'}>
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
-          <Stack gap={6}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('softStaking.status')}
-            </Text>
-            <Group gap="sm">
-              {isLoggedIn && !status.data ? (
-                <Skeleton h={26} w={64} radius="xl" />
-              ) : (
+        {/* The switch says what the server holds: while that is unknown (loading, failed, offline) no
+            switch shows, or a user whose soft staking is on would be offered to activate it. */}
+        <QueryState
+          queries={status}
+          loading={<Skeleton h={mobile ? 160 : 56} radius="md" />}
+          data-testid="soft-status"
+        >
+          <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
+            <Stack gap={6}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {t('softStaking.status')}
+              </Text>
+              <Group gap="sm">
                 <Badge size="lg" variant="light" color={on ? 'teal' : 'gray'} data-testid="soft-status">
                   {on ? t('softStaking.on') : t('softStaking.off')}
                 </Badge>
-              )}
-              {on && status.data?.enabled_at && (
-                <Text size="xs" c="dimmed">
-                  {t('softStaking.since', { date: formatDate(status.data.enabled_at) })}
-                </Text>
+                {on && status.data?.enabled_at && (
+                  <Text size="xs" c="dimmed">
+                    {t('softStaking.since', { date: formatDate(status.data.enabled_at) })}
+                  </Text>
+                )}
+              </Group>
+            </Stack>
+            <Stack gap={6}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {t('softStaking.total')}
+              </Text>
+              <Text fw={600} className="num" data-testid="soft-total">
+                {isLoggedIn ? sumText(status.data?.total_payout, t('softStaking.total.none')) : '—'}
+              </Text>
+            </Stack>
+            <Group justify={mobile ? 'stretch' : 'flex-end'} align="center">
+              {on ? (
+                <Button
+                  variant="default"
+                  fullWidth={mobile}
+                  onClick={() => setDialog('close')}
+                  data-testid="soft-turn-off"
+                >
+                  {t('softStaking.turnOff')}
+                </Button>
+              ) : (
+                <Button
+                  fullWidth={mobile}
+                  onClick={() => (isLoggedIn ? setDialog('activate') : requireLogin())}
+                  data-testid="soft-turn-on"
+                >
+                  {t('softStaking.activate.button')}
+                </Button>
               )}
             </Group>
-          </Stack>
-          <Stack gap={6}>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('softStaking.total')}
-            </Text>
-            <Text fw={600} className="num" data-testid="soft-total">
-              {isLoggedIn ? sumText(status.data?.total_payout, t('softStaking.total.none')) : '—'}
-            </Text>
-          </Stack>
-          <Group justify={mobile ? 'stretch' : 'flex-end'} align="center">
-            {on ? (
-              <Button
-                variant="default"
-                fullWidth={mobile}
-                onClick={() => setDialog('close')}
-                data-testid="soft-turn-off"
-              >
-                {t('softStaking.turnOff')}
-              </Button>
-            ) : (
-              <Button
-                fullWidth={mobile}
-                onClick={() => (isLoggedIn ? setDialog('activate') : requireLogin())}
-                loading={statusState.loading}
-                data-testid="soft-turn-on"
-              >
-                {t('softStaking.activate.button')}
-              </Button>
-            )}
-          </Group>
-        </SimpleGrid>
+          </SimpleGrid>
+        </QueryState>
       </Card>
       <Card className="surface" padding={mobile ? 'sm' : 'lg'}>
         <Text fw={650} mb="sm">

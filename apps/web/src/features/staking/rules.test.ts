@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   formatRate,
+  formatStamp,
   initialStakeState,
   preselectProtocol,
   productAprUpTo,
@@ -138,5 +139,11 @@ describe('staking wording', () => {
     // A rule that names its own coin keeps it.
     const balance = { key: 'stake.maxLimit.insufficientBalance', params: { number: '5', coin: 'ETH' } };
     expect(ruleText(en, balance, 'SOL')).toBe('Insufficient balance: at most 5 ETH available');
+  });
+});
+
+describe('staking times (issue 27)', () => {
+  test('as the spec writes them, YYYY-MM-DD HH:mm, in UTC: not 11/27/2026 20:00', () => {
+    expect(formatStamp(Date.UTC(2026, 10, 27, 20, 0) / 1000)).toBe('2026-11-27 20:00 UTC');
   });
 });

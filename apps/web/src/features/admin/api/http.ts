@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, isApiError, isTransient, newIdempotencyKey, request } from '../../../api/client';
-import type { paths } from '../../../api/schema';
+import { ApiError, isApiError, isTransient, request } from '../../../api/client';
 import {
   type CallOptions,
   checkedRequest,
@@ -19,11 +18,6 @@ export const ADMIN_API = '/admin/api';
 /** Every operator API path the document declares the method for. */
 export type AdminPath<M extends Method> = Extract<PathFor<M>, `${typeof ADMIN_API}/${string}`>;
 
-/** A write's options: the operation's path parameters and body, and whether a retry must book once. */
-export type AdminSendOptions<P extends keyof paths, M extends WriteMethod> = CallOptions<P, M> & {
-  idempotent?: boolean;
-};
-
 /** A read of the operator API as the document declares it: the operation's `data`, or an ApiError. */
 export function adminGet<P extends AdminPath<'get'>>(
   path: P,
@@ -34,23 +28,16 @@ export function adminGet<P extends AdminPath<'get'>>(
 
 /**
  * A write as the document declares it (path, method, path parameters and body), resolving with the
- * operation's `data`. Money-moving calls (deposits, withdrawals, pool funding, NAV) pass `idempotent`,
- * so a retried click is booked once; the session cookie rides along with the CSRF header `request` adds.
+ * operation's `data`. The record dialogs pass their action's `idempotencyKey`, so the server books a
+ * money write (deposits, withdrawals, pool funding, NAV) once however often it is sent; the session
+ * cookie rides along with the CSRF header `request` adds.
  */
 export function adminSend<M extends WriteMethod, P extends AdminPath<M>>(
   method: M,
   path: P,
-  ...[opts]: NeedsOptions<Op<P, M>> extends true
-    ? [opts: AdminSendOptions<P, M>]
-    : [opts?: AdminSendOptions<P, M>]
+  ...[opts]: NeedsOptions<Op<P, M>> extends true ? [opts: CallOptions<P, M>] : [opts?: CallOptions<P, M>]
 ): Promise<ApiData<P, M>> {
-  const { idempotent, ...rest } = (opts ?? {}) as { idempotent?: boolean };
-  return request<ApiData<P, M>>(
-    checkedRequest(method, path, {
-      ...rest,
-      idempotencyKey: idempotent ? newIdempotencyKey() : undefined,
-    }),
-  );
+  return request<ApiData<P, M>>(checkedRequest(method, path, opts));
 }
 
 /** The operator's session is gone (or never was): the console sends them to its sign-in page. */

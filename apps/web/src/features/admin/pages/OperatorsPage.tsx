@@ -166,14 +166,17 @@ export default function OperatorsPage() {
         defaults={DEFAULTS}
         area="admin"
         invalidate={[adminKeys.operators]}
-        submit={async (body) => {
+        submit={async (body, idempotencyKey) => {
           if (d.dialog?.mode === 'create') {
-            setCreated(await adminSend('post', '/admin/api/operators', { body: formBody(body) }));
+            setCreated(
+              await adminSend('post', '/admin/api/operators', { body: formBody(body), idempotencyKey }),
+            );
             return;
           }
           await adminSend('put', '/admin/api/operators/{id}', {
             params: { id: String(row?.id) },
             body: formBody(body),
+            idempotencyKey,
           });
         }}
         testId="operator-form"

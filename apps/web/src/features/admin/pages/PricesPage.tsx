@@ -66,13 +66,14 @@ export default function PricesPage() {
         row={row as unknown as Record<string, unknown> | null}
         area="catalogue"
         invalidate={[adminKeys.prices, adminKeys.dashboard]}
-        submit={(body) => {
+        submit={(body, idempotencyKey) => {
           const asset = d.dialog?.mode === 'create' ? String(body.asset) : row?.asset;
           const { asset: _, ...rest } = body;
           // The price is the call's one required field: an edit of the name alone sends the price as it is.
           return adminSend('put', '/admin/api/prices/{asset}', {
             params: { asset: String(asset) },
             body: formBody({ usdt: row?.price_usdt, ...rest }),
+            idempotencyKey,
           });
         }}
         testId="price-form"

@@ -81,7 +81,7 @@ describe('eligibility dialog', () => {
       '≥ 10,000Your tier5,000 GT',
       '≥ 100,00050,000 GT',
     ]);
-    await userEvent.setup().click(screen.getByTestId('eligibility-tab-USDT'));
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('eligibility-tab-USDT'));
     expect(
       await screen.findByText(
         'This pool has no volume requirement: anyone may stake up to the personal maximum.',

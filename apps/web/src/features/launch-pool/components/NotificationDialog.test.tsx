@@ -30,7 +30,7 @@ describe('notification dialog', () => {
   test('each toggle sends the opposite of the current state', async () => {
     const { calls } = server({ candy: 2, herald: 1, hodler: 0 });
     renderWithApp(<NotificationDialog opened onClose={vi.fn()} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await waitFor(() => expect(screen.getByTestId('notify-candydrop')).not.toBeChecked());
     expect(screen.getByTestId('notify-launchpool')).toBeChecked();
     await waitFor(() => expect(screen.getByTestId('notify-hodler')).not.toBeChecked());
@@ -56,7 +56,7 @@ describe('notification dialog', () => {
   test('subscribed CandyDrop sends 2; a HODLer failure shows the server message as an error', async () => {
     const { calls } = server({ candy: 1, herald: 0, hodler: 1, hodlerFails: true });
     renderWithApp(<NotificationDialog opened onClose={vi.fn()} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await waitFor(() => expect(screen.getByTestId('notify-candydrop')).toBeChecked());
     await waitFor(() => expect(screen.getByTestId('notify-hodler')).toBeChecked());
     await user.click(screen.getByTestId('notify-candydrop'));

@@ -10,6 +10,8 @@ const t = (key: string, params: Record<string, unknown> = {}) => i18next.t(key, 
 /** 0.45 NOVA an hour at 0.42 USDT into 200 GT at 18.42 USDT: 44.94 %. */
 const GT_POOL: DerivedApr = {
   rate_year: '44.941368078175895765',
+  shown_rate_year: '44.941368078175895765',
+  shown: 'live',
   missing: null,
   missing_prices: [],
   staked_total: '200',
@@ -39,15 +41,17 @@ describe('pool APR with its inputs (issue 17)', () => {
     await waitFor(() => expect(screen.queryByTestId('pool-apr-popover')).not.toBeInTheDocument());
   });
 
-  test('a tap opens it too (phones): "—" with the reason when a price is missing', async () => {
+  test('a tap opens it too (phones): "—" with the reason when a price is missing and no rate is set', async () => {
     const missing: DerivedApr = {
       ...GT_POOL,
       rate_year: null,
+      shown_rate_year: null,
+      shown: 'none',
       missing: 'no_price',
       missing_prices: ['NOVA'],
       coins: [{ coin: 'NOVA', reward_per_hour: '0.45', price: null, rate_year: null }],
     };
-    renderWithApp(<PoolApr pool={makePool({ derived_apr: missing })} testId="apr" />);
+    renderWithApp(<PoolApr pool={makePool({ derived_apr: missing, rate_year_type: 3 })} testId="apr" />);
     const trigger = screen.getByTestId('apr');
     expect(trigger).toHaveTextContent('—');
     // A phone fires mouseenter before click: the popover must stay open.
@@ -62,16 +66,36 @@ describe('pool APR with its inputs (issue 17)', () => {
     );
   });
 
-  test('nothing staked yet: "—" and why', async () => {
+  test('nothing staked yet (issue 27): the set rate, said to be the set rate, and why there is no live one', async () => {
     const empty: DerivedApr = {
       ...GT_POOL,
       rate_year: null,
+      shown_rate_year: '45.5',
+      shown: 'set',
       missing: 'no_stake',
       staked_total: '0',
       coins: [{ coin: 'NOVA', reward_per_hour: '0.45', price: '0.42', rate_year: null }],
     };
     renderWithApp(<PoolApr pool={makePool({ derived_apr: empty })} testId="apr" />);
+    expect(screen.getByTestId('apr')).toHaveTextContent('45.50%');
     fireEvent.click(screen.getByTestId('apr'));
-    expect(await screen.findByTestId('apr-missing')).toHaveTextContent(t('launchpool.apr.missing.no_stake'));
+    expect(await screen.findByTestId('apr-shown')).toHaveTextContent(
+      t('launchpool.apr.shownSet', { rate: '45.50%' }),
+    );
+    expect(screen.getByTestId('apr-missing')).toHaveTextContent(t('launchpool.apr.missing.no_stake'));
+  });
+
+  test('a single small stake (issue 27): the set rate, not the live 18,396 %', async () => {
+    const tiny: DerivedApr = {
+      ...GT_POOL,
+      rate_year: '18396',
+      shown_rate_year: '45.5',
+      shown: 'set',
+      staked_total: '10',
+      coins: [{ coin: 'NOVA', reward_per_hour: '0.45', price: '0.42', rate_year: '18396' }],
+    };
+    renderWithApp(<PoolApr pool={makePool({ derived_apr: tiny })} testId="apr" />);
+    expect(screen.getByTestId('apr')).toHaveTextContent('45.50%');
+    expect(screen.getByTestId('apr')).not.toHaveTextContent('18,396');
   });
 });

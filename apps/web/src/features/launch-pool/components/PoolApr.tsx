@@ -1,15 +1,31 @@
 import { type Decimal, dec, POOL_HOURS_PER_YEAR, poolAprWithStake } from '@earn/domain';
 import { Divider, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
 import type { DerivedApr, RewardPool } from '../api';
 import { formatRate } from '../format';
 
 /**
- * A pool's APR, derived by the server from the reward rate, the total staked and the prices; hover
- * (desktop) or tap (mobile) shows what it is made of. "—" with the reason when it cannot be derived.
- * `stakeAmount` adds what the APR would be with that amount staked too.
+ * The figure a pool shows (the server's shown_rate_year, @earn/domain shownPoolApr): its set rate
+ * until the live figure comes down to it, then the live one; '—' only for a pool with neither.
+ */
+export function poolAprText(pool: RewardPool): string {
+  const d = pool.derived_apr;
+  if (!d) return formatRate(pool.rate_year, pool.rate_year_type);
+  return d.shown_rate_year === null ? '—' : formatRate(d.shown_rate_year);
+}
+
+/** The label that says which figure is shown: the live one, or the pool's set rate by its type. */
+export function poolAprLabel(pool: RewardPool, t: TFunction): string {
+  if (pool.derived_apr?.shown === 'live') return t('launchpool.pool.apr.live');
+  return t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate');
+}
+
+/**
+ * A pool's APR as `poolAprText` says; hover (desktop) or tap (mobile) shows which figure it is and
+ * what the live one is made of. `stakeAmount` adds what the APR would be with that amount staked too.
  */
 export function PoolApr({
   pool,
@@ -33,7 +49,8 @@ export function PoolApr({
       </Text>
     );
   }
-  const figure = d.rate_year === null ? '—' : formatRate(d.rate_year);
+  const figure = poolAprText(pool);
+  const none = d.shown_rate_year === null;
   return (
     <Popover
       opened={opened}
@@ -53,13 +70,7 @@ export function PoolApr({
           data-testid={testId}
           style={{ textDecoration: 'underline dotted', textUnderlineOffset: 3 }}
         >
-          <Text
-            span
-            className={d.rate_year === null ? undefined : 'apr'}
-            c={d.rate_year === null ? 'dimmed' : undefined}
-            fw={700}
-            fz={fz}
-          >
+          <Text span className={none ? undefined : 'apr'} c={none ? 'dimmed' : undefined} fw={700} fz={fz}>
             {figure}
           </Text>
           {/* Named by the figure it shows, then what it opens (an aria-label would hide the figure). */}
@@ -103,6 +114,13 @@ function AprInputs({
   const withStake = aprWithStake(pool, stakeAmount);
   return (
     <Stack gap={6}>
+      {d.shown !== 'none' && (
+        <Text size="xs" fw={600} data-testid="apr-shown">
+          {t(d.shown === 'set' ? 'launchpool.apr.shownSet' : 'launchpool.apr.shownLive', {
+            rate: formatRate(pool.rate_year),
+          })}
+        </Text>
+      )}
       <Text size="sm" fw={600}>
         {t('launchpool.apr.title')}
       </Text>

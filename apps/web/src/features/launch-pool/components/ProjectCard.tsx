@@ -14,7 +14,7 @@ import { AprAlertButton } from '../../notifications/AprAlertButton';
 import { lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
 import { countdownParts, formatRate } from '../format';
 import { isNewUserPool, poolRewardCoins, statRewards, unlimited } from '../rules';
-import { PoolApr } from './PoolApr';
+import { PoolApr, poolAprLabel } from './PoolApr';
 
 const STATE_COLOR: Record<number, string> = { 1: 'teal', 2: 'blue', 3: 'gray' };
 
@@ -72,10 +72,10 @@ function Stat({ label, value, testId }: { label: string; value: string | string[
   );
 }
 
-/** A coin's part of the pool's APR: derived by the server when it can be, '—' when it cannot. */
+/** A coin's part of the pool's APR, of the same kind the pool shows: live when it shows the live figure. */
 function coinRate(pool: RewardPool, coin: string, configured: string): string {
-  const derived = pool.derived_apr?.coins.find((c) => c.coin === coin);
-  if (!pool.derived_apr) return formatRate(configured, pool.rate_year_type);
+  if (pool.derived_apr?.shown !== 'live') return formatRate(configured, pool.rate_year_type);
+  const derived = pool.derived_apr.coins.find((c) => c.coin === coin);
   return derived?.rate_year ? formatRate(derived.rate_year) : '—';
 }
 
@@ -130,8 +130,8 @@ function PoolRow({
   const { isLoggedIn } = useMe();
   // The server watches the APR the card shows, derived from the reward, the total staked and the
   // prices: a pool is watchable while its project runs and that figure exists.
-  const derivedApr = pool.derived_apr?.rate_year ?? null;
-  const watchable = isLoggedIn && open && derivedApr !== null;
+  const shownApr = pool.derived_apr?.shown_rate_year ?? null;
+  const watchable = isLoggedIn && open && shownApr !== null;
   const buttons = (watchable ? 1 : 0) + (hasStake ? 1 : 0) + 1;
   // Three buttons in one row of a phone cut their labels: two a row, Stake across the whole width.
   const Row = mobile ? SimpleGrid : Group;
@@ -148,7 +148,9 @@ function PoolRow({
             asset: pool.coin,
             productId: pool.rid,
             name: project.name,
-            currentRate: dec(derivedApr).div(100).toFixed(),
+            currentRate: dec(shownApr ?? 0)
+              .div(100)
+              .toFixed(),
           }}
           testId={`apr-alert-${pool.rid}`}
         />
@@ -200,13 +202,7 @@ function PoolRow({
               </Group>
               <Group gap={6} wrap="nowrap" align="baseline">
                 <Text size="xs" c="dimmed" component="span">
-                  {pool.derived_apr
-                    ? t('launchpool.pool.apr')
-                    : t(
-                        pool.rate_year_type === 1
-                          ? 'launchpool.pool.apr.real'
-                          : 'launchpool.pool.apr.estimate',
-                      )}
+                  {poolAprLabel(pool, t)}
                 </Text>
                 <PoolApr pool={pool} testId={`apr-${pool.rid}`} />
               </Group>

@@ -60,7 +60,7 @@ function open(
 }
 
 async function typeAmount(text: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.clear(amountInput());
   await user.type(amountInput(), text);
   return user;
@@ -87,7 +87,7 @@ describe('redeem dialog rules', () => {
     fakeServer(routes());
     open();
     expect(confirm()).toBeDisabled();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Max' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Max' }));
     await waitFor(() => expect(amountInput().value).toBe('200'));
     expect(confirm()).toBeEnabled();
     expect(screen.getByTestId('redeem-redeemable')).toHaveTextContent('200 GT');
@@ -168,8 +168,8 @@ describe('redeem dialog rules', () => {
     open({ pool: { simple_earn: { ...SIMPLE_EARN, status: 1 } } });
     const line = await screen.findByTestId('launchpool-arrival');
     await waitFor(() => expect(line).toHaveAttribute('data-rule', 'launchpool_flexible'));
-    expect(line).toHaveTextContent('At once, into Flexible simple earn (03/01/2026 12:00 UTC)');
-    await userEvent.setup().click(screen.getByTestId('redeem-auto-earn'));
+    expect(line).toHaveTextContent('At once, into Flexible simple earn (2026-03-01 12:00 UTC)');
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('redeem-auto-earn'));
     await waitFor(() =>
       expect(screen.getByTestId('launchpool-arrival')).toHaveAttribute('data-rule', 'launchpool_spot'),
     );

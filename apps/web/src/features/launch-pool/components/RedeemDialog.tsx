@@ -14,6 +14,7 @@ import { AmountInput } from '../../../components/AmountInput';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { useReturnFocus } from '../../../components/useReturnFocus';
@@ -66,12 +67,16 @@ export function RedeemDialog({
 
   const [amount, setAmount] = useState<string | null>(null);
   const [autoEarn, setAutoEarn] = useState(se?.status === 1);
+  // One redeem is one order: a double click or a second try sends the action's one key.
+  const submitter = useMoneySubmit();
+  const { reset: newAction } = submitter;
   useEffect(() => {
     if (opened) {
       setAmount(null);
       setAutoEarn(se?.status === 1);
+      newAction();
     }
-  }, [opened, se?.status]);
+  }, [opened, se?.status, newAction]);
 
   const online = useOnline();
   const redeem = useApiAction({
@@ -85,10 +90,15 @@ export function RedeemDialog({
 
   const submit = async () => {
     if (amount === null || failure || !online) return;
-    trackClick('launchpool.redeem.confirm', { rid: pool.rid });
+    const body = { pid: pool.pid, rid: pool.rid, amount, simpleEarnStatus };
     try {
-      await redeem.run({ pid: pool.pid, rid: pool.rid, amount, simpleEarnStatus });
+      const sent = await submitter.run(body, (idempotencyKey) => {
+        trackClick('launchpool.redeem.confirm', { rid: pool.rid });
+        return redeem.run(body, { idempotencyKey });
+      });
+      if (!sent) return;
     } catch {
+      // The error catalogue has spoken; the dialog stays open for another try with the same key.
       return;
     }
     toast('success', t('redeem.success'));
@@ -130,7 +140,7 @@ export function RedeemDialog({
           onChange={setAmount}
           data-autofocus
           onEnter={() => {
-            if (!redeem.isPending) void submit();
+            if (!submitter.pending) void submit();
           }}
           // Finer digits than the pool's are typed through, so the minimum-unit rule can say what is wrong.
           precision={Math.max(pool.decimal_place, REDEEM_INPUT_DECIMALS)}
@@ -193,7 +203,7 @@ export function RedeemDialog({
               fullWidth
               onClick={() => void submit()}
               disabled={amount === null || !!failure || !online}
-              loading={redeem.isPending}
+              loading={submitter.pending}
               data-testid="redeem-confirm"
             >
               {t('common.confirm')}

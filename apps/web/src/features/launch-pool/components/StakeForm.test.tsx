@@ -26,7 +26,7 @@ async function pressMax(shown: string) {
 }
 
 async function typeAmount(text: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.clear(amountInput());
   if (text) await user.type(amountInput(), text);
   return user;
@@ -147,7 +147,7 @@ describe('stake form rules', () => {
     // Newcomers tag on the new-user pool's tab.
     expect(within(screen.getByTestId('stake-tab-12')).getByText('Newcomers')).toBeInTheDocument();
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByTestId('mode-fixed'));
     expect(screen.getByTestId('mode-fixed')).toHaveAttribute('aria-checked', 'true');
     await user.click(screen.getByTestId('stake-tab-12'));
@@ -198,7 +198,7 @@ describe('stake form rules', () => {
     const tip =
       'You already hold a fixed-term auto-earn position, so flexible is not available for this pool';
     expect(screen.getByTestId('flexible-disabled-tip')).toHaveTextContent(tip);
-    await userEvent.setup().click(screen.getByTestId('mode-flexible'));
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('mode-flexible'));
     expect(toast).toHaveBeenCalledWith('info', tip);
     expect(screen.getByTestId('mode-fixed')).toHaveAttribute('aria-checked', 'true');
   });
@@ -227,7 +227,7 @@ describe('stake form rules', () => {
     );
     await pressMax('50');
     expect(screen.queryByTestId('auto-earn')).toBeNull();
-    await userEvent.setup().click(confirm());
+    await userEvent.setup({ delay: null }).click(confirm());
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const order = calls.find((c) => c.path.endsWith('/create-order'));
     expect(new URLSearchParams(order?.body).get('simpleEarnStatus')).toBe('0');
@@ -317,7 +317,7 @@ describe('stake form rules', () => {
       />,
     );
     await pressMax('100');
-    await userEvent.setup().click(confirm());
+    await userEvent.setup({ delay: null }).click(confirm());
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/check-pool-rule'))).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(calls.some((c) => c.path.endsWith('/create-order'))).toBe(false);
@@ -400,6 +400,8 @@ describe('the pool APR in the stake dialog (issue 17)', () => {
     const pool = makePool({
       derived_apr: {
         rate_year: '44.941368078175895765',
+        shown_rate_year: '44.941368078175895765',
+        shown: 'live',
         missing: null,
         missing_prices: [],
         staked_total: '200',
@@ -443,7 +445,7 @@ describe('the pool APR in the stake dialog (issue 17)', () => {
         'You are offline: nothing has been sent. Connect again, then confirm.',
       );
       expect(confirm()).toBeDisabled();
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await user.click(amountInput());
       await user.keyboard('{Enter}');
       await new Promise((r) => setTimeout(r, 50));
@@ -452,7 +454,7 @@ describe('the pool APR in the stake dialog (issue 17)', () => {
       act(() => onlineManager.setOnline(true));
     }
     expect(screen.queryByTestId('offline-notice')).toBeNull();
-    await userEvent.setup().click(confirm());
+    await userEvent.setup({ delay: null }).click(confirm());
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
     expect(calls.filter((c) => c.path.endsWith('/create-order'))).toHaveLength(1);
   });

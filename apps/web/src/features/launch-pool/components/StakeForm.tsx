@@ -29,6 +29,7 @@ import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGroup';
 import { formatDate, translateKey } from '../../../i18n';
@@ -47,7 +48,7 @@ import {
   stakeError,
   stakeNumbers,
 } from '../rules';
-import { aprWithStake, PoolApr } from './PoolApr';
+import { aprWithStake, PoolApr, poolAprLabel, poolAprText } from './PoolApr';
 
 export interface StakeResult {
   pid: number;
@@ -147,7 +148,6 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
     setDepositOpenState(open);
     onNestedDialog?.(open);
   };
-  const [checking, setChecking] = useState(false);
 
   const coin = pool?.coin ?? '';
   const compliance = useQuery({ ...queries.compliance(), enabled: isLoggedIn });
@@ -159,6 +159,9 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
     path: `${LAUNCHPOOL_BASE}/create-order`,
     form: true,
   });
+  // One stake is one order: a double click or a second try sends the action's one key (the form is
+  // mounted with its dialog, so a closed and reopened dialog is a new action).
+  const submitter = useMoneySubmit();
 
   const entry = outable.data?.find((e) => e.asset === coin);
   const support = borrow.data?.find((b) => b.coin === coin)?.is_support_launchpool === 1;
@@ -213,26 +216,25 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
 
   const submit = async () => {
     if (amount === null || failure || numbers.usedUp || !online) return;
-    trackClick('launchpool.stake.confirm', { rid: pool.rid, coin });
-    if (isNewUserPool(pool) || pool.vip_config?.vip_only) {
-      setChecking(true);
-      try {
-        await callApi('post', `${LAUNCHPOOL_BASE}/check-pool-rule`, {
-          body: { pid: pool.pid, rid: pool.rid },
-          form: true,
-        });
-      } catch (e) {
-        handleApiError(e);
-        return;
-      } finally {
-        setChecking(false);
-      }
-    }
+    const body = { pid: pool.pid, rid: pool.rid, amount, ...modeFields(mode, pool) };
     try {
-      await stake.run(
-        { pid: pool.pid, rid: pool.rid, amount, ...modeFields(mode, pool) },
-        { headers: { 'device-token': deviceToken() } },
-      );
+      const sent = await submitter.run(body, async (idempotencyKey) => {
+        trackClick('launchpool.stake.confirm', { rid: pool.rid, coin });
+        if (isNewUserPool(pool) || pool.vip_config?.vip_only) {
+          try {
+            await callApi('post', `${LAUNCHPOOL_BASE}/check-pool-rule`, {
+              body: { pid: pool.pid, rid: pool.rid },
+              form: true,
+            });
+          } catch (e) {
+            handleApiError(e);
+            throw e;
+          }
+        }
+        return stake.run(body, { headers: { 'device-token': deviceToken() }, idempotencyKey });
+      });
+      // Another click of this action is in flight: that one speaks.
+      if (!sent) return;
     } catch {
       // The error catalogue has spoken (toast, analytics); the dialog stays open for another try.
       return;
@@ -253,11 +255,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
               <span>{p.coin}</span>
               {/* Several pools may stake the same coin: the rate tells them apart. */}
               <Text span size="xs" className="num">
-                {p.derived_apr
-                  ? p.derived_apr.rate_year === null
-                    ? '—'
-                    : formatRate(p.derived_apr.rate_year)
-                  : formatRate(p.rate_year, p.rate_year_type)}
+                {poolAprText(p)}
               </Text>
               {p.vip_config?.vip_only && (
                 <Badge size="xs" color="yellow" variant="light">
@@ -302,9 +300,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
         </Group>
         <div style={{ textAlign: 'right' }}>
           <Text size="xs" c="dimmed">
-            {pool.derived_apr
-              ? t('launchpool.pool.apr')
-              : t(pool.rate_year_type === 1 ? 'launchpool.pool.apr.real' : 'launchpool.pool.apr.estimate')}
+            {poolAprLabel(pool, t)}
           </Text>
           <PoolApr pool={pool} stakeAmount={amount} fz="xl" testId="stake-apr" />
           {withYours && (
@@ -331,7 +327,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
         onChange={setAmount}
         data-autofocus
         onEnter={() => {
-          if (loaded && !stake.isPending && !checking) void submit();
+          if (loaded && !submitter.pending) void submit();
         }}
         precision={pool.decimal_place}
         max={loaded && !numbers.usedUp ? numbers.max : null}
@@ -481,7 +477,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
             fullWidth
             onClick={() => void submit()}
             disabled={disabledConfirm}
-            loading={stake.isPending || checking}
+            loading={submitter.pending}
             data-testid="stake-confirm"
           >
             {numbers.usedUp ? t('launchpool.stake.usedUp') : t('common.confirm')}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { formatDate } from '../../../i18n';
 import { deviceLabel, SECURITY_PATHS, securityKeys, securityQueries, type UserSession } from '../api';
 
@@ -87,11 +88,9 @@ export function SessionsCard() {
       <Title order={2} size="h4" mb="sm">
         {t('security.sessions.title')}
       </Title>
-      {!sessions.data ? (
-        <Skeleton h={60} />
-      ) : (
+      <QueryState queries={sessions} compact loading={<Skeleton h={60} />} data-testid="sessions">
         <Stack gap={0}>
-          {sessions.data.list.map((s) => (
+          {(sessions.data?.list ?? []).map((s) => (
             <SessionRow
               key={s.id}
               session={s}
@@ -100,7 +99,7 @@ export function SessionsCard() {
             />
           ))}
         </Stack>
-      )}
+      </QueryState>
     </Card>
   );
 }

@@ -4,11 +4,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { formatDate } from '../../../i18n';
 import { deviceLabel, SIGN_IN_PAGE, type SignInEvent, securityQueries } from '../api';
 
 const outcomeColor = (o: SignInEvent['outcome']) =>
-  o === 'ok' ? 'teal' : o === 'totp_required' ? 'blue' : 'red';
+  o === 'ok' ? 'teal' : o === 'totp_required' ? 'blue' : o === 'throttled' ? 'orange' : 'red';
 
 function Outcome({ e }: { e: SignInEvent }) {
   const { t } = useTranslation();
@@ -32,59 +33,59 @@ export function SignInsCard() {
       <Title order={2} size="h4" mb="sm">
         {t('security.history.title')}
       </Title>
-      {!history.data ? (
-        <Skeleton h={80} />
-      ) : list.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('security.history.empty')}
-        </Text>
-      ) : mobile ? (
-        <Stack gap="xs">
-          {list.map((e) => (
-            <Stack
-              key={e.id}
-              gap={2}
-              py={6}
-              style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-            >
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm">{formatDate(e.at, true)}</Text>
-                <Outcome e={e} />
-              </Group>
-              <Text size="xs" c="dimmed">
-                {t(`security.method.${e.method}`)} · {e.address ?? '—'} · {deviceLabel(e.device) ?? '—'}
-              </Text>
-            </Stack>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="xs" data-testid="sign-in-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('security.history.time')}</Table.Th>
-                <Table.Th>{t('security.history.result')}</Table.Th>
-                <Table.Th>{t('security.history.method')}</Table.Th>
-                <Table.Th>{t('security.sessions.address')}</Table.Th>
-                <Table.Th>{t('security.history.device')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>{formatDate(e.at, true)}</Table.Td>
-                  <Table.Td>
-                    <Outcome e={e} />
-                  </Table.Td>
-                  <Table.Td>{t(`security.method.${e.method}`)}</Table.Td>
-                  <Table.Td>{e.address ?? '—'}</Table.Td>
-                  <Table.Td title={e.device ?? undefined}>{deviceLabel(e.device) ?? '—'}</Table.Td>
+      <QueryState queries={history} compact loading={<Skeleton h={80} />} data-testid="sign-ins">
+        {list.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('security.history.empty')}
+          </Text>
+        ) : mobile ? (
+          <Stack gap="xs">
+            {list.map((e) => (
+              <Stack
+                key={e.id}
+                gap={2}
+                py={6}
+                style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm">{formatDate(e.at, true)}</Text>
+                  <Outcome e={e} />
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t(`security.method.${e.method}`)} · {e.address ?? '—'} · {deviceLabel(e.device) ?? '—'}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={600}>
+            <Table verticalSpacing="xs" data-testid="sign-in-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('security.history.time')}</Table.Th>
+                  <Table.Th>{t('security.history.result')}</Table.Th>
+                  <Table.Th>{t('security.history.method')}</Table.Th>
+                  <Table.Th>{t('security.sessions.address')}</Table.Th>
+                  <Table.Th>{t('security.history.device')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>{formatDate(e.at, true)}</Table.Td>
+                    <Table.Td>
+                      <Outcome e={e} />
+                    </Table.Td>
+                    <Table.Td>{t(`security.method.${e.method}`)}</Table.Td>
+                    <Table.Td>{e.address ?? '—'}</Table.Td>
+                    <Table.Td title={e.device ?? undefined}>{deviceLabel(e.device) ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
       {more && (
         <Button
           variant="subtle"

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { securityQueries } from '../api';
 
 const EnrolTotpDialog = lazy(() => import('../dialogs/EnrolTotpDialog'));
@@ -29,9 +30,7 @@ export function TwoFactorCard() {
         <Text size="sm" c="dimmed">
           {t('security.tfa.about')}
         </Text>
-        {!status.data ? (
-          <Skeleton h={36} w={120} />
-        ) : (
+        <QueryState queries={status} compact loading={<Skeleton h={36} w={120} />} data-testid="totp">
           <Group gap="sm">
             {on ? (
               <>
@@ -39,14 +38,14 @@ export function TwoFactorCard() {
                   {t('security.tfa.turnOff')}
                 </Button>
                 <Text size="sm" c="dimmed" data-testid="recovery-left">
-                  {t('security.tfa.codesLeft', { count: status.data.recovery_codes_left })}
+                  {t('security.tfa.codesLeft', { count: status.data?.recovery_codes_left ?? 0 })}
                 </Text>
               </>
             ) : (
               <Button onClick={() => setOpen('enrol')}>{t('security.tfa.turnOn')}</Button>
             )}
           </Group>
-        )}
+        </QueryState>
       </Stack>
       <Suspense fallback={null}>
         {open === 'enrol' && <EnrolTotpDialog opened onClose={() => setOpen(null)} />}

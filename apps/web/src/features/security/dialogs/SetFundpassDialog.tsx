@@ -7,7 +7,7 @@ import { queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { SECURITY_PATHS } from '../api';
-import { inlineError } from '../components/inline-error';
+import { type FieldError, fieldError } from '../components/inline-error';
 
 export type FundpassDialogKind = 'set' | 'change' | 'reset';
 
@@ -38,7 +38,7 @@ export default function SetFundpassDialog({
   const [proof, setProof] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FieldError | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const client = useQueryClient();
   const save = useApiAction({
@@ -64,6 +64,12 @@ export default function SetFundpassDialog({
   const nextInvalid = next.length > 0 && !SIX_DIGITS.test(next);
   const mismatch = repeat.length > 0 && repeat !== next;
   const proofReady = kind === 'set' ? proof.length > 0 : SIX_DIGITS.test(proof);
+  // A refusal of the proof goes under the proof field, and goes once the user types a new one.
+  const proofError = error?.field === 'proof' ? error.text : undefined;
+  const proofChange = (value: string) => {
+    setProof(value);
+    if (error?.field === 'proof') setError(null);
+  };
   const ready = proofReady && SIX_DIGITS.test(next) && repeat === next && (kind !== 'reset' || sentTo);
 
   const submit = async () => {
@@ -79,7 +85,7 @@ export default function SetFundpassDialog({
       await client.invalidateQueries({ queryKey: queryKeys.me });
       onDone();
     } catch (e) {
-      setError(inlineError(e));
+      setError(fieldError(e));
     }
   };
 
@@ -90,7 +96,7 @@ export default function SetFundpassDialog({
       await mail.run({ email, lang: i18n.language === 'zh-CN' ? 'zh-CN' : 'en' });
       setSentTo(email);
     } catch (e) {
-      setError(inlineError(e));
+      setError(fieldError(e));
     }
   };
 
@@ -148,7 +154,10 @@ export default function SetFundpassDialog({
               label={t('security.dialog.loginPassword')}
               autoComplete="current-password"
               value={proof}
-              onChange={(e) => setProof(e.currentTarget.value)}
+              onChange={(e) => proofChange(e.currentTarget.value)}
+              error={proofError}
+              aria-invalid={proofError ? true : undefined}
+              data-testid="fundpass-proof"
               data-autofocus
             />
           ) : kind === 'change' ? (
@@ -158,7 +167,10 @@ export default function SetFundpassDialog({
               autoComplete="off"
               maxLength={6}
               value={proof}
-              onChange={(e) => setProof(e.currentTarget.value)}
+              onChange={(e) => proofChange(e.currentTarget.value)}
+              error={proofError}
+              aria-invalid={proofError ? true : undefined}
+              data-testid="fundpass-proof"
               data-autofocus
             />
           ) : (
@@ -168,7 +180,10 @@ export default function SetFundpassDialog({
               autoComplete="one-time-code"
               maxLength={6}
               value={proof}
-              onChange={(e) => setProof(e.currentTarget.value)}
+              onChange={(e) => proofChange(e.currentTarget.value)}
+              error={proofError}
+              aria-invalid={proofError ? true : undefined}
+              data-testid="fundpass-proof"
             />
           )}
           <PasswordInput
@@ -189,9 +204,9 @@ export default function SetFundpassDialog({
             onChange={(e) => setRepeat(e.currentTarget.value)}
             error={mismatch ? t('security.dialog.mismatch') : undefined}
           />
-          {error && (
+          {error?.field === 'form' && (
             <Text c="red" size="sm" role="alert" data-testid="fundpass-dialog-error">
-              {error}
+              {error.text}
             </Text>
           )}
           <Group justify="flex-end" align="flex-start">

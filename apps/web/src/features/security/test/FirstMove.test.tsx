@@ -26,7 +26,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
   });
 
   test('10010107 opens the set dialog; once saved the same request goes again with its key', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let set = false;
     const calls = stubApi({
       [`POST ${STAKE}`]: () => (set ? { ok: 1 } : NOT_SET),
@@ -72,7 +72,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
     'the set dialog names the move (%s, %s)',
     async (lang, path, intro) => {
       await act(() => setLanguage(lang as 'en' | 'zh-CN'));
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       stubApi({ [`POST ${path}`]: () => NOT_SET });
       renderWithProviders(<FundpassPrompt />);
       let result: Promise<unknown> = Promise.resolve();
@@ -88,7 +88,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
   );
 
   test('cancelling the set dialog ends the action quietly, sending nothing more', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = stubApi({ [`POST ${STAKE}`]: () => NOT_SET });
     renderWithProviders(<FundpassPrompt />);
     let result: Promise<unknown> = Promise.resolve();
@@ -109,7 +109,7 @@ describe('first money move without a funding password (issue 18 §2)', () => {
   });
 
   test('"Forgot?" in the prompt ends the action and opens the reset on the security page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const went: string[] = [];
     const unregister = registerNavigate((to) => went.push(to));
     renderWithProviders(<FundpassPrompt />);

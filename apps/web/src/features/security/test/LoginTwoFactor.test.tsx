@@ -20,7 +20,7 @@ describe('sign-in with two-factor on', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   test('the password step leads to the code step; a reused code is refused inline; the next code signs in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = stubApi({
       'GET /api/web/v1/auth/me': () => ({
         code: 401,
@@ -72,7 +72,7 @@ describe('sign-in with two-factor on', () => {
   });
 
   test('a recovery code instead, and the lock with when it ends', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = stubApi({
       'GET /api/web/v1/auth/me': () => ({
         code: 401,
@@ -98,7 +98,7 @@ describe('sign-in with two-factor on', () => {
     await user.type(screen.getByTestId('login-code'), 'abcde-fghjk');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      /Too many wrong codes; try again at \d{2}\/\d{2}\/2026 \d{2}:\d{2}/,
+      /Too many wrong codes; try again at 2026-\d{2}-\d{2} \d{2}:\d{2}/,
     );
     expect(calls.filter((c) => c.path === LOGIN).at(-1)?.body).toEqual({
       email: 'ada@example.com',

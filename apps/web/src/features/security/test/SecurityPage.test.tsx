@@ -66,7 +66,7 @@ describe('security page', () => {
   });
 
   test('signing out another session sends DELETE with its id and reloads the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let list = SESSIONS;
     const calls = api({
       'GET /api/web/v1/auth/sessions': () => ({ list }),
@@ -85,7 +85,7 @@ describe('security page', () => {
   });
 
   test('turning two-factor on: password, QR code and key, a code, then the recovery codes once', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let enabled = false;
     const calls = api({
       'GET /api/web/v1/auth/2fa': () =>
@@ -129,7 +129,7 @@ describe('security page', () => {
   });
 
   test('changing the login password: wrong current one inline, then the count of sessions ended', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = api({
       'POST /api/web/v1/auth/password': (c) =>
         c.body?.current_password === 'correct-horse-1'
@@ -164,7 +164,7 @@ describe('security page', () => {
   });
 
   test('?reset=fundpass opens the reset: a mailed code, then the new password; a wrong code stays inline', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = api({
       'POST /api/web/v1/auth/fund-password/reset': () => ({ sent: true }),
       'POST /api/web/v1/auth/fund-password/reset/confirm': (c) =>
@@ -185,9 +185,14 @@ describe('security page', () => {
     await user.type(screen.getByLabelText('New funding password (6 digits)'), '135790');
     await user.type(screen.getByLabelText('Repeat the new funding password'), '135790');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByTestId('fundpass-dialog-error')).toHaveTextContent(
+    // A wrong code is said under the code's field (issue 27), not under the last field.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Code from the email')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getByTestId('fundpass-proof').closest('.mantine-InputWrapper-root')).toHaveTextContent(
       'The code is not right (4 tries left)',
     );
+    expect(screen.queryByTestId('fundpass-dialog-error')).toBeNull();
     await user.clear(screen.getByLabelText('Code from the email'));
     await user.type(screen.getByLabelText('Code from the email'), '424242');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -200,7 +205,7 @@ describe('security page', () => {
   });
 
   test('without a funding password: the mode waits, and the set dialog asks for the login password', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = api({
       'GET /api/web/v1/auth/me': () => ({ ...ME, fundpass_set: false, fundpass_mode: 'never' }),
       'POST /api/web/v1/auth/fund-password': () => ({ mode: 'every_2h' }),
@@ -235,6 +240,37 @@ describe('security page', () => {
     );
   });
 
+  test('setting it with a wrong login password (issue 27): "Login password is incorrect" under that field', async () => {
+    const user = userEvent.setup();
+    api({
+      'GET /api/web/v1/auth/me': () => ({ ...ME, fundpass_set: false, fundpass_mode: 'never' }),
+      'POST /api/web/v1/auth/fund-password': () => ({
+        code: 40100,
+        status: 401,
+        message: 'Login password is incorrect',
+        data: { key: 'auth.passwordWrong', params: {} },
+      }),
+    });
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Set funding password' }));
+    const login = await screen.findByLabelText('Login password', {}, { timeout: 15_000 });
+    await user.type(login, 'not-my-password');
+    await user.type(screen.getByLabelText('New funding password (6 digits)'), '123456');
+    await user.type(screen.getByLabelText('Repeat the new funding password'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(login).toHaveAttribute('aria-invalid', 'true'));
+    // Under that field, and read with it (aria-describedby names the message).
+    expect(login.closest('.mantine-InputWrapper-root')).toHaveTextContent('Login password is incorrect');
+    expect(document.getElementById(login.getAttribute('aria-describedby') ?? '')).toHaveTextContent(
+      'Login password is incorrect',
+    );
+    expect(screen.queryByText('Wrong email or password')).toBeNull();
+    expect(screen.queryByTestId('fundpass-dialog-error')).toBeNull();
+    // Typing a new one takes the refusal away.
+    await user.type(login, 'x');
+    expect(login).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('at 375 px without a funding password: why the mode is off is written under it', async () => {
     api({ 'GET /api/web/v1/auth/me': () => ({ ...ME, fundpass_set: false, fundpass_mode: 'never' }) });
     render(375);
@@ -245,7 +281,7 @@ describe('security page', () => {
   });
 
   test('at 375 px the login password and the change dialog say why their submit waits, until it does not', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     api();
     render(375);
     const card = await screen.findByTestId('security-password');
@@ -276,7 +312,7 @@ describe('security page', () => {
   });
 
   test('choosing when the funding password is asked: the server asks for it, the prompt sends it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const calls = api({
       'POST /api/web/v1/auth/fund-password/mode': (c) =>
         c.headers['X-Fund-Password'] === '246810'

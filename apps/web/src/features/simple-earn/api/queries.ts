@@ -1,5 +1,6 @@
 import { SimpleEarnChartType, SimpleEarnPageSize } from '@earn/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { isApiError } from '../../../api/client';
 import { BALANCE_POLL_MS } from '../../../api/queries';
 import { callApi, getData } from '../../../api/typed';
 import type { ApiData } from '../../../api/types';
@@ -29,6 +30,7 @@ export const seKeys = {
   faq: (lang: string) => ['simple-earn', 'faq', lang] as const,
   held: ['simple-earn', 'held'] as const,
   vip: ['simple-earn', 'vip'] as const,
+  subscribeCheck: (pid: number) => ['simple-earn', 'subscribe-check', pid] as const,
 };
 
 export type ChartRange = '24h' | '7d' | '30d';
@@ -102,11 +104,21 @@ export const seQueries = {
       staleTime: 5000,
       placeholderData: keepPreviousData,
     }),
+  /** One fixed order; null when the user has no such order (a 404 is an answer, not a failure). */
   fixedOrder: (asset: string, orderId: number) =>
     queryOptions({
       queryKey: seKeys.fixedOrder(asset, orderId),
-      queryFn: ({ signal }) =>
-        getData(`${API}/fixed_earn/api/user/order`, { query: { asset, order_id: orderId }, signal }),
+      queryFn: async ({ signal }) => {
+        try {
+          return await getData(`${API}/fixed_earn/api/user/order`, {
+            query: { asset, order_id: orderId },
+            signal,
+          });
+        } catch (e) {
+          if (isApiError(e) && e.status === 404) return null;
+          throw e;
+        }
+      },
     }),
   history: (q: HistoryQuery) =>
     queryOptions({
@@ -200,6 +212,21 @@ export function fetchTradeInfo(): Promise<TradeInfo> {
 
 export function fetchProducts(): Promise<ProductDetail[]> {
   return getData(`${API}/uni-loan/earn/coin-info`, { query: { status: '1' } }).then((d) => d.list);
+}
+
+/**
+ * Whether the signed-in user may subscribe a special product (the spec's subscribe check), asked
+ * when the product is shown, so an ineligible user is told before typing an amount, not after Subscribe.
+ */
+export function subscribeCheckQuery(pid: number) {
+  return queryOptions({
+    queryKey: seKeys.subscribeCheck(pid),
+    queryFn: ({ signal }) =>
+      getData(`${API}/uni-loan/earn/subscribe/check`, { query: { pid }, signal }).then(
+        (d) => d.is_able_subscribe,
+      ),
+    staleTime: 30_000,
+  });
 }
 
 export function fetchSubscribeCheck(pid: number): Promise<ApiData<'/apiw/v2/uni-loan/earn/subscribe/check'>> {

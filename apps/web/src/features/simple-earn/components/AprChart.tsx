@@ -1,14 +1,18 @@
 import { dec } from '@earn/domain';
-import { Center, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Center, Loader, SegmentedControl, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { TrendChart } from '../../../components/TrendChart';
 import { type ChartRange, seQueries } from '../api/queries';
 import { useServerTime } from '../hooks';
 
-/** The realtime APR chart of a flexible asset: 24 hours and 7 days hourly, 30 days daily. */
+/**
+ * The realtime APR chart of a flexible asset: 24 hours and 7 days hourly, 30 days daily. The server's
+ * points are what the product card states (base + bonus), up to the hour in progress.
+ */
 export function AprChart({ asset, height = 180 }: { asset: string; height?: number }) {
   const { t } = useTranslation();
   const [range, setRange] = useState<ChartRange>('24h');
@@ -28,18 +32,18 @@ export function AprChart({ asset, height = 180 }: { asset: string; height?: numb
         ]}
         aria-label={t('se.chart.range')}
       />
-      {!server.ready || q.isLoading ? (
-        <Center h={height}>
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      ) : points.length === 0 ? (
-        <Center h={height}>
-          <Text size="sm" c="dimmed">
-            {t('finances.noData')}
-          </Text>
-        </Center>
-      ) : (
-        // Mounted only with data: the chart builds itself on mount.
+      <QueryState
+        queries={[server.query, q]}
+        empty={points.length === 0}
+        emptyText={t('finances.noData')}
+        loading={
+          <Center h={height}>
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        }
+        data-testid="apr-chart-state"
+      >
+        {/* Mounted only with data: the chart builds itself on mount. */}
         <TrendChart
           key={range}
           data={points}
@@ -47,7 +51,7 @@ export function AprChart({ asset, height = 180 }: { asset: string; height?: numb
           label={t('se.chart.label', { coin: asset })}
           formatValue={(v) => `${formatAmount(v, 4)}%`}
         />
-      )}
+      </QueryState>
     </Stack>
   );
 }

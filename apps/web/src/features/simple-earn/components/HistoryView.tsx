@@ -4,9 +4,9 @@ import {
   Box,
   Collapse,
   Group,
-  Loader,
   SegmentedControl,
   Select,
+  Skeleton,
   Stack,
   Tabs,
   Text,
@@ -18,6 +18,7 @@ import { useMe } from '../../../app/auth';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
 import { type DayRange, exportRange, rangeToUnix } from '../../../components/dateRange';
 import { ExportCsv } from '../../../components/export-csv';
+import { QueryState, useTableState } from '../../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate, i18next } from '../../../i18n';
@@ -36,7 +37,7 @@ const KNOWN_MODES = [0, 1, 2, 5, 10, 11, 12, 14, 15, 32];
 
 /**
  * Section 4's default: an explicit tab/type in the query, else the user's last choice, else flexible
- * interest when the user has any, else fixed interest. Undefined while that is still being found out.
+ * interest when the user has any, else fixed interest. `initial` is undefined until that is known.
  */
 export function useHistoryDefault(query: { tab?: string | null; type?: string | null }) {
   const { me } = useMe();
@@ -46,10 +47,14 @@ export function useHistoryDefault(query: { tab?: string | null; type?: string | 
     ...seQueries.history({ tab: 'flexible', type: SimpleEarnHistoryType.interest, page: 1, limit: 1 }),
     enabled: !!me && !explicit && !remembered,
   });
-  if (explicit || remembered) return remembered ?? defaultHistoryFilter(query, false);
-  if (!me) return undefined;
-  if (probe.isLoading) return undefined;
-  return defaultHistoryFilter(query, (probe.data?.total ?? 0) > 0);
+  const initial =
+    explicit || remembered
+      ? (remembered ?? defaultHistoryFilter(query, false))
+      : probe.data
+        ? defaultHistoryFilter(query, probe.data.total > 0)
+        : undefined;
+  // The probe is the screen's to show (QueryState): a failed probe is not "no flexible interest".
+  return { initial, probe };
 }
 
 function modeLabel(mode: number): string | null {
@@ -88,6 +93,8 @@ export function HistoryView({
     }),
   );
   const coins = useQuery(seQueries.historyCoins(tab === 'fixed' ? 1 : 0));
+  // The coin filter is part of the table: without its coins it would offer none.
+  const tableState = useTableState([q, coins]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: remember on change only
   useEffect(() => {
@@ -262,7 +269,7 @@ export function HistoryView({
         caption={t('se.nav.history')}
         rows={q.data?.list ?? []}
         rowKey={(r) => `${r.type}-${r.time_at}-${r.unique_time}-${r.asset}-${r.order_id}-${r.amount}`}
-        loading={q.isLoading}
+        {...tableState}
         columns={columns}
         mobileVisibleFields={4}
         {...paging.tableProps(q.data?.total ?? 0, q.data?.list.length ?? 0)}
@@ -303,9 +310,7 @@ function DailyDetail({ record }: { record: HistoryRecord }) {
         {t('se.hours', { count: record.hours ?? 0 })}
       </Anchor>
       <Collapse expanded={open}>
-        {q.isLoading ? (
-          <Loader size="xs" />
-        ) : (
+        <QueryState queries={q} compact loading={<Skeleton h={18} w={160} />} data-testid="hourly">
           <Stack gap={2} data-testid="hourly-rows">
             {(q.data?.list ?? []).map((h) => (
               <Group key={h.time_at} gap="md" justify="flex-end" wrap="nowrap">
@@ -331,7 +336,7 @@ function DailyDetail({ record }: { record: HistoryRecord }) {
               </Text>
             )}
           </Stack>
-        )}
+        </QueryState>
       </Collapse>
     </Stack>
   );

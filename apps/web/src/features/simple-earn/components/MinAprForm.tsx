@@ -6,11 +6,11 @@ import {
   rateFromPercent,
 } from '@earn/domain';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError, toast } from '../../../api/errors';
 import { sanitizeAmountText } from '../../../components/amount';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { inlineRule, useSetMinRate } from '../api/actions';
 import { pct } from '../format';
 import { useRefreshEarn } from '../hooks';
@@ -51,6 +51,8 @@ export function MinAprForm({
     null,
   );
   const action = useSetMinRate();
+  // The dialogs' one submit: one request per action (the server keeps its key), the spec's debounce.
+  const submitter = useMoneySubmit({ debounceMs: EDIT_APR_DEBOUNCE_MS });
   const refresh = useRefreshEarn();
   const max = dec(maxPercent || 0).isZero() ? DEFAULT_MAX_LEND_RATE_PERCENT : maxPercent;
   const rate = text && !/\.$/.test(text) ? rateFromPercent(text) : null;
@@ -61,26 +63,25 @@ export function MinAprForm({
       ? t(serverError.key, serverError.params)
       : null;
 
-  const submit = useDebouncedCallback(
-    async () => {
-      if (!rate || failure) return;
-      try {
-        await action.run({ asset, rateYear: rate.toFixed(RATE_DECIMALS) });
-        toast('success', t('modified'));
-        await refresh();
-        onDone?.();
-      } catch (e) {
-        const rule = inlineRule(e);
-        if (rule) setServerError(rule);
-        else {
-          // Section 8: an interest-rate failure shows the server's message and the dialog closes.
-          handleApiError(e, { action: 'simpleEarn.interestRate' });
-          onCancel?.();
-        }
+  const submit = async () => {
+    if (!rate || failure) return;
+    const body = { asset, rateYear: rate.toFixed(RATE_DECIMALS) };
+    try {
+      const sent = await submitter.run(body, (idempotencyKey) => action.run(body, { idempotencyKey }));
+      if (!sent) return;
+      toast('success', t('modified'));
+      await refresh();
+      onDone?.();
+    } catch (e) {
+      const rule = inlineRule(e);
+      if (rule) setServerError(rule);
+      else {
+        // Section 8: an interest-rate failure shows the server's message and the dialog closes.
+        handleApiError(e, { action: 'simpleEarn.interestRate' });
+        onCancel?.();
       }
-    },
-    { delay: EDIT_APR_DEBOUNCE_MS, leading: true },
-  );
+    }
+  };
 
   return (
     <Stack gap="sm" data-testid="min-apr-form">
@@ -117,7 +118,7 @@ export function MinAprForm({
         <Button
           onClick={() => void submit()}
           disabled={!rate || !!failure}
-          loading={action.isPending}
+          loading={submitter.pending}
           data-testid="min-apr-confirm"
         >
           {t('common.confirm')}

@@ -7,6 +7,7 @@ import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGro
 import type { FixedProduct } from '../api/types';
 import { pct } from '../format';
 import { isSoldOut, upTo } from '../rules';
+import { SpecialBadge } from './SpecialBadge';
 
 export function termLabel(p: FixedProduct, t: TFunction): string {
   return p.id === 0 ? t('se.flexible') : t('se.days', { count: p.lock_up_period });
@@ -79,11 +80,7 @@ export function TermTabs({
                     {t('se.vipRange', { min: p.min_vip, max: p.max_vip })}
                   </Badge>
                 )}
-                {p.type === SimpleEarnProductType.special && (
-                  <Badge size="xs" color="grape" variant="light">
-                    {t('se.special')}
-                  </Badge>
-                )}
+                <SpecialBadge product={p} />
                 {isSoldOut(p) && (
                   <Badge size="xs" color="gray" variant="light">
                     {t('se.soldOut')}

@@ -5,6 +5,7 @@ import { isApiError } from '../../../api/client';
 import { toast } from '../../../api/errors';
 import { useMe } from '../../../app/auth';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useAutoInvest } from '../api/actions';
 import { useRefreshEarn } from '../hooks';
 
@@ -25,6 +26,8 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
   const mobile = useMediaQuery(MOBILE_QUERY);
   const { me } = useMe();
   const action = useAutoInvest();
+  // The dialogs' one submit: one request per confirm, whatever the clicks.
+  const submitter = useMoneySubmit();
   const refresh = useRefreshEarn();
   const enabling = target?.status !== 1;
   const all = target?.asset === 'ALL';
@@ -32,8 +35,10 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
 
   const confirm = async () => {
     if (!target) return;
+    const body = { assets: target.asset, status: enabling ? ('1' as const) : ('0' as const) };
     try {
-      await action.run({ assets: target.asset, status: enabling ? '1' : '0' });
+      const sent = await submitter.run(body, (idempotencyKey) => action.run(body, { idempotencyKey }));
+      if (!sent) return;
       toast('success', t(enabling ? 'cryptoloan.enabledSuccessfully' : 'cryptoloan.disabledSuccessfully'));
       await refresh();
     } catch (e) {
@@ -83,7 +88,7 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void confirm()} loading={action.isPending} data-testid="auto-earn-confirm">
+          <Button onClick={() => void confirm()} loading={submitter.pending} data-testid="auto-earn-confirm">
             {t('common.confirm')}
           </Button>
         </Group>

@@ -1,10 +1,11 @@
 import { SimpleEarnProductType, SimpleEarnRedeemAccount } from '@earn/domain';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { usePreRedeem, useSetRedeemAccount, useSetReinvest } from '../api/actions';
 import type { FixedOrder } from '../api/types';
@@ -27,21 +28,31 @@ function Line({ label, value }: { label: string; value: string }) {
 const isVipOrder = (order: FixedOrder | null) => order?.product_type === SimpleEarnProductType.vip;
 
 /**
- * The confirm of a fixed-order dialog: send, toast `successKey`, refresh the earn queries, close. A
- * failure keeps the dialog open; the error catalogue shows the server's message (section 8).
+ * The confirm of a fixed-order dialog, through the app's one money submit: one action per order
+ * whatever the clicks, its key kept for a second try. Send, toast `successKey`, refresh the earn
+ * queries, close. A failure keeps the dialog open; the error catalogue shows the server's message
+ * (section 8). `loading` is true while the action is in flight.
  */
 function useOrderConfirm(
   order: FixedOrder | null,
-  send: (order: FixedOrder) => Promise<unknown>,
+  send: (order: FixedOrder, idempotencyKey: string) => Promise<unknown>,
   successKey: string,
   onClose: () => void,
 ) {
   const { t } = useTranslation();
   const refresh = useRefreshEarn();
-  return async () => {
+  const submitter = useMoneySubmit();
+  const { reset: newAction } = submitter;
+  const open = !!order;
+  // Closed, the dialog's action is over: opened again, a try is a new action.
+  useEffect(() => {
+    if (!open) newAction();
+  }, [open, newAction]);
+  const confirm = async () => {
     if (!order) return;
     try {
-      await send(order);
+      const sent = await submitter.run({ order: order.order_id, successKey }, (key) => send(order, key));
+      if (!sent) return;
       toast('success', t(successKey));
       await refresh();
       onClose();
@@ -49,6 +60,7 @@ function useOrderConfirm(
       // Shown by the catalogue.
     }
   };
+  return { confirm, loading: submitter.pending };
 }
 
 /** Cancel and the dialog's confirm button, at the end of the row. */
@@ -86,9 +98,9 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
   const mobile = useMediaQuery(MOBILE_QUERY);
   const vip = isVipOrder(order);
   const action = usePreRedeem(vip);
-  const confirm = useOrderConfirm(
+  const { confirm, loading } = useOrderConfirm(
     order,
-    (o) => action.run({ order_id: o.order_id, isVip: vip ? 1 : 0 }),
+    (o, idempotencyKey) => action.run({ order_id: o.order_id, isVip: vip ? 1 : 0 }, { idempotencyKey }),
     'redeem.success',
     onClose,
   );
@@ -123,7 +135,7 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
           <ConfirmButtons
             onCancel={onClose}
             onConfirm={() => void confirm()}
-            loading={action.isPending}
+            loading={loading}
             label={t('se.early.confirm')}
             testId="early-redeem-confirm"
             color="red"
@@ -142,9 +154,13 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
   const { t } = useTranslation();
   const action = useSetReinvest(isVipOrder(order));
   const turningOn = order?.reinvest_status !== 1;
-  const confirm = useOrderConfirm(
+  const { confirm, loading } = useOrderConfirm(
     order,
-    (o) => action.run({ reinvest_status: turningOn ? 1 : 0 }, { params: { order_id: o.order_id } }),
+    (o, idempotencyKey) =>
+      action.run(
+        { reinvest_status: turningOn ? 1 : 0 },
+        { params: { order_id: o.order_id }, idempotencyKey },
+      ),
     'modified',
     onClose,
   );
@@ -167,7 +183,7 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
           <ConfirmButtons
             onCancel={onClose}
             onConfirm={() => void confirm()}
-            loading={action.isPending}
+            loading={loading}
             label={t('common.confirm')}
             testId="reinvest-confirm"
           />
@@ -185,9 +201,10 @@ export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; on
     order?.redeem_account_type === SimpleEarnRedeemAccount.flexible
       ? SimpleEarnRedeemAccount.spot
       : SimpleEarnRedeemAccount.flexible;
-  const confirm = useOrderConfirm(
+  const { confirm, loading } = useOrderConfirm(
     order,
-    (o) => action.run({ redeem_account_type: next }, { params: { order_id: o.order_id } }),
+    (o, idempotencyKey) =>
+      action.run({ redeem_account_type: next }, { params: { order_id: o.order_id }, idempotencyKey }),
     'modified',
     onClose,
   );
@@ -210,7 +227,7 @@ export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; on
         <ConfirmButtons
           onCancel={onClose}
           onConfirm={() => void confirm()}
-          loading={action.isPending}
+          loading={loading}
           label={t('common.confirm')}
           testId="redeem-to-confirm"
         />

@@ -68,10 +68,11 @@ describe('redeem dialog', () => {
     expect(screen.queryByTestId('lend-ratio-notice')).not.toBeInTheDocument();
   });
 
-  test('redeem sends asset, amount, curr_amount and lend_amount; the success dialog tells what waits', async () => {
+  test('redeem sends asset, amount, curr_amount and lend_amount; the success dialog says it is all in spot now (issue 27)', async () => {
     const api = earnApi({
       extra: {
-        'POST /apiw/v2/uni-loan/earn/redeem': () => ({ asset: 'USDT', amount: '30', frozen_amount: '12.5' }),
+        'GET /api/health': () => ({ now: 1_795_239_000 }),
+        'POST /apiw/v2/uni-loan/earn/redeem': () => ({ asset: 'USDT', amount: '30', frozen_amount: '0' }),
       },
     });
     renderWithProviders(<RedeemModal holding={holding} lendRatio="0.5" onClose={() => undefined} />);
@@ -79,13 +80,39 @@ describe('redeem dialog', () => {
     await userEvent.click(screen.getByTestId('redeem-confirm'));
     const success = await screen.findByTestId('redeem-success');
     expect(success).toHaveTextContent(t('redeem.success'));
-    expect(success).toHaveTextContent(t('se.redeem.waiting', { amount: '12.5', coin: 'USDT' }));
+    expect(success).toHaveTextContent(t('se.redeem.arrived'));
+    // The whole 30 USDT, at once, with the server's time of the answer.
+    expect(screen.getByTestId('redeem-paid-now')).toHaveTextContent(
+      /^30 USDT · At once \(2026-11-\d\d \d\d:\d\d UTC\)$/,
+    );
+    expect(screen.queryByTestId('redeem-waiting')).toBeNull();
     expect(form(api.to('POST /apiw/v2/uni-loan/earn/redeem'))).toEqual({
       asset: 'USDT',
       amount: '30',
       curr_amount: '100',
       lend_amount: '80',
     });
+  });
+
+  test('a part frozen under the earlier rule: both parts, each with its time', async () => {
+    earnApi({
+      extra: {
+        'POST /apiw/v2/uni-loan/earn/redeem': () => ({ asset: 'USDT', amount: '30', frozen_amount: '12.5' }),
+        'GET /api/web/v1/earn/redeem-arrival': () => ({
+          rule: 'flexible_settlement',
+          arrives_at: 1_795_240_800,
+          estimated: false,
+          term_payout_at: null,
+        }),
+      },
+    });
+    renderWithProviders(<RedeemModal holding={holding} lendRatio="0.5" onClose={() => undefined} />);
+    fireEvent.change(await screen.findByTestId('redeem-amount'), { target: { value: '30' } });
+    await userEvent.click(screen.getByTestId('redeem-confirm'));
+    const success = await screen.findByTestId('redeem-success');
+    expect(success).toHaveTextContent(t('se.redeem.waiting', { amount: '12.5', coin: 'USDT' }));
+    expect(screen.getByTestId('redeem-paid-now')).toHaveTextContent(/^17.5 USDT · At once/);
+    expect(await screen.findByTestId('redeem-waiting')).toHaveTextContent('12.5 USDT · 2026-11-21 06:00 UTC');
   });
 
   test('locked funding stops the redeem with its warning', async () => {

@@ -6,8 +6,8 @@ import {
   redeemableAmount,
 } from '@earn/domain';
 import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { handleApiError, toast } from '../../../api/errors';
@@ -16,14 +16,16 @@ import { AmountInput } from '../../../components/AmountInput';
 import { trimAmountOnBlur } from '../../../components/amount';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { XCircleIcon } from '../../../components/icons';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { ResultModal } from '../../../components/ResultModal';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
+import { formatServerTime } from '../../../components/serverTime';
 import { inlineRule, passesLockCheck, useCancelRedeem, useFlexRedeem } from '../api/actions';
 import type { FlexHolding } from '../api/types';
 import { ButtonLabel } from '../components/ButtonLabel';
 import { amt } from '../format';
-import { useRefreshEarn } from '../hooks';
+import { useRefreshEarn, useServerNow } from '../hooks';
 
 /** Up to 8 decimals may be typed. */
 const REDEEM_DECIMALS = 8;
@@ -61,9 +63,14 @@ export function RedeemModal({
   const [serverError, setServerError] = useState<{ key: string; params: Record<string, unknown> } | null>(
     null,
   );
-  const [done, setDone] = useState<{ amount: string; frozen: string } | null>(null);
+  // What the redemption paid and when (the server's clock at the answer), and any part that waits.
+  const [done, setDone] = useState<{ amount: string; frozen: string; at: number } | null>(null);
+  const serverNow = useServerNow();
   const [cancelOpen, setCancelOpen] = useState(false);
   const action = useFlexRedeem();
+  // One redeem is one order: a double click or a second try sends the action's one key; the spec's
+  // 200 ms debounce on top.
+  const submitter = useMoneySubmit({ debounceMs: CONFIRM_DEBOUNCE_MS });
   const refresh = useRefreshEarn();
   const asset = holding?.asset ?? '';
   const redeemable = holding
@@ -82,34 +89,35 @@ export function RedeemModal({
   const reset = () => {
     setText('');
     setServerError(null);
+    submitter.reset();
   };
   const close = () => {
     reset();
     onClose();
   };
 
-  const confirm = useDebouncedCallback(
-    async () => {
-      if (!holding || zero || failure || !online) return;
-      if (!(await passesLockCheck('redeem'))) return;
-      try {
-        const res = await action.run({
-          asset,
-          amount,
-          curr_amount: holding.curr_amount,
-          lend_amount: holding.lend_amount,
-        });
-        setDone({ amount, frozen: res.frozen_amount ?? '0' });
-        reset();
-        await refresh();
-      } catch (e) {
-        const rule = inlineRule(e);
-        if (rule) setServerError(rule);
-        else handleApiError(e, { action: 'simpleEarn.redeem' });
-      }
-    },
-    { delay: CONFIRM_DEBOUNCE_MS, leading: true },
-  );
+  const confirm = async () => {
+    if (!holding || zero || failure || !online) return;
+    try {
+      // The action is the amount the user asked for: the holding's figures sent beside it may be
+      // refreshed between two tries of it.
+      const sent = await submitter.run({ asset, amount }, async (idempotencyKey) => {
+        if (!(await passesLockCheck('redeem'))) return null;
+        return action.run(
+          { asset, amount, curr_amount: holding.curr_amount, lend_amount: holding.lend_amount },
+          { idempotencyKey },
+        );
+      });
+      if (!sent?.value) return;
+      setDone({ amount, frozen: sent.value.frozen_amount ?? '0', at: serverNow() });
+      reset();
+      await refresh();
+    } catch (e) {
+      const rule = inlineRule(e);
+      if (rule) setServerError(rule);
+      else handleApiError(e, { action: 'simpleEarn.redeem' });
+    }
+  };
 
   return (
     <>
@@ -132,7 +140,7 @@ export function RedeemModal({
               label={t('se.amount')}
               data-autofocus
               onEnter={() => {
-                if (!zero && !failure && !action.isPending) void confirm();
+                if (!zero && !failure && !submitter.pending) void confirm();
               }}
               value={text || null}
               onChange={(v) => {
@@ -206,8 +214,8 @@ export function RedeemModal({
               >
                 <Button
                   onClick={() => void confirm()}
-                  disabled={zero || !!failure || action.isPending || !online}
-                  loading={action.isPending}
+                  disabled={zero || !!failure || !online}
+                  loading={submitter.pending}
                   data-testid="redeem-confirm"
                 >
                   {t('common.confirm')}
@@ -240,11 +248,27 @@ export function RedeemModal({
           done
             ? [
                 { label: t('se.amount'), value: `${amt(done.amount)} ${asset}` },
+                // Each part with its time: what is in spot now, and (only under the earlier rule) what waits.
+                {
+                  label: t('se.redeem.paidNow'),
+                  value: (
+                    <span data-testid="redeem-paid-now">
+                      {`${amt(dec(done.amount).minus(done.frozen).toFixed())} ${asset} · ${t('arrival.now', {
+                        time: formatServerTime(done.at),
+                      })}`}
+                    </span>
+                  ),
+                },
                 ...(dec(done.frozen).gt(0)
                   ? [
                       {
-                        label: t('arrival.label'),
-                        value: <RedeemArrival query={{ line: 'flexible', asset }} />,
+                        label: t('se.redeem.frozenPart'),
+                        value: (
+                          <span data-testid="redeem-waiting">
+                            {`${amt(done.frozen)} ${asset} · `}
+                            <RedeemArrival query={{ line: 'flexible', asset }} />
+                          </span>
+                        ),
                       },
                     ]
                   : []),
@@ -287,10 +311,18 @@ export function CancelRedeemModal({
 }) {
   const { t } = useTranslation();
   const action = useCancelRedeem();
+  // One cancel is one request, whatever the clicks: the dialog's one submit.
+  const submitter = useMoneySubmit();
+  const { reset: newAction } = submitter;
+  useEffect(() => {
+    if (opened) newAction();
+  }, [opened, newAction]);
   const refresh = useRefreshEarn();
   const confirm = async () => {
     try {
-      await action.run({ asset, amount });
+      const body = { asset, amount };
+      const sent = await submitter.run(body, (idempotencyKey) => action.run(body, { idempotencyKey }));
+      if (!sent) return;
       toast('success', t('orderCancelled'));
       await refresh();
       onClose();
@@ -314,7 +346,7 @@ export function CancelRedeemModal({
           </Button>
           <Button
             onClick={() => void confirm()}
-            loading={action.isPending}
+            loading={submitter.pending}
             data-testid="cancel-redeem-confirm"
           >
             {t('common.confirm')}

@@ -5,6 +5,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import '../i18n/register';
+import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { form, rule } from '../test/fakeApi';
 import { detail, fixedProduct, flexEntry } from '../test/fixtures';
 import { earnApi } from '../test/setupApi';
@@ -44,9 +45,10 @@ describe('subscribe dialog: section 5 messages under the input', () => {
       await screen.findByText(t('finances.simpleEarn.minPurchaseAmount', { amount: '10', coin: 'USDT' })),
     ).toBeInTheDocument();
     expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    // Above the personal quota (300) and the balance (500): the quota, in the order every line checks.
     await typeAmount('501');
     expect(
-      await screen.findByText(t('lend_earn.insufficient.balance', { coin: 'USDT' })),
+      await screen.findByText(t('finance.individualRemainingQuotaAmount', { amount: '300', coin: 'USDT' })),
     ).toBeInTheDocument();
     await typeAmount('301');
     expect(
@@ -54,6 +56,16 @@ describe('subscribe dialog: section 5 messages under the input', () => {
     ).toBeInTheDocument();
     await typeAmount('300');
     await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toBeEnabled());
+  });
+
+  test('above the balance within every quota', async () => {
+    earnApi({ available: '200' });
+    open(2);
+    await screen.findByTestId('remaining-quota');
+    await typeAmount('250');
+    expect(
+      await screen.findByText(t('lend_earn.insufficient.balance', { coin: 'USDT' })),
+    ).toBeInTheDocument();
   });
 
   test('a product quota below the amount, and below the minimum before typing', async () => {
@@ -207,12 +219,17 @@ describe('subscribe dialog: flows', () => {
   });
 
   test('sold out: warning, input disabled, the button reads Sold out', async () => {
-    earnApi();
+    // As the server answers a sold-out product: nothing left.
+    earnApi({ lendable: { lendable: '0', user_remaining: '0', product_remaining: '0', sale_status: 2 } });
     open(8);
     expect(await screen.findByTestId('sold-out-warning')).toBeInTheDocument();
     expect(screen.getByTestId('subscribe-amount')).toBeDisabled();
     await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toHaveTextContent(t('se.soldOut')));
     expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    // Issue 27: no red quota error under a field the user cannot use; the warning says it all.
+    await waitFor(() => expect(screen.getByTestId('remaining-quota')).toBeInTheDocument());
+    expect(screen.getByTestId('subscribe-amount')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(t('simple_earn.amount.tip.remainingQuotaLessAmount'))).toBeNull();
   });
 
   test('VIP product: tier below the range links to the upgrade, above it to the benefits', async () => {
@@ -232,7 +249,7 @@ describe('subscribe dialog: flows', () => {
     expect(await screen.findByTestId('vip-benefits-prompt')).toHaveAttribute('href', '/vip');
   });
 
-  test('special product: the server check says no, the ineligible dialog opens and nothing is sent', async () => {
+  test('special product, not eligible (issue 27): said when shown, not after Subscribe: no quota, no amount', async () => {
     const special = fixedProduct({ id: 5, type: 3, title: 'Newcomer special' });
     const api = earnApi({
       products: [detail([flexEntry(), special])],
@@ -240,11 +257,30 @@ describe('subscribe dialog: flows', () => {
     });
     open(5);
     await ready();
+    expect(await screen.findByTestId('ineligible-notice')).toHaveTextContent(t('se.ineligible.body'));
+    expect(screen.getByTestId('special-ineligible-5')).toHaveTextContent(t('se.special.ineligible'));
+    expect(screen.queryByText(t('se.special'))).toBeNull();
+    expect(screen.queryByTestId('remaining-quota')).toBeNull();
+    expect(screen.getByTestId('subscribe-amount')).toBeDisabled();
+    expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    expect(api.to('POST /apiw/v2/fixed_earn/api/user/lend')).toHaveLength(0);
+  });
+
+  test('special product, eligible: Special, its quota, and the spec’s check again at Subscribe', async () => {
+    const special = fixedProduct({ id: 5, type: 3, title: 'Newcomer special' });
+    const api = earnApi({
+      products: [detail([flexEntry(), special])],
+      extra: { 'GET /apiw/v2/uni-loan/earn/subscribe/check': () => ({ pid: 5, is_able_subscribe: true }) },
+    });
+    open(5);
+    await ready();
     await screen.findByTestId('remaining-quota');
+    expect(screen.getByText(t('se.special'))).toBeInTheDocument();
+    expect(screen.queryByTestId('ineligible-notice')).toBeNull();
     await typeAmount('100');
     await userEvent.click(screen.getByTestId('subscribe-submit'));
-    expect(await screen.findByTestId('ineligible-modal')).toBeInTheDocument();
-    expect(api.to('POST /apiw/v2/fixed_earn/api/user/lend')).toHaveLength(0);
+    await waitFor(() => expect(api.to('POST /apiw/v2/fixed_earn/api/user/lend')).toHaveLength(1));
+    expect(api.to('GET /apiw/v2/uni-loan/earn/subscribe/check').length).toBeGreaterThanOrEqual(2);
   });
 
   test('no vouchers: the picker says so', async () => {
@@ -410,5 +446,72 @@ describe('subscribe dialog: offline', () => {
     await userEvent.click(screen.getByTestId('subscribe-submit'));
     expect(await screen.findByTestId('subscribe-success')).toBeInTheDocument();
     expect(api.to('POST /apiw/v2/uni-loan/earn/subscribe')).toHaveLength(1);
+  });
+});
+
+describe('subscribe dialog: the funding password, as every line asks for it', () => {
+  const FUNDPASS = '246810';
+  const required = {
+    status: 403,
+    code: 10010111,
+    message: 'Please enter your funding password',
+    data: { key: 'fundpass.required', params: {}, require_fundpass: true },
+  };
+
+  test('flexible: the server asks (10010111), the prompt opens, the same call goes again with the password and its key', async () => {
+    const api = earnApi({
+      extra: {
+        'POST /apiw/v2/uni-loan/earn/subscribe': (c) =>
+          c.headers.get('X-Fund-Password') === FUNDPASS ? { asset: 'USDT', amount: '2.5' } : required,
+      },
+    });
+    renderWithProviders(
+      <>
+        <FundpassPrompt />
+        <SubscribeModal target={{ asset: 'USDT', productId: 0 }} onClose={() => undefined} />
+      </>,
+    );
+    await ready();
+    await typeAmount('2.5');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    const input = await screen.findByLabelText(
+      t('fundpass.label'),
+      { selector: 'input' },
+      { timeout: 15_000 },
+    );
+    await userEvent.type(input, FUNDPASS);
+    await userEvent.click(screen.getByRole('button', { name: t('common.confirm') }));
+    await screen.findByTestId('subscribe-success');
+    const sent = api.to('POST /apiw/v2/uni-loan/earn/subscribe');
+    expect(sent.map((c) => c.headers.get('X-Fund-Password'))).toEqual([null, FUNDPASS]);
+    const keys = sent.map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test('fixed, a first move without a funding password (10010107): the set-password dialog opens', async () => {
+    earnApi({
+      extra: {
+        'POST /apiw/v2/fixed_earn/api/user/lend': () => ({
+          status: 403,
+          code: 10010107,
+          message: 'Set a funding password before your first subscription, stake or purchase',
+          data: { key: 'fundpass.setupRequired', params: {}, setup_fundpass: true },
+        }),
+      },
+    });
+    renderWithProviders(
+      <>
+        <FundpassPrompt />
+        <SubscribeModal target={{ asset: 'USDT', productId: 2 }} onClose={() => undefined} />
+      </>,
+    );
+    await ready();
+    await screen.findByTestId('remaining-quota');
+    await typeAmount('100');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    expect(await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Before your first subscription, set a funding password.',
+    );
   });
 });

@@ -37,7 +37,9 @@ import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DepositOptionsDialog } from '../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { ResultModal } from '../../../components/ResultModal';
 import { inlineRule, passesLockCheck, useFixedSubscribe, useFlexSubscribe } from '../api/actions';
 import { fetchSubscribeCheck, seQueries } from '../api/queries';
@@ -47,7 +49,7 @@ import { ButtonLabel } from '../components/ButtonLabel';
 import { MinAprForm } from '../components/MinAprForm';
 import { TermTabs, termLabel } from '../components/TermTabs';
 import { amt, pct, usdtHint } from '../format';
-import { useRefreshEarn, useServerNow, useVipTier } from '../hooks';
+import { useRefreshEarn, useServerNow, useSpecialEligibility, useVipTier } from '../hooks';
 import { holdingsLink, LINKS, vipLink } from '../links';
 import { prefs } from '../prefs';
 import { amountApr, isSoldOut, subscribeFailure, vipStanding, vouchersFor } from '../rules';
@@ -158,7 +160,6 @@ function SubscribeBody({
   const [minAprOpen, setMinAprOpen] = useState(false);
   const [depositOpen, setDepositOpen] = useState(false);
   const [autoEarn, setAutoEarn] = useState<AutoEarnTarget | null>(null);
-  const lastSubmit = useRef(0);
   const selectedTermRef = useRef<HTMLButtonElement>(null);
   // On a narrow screen the term row scrolls: bring the chosen term into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on term change only
@@ -173,7 +174,13 @@ function SubscribeBody({
   const autoInvest = useQuery({ ...seQueries.autoInvest(), enabled: isLoggedIn && !fixed });
   const flexAction = useFlexSubscribe();
   const fixedAction = useFixedSubscribe(vip);
+  // One subscription is one order: a double click or a second try sends the action's one key; the
+  // spec's 500 ms debounce on top. The body is mounted with its dialog: reopened, it is a new action.
+  const submitter = useMoneySubmit({ debounceMs: SUBSCRIBE_DEBOUNCE_MS });
   const online = useOnline();
+  // A special product's eligibility is asked when it is shown, not only at Subscribe (issue 27).
+  const special = useSpecialEligibility(product);
+  const specialBlocked = isLoggedIn && special.special && special.eligible !== true;
 
   // A new term starts clean: its own voucher list, quota and server answer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on term change only
@@ -211,12 +218,12 @@ function SubscribeBody({
         : null
       : roundSubscribeAmount(availableAmount).toFixed();
   const noRate = dec(product.year_rate || 0).isZero();
-  const blocked = soldOut || standing !== 'ok' || noRate;
+  const blocked = soldOut || standing !== 'ok' || noRate || specialBlocked;
   const canSubmit = isLoggedIn && !!amount && !failure && !serverError && !blocked && online;
   // Why Subscribe is greyed, unless the dialog already says it (sold-out alert and label, the VIP card
   // for a tier above the range, the rule under the amount).
   const submitBlock =
-    soldOut || standing === 'above' || errorText || !online
+    soldOut || specialBlocked || standing === 'above' || errorText || !online
       ? null
       : standing === 'below'
         ? t('se.vip.upgradeBody', { tier: product.min_vip })
@@ -237,54 +244,53 @@ function SubscribeBody({
     autoInvest.data?.global_status ??
     0;
   const spotLabel = me && me.account_mode !== 'classic' ? t('se.redeemTo.unified') : t('se.redeemTo.spot');
-  const pending = flexAction.isPending || fixedAction.isPending;
+  const pending = submitter.pending;
+
+  /** Whether a special product lets this user subscribe; false (after the dialog said why) stops. */
+  const passesSpecialCheck = async (): Promise<boolean> => {
+    if (product.type !== SimpleEarnProductType.special) return true;
+    let able = false;
+    try {
+      able = (await fetchSubscribeCheck(product.id)).is_able_subscribe;
+    } catch (e) {
+      handleApiError(e, { action: 'simpleEarn.subscribeCheck' });
+    }
+    if (!able) setIneligible(true);
+    return able;
+  };
 
   const submit = async () => {
     if (!isLoggedIn) return requireLogin();
-    const at = Date.now();
-    if (at - lastSubmit.current < SUBSCRIBE_DEBOUNCE_MS || !canSubmit || !amount) return;
-    lastSubmit.current = at;
-    if (!(await passesLockCheck('subscribe'))) return;
-    if (product.type === SimpleEarnProductType.special) {
-      let able = false;
-      try {
-        able = (await fetchSubscribeCheck(product.id)).is_able_subscribe;
-      } catch (e) {
-        handleApiError(e, { action: 'simpleEarn.subscribeCheck' });
-      }
-      if (!able) {
-        setIneligible(true);
-        return;
-      }
-    }
+    if (!canSubmit || !amount) return;
     const sent = roundSubscribeAmount(amount).toFixed();
+    const fixedBody = {
+      product_id: product.id,
+      redeem_account_type: reinvestOn ? SimpleEarnRedeemAccount.notOperated : redeemTo,
+      reinvest_status: reinvestOn ? 1 : 0,
+      amount: sent,
+      year_rate: product.year_rate,
+      financial_rate_id: voucher?.financial_rate_id,
+      ...(vip ? { isVip: 1 } : {}),
+    };
+    const flexBody = { asset: product.asset, amount: sent, rateYear: product.year_rate };
     try {
-      let apr: string;
-      if (fixed) {
-        const order = await fixedAction.run({
-          product_id: product.id,
-          redeem_account_type: reinvestOn ? SimpleEarnRedeemAccount.notOperated : redeemTo,
-          reinvest_status: reinvestOn ? 1 : 0,
-          amount: sent,
-          year_rate: product.year_rate,
-          financial_rate_id: voucher?.financial_rate_id,
-          ...(vip ? { isVip: 1 } : {}),
-        });
-        // The order's APR over its term, as its holding card and history record show it.
-        apr = order?.blended_apr ?? amountApr(product, sent, voucher)?.apr.toFixed() ?? product.year_rate;
-      } else {
-        const answer = await flexAction.run({
-          asset: product.asset,
-          amount: sent,
-          rateYear: product.year_rate,
-        });
+      const done = await submitter.run(fixed ? fixedBody : flexBody, async (idempotencyKey) => {
+        if (!(await passesLockCheck('subscribe')) || !(await passesSpecialCheck())) return null;
+        if (fixed) {
+          const order = await fixedAction.run(fixedBody, { idempotencyKey });
+          // The order's APR over its term, as its holding card and history record show it.
+          return order?.blended_apr ?? amountApr(product, sent, voucher)?.apr.toFixed() ?? product.year_rate;
+        }
+        const answer = await flexAction.run(flexBody, { idempotencyKey });
         // The holding's APR once this amount earns, as the holding card and history record show it.
-        apr =
+        return (
           answer?.blended_apr ??
           amountApr(product, dec(held).plus(sent).toFixed())?.apr.toFixed() ??
-          product.year_rate;
-      }
-      setSuccess({ amount: sent, product, apr });
+          product.year_rate
+        );
+      });
+      if (!done || done.value === null) return;
+      setSuccess({ amount: sent, product, apr: done.value });
       await refresh();
     } catch (e) {
       const rule = inlineRule(e);
@@ -341,7 +347,22 @@ function SubscribeBody({
           </Stack>
         </Alert>
       )}
-      {fixed && isLoggedIn && lendable.data && (
+      {isLoggedIn && special.special && (
+        // Said up front: an ineligible user sees no quota and types no amount for a Subscribe refused.
+        <QueryState queries={special.query} compact data-testid="special-check">
+          {special.eligible === false && (
+            <Alert
+              color="orange"
+              variant="light"
+              title={t('se.ineligible.title')}
+              data-testid="ineligible-notice"
+            >
+              {t('se.ineligible.body')}
+            </Alert>
+          )}
+        </QueryState>
+      )}
+      {fixed && isLoggedIn && lendable.data && !specialBlocked && (
         <Group justify="space-between" data-testid="remaining-quota">
           <Text size="sm" c="dimmed">
             {t('se.remainingQuota')}
@@ -360,7 +381,7 @@ function SubscribeBody({
         precision={INPUT_DECIMALS}
         max={max}
         coin={product.asset}
-        disabled={soldOut}
+        disabled={soldOut || specialBlocked}
         data-autofocus
         onEnter={() => {
           if (!pending) void submit();

@@ -1,7 +1,8 @@
 import '../i18n/register';
-import { Accordion, Anchor, Card, Center, Group, Loader, Text } from '@mantine/core';
+import { Accordion, Anchor, Card, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { seQueries } from '../api/queries';
 import { SeNav } from '../components/SeNav';
 import { LINKS } from '../links';
@@ -14,15 +15,12 @@ export default function FaqPage() {
     <>
       <SeNav title={t('se.nav.faq')} />
       <Card className="surface" data-testid="faq">
-        {faq.isLoading ? (
-          <Center py={40}>
-            <Loader />
-          </Center>
-        ) : (faq.data ?? []).length === 0 ? (
-          <Center py={40}>
-            <Text c="dimmed">{t('noRecord')}</Text>
-          </Center>
-        ) : (
+        <QueryState
+          queries={faq}
+          empty={(faq.data ?? []).length === 0}
+          loading={[0, 1, 2].map((i) => <Skeleton key={i} h={48} radius="md" />)}
+          data-testid="faq-list"
+        >
           <Accordion variant="separated" defaultValue={String(faq.data?.[0]?.id)}>
             {(faq.data ?? []).map((q) => (
               <Accordion.Item key={q.id} value={String(q.id)}>
@@ -33,7 +31,7 @@ export default function FaqPage() {
               </Accordion.Item>
             ))}
           </Accordion>
-        )}
+        </QueryState>
         <Group gap="md" mt="md">
           <Anchor href={LINKS.help} size="sm">
             {t('se.links.help')}

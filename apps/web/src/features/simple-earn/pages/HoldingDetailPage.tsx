@@ -1,9 +1,10 @@
 import '../i18n/register';
-import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useMe } from '../../../app/auth';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { seQueries } from '../api/queries';
 import { FixedHoldingCard, FlexHoldingCard } from '../components/HoldingCards';
 import { useServerNow } from '../hooks';
@@ -28,25 +29,22 @@ export default function HoldingDetailPage() {
   });
   if (me === null) return <Navigate to="/login?redirect=%2Fsimple-earn%2Fmy-lendings" replace />;
   const holding = flex.data?.list.find((h) => h.asset === asset || String(h.id) === id);
-  const loading = orderType === 'flexible' ? flex.isLoading : fixed.isLoading;
   return (
     <Stack gap="md" data-testid="holding-detail">
       <Anchor component={Link} to={`/simple-earn/my-lendings?tab=${orderType}`} size="sm">
         ← {t('se.nav.holdings')}
       </Anchor>
-      {loading ? (
-        <Center py={60}>
-          <Loader />
-        </Center>
-      ) : orderType === 'flexible' && holding ? (
-        <FlexHoldingCard h={holding} actions={flexActions} />
-      ) : orderType === 'fixed' && fixed.data ? (
-        <FixedHoldingCard o={fixed.data} now={now()} actions={fixedActions} />
-      ) : (
-        <Center py={60}>
-          <Text c="dimmed">{t('noRecord')}</Text>
-        </Center>
-      )}
+      <QueryState
+        queries={orderType === 'flexible' ? flex : fixed}
+        empty={orderType === 'flexible' ? !holding : !fixed.data}
+        loading={<Skeleton h={180} radius="lg" />}
+        data-testid="holding"
+      >
+        {orderType === 'flexible' && holding && <FlexHoldingCard h={holding} actions={flexActions} />}
+        {orderType === 'fixed' && fixed.data && (
+          <FixedHoldingCard o={fixed.data} now={now()} actions={fixedActions} />
+        )}
+      </QueryState>
       {dialogs}
     </Stack>
   );

@@ -10,6 +10,7 @@ import { handleApiError } from '../../../api/errors';
 import { getData } from '../../../api/typed';
 import { useMe } from '../../../app/auth';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { API, fetchProducts, seKeys, seQueries } from '../api/queries';
 import type { FixedOrder, FlexHolding, ProductDetail } from '../api/types';
 import { HistoryView, useHistoryDefault } from '../components/HistoryView';
@@ -103,7 +104,10 @@ function HistoryModal({ opened, onClose }: { opened: boolean; onClose: () => voi
   const { t } = useTranslation();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [params] = useSearchParams();
-  const initial = useHistoryDefault({ tab: params.get('history_tab'), type: params.get('history_type') });
+  const { initial, probe } = useHistoryDefault({
+    tab: params.get('history_tab'),
+    type: params.get('history_type'),
+  });
   return (
     <Modal
       opened={opened}
@@ -114,11 +118,9 @@ function HistoryModal({ opened, onClose }: { opened: boolean; onClose: () => voi
       title={t('se.nav.history')}
       data-testid="history-modal"
     >
-      {initial ? (
-        <HistoryView initial={initial} pageSize={SimpleEarnPageSize.history} />
-      ) : (
-        <Skeleton h={200} />
-      )}
+      <QueryState queries={probe} loading={<Skeleton h={200} />} data-testid="history">
+        {initial && <HistoryView initial={initial} pageSize={SimpleEarnPageSize.history} />}
+      </QueryState>
     </Modal>
   );
 }
@@ -160,7 +162,6 @@ export default function MyLendingsPage({ vip = false }: { vip?: boolean }) {
   const orders = (fixed.data?.pages.flatMap((p) => p.list) ?? []).filter(
     (o) => !vip || o.product_type === SimpleEarnProductType.vip,
   );
-  const loading = tab === 'flexible' ? flex.isLoading : fixed.isLoading;
 
   return (
     <>
@@ -184,51 +185,56 @@ export default function MyLendingsPage({ vip = false }: { vip?: boolean }) {
           </Tabs.List>
         </Tabs>
       )}
-      <Stack gap="sm" data-testid={`holdings-${tab}`} aria-busy={loading}>
-        {loading && [0, 1].map((i) => <Skeleton key={i} h={180} radius="lg" />)}
-        {tab === 'flexible' &&
-          (flex.data?.list ?? []).map((h) => (
-            <FlexHoldingCard
-              key={h.id}
-              h={h}
-              actions={flexActions}
-              detailLink={mobile ? flexDetailLink(h) : undefined}
-            />
-          ))}
-        {tab === 'fixed' &&
-          orders.map((o) => (
-            <FixedHoldingCard
-              key={o.order_id}
-              o={o}
-              now={now()}
-              actions={fixedActions}
-              detailLink={mobile ? fixedDetailLink(o) : undefined}
-            />
-          ))}
-        {!loading && (tab === 'flexible' ? (flex.data?.list.length ?? 0) === 0 : orders.length === 0) && (
-          <Center py={60}>
-            <Stack align="center" gap="sm">
-              <Text c="dimmed" data-testid="holdings-empty">
-                {t('noRecord')}
-              </Text>
-              <Button variant="light" component={Link} to="/simple-earn">
-                {t('se.nav.products')}
+      <QueryState
+        queries={tab === 'flexible' ? flex : fixed}
+        loading={[0, 1].map((i) => <Skeleton key={i} h={180} radius="lg" />)}
+        data-testid={`holdings-${tab}-state`}
+      >
+        <Stack gap="sm" data-testid={`holdings-${tab}`}>
+          {tab === 'flexible' &&
+            (flex.data?.list ?? []).map((h) => (
+              <FlexHoldingCard
+                key={h.id}
+                h={h}
+                actions={flexActions}
+                detailLink={mobile ? flexDetailLink(h) : undefined}
+              />
+            ))}
+          {tab === 'fixed' &&
+            orders.map((o) => (
+              <FixedHoldingCard
+                key={o.order_id}
+                o={o}
+                now={now()}
+                actions={fixedActions}
+                detailLink={mobile ? fixedDetailLink(o) : undefined}
+              />
+            ))}
+          {(tab === 'flexible' ? (flex.data?.list.length ?? 0) === 0 : orders.length === 0) && (
+            <Center py={60}>
+              <Stack align="center" gap="sm">
+                <Text c="dimmed" data-testid="holdings-empty">
+                  {t('noRecord')}
+                </Text>
+                <Button variant="light" component={Link} to="/simple-earn">
+                  {t('se.nav.products')}
+                </Button>
+              </Stack>
+            </Center>
+          )}
+          {tab === 'fixed' && fixed.hasNextPage && (
+            <Group justify="center">
+              <Button
+                variant="subtle"
+                loading={fixed.isFetchingNextPage}
+                onClick={() => void fixed.fetchNextPage()}
+              >
+                {t('se.loadMore')}
               </Button>
-            </Stack>
-          </Center>
-        )}
-        {tab === 'fixed' && fixed.hasNextPage && (
-          <Group justify="center">
-            <Button
-              variant="subtle"
-              loading={fixed.isFetchingNextPage}
-              onClick={() => void fixed.fetchNextPage()}
-            >
-              {t('se.loadMore')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
+            </Group>
+          )}
+        </Stack>
+      </QueryState>
       <HistoryModal opened={historyOpen} onClose={() => set('show_history_modal', null)} />
       {dialogs}
     </>

@@ -31,6 +31,7 @@ import { QueryState } from '../../../components/query-state/QueryState';
 import { seQueries } from '../api/queries';
 import type { FixedProduct, ProductDetail } from '../api/types';
 import { SeNav } from '../components/SeNav';
+import { SpecialBadge } from '../components/SpecialBadge';
 import { chipApr } from '../components/TermTabs';
 import { AutoEarnModal, type AutoEarnTarget } from '../dialogs/AutoEarnModal';
 import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/SubscribeModal';
@@ -143,14 +144,17 @@ export default function ProductsPage({ vip = false }: { vip?: boolean }) {
                 {t('se.vipWealth')}
               </Anchor>
             )}
-            <Switch
-              label={t('se.autoEarnAll')}
-              checked={globalAuto === 1}
-              onChange={() =>
-                isLoggedIn ? setAutoEarn({ asset: 'ALL', status: globalAuto }) : openRegister()
-              }
-              data-testid="auto-earn-all"
-            />
+            {/* On or off as the server holds it: unknown, the switch would say off to a user with it on. */}
+            <QueryState queries={autoInvest} compact loading={<Skeleton h={24} w={120} radius="xl" />}>
+              <Switch
+                label={t('se.autoEarnAll')}
+                checked={globalAuto === 1}
+                onChange={() =>
+                  isLoggedIn ? setAutoEarn({ asset: 'ALL', status: globalAuto }) : openRegister()
+                }
+                data-testid="auto-earn-all"
+              />
+            </QueryState>
           </Group>
         }
       />
@@ -222,11 +226,7 @@ function TermChip({ p, onClick }: { p: FixedProduct; onClick: () => void }) {
             VIP
           </Badge>
         )}
-        {p.type === SimpleEarnProductType.special && (
-          <Badge size="xs" color="grape" variant="light">
-            {t('se.special')}
-          </Badge>
-        )}
+        <SpecialBadge product={p} />
         {soldOut && (
           <Badge size="xs" color="gray" variant="light">
             {t('se.soldOut')}

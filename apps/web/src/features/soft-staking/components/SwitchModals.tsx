@@ -6,9 +6,13 @@ import { trackClick } from '../../../api/analytics';
 import { useApiAction } from '../../../api/useApiAction';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { agreementPath, SOFT_STAKING_BASE } from '../api';
 
-/** The switch call: the success or the failure callback runs with its result (section 4). */
+/**
+ * The switch call, through the app's one submit: one request per confirm whatever the clicks. The
+ * success or the failure callback runs with its result (section 4).
+ */
 function useSwitch(onSuccess: (on: boolean) => void, onError: (e: unknown) => void) {
   const action = useApiAction({
     name: 'softStaking.switch',
@@ -16,15 +20,18 @@ function useSwitch(onSuccess: (on: boolean) => void, onError: (e: unknown) => vo
     // The caller's failure callback decides what to show.
     silent: true,
   });
+  const submitter = useMoneySubmit();
   const run = async (status: boolean) => {
     try {
-      const res = await action.run({ status });
-      onSuccess(res.status);
+      const sent = await submitter.run({ status }, (idempotencyKey) =>
+        action.run({ status }, { idempotencyKey }),
+      );
+      if (sent) onSuccess(sent.value.status);
     } catch (e) {
       onError(e);
     }
   };
-  return { run, pending: action.isPending };
+  return { run, pending: submitter.pending };
 }
 
 function Frame({

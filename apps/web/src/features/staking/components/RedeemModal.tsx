@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { trackClick } from '../../../api/analytics';
 import { type MarketAsset, queries } from '../../../api/queries';
 import { closePage, openPage } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
@@ -12,6 +11,8 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
+import { StatePanel } from '../../../components/query-state/QueryState';
+import { useQueryPhase } from '../../../components/query-state/state';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { formatServerTime, useServerClock } from '../../../components/serverTime';
 import { useReturnFocus } from '../../../components/useReturnFocus';
@@ -30,7 +31,7 @@ import {
   redeemViolation,
   ruleText,
 } from '../rules';
-import { ButtonPair, CenterLoader, InfoRow, LinkRow, LoadError, ModalFrame, SuccessView } from './parts';
+import { ButtonPair, CenterLoader, InfoRow, LinkRow, ModalFrame, SuccessView } from './parts';
 import { stakingRequest, useSubmitAction } from './useSubmitAction';
 
 export interface RedeemModalProps {
@@ -50,6 +51,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   const me = useQuery(queries.me());
   const product = useQuery({ ...stakingQueries.product(coin), enabled: opened });
   const holdings = useQuery({ ...stakingQueries.balances(coin), enabled: opened });
+  const { phase: loadPhase, retry: retryLoad } = useQueryPhase(opened ? [product, holdings] : []);
   // Only for the estimate of a payout in another coin; the server converts at the redeem-time prices.
   const market = useQuery({ ...queries.assets(), enabled: opened });
   const [view, setView] = useState<RedeemView>('main');
@@ -63,7 +65,9 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
     path: `${STAKING_BASE}/coin-redeem`,
     answer: isRedeemResult,
   });
+  const { reset: newAction } = action;
 
+  // Opening starts over, as a new action: a redeem that failed before the dialog closed is not retried.
   useEffect(() => {
     if (!opened) return;
     setView('main');
@@ -71,7 +75,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
     setType('standard');
     setResult(null);
     setChosenPid(pid);
-  }, [opened, pid]);
+    newAction();
+  }, [opened, pid, newAction]);
 
   const p = product.data;
   const list = holdings.data ?? [];
@@ -93,13 +98,13 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
 
   const submit = async () => {
     if (!p || !valid || !canRedeem) return;
-    trackClick('staking.redeem.submit', { coin: p.coin, quick: effectiveType === 'quick' ? 1 : 0 });
     const body = stakingRequest(
       { side: 1, coin: p.coin, amount: valid, quick: effectiveType === 'quick' ? 1 : 0 },
       effectivePid,
       tier,
     );
     await action.send(body, {
+      click: { coin: p.coin, quick: effectiveType === 'quick' ? 1 : 0 },
       onSuccess: (res) => {
         setResult(res);
         setView('redeem_success');
@@ -121,8 +126,8 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   };
 
   let body: ReactNode;
-  if (product.isError || holdings.isError) {
-    body = <LoadError />;
+  if (loadPhase === 'error' || loadPhase === 'offline') {
+    body = <StatePanel phase={loadPhase} onRetry={retryLoad} testId="redeem-load" />;
   } else if (!p || !holdings.data) {
     body = <CenterLoader />;
   } else if (view === 'redeem_type_select') {

@@ -30,6 +30,8 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { formatAmount } from '../../../components/format';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
+import { StatePanel } from '../../../components/query-state/QueryState';
+import { useQueryPhase } from '../../../components/query-state/state';
 import { useServerClock } from '../../../components/serverTime';
 import { useReturnFocus } from '../../../components/useReturnFocus';
 import {
@@ -74,7 +76,6 @@ import {
   CenterLoader,
   InfoRow,
   LinkRow,
-  LoadError,
   ModalFrame,
   SuccessView,
   showActionError,
@@ -118,6 +119,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     path: `${STAKING_BASE}/coin-swap-verify`,
     answer: isStakeResult,
   });
+  const { reset: newAction } = stakeAction;
   // Ticking the agreement records the acceptance on the server, which refuses a stake without one.
   const acceptAction = useApiAction({
     name: 'staking.agreement',
@@ -126,6 +128,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
   });
   const p = product.data;
   const ready = !!p && (!loggedIn || (!!info.data && !!balances.data));
+  // What the dialog needs before it shows anything (the user's calls only when signed in).
+  const { phase: loadPhase, retry: retryLoad } = useQueryPhase(opened ? [product, info, balances] : []);
   const onAgree = async (checked: boolean) => {
     setAgreed(checked);
     if (!checked || !p || !loggedIn) return;
@@ -137,7 +141,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     }
   };
 
-  // Opening starts over: the initial state, no amount, the agreement unticked.
+  // Opening starts over: the initial state, no amount, the agreement unticked, a new action (a stake
+  // that failed before the dialog closed is not retried with its key).
   useEffect(() => {
     if (!opened) return;
     dispatch({ type: 'reset' });
@@ -145,7 +150,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
     setAgreed(false);
     setResult(null);
     setProtocolId(undefined);
-  }, [opened]);
+    newAction();
+  }, [opened, newAction]);
 
   useEffect(() => {
     if (!opened || !ready || state.view !== 'loading' || !p) return;
@@ -180,9 +186,9 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
 
   const submit = async () => {
     if (!p || !valid || !canStake) return;
-    trackClick('staking.stake.submit', { coin: p.coin, pid: protocolId ?? -1 });
     const body = stakingRequest({ side: 0, coin: p.coin, amount: valid }, protocolId, me.data?.vip_tier ?? 0);
     await stakeAction.send(body, {
+      click: { coin: p.coin, pid: protocolId ?? -1 },
       onSuccess: (res) => {
         setResult(res);
         dispatch({ type: 'succeeded' });
@@ -213,8 +219,8 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
   const subView = !['loading', 'main', 'stake_success'].includes(state.view);
 
   let body: ReactNode;
-  if (product.isError) {
-    body = <LoadError />;
+  if (loadPhase === 'error' || loadPhase === 'offline') {
+    body = <StatePanel phase={loadPhase} onRetry={retryLoad} testId="stake-load" />;
   } else if (!p || state.view === 'loading') {
     body = <CenterLoader />;
   } else {

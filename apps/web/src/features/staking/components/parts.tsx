@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Box,
   Button,
   Center,
@@ -25,6 +24,7 @@ import { handleApiError, toast } from '../../../api/errors';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { formatAmount } from '../../../components/format';
 import { CheckCircleIcon, ChevronRightIcon } from '../../../components/icons';
+import { QueryState } from '../../../components/query-state/QueryState';
 import { TrendChart } from '../../../components/TrendChart';
 import { i18next } from '../../../i18n';
 import { stakingQueries } from '../api';
@@ -179,16 +179,6 @@ export function LinkRow({
   );
 }
 
-/** A dialog's data failed to load. */
-export function LoadError() {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" role="alert">
-      {t('request.data.error')}
-    </Alert>
-  );
-}
-
 /** One of the two buttons of a ButtonPair. */
 export interface PairButton {
   label: ReactNode;
@@ -282,9 +272,7 @@ export function AprTrend({ coin, pid, height = 220 }: { coin: string; pid?: numb
         data-testid="trend-periods"
       />
       {/* The shared chart builds itself only when first mounted with data, so it mounts after loading. */}
-      {lines.isLoading ? (
-        <CenterLoader />
-      ) : (
+      <QueryState queries={lines} loading={<CenterLoader />} data-testid="apr-trend">
         <TrendChart
           key={days}
           data={data}
@@ -292,7 +280,7 @@ export function AprTrend({ coin, pid, height = 220 }: { coin: string; pid?: numb
           label={t('staking.trend.label', { coin, period: t(`staking.trend.period.${days}`) })}
           formatValue={(v) => formatRate(v)}
         />
-      )}
+      </QueryState>
     </Stack>
   );
 }

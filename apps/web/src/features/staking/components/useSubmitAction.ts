@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { trackClick } from '../../../api/analytics';
 import { queryKeys } from '../../../api/queries';
 import type { ApiBody } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { reportSuccess } from '../../../app/embed';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { type ActionResult, type STAKING_BASE, stakingKeys } from '../api';
 import { showActionError } from './parts';
 
@@ -27,9 +29,12 @@ export function stakingRequest<B extends StakingBody>(
 }
 
 /**
- * A stake or redeem call. Silent: a refusal is worded here with the rule's values (showActionError,
- * reported under `name`). On success `onSuccess` shows the result, then the staking queries and the
- * balances are refreshed and the embedding page is told with `report(result)`.
+ * A stake or redeem call, sent through the app's one money submit (`useMoneySubmit`): a double click
+ * or a second try books one order. The click is tracked as `<name>.submit` with `click` when the submit
+ * goes out, past the money submit's guard, so a double click is one click too. Silent: a refusal is
+ * worded here with the rule's values (showActionError, reported under `name`). On success `onSuccess`
+ * shows the result, then the staking queries and the balances are refreshed and the embedding page is
+ * told with `report(result)`.
  */
 export function useSubmitAction<TResult extends ActionResult>({
   name,
@@ -44,16 +49,28 @@ export function useSubmitAction<TResult extends ActionResult>({
   const { t } = useTranslation();
   const client = useQueryClient();
   const action = useApiAction({ name, path, silent: true });
+  const submit = useMoneySubmit();
 
   const send = async (
     body: StakingBody,
     {
+      click,
       onSuccess,
       report,
-    }: { onSuccess: (result: TResult) => void; report: (result: TResult) => Record<string, unknown> },
+    }: {
+      /** What the submit click is tracked with. */
+      click: Record<string, unknown>;
+      onSuccess: (result: TResult) => void;
+      report: (result: TResult) => Record<string, unknown>;
+    },
   ) => {
     try {
-      const res = await action.run(body);
+      const sent = await submit.run(body, (idempotencyKey) => {
+        trackClick(`${name}.submit`, click);
+        return action.run(body, { idempotencyKey });
+      });
+      if (!sent) return;
+      const res = sent.value;
       if (!answer(res)) throw new Error(`${name}: unexpected answer`);
       onSuccess(res);
       void client.invalidateQueries({ queryKey: stakingKeys.all });
@@ -64,5 +81,5 @@ export function useSubmitAction<TResult extends ActionResult>({
     }
   };
 
-  return { send, isPending: action.isPending };
+  return { send, isPending: submit.pending, reset: submit.reset };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { HoldingBalance } from '../api';
@@ -185,5 +185,38 @@ describe('redeem modal rules', () => {
     expect(sent?.body).toEqual({ side: 1, coin: 'SOL', amount: '2', quick: 1 });
     expect(screen.getByTestId('success-received')).toHaveTextContent('1.99 SOL');
     await waitFor(() => expect(view()).toBe('redeem_success'));
+  });
+
+  test('a double click redeems once and tracks one submit click', async () => {
+    const calls = await openModal(
+      routes({
+        [`POST ${BASE}/coin-redeem`]: () => ({
+          order_id: 4,
+          coin: 'SOL',
+          pid: -1,
+          amount: '2',
+          fee: '0.002',
+          received: '1.998',
+          quick: 0,
+          redeem_stamp: 1_700_086_400,
+          reward_paid: '0',
+          reward_coin: 'SOL',
+        }),
+      }),
+    );
+    await userEvent.type(amountInput(), '2');
+    // Both clicks before React renders again.
+    act(() => {
+      submit().click();
+      submit().click();
+    });
+    await waitFor(() => expect(view()).toBe('redeem_success'));
+    expect(calls.filter((c) => c.path === `${BASE}/coin-redeem`)).toHaveLength(1);
+    const tracked = calls
+      .filter((c) => c.path === '/api/web/v1/analytics/events' && c.body?.name === 'staking.redeem.submit')
+      .map((c) => c.body);
+    expect(tracked).toEqual([
+      { kind: 'click', name: 'staking.redeem.submit', payload: { coin: 'SOL', quick: 0 } },
+    ]);
   });
 });

@@ -169,12 +169,10 @@ describe('stake modal rules', () => {
     expect(screen.queryByTestId('offline-notice')).toBeNull();
   });
 
-  test('precision: a ninth decimal is refused with the reason, not cut', async () => {
+  test('precision: a ninth decimal is not taken, as the spec filters it (issue 27)', async () => {
     await openModal();
     await userEvent.type(amountInput(), '1.123456789');
-    expect(amountInput()).toHaveValue('1.123456789');
-    expect(screen.getByText('At most 8 decimal places.')).toBeInTheDocument();
-    await userEvent.type(amountInput(), '{backspace}');
+    expect(amountInput()).toHaveValue('1.12345678');
     expect(screen.queryByText('At most 8 decimal places.')).toBeNull();
   });
 
@@ -279,6 +277,38 @@ describe('stake modal rules', () => {
     await userEvent.click(screen.getByTestId('stake-continue'));
     expect(screen.getByTestId('stake-modal')).toHaveAttribute('data-view', 'main');
     expect(amountInput()).toHaveValue('');
+  });
+
+  test('a double click stakes once and tracks one submit click', async () => {
+    const calls = await openModal(
+      routes({
+        [`POST ${BASE}/coin-swap-verify`]: () => ({
+          order_id: 9,
+          coin: 'ETH',
+          pid: 1,
+          amount: '1.5',
+          interest_start: 1_700_006_400,
+          first_distribution_time: 1_700_092_800,
+          reward_paid_at_redeem: false,
+        }),
+      }),
+    );
+    await userEvent.type(amountInput(), '1.5');
+    await userEvent.click(screen.getByTestId('stake-agree'));
+    await waitFor(() => expect(submit()).toBeEnabled());
+    // Both clicks before React renders again.
+    act(() => {
+      submit().click();
+      submit().click();
+    });
+    expect(await screen.findByText('Staked successfully')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === `${BASE}/coin-swap-verify`)).toHaveLength(1);
+    const tracked = calls
+      .filter((c) => c.path === '/api/web/v1/analytics/events' && c.body?.name === 'staking.stake.submit')
+      .map((c) => c.body);
+    expect(tracked).toEqual([
+      { kind: 'click', name: 'staking.stake.submit', payload: { coin: 'ETH', pid: 1 } },
+    ]);
   });
 
   test('a server refusal leaves the modal on main (no success)', async () => {

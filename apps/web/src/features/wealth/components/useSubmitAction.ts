@@ -1,9 +1,9 @@
-import { useDebouncedCallback } from '@mantine/hooks';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { trackClick } from '../../../api/analytics';
 import type { ApiBody, ApiData } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
+import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { type WEALTH_BASE, wealthKeys } from '../api';
 
 /** The spec's wealth call debounce. */
@@ -13,9 +13,10 @@ export const WEALTH_DEBOUNCE_MS = 200;
 type WealthWrite = `${typeof WEALTH_BASE}/purchase` | `${typeof WEALTH_BASE}/redeem`;
 
 /**
- * The submit of a wealth dialog: debounced (the first click goes at once), tracked as `<name>.submit`,
- * and on success the result kept, the wealth queries refreshed and `onSuccess` told. A failure keeps the
- * form: the error catalogue shows the toast (server message, or Networkerr).
+ * The submit of a wealth dialog, through the app's one money submit (`useMoneySubmit`): one order per
+ * action whatever the clicks, its key kept for a second try, the spec's 200 ms debounce. Tracked as
+ * `<name>.submit`; on success the result kept, the wealth queries refreshed and `onSuccess` told. A
+ * failure keeps the form: the error catalogue shows the toast (server message, or Networkerr).
  */
 export function useSubmitAction<P extends WealthWrite>({
   name,
@@ -34,26 +35,34 @@ export function useSubmitAction<P extends WealthWrite>({
   const [result, setResult] = useState<ApiData<P, 'post'> | null>(null);
   const action = useApiAction<WealthWrite>({ name, path });
   // The path's own body and answer: `useApiAction` checks them against the union of the two calls.
-  const run = action.run as unknown as (body: ApiBody<P>) => Promise<ApiData<P, 'post'>>;
+  const run = action.run as unknown as (
+    body: ApiBody<P>,
+    opts: { idempotencyKey: string },
+  ) => Promise<ApiData<P, 'post'>>;
+  const submitter = useMoneySubmit({ debounceMs: WEALTH_DEBOUNCE_MS });
+  const { reset: newAction } = submitter;
 
-  const submit = useDebouncedCallback(
-    async () => {
-      if (!request || !onlineManager.isOnline()) return;
-      trackClick(`${name}.submit`, { pid: request.pid });
-      try {
-        const res = await run(request);
-        setResult(res);
-        void client.invalidateQueries({ queryKey: wealthKeys.all });
-        onSuccess(res);
-      } catch {
-        // Shown by the error catalogue.
-      }
-    },
-    { delay: WEALTH_DEBOUNCE_MS, leading: true },
-  );
+  const submit = async () => {
+    if (!request || !onlineManager.isOnline()) return;
+    try {
+      const sent = await submitter.run(request, (idempotencyKey) => {
+        trackClick(`${name}.submit`, { pid: request.pid });
+        return run(request, { idempotencyKey });
+      });
+      if (!sent) return;
+      setResult(sent.value);
+      void client.invalidateQueries({ queryKey: wealthKeys.all });
+      onSuccess(sent.value);
+    } catch {
+      // Shown by the error catalogue.
+    }
+  };
 
-  // Stable, so that a dialog's reset-on-open effect can name it.
-  const clearResult = useCallback(() => setResult(null), []);
+  // Stable, so that a dialog's reset-on-open effect can name it: a new result, and a new action.
+  const clearResult = useCallback(() => {
+    setResult(null);
+    newAction();
+  }, [newAction]);
 
-  return { result, clearResult, submit, isPending: action.isPending };
+  return { result, clearResult, submit, isPending: submitter.pending };
 }

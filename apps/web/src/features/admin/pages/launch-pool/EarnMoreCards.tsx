@@ -122,15 +122,16 @@ export function EarnMoreCards() {
         defaults={{ type: 'launchpool', popup_high_light: [] }}
         area="catalogue"
         invalidate={[KEY]}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           d.dialog?.mode === 'create'
             ? adminSend('post', '/admin/api/launch-pool/earn-more', {
                 body: formBody(body),
-                idempotent: true,
+                idempotencyKey,
               })
             : adminSend('put', '/admin/api/launch-pool/earn-more/{id}', {
                 params: { id: String(row?.id) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="earn-more-form"

@@ -216,13 +216,14 @@ export default function LaunchPoolPage() {
         onClose={project.close}
         title={t('admin.lp.createProject')}
         specs={projectSpecs}
+        subject={(wire) => t('admin.subject.project', { name: wire.name ?? '' })}
         mode="create"
         defaults={PROJECT_DEFAULTS}
         area="catalogue"
         invalidate={[adminKeys.projects, adminKeys.dashboard]}
         reviewNote={(wire) => <FundingNote kind="project" wire={wire} />}
-        submit={(body) =>
-          adminSend('post', '/admin/api/launch-pool/projects', { body: formBody(body), idempotent: true })
+        submit={(body, idempotencyKey) =>
+          adminSend('post', '/admin/api/launch-pool/projects', { body: formBody(body), idempotencyKey })
         }
         testId="project-form"
       />
@@ -235,6 +236,12 @@ export default function LaunchPoolPage() {
             : t('admin.lp.editPool', { rid: poolRow?.pool.rid ?? '' })
         }
         specs={poolSpecs}
+        subject={(wire) =>
+          t('admin.subject.pool', {
+            coin: poolRow?.pool?.coin ?? wire.coin ?? '',
+            rid: poolRow?.pool?.rid ?? '',
+          })
+        }
         mode={pool.dialog?.mode ?? 'edit'}
         row={
           pool.dialog?.mode === 'edit' && poolRow
@@ -249,16 +256,17 @@ export default function LaunchPoolPage() {
             ? (wire) => <FundingNote kind="pool" project={poolRow.project} wire={wire} />
             : undefined
         }
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           pool.dialog?.mode === 'create'
             ? adminSend('post', '/admin/api/launch-pool/projects/{pid}/pools', {
                 params: { pid: String(poolRow?.project.pid) },
                 body: formBody(body),
-                idempotent: true,
+                idempotencyKey,
               })
             : adminSend('put', '/admin/api/launch-pool/pools/{rid}', {
                 params: { rid: String(poolRow?.pool.rid) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="pool-form"
@@ -268,17 +276,20 @@ export default function LaunchPoolPage() {
         onClose={fund.close}
         title={t('admin.lp.fundCoinOf', { rid: fundRow?.pool.rid ?? '' })}
         specs={rewardCoinSpecs}
+        subject={(wire) =>
+          t('admin.subject.rewardCoin', { coin: wire.coin ?? '', rid: fundRow?.pool.rid ?? '' })
+        }
         mode="create"
         area="catalogue"
         invalidate={[adminKeys.projects, adminKeys.dashboard]}
         reviewNote={
           fundRow ? (wire) => <FundingNote kind="coin" project={fundRow.project} wire={wire} /> : undefined
         }
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('post', '/admin/api/launch-pool/pools/{rid}/reward-coins', {
             params: { rid: String(fundRow?.pool.rid) },
             body: formBody(body),
-            idempotent: true,
+            idempotencyKey,
           })
         }
         submitLabel={t('admin.lp.fund')}
@@ -289,14 +300,19 @@ export default function LaunchPoolPage() {
         onClose={coin.close}
         title={t('admin.lp.editCoin', { coin: coinRow?.coin.coin ?? '', rid: coinRow?.pool.rid ?? '' })}
         specs={rewardCoinSpecs}
+        subject={t('admin.subject.rewardCoin', {
+          coin: coinRow?.coin.coin ?? '',
+          rid: coinRow?.pool.rid ?? '',
+        })}
         mode="edit"
         row={coinRow ? (coinRow.coin as unknown as Record<string, unknown>) : null}
         area="catalogue"
         invalidate={[adminKeys.projects]}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('put', '/admin/api/launch-pool/pools/{rid}/reward-coins/{coin}', {
             params: { rid: String(coinRow?.pool.rid), coin: String(coinRow?.coin.coin) },
             body: formBody(body),
+            idempotencyKey,
           })
         }
         testId="coin-form"

@@ -103,10 +103,11 @@ export function DualTab() {
         row={row as Record<string, unknown> | null}
         area="catalogue"
         invalidate={[adminKeys.products]}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('put', '/admin/api/dual/orders/{id}', {
             params: { id: String(row?.id) },
             body: formBody(body),
+            idempotencyKey,
           })
         }
         testId="dual-form"

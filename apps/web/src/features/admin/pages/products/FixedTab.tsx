@@ -125,6 +125,12 @@ export function FixedTab() {
             : t('admin.products.editFixed', { id: row?.id ?? '' })
         }
         specs={fixedSpecs}
+        subject={(wire) =>
+          t('admin.subject.fixed', {
+            asset: row?.asset ?? wire.asset ?? '',
+            days: wire.lock_up_period ?? row?.lock_up_period ?? '',
+          })
+        }
         mode={d.dialog?.mode ?? 'edit'}
         row={row as Record<string, unknown> | null}
         preset={d.dialog?.preset}
@@ -133,12 +139,16 @@ export function FixedTab() {
         area="catalogue"
         invalidate={[adminKeys.fixed, adminKeys.dashboard]}
         impact={fixedImpact(row)}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/simple-earn/fixed-products', { body: formBody(body) })
+            ? adminSend('post', '/admin/api/simple-earn/fixed-products', {
+                body: formBody(body),
+                idempotencyKey,
+              })
             : adminSend('put', '/admin/api/simple-earn/fixed-products/{id}', {
                 params: { id: String(row?.id) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="fixed-form"

@@ -126,6 +126,7 @@ export function FlexibleTab() {
             : t('admin.products.editFlexible', { asset: row?.asset ?? '' })
         }
         specs={flexibleSpecs}
+        subject={(wire) => t('admin.subject.flexible', { asset: row?.asset ?? wire.asset ?? '' })}
         mode={d.dialog?.mode ?? 'edit'}
         row={row as Record<string, unknown> | null}
         preset={d.dialog?.preset}
@@ -134,12 +135,16 @@ export function FlexibleTab() {
         area="catalogue"
         invalidate={[adminKeys.flexible, adminKeys.dashboard]}
         impact={flexibleImpact(row)}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/simple-earn/flexible-products', { body: formBody(body) })
+            ? adminSend('post', '/admin/api/simple-earn/flexible-products', {
+                body: formBody(body),
+                idempotencyKey,
+              })
             : adminSend('put', '/admin/api/simple-earn/flexible-products/{asset}', {
                 params: { asset: String(row?.asset) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="flexible-form"

@@ -88,6 +88,7 @@ export function SoftStakingTab() {
             : t('admin.products.editSoft', { coin: row?.coin ?? '' })
         }
         specs={softStakingSpecs}
+        subject={(wire) => t('admin.subject.softStaking', { coin: row?.coin ?? wire.coin ?? '' })}
         mode={d.dialog?.mode ?? 'edit'}
         row={row as Record<string, unknown> | null}
         preset={d.dialog?.preset}
@@ -96,12 +97,13 @@ export function SoftStakingTab() {
         area="catalogue"
         invalidate={[adminKeys.softStaking, adminKeys.dashboard]}
         impact={impact}
-        submit={(body) => {
+        submit={(body, idempotencyKey) => {
           const coin = d.dialog?.mode === 'create' ? String(body.coin) : row?.coin;
           const { coin: _, ...rest } = body;
           return adminSend('put', '/admin/api/soft-staking/coins/{coin}', {
             params: { coin: String(coin) },
             body: formBody(rest),
+            idempotencyKey,
           });
         }}
         testId="soft-form"

@@ -194,6 +194,7 @@ export function StakingTab() {
             : t('admin.products.editStaking', { coin: row?.coin ?? '' })
         }
         specs={stakingSpecs}
+        subject={(wire) => t('admin.subject.staking', { coin: row?.coin ?? wire.coin ?? '' })}
         mode={d.dialog?.mode ?? 'edit'}
         row={row as Record<string, unknown> | null}
         preset={d.dialog?.preset}
@@ -206,12 +207,13 @@ export function StakingTab() {
             ? { path: '/admin/api/staking/products/{id}/impact', id: row.id }
             : null,
         )}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/staking/products', { body: formBody(body) })
+            ? adminSend('post', '/admin/api/staking/products', { body: formBody(body), idempotencyKey })
             : adminSend('put', '/admin/api/staking/products/{id}', {
                 params: { id: String(row?.id) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="staking-form"
@@ -225,21 +227,29 @@ export function StakingTab() {
             : t('admin.staking.editProtocol', { name: prow?.protocol_name ?? '' })
         }
         specs={protocolSpecs}
+        subject={(wire) =>
+          t('admin.subject.protocol', {
+            name: wire.protocol_name ?? prow?.protocol_name ?? '',
+            coin: q.data?.find((p) => p.id === productId)?.coin ?? '',
+          })
+        }
         mode={protocol.dialog?.mode ?? 'edit'}
         row={prow as unknown as Record<string, unknown> | null}
         defaults={PROTOCOL_DEFAULTS}
         area="catalogue"
         invalidate={[adminKeys.staking]}
         impact={rateImpact(prow ? { path: '/admin/api/staking/protocols/{id}/impact', id: prow.id } : null)}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           protocol.dialog?.mode === 'create'
             ? adminSend('post', '/admin/api/staking/products/{id}/protocols', {
                 params: { id: String(productId) },
                 body: formBody(body),
+                idempotencyKey,
               })
             : adminSend('put', '/admin/api/staking/protocols/{id}', {
                 params: { id: String(prow?.id) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="protocol-form"
@@ -249,14 +259,20 @@ export function StakingTab() {
         onClose={campaign.close}
         title={t('admin.staking.addCampaign')}
         specs={campaignSpecs}
+        subject={() =>
+          t('admin.subject.campaign', {
+            coin: q.data?.find((p) => p.id === campaign.dialog?.row?.product_id)?.coin ?? '',
+          })
+        }
         mode="create"
         defaults={CAMPAIGN_DEFAULTS}
         area="catalogue"
         invalidate={[adminKeys.staking]}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('post', '/admin/api/staking/products/{id}/campaigns', {
             params: { id: String(campaign.dialog?.row?.product_id) },
             body: formBody(body),
+            idempotencyKey,
           })
         }
         testId="campaign-form"

@@ -118,15 +118,17 @@ export function VouchersTab() {
         onClose={d.close}
         title={t('admin.vouchers.grant')}
         specs={voucherSpecs}
+        subject={(wire) => t('admin.subject.voucher', { user: wire.user ?? user })}
         mode="create"
         defaults={defaults}
         area="catalogue"
         invalidate={[adminKeys.vouchers(user)]}
-        submit={(body) => {
+        submit={(body, idempotencyKey) => {
           const ref = String(body.user);
           // A numeric reference is the user's id; the server takes either.
           return adminSend('post', '/admin/api/simple-earn/vouchers', {
             body: formBody({ ...body, user: /^\d+$/.test(ref) ? Number(ref) : ref }),
+            idempotencyKey,
           });
         }}
         submitLabel={t('admin.vouchers.grantShort')}

@@ -110,12 +110,13 @@ export function WealthTab() {
         defaults={DEFAULTS}
         area="catalogue"
         invalidate={[adminKeys.wealth, adminKeys.dashboard]}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/wealth/products', { body: formBody(body) })
+            ? adminSend('post', '/admin/api/wealth/products', { body: formBody(body), idempotencyKey })
             : adminSend('put', '/admin/api/wealth/products/{pid}', {
                 params: { pid: String(row?.pid) },
                 body: formBody(body),
+                idempotencyKey,
               })
         }
         testId="wealth-form"
@@ -129,11 +130,11 @@ export function WealthTab() {
         area="catalogue"
         invalidate={[adminKeys.wealth, adminKeys.dashboard]}
         reviewNote={t('admin.wealth.navNote')}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('post', '/admin/api/wealth/products/{pid}/nav', {
             params: { pid: String(navRow?.pid) },
             body: formBody(body),
-            idempotent: true,
+            idempotencyKey,
           })
         }
         submitLabel={t('admin.wealth.publish')}

@@ -124,8 +124,12 @@ export function UserActions({ user }: { user: UserDetail }) {
         reviewFirst={settings.dialog?.reviewFirst}
         area="admin"
         invalidate={refresh}
-        submit={(body) =>
-          adminSend('put', '/admin/api/users/{user}', { params: { user: user.id }, body: formBody(body) })
+        submit={(body, idempotencyKey) =>
+          adminSend('put', '/admin/api/users/{user}', {
+            params: { user: user.id },
+            body: formBody(body),
+            idempotencyKey,
+          })
         }
         testId="user-settings-form"
       />
@@ -138,10 +142,10 @@ export function UserActions({ user }: { user: UserDetail }) {
         area="admin"
         invalidate={refresh}
         reviewNote={t(MOVEMENTS[kind].note)}
-        submit={(body) =>
+        submit={(body, idempotencyKey) =>
           adminSend('post', MOVEMENTS[kind].path, {
             body: formBody({ ...body, user: user.id }),
-            idempotent: true,
+            idempotencyKey,
           })
         }
         submitLabel={t(MOVEMENTS[kind].label)}
