@@ -2,9 +2,9 @@
  * npm run bench:liveness [-- --days 14 --port 3997]
  *
  * On PGlite, which runs PostgreSQL inside the server's own process: does the server still answer while
- * a long background clock advance runs its jobs? Starts the server (demo catalogue, test clock) on a
- * fresh DATA_DIR, starts an advance of `days`, and polls GET /api/health/live every 50 ms until it is
- * done. Baseline, measured in the same run: the same polling for 5 s with the server idle. Target: no
+ * a long clock advance runs its jobs? Starts the server (demo catalogue, test clock) on a fresh
+ * DATA_DIR, starts a background advance of `days`, then the same span in the foreground call
+ * (POST /admin/api/clock/advance), and polls GET /api/health/live every 50 ms until each is done. Baseline, measured in the same run: the same polling for 5 s with the server idle. Target: no
  * answer takes a second or more (no job or request holds the event loop for seconds).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -91,12 +91,29 @@ try {
     done = ((await res.json()) as { data: { status: string } }).data.status !== 'running';
   }
   const busy = await busyPoll;
+  // The same span in the foreground call scripts make (POST /admin/api/clock/advance), which answers
+  // once it is done: the scheduler itself must let the polls in between its periods.
+  let foregroundDone = false;
+  const t1 = performance.now();
+  const foregroundPoll = poll(() => foregroundDone);
+  const foreground = await fetch(`${base}/admin/api/clock/advance`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ seconds: days * 86_400 }),
+  });
+  foregroundDone = true;
+  const inForeground = await foregroundPoll;
+  const foregroundS = ((performance.now() - t1) / 1000).toFixed(1);
   console.log(`liveness on PGlite, server idle (baseline):          ${show(idle)}`);
   console.log(
     `liveness during a ${days}-day clock advance (${((performance.now() - t0) / 1000).toFixed(1)} s): ${show(busy)}`,
   );
   console.log(
-    `longest answer ${busy.max.toFixed(0)} ms   (target < 1000 ms)   ${busy.max < 1000 ? 'met' : 'NOT met'}`,
+    `liveness during a ${days}-day foreground advance (${foregroundS} s, answered ${foreground.status}): ${show(inForeground)}`,
+  );
+  const worst = Math.max(busy.max, inForeground.max);
+  console.log(
+    `longest answer ${worst.toFixed(0)} ms   (target < 1000 ms)   ${worst < 1000 ? 'met' : 'NOT met'}`,
   );
 } finally {
   server?.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { type Db, rows } from '../db/client';
 import { jobPeriods, jobRuns, jobShards } from '../db/schema';
 import { type Clock, type TestClock, wallTime } from './clock';
 
@@ -10,8 +10,22 @@ export interface Period {
   end: Date;
 }
 
-/** What a sharded job's plan fixed for one shard, and what its booking answered. */
+/**
+ * What a sharded job's plan fixed for one shard, and what its booking answered. A plan may say in
+ * `rows` (a number) how many rows a shard books: a period whose shards all say so and together hold
+ * no more than a shard's worth is booked in the plan's own transaction.
+ */
 export type ShardData = Record<string, unknown>;
+
+/** The rows a plan's shards book together, when every one of them says. */
+function plannedRows(shards: readonly ShardData[]): number | undefined {
+  let total = 0;
+  for (const shard of shards) {
+    if (typeof shard.rows !== 'number') return undefined;
+    total += shard.rows;
+  }
+  return total;
+}
 
 /**
  * A period's work in shards that any instance may book. `plan` runs once per period (its shards
@@ -51,6 +65,14 @@ export interface Job {
    */
   due?: { next(db: Db): Promise<Date | undefined>; run(tx: Db, now: Date): Promise<number> };
   /**
+   * The period's work reads the state as it stands rather than anything of the period (a
+   * reconciliation, a rollup from its watermark). When several of its periods fall due at once (a
+   * catch-up, a clock advance across them), they run as one span, from the first not yet run to the
+   * last due, at the span's end: one run of the work, one job_runs row per period claimed with it.
+   * Not for sharded jobs.
+   */
+  coalesce?: boolean;
+  /**
    * The same work in shards. With sharding on (PostgreSQL, shardRows > 0) the scheduler books the
    * period by these instead of `run`: any instance claims a shard, and the period is done (its
    * job_runs row written, `close` run) once the last shard is.
@@ -88,6 +110,9 @@ export interface SchedulerStatus {
   jobs: JobStatus[];
 }
 
+/** A sharded period another instance ran whole meanwhile: its plan here is rolled back. */
+class PeriodDoneElsewhere extends Error {}
+
 /** At most this many periods per job are caught up in one pass, so a pass stays bounded. */
 const MAX_PERIODS_PER_PASS = 1000;
 
@@ -103,6 +128,8 @@ export class Scheduler {
    * are serialised; a period another instance did meanwhile costs one refused claim, not a wrong run.
    */
   private readonly lastDone = new Map<string, number>();
+  /** For a job with no period done yet: the start of its first period, as this instance first saw it. */
+  private readonly firstStart = new Map<string, number>();
   // Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive.
   private readonly failures = new Map<string, { count: number; lastError: string | null }>();
   private readonly lastSuccess = new Map<string, Date>();
@@ -129,6 +156,7 @@ export class Scheduler {
 
   register(job: Job): void {
     if (this.jobs.some((j) => j.name === job.name)) throw new Error(`job ${job.name} registered twice`);
+    if (job.coalesce && job.sharded) throw new Error(`job ${job.name}: a sharded job cannot coalesce`);
     this.jobs.push(job);
   }
 
@@ -165,6 +193,21 @@ export class Scheduler {
     this.failures.set(job, entry);
   }
 
+  /**
+   * A transaction of the scheduler's. Under a test clock its commit does not wait for the WAL to reach
+   * the disk (synchronous_commit off): a long advance commits several times per clock hour, and each
+   * flush cost more than the hour's work. A crash may then lose the last committed periods, whole and
+   * in order with everything after them (their claims too), so they run again; nothing is paid twice
+   * or half. The system clock keeps every commit durable.
+   */
+  private transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      if (this.clock.kind === 'test') await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+      return work(tx);
+    });
+  }
+
   /** Serialises passes within this instance; other instances are kept apart by the unique rows. */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const next = this.running.then(work, work);
@@ -193,27 +236,33 @@ export class Scheduler {
     });
   }
 
-  /** Moves a test clock forward, stopping at each period end on the way to run what falls due. */
-  advance(clock: TestClock, seconds: number): Promise<Date> {
+  /**
+   * Moves a test clock forward, stopping at each period end on the way to run what falls due.
+   * `horizon`: where the whole advance ends when this call is one chunk of it (a background advance),
+   * so that coalescing jobs run as they would in one call of the whole span.
+   */
+  advance(clock: TestClock, seconds: number, horizon?: Date): Promise<Date> {
     return this.exclusive(async () => {
       await clock.refresh();
       const target = new Date(clock.now().getTime() + seconds * 1000);
+      const end = horizon && horizon.getTime() > target.getTime() ? horizon : target;
       for (let guard = 0; guard < 1_000_000 && !this.stopping; guard++) {
-        const nextEnd = await this.nextDueEnd(target);
+        const nextEnd = await this.nextDueEnd(target, end);
         if (!nextEnd) break;
         await clock.set(nextEnd);
-        await this.runUntil(nextEnd);
+        await this.runUntil(nextEnd, end);
       }
       await clock.set(target);
-      await this.runUntil(clock.now());
+      await this.runUntil(clock.now(), end);
       return clock.now();
     });
   }
 
-  private async nextDueEnd(limit: Date): Promise<Date | undefined> {
+  /** The earliest end by `limit` of a period (a coalescing job's span up to `horizon`) or due instant. */
+  private async nextDueEnd(limit: Date, horizon: Date): Promise<Date | undefined> {
     let earliest: Date | undefined;
     for (const job of this.jobs) {
-      const period = await this.nextPeriod(job);
+      const period = await this.nextSpan(job, horizon);
       if (period.end.getTime() <= limit.getTime() && (!earliest || period.end < earliest))
         earliest = period.end;
       if (!job.due) continue;
@@ -239,7 +288,7 @@ export class Scheduler {
       if (!at || at.getTime() > now.getTime()) continue;
       let done: number;
       try {
-        done = await this.db.transaction((tx) => due.run(tx as unknown as Db, now));
+        done = await this.transaction((tx) => due.run(tx, now));
       } catch (error) {
         this.recordFailure(job.name, error);
         throw error;
@@ -249,21 +298,46 @@ export class Scheduler {
     }
   }
 
-  private async runUntil(now: Date): Promise<number> {
+  /**
+   * The next period of `job` to run: its next period, or, for a coalescing job, the span of every one
+   * of its periods that ends by `horizon`.
+   */
+  private async nextSpan(job: Job, horizon: Date): Promise<Period> {
+    const period = await this.nextPeriod(job);
+    if (!job.coalesce || period.end.getTime() > horizon.getTime()) return period;
+    const lengthMs = job.periodSeconds * 1000;
+    const more = Math.floor((horizon.getTime() - period.end.getTime()) / lengthMs);
+    return { start: period.start, end: new Date(period.end.getTime() + more * lengthMs) };
+  }
+
+  /**
+   * Runs the periods that have ended by `now`; `horizon` (the end of the clock advance under way, else
+   * now) is where coalescing jobs' spans end.
+   */
+  private async runUntil(now: Date, horizon: Date = now): Promise<number> {
     let ran = 0;
+    // A sharded period left open is looked for first, and again only after one was found: periods
+    // this pass runs close before it goes on.
+    let lookForOpen = true;
     // Interleave jobs by period end so a later job never sees an earlier period of another undone.
     for (let pass = 0; pass < MAX_PERIODS_PER_PASS * Math.max(1, this.jobs.length); pass++) {
       if (this.stopping) return ran;
-      let best = await this.openShardedPeriod();
+      let best: { job: Job; period: Period } | undefined = lookForOpen
+        ? await this.openShardedPeriod()
+        : undefined;
+      lookForOpen = best !== undefined;
       if (!best)
         for (const job of this.jobs) {
-          const period = await this.nextPeriod(job);
+          const period = await this.nextSpan(job, horizon);
           if (period.end.getTime() > now.getTime()) continue;
           if (!best || period.end < best.period.end) best = { job, period };
         }
       if (!best) break;
       await this.runPeriod(best.job, best.period);
       ran++;
+      // Other work of the instance between two periods (on PGlite, whose queries never wait on the
+      // network, the server would otherwise answer nothing until the pass ends).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     await this.runDueWork(now);
     return ran;
@@ -307,27 +381,57 @@ export class Scheduler {
       this.lastDone.set(job.name, last.periodStart.getTime());
       return this.periodAt(job, last.periodStart.getTime() + lengthMs);
     }
+    // Fixed at the first look: a coalescing job's span, due later, still starts there.
+    const anchored = this.firstStart.get(job.name);
+    if (anchored !== undefined) return this.periodAt(job, anchored);
     const offsetMs = (job.offsetSeconds ?? 0) * 1000;
     const nowMs = this.clock.now().getTime();
     const currentStart = Math.floor((nowMs - offsetMs) / lengthMs) * lengthMs + offsetMs;
+    this.firstStart.set(job.name, currentStart - lengthMs);
     return this.periodAt(job, currentStart - lengthMs);
   }
 
-  /** Claims and runs one period in one transaction; returns false when another instance had it. */
+  /**
+   * Claims and runs one period (a coalescing job's span: its periods) in one transaction; returns
+   * false when another instance had it.
+   */
   async runPeriod(job: Job, period: Period): Promise<boolean> {
     const claimed = await this.claimAndRun(job, period).catch((error: unknown) => {
       this.recordFailure(job.name, error);
       throw error;
     });
-    // Claimed here or committed by another instance: either way the period is done.
-    this.lastDone.set(job.name, period.start.getTime());
+    const lastStart = period.end.getTime() - job.periodSeconds * 1000;
+    // Claimed here or committed by another instance: either way the period is done. A span only
+    // partly done elsewhere is read again from job_runs.
+    if (claimed || lastStart === period.start.getTime()) this.lastDone.set(job.name, lastStart);
+    else this.lastDone.delete(job.name);
     this.lastSuccess.set(job.name, wallTime());
     if (claimed) this.log?.info({ job: job.name, period: period.start.toISOString() }, 'job period done');
     return claimed;
   }
 
-  /** The period's one `job_runs` row: whoever inserts it runs the period (or, sharded, its close). */
+  /**
+   * The period's one `job_runs` row (a span: one per period in it): whoever inserts it runs the period
+   * (or, sharded, its close). A span another instance ran part of is rolled back.
+   */
   private async claimRun(tx: Db, job: Job, period: Period): Promise<boolean> {
+    const lengthMs = job.periodSeconds * 1000;
+    const count = Math.round((period.end.getTime() - period.start.getTime()) / lengthMs);
+    if (count > 1) {
+      const claimed = await rows<{ n: number }>(
+        tx,
+        sql`INSERT INTO job_runs (job, period_start, period_end, started_at, instance)
+            SELECT ${job.name}, s, s + make_interval(secs => ${job.periodSeconds}),
+                   ${this.clock.now().toISOString()}::timestamptz, ${this.instance}
+              FROM generate_series(${period.start.toISOString()}::timestamptz,
+                                   ${new Date(period.end.getTime() - lengthMs).toISOString()}::timestamptz,
+                                   make_interval(secs => ${job.periodSeconds})) s
+            ON CONFLICT DO NOTHING RETURNING 1 AS n`,
+      );
+      if (claimed.length === count) return true;
+      if (claimed.length === 0) return false;
+      throw new PeriodDoneElsewhere();
+    }
     const inserted = await tx
       .insert(jobRuns)
       .values({
@@ -345,10 +449,13 @@ export class Scheduler {
   private claimAndRun(job: Job, period: Period): Promise<boolean> {
     const shardRows = this.options.shardRows ?? 0;
     if (job.sharded && shardRows > 0) return this.runSharded(job, job.sharded, period, shardRows);
-    return this.db.transaction(async (tx) => {
-      if (!(await this.claimRun(tx as unknown as Db, job, period))) return false;
-      await job.run(tx as unknown as Db, period);
+    return this.transaction(async (tx) => {
+      if (!(await this.claimRun(tx, job, period))) return false;
+      await job.run(tx, period);
       return true;
+    }).catch((error: unknown) => {
+      if (error instanceof PeriodDoneElsewhere) return false;
+      throw error;
     });
   }
 
@@ -356,17 +463,21 @@ export class Scheduler {
    * A period in shards: plan it (once: the period's row is the claim), book every shard this instance
    * can claim (FOR UPDATE SKIP LOCKED: a shard another instance is booking is skipped, one whose
    * instance died is free again once its transaction rolled back), wait while others hold the rest,
-   * and close the period once none is left (the job_runs row is the claim of the close). Answers
-   * whether this instance closed it.
+   * and close the period once none is left (the job_runs row is the claim of the close). A plan of one
+   * shard or none, or of shards holding no more than one shard's rows together (ShardData.rows), has
+   * nothing worth sharing: it is booked and closed in the plan's own transaction, with the same rows.
+   * Answers whether this instance closed it.
    */
   private async runSharded(job: Job, work: ShardedWork, period: Period, shardRows: number): Promise<boolean> {
     const key = and(eq(jobShards.job, job.name), eq(jobShards.periodStart, period.start));
-    await this.db.transaction(async (tx) => {
+    const periodKey = and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start));
+    let bookedHere = 0;
+    const outcome = await this.transaction(async (tx): Promise<'open' | 'closed' | 'done elsewhere'> => {
       const [run] = await tx
         .select({ job: jobRuns.job })
         .from(jobRuns)
         .where(and(eq(jobRuns.job, job.name), eq(jobRuns.periodStart, period.start)));
-      if (run) return;
+      if (run) return 'done elsewhere';
       const planned = await tx
         .insert(jobPeriods)
         .values({
@@ -379,22 +490,50 @@ export class Scheduler {
         })
         .onConflictDoNothing()
         .returning({ job: jobPeriods.job });
-      if (planned.length === 0) return;
-      const shards = await work.plan(tx as unknown as Db, period, shardRows);
-      if (shards.length > 0)
+      if (planned.length === 0) return 'open';
+      const shards = await work.plan(tx, period, shardRows);
+      if (shards.length <= 1 || (plannedRows(shards) ?? Number.POSITIVE_INFINITY) <= shardRows) {
+        // Claimed before the booking: a period another instance ran whole rolls this one back.
+        if (!(await this.claimRun(tx, job, period))) throw new PeriodDoneElsewhere();
+        const done: { params: ShardData; result: ShardData }[] = [];
+        for (const [shard, params] of shards.entries()) {
+          const result = await work.book(tx, period, params);
+          done.push({ params, result });
+          await tx.insert(jobShards).values({
+            job: job.name,
+            periodStart: period.start,
+            shard,
+            params,
+            result,
+            doneAt: this.clock.now(),
+            instance: this.instance,
+          });
+        }
+        await work.close(tx, period, done);
         await tx
-          .insert(jobShards)
-          .values(
-            shards.map((params, shard) => ({ job: job.name, periodStart: period.start, shard, params })),
-          );
+          .update(jobPeriods)
+          .set({ shards: shards.length, closedAt: this.clock.now() })
+          .where(periodKey);
+        bookedHere = shards.length;
+        return 'closed';
+      }
       await tx
-        .update(jobPeriods)
-        .set({ shards: shards.length })
-        .where(and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start)));
+        .insert(jobShards)
+        .values(shards.map((params, shard) => ({ job: job.name, periodStart: period.start, shard, params })));
+      await tx.update(jobPeriods).set({ shards: shards.length }).where(periodKey);
+      return 'open';
+    }).catch((error: unknown) => {
+      if (error instanceof PeriodDoneElsewhere) return 'done elsewhere' as const;
+      throw error;
     });
+    if (outcome === 'closed') {
+      this.shardsBooked.set(job.name, (this.shardsBooked.get(job.name) ?? 0) + bookedHere);
+      return true;
+    }
+    if (outcome === 'done elsewhere') return false;
     for (;;) {
       if (this.stopping) throw new Error(`stopped with ${job.name} ${period.start.toISOString()} open`);
-      const booked = await this.db.transaction(async (tx) => {
+      const booked = await this.transaction(async (tx) => {
         const [claim] = await tx
           .select({ shard: jobShards.shard, params: jobShards.params })
           .from(jobShards)
@@ -403,7 +542,7 @@ export class Scheduler {
           .limit(1)
           .for('update', { skipLocked: true });
         if (!claim) return false;
-        const result = await work.book(tx as unknown as Db, period, claim.params);
+        const result = await work.book(tx, period, claim.params);
         await tx
           .update(jobShards)
           .set({ result, doneAt: this.clock.now(), instance: this.instance })
@@ -423,22 +562,19 @@ export class Scheduler {
         await new Promise((r) => setTimeout(r, this.options.shardWaitMs ?? 25));
         continue;
       }
-      return this.db.transaction(async (tx) => {
-        if (!(await this.claimRun(tx as unknown as Db, job, period))) return false;
+      return this.transaction(async (tx) => {
+        if (!(await this.claimRun(tx, job, period))) return false;
         const shards = await tx
           .select({ params: jobShards.params, result: jobShards.result })
           .from(jobShards)
           .where(key)
           .orderBy(jobShards.shard);
         await work.close(
-          tx as unknown as Db,
+          tx,
           period,
           shards.map((s) => ({ params: s.params, result: s.result ?? {} })),
         );
-        await tx
-          .update(jobPeriods)
-          .set({ closedAt: this.clock.now() })
-          .where(and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start)));
+        await tx.update(jobPeriods).set({ closedAt: this.clock.now() }).where(periodKey);
         return true;
       });
     }

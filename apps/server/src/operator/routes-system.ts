@@ -9,6 +9,7 @@ import { errors } from '../http/errors';
 import { unixSeconds } from '../jobs/clock';
 import { type Difference, reconcileAndRecord } from '../ledger/reconcile';
 import { listAudit, recordAudit } from './audit';
+import { clockBusy, runningAdvanceId } from './console/clock-advances';
 import { operatorGuard } from './guard';
 import {
   getAdminAnalyticsResponse,
@@ -51,6 +52,11 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
           tags,
           summary:
             'Move the test clock forward and run every job that falls due, in order (EARN_CLOCK=test only)',
+          description:
+            'Answers the new time once every job period that fell due has run. For a long span, POST ' +
+            '/admin/api/clock/advances runs the same in the background and answers at once with an id to follow ' +
+            '(GET /admin/api/clock/advances/{id}: state, where the clock stands, periods run of the total). While such ' +
+            'an advance runs, this call is refused: 409 operator.clock.busy with params.id.',
           body: z.object({
             seconds: z
               .number()
@@ -63,6 +69,9 @@ export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps): void 
       async (req) => {
         const clock = deps.testClock;
         if (!clock) throw errors.conflict('The clock is the system clock; start with EARN_CLOCK=test');
+        // A background advance owns the clock until it ends: moving it meanwhile would run its periods here.
+        const running = await runningAdvanceId(deps.db);
+        if (running !== undefined) throw clockBusy(running);
         await clock.refresh();
         const from = clock.now();
         // The advance commits period by period (each period's work is its own transaction), so its

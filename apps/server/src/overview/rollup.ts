@@ -71,6 +71,8 @@ export function rollupJob(): Job {
     name: ROLLUP_JOB,
     periodSeconds: 86_400,
     offsetSeconds: ROLLUP_DELAY_SECONDS,
+    // Days due at once are rolled up in one run from the watermark (rollupDays takes a range).
+    coalesce: true,
     run: async (tx, period) => {
       const until = dayStart(period.end);
       const from = await rolledUntil(tx);

@@ -83,8 +83,10 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     // The scheduler finds where each job stands from its newest row, so that row always stays.
     table: 'job_runs',
     keepSeconds: 30 * DAY,
-    oldest: sql`(SELECT min(period_end) FROM job_runs j
-      WHERE period_start < (SELECT max(period_start) FROM job_runs l WHERE l.job = j.job))`,
+    // Per job, its oldest row unless it is the only one: one pass over the table (a clock advance asks
+    // at every stop), where a subquery per row cost three times as much.
+    oldest: sql`(SELECT min(first_end) FROM (
+      SELECT min(period_end) AS first_end FROM job_runs GROUP BY job HAVING COUNT(*) > 1) g)`,
     remove: (cutoff, batch) => sql`
       DELETE FROM job_runs WHERE (job, period_start) IN (
         SELECT job, period_start FROM job_runs j WHERE period_end < ${cutoff}

@@ -48,6 +48,8 @@ function bonusExpr(lent: SQL, tiers: LadderTierJson[], ratio: string): SQL {
 interface FlexShard {
   asset: string;
   part: number | null;
+  /** Positions the shard books, about (ShardData.rows). */
+  rows?: number;
   lo: string | null;
   hi: string | null;
   rate: string;
@@ -149,7 +151,8 @@ async function planAsset(tx: Db, p: FlexProduct, shardRows: number): Promise<Fle
     pending: supply?.pending ?? '0',
   };
   const count = Number(supply?.n ?? '0');
-  if (shardRows <= 0 || count <= shardRows || !supply?.lo || !supply.hi) return [base];
+  // `rows` tells the scheduler how much a shard books: a small hour is booked in its plan's transaction.
+  if (shardRows <= 0 || count <= shardRows || !supply?.lo || !supply.hi) return [{ ...base, rows: count }];
   // Equal ranges of ids: ids of one asset are spread over the table's, so the counts are near equal.
   const lo = BigInt(supply.lo);
   const span = BigInt(supply.hi) - lo + 1n;
@@ -160,6 +163,7 @@ async function planAsset(tx: Db, p: FlexProduct, shardRows: number): Promise<Fle
     shards.push({
       ...base,
       part: Number(i),
+      rows: Math.ceil(count / Number(parts)),
       lo: String(lo + i * width),
       hi: String(i === parts - 1n ? lo + span : lo + (i + 1n) * width),
     });

@@ -12,6 +12,7 @@ interface Advance {
   to: number;
   at: number;
   periods_run: number;
+  periods_total: number;
   error: string | null;
 }
 
@@ -84,6 +85,7 @@ describe('background clock advance', { timeout: 600_000 }, () => {
     const started = await opB.call<Advance>('POST', ADVANCES, { seconds: span });
     expect(started.status).toBe(200);
     const id = started.body.data.id;
+    const total = started.body.data.periods_total;
     expect(started.body.data).toEqual({
       id,
       status: 'running',
@@ -91,6 +93,7 @@ describe('background clock advance', { timeout: 600_000 }, () => {
       to: from + span,
       at: from,
       periods_run: 0,
+      periods_total: total,
       error: null,
     });
     const second = await opB.call<{ key: string; params: { id: number } }>('POST', ADVANCES, {
@@ -98,6 +101,16 @@ describe('background clock advance', { timeout: 600_000 }, () => {
     });
     expect(second.status).toBe(409);
     expect(second.body.data).toMatchObject({ key: 'operator.clock.busy', params: { id } });
+    // The foreground advance too: the clock is the background advance's until it ends.
+    const foreground = await opB.call<{ key: string; params: { id: number } }>(
+      'POST',
+      '/admin/api/clock/advance',
+      {
+        seconds: HOUR,
+      },
+    );
+    expect(foreground.status).toBe(409);
+    expect(foreground.body.data).toMatchObject({ key: 'operator.clock.busy', params: { id } });
 
     const seen = await follow(opB, id);
     const running = seen.filter((a) => a.status === 'running');
@@ -115,8 +128,10 @@ describe('background clock advance', { timeout: 600_000 }, () => {
       to: from + span,
       at: from + span,
       periods_run: await periodsBetween(bg, from, from + span),
+      periods_total: total,
       error: null,
     });
+    expect(total).toBe(done?.periods_run);
     expect(await opB.now()).toBe(from + span);
 
     await opF.advance(span);

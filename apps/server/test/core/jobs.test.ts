@@ -95,7 +95,9 @@ describe('clock and jobs', () => {
     ]);
   });
 
-  it('the core reconciliation job keeps one report per hour', async () => {
+  it('the core reconciliation job checks the hours one advance crosses once, at its end, claiming each', async () => {
+    // The books as they stand are checked: every hour of the three-hour advance (and the one that had
+    // just ended) in one report at the advance's end, whose period_start is the first hour it covers.
     const reports = await rows<{ period_start: Date; ok: boolean; at: Date }>(
       server.deps.db,
       sql`SELECT period_start, ok, at FROM reconciliation_reports WHERE trigger = 'job' ORDER BY period_start`,
@@ -106,11 +108,21 @@ describe('clock and jobs', () => {
         r.ok,
         new Date(r.at).getTime() / 1000 - t0,
       ]),
+    ).toEqual([[-HOUR, true, 3 * HOUR]]);
+    const claims = await rows<{ period_start: Date; period_end: Date }>(
+      server.deps.db,
+      sql`SELECT period_start, period_end FROM job_runs WHERE job = 'ledger.reconcile' ORDER BY period_start`,
+    );
+    expect(
+      claims.map((c) => [
+        new Date(c.period_start).getTime() / 1000 - t0,
+        new Date(c.period_end).getTime() / 1000 - t0,
+      ]),
     ).toEqual([
-      [-HOUR, true, 0],
-      [0, true, HOUR],
-      [HOUR, true, 2 * HOUR],
-      [2 * HOUR, true, 3 * HOUR],
+      [-HOUR, 0],
+      [0, HOUR],
+      [HOUR, 2 * HOUR],
+      [2 * HOUR, 3 * HOUR],
     ]);
   });
 

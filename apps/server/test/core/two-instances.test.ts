@@ -89,13 +89,20 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     for (let i = 1; i < starts.length; i++)
       expect((starts[i] as number) - (starts[i - 1] as number)).toBe(HOUR);
 
-    const reports = await rows<{ period_start: Date; n: string; ok: boolean }>(
+    // Hours due at once are checked once, by a report from its first hour to its end: the reports
+    // tile the claimed hours, none checked twice, none left out.
+    const reports = await rows<{ period_start: Date; at: Date; ok: boolean }>(
       database.db,
-      sql`SELECT period_start, COUNT(*)::text AS n, bool_and(ok) AS ok FROM reconciliation_reports
-          WHERE trigger = 'job' GROUP BY period_start ORDER BY period_start`,
+      sql`SELECT period_start, at, ok FROM reconciliation_reports WHERE trigger = 'job' ORDER BY period_start`,
     );
-    expect(reports.map((r) => new Date(r.period_start).getTime() / 1000)).toEqual(starts);
-    expect(reports.every((r) => r.n === '1' && r.ok)).toBe(true);
+    const spans = reports.map((r) => [
+      new Date(r.period_start).getTime() / 1000,
+      new Date(r.at).getTime() / 1000,
+    ]);
+    expect(spans[0]?.[0]).toBe(starts[0]);
+    expect(spans.at(-1)?.[1]).toBe((starts.at(-1) as number) + HOUR);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]?.[0]).toBe(spans[i - 1]?.[1]);
+    expect(reports.every((r) => r.ok)).toBe(true);
 
     // Every other product line's job too: one claim per period, contiguous.
     const perJob = await rows<{ job: string; n: string; first: Date; last: Date; seconds: string }>(

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -5,8 +6,48 @@ import { join } from 'node:path';
 import { Code, MessageKey } from '@earn/domain';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from '../../src/seed/demo';
-import { freshDatabase, onPostgres } from '../harness';
+import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
 import { type Instance, startInstance } from '../instances';
+
+/**
+ * The server as its own process (instances.ts), resolving once it is ready; with WORKERS the primary
+ * prints no banner, so readiness is polled.
+ */
+async function serve(databaseUrl: string, port: number, env: Record<string, string>): Promise<Instance> {
+  if (!env.WORKERS) return startInstance(databaseUrl, port, env);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: join(import.meta.dirname, '../../../..'),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      EARN_CLOCK: 'test',
+      ADMIN_TOKEN,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const instance: Instance = { child, port, output: '' };
+  const keep = (d: Buffer) => {
+    instance.output += String(d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  for (let i = 0; i < 600; i++) {
+    const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) return instance;
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`not ready:\n${instance.output}`);
+}
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 const IN_FLIGHT = 16;
@@ -154,17 +195,18 @@ function openStream(
  * close until SHUTDOWN_TIMEOUT_MS, exit 1.
  */
 describe('SIGTERM with requests in flight', { timeout: 300_000 }, () => {
-  const cases = onPostgres ? ['postgres', 'pglite'] : ['pglite'];
+  const cases = onPostgres ? ['postgres', 'postgres, WORKERS=2', 'pglite'] : ['pglite'];
   for (const store of cases)
     it(`${store}: answers all ${IN_FLIGHT} and exits 0 within a few seconds`, async () => {
-      const fresh = store === 'postgres' ? await freshDatabase() : undefined;
+      const fresh = store.startsWith('postgres') ? await freshDatabase() : undefined;
       await fresh?.database.close();
       const dataDir = store === 'pglite' ? mkdtempSync(join(tmpdir(), 'earn-shutdown-')) : undefined;
       const port = 35_000 + Math.floor(Math.random() * 2000);
       let instance: Instance | undefined;
       try {
-        instance = await startInstance(fresh?.url ?? '', port, {
+        instance = await serve(fresh?.url ?? '', port, {
           ...(dataDir ? { DATA_DIR: dataDir } : {}),
+          ...(store.includes('WORKERS=2') ? { WORKERS: '2' } : {}),
           SEED_DEMO: '1',
           JOB_INTERVAL_MS: '200',
           SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),

@@ -3308,7 +3308,7 @@ export interface paths {
         put?: never;
         /**
          * Move the test clock forward in the background (EARN_CLOCK=test only); answers at once
-         * @description Runs on this instance a day at a time (an hour on PGlite), every job period falling due in order, as POST /admin/api/clock/advance does; GET /admin/api/clock/advances/{id} on any instance follows it. One at a time: another while one runs is 409 operator.clock.busy. A server that closes stops it between two chunks (status failed). Admin only.
+         * @description Runs on this instance a day at a time (an hour on PGlite), every job period falling due in order, as POST /admin/api/clock/advance does; GET /admin/api/clock/advances/{id} on any instance follows it. One at a time: another while one runs, or a POST /admin/api/clock/advance, is 409 operator.clock.busy with params.id. A server that closes stops it between two chunks (status failed). Admin only.
          */
         post: operations["startClockAdvance"];
         delete?: never;
@@ -3326,7 +3326,7 @@ export interface paths {
         };
         /**
          * A background clock advance: its status, where the clock stands, the periods run, its error
-         * @description periods_run: job periods that ended within the span so far. A running advance whose instance stopped answering for 2 minutes is reported failed.
+         * @description periods_run: job periods that ended within the span so far, of periods_total in the whole span. A running advance whose instance stopped answering for 2 minutes is reported failed.
          */
         get: operations["getClockAdvance"];
         put?: never;
@@ -3469,7 +3469,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the test clock forward and run every job that falls due, in order (EARN_CLOCK=test only) */
+        /**
+         * Move the test clock forward and run every job that falls due, in order (EARN_CLOCK=test only)
+         * @description Answers the new time once every job period that fell due has run. For a long span, POST /admin/api/clock/advances runs the same in the background and answers at once with an id to follow (GET /admin/api/clock/advances/{id}: state, where the clock stands, periods run of the total). While such an advance runs, this call is refused: 409 operator.clock.busy with params.id.
+         */
         post: operations["postAdminClockAdvance"];
         delete?: never;
         options?: never;
@@ -20507,6 +20510,7 @@ export interface operations {
                                 to: number;
                                 at: number;
                                 periods_run: number;
+                                periods_total: number;
                                 error: string | null;
                             }[];
                         };
@@ -20556,6 +20560,7 @@ export interface operations {
                             to: number;
                             at: number;
                             periods_run: number;
+                            periods_total: number;
                             error: string | null;
                         };
                     };
@@ -20594,6 +20599,7 @@ export interface operations {
                             to: number;
                             at: number;
                             periods_run: number;
+                            periods_total: number;
                             error: string | null;
                         };
                     };

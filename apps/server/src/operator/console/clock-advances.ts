@@ -8,6 +8,7 @@ import { clockAdvances } from '../../db/schema';
 import type { AppDeps } from '../../http/context';
 import { envelope, ok } from '../../http/envelope';
 import { DomainError, errors } from '../../http/errors';
+import type { Job } from '../../jobs/scheduler';
 import { recordAudit } from '../audit';
 import { actorOf } from '../guard';
 import { inTransaction } from '../writes';
@@ -27,13 +28,39 @@ const advance = z.object({
   /** Where the clock stands: live while running, where it ended otherwise. */
   at: z.number(),
   periods_run: z.number(),
+  /** Job periods that end within the whole span: what periods_run reaches when it is done. */
+  periods_total: z.number(),
   error: z.string().nullable(),
 });
 type AdvanceWire = z.infer<typeof advance>;
 type AdvanceRow = typeof clockAdvances.$inferSelect & { stale: boolean };
 
-const busy = (id: number) =>
+/** Another clock advance runs: 409 operator.clock.busy, naming it (0: one that started at the same instant). */
+export const clockBusy = (id: number) =>
   new DomainError(Code.CONFLICT, 'operator.clock.busy', `Clock advance ${id} is running`, { id });
+const busy = clockBusy;
+
+/** The background advance running now, whichever instance runs it (one that stopped answering is not). */
+export async function runningAdvanceId(db: Db): Promise<number | undefined> {
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`SELECT id::text AS id FROM clock_advances
+        WHERE status = 'running' AND heartbeat_at >= now() - make_interval(secs => ${STALE_SECONDS})`,
+  );
+  return row ? Number(row.id) : undefined;
+}
+
+/** How many job periods end in (from, to]: one job_runs row each once the span is done. */
+function periodsWithin(jobs: readonly Job[], from: Date, to: Date): number {
+  let n = 0;
+  for (const job of jobs) {
+    const lengthMs = job.periodSeconds * 1000;
+    const offsetMs = (job.offsetSeconds ?? 0) * 1000;
+    n +=
+      Math.floor((to.getTime() - offsetMs) / lengthMs) - Math.floor((from.getTime() - offsetMs) / lengthMs);
+  }
+  return n;
+}
 
 const notTestClock = () => errors.conflict('The clock is the system clock; start with EARN_CLOCK=test');
 
@@ -51,7 +78,7 @@ async function readAdvances(db: Db, where: { id?: number; limit: number }): Prom
   return (await query).map((r) => ({ ...r.row, stale: r.stale }));
 }
 
-function wire(row: AdvanceRow, clockNow: Date): AdvanceWire {
+function wire(row: AdvanceRow, clockNow: Date, jobs: readonly Job[]): AdvanceWire {
   const stalled = row.status === 'running' && row.stale;
   const running = row.status === 'running' && !stalled;
   // A running advance is reported where the shared clock stands now, within its span.
@@ -65,6 +92,7 @@ function wire(row: AdvanceRow, clockNow: Date): AdvanceWire {
     to: unixSeconds(row.toAt),
     at: Math.floor(at / 1000),
     periods_run: row.periodsRun,
+    periods_total: periodsWithin(jobs, row.fromAt, row.toAt),
     error: stalled ? STALLED : row.error,
   };
 }
@@ -85,8 +113,9 @@ export function registerClockAdvanceRoutes(scope: FastifyInstance, deps: AppDeps
         summary: 'Move the test clock forward in the background (EARN_CLOCK=test only); answers at once',
         description:
           'Runs on this instance a day at a time (an hour on PGlite), every job period falling due in order, as POST /admin/api/clock/advance ' +
-          'does; GET /admin/api/clock/advances/{id} on any instance follows it. One at a time: another while one runs is ' +
-          '409 operator.clock.busy. A server that closes stops it between two chunks (status failed). Admin only.',
+          'does; GET /admin/api/clock/advances/{id} on any instance follows it. One at a time: another while one runs, or ' +
+          'a POST /admin/api/clock/advance, is 409 operator.clock.busy with params.id. A server that closes stops it between ' +
+          'two chunks (status failed). Admin only.',
         body: z.object({ seconds: z.number().int().min(1).max(MAX_SECONDS) }),
         response: { 200: envelope(advance) },
       },
@@ -126,7 +155,7 @@ export function registerClockAdvanceRoutes(scope: FastifyInstance, deps: AppDeps
           before: { now: unixSeconds(from) },
           after: { now: unixSeconds(to), seconds: req.body.seconds },
         });
-        return ok(wire({ ...inserted, stale: false }, from));
+        return ok(wire({ ...inserted, stale: false }, from, deps.scheduler.list()));
       }).catch((error: unknown) => {
         // Two starts at once: the partial unique index lets one through.
         if (pgErrorCode(error) === '23505' && pgConstraint(error) === 'clock_advances_one_running')
@@ -147,8 +176,8 @@ export function registerClockAdvanceRoutes(scope: FastifyInstance, deps: AppDeps
         operationId: 'getClockAdvance',
         summary: 'A background clock advance: its status, where the clock stands, the periods run, its error',
         description:
-          'periods_run: job periods that ended within the span so far. A running advance whose instance stopped ' +
-          'answering for 2 minutes is reported failed.',
+          'periods_run: job periods that ended within the span so far, of periods_total in the whole span. A running ' +
+          'advance whose instance stopped answering for 2 minutes is reported failed.',
         params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
         response: { 200: envelope(advance) },
       },
@@ -156,7 +185,7 @@ export function registerClockAdvanceRoutes(scope: FastifyInstance, deps: AppDeps
     async (req) => {
       const [row] = await readAdvances(deps.db, { id: req.params.id, limit: 1 });
       if (!row) throw errors.notFound('clock advance');
-      return ok(wire(row, deps.clock.now()));
+      return ok(wire(row, deps.clock.now(), deps.scheduler.list()));
     },
   );
 
@@ -174,7 +203,7 @@ export function registerClockAdvanceRoutes(scope: FastifyInstance, deps: AppDeps
     async (req) => {
       const list = await readAdvances(deps.db, { limit: req.query.limit });
       const now = deps.clock.now();
-      return ok({ list: list.map((row) => wire(row, now)) });
+      return ok({ list: list.map((row) => wire(row, now, deps.scheduler.list())) });
     },
   );
 }

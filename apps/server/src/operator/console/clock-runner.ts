@@ -91,7 +91,7 @@ export class ClockAdvanceRunner {
         await this.clock.refresh();
         const remaining = Math.floor((to.getTime() - this.clock.now().getTime()) / 1000);
         if (remaining <= 0) break;
-        await this.scheduler.advance(this.clock, Math.min(this.chunkSeconds, remaining));
+        await this.scheduler.advance(this.clock, Math.min(this.chunkSeconds, remaining), to);
         await new Promise((resolve) => setImmediate(resolve));
         if (this.chunkSeconds < CHUNK_SECONDS.postgres && wallTime().getTime() - written < PROGRESS_MS)
           continue;

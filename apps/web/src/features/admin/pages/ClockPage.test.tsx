@@ -23,6 +23,7 @@ describe('the clock page', () => {
       to: FROM + 7 * DAY,
       at,
       periods_run: periods,
+      periods_total: 190,
       error: null,
     });
     const calls = fakeApi({
@@ -53,7 +54,7 @@ describe('the clock page', () => {
     expect(screen.getByTestId(`clock-preset-${DAY}`)).toBeDisabled();
     await waitFor(() => expect(card).toHaveAttribute('data-status', 'done'), { timeout: 15_000 });
     expect(screen.getByTestId('clock-advance-at')).toHaveTextContent('2026-11-30 03:00:00 UTC · 100 %');
-    expect(screen.getByText('190 job periods run')).toBeInTheDocument();
+    expect(screen.getByText('190 of 190 job periods run')).toBeInTheDocument();
   });
 
   test('the system clock cannot be moved, and says why', async () => {

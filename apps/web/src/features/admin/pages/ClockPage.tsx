@@ -78,11 +78,9 @@ function AdvanceProgress({ id, onFinished }: { id: string; onFinished: () => voi
           {formatUtc(a.to)}
         </Text>
       </Group>
-      {a.periods_run !== undefined && (
-        <Text size="xs" c="dimmed" mt={4}>
-          {t('admin.clock.periodsRun', { count: a.periods_run })}
-        </Text>
-      )}
+      <Text size="xs" c="dimmed" mt={4} data-testid="clock-advance-periods">
+        {t('admin.clock.periodsRun', { count: a.periods_run, total: a.periods_total })}
+      </Text>
       {a.error && (
         <Alert color="red" variant="light" mt="sm">
           {a.error}
