@@ -1,3 +1,4 @@
+import { fractionToPercent } from '@earn/domain';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -123,16 +124,19 @@ describe('operator console in Chromium', () => {
     await page.goto(`${server.url}/admin/products/flexible`);
     await page.getByTestId('flexible-USDT-edit').click();
     const form = page.getByTestId('flexible-form');
-    await form.locator('input[data-field="next_time_rate_year"]').fill('0.0612');
+    // Rates are typed in percent: 6.12 is 6.12 %, sent as the API's fraction 0.0612.
+    const input = form.locator('input[data-field="next_time_rate_year"]');
+    expect(await input.inputValue()).toBe(fractionToPercent(before.next_time_rate_year));
+    await input.fill('6.12');
     await form.getByTestId('form-review').click();
 
     // The review names the one field changed, before and after.
     const rows = form.locator('[data-testid="review-table"] tbody tr');
     await eventually(() => rows.count()).toBe(1);
-    expect(await rows.first().locator('[data-testid="review-before"]').textContent()).toContain(
-      before.next_time_rate_year,
+    expect(await rows.first().locator('[data-testid="review-before"]').textContent()).toBe(
+      `${fractionToPercent(before.next_time_rate_year)} %`,
     );
-    expect(await rows.first().locator('[data-testid="review-after"]').textContent()).toBe('0.0612 (6.12 %)');
+    expect(await rows.first().locator('[data-testid="review-after"]').textContent()).toBe('6.12 %');
 
     // The impact shows what the impact endpoint computes for that rate.
     const impact = await api<{ holders: number; hourly_cost_after: string; asset: string }>(
@@ -155,6 +159,32 @@ describe('operator console in Chromium', () => {
     ).list.find((p) => p.asset === 'USDT');
     expect(after?.next_time_rate_year).toBe('0.0612');
     await eventually(() => page.locator('[data-row="USDT"]').textContent()).toContain('6.12 %');
+
+    // 612 % (the slip of typing a percent as a hundred times it): the server refuses it until
+    // confirmed, and the console asks a second time naming the APR; Back leaves it unsaved.
+    await page.getByTestId('flexible-USDT-edit').click();
+    const again = page.getByTestId('flexible-form');
+    await again.locator('input[data-field="next_time_rate_year"]').fill('612');
+    await again.getByTestId('form-review').click();
+    await again.getByTestId('form-save').click();
+    const question = again.getByTestId('rate-confirm-question');
+    await eventually(() => question.textContent()).toBe('Set USDT flexible APR this hour to 612.00 %?');
+    expect(
+      (await axeViolations(page, '[data-testid="flexible-form"]')).map(
+        (v) => `${v.id}: ${v.nodes.join(', ')}`,
+      ),
+    ).toEqual([]);
+    await screenshot(page, 'admin-rate-confirm-1400');
+    await again.getByRole('button', { name: 'Back' }).click();
+    await page.keyboard.press('Escape');
+    await eventually(() => page.getByTestId('flexible-form').count()).toBe(0);
+    const kept = (
+      await api<{ list: { asset: string; next_time_rate_year: string }[] }>(
+        'GET',
+        '/simple-earn/flexible-products',
+      )
+    ).list.find((p) => p.asset === 'USDT');
+    expect(kept?.next_time_rate_year).toBe('0.0612');
 
     // The audit trail has the record, by the signed-in operator, with only the rate before and after.
     await page.goto(`${server.url}/admin/audit`);
@@ -373,6 +403,7 @@ describe('operator console in Chromium', () => {
       ['/admin/audit', 'main'],
       ['/admin/outbox', 'main'],
       ['/admin/operators', 'main'],
+      ['/admin/settings', '[data-testid="settings-rates"] [data-field="rate_ceiling_percent"]'],
     ];
     const found: string[] = [];
     const views = [

@@ -9,12 +9,12 @@ start=$(date +%s)
 stamp() { echo "[test] $1: $(( $(date +%s) - $2 )) s"; }
 
 if [ "$mode" = quick ]; then
-  echo "[test] quick subset: typecheck, lint, domain, web components, the server on PGlite (about 5 minutes on 2 cores); 'npm test' runs everything (about 12 minutes, with TEST_DATABASE_URL as CI)"
+  echo "[test] quick subset: typecheck, lint, domain, web components, the server on PGlite (about 10 minutes on 2 quiet cores); 'npm test' runs everything"
   # The server's own tests on PGlite, without PostgreSQL or the browser.
   unset TEST_DATABASE_URL
   projects=(--project domain --project web --project server)
 else
-  echo "[test] the whole suite as CI runs it (about 12 minutes on 2 cores with TEST_DATABASE_URL); 'npm run test:quick' for the quick subset (about 5 minutes)"
+  echo "[test] the whole suite as CI runs it (about 30 minutes on 2 quiet cores with TEST_DATABASE_URL, as CI); 'npm run test:quick' for the quick subset"
   projects=()
 fi
 node --version | sed 's/^/[test] node /'

@@ -23,11 +23,13 @@ import { registerSecurityRoutes } from './accounts/security-routes';
 import { isPrivateRoute, sessionBeforeInput } from './http/auth';
 import type { AppDeps } from './http/context';
 import { registerCsrf } from './http/csrf';
+import { registerDrain } from './http/drain';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealthRoutes } from './http/health-routes';
 import { registerMetrics } from './http/metrics';
 import { registerMiscRoutes } from './http/misc-routes';
 import type { EarnModule } from './http/module';
+import { registerMoneyGateCheck } from './http/money-gate';
 import { completeDocument, openapiComponents, openapiTransform } from './http/openapi';
 import { registerReadRouting } from './http/read-routing';
 import { registerRateLimits, registerSecurityHeaders } from './http/security';
@@ -89,6 +91,8 @@ export async function buildApp(
     ajv: { customOptions: { coerceTypes: false } },
     // Behind a load balancer: the client's address from X-Forwarded-For, for rate limits and logs.
     trustProxy: deps.config.trustProxy ?? false,
+    // Closing, registerDrain refuses requests with the 503 envelope rather than Fastify's own body.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
@@ -106,6 +110,11 @@ export async function buildApp(
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  await app.register(fastifyCookie);
+  // Before every hook that may refuse a request, so refusals carry the headers too.
+  securityHeaders = await registerSecurityHeaders(app, deps.config);
+  // Before every hook that reads the database: while closing, requests are refused at no cost.
+  registerDrain(app);
   if (deps.clock.kind === 'test') {
     // The test clock lives in the database: every instance reads the operator's latest move.
     // Health reads no clock: liveness must answer without the database, readiness checks it itself.
@@ -113,10 +122,6 @@ export async function buildApp(
       if (!req.url.startsWith('/api/health/')) await deps.clock.refresh();
     });
   }
-
-  await app.register(fastifyCookie);
-  // Before every hook that may refuse a request, so refusals carry the headers too.
-  securityHeaders = await registerSecurityHeaders(app, deps.config);
   await app.register(fastifyFormbody);
   await app.register(fastifyRateLimit, { global: false });
   sessionBeforeInput(app, deps.db, deps.clock);
@@ -147,6 +152,7 @@ export async function buildApp(
   registerErrorHandler(app);
   await registerCsrf(app, { secure: deps.config.secureCookies, db: deps.db });
   registerMetrics(app, deps);
+  registerMoneyGateCheck(app);
 
   registerAuthRoutes(app, deps);
   registerSecurityRoutes(app, deps);

@@ -40,6 +40,11 @@ export const Code = {
   IDEMPOTENCY_ANSWER_NOT_KEPT: 40905,
   /** A funding-password reset code that is wrong, used, expired, or out of tries. */
   RESET_CODE_INVALID: 42220,
+  /**
+   * An operator's rate change beyond the sane bounds (above the ceiling in the settings, or more than
+   * 3 times the current rate): refused, changing nothing, until the request carries confirm_rate: true.
+   */
+  RATE_CONFIRMATION_REQUIRED: 42230,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
   /** The database did not answer (a dropped connection, a restart, a failover): nothing was kept. */
@@ -140,4 +145,6 @@ export const SecurityMessageKey = {
   resetCodeInvalid: 'fundpass.reset.codeInvalid',
   resetCodeExpired: 'fundpass.reset.codeExpired',
   sessionNotFound: 'auth.session.notFound',
+  /** Too many wrong passwords in a row for the account: no try is judged before `params.until`. */
+  signInThrottled: 'auth.signIn.throttled',
 } as const;

@@ -10,8 +10,10 @@ import {
   roundDown,
   roundUp,
   STORAGE_DECIMALS,
+  sumValues,
   toFixedDown,
   toWire,
+  usdtValueOf,
 } from './money';
 
 /** A plain decimal string built from parts, so the generator never depends on the code under test. */
@@ -187,5 +189,32 @@ describe('exact arithmetic', () => {
     expect(minDec('10', '9.99', '100').toFixed()).toBe('9.99');
     expect(maxDec('10', '9.99', '100').toFixed()).toBe('100');
     expect(maxDec(0, dec('-3')).toFixed()).toBe('0');
+  });
+});
+
+describe('values in USDT as shown', () => {
+  it('values a holding in cents, rounded down, and totals the shown values exactly', () => {
+    // 2.380954 ETH at 4200 is 10000.0068; 5785.656 USDT is 5785.656: shown 10000 and 5785.65.
+    const parts = [usdtValueOf('2.380954', '4200'), usdtValueOf('5785.656', '1')];
+    expect(parts.map((p) => p.toFixed())).toEqual(['10000', '5785.65']);
+    expect(sumValues(parts).toFixed()).toBe('15785.65');
+    expect(usdtValueOf('0.000001', '4200').toFixed()).toBe('0');
+  });
+
+  it('a total of values is exactly the sum of its parts as shown, in cents (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 1, max: 10 ** 6 })), {
+          maxLength: 8,
+        }),
+        (rows) => {
+          const parts = rows.map(([amount, price]) => usdtValueOf(dec(amount).div(1e6), dec(price).div(100)));
+          const shown = parts.map((p) => p.toFixed(2));
+          const total = sumValues(parts);
+          expect(total.decimalPlaces()).toBeLessThanOrEqual(2);
+          expect(total.toFixed(2)).toBe(shown.reduce((s, p) => s.plus(p), dec(0)).toFixed(2));
+        },
+      ),
+    );
   });
 });

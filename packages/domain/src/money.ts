@@ -69,4 +69,26 @@ export function maxDec(...values: Decimal.Value[]): Decimal {
   return MoneyDecimal.max(...values);
 }
 
+/**
+ * Decimals of a holding's value in USDT as the pages show it: cents. A valuation is an estimate at
+ * the current price, not money moved, so it is rounded once, where it is computed.
+ */
+export const USDT_VALUE_DECIMALS = 2;
+
+/**
+ * A holding's value in USDT, amount × price rounded down to cents. Every total shown beside such
+ * values is their plain sum (sumValues), never the rounded value of a finer sum: figures shown
+ * together add up.
+ */
+export function usdtValueOf(amount: Decimal.Value, price: Decimal.Value): Decimal {
+  return roundDown(dec(amount).times(price), USDT_VALUE_DECIMALS);
+}
+
+/** The sum of values already rounded by usdtValueOf: exact, so a total equals its parts. */
+export function sumValues(values: Iterable<Decimal.Value>): Decimal {
+  let total = dec(0);
+  for (const v of values) total = total.plus(v);
+  return total;
+}
+
 export { Decimal };

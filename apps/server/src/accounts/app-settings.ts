@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -47,4 +47,15 @@ export async function writeSecuritySettings(
     .values({ key: KEY, value: after, updatedAt: at })
     .onConflictDoUpdate({ target: appSettings.key, set: { value: after, updatedAt: at } });
   return { before, after };
+}
+
+/**
+ * readSecuritySettings' fundpass_before_first_move as an SQL expression, for a statement that decides
+ * on it in its own read (the money gate's fast path): the stored boolean, else the default.
+ */
+export function firstMoveSettingSql(config: Pick<Config, 'fundpassFirstMove'>): SQL {
+  const fallback = securityDefaults(config).fundpass_before_first_move;
+  return sql`COALESCE((SELECT CASE WHEN jsonb_typeof(value->'fundpass_before_first_move') = 'boolean'
+      THEN (value->>'fundpass_before_first_move')::boolean END
+    FROM app_settings WHERE key = ${KEY}), ${fallback})`;
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { recordSignIn } from '../inbox/devices';
 import { providedFundpass, setFundpass, setFundpassMode } from './fundpass';
+import { unsentResetMail } from './fundpass-reset';
 import { signIn } from './sign-in';
 import { userTotpClock } from './totp-clock';
 import { clientInfoOf, createSession, getUser, registerUser, revokeSession, type UserRow } from './users';
@@ -61,6 +62,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     secure: deps.config.secureCookies,
     maxAge: SESSION_TTL_SECONDS,
   };
+  const mailer = deps.mailer ?? unsentResetMail((line) => app.log.info(line));
   const loginLimit = { rateLimit: { max: deps.config.authRateLimitPerMinute ?? 10, timeWindow: '1 minute' } };
 
   r.post(
@@ -94,23 +96,30 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       config: loginLimit,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in; at most 10 tries a minute per client address (429 beyond)',
+        summary:
+          'Sign in; at most 10 tries a minute per client address, and a growing wait per account after 5 wrong passwords (429 beyond)',
         description:
-          'With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. Every try for a known email is kept in the sign-in history.',
+          'With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. ' +
+          'Per account, whatever the addresses: after the 5th wrong password in a row every try waits 2^n seconds from the n-th (32 s after the 5th), at most 15 minutes; a try during the wait, the right password too, answers 429 code 42900 auth.signIn.throttled with params.until (unix seconds) and params.seconds, data.retry_after and a Retry-After header, and is not counted. A sign-in, or a day without a wrong password, ends the run; the user is mailed once per run when it reaches 5. ' +
+          'Every try for a known email is kept in the sign-in history (a refused one as throttled).',
         body: loginBody,
         response: { 200: envelope(me) },
       },
     },
     async (req, reply) => {
-      const { user, token } = await signIn(deps.db, {
-        email: req.body.email,
-        password: req.body.password,
-        code: req.body.code,
-        recoveryCode: req.body.recovery_code,
-        client: clientInfoOf(req),
-        at: deps.clock.now(),
-        totpNow: userTotpClock(deps).now(),
-      });
+      const { user, token } = await signIn(
+        deps.db,
+        {
+          email: req.body.email,
+          password: req.body.password,
+          code: req.body.code,
+          recoveryCode: req.body.recovery_code,
+          client: clientInfoOf(req),
+          at: deps.clock.now(),
+          totpNow: userTotpClock(deps).now(),
+        },
+        mailer,
+      );
       await recordSignIn(deps.db, {
         userId: user.id,
         userAgent: req.headers['user-agent'] ?? '',

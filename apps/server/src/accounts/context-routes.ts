@@ -5,7 +5,9 @@ import {
   dec,
   MAINTENANCE_MARGIN_RATIO,
   maintenanceMargin,
+  sumValues,
   toWire,
+  usdtValueOf,
 } from '@earn/domain';
 import type Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
@@ -299,6 +301,8 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
       schema: {
         tags: ['account'],
         summary: 'Spot balances with their USDT value',
+        description:
+          'usdt_value: available × the current price in cents (2 decimals) rounded down; total_usdt: their sum.',
         response: {
           200: envelope(
             z.object({
@@ -313,16 +317,14 @@ export function registerContextRoutes(app: FastifyInstance, deps: AppDeps): void
     },
     async (req) => {
       const spot = await balancesOf(deps.db, currentUser(req).id, UserPurpose.spot);
-      let total = dec(0);
       const list = [];
       for (const [asset, amount] of [...spot].sort(([a], [b]) => a.localeCompare(b))) {
         if (amount.isZero()) continue;
         const price = dec((await findAsset(deps.db, asset))?.priceUsdt ?? '0');
-        const value = amount.times(price);
-        total = total.plus(value);
-        list.push({ asset, available: toWire(amount), usdt_value: toWire(value, 8) });
+        // In cents, as every holding value shown: the total below is their sum, so the page adds up.
+        list.push({ asset, available: toWire(amount), usdt_value: toWire(usdtValueOf(amount, price)) });
       }
-      return ok({ list, total_usdt: toWire(total, 8) });
+      return ok({ list, total_usdt: toWire(sumValues(list.map((r) => r.usdt_value))) });
     },
   );
 

@@ -24,18 +24,31 @@ export interface FundpassResetMail {
   language: MailLanguage;
 }
 
+/** The warning that an account's password is being guessed (sign-in-throttle.ts), to its user. */
+export interface PasswordGuessingMail {
+  userId: number;
+  at: Date;
+  /** The longest a try now waits, for the mail's text. */
+  maxWaitMinutes: number;
+}
+
 /**
- * Where the reset code leaves the server. The mail module (nodemailer to SMTP_URL, or the outbox
- * table) implements it; until then `unsentResetMail` only logs that a code was made, never the code.
+ * Where the security mails leave the server, in the transaction that decides them. The mail module
+ * (the outbox table) implements it; until then `unsentResetMail` only logs that a mail was due,
+ * never a code.
  */
 export interface SecurityMailer {
   fundpassResetCode(mail: FundpassResetMail, tx: Db): Promise<void>;
+  passwordGuessing(mail: PasswordGuessingMail, tx: Db): Promise<void>;
 }
 
 export function unsentResetMail(log: (line: string) => void): SecurityMailer {
   return {
     async fundpassResetCode(mail) {
       log(`funding-password reset code made for ${mail.to}; no mail module is configured to send it`);
+    },
+    async passwordGuessing(mail) {
+      log(`user ${mail.userId}'s password is being guessed; no mail module is configured to tell them`);
     },
   };
 }

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Code, type FundpassMode, MessageKey, SecurityMessageKey } from '@earn/domain';
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq, gt, min, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { fundpassFailures, sessions, users } from '../db/schema';
 import type { SessionUser } from '../http/context';
 import { DomainError } from '../http/errors';
+import { mayAskFundpass } from '../http/money';
 import { notify } from '../inbox/create';
 import type { Clock } from '../jobs/clock';
-import { readSecuritySettings } from './app-settings';
+import { firstMoveSettingSql, readSecuritySettings } from './app-settings';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** Wrong tries allowed in the window before verification is refused (10010112). */
@@ -62,14 +63,16 @@ const tooMany = (until: Date) =>
 
 /**
  * The funding password sent with a request: the `fundpass` field or the X-Fund-Password header. The
- * API document declares that header from the route's `config.fundPassword` (http/openapi.ts); a route
+ * API document declares that header from the route's `config.fundPassword`, or its `config.money`
+ * when that call may ask for the password (http/openapi.ts, http/money.ts); a route
  * reading it without the flag would take a header its operation does not name, and every route runs
  * in the test suite, so this fails there.
  */
 export function providedFundpass(req: FastifyRequest): string | undefined {
-  if (!req.routeOptions.config?.fundPassword)
+  const config = req.routeOptions.config;
+  if (!config?.fundPassword && !mayAskFundpass(config?.money))
     throw new Error(
-      `${req.method} ${req.routeOptions.url}: reads X-Fund-Password without config.fundPassword, so the API document does not declare the header`,
+      `${req.method} ${req.routeOptions.url}: reads X-Fund-Password without config.fundPassword or a money call that asks for it, so the API document does not declare the header`,
     );
   const body = req.body as Record<string, unknown> | undefined;
   const fromBody = body && typeof body === 'object' ? (body.fundpass ?? body.fund_password) : undefined;
@@ -126,44 +129,104 @@ async function checkPassword(
 }
 
 /**
- * Guards a protected call by the user's setting. `always` (a settings change) asks every time
- * whatever the mode. `firstMove` marks money going in (a subscription, stake or purchase): a user
- * who never set a funding password is sent to set one first, unless the operator turned that off.
- * Runs before the call's own transaction: wrong tries must be counted even though the call fails.
+ * When a call asks for the funding password. `always` (a settings change) asks every time whatever
+ * the mode. `firstMove` marks money going in (a subscription, stake or purchase): a user who never set
+ * a funding password is sent to set one first, unless the operator turned that off.
  */
-export async function requireFundpass(
-  deps: { db: Db; clock: Clock; config?: Pick<Config, 'fundpassFirstMove'> },
+export interface FundpassPolicy {
+  always?: boolean;
+  firstMove?: boolean;
+}
+
+/**
+ * What a call still needs before it may go on: a first password set ('setup', the first-move rule),
+ * a password set at all ('notSet'), or the password checked ('check'); undefined when nothing.
+ * Reads only: nothing is counted or remembered until `meetFundpassDemand`. Its SQL twin for calls that
+ * read the session in their own statement is `fundpassClearSql`.
+ */
+export type FundpassDemand = 'setup' | 'notSet' | 'check';
+
+export async function fundpassDemand(
+  deps: { db: Db; config?: Pick<Config, 'fundpassFirstMove'> },
   session: SessionUser,
-  given: string | undefined,
-  opts: { always?: boolean; firstMove?: boolean } = {},
-): Promise<void> {
+  policy: FundpassPolicy,
+  now: Date,
+): Promise<FundpassDemand | undefined> {
   const user = await getUser(deps.db, session.id);
   const mode = user.fundpassMode as FundpassMode;
-  if (mode === 'never' && !opts.always) {
+  if (mode === 'never' && !policy.always) {
     if (
-      opts.firstMove &&
+      policy.firstMove &&
       !user.fundpassHash &&
       (await readSecuritySettings(deps.db, deps.config ?? {})).fundpass_before_first_move
     ) {
-      throw setupFirst();
+      return 'setup';
     }
-    return;
+    return undefined;
   }
-  if (!user.fundpassHash) throw notSet();
-  const now = deps.clock.now();
+  if (!user.fundpassHash) return 'notSet';
   if (
     mode === 'every_2h' &&
-    !opts.always &&
+    !policy.always &&
     session.fundpassVerifiedAt &&
     now.getTime() - session.fundpassVerifiedAt.getTime() < FUNDPASS_GRACE_SECONDS * 1000
   ) {
-    return;
+    return undefined;
   }
+  return 'check';
+}
+
+/**
+ * The SQL twin of "fundpassDemand finds nothing", over a statement that reads the session as `s` and
+ * its user as `u` (a fast path's single read), the operator's first-move setting included.
+ */
+export function fundpassClearSql(
+  policy: FundpassPolicy,
+  now: Date,
+  config: Pick<Config, 'fundpassFirstMove'>,
+): SQL {
+  if (policy.always) return sql`false`;
+  const graceStart = new Date(now.getTime() - FUNDPASS_GRACE_SECONDS * 1000).toISOString();
+  const never = policy.firstMove
+    ? sql`(u.fundpass_mode = 'never' AND (u.fundpass_hash IS NOT NULL OR NOT ${firstMoveSettingSql(config)}))`
+    : sql`u.fundpass_mode = 'never'`;
+  return sql`(${never} OR (u.fundpass_mode = 'every_2h' AND u.fundpass_hash IS NOT NULL
+    AND s.fundpass_verified_at > ${graceStart}::timestamptz))`;
+}
+
+/**
+ * Meets a demand, or refuses the call: the first-move rule (10010107 with setup_fundpass), no password
+ * set (10010107), or the password given checked (missing: 10010111 with require_fundpass; wrong:
+ * 10010106; too many tries: 10010112). A right password is remembered on the session (the 'every_2h'
+ * grace). Runs outside the call's own transaction: wrong tries must be counted even though it fails.
+ */
+export async function meetFundpassDemand(
+  deps: { db: Db; clock: Clock },
+  session: SessionUser,
+  demand: FundpassDemand,
+  given: string | undefined,
+): Promise<void> {
+  if (demand === 'setup') throw setupFirst();
+  if (demand === 'notSet') throw notSet();
+  const user = await getUser(deps.db, session.id);
+  if (!user.fundpassHash) throw notSet();
+  const now = deps.clock.now();
   await checkPassword(deps.db, deps.clock, user.id, user.fundpassHash, given);
   await deps.db
     .update(sessions)
     .set({ fundpassVerifiedAt: now })
     .where(eq(sessions.tokenHash, session.tokenHash));
+}
+
+/** Guards a protected call by the user's setting: the demand, then meeting it (see both). */
+export async function requireFundpass(
+  deps: { db: Db; clock: Clock; config?: Pick<Config, 'fundpassFirstMove'> },
+  session: SessionUser,
+  given: string | undefined,
+  policy: FundpassPolicy = {},
+): Promise<void> {
+  const demand = await fundpassDemand(deps, session, policy, deps.clock.now());
+  if (demand) await meetFundpassDemand(deps, session, demand, given);
 }
 
 /**

@@ -87,8 +87,10 @@ export const signInsResponse = paged(
     id: z.number().int(),
     at: unixSeconds,
     outcome: z
-      .enum(['ok', 'wrong_password', 'totp_required', 'totp_invalid', 'totp_reused'])
-      .describe('ok, or why the try failed (totp_required: the password was right, no code was sent)'),
+      .enum(['ok', 'wrong_password', 'totp_required', 'totp_invalid', 'totp_reused', 'throttled'])
+      .describe(
+        'ok, or why the try failed (totp_required: the password was right, no code was sent; throttled: refused unjudged during the wait after a run of wrong passwords)',
+      ),
     method: z.string().describe('password, totp or recovery_code'),
     address: z.string().nullable(),
     device: z.string().nullable(),

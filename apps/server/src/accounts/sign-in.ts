@@ -4,6 +4,14 @@ import { and, count, desc, eq, gt, inArray, min } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { signInEvents, users } from '../db/schema';
 import { DomainError } from '../http/errors';
+import type { SecurityMailer } from './fundpass-reset';
+import {
+  countWrongPassword,
+  endWrongPasswordRun,
+  SIGN_IN_MAX_WAIT_SECONDS,
+  signInThrottled,
+  signInWaitUntil,
+} from './sign-in-throttle';
 import { totpErrors, useSecondFactor } from './two-factor';
 import { type ClientInfo, createSession, hashSecret, type UserRow, verifySecret } from './users';
 
@@ -11,7 +19,14 @@ import { type ClientInfo, createSession, hashSecret, type UserRow, verifySecret 
 export const SECOND_FACTOR_MAX_FAILURES = 5;
 export const SECOND_FACTOR_WINDOW_SECONDS = 15 * 60;
 
-export type SignInOutcome = 'ok' | 'wrong_password' | 'totp_required' | 'totp_invalid' | 'totp_reused';
+export type SignInOutcome =
+  | 'ok'
+  | 'wrong_password'
+  | 'totp_required'
+  | 'totp_invalid'
+  | 'totp_reused'
+  /** Refused unjudged: the account's wait after a run of wrong passwords (sign-in-throttle.ts). */
+  | 'throttled';
 
 /** Hash of a password nobody has, so an unknown email costs the same argon2 time as a wrong password. */
 let decoyHash: Promise<string> | undefined;
@@ -34,16 +49,23 @@ export interface SignInRequest {
 
 type Decided =
   | { kind: 'ok'; user: UserRow; token: string }
-  | { kind: 'fail'; outcome: Exclude<SignInOutcome, 'ok'> }
-  | { kind: 'locked'; until: Date };
+  | { kind: 'fail'; outcome: Exclude<SignInOutcome, 'ok' | 'throttled'> }
+  | { kind: 'locked'; until: Date }
+  | { kind: 'throttled'; until: Date };
 
 /**
  * Password, then (when the user turned it on) the second factor. Every try for a known user is kept
  * in the sign-in history. The user's row is locked while the try is judged, so one TOTP code cannot
  * open two sessions and parallel guesses are counted one after another; the outcome is decided in
- * the transaction and thrown after it, so a failed try stays recorded.
+ * the transaction and thrown after it, so a failed try stays recorded. A try during the account's
+ * wait after a run of wrong passwords is refused before the password is looked at; the run's mail
+ * to the user is written in the transaction that counts the try reaching the threshold.
  */
-export async function signIn(db: Db, req: SignInRequest): Promise<{ user: UserRow; token: string }> {
+export async function signIn(
+  db: Db,
+  req: SignInRequest,
+  mailer?: SecurityMailer,
+): Promise<{ user: UserRow; token: string }> {
   const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, req.email));
   if (!found) {
     decoyHash ??= hashSecret(randomBytes(16).toString('hex'));
@@ -63,6 +85,11 @@ export async function signIn(db: Db, req: SignInRequest): Promise<{ user: UserRo
         address: req.client.address ?? null,
         userAgent: req.client.userAgent ?? null,
       });
+    const waitUntil = await signInWaitUntil(tx, user.id, req.at);
+    if (waitUntil) {
+      await record('throttled', 'password');
+      return { kind: 'throttled', until: waitUntil };
+    }
     const since = new Date(req.at.getTime() - SECOND_FACTOR_WINDOW_SECONDS * 1000);
     const [wrongCodes] = await tx
       .select({ n: count(), oldest: min(signInEvents.at) })
@@ -82,6 +109,11 @@ export async function signIn(db: Db, req: SignInRequest): Promise<{ user: UserRo
     }
     if (!(await verifySecret(user.passwordHash, req.password))) {
       await record('wrong_password', 'password');
+      if ((await countWrongPassword(tx, user.id, req.at)) && mailer)
+        await mailer.passwordGuessing(
+          { userId: user.id, at: req.at, maxWaitMinutes: SIGN_IN_MAX_WAIT_SECONDS / 60 },
+          tx,
+        );
       return { kind: 'fail', outcome: 'wrong_password' };
     }
     const noCode = !req.code && !req.recoveryCode;
@@ -92,10 +124,12 @@ export async function signIn(db: Db, req: SignInRequest): Promise<{ user: UserRo
       return { kind: 'fail', outcome };
     }
     await record('ok', second.method);
+    await endWrongPasswordRun(tx, user.id);
     const token = await createSession(tx, user.id, req.at, req.client);
     return { kind: 'ok', user, token };
   });
   if (decided.kind === 'ok') return decided;
+  if (decided.kind === 'throttled') throw signInThrottled(decided.until, req.at);
   if (decided.kind === 'locked') {
     throw new DomainError(
       Code.RATE_LIMITED,

@@ -263,17 +263,24 @@ function pgField(
   return undefined;
 }
 
-/** The SQLSTATE of a database error. */
 /**
- * A failure of the connection rather than of the statement: refused or dropped connections, a server
- * shutting down or starting (57P01–57P03), connection exceptions (class 08). The caller gets a 503.
+ * SQLSTATEs of a database that cannot serve now, whatever the statement: connection exceptions (class
+ * 08), insufficient resources (class 53: too many connections 53300, out of memory, disk full, a
+ * configuration limit) and a server shutting down, crashed, starting, or the session ended (57P01–57P05).
+ * The statement never ran or rolled back whole, so nothing was changed.
+ */
+const UNAVAILABLE_STATE = /^(08|53|57P0[1-5])/;
+
+/**
+ * A failure of the database rather than of the statement: refused or dropped connections, a full
+ * connection table, a server shutting down or starting (UNAVAILABLE_STATE). The caller gets a 503.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Drizzle wraps the driver's error ("Failed query: …") with the real one as its cause.
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string') {
-      if (/^(08|57P0[123])/.test(code)) return true;
+      if (UNAVAILABLE_STATE.test(code)) return true;
       if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code))
         return true;
     }
@@ -288,6 +295,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a database error. */
 export function pgErrorCode(error: unknown): string | undefined {
   return pgField(error, 'code', (code) => /^[0-9A-Z]{5}$/.test(code));
 }

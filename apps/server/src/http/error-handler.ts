@@ -15,6 +15,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = httpStatusFor(error.code);
       if (status >= 500) req.log.error({ err: error }, 'domain error with 5xx');
+      // A refusal that knows when to try again says so to every client, not only in its body.
+      if (typeof error.extra.retry_after === 'number')
+        reply.header('retry-after', String(error.extra.retry_after));
       return reply.status(status).send({
         code: error.code,
         message: error.message,

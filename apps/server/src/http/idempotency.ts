@@ -9,14 +9,18 @@ import { RunAgainWhenError, waitToRunAgain } from '../ledger/ledger';
 import { requireUser, sessionTokenHash } from './auth';
 import { ok, type Success } from './envelope';
 import { DomainError, errors } from './errors';
+import { fastGateSql, type GateDeps, throughMoneyGate } from './money-gate';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** Keys of operator calls are kept apart from every user's. */
 const OPERATOR_SCOPE = -1;
 
-/** Fields that authorise a request but do not change what it asks for. */
-const UNHASHED_FIELDS = new Set(['fundpass', 'fund_password']);
+/**
+ * Fields that authorise a request but do not change what it asks for (a funding password, an
+ * operator's confirmation of an unusual rate): a retry with or without them is the same call.
+ */
+const UNHASHED_FIELDS = new Set(['fundpass', 'fund_password', 'confirm_rate']);
 
 function requestHash(req: FastifyRequest): string {
   const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
@@ -35,10 +39,12 @@ function requestHash(req: FastifyRequest): string {
  * Runs a money-moving call once per `Idempotency-Key`. The key, the request's hash and the answer are
  * stored in the same transaction as the money moves, so a replay answers the first response and moves
  * nothing; the same key with another body is refused with 409. A call that fails stores nothing and
- * may be retried with its key. Without the header the call simply runs in one transaction.
+ * may be retried with its key. Without the header the call simply runs in one transaction. A money
+ * call (config.money) runs through the money gate first: its checks, then the funding password
+ * (money-gate.ts).
  */
 export async function idempotent<T>(
-  deps: { db: Db; clock: Clock },
+  deps: GateDeps,
   req: FastifyRequest,
   reply: FastifyReply,
   work: (tx: Db) => Promise<T>,
@@ -62,25 +68,61 @@ export interface Once<A> {
  * keeps (the operator's writes answer their own envelope, operator/writes.ts).
  */
 export async function once<A>(
-  deps: { db: Db; clock: Clock },
+  deps: GateDeps,
   req: FastifyRequest,
   work: (tx: Db) => Promise<A>,
 ): Promise<Once<A>> {
   declaredIdempotent(req);
-  // A deadlock or serialization failure rolled everything back: running the call again is safe. So
-  // did a call that must wait for something (a flexible hour being booked): it waits outside its
-  // transaction, then runs again, as often as it is told to (each wait is bounded).
-  for (let attempt = 1; ; ) {
+  return throughMoneyGate(
+    deps,
+    req,
+    () => rehearse(deps, req, work),
+    () => retrying(deps, () => runOnce(deps, req, work)),
+  );
+}
+
+/**
+ * A deadlock or serialization failure rolled everything back: running the call again is safe. So did
+ * a call that must wait for something (a flexible hour being booked): it waits outside its
+ * transaction, then runs again, as often as it is told to (each wait is bounded).
+ */
+async function retrying<T>(deps: { db: Db }, attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; ) {
     try {
-      return await runOnce(deps, req, work);
+      return await attempt();
     } catch (error) {
       if (error instanceof RunAgainWhenError) {
         await waitToRunAgain(deps.db, error);
         continue;
       }
       const code = pgErrorCode(error);
-      if (attempt++ >= 3 || (code !== '40P01' && code !== '40001')) throw error;
+      if (tries++ >= 3 || (code !== '40P01' && code !== '40001')) throw error;
     }
+  }
+}
+
+/** Thrown at the end of a rehearsal that passed, to roll it back. */
+class Rehearsed extends Error {}
+
+/**
+ * The call with its key as it would run now, rolled back: its refusal is thrown; a replay answers
+ * the stored response; a call that would go through answers undefined and leaves nothing behind.
+ */
+async function rehearse<A>(
+  deps: { db: Db; clock: Clock },
+  req: FastifyRequest,
+  work: (tx: Db) => Promise<A>,
+): Promise<Once<A> | undefined> {
+  try {
+    return await retrying(deps, () =>
+      runOnce(deps, req, async (tx) => {
+        await work(tx);
+        throw new Rehearsed();
+      }),
+    );
+  } catch (error) {
+    if (error instanceof Rehearsed) return undefined;
+    throw error;
   }
 }
 
@@ -99,8 +141,12 @@ function declaredIdempotent(req: FastifyRequest): void {
 
 /** What a fast path is given: the session to check itself, and the Idempotency-Key to claim. */
 export interface FastCall {
-  /** The session cookie's hash (undefined without a cookie): the fast path's read checks it. */
-  tokenHash: string | undefined;
+  /**
+   * The condition its read puts on `sessions s JOIN users u`: the cookie's live session, whose user
+   * would not be asked for a funding password (the money gate's share, fastGateSql). Undefined
+   * without a cookie. The only way to the caller's session, so no fast path can skip the gate.
+   */
+  session: SQL | undefined;
   claim: KeyClaim | undefined;
 }
 
@@ -122,14 +168,15 @@ export const fastPathOutcomes = { taken: 0, declined: 0, refused: 0 };
  * A signed-in call with a fast path. `fast` checks the session and reads in one statement without
  * locks, then makes the call in one statement of its own (autocommitted: no BEGIN or COMMIT round
  * trips) that also writes the key's claim with the answer: two round trips in all. It answers
- * undefined to decline (no live session, a rule would refuse, an unusual case, a key already used),
- * and a database refusal of its statement (a lost race, a balance check, the key claimed meanwhile)
- * leaves nothing written: either way the call runs again by `slow` behind the usual session check,
- * the locking path through idempotent(), which makes every refusal and replay exactly as before.
+ * undefined to decline (no live session, a funding password to ask for, a rule would refuse, an
+ * unusual case, a key already used), and a database refusal of its statement (a lost race, a balance
+ * check, the key claimed meanwhile) leaves nothing written: either way the call runs again by `slow`
+ * behind the usual session check, the locking path through idempotent() and its money gate, which
+ * makes every refusal, password demand and replay exactly as before.
  * The route has no auth preHandler: the fast path's read, or else this function, checks the session.
  */
 export async function idempotentFast<T>(
-  deps: { db: Db; clock: Clock },
+  deps: GateDeps,
   req: FastifyRequest,
   reply: FastifyReply,
   fast: (call: FastCall) => Promise<T | undefined>,
@@ -141,7 +188,7 @@ export async function idempotentFast<T>(
   if (valid) {
     const claim = typeof header === 'string' ? keyClaim(deps, req, header) : undefined;
     try {
-      const data = await fast({ tokenHash: sessionTokenHash(req), claim });
+      const data = await fast({ session: fastSession(deps, req), claim });
       if (data !== undefined) {
         fastPathOutcomes.taken++;
         return ok(data);
@@ -156,6 +203,15 @@ export async function idempotentFast<T>(
   }
   await requireUser(deps.db, deps.clock)(req, reply);
   return idempotent(deps, req, reply, slow);
+}
+
+/** The fast read's session condition (FastCall.session). */
+function fastSession(deps: GateDeps, req: FastifyRequest): SQL | undefined {
+  const tokenHash = sessionTokenHash(req);
+  if (tokenHash === undefined) return undefined;
+  const now = deps.clock.now();
+  return sql`s.token_hash = ${tokenHash} AND s.revoked_at IS NULL
+    AND s.expires_at > ${now.toISOString()}::timestamptz AND ${fastGateSql(deps, req, now)}`;
 }
 
 function keyClaim(deps: { clock: Clock }, req: FastifyRequest, key: string): KeyClaim {

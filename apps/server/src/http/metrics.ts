@@ -13,26 +13,7 @@ import { StakingReason } from '../staking/service';
 import { WealthReason } from '../wealth/service';
 import type { AppDeps } from './context';
 import { DomainError } from './errors';
-
-export type MoneyKind = 'subscription' | 'redemption' | 'other';
-
-/**
- * A user call that moves money: limited per user, and counted once when it succeeds (code 0, not an
- * idempotent replay) as a subscription or a redemption of its product line and asset.
- */
-export interface MoneyCall {
-  line: string;
-  /** A function when the body decides (staking's one call for both sides). */
-  kind: MoneyKind | ((body: unknown) => MoneyKind);
-  /** The asset, when neither the answer's data nor the body names it as `asset` or `coin`. */
-  asset?: (body: unknown, data: unknown) => string | undefined | Promise<string | undefined>;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    money?: MoneyCall;
-  }
-}
+import { kindOf } from './money';
 
 export const METRICS_PATH = '/metrics';
 /** The route label of a request no route matched: never the raw URL, which anyone can vary. */
@@ -409,7 +390,7 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
     // A call that answered code 0 has committed; a replay moved nothing the second time.
     if (!money || reply.statusCode !== 200 || !answered.has(req) || reply.getHeader('idempotent-replayed'))
       return;
-    const kind = typeof money.kind === 'function' ? money.kind(req.body) : money.kind;
+    const kind = kindOf(money, req.body);
     if (kind === 'other') return;
     const data = answered.get(req);
     try {

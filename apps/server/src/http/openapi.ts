@@ -6,6 +6,7 @@ import { OPERATOR_SESSION_COOKIE } from '../operator/accounts-sessions';
 import { isPrivateRoute, SESSION_COOKIE } from './auth';
 import { CSRF_HEADER } from './csrf';
 import { IDEMPOTENCY_HEADER } from './idempotency';
+import { mayAskFundpass } from './money';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +20,7 @@ declare module 'fastify' {
      * replay is refused with 409 (http/idempotency.ts).
      */
     secretAnswer?: boolean;
-    /** The handler may ask for the funding password in X-Fund-Password. */
+    /** The handler may ask for the funding password in X-Fund-Password (a money call declares it by its `money`). */
     fundPassword?: boolean;
   }
 }
@@ -185,7 +186,7 @@ export function openapiTransform(input: TransformInput): Transformed {
         ? 'A replay with the same key changes nothing and is refused with 409 (code 40905): the answer holds secrets shown once, which are not kept. The same key with another body is 409 (code 40901).'
         : 'A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901).',
     };
-  if (route.config?.fundPassword)
+  if (route.config?.fundPassword || mayAskFundpass(route.config?.money))
     headers[FUNDPASS_HEADER] = {
       type: 'string',
       description: 'The funding password, when the user set one and the grace period has passed.',

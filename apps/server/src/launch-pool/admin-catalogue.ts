@@ -13,7 +13,7 @@ import {
 } from '@earn/domain';
 import { z } from 'zod';
 import type { launchpoolEarnMore } from '../db/schema';
-import { amountCol, type Codec, col, mappedCol, unixCol } from '../operator/patch';
+import { amountCol, type Codec, col, mappedCol, rates, unixCol } from '../operator/patch';
 import type { PoolCoinRow, PoolRow, ProjectRow } from './engine';
 
 /**
@@ -88,11 +88,12 @@ export const poolCodec: Codec<PoolRow> = {
     (v) => (v === null ? '-1' : toWire(String(v))),
   ),
   reward_per_hour: amountCol('rewardPerHour'),
-  rate_year: amountCol('rateYear'),
+  rate_year: rates(amountCol('rateYear'), 'percent'),
   rate_year_type: col('rateYearType'),
   reward_pool_type: col('rewardPoolType'),
   vip_config: col('vipConfig'),
-  simple_earn: col('simpleEarn'),
+  // The auto-earn offer a pool shows: simple earn's rates, in percent.
+  simple_earn: rates(col('simpleEarn'), 'percent', ['fixed_rate', 'rate', 'ext_rate']),
   transaction_config: col('transactionConfig'),
   limit_rule: col('limitRule'),
 };
@@ -108,7 +109,7 @@ export const projectCodec: Codec<ProjectRow> = {
 
 export const coinCodec: Codec<PoolCoinRow> = {
   reward_per_hour: amountCol('rewardPerHour'),
-  rate_year: amountCol('rateYear'),
+  rate_year: rates(amountCol('rateYear'), 'percent'),
 };
 
 type EarnMoreRow = typeof launchpoolEarnMore.$inferSelect;

@@ -11,7 +11,8 @@ import { envelope, ok } from '../http/envelope';
 import { errors } from '../http/errors';
 import { i18nInput, variantText } from '../http/texts';
 import { operatorGuard } from '../operator/guard';
-import { applyEdit, auditCreation, editSchema, refuse, snapshot } from '../operator/patch';
+import { applyEdit, auditCreation, editSchema, rateChangesOf, refuse, snapshot } from '../operator/patch';
+import { confirmRate } from '../operator/rate-guard';
 import { inTransaction } from '../operator/writes';
 import {
   coinCodec,
@@ -59,6 +60,14 @@ import {
 
 const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
 
+const GUARD =
+  "Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, " +
+  'or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).';
+
+/** The rates of a new pool's further reward coins, for the rate guard (`prefix` places the pool). */
+const rewardCoinRates = (coins: readonly Record<string, unknown>[] | undefined, prefix: string) =>
+  (coins ?? []).flatMap((c, j) => rateChangesOf(coinCodec, null, c, `${prefix}reward_coins.${j}.`));
+
 async function projectAnswer(db: Db, pid: number, now: Date) {
   const project = await findProject(db, pid);
   const pools = await poolsOf(db, [pid]);
@@ -90,7 +99,8 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             'A multi-mining pool (reward_pool_type 1) also pays reward_coins [{coin, reward_per_hour, rate_year}] (at least ' +
             "one, none the project's coin, none twice), each funded the same way from the project account of that coin and " +
             'shared through its own reward-per-token accumulator; a lock pool has none. In a multi-mining pool rate_year is ' +
-            "the project coin's part: the pool's rate_year on the wire is the sum of every coin's.",
+            "the project coin's part: the pool's rate_year on the wire is the sum of every coin's. " +
+            GUARD,
           body: z.object({
             reward_coin: assetSymbol,
             name: z.string().min(1).max(120),
@@ -99,6 +109,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             end_timest: unixTime(),
             pools: z.array(poolBody).min(1).max(20),
             i18n: i18nInput({ name: variantText(120) }).optional(),
+            ...confirmRate,
           }),
         },
       },
@@ -116,6 +127,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             codec: projectCodec,
             row: project,
             extra: { pools: pools.map((p) => ({ rid: p.rid, ...snapshot(poolCodec, p), coin: p.coin })) },
+            rates: req.body.pools.flatMap((p, i) => [
+              ...rateChangesOf(poolCodec, null, p, `pools.${i}.`),
+              ...rewardCoinRates(p.reward_coins, `pools.${i}.`),
+            ]),
           });
           return ok(await projectAnswer(tx, project.pid, deps.clock.now()));
         });
@@ -170,8 +185,9 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           response: { 200: postAdminLaunchPoolProjectsByPidPoolsResponse },
           tags,
           summary: 'Add a reward pool to a project (funded like the others)',
+          description: GUARD,
           params: idParam('pid'),
-          body: poolBody,
+          body: poolBody.extend(confirmRate),
         },
       },
       async (req) => {
@@ -188,6 +204,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             codec: poolCodec,
             row: pool,
             extra: { pid: project.pid, coin: pool.coin, reward_coins: req.body.reward_coins },
+            rates: rewardCoinRates(req.body.reward_coins, ''),
           });
           return ok({ rid: pool.rid, project: await projectAnswer(tx, project.pid, deps.clock.now()) });
         });
@@ -205,9 +222,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             'Any pool field except coin, reward_per_hour and reward_coins (the reward is funded at creation; further coins have ' +
             'their own calls); only the fields named change. vip_config and simple_earn may be null (none); sent, they and ' +
             'transaction_config are replaced whole. A total below what is already staked is refused (409); a pool with ' +
-            'further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400).',
+            'further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400). ' +
+            GUARD,
           params: idParam('rid'),
-          body: editSchema(editablePool),
+          body: editSchema(editablePool).extend(confirmRate),
         },
       },
       async (req) =>
@@ -242,9 +260,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
             "{coin, reward_per_hour, rate_year}. Funded with reward_per_hour x the project's hours from the project account " +
             'of that coin (what the hours before it was added do not pay goes back when the project ends); it pays from now, ' +
             'through its own accumulator. Refused (409) for a lock pool, an ended project or a coin the pool already pays; ' +
-            "the project's own coin is refused (400).",
+            "the project's own coin is refused (400). " +
+            GUARD,
           params: idParam('rid'),
-          body: rewardCoin,
+          body: rewardCoin.extend(confirmRate),
         },
       },
       async (req) =>
@@ -277,9 +296,10 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           tags,
           summary: "Edit a multi-mining pool's reward coin",
           description:
-            'rate_year (percent, for display). The reward per hour was funded when the coin was added.',
+            'rate_year (percent, for display). The reward per hour was funded when the coin was added. ' +
+            GUARD,
           params: z.object({ rid: z.coerce.number().int().positive(), coin: assetSymbol }),
-          body: editSchema({ rate_year: rewardCoinShape.rate_year }),
+          body: editSchema({ rate_year: rewardCoinShape.rate_year }).extend(confirmRate),
         },
       },
       async (req) =>

@@ -11,7 +11,6 @@ import { and, asc, count, desc, eq, gt, gte, lte, or, type SQL } from 'drizzle-o
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { providedFundpass, requireFundpass } from '../accounts/fundpass';
 import { getUser } from '../accounts/users';
 import {
   launchpoolEarnMore,
@@ -154,7 +153,7 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     `${BASE}/create-order`,
     {
       preHandler: auth,
-      config: { money: { line: 'launch_pool', kind: 'subscription' }, fundPassword: true },
+      config: { money: { line: 'launch_pool', kind: 'subscription' } },
       schema: {
         tags,
         summary: 'Stake into a reward pool',
@@ -162,15 +161,18 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
           'Form or JSON {pid, rid, amount, simpleEarnStatus 0|1, simpleEarnPeriod (days, fixed mode only)}, optional fundpass. ' +
           'Mode: simpleEarnStatus 0 = spot, 1 = flexible, 1 with simpleEarnPeriod > 0 = fixed (only BTC/ETH/GT/USDT and the ' +
           "pool's simple_earn.fixed_period); once a fixed period is chosen in a pool, later stakes must keep it (launch.earn.tip3). " +
-          'Rules in order: eligibility (as check-pool-rule); a 60-day volume below every transaction_config tier ' +
-          '(finances.startupMining.stake.volume.tip); precision (common.amountPrecision); minimum ' +
-          '(finances.startupMining.stake.min.tip {amount, coin}); amount + staked above the personal maximum, which is the VIP ' +
-          'maximum for VIP users lowered to the volume tier cap (finances.startupMining.stake.max.tip {amount, coin}); above the ' +
-          'stakeable spot balance, less borrowed funds unless the coin is supported in unified accounts ' +
-          "(finances.inadequateBalance, code 42201); above the pool's remaining total (finances.startupMining.stake.poolLeft.tip " +
-          '{amount, coin}); a completed project (finances.startupMining.project.ended). Stakes are accepted before the start and ' +
+          'Rules in order (the amount in the order every line checks it: precision, minimum, maximum, quota, balance; ' +
+          'the funding password last): a completed project (finances.startupMining.project.ended); eligibility (as ' +
+          'check-pool-rule); a 60-day volume below every transaction_config tier (finances.startupMining.stake.volume.tip); ' +
+          'precision (common.amountPrecision); minimum (finances.startupMining.stake.min.tip {amount, coin}); amount + staked ' +
+          'above the personal maximum, which is the VIP maximum for VIP users lowered to the volume tier cap ' +
+          "(finances.startupMining.stake.max.tip {amount, coin}); above the pool's remaining total " +
+          '(finances.startupMining.stake.poolLeft.tip {amount, coin}); above the stakeable spot balance, less borrowed funds ' +
+          'unless the coin is supported in unified accounts (finances.inadequateBalance, code 42201); then the funding ' +
+          'password per the user setting (10010111 with require_fundpass; a user who never set one: 10010107 with ' +
+          "setup_fundpass while the operator's first-move setting is on). Stakes are accepted before the start and " +
           'earn from it, per second. The device-token header is stored with the order for risk review only; it changes nothing ' +
-          'in the answer. Funding password per the user setting (10010111 with require_fundpass). Idempotency-Key honoured. ' +
+          'in the answer. Idempotency-Key honoured. ' +
           "Auto-earn: the offers are simple earn's live products (see project-info's simple_earn); while staked, flexible-mode " +
           "stakes earn simple earn's flexible rate of the hour (simple_earn.rate) and fixed-mode stakes the rate of simple earn's " +
           'fixed product of the term (fixed_rate) (yearly %, per second, paid hourly in the stake coin to spot, 8 decimals down, ' +
@@ -192,7 +194,6 @@ export function registerLaunchPoolRoutes(app: FastifyInstance, deps: AppDeps): v
     },
     async (req, reply) => {
       const session = currentUser(req);
-      await requireFundpass(deps, session, providedFundpass(req), { firstMove: true });
       const deviceToken = req.headers[DEVICE_TOKEN_HEADER];
       return idempotent(deps, req, reply, (tx) =>
         stake(tx, {

@@ -88,6 +88,12 @@ function fail(failure: PoolRuleFailure, coin: string): never {
         `The smallest amount to redeem is ${failure.params.amount} ${coin}`,
         failure.params,
       );
+    case LaunchPoolKey.poolLeft:
+      throw errors.rule(
+        failure.key,
+        `Only ${failure.params.amount} ${coin} is left in this pool`,
+        failure.params,
+      );
     default:
       throw errors.rule(failure.key, 'Refused', failure.params);
   }
@@ -344,6 +350,8 @@ export async function stake(tx: Db, input: StakeInput) {
     max: limits.max,
     staked,
     available,
+    // Read under the pool's row lock: the reservation below cannot find less than this.
+    poolLeft: pool.leftAmount,
   });
   if (failure) fail(failure, pool.coin);
 

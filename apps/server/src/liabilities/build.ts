@@ -1,20 +1,10 @@
 import { LIABILITIES_LEAF_PREFIX, LIABILITIES_NODE_PREFIX, sha256Hex } from '@earn/domain';
 import { type Db, rows, sql } from '../db/client';
 import type { Period } from '../jobs/scheduler';
-import { UserPurpose } from '../ledger/accounts';
+import { holdingsSql } from '../overview/holdings';
 
-/**
- * The user ledger accounts that are earn: every user purpose but spot. Listed, not "not spot", so a
- * purpose added later is a decision here rather than silently a liability in the proof.
- */
-export const EARN_PURPOSES: readonly string[] = [
-  UserPurpose.flexible,
-  UserPurpose.fixed,
-  UserPurpose.launchpool,
-  UserPurpose.staking,
-  UserPurpose.stakingRedeeming,
-  UserPurpose.wealth,
-];
+/** The user ledger purposes a leaf counts (holdings.ts says how): for checks against the ledger. */
+export { EARN_PURPOSES } from '../overview/holdings';
 
 /** The root of a day without a single earn balance: a fixed hash, so the answer has the same shape. */
 export const EMPTY_ROOT_TEXT = `${LIABILITIES_NODE_PREFIX}|empty`;
@@ -24,16 +14,10 @@ export function dayOf(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-const purposes = () =>
-  sql.join(
-    EARN_PURPOSES.map((p) => sql`${p}`),
-    sql`, `,
-  );
-
 /**
- * Builds one day's tree, set-based: the balances in one statement (one consistent read of the ledger),
- * a fresh salt per user, the leaves hashed in SQL, then one statement per level of the tree (log2 of
- * the users). Returns false when the day already has its snapshot.
+ * Builds one day's tree, set-based: the holdings in one statement (one consistent read of the ledger
+ * and the positions), a fresh salt per user, the leaves hashed in SQL, then one statement per level of
+ * the tree (log2 of the users). Returns false when the day already has its snapshot.
  */
 export async function buildLiabilitySnapshot(tx: Db, day: string, takenAt: Date): Promise<boolean> {
   const [taken] = await rows<{ n: number }>(
@@ -42,30 +26,37 @@ export async function buildLiabilitySnapshot(tx: Db, day: string, takenAt: Date)
   );
   if (taken) return false;
 
+  // Each user's holdings per coin, by the overview's own definition (holdings.ts): what the page
+  // shows a user and what their leaf counts cannot differ.
   await tx.execute(sql`
     INSERT INTO liability_balances (day, user_id, asset, amount)
-    SELECT ${day}::date, user_id, asset, SUM(balance)
-      FROM ledger_accounts
-     WHERE is_user AND purpose IN (${purposes()})
+    SELECT ${day}::date, user_id, asset, SUM(amount)
+      FROM (${holdingsSql(takenAt)}) h
      GROUP BY user_id, asset
-    HAVING SUM(balance) > 0`);
+    HAVING SUM(amount) > 0`);
 
   // Leaves ordered by their hash, not by user id, so a leaf's neighbours say nothing about who they are.
+  // One salt per user, drawn once: a MATERIALIZED CTE is evaluated once whatever the plan. A salt drawn
+  // in a subquery joined to the balances was drawn again on every rescan of that subquery, which
+  // PostgreSQL does in a nested loop (its choice when the day's rows are newer than the statistics,
+  // as in a long clock advance): one leaf per balance, several per user, and the insert failed.
   await tx.execute(sql`
+    WITH users AS MATERIALIZED (
+      SELECT user_id, replace(gen_random_uuid()::text, '-', '') AS salt,
+             string_agg(asset || ':' || trim_scale(amount)::text, ',' ORDER BY asset COLLATE "C") AS balances
+        FROM liability_balances
+       WHERE day = ${day}::date
+       GROUP BY user_id
+    ), leaves AS (
+      SELECT user_id, salt,
+             encode(sha256(convert_to(
+               ${LIABILITIES_LEAF_PREFIX} || '|' || user_id::text || '|' || salt || '|' || balances,
+               'UTF8')), 'hex') AS hash
+        FROM users
+    )
     INSERT INTO liability_leaves (day, user_id, salt, idx, hash)
     SELECT ${day}::date, user_id, salt, (row_number() OVER (ORDER BY hash, user_id) - 1)::int, hash
-      FROM (
-        SELECT b.user_id, s.salt,
-               encode(sha256(convert_to(
-                 ${LIABILITIES_LEAF_PREFIX} || '|' || b.user_id::text || '|' || s.salt || '|' ||
-                 string_agg(b.asset || ':' || trim_scale(b.amount)::text, ',' ORDER BY b.asset COLLATE "C"),
-                 'UTF8')), 'hex') AS hash
-          FROM liability_balances b
-          JOIN (SELECT user_id, replace(gen_random_uuid()::text, '-', '') AS salt
-                  FROM liability_balances WHERE day = ${day}::date GROUP BY user_id) s ON s.user_id = b.user_id
-         WHERE b.day = ${day}::date
-         GROUP BY b.user_id, s.salt
-      ) leaves`);
+      FROM leaves`);
 
   await tx.execute(sql`
     INSERT INTO liability_totals (day, asset, total)

@@ -3,8 +3,8 @@ import { runLiabilityDay } from './build';
 import { registerLiabilityRoutes } from './routes';
 
 /**
- * Proof of liabilities: a daily Merkle tree over every user's earn balances, its root public, each
- * user's leaf and path private to them.
+ * Proof of liabilities: a daily Merkle tree over what every user holds in Earn (overview/holdings.ts,
+ * the overview's own definition), its root public, each user's leaf and path private to them.
  */
 export const liabilitiesModule: EarnModule = {
   name: 'liabilities',

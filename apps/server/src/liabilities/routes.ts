@@ -28,7 +28,14 @@ export function registerLiabilityRoutes(app: FastifyInstance, deps: AppDeps): vo
         operationId: 'getLiabilitiesRoot',
         summary: "The latest proof-of-liabilities root: every user's earn balances, per asset",
         description:
-          'Built daily from the ledger: one leaf per user with an earn balance, the SHA-256 of ' +
+          "Built daily, at 00:00 UTC after every line's work of the day: one leaf per user holding anything in Earn. " +
+          'A leaf counts, per coin, what the user can take out of Earn, by the definition the overview shows ' +
+          '(GET /api/web/v1/earn/overview): earn accounts of the ledger (flexible principal with pending and frozen ' +
+          'amounts, fixed principal, launch-pool stakes, staking and staking being redeemed), flexible interest ' +
+          'credited and not withdrawn, staking rewards held until the next redemption, private wealth units (held and ' +
+          'redeeming) at the latest NAV, 8 decimals down (at cost before a first NAV). Not counted: fixed interest ' +
+          'before maturity, rewards and interest accruing within the hour, soft staking (its coins stay in spot). ' +
+          'The leaf is the SHA-256 of ' +
           '"earn-pol-leaf|v1|<user id>|<salt>|<ASSET>:<amount>,…" (assets in byte order, amounts without trailing ' +
           'zeros); a node is the SHA-256 of "earn-pol-node|v1|<left>|<right>", a lone last node is carried up. ' +
           'totals are the sums of the leaves per asset. data is null before the first snapshot.',

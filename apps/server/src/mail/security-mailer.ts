@@ -15,4 +15,12 @@ export const outboxSecurityMailer: SecurityMailer = {
       at: new Date(mail.expiresAt.getTime() - RESET_CODE_TTL_SECONDS * 1000),
     });
   },
+  async passwordGuessing(mail, tx) {
+    await enqueueMail(tx, {
+      userId: mail.userId,
+      template: 'password_guessing',
+      vars: { minutes: mail.maxWaitMinutes },
+      at: mail.at,
+    });
+  },
 };

@@ -44,6 +44,23 @@ export const MAIL_TEMPLATES = {
       }),
     },
   },
+  /**
+   * Sent once when an account meets a run of wrong passwords (accounts/sign-in-throttle.ts): vars
+   * minutes (the longest a try now waits).
+   */
+  password_guessing: {
+    vars: ['minutes'],
+    render: {
+      en: (v) => ({
+        subject: 'Someone is trying to sign in to your account',
+        body: `Your Earn account just met several wrong passwords in a row. To protect it, each further sign-in try now has to wait a while (at most ${v.minutes} minutes); the right password works again once the wait is over.\nIf this was you, wait a moment and try again. If it was not, your account is still closed to them: consider choosing a stronger password and turning on two-factor sign-in on the Security page.`,
+      }),
+      'zh-CN': (v) => ({
+        subject: '有人正在尝试登录您的账户',
+        body: `您的 Earn 账户刚刚连续多次被输入错误的密码。为保护账户，此后每次登录尝试都需要等待一段时间（最长 ${v.minutes} 分钟）；等待结束后，正确的密码即可再次登录。\n如果这是您本人，请稍候再试。如果不是您本人，对方仍无法进入您的账户：建议在“安全”页面设置更强的密码并开启两步验证登录。`,
+      }),
+    },
+  },
   /** An inbox item also sent by mail: vars title, body (already rendered in the mail's language). */
   notification: {
     vars: ['title', 'body'],

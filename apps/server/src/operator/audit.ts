@@ -17,7 +17,8 @@ export interface AuditChange {
 
 /**
  * Appends one audit record. Call it with the transaction that makes the change, so the record and
- * the change commit or roll back together.
+ * the change commit or roll back together. A request that confirmed unusual rates (rate-guard.ts)
+ * has them in its record's `after.confirmed_rates`.
  */
 export async function recordAudit(
   tx: Db,
@@ -34,7 +35,9 @@ export async function recordAudit(
     action: change.action,
     target: change.target,
     before: change.before,
-    after: change.after,
+    after: req.confirmedRates?.length
+      ? { ...change.after, confirmed_rates: req.confirmedRates }
+      : change.after,
     requestId: req.id,
     address: req.ip,
   });

@@ -1,4 +1,4 @@
-import { MessageKey } from '@earn/domain';
+import { MessageKey, RATE_CONFIRM_KEY } from '@earn/domain';
 
 /**
  * Every message key an operator API call can answer with: the shared error keys (product rules
@@ -12,6 +12,7 @@ export const OPERATOR_MESSAGE_KEYS: readonly string[] = [
   'operator.login.invalid',
   'operator.login.locked',
   'operator.clock.busy',
+  RATE_CONFIRM_KEY,
   'account.borrowNeedsUnified',
   'account.repayAboveLoan',
 ];

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { DomainError } from '../http/errors';
 import type { Clock } from '../jobs/clock';
 import { changedFields, recordAudit } from './audit';
+import { guardRates, type RateChange, type RateSpec, rateChangesIn } from './rate-guard';
 
 /**
  * Operator edits change only the fields they name. One mechanism for every operator edit route:
@@ -89,6 +90,8 @@ export interface Column<Row> {
   column: keyof Row & string;
   toDb(value: unknown): unknown;
   fromDb(value: unknown): unknown;
+  /** The APRs the field holds: every change of one passes the operator's rate guard (rate-guard.ts). */
+  rate?: RateSpec;
 }
 
 /** A nested wire object whose fields are columns of the same row (edited field by field). */
@@ -133,6 +136,14 @@ export function mappedCol<Row>(
   fromDb: (v: unknown) => unknown,
 ): Column<Row> {
   return { kind: 'column', column, toDb, fromDb };
+}
+
+/**
+ * A column holding APRs users see, in `unit`: the value itself (a rate column), or the rates at
+ * `paths` inside it ('*.apr' for each ladder tier's, 'rate' for an object's key).
+ */
+export function rates<Row>(column: Column<Row>, unit: RateSpec['unit'], paths: string[] = ['']): Column<Row> {
+  return { ...column, rate: { unit, paths } };
 }
 
 export function group<Row>(fields: Codec<Row>): Group<Row> {
@@ -201,6 +212,33 @@ export function merged<Row>(
   return out;
 }
 
+/**
+ * The rates a write sets: every rate (codec `rate`) whose value in `after` differs from `before`'s
+ * (null `before`: a new record, every rate is new). `prefix` places a nested record's fields
+ * (`pools.0.`).
+ */
+export function rateChangesOf<Row>(
+  codec: Codec<Row>,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  prefix = '',
+): RateChange[] {
+  return Object.entries(codec).flatMap(([key, field]) => {
+    if (field.kind === 'group') {
+      const nested = (v: unknown) =>
+        v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+      return rateChangesOf(
+        field.fields,
+        before && nested(before[key]),
+        nested(after[key]),
+        `${prefix}${key}.`,
+      );
+    }
+    if (!field.rate || !(key in after)) return [];
+    return rateChangesIn(`${prefix}${key}`, field.rate, before?.[key], after[key], before === null);
+  });
+}
+
 // ---- refusals and the edit itself --------------------------------------------------------------
 
 /** Refuses a product whole: 400 with the first issue's message key, its field, and every issue. */
@@ -234,17 +272,22 @@ export interface EditSpec<Row> {
   target: string;
 }
 
-/** An operator edit: only the named fields change, the merged product is checked, the audit appended. */
+/**
+ * An operator edit: only the named fields change, the merged product is checked, its rates pass the
+ * rate guard, the audit appended. The body's `confirm_rate` is the guard's, not a field.
+ */
 export async function applyEdit<Row>(
   tx: Db,
   req: FastifyRequest,
   clock: Clock,
   spec: EditSpec<Row>,
 ): Promise<Row> {
+  const { confirm_rate: _confirm, ...body } = spec.body as Record<string, unknown>;
   const before = snapshot(spec.codec, spec.current);
-  const product = merged(spec.codec, before, spec.body);
+  const product = merged(spec.codec, before, body);
   if (spec.check) refuse(await spec.check(product));
-  const set = setOf(spec.codec, spec.body);
+  await guardRates(tx, req, spec.target, rateChangesOf(spec.codec, before, product));
+  const set = setOf(spec.codec, body);
   // Drizzle refuses an UPDATE without columns: an edit naming nothing changes nothing.
   const row = Object.keys(set).length > 0 ? await spec.write(set, product) : spec.current;
   await recordAudit(tx, req, clock, {
@@ -255,17 +298,33 @@ export async function applyEdit<Row>(
   return row;
 }
 
-/** The audit record of a creation: no before, the new row's fields after. */
+/**
+ * The audit record of a creation: no before, the new row's fields after. Its rates, and `rates` of
+ * what was created with it (a project's pools, a product's protocols), pass the rate guard first: a
+ * refusal rolls the creation back with its transaction.
+ */
 export async function auditCreation<Row>(
   tx: Db,
   req: FastifyRequest,
   clock: Clock,
-  change: { action: string; target: string; codec: Codec<Row>; row: Row; extra?: Record<string, unknown> },
+  change: {
+    action: string;
+    target: string;
+    codec: Codec<Row>;
+    row: Row;
+    extra?: Record<string, unknown>;
+    rates?: RateChange[];
+  },
 ): Promise<void> {
+  const after = snapshot(change.codec, change.row);
+  await guardRates(tx, req, change.target, [
+    ...rateChangesOf(change.codec, null, after),
+    ...(change.rates ?? []),
+  ]);
   await recordAudit(tx, req, clock, {
     action: change.action,
     target: change.target,
     before: null,
-    after: { ...snapshot(change.codec, change.row), ...change.extra },
+    after: { ...after, ...change.extra },
   });
 }

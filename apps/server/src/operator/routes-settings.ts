@@ -6,10 +6,12 @@ import type { AppDeps } from '../http/context';
 import { envelope, ok } from '../http/envelope';
 import { changedFields, recordAudit } from './audit';
 import { operatorGuard } from './guard';
+import { rateSettings, readRateSettings, writeRateSettings } from './rate-settings';
 
 const settingsResponse = envelope(securitySettings);
+const rateSettingsResponse = envelope(rateSettings);
 
-/** Run-time settings of users' security; a write is admin-only and audited. */
+/** Run-time settings (users' security, the operator's rate guard); a write is admin-only and audited. */
 export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.register(async (scope) => {
     scope.addHook('onRequest', operatorGuard(deps));
@@ -45,6 +47,41 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
           await recordAudit(tx, req, deps.clock, {
             action: 'settings.security.update',
             target: 'settings:security',
+            ...changedFields(before, after),
+          });
+          return ok(after);
+        }),
+    );
+
+    r.get(
+      '/admin/api/settings/rates',
+      {
+        schema: {
+          tags,
+          summary: "The operator's guard rails on rate changes (each at its default until set)",
+          response: { 200: rateSettingsResponse },
+        },
+      },
+      async () => ok(await readRateSettings(deps.db)),
+    );
+
+    r.put(
+      '/admin/api/settings/rates',
+      {
+        schema: {
+          tags,
+          summary: "Change the operator's guard rails on rate changes; only the fields named change (admin)",
+          body: rateSettings.partial().strict(),
+          response: { 200: rateSettingsResponse },
+        },
+      },
+      async (req) =>
+        deps.db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          const { before, after } = await writeRateSettings(tx, req.body, deps.clock.now());
+          await recordAudit(tx, req, deps.clock, {
+            action: 'settings.rates.update',
+            target: 'settings:rates',
             ...changedFields(before, after),
           });
           return ok(after);

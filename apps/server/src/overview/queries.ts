@@ -1,33 +1,15 @@
-import {
-  type Decimal,
-  dec,
-  fixedArrival,
-  roundDown,
-  toWire,
-  valueOfUnits,
-  wealthNextNav,
-} from '@earn/domain';
+import { type Decimal, dec, fixedArrival, roundDown, toWire, usdtValueOf, wealthNextNav } from '@earn/domain';
 import { type Db, rows, sql } from '../db/client';
 import { unixSeconds } from '../jobs/clock';
-import { UserPurpose } from '../ledger/accounts';
 import { QUOTE_ASSET } from '../market/assets';
 import type { Line } from '../operator/console/lines';
+import { holdingsSql } from './holdings';
 import { earningsByDay } from './rollup';
 
 /** The movement types that are earnings: what the user got (and, negative, what it cost them). */
 export const EARNING_TYPES = ['interest', 'reward', 'bonus', 'fee', 'loss'] as const;
 
 const DAY_MS = 86_400_000;
-
-/** Which line each user account purpose belongs to (soft staking earns on spot and holds nothing). */
-const LINE_OF_PURPOSE: Record<string, Line> = {
-  [UserPurpose.flexible]: 'simple_earn_flexible',
-  [UserPurpose.fixed]: 'simple_earn_fixed',
-  [UserPurpose.launchpool]: 'launch_pool',
-  [UserPurpose.staking]: 'staking',
-  [UserPurpose.stakingRedeeming]: 'staking',
-  [UserPurpose.wealth]: 'wealth',
-};
 
 /** Every listed asset's current USDT price (USDT: 1). */
 export async function currentPrices(db: Db): Promise<Map<string, Decimal>> {
@@ -40,7 +22,16 @@ export async function currentPrices(db: Db): Promise<Map<string, Decimal>> {
   return prices;
 }
 
-/** amount × price, 8 decimals toward zero; an unpriced asset is worth 0. */
+/**
+ * A holding's value as the overview shows it: amount × price in cents, rounded down (usdtValueOf); an
+ * unpriced asset is worth 0. A line's total is the sum of these and the overview's the sum of the
+ * lines', so every figure shown beside others adds up.
+ */
+export function holdingValue(prices: Map<string, Decimal>, asset: string, amount: Decimal): Decimal {
+  return usdtValueOf(amount, prices.get(asset) ?? 0);
+}
+
+/** Earnings: amount × price, 8 decimals toward zero (a day's interest may be a fraction of a cent). */
 export function usdtValue(prices: Map<string, Decimal>, asset: string, amount: Decimal): Decimal {
   return roundDown(amount.times(prices.get(asset) ?? 0), 8);
 }
@@ -52,65 +43,16 @@ export interface Holding {
 }
 
 /**
- * Private wealth at the latest NAV published by `now`: each holding's units, held and redeeming (a
- * pending redemption settles at the next NAV, so it is worth what the held units are), times that
- * NAV, 8 decimals down (valueOfUnits, the holding detail's rule). A product without a NAV yet: cost.
- */
-async function wealthAtNav(db: Db, userId: number, now: Date): Promise<{ asset: string; amount: Decimal }[]> {
-  const found = await rows<{ coin: string; units: string; nav: string | null; cost: string }>(
-    db,
-    sql`SELECT o.coin, (o.units + o.redeeming_units)::text AS units, n.nav::text AS nav,
-               (o.cost + COALESCE((SELECT SUM(r.cost) FROM wealth_redemptions r
-                                    WHERE r.order_id = o.id AND r.status = 'pending'), 0))::text AS cost
-          FROM wealth_orders o
-          LEFT JOIN LATERAL (SELECT nav FROM wealth_navs
-                              WHERE product_id = o.product_id AND at <= ${now.toISOString()}::timestamptz
-                              ORDER BY at DESC LIMIT 1) n ON true
-         WHERE o.user_id = ${userId} AND (o.units > 0 OR o.redeeming_units > 0)`,
-  );
-  return found.map((r) => ({
-    asset: r.coin,
-    amount: r.nav === null ? dec(r.cost) : valueOfUnits(r.units, r.nav),
-  }));
-}
-
-/**
- * What the user holds in earn, per line and asset: the balances of their earn accounts in the ledger
- * (flexible principal with what waits for its first hour and what is frozen for redemption, fixed
- * principal, launch-pool stakes, staking and staking being redeemed), plus flexible interest credited
- * and not yet withdrawn (held in the pooled account; the position's sub-ledger says whose: the
- * 8-decimal floor of its cumulative interest less what it withdrew), and private wealth valued at its
- * latest NAV (the ledger keeps it at cost).
+ * What the user holds in Earn, per line and asset, as of `now`: the one definition of holdings.ts,
+ * which the proof of liabilities counts too.
  */
 export async function holdingsOf(db: Db, userId: number, now: Date): Promise<Holding[]> {
-  const purposes = Object.keys(LINE_OF_PURPOSE).filter((p) => p !== UserPurpose.wealth);
-  const found = await rows<{ purpose: string; asset: string; amount: string }>(
+  const found = await rows<{ line: Line; asset: string; amount: string }>(
     db,
-    sql`SELECT purpose, asset, balance::text AS amount FROM ledger_accounts
-        WHERE user_id = ${userId} AND balance <> 0 AND purpose IN (${sql.join(
-          purposes.map((p) => sql`${p}`),
-          sql`, `,
-        )})
-      UNION ALL
-      SELECT ${UserPurpose.flexible}, p.asset, (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text
-        FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
-        WHERE p.user_id = ${userId}`,
+    sql`SELECT line, asset, SUM(amount)::text AS amount FROM (${holdingsSql(now, userId)}) h
+         GROUP BY line, asset HAVING SUM(amount) <> 0`,
   );
-  const byKey = new Map<string, Holding>();
-  for (const r of found) {
-    const line = LINE_OF_PURPOSE[r.purpose] as Line;
-    const key = `${line}|${r.asset}`;
-    const held = byKey.get(key) ?? { line, asset: r.asset, amount: dec(0) };
-    held.amount = held.amount.plus(r.amount);
-    byKey.set(key, held);
-  }
-  for (const w of await wealthAtNav(db, userId, now)) {
-    const key = `wealth|${w.asset}`;
-    const held = byKey.get(key) ?? { line: 'wealth' as Line, asset: w.asset, amount: dec(0) };
-    held.amount = held.amount.plus(w.amount);
-    byKey.set(key, held);
-  }
-  return [...byKey.values()].filter((h) => !h.amount.isZero());
+  return found.map((r) => ({ line: r.line, asset: r.asset, amount: dec(r.amount) }));
 }
 
 /**

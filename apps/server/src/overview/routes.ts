@@ -1,4 +1,4 @@
-import { type Decimal, dec, roundDown, toWire } from '@earn/domain';
+import { type Decimal, dec, roundDown, sumValues, toWire } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,9 +13,9 @@ import {
   dailyEarnings,
   earningsByAsset,
   holdingsOf,
+  holdingValue,
   totalUsdt,
   upcomingOf,
-  usdtValue,
   utcDayStart,
 } from './queries';
 
@@ -27,7 +27,7 @@ const overview = z.object({
     .number()
     .int()
     .describe('When the figures were read, unix seconds; every value is at the prices of then'),
-  total_usdt: decimalString.describe('Σ of the lines’ totals'),
+  total_usdt: decimalString.describe('Σ of the lines’ total_usdt, to the cent: the figures shown add up'),
   total_btc: decimalString
     .nullable()
     .describe('total_usdt ÷ the BTC price, 8 decimals down; null when BTC is not listed'),
@@ -38,12 +38,12 @@ const overview = z.object({
   lines: z.array(
     z.object({
       line: z.enum(LINES),
-      total_usdt: decimalString,
+      total_usdt: decimalString.describe('Σ of its coins’ usdt'),
       assets: z.array(
         z.object({
           asset: z.string(),
           amount: decimalString,
-          usdt: decimalString.describe('amount × the current price, 8 decimals down'),
+          usdt: decimalString.describe('amount × the current price, in cents (2 decimals) rounded down'),
         }),
       ),
     }),
@@ -74,9 +74,12 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
         operationId: 'getEarnOverview',
         summary: "The signed-in user's earn assets by line and coin, their earnings, and what comes next",
         description:
-          'Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; private ' +
-          'wealth is its units, held and redeeming, at the latest NAV published, 8 decimals down; the ledger keeps it ' +
-          'at cost), each valued at the current price; lines holding nothing are left out. Earnings are the ' +
+          'Holdings by the definition the proof of liabilities counts too: the earn accounts of the ledger and the ' +
+          'positions (flexible includes interest credited and not withdrawn; staking includes rewards held until the next ' +
+          'redemption, in their coin; private wealth is its units, held and redeeming, at the latest NAV published, ' +
+          '8 decimals down, at cost before a first NAV; the ledger keeps it at cost), each valued at the current price ' +
+          'in cents; a line totals its coins and total_usdt the lines, so they add up. Lines holding nothing are left ' +
+          'out. Earnings are the ' +
           'statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.',
         response: { 200: envelope(overview) },
       },
@@ -90,14 +93,16 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
         Line,
         { total: Decimal; assets: { asset: string; amount: string; usdt: string }[] }
       >();
+      // Each coin's value in cents; a line's total is the sum of its coins', the overview's the sum
+      // of the lines': the figures shown together add up to the cent.
       for (const h of holdings.sort((a, b) => a.asset.localeCompare(b.asset))) {
         const entry = lines.get(h.line) ?? { total: dec(0), assets: [] };
-        const usdt = usdtValue(prices, h.asset, h.amount);
-        entry.total = entry.total.plus(usdt);
+        const usdt = holdingValue(prices, h.asset, h.amount);
+        entry.total = sumValues([entry.total, usdt]);
         entry.assets.push({ asset: h.asset, amount: toWire(h.amount), usdt: toWire(usdt) });
         lines.set(h.line, entry);
       }
-      const total = [...lines.values()].reduce((sum, l) => sum.plus(l.total), dec(0));
+      const total = sumValues([...lines.values()].map((l) => l.total));
       const btc = prices.get('BTC');
       const today = utcDayStart(now);
       const yesterday = await earningsByAsset(deps.db, userId, new Date(today.getTime() - DAY_MS), today);

@@ -19,7 +19,7 @@ import { seFixedProducts, seFlexProducts, seVouchers } from '../db/schema';
 import { errors } from '../http/errors';
 import { i18nInput, storedI18n, variantText } from '../http/texts';
 import { requireAsset } from '../market/assets';
-import { amountCol, type Codec, col, refuse, unixCol, valuesOf } from '../operator/patch';
+import { amountCol, type Codec, col, rates, refuse, unixCol, valuesOf } from '../operator/patch';
 
 /**
  * Simple earn's operator catalogue: the creation schemas (edits are built from them by
@@ -99,10 +99,10 @@ type FixedRow = typeof seFixedProducts.$inferSelect;
 
 export const flexCodec: Codec<FlexRow> = {
   min_lend_amount: amountCol('minLendAmount'),
-  next_time_rate_year: amountCol('nextTimeRateYear'),
+  next_time_rate_year: rates(amountCol('nextTimeRateYear'), 'fraction'),
   borrow_demand: amountCol('borrowDemand'),
-  ladder_apr: col('ladderApr'),
-  ext_award_rate_year: amountCol('extAwardRateYear'),
+  ladder_apr: rates(col('ladderApr'), 'fraction', ['*.apr']),
+  ext_award_rate_year: rates(amountCol('extAwardRateYear'), 'fraction'),
   ext_award_limit: amountCol('extAwardLimit'),
   award_asset: col('awardAsset'),
   is_open_award_pool: col('isOpenAwardPool'),
@@ -117,7 +117,7 @@ export const fixedCodec: Codec<FixedRow> = {
   min_vip: col('minVip'),
   max_vip: col('maxVip'),
   lock_up_period: col('lockUpPeriod'),
-  year_rate: amountCol('yearRate'),
+  year_rate: rates(amountCol('yearRate'), 'fraction'),
   total_quota: amountCol('totalQuota'),
   min_lend_amount: amountCol('minLendAmount'),
   user_max_lend_volume: amountCol('userMaxLendVolume'),
@@ -127,7 +127,7 @@ export const fixedCodec: Codec<FixedRow> = {
   redeem_account: col('redeemAccount'),
   pre_redeem: col('preRedeem'),
   bonus_asset: col('bonusAsset'),
-  ladder_apr: col('ladderApr'),
+  ladder_apr: rates(col('ladderApr'), 'fraction', ['*.apr']),
   title: col('title'),
   subtitle: col('subtitle'),
   special_users: col('specialUsers'),

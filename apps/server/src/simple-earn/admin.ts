@@ -14,6 +14,7 @@ import { requireAsset } from '../market/assets';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
 import { applyEdit, auditCreation, editSchema } from '../operator/patch';
+import { confirmRate, guardRates } from '../operator/rate-guard';
 import { inTransaction } from '../operator/writes';
 import {
   createFixedProduct,
@@ -74,6 +75,15 @@ const flexWire = (p: typeof seFlexProducts.$inferSelect) => ({
   liquidity_left: toWire(p.liquidityLeft),
 });
 
+/**
+ * The wire units of simple earn's operator rates, for the route descriptions: fractions, as the
+ * engine and the users' calls carry them (the console shows and takes percents and converts).
+ */
+const RATE_UNITS =
+  'Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr ' +
+  "apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. " +
+  'A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).';
+
 /** Operator API of simple earn, beside the fixed operator paths. */
 export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.register(async (scope) => {
@@ -107,8 +117,9 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           description:
             'next_time_rate_year (fraction) is the rate applied to the hour that is running; borrow_demand is what borrowers take ' +
             'this hour (lending is matched up to it). Bonus tiers: ladder_apr, or [0, ext_award_limit) at ext_award_rate_year, paid ' +
-            'hourly to spot in award_asset while is_open_award_pool.',
-          body: flexInput,
+            'hourly to spot in award_asset while is_open_award_pool. ' +
+            RATE_UNITS,
+          body: flexInput.extend(confirmRate),
         },
       },
       async (req) =>
@@ -134,8 +145,9 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           params: z.object({ asset: assetSymbol }),
           description:
             'Only the fields named change; a field left out keeps its value. Sent, award_asset may be null (no bonus ' +
-            'coin); the ladder is replaced whole. The product after the edit must be valid as a whole (ladder, APR bounds).',
-          body: editSchema(flexInput.omit({ asset: true }).shape),
+            'coin); the ladder is replaced whole. The product after the edit must be valid as a whole (ladder, APR bounds). ' +
+            RATE_UNITS,
+          body: editSchema(flexInput.omit({ asset: true }).shape).extend(confirmRate),
         },
       },
       async (req) =>
@@ -237,8 +249,9 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           summary: 'Create a fixed product (type 1 normal, 2 VIP min_vip..max_vip, 3 special)',
           description:
             'Quota is capacity: sold_amount is the principal of active orders, freed at maturity and early redeem; sale_status is 2 ' +
-            'while the remaining quota is below min_lend_amount. Special products: special_users when given, else newcomers to fixed.',
-          body: fixedInput,
+            'while the remaining quota is below min_lend_amount. Special products: special_users when given, else newcomers to fixed. ' +
+            RATE_UNITS,
+          body: fixedInput.extend(confirmRate),
         },
       },
       async (req) =>
@@ -266,8 +279,9 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           description:
             'Only the fields named change; a field left out keeps its value. Sent, end_time and bonus_asset may be null ' +
             '(no end, no bonus coin); ladder_apr and special_users are replaced whole. The product after the edit must be ' +
-            'valid as a whole (ladder, VIP range, window, minimum within quota and per-user cap).',
-          body: editSchema(fixedInput.omit({ asset: true }).shape),
+            'valid as a whole (ladder, VIP range, window, minimum within quota and per-user cap). ' +
+            RATE_UNITS,
+          body: editSchema(fixedInput.omit({ asset: true }).shape).extend(confirmRate),
         },
       },
       async (req) =>
@@ -316,12 +330,16 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
           tags,
           summary:
             'Grant a rate-up voucher (rate_ratio percent; buy_limit_high 0 = no upper bound; using_currency comma list, empty = any)',
-          body: voucherInput,
+          description: 'rate_ratio, the APR the voucher adds, passes the operator rate guard (confirm_rate).',
+          body: voucherInput.extend(confirmRate),
         },
       },
       async (req) =>
         inTransaction(deps, req, async (tx) => {
           const v = await grantVoucher(tx, req.body, deps.clock.now());
+          await guardRates(tx, req, `voucher:${v.id}`, [
+            { field: 'rate_ratio', unit: 'percent', before: null, after: req.body.rate_ratio },
+          ]);
           await recordAudit(tx, req, deps.clock, {
             action: 'simple_earn.voucher.grant',
             target: `voucher:${v.id}`,

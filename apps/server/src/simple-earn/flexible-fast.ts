@@ -66,10 +66,11 @@ type Ready = FastRead & { userId: number; asset: string; position_id: string };
 
 /**
  * The session and everything both calls decide on, in one statement; undefined when the fast path
- * cannot take the call (the locking path then checks the session again and answers).
+ * cannot take the call (the locking path then checks the session again and answers). The session
+ * condition is the money gate's: a user who would be asked for a funding password finds none here.
  */
-async function readFast(db: Db, call: FastCall, asset: string, now: Date): Promise<Ready | undefined> {
-  if (call.tokenHash === undefined) return undefined;
+async function readFast(db: Db, call: FastCall, asset: string): Promise<Ready | undefined> {
+  if (call.session === undefined) return undefined;
   const [row] = await hotRows<FastRead>(
     db,
     sql`SELECT u.id::text AS user_id, u.account_mode, u.use_funding, u.locked,
@@ -89,7 +90,7 @@ async function readFast(db: Db, call: FastCall, asset: string, now: Date): Promi
         LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.asset = ${asset} AND a.purpose = ${UserPurpose.spot}
         LEFT JOIN user_loans l ON l.user_id = u.id AND l.asset = ${asset}
         LEFT JOIN se_flex_positions p ON p.user_id = u.id AND p.asset = ${asset} AND p.frozen_amount = 0
-        WHERE s.token_hash = ${call.tokenHash} AND s.revoked_at IS NULL AND s.expires_at > ${now.toISOString()}::timestamptz`,
+        WHERE ${call.session}`,
   );
   // A replay, a missing product or holding, a frozen redemption, funds in use and locked: the locking path.
   if (!row || row.key_used || row.asset === null || row.position_id === null) return undefined;
@@ -112,7 +113,7 @@ export async function subscribeFlexibleFast(
   body: { asset: string; amount: string },
   now: Date,
 ): Promise<SubscribeAnswer | undefined> {
-  const read = await readFast(db, call, body.asset.toUpperCase(), now);
+  const read = await readFast(db, call, body.asset.toUpperCase());
   if (read?.status !== 1 || read.min_lend_amount === null) return undefined;
   const { asset, userId } = read;
   const amount = roundSubscribeAmount(body.amount);
@@ -176,7 +177,7 @@ export async function redeemFlexibleFast(
   body: { asset: string; amount: string },
   now: Date,
 ): Promise<{ asset: string; amount: string; frozen_amount: string } | undefined> {
-  const read = await readFast(db, call, body.asset.toUpperCase(), now);
+  const read = await readFast(db, call, body.asset.toUpperCase());
   if (!read || read.acc_index === null) return undefined;
   const { asset, userId } = read;
   const interestBalance = dec(read.interest_balance ?? 0);

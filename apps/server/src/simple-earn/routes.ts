@@ -122,7 +122,9 @@ const DOCS = {
     'Rates (*_rate_year, year_rate, ladder apr, chart values) are fractions (0.05 = 5 %); max_lend_rate_year and ' +
     'limit_min_lend_rate_year bound the minimum-APR dialog in percent; a voucher rate_ratio is a percent.',
   subscribe:
-    "No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. " +
+    "Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's " +
+    "setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's " +
+    'first-move setting is on). ' +
     'The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received ' +
     "at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record.",
   redeem:

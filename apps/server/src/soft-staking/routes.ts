@@ -34,9 +34,11 @@ import {
   type Codec,
   col,
   editSchema,
+  rates,
   refuse,
   valuesOf,
 } from '../operator/patch';
+import { confirmRate } from '../operator/rate-guard';
 import { inTransaction } from '../operator/writes';
 import {
   getAdminSoftStakingCoinsResponse,
@@ -99,7 +101,7 @@ const coinFields = {
 };
 
 const coinCodec: Codec<CoinRow> = {
-  rate: amountCol('rate'),
+  rate: rates(amountCol('rate'), 'percent'),
   min_amount: amountCol('minAmount'),
   max_amount: amountCol('maxAmount'),
   status: col('status'),
@@ -285,9 +287,10 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
           description:
             'A coin not yet listed is listed with the fields given (rate required; min_amount 0, max_amount -1, status ' +
             'online, sort 0 when left out). A listed coin changes only the fields named. max_amount must not be below ' +
-            'min_amount.',
+            'min_amount. A rate above the ceiling in the operator settings, or above 3 times the current one, needs ' +
+            'confirm_rate: true (422 42230 operator.rate.confirm without it).',
           params: z.object({ coin: assetSymbol }),
-          body: editSchema(coinFields),
+          body: editSchema(coinFields).extend(confirmRate),
         },
       },
       async (req) =>

@@ -12,7 +12,8 @@ import { mergeI18n } from '../http/texts';
 import { unixSeconds } from '../jobs/clock';
 import { recordAudit } from '../operator/audit';
 import { operatorGuard } from '../operator/guard';
-import { applyEdit, auditCreation, editSchema } from '../operator/patch';
+import { applyEdit, auditCreation, editSchema, rateChangesOf } from '../operator/patch';
+import { confirmRate, guardRates, type RateChange, rateChangesIn } from '../operator/rate-guard';
 import { inTransaction } from '../operator/writes';
 import {
   editableProductFields,
@@ -45,6 +46,20 @@ import {
 
 const tags = ['operator', 'staking'];
 const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+const GUARD =
+  "Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator " +
+  'settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).';
+
+/** A new campaign's extra APRs (fractions), for the rate guard. */
+const campaignRates = (c: { max_interest?: string; interest: unknown[] }, field: string): RateChange[] =>
+  rateChangesIn(
+    field,
+    { unit: 'fraction', paths: ['max_interest', 'interest.*.money_rate'] },
+    undefined,
+    c,
+    true,
+  );
 
 /** A campaign as its audit record shows it. */
 async function campaignRecord(tx: Db, id: number) {
@@ -102,8 +117,9 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             'exchange_type asset needs exchange_coin, a listed receipt token: a stake credits it to spot (amount × ' +
             'exchange_rate, 8 decimals down) and a redeem takes it back; exchange_type and exchange_coin are fixed ' +
             'while tokens are outstanding. A credit-debt product (type 2) defaults its redeem_coin to USDC; a redeem ' +
-            'pays out in redeem_coin (at the USDT prices of the redeem) whenever it differs from the coin.',
-          body: productInput,
+            'pays out in redeem_coin (at the USDT prices of the redeem) whenever it differs from the coin. ' +
+            GUARD,
+          body: productInput.extend(confirmRate),
         },
       },
       async (req) =>
@@ -126,6 +142,10 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
               defi: protocols.map((p) => p.id),
               extra_interest: req.body.extra_interest.length,
             },
+            rates: [
+              ...req.body.defi.flatMap((p, i) => rateChangesOf(protocolCodec, null, p, `defi.${i}.`)),
+              ...req.body.extra_interest.flatMap((c, i) => campaignRates(c, `extra_interest.${i}`)),
+            ],
           });
           return ok({ id });
         }),
@@ -141,9 +161,10 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             'Edit product-level fields (not the coins); a rate change applies from the next reward day',
           description:
             'Only the fields named change, extra and redeem_config field by field; vip_config, debt and faq are ' +
-            'replaced whole when sent. The product after the edit must be valid as a whole.',
+            'replaced whole when sent. The product after the edit must be valid as a whole. ' +
+            GUARD,
           params: idParam,
-          body: editSchema(editableProductFields),
+          body: editSchema(editableProductFields).extend(confirmRate),
         },
       },
       async (req) =>
@@ -184,8 +205,9 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
           response: { 200: postAdminStakingProductsByIdProtocolsResponse },
           tags,
           summary: 'Add a defi protocol to a product',
+          description: GUARD,
           params: idParam,
-          body: protocolInput,
+          body: protocolInput.extend(confirmRate),
         },
       },
       async (req) =>
@@ -216,9 +238,9 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
           response: { 200: putAdminStakingProtocolsByIdResponse },
           tags,
           summary: "Edit a protocol's name, rates, income days, personal limit or order",
-          description: 'Only the fields named change.',
+          description: `Only the fields named change. ${GUARD}`,
           params: idParam,
-          body: editSchema(editableProtocolFields),
+          body: editSchema(editableProtocolFields).extend(confirmRate),
         },
       },
       async (req) =>
@@ -261,15 +283,17 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             'Add an extra-interest campaign (pid: a protocol id of the product, or 0 for the whole product)',
           description:
             'Interest tiers ascend and touch (each money_min is the money_max before); only the last may be ' +
-            'open-ended, with money_max "-1".',
+            'open-ended, with money_max "-1". ' +
+            GUARD,
           params: idParam,
-          body: campaignInput,
+          body: campaignInput.extend(confirmRate),
         },
       },
       async (req) =>
         inTransaction(deps, req, async (tx) => {
           await requireProductById(tx, req.params.id);
           const id = await addCampaign(tx, req.params.id, req.body);
+          await guardRates(tx, req, `staking_campaign:${id}`, campaignRates(req.body, ''));
           await recordTodayPoint(tx, req.params.id, deps.clock.now());
           await recordAudit(tx, req, deps.clock, {
             action: 'staking.campaign.create',

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 import type { stakingProducts, stakingProtocols } from '../db/schema';
 import { i18nInput, variantText } from '../http/texts';
-import { amountCol, type Codec, col, group, mappedCol } from '../operator/patch';
+import { amountCol, type Codec, col, group, mappedCol, rates } from '../operator/patch';
 
 /**
  * The staking catalogue's operator schemas (edits are built from them by operator/patch.ts), the
@@ -182,9 +182,9 @@ type ProtocolRow = typeof stakingProtocols.$inferSelect;
 
 export const productCodec: Codec<ProductRow> = {
   type: col('type'),
-  rate: amountCol('rate'),
-  base_rate: amountCol('baseRate'),
-  most_rate: amountCol('mostRate'),
+  rate: rates(amountCol('rate'), 'percent'),
+  base_rate: rates(amountCol('baseRate'), 'percent'),
+  most_rate: rates(amountCol('mostRate'), 'percent'),
   min_mortgage_amount: amountCol('minMortgageAmount'),
   min_redeem_amount: amountCol('minRedeemAmount'),
   personal_mortgage_limit: amountCol('personalMortgageLimit'),
@@ -231,8 +231,8 @@ export const productCodec: Codec<ProductRow> = {
 export const protocolCodec: Codec<ProtocolRow> = {
   protocol_name: col('protocolName'),
   reward_coin: col('rewardCoin'),
-  rate: amountCol('rate'),
-  base_rate: amountCol('baseRate'),
+  rate: rates(amountCol('rate'), 'percent'),
+  base_rate: rates(amountCol('baseRate'), 'percent'),
   reward: group({
     reward_delay_days: col('rewardDelayDays'),
     interest_delay_days: col('interestDelayDays'),

@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loansOf } from '../accounts/balances';
-import { providedFundpass, requireFundpass } from '../accounts/fundpass';
 import { getUser } from '../accounts/users';
 import { currentUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
@@ -81,8 +80,6 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
   const runAction = async (req: FastifyRequest, reply: FastifyReply, body: ActionBody, side: number) => {
     checkAmountText(body.amount);
     const user = currentUser(req);
-    // The funding password is checked before the money transaction, so wrong tries are counted.
-    await requireFundpass(deps, user, providedFundpass(req), { firstMove: side === StakingSide.stake });
     const now = deps.clock.now();
     return idempotent(deps, req, reply, async (tx) =>
       side === StakingSide.stake
@@ -116,8 +113,8 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
             (body as { side?: number } | undefined)?.side === StakingSide.redeem
               ? 'redemption'
               : 'subscription',
+          passwordOnRedemption: true,
         },
-        fundPassword: true,
       },
       schema: {
         response: { 200: postEarnStakingCoinSwapVerifyResponse },
@@ -127,10 +124,13 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
         description:
           'JSON or form: side, coin, amount (string, at most the product precision, 8), pid (omitted or -1 without defi; ' +
           'a defi product without pid stakes through its first protocol), src=1 from the VIP theme (recorded). ' +
-          'Available is spot less loans unless the unified account supports staking the coin. Refusals: ' +
-          'stake.number.minLimit {number, coin}, stake.maxLimit.insufficientBalance {number, coin}, staking.stake.personalLimit ' +
-          'or staking.stake.crowdLimit {number: what is left, coin} (caps -1 = unlimited; a crowd product caps each user at ' +
-          'crowd_mortgage_limit instead of personal_mortgage_limit), staking.product.offline, and code 42210 ' +
+          'Available is spot less loans unless the unified account supports staking the coin. Refusals, the amount in the ' +
+          'order every line checks it (precision, minimum, caps, balance) and the funding password last: ' +
+          'common.amountPrecision, stake.number.minLimit {number, coin}, staking.stake.personalLimit or ' +
+          'staking.stake.crowdLimit {number: what is left, coin} (caps -1 = unlimited; a crowd product caps each user at ' +
+          'crowd_mortgage_limit instead of personal_mortgage_limit), stake.maxLimit.insufficientBalance {number, coin}; ' +
+          "the funding password per the user's setting on both sides (a stake whose user never set one: 10010107 with " +
+          "setup_fundpass while the operator's first-move setting is on); staking.product.offline, and code 42210 " +
           `staking.stake.agreementRequired {document} (HTTP 422) without an acceptance recorded through POST ${BASE}/agreement. ` +
           'exchange_type asset: the stake also credits exchange_coin (the receipt token) to spot, amount × exchange_rate ' +
           'rounded down to 8 decimals (receipt_coin, receipt_amount in the answer). Coins staked now earn from ' +
@@ -193,7 +193,7 @@ export function registerStakingRoutes(app: FastifyInstance, deps: AppDeps): void
     `${BASE}/coin-redeem`,
     {
       preHandler: auth,
-      config: { money: { line: 'staking', kind: 'redemption' }, fundPassword: true },
+      config: { money: { line: 'staking', kind: 'redemption', passwordOnRedemption: true } },
       schema: {
         response: { 200: postEarnStakingCoinRedeemResponse },
         tags,

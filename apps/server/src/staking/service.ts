@@ -15,6 +15,7 @@ import {
   redeemFee,
   roundDown,
   STAKING_DECIMALS,
+  type StakeCap,
   StakingKey,
   standardRedeemDelaySeconds,
   toWire,
@@ -153,43 +154,32 @@ export async function stake(tx: Db, req: StakeRequest) {
     .for('update');
 
   const allowance = await stakingAllowance(tx, req.userId, product.coin);
-  const available = allowance.available;
+  const heldProduct = await heldIn(tx, req.userId, product.id);
+  const productCap = product.crowd ? product.crowdMortgageLimit : product.personalMortgageLimit;
+  const caps: StakeCap[] = [
+    {
+      key: product.crowd ? StakingKey.crowdLimit : StakingKey.personalLimit,
+      left: limitLeft(productCap, heldProduct),
+    },
+  ];
+  if (protocol)
+    caps.push({
+      key: StakingKey.personalLimit,
+      left: limitLeft(terms.personalLimit, await heldIn(tx, req.userId, product.id, protocol.id)),
+    });
+  // The shared order (precision, minimum, caps, balance): a stake above both a cap and the balance
+  // is told the cap.
   const violation = checkStakeAmount({
     amount: req.amount,
     coin: product.coin,
     min: product.minMortgageAmount,
-    available,
+    available: allowance.available,
     precision: product.precision,
+    caps,
   });
   // Every amount in a refusal names its coin: the domain's minimum rule carries the number alone.
   if (violation) throw ruleError(withCoin(violation, product.coin), 'Stake amount refused');
   const amount = dec(req.amount);
-
-  const heldProduct = await heldIn(tx, req.userId, product.id);
-  const productCap = product.crowd ? product.crowdMortgageLimit : product.personalMortgageLimit;
-  const productLeft = limitLeft(productCap, heldProduct);
-  if (productLeft && amount.gt(productLeft)) {
-    throw errors.rule(
-      product.crowd ? StakingKey.crowdLimit : StakingKey.personalLimit,
-      'Above your staking limit',
-      {
-        number: toWire(productLeft),
-        coin: product.coin,
-      },
-    );
-  }
-  if (protocol) {
-    const protocolLeft = limitLeft(
-      terms.personalLimit,
-      await heldIn(tx, req.userId, product.id, protocol.id),
-    );
-    if (protocolLeft && amount.gt(protocolLeft)) {
-      throw errors.rule(StakingKey.personalLimit, 'Above your staking limit for this protocol', {
-        number: toWire(protocolLeft),
-        coin: product.coin,
-      });
-    }
-  }
 
   const nowSeconds = unixSeconds(req.now);
   const accrual = new Date(accrualStartAt(nowSeconds, terms.rewardDelayDays) * 1000);
@@ -229,7 +219,10 @@ export async function stake(tx: Db, req: StakeRequest) {
   const { mode, asset } = allowance;
   if (!(await debitWithinAllowance(tx, req.userId, mode, asset.symbol, asset.supportStaking))) {
     throw ruleError(
-      { key: StakingKey.stakeAboveAvailable, params: { number: toWire(available), coin: product.coin } },
+      {
+        key: StakingKey.stakeAboveAvailable,
+        params: { number: toWire(allowance.available), coin: product.coin },
+      },
       'Stake amount refused',
     );
   }

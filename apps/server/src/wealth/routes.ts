@@ -14,7 +14,6 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { providedFundpass, requireFundpass } from '../accounts/fundpass';
 import { wealthProducts } from '../db/schema';
 import { currentUser, requireUser } from '../http/auth';
 import type { AppDeps } from '../http/context';
@@ -74,32 +73,32 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     `${BASE}/purchase`,
     {
       preHandler: auth,
-      config: { money: { line: 'wealth', kind: 'subscription', asset: coinOfProduct }, fundPassword: true },
+      config: { money: { line: 'wealth', kind: 'subscription', asset: coinOfProduct } },
       schema: {
         response: { 200: postEarnPrivateWealthPurchaseResponse },
         tags,
         summary: 'Subscribe an amount of a wealth product: units = amount / latest NAV, 6 decimals down',
         description:
-          `${SUCCESS_NOTE} Form or JSON: pid, amount (8 decimals), project_type (4 private wealth, 5 asset management; ` +
-          'must match the product when given). The whole amount is the cost of the units (the fraction of a unit ' +
-          'not bought stays in the cost). Refusals: finances.inadequateBalance {number: own spot funds}, ' +
-          'less.minimum.amount {amount}, common.amountPrecision, wealth.product.vipOnly {tier}, wealth.nav.missing, ' +
+          `${SUCCESS_NOTE} Form or JSON: pid, amount (8 decimals), project_type (4 or 5; the spec's client always ` +
+          'sends 5, so it does not select the product: the pid does). The whole amount is the cost of the units (the fraction of a unit ' +
+          'not bought stays in the cost). Refusals: common.amountPrecision, less.minimum.amount {amount}, ' +
+          'wealth.purchase.belowOneUnit, finances.inadequateBalance {number: own spot funds} (the amount in the order every ' +
+          'line checks it, the funding password after it), wealth.product.vipOnly {tier}, wealth.nav.missing, ' +
           'wealth.product.offline, and code 42210 wealth.purchase.disclaimerRequired {document} (HTTP 422) when the ' +
           `user has not accepted the product's current disclaimer through POST ${BASE}/disclaimer (the spec's ` +
           'purchase body has no agreement field, so the checkbox records the acceptance). Funding password per ' +
-          "the user's setting; Idempotency-Key honoured.",
+          "the user's setting (a user who never set one: 10010107 with setup_fundpass while the operator's first-move " +
+          'setting is on); Idempotency-Key honoured.',
         body: wealthPurchaseBody,
       },
     },
     async (req, reply) => {
       checkText(req.body.amount);
       const user = currentUser(req);
-      await requireFundpass(deps, user, providedFundpass(req), { firstMove: true });
       return idempotent(deps, req, reply, (tx) =>
         purchase(tx, {
           userId: user.id,
           pid: req.body.pid,
-          projectType: req.body.project_type,
           amount: req.body.amount,
           now: deps.clock.now(),
         }),
@@ -173,7 +172,9 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     `${BASE}/redeem`,
     {
       preHandler: auth,
-      config: { money: { line: 'wealth', kind: 'redemption', asset: coinOfProduct }, fundPassword: true },
+      config: {
+        money: { line: 'wealth', kind: 'redemption', asset: coinOfProduct, passwordOnRedemption: true },
+      },
       schema: {
         response: { 200: postEarnPrivateWealthRedeemResponse },
         tags,
@@ -189,7 +190,6 @@ export function registerWealthRoutes(app: FastifyInstance, deps: AppDeps): void 
     async (req, reply) => {
       checkText(req.body.unit);
       const user = currentUser(req);
-      await requireFundpass(deps, user, providedFundpass(req));
       return idempotent(deps, req, reply, (tx) =>
         redeemUnits(tx, { userId: user.id, pid: req.body.pid, units: req.body.unit, now: deps.clock.now() }),
       );

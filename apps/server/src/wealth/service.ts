@@ -75,11 +75,10 @@ export async function navSeries(db: Db, productId: number, from: Date, to: Date)
 const violation = (v: { key: string; params: Record<string, string> }, message: string) =>
   errors.rule(v.key, message, v.params);
 
-export async function purchase(
-  tx: Db,
-  req: { userId: number; pid: number; projectType?: WealthProjectTypeId; amount: string; now: Date },
-) {
-  const product = await requireWealthProduct(tx, req.pid, req.projectType);
+export async function purchase(tx: Db, req: { userId: number; pid: number; amount: string; now: Date }) {
+  // The spec's client sends project_type=5 with every purchase, whatever the product's type: the
+  // product is the pid's.
+  const product = await requireWealthProduct(tx, req.pid);
   if (product.status !== 'online')
     throw errors.rule(WealthKey.offline, 'This product is not open for subscription');
   await requireAcceptance(
@@ -101,11 +100,19 @@ export async function purchase(
   const nav = await latestNav(tx, product.id, req.now);
   if (!nav) throw errors.rule(WealthKey.noNav, 'No net asset value has been published yet');
   const [spot] = await spotAvailability(tx, req.userId, user.accountMode as AccountMode, [product.coin]);
-  const bad = checkPurchase({ amount: req.amount, min: product.minPurchase, available: spot?.outable ?? 0 });
-  if (bad) throw violation(bad, 'Subscription refused');
+  const bad = checkPurchase({
+    amount: req.amount,
+    min: product.minPurchase,
+    available: spot?.outable ?? 0,
+    nav: nav.nav,
+  });
+  if (bad)
+    throw violation(
+      bad,
+      bad.key === WealthKey.tooSmall ? 'The amount buys less than 0.000001 units' : 'Subscription refused',
+    );
   const amount = dec(req.amount);
   const units = unitsFor(amount, nav.nav);
-  if (units.isZero()) throw errors.rule(WealthKey.tooSmall, 'The amount buys less than 0.000001 units');
 
   await tx
     .insert(wealthOrders)

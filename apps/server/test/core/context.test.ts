@@ -264,10 +264,10 @@ describe('account context calls', () => {
     const res = await c.get('/api/web/v1/wallet/balances');
     expect(res.body.data).toEqual({
       list: [
-        { asset: 'BTC', available: '0.00012345', usdt_value: '12.345' },
+        { asset: 'BTC', available: '0.00012345', usdt_value: '12.34' },
         { asset: 'USDT', available: '10', usdt_value: '10' },
       ],
-      total_usdt: '22.345',
+      total_usdt: '22.34',
     });
   });
 });

@@ -2,7 +2,6 @@ import { dec, positiveAmount, toWire } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { providedFundpass, requireFundpass } from '../../src/accounts/fundpass';
 import { type Db, rows, sql } from '../../src/db/client';
 import { currentUser, requireUser } from '../../src/http/auth';
 import type { AppDeps } from '../../src/http/context';
@@ -30,8 +29,9 @@ export const probeModule: EarnModule = {
       PROBE_MOVE,
       {
         preHandler: requireUser(deps.db, deps.clock),
-        // What the handler reads, declared as every real route declares it (the document's headers).
-        config: { idempotent: true, fundPassword: true },
+        // A money call, declared as every real one is: the money gate asks for the funding password
+        // by the user's setting (as on a staking or wealth redemption) and runs the idempotency store.
+        config: { money: { line: 'probe', kind: 'redemption', passwordOnRedemption: true } },
         schema: {
           body: z.object({
             asset: z.string().max(16),
@@ -43,7 +43,6 @@ export const probeModule: EarnModule = {
       },
       async (req, reply) => {
         const user = currentUser(req);
-        await requireFundpass(deps, user, providedFundpass(req));
         return idempotent(deps, req, reply, async (tx) => {
           const asset = await requireAsset(tx, req.body.asset);
           const entryId = await transfer(tx, {

@@ -387,17 +387,19 @@ describe('launch pool calls', () => {
       mode: 'always',
     });
     expect(set.body.code).toBe(0);
-    const body = { pid: live.pid, rid: rid(0), amount: '10', simpleEarnStatus: 0 };
-    let res = await client.post<Err & { require_fundpass: boolean }>(`${LP}/create-order`, body);
+    // The pool is full from the earlier test: the pool rule answers before any password is asked.
+    const full = { pid: live.pid, rid: rid(0), amount: '10', simpleEarnStatus: 0 };
+    let res = await client.post<Err & { require_fundpass: boolean }>(`${LP}/create-order`, full);
+    expect(res.body.data).toMatchObject({ key: 'finances.startupMining.stake.poolLeft.tip' });
+    await op.deposit(id, 'ETH', '1');
+    const body = { pid: live.pid, rid: rid(3), amount: '0.5', simpleEarnStatus: 0 };
+    res = await client.post<Err & { require_fundpass: boolean }>(`${LP}/create-order`, body);
     expect(res.body.code).toBe(10010111);
     expect(res.body.data.require_fundpass).toBe(true);
     res = await client.post(`${LP}/create-order`, { ...body, fundpass: '000000' });
     expect(res.body.code).toBe(10010106);
-    // The pool is full from the earlier test; the password check comes first and then the pool rule.
-    res = await client.post(`${LP}/create-order`, { ...body, fundpass: '135790' });
-    expect(res.body.data).toMatchObject({ key: 'finances.startupMining.stake.poolLeft.tip' });
-    const usdt = { pid: live.pid, rid: rid(3), amount: '0.5', simpleEarnStatus: 0, fundpass: '135790' };
-    await op.deposit(id, 'ETH', '1');
+    expect((await spot(op, id)).spot?.ETH).toBe('1');
+    const usdt = { ...body, fundpass: '135790' };
     const headers = { 'idempotency-key': 'stake-once-1' };
     const first = await client.post<{ order_id: number }>(`${LP}/create-order`, usdt, { headers });
     const again = await client.post<{ order_id: number }>(`${LP}/create-order`, usdt, { headers });

@@ -249,6 +249,26 @@ describe('every operator write route appends one audit record; a refused one non
       },
     },
     {
+      route: 'PUT /admin/api/settings/rates',
+      call: () => ({
+        method: 'PUT',
+        url: '/admin/api/settings/rates',
+        body: { rate_ceiling_percent: '150' },
+      }),
+      action: 'settings.rates.update',
+      target: () => 'settings:rates',
+      before: { rate_ceiling_percent: '100' },
+      after: { rate_ceiling_percent: '150' },
+      refused: {
+        call: () => ({
+          method: 'PUT',
+          url: '/admin/api/settings/rates',
+          body: { rate_ceiling_percent: '0' },
+        }),
+        status: 400,
+      },
+    },
+    {
       route: 'POST /admin/api/simple-earn/flexible-products',
       call: () => ({ method: 'POST', url: '/admin/api/simple-earn/flexible-products', body: flexible }),
       action: 'simple_earn.flexible_product.create',
@@ -863,7 +883,7 @@ describe('every operator write route appends one audit record; a refused one non
       .map((r) => `${r.method} ${r.url}`);
     const covered = new Set(rows.map((r) => r.route));
     expect(writes.filter((w) => !covered.has(w) && !ELSEWHERE.has(w))).toEqual([]);
-    expect(covered.size).toBe(32);
+    expect(covered.size).toBe(33);
   });
 
   for (const [i, row] of rows.entries()) {

@@ -24,6 +24,11 @@ export interface Kind {
   groups?: string[];
   /** Fields the reads do not show (checked only in that the others stay unchanged). */
   hidden?: string[];
+  /**
+   * Each rate field (an APR users see) with a value the operator rate guard asks to confirm (above
+   * the default 100 % ceiling): the kind's edits take `confirm_rate`.
+   */
+  unusual?: Record<string, unknown>;
 }
 
 /** A canonical decimal string in [min, max] with at most `places` decimals. */
@@ -121,6 +126,14 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
       status: bit,
       sort,
     },
+    unusual: {
+      next_time_rate_year: '6',
+      ext_award_rate_year: '1.5',
+      ladder_apr: [
+        { left: '0', right: '500', apr: '0.1' },
+        { left: '500', right: '', apr: '2' },
+      ],
+    },
   };
 
   const fixed: Kind = {
@@ -187,6 +200,7 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
       special_users: fc.array(fc.integer({ min: 1, max: 1_000_000 }), { maxLength: 5 }),
       status: bit,
     },
+    unusual: { year_rate: '1.2', ladder_apr: [{ left: '0', right: '', apr: '3' }] },
   };
 
   /** A lock pool of a project running from the next whole hour for two days. */
@@ -279,6 +293,10 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
         ),
       limit_rule: fc.integer({ min: 0, max: 3650 }),
     },
+    unusual: {
+      rate_year: '600',
+      simple_earn: { status: 0, fixed_period: 0, fixed_rate: '0', rate: '300', ext_rate: '1' },
+    },
   };
 
   const rewardCoin: Kind = {
@@ -302,6 +320,7 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
       };
     },
     fields: { rate_year: decimal(0, 1000, 4) },
+    unusual: { rate_year: '250' },
   };
 
   const card: Kind = {
@@ -473,6 +492,7 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
       status: fc.constantFrom('online', 'offline'),
       sort,
     },
+    unusual: { rate: '600', base_rate: '101', most_rate: '900' },
   };
 
   const protocol: Kind = {
@@ -511,6 +531,7 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
       personal_mortgage_limit: fc.oneof(fc.constant('-1'), decimal(0, 1e6, 4)),
       sort,
     },
+    unusual: { rate: '150', base_rate: '120' },
   };
 
   const wealth: Kind = {
@@ -582,6 +603,7 @@ export function kinds(op: Operator, user: () => TestClient & { id: number }): Ki
       status: fc.constantFrom('online', 'offline'),
       sort,
     },
+    unusual: { rate: '600' },
   };
 
   const dual: Kind = {

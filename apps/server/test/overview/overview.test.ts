@@ -81,7 +81,8 @@ describe('earn overview', { timeout: 600_000 }, () => {
     const o = res.body.data;
     const interest = sumBetween(0, Number.MAX_SAFE_INTEGER);
     const ethHeld = dec(2).plus(interest);
-    const ethUsdt = floor8(ethHeld.times(4200));
+    // Values in cents, rounded down; each total the sum of what is shown beside it.
+    const ethUsdt = ethHeld.times(4200).toDecimalPlaces(2, 1);
     const total = ethUsdt.plus(1000);
     const today = Math.floor(now / DAY) * DAY;
     expect(o.as_of).toBe(now);
@@ -134,6 +135,38 @@ describe('earn overview', { timeout: 600_000 }, () => {
     expect(res.body.data.total_usdt).toBe(total.toFixed());
     const bad = await u.c.get('/api/web/v1/earn/earnings', { days: 0 });
     expect(bad.status).toBe(400);
+  });
+
+  it('shows values that add up: each coin in cents, a line the sum of its coins, the total the sum of the lines', async () => {
+    // 2.380954 ETH at 4200 is 10000.0068 USDT and 5785.656 USDT fixed: valued finer than cents and
+    // each shown cut to cents, the lines read 10,000.00 and 5,785.65 under a total of 15,785.66.
+    const w = await userWith(env, { ETH: '2.380954', USDT: '5785.656' });
+    expect(
+      (await w.c.post('/apiw/v2/uni-loan/earn/subscribe', { asset: 'ETH', amount: '2.380954' })).body.code,
+    ).toBe(0);
+    const products = await w.c.get<{ list: { id: number }[] }>('/apiw/v2/fixed_earn/api/product/USDT/list');
+    const lend = await w.c.post('/apiw/v2/fixed_earn/api/user/lend', {
+      product_id: products.body.data.list[0]?.id ?? 0,
+      amount: '5785.656',
+    });
+    expect(lend.body.code, JSON.stringify(lend.body)).toBe(0);
+    const o = (await w.c.get<Overview>('/api/web/v1/earn/overview')).body.data;
+    expect(o.lines).toEqual([
+      {
+        line: 'simple_earn_flexible',
+        total_usdt: '10000',
+        assets: [{ asset: 'ETH', amount: '2.380954', usdt: '10000' }],
+      },
+      {
+        line: 'simple_earn_fixed',
+        total_usdt: '5785.65',
+        assets: [{ asset: 'USDT', amount: '5785.656', usdt: '5785.65' }],
+      },
+    ]);
+    expect(o.total_usdt).toBe('15785.65');
+    const sum = (xs: string[]) => xs.reduce((t, x) => t.plus(x), dec(0)).toFixed();
+    for (const line of o.lines) expect(line.total_usdt).toBe(sum(line.assets.map((a) => a.usdt)));
+    expect(o.total_usdt).toBe(sum(o.lines.map((l) => l.total_usdt)));
   });
 
   it('answers zeros and empty lists to a user with nothing in earn, and 401 without a session', async () => {

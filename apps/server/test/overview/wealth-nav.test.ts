@@ -58,10 +58,11 @@ describe('earn overview: private wealth at the latest NAV', { timeout: 300_000 }
     // At the NAV it was bought at, the units are worth a little less than their cost (the remainder
     // of the unit rounding stays in the cost).
     const atBuy = floor(units.times('1.02345678'), 8).toFixed();
+    // The amount to the 8th decimal; its value, as every value shown, in cents.
     expect(await wealthLine()).toEqual({
       line: 'wealth',
-      total_usdt: atBuy,
-      assets: [{ asset: 'USDT', amount: atBuy, usdt: atBuy }],
+      total_usdt: floor(new D(atBuy), 2).toFixed(),
+      assets: [{ asset: 'USDT', amount: atBuy, usdt: floor(new D(atBuy), 2).toFixed() }],
     });
     expect(atBuy).not.toBe('1000');
 
@@ -70,12 +71,13 @@ describe('earn overview: private wealth at the latest NAV', { timeout: 300_000 }
       0,
     );
     const at11 = floor(units.times('1.1'), 8).toFixed();
-    expect(await wealthLine()).toMatchObject({ total_usdt: at11, assets: [{ amount: at11 }] });
+    const cents = (x: string) => floor(new D(x), 2).toFixed();
+    expect(await wealthLine()).toMatchObject({ total_usdt: cents(at11), assets: [{ amount: at11 }] });
 
     // Redeeming units wait for the next NAV and are still worth the latest one meanwhile.
     const redeemed = await c.post(`${BASE}/redeem`, { pid, unit: '400' });
     expect(redeemed.body.code, JSON.stringify(redeemed.body)).toBe(0);
-    expect(await wealthLine()).toMatchObject({ total_usdt: at11 });
+    expect(await wealthLine()).toMatchObject({ total_usdt: cents(at11), assets: [{ amount: at11 }] });
 
     // The next NAV settles them into spot; what is left is worth the rest at that NAV.
     await op.advance(86_400);
@@ -83,6 +85,9 @@ describe('earn overview: private wealth at the latest NAV', { timeout: 300_000 }
       0,
     );
     const left = floor(units.minus(400).times('1.2'), 8).toFixed();
-    expect(await wealthLine()).toMatchObject({ total_usdt: left, assets: [{ asset: 'USDT', amount: left }] });
+    expect(await wealthLine()).toMatchObject({
+      total_usdt: cents(left),
+      assets: [{ asset: 'USDT', amount: left }],
+    });
   });
 });

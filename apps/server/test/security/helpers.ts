@@ -1,12 +1,20 @@
 import { generate } from 'otplib';
-import type { FundpassResetMail, SecurityMailer } from '../../src/accounts/fundpass-reset';
+import type {
+  FundpassResetMail,
+  PasswordGuessingMail,
+  SecurityMailer,
+} from '../../src/accounts/fundpass-reset';
 import type { Server } from '../../src/server';
 
 /** Keeps every mail the server would send, for the test to read the code from. */
 export class CapturedMail implements SecurityMailer {
   readonly sent: FundpassResetMail[] = [];
+  readonly guessing: PasswordGuessingMail[] = [];
   async fundpassResetCode(mail: FundpassResetMail): Promise<void> {
     this.sent.push(mail);
+  }
+  async passwordGuessing(mail: PasswordGuessingMail): Promise<void> {
+    this.guessing.push(mail);
   }
   last(): FundpassResetMail | undefined {
     return this.sent.at(-1);

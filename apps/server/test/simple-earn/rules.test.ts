@@ -187,11 +187,18 @@ describe('simple earn calls and section-5 rules', () => {
     const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => userWith(env, { USDT: '1000', BTC: '2' })));
     if (!a || !b || !c || !d) throw new Error('users');
     expectRule(await lend(a.c, { product_id: normal, amount: '9' }), 'finances.simpleEarn.minPurchaseAmount');
-    expectRule(await lend(a.c, { product_id: normal, amount: '1000.5' }), 'lend_earn.insufficient.balance');
+    // The shared order: a quota before the balance (1000.5 is above the product's 1000 left and the
+    // user's 1000 USDT); the balance once the amount fits every quota.
+    expectRule(
+      await lend(a.c, { product_id: normal, amount: '1000.5' }),
+      'simple_earn.amount.tip.remainingQuotaLessAmount',
+    );
     expectRule(
       await lend(a.c, { product_id: normal, amount: '301' }),
       'finance.individualRemainingQuotaAmount',
     );
+    const poor = await userWith(env, { USDT: '200' });
+    expectRule(await lend(poor.c, { product_id: normal, amount: '250' }), 'lend_earn.insufficient.balance');
     expectRule(
       await lend(a.c, { product_id: normal, amount: '100', year_rate: '0.09' }),
       'simple_earn.rateChanged',

@@ -165,10 +165,11 @@ describe('staking rules and calls', { timeout: 300_000 }, () => {
         422,
         { key: 'stake.number.minLimit', params: { number: '0.001', coin: 'BTC' } },
       ],
+      // Above the product cap (0.8 left) and the balance (1): the cap, as every line orders them.
       [
         { coin: 'BTC', pid: lido, amount: '1.5' },
         422,
-        { key: 'stake.maxLimit.insufficientBalance', params: { number: '1', coin: 'BTC' } },
+        { key: 'staking.stake.personalLimit', params: { number: '0.8', coin: 'BTC' } },
       ],
       [
         { coin: 'BTC', pid: lido, amount: '0.123456789' },

@@ -102,9 +102,11 @@ describe('private wealth and asset management', { timeout: 300_000 }, () => {
         { key: 'common.amountPrecision', params: { precision: '8' } },
       ],
       [{ pid, amount: '0', project_type: 5 }, 400, { key: 'common.amountPositive' }],
-      [{ pid, amount: '100', project_type: 4 }, 404, { key: 'common.notFound' }],
+      [{ pid: 999_999, amount: '100', project_type: 5 }, 404, { key: 'common.notFound' }],
+      // The spec's client sends project_type=5 with every purchase: the pid names the product, here a
+      // private-wealth one (type 4), found and refused for its own rule.
       [
-        { pid: vipPid, amount: '100', project_type: 4 },
+        { pid: vipPid, amount: '100', project_type: 5 },
         422,
         { key: 'wealth.product.vipOnly', params: { tier: '2' } },
       ],

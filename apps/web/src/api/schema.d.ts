@@ -31,8 +31,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in; at most 10 tries a minute per client address (429 beyond)
-         * @description With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. Every try for a known email is kept in the sign-in history.
+         * Sign in; at most 10 tries a minute per client address, and a growing wait per account after 5 wrong passwords (429 beyond)
+         * @description With two-factor sign-in on, a right password without a code answers 401 code 40110 auth.totp.required (data.require_totp); a wrong code 40111 auth.totp.invalid, a code already used 40112 auth.totp.reused; after 5 wrong codes in 15 minutes 429 auth.totp.locked with params.until. Per account, whatever the addresses: after the 5th wrong password in a row every try waits 2^n seconds from the n-th (32 s after the 5th), at most 15 minutes; a try during the wait, the right password too, answers 429 code 42900 auth.signIn.throttled with params.until (unix seconds) and params.seconds, data.retry_after and a Retry-After header, and is not counted. A sign-in, or a day without a wrong password, ends the run; the user is mailed once per run when it reaches 5. Every try for a known email is kept in the sign-in history (a refused one as throttled).
          */
         post: operations["postAuthLogin"];
         delete?: never;
@@ -522,7 +522,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Spot balances with their USDT value */
+        /**
+         * Spot balances with their USDT value
+         * @description usdt_value: available × the current price in cents (2 decimals) rounded down; total_usdt: their sum.
+         */
         get: operations["getWalletBalances"];
         put?: never;
         post?: never;
@@ -705,7 +708,7 @@ export interface paths {
         put?: never;
         /**
          * Stake into a reward pool
-         * @description Form or JSON {pid, rid, amount, simpleEarnStatus 0|1, simpleEarnPeriod (days, fixed mode only)}, optional fundpass. Mode: simpleEarnStatus 0 = spot, 1 = flexible, 1 with simpleEarnPeriod > 0 = fixed (only BTC/ETH/GT/USDT and the pool's simple_earn.fixed_period); once a fixed period is chosen in a pool, later stakes must keep it (launch.earn.tip3). Rules in order: eligibility (as check-pool-rule); a 60-day volume below every transaction_config tier (finances.startupMining.stake.volume.tip); precision (common.amountPrecision); minimum (finances.startupMining.stake.min.tip {amount, coin}); amount + staked above the personal maximum, which is the VIP maximum for VIP users lowered to the volume tier cap (finances.startupMining.stake.max.tip {amount, coin}); above the stakeable spot balance, less borrowed funds unless the coin is supported in unified accounts (finances.inadequateBalance, code 42201); above the pool's remaining total (finances.startupMining.stake.poolLeft.tip {amount, coin}); a completed project (finances.startupMining.project.ended). Stakes are accepted before the start and earn from it, per second. The device-token header is stored with the order for risk review only; it changes nothing in the answer. Funding password per the user setting (10010111 with require_fundpass). Idempotency-Key honoured. Auto-earn: the offers are simple earn's live products (see project-info's simple_earn); while staked, flexible-mode stakes earn simple earn's flexible rate of the hour (simple_earn.rate) and fixed-mode stakes the rate of simple earn's fixed product of the term (fixed_rate) (yearly %, per second, paid hourly in the stake coin to spot, 8 decimals down, fraction carried); flexible mode needs an open flexible product of the coin (simple_earn.notOnSale); when the stake leaves (redeem or project end) it goes into simple earn as the mode says. Auto-earn is refused where the user's compliance menu hides lend-earn (finances.startupMining.autoEarn.unavailable).
+         * @description Form or JSON {pid, rid, amount, simpleEarnStatus 0|1, simpleEarnPeriod (days, fixed mode only)}, optional fundpass. Mode: simpleEarnStatus 0 = spot, 1 = flexible, 1 with simpleEarnPeriod > 0 = fixed (only BTC/ETH/GT/USDT and the pool's simple_earn.fixed_period); once a fixed period is chosen in a pool, later stakes must keep it (launch.earn.tip3). Rules in order (the amount in the order every line checks it: precision, minimum, maximum, quota, balance; the funding password last): a completed project (finances.startupMining.project.ended); eligibility (as check-pool-rule); a 60-day volume below every transaction_config tier (finances.startupMining.stake.volume.tip); precision (common.amountPrecision); minimum (finances.startupMining.stake.min.tip {amount, coin}); amount + staked above the personal maximum, which is the VIP maximum for VIP users lowered to the volume tier cap (finances.startupMining.stake.max.tip {amount, coin}); above the pool's remaining total (finances.startupMining.stake.poolLeft.tip {amount, coin}); above the stakeable spot balance, less borrowed funds unless the coin is supported in unified accounts (finances.inadequateBalance, code 42201); then the funding password per the user setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). Stakes are accepted before the start and earn from it, per second. The device-token header is stored with the order for risk review only; it changes nothing in the answer. Idempotency-Key honoured. Auto-earn: the offers are simple earn's live products (see project-info's simple_earn); while staked, flexible-mode stakes earn simple earn's flexible rate of the hour (simple_earn.rate) and fixed-mode stakes the rate of simple earn's fixed product of the term (fixed_rate) (yearly %, per second, paid hourly in the stake coin to spot, 8 decimals down, fraction carried); flexible mode needs an open flexible product of the coin (simple_earn.notOnSale); when the stake leaves (redeem or project end) it goes into simple earn as the mode says. Auto-earn is refused where the user's compliance menu hides lend-earn (finances.startupMining.autoEarn.unavailable).
          */
         post: operations["postEarnLaunchPoolCreateOrder"];
         delete?: never;
@@ -993,7 +996,7 @@ export interface paths {
         put?: never;
         /**
          * Stake (side 0) a coin, or redeem with side 1; funding password and Idempotency-Key honoured
-         * @description JSON or form: side, coin, amount (string, at most the product precision, 8), pid (omitted or -1 without defi; a defi product without pid stakes through its first protocol), src=1 from the VIP theme (recorded). Available is spot less loans unless the unified account supports staking the coin. Refusals: stake.number.minLimit {number, coin}, stake.maxLimit.insufficientBalance {number, coin}, staking.stake.personalLimit or staking.stake.crowdLimit {number: what is left, coin} (caps -1 = unlimited; a crowd product caps each user at crowd_mortgage_limit instead of personal_mortgage_limit), staking.product.offline, and code 42210 staking.stake.agreementRequired {document} (HTTP 422) without an acceptance recorded through POST /apiw/v2/earn/staking/agreement. exchange_type asset: the stake also credits exchange_coin (the receipt token) to spot, amount × exchange_rate rounded down to 8 decimals (receipt_coin, receipt_amount in the answer). Coins staked now earn from interest_start; with reward_delay_days > 0 the first distribution is the UTC start of the day after the delay, otherwise rewards are held and paid with the next redeem. Answers code 0 on success.
+         * @description JSON or form: side, coin, amount (string, at most the product precision, 8), pid (omitted or -1 without defi; a defi product without pid stakes through its first protocol), src=1 from the VIP theme (recorded). Available is spot less loans unless the unified account supports staking the coin. Refusals, the amount in the order every line checks it (precision, minimum, caps, balance) and the funding password last: common.amountPrecision, stake.number.minLimit {number, coin}, staking.stake.personalLimit or staking.stake.crowdLimit {number: what is left, coin} (caps -1 = unlimited; a crowd product caps each user at crowd_mortgage_limit instead of personal_mortgage_limit), stake.maxLimit.insufficientBalance {number, coin}; the funding password per the user's setting on both sides (a stake whose user never set one: 10010107 with setup_fundpass while the operator's first-move setting is on); staking.product.offline, and code 42210 staking.stake.agreementRequired {document} (HTTP 422) without an acceptance recorded through POST /apiw/v2/earn/staking/agreement. exchange_type asset: the stake also credits exchange_coin (the receipt token) to spot, amount × exchange_rate rounded down to 8 decimals (receipt_coin, receipt_amount in the answer). Coins staked now earn from interest_start; with reward_delay_days > 0 the first distribution is the UTC start of the day after the delay, otherwise rewards are held and paid with the next redeem. Answers code 0 on success.
          */
         post: operations["postEarnStakingCoinSwapVerify"];
         delete?: never;
@@ -1353,7 +1356,7 @@ export interface paths {
         put?: never;
         /**
          * Fixed subscribe (VIP paths behave the same; the product decides)
-         * @description No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
+         * @description Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
          */
         post: operations["postFixedEarnApiUserLend"];
         delete?: never;
@@ -1445,7 +1448,7 @@ export interface paths {
         put?: never;
         /**
          * Fixed subscribe (VIP paths behave the same; the product decides)
-         * @description No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
+         * @description Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
          */
         post: operations["postVipFixedEarnApiUserLend"];
         delete?: never;
@@ -1537,7 +1540,7 @@ export interface paths {
         put?: never;
         /**
          * Fixed subscribe (VIP paths behave the same; the product decides)
-         * @description No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
+         * @description Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record. Interest runs from the next UTC day; maturity is term + 1 days after the subscription day; principal + interest + voucher yield land at maturity-day start + 30 min in redeem_account_type (1 spot, 2 flexible; 0 while reinvest_status is 1). year_rate, when sent, must equal the product's current rate (simple_earn.rateChanged otherwise).
          */
         post: operations["postFixedEarnApiVipUserLend"];
         delete?: never;
@@ -1649,7 +1652,7 @@ export interface paths {
         put?: never;
         /**
          * Flexible subscribe
-         * @description No funding password is asked: subscribing moves coins between two of the user's own accounts, as exchanges do for savings. The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record.
+         * @description Checks the amount (minimum, voucher bounds, quota, then balance) before the funding password, asked by the user's setting (10010111 with require_fundpass; a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on). The amount may be typed with 8 decimals and is cut to 6 decimals down. Interest starts at the next whole hour and is received at the end of each hour at that hour's rate, on the part lent. rateYear is the rate the user saw; it is kept on the record.
          */
         post: operations["postUniLoanEarnSubscribe"];
         delete?: never;
@@ -2014,7 +2017,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe an amount of a wealth product: units = amount / latest NAV, 6 decimals down
-         * @description Success answers code 0 like every call of this API; the spec's wealth client tests "code equals 200", so the web client accepts 0 and 200 as success (launch-pool.md section 8). Form or JSON: pid, amount (8 decimals), project_type (4 private wealth, 5 asset management; must match the product when given). The whole amount is the cost of the units (the fraction of a unit not bought stays in the cost). Refusals: finances.inadequateBalance {number: own spot funds}, less.minimum.amount {amount}, common.amountPrecision, wealth.product.vipOnly {tier}, wealth.nav.missing, wealth.product.offline, and code 42210 wealth.purchase.disclaimerRequired {document} (HTTP 422) when the user has not accepted the product's current disclaimer through POST /apiw/v2/earn/private-wealth/disclaimer (the spec's purchase body has no agreement field, so the checkbox records the acceptance). Funding password per the user's setting; Idempotency-Key honoured.
+         * @description Success answers code 0 like every call of this API; the spec's wealth client tests "code equals 200", so the web client accepts 0 and 200 as success (launch-pool.md section 8). Form or JSON: pid, amount (8 decimals), project_type (4 or 5; the spec's client always sends 5, so it does not select the product: the pid does). The whole amount is the cost of the units (the fraction of a unit not bought stays in the cost). Refusals: common.amountPrecision, less.minimum.amount {amount}, wealth.purchase.belowOneUnit, finances.inadequateBalance {number: own spot funds} (the amount in the order every line checks it, the funding password after it), wealth.product.vipOnly {tier}, wealth.nav.missing, wealth.product.offline, and code 42210 wealth.purchase.disclaimerRequired {document} (HTTP 422) when the user has not accepted the product's current disclaimer through POST /apiw/v2/earn/private-wealth/disclaimer (the spec's purchase body has no agreement field, so the checkbox records the acceptance). Funding password per the user's setting (a user who never set one: 10010107 with setup_fundpass while the operator's first-move setting is on); Idempotency-Key honoured.
          */
         post: operations["postEarnPrivateWealthPurchase"];
         delete?: never;
@@ -2224,7 +2227,7 @@ export interface paths {
         };
         /**
          * The latest proof-of-liabilities root: every user's earn balances, per asset
-         * @description Built daily from the ledger: one leaf per user with an earn balance, the SHA-256 of "earn-pol-leaf|v1|<user id>|<salt>|<ASSET>:<amount>,…" (assets in byte order, amounts without trailing zeros); a node is the SHA-256 of "earn-pol-node|v1|<left>|<right>", a lone last node is carried up. totals are the sums of the leaves per asset. data is null before the first snapshot.
+         * @description Built daily, at 00:00 UTC after every line's work of the day: one leaf per user holding anything in Earn. A leaf counts, per coin, what the user can take out of Earn, by the definition the overview shows (GET /api/web/v1/earn/overview): earn accounts of the ledger (flexible principal with pending and frozen amounts, fixed principal, launch-pool stakes, staking and staking being redeemed), flexible interest credited and not withdrawn, staking rewards held until the next redemption, private wealth units (held and redeeming) at the latest NAV, 8 decimals down (at cost before a first NAV). Not counted: fixed interest before maturity, rewards and interest accruing within the hour, soft staking (its coins stay in spot). The leaf is the SHA-256 of "earn-pol-leaf|v1|<user id>|<salt>|<ASSET>:<amount>,…" (assets in byte order, amounts without trailing zeros); a node is the SHA-256 of "earn-pol-node|v1|<left>|<right>", a lone last node is carried up. totals are the sums of the leaves per asset. data is null before the first snapshot.
          */
         get: operations["getLiabilitiesRoot"];
         put?: never;
@@ -2344,7 +2347,7 @@ export interface paths {
         };
         /**
          * The signed-in user's earn assets by line and coin, their earnings, and what comes next
-         * @description Holdings from the ledger and the positions (flexible includes interest credited and not withdrawn; private wealth is its units, held and redeeming, at the latest NAV published, 8 decimals down; the ledger keeps it at cost), each valued at the current price; lines holding nothing are left out. Earnings are the statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.
+         * @description Holdings by the definition the proof of liabilities counts too: the earn accounts of the ledger and the positions (flexible includes interest credited and not withdrawn; staking includes rewards held until the next redemption, in their coin; private wealth is its units, held and redeeming, at the latest NAV published, 8 decimals down, at cost before a first NAV; the ledger keeps it at cost), each valued at the current price in cents; a line totals its coins and total_usdt the lines, so they add up. Lines holding nothing are left out. Earnings are the statement’s interest, reward, bonus, fee and loss movements, per coin, valued at the current price.
          */
         get: operations["getEarnOverview"];
         put?: never;
@@ -2520,7 +2523,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project with its reward pools
-         * @description start_timest and end_timest are unix seconds on whole hours. Each pool is funded at once with reward_per_hour x the project hours, from the project account (system purpose launchpool_project) into the pool reward account (launchpool_rewards:<rid>). buy_total_amount "-1" means no total limit. rate_year is a percent, for display. A multi-mining pool (reward_pool_type 1) also pays reward_coins [{coin, reward_per_hour, rate_year}] (at least one, none the project's coin, none twice), each funded the same way from the project account of that coin and shared through its own reward-per-token accumulator; a lock pool has none. In a multi-mining pool rate_year is the project coin's part: the pool's rate_year on the wire is the sum of every coin's.
+         * @description start_timest and end_timest are unix seconds on whole hours. Each pool is funded at once with reward_per_hour x the project hours, from the project account (system purpose launchpool_project) into the pool reward account (launchpool_rewards:<rid>). buy_total_amount "-1" means no total limit. rate_year is a percent, for display. A multi-mining pool (reward_pool_type 1) also pays reward_coins [{coin, reward_per_hour, rate_year}] (at least one, none the project's coin, none twice), each funded the same way from the project account of that coin and shared through its own reward-per-token accumulator; a lock pool has none. In a multi-mining pool rate_year is the project coin's part: the pool's rate_year on the wire is the sum of every coin's. Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminLaunchPoolProjects"];
         delete?: never;
@@ -2538,7 +2541,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a reward pool to a project (funded like the others) */
+        /**
+         * Add a reward pool to a project (funded like the others)
+         * @description Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
+         */
         post: operations["postAdminLaunchPoolProjectsByPidPools"];
         delete?: never;
         options?: never;
@@ -2556,7 +2562,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a pool's limits and display fields
-         * @description Any pool field except coin, reward_per_hour and reward_coins (the reward is funded at creation; further coins have their own calls); only the fields named change. vip_config and simple_earn may be null (none); sent, they and transaction_config are replaced whole. A total below what is already staked is refused (409); a pool with further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400).
+         * @description Any pool field except coin, reward_per_hour and reward_coins (the reward is funded at creation; further coins have their own calls); only the fields named change. vip_config and simple_earn may be null (none); sent, they and transaction_config are replaced whole. A total below what is already staked is refused (409); a pool with further reward coins stays multi mining (409); the pool after the edit must be valid as a whole (400). Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminLaunchPoolPoolsByRid"];
         post?: never;
@@ -2577,7 +2583,7 @@ export interface paths {
         put?: never;
         /**
          * Add a reward coin to a multi-mining pool
-         * @description {coin, reward_per_hour, rate_year}. Funded with reward_per_hour x the project's hours from the project account of that coin (what the hours before it was added do not pay goes back when the project ends); it pays from now, through its own accumulator. Refused (409) for a lock pool, an ended project or a coin the pool already pays; the project's own coin is refused (400).
+         * @description {coin, reward_per_hour, rate_year}. Funded with reward_per_hour x the project's hours from the project account of that coin (what the hours before it was added do not pay goes back when the project ends); it pays from now, through its own accumulator. Refused (409) for a lock pool, an ended project or a coin the pool already pays; the project's own coin is refused (400). Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminLaunchPoolPoolsByRidRewardCoins"];
         delete?: never;
@@ -2596,7 +2602,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a multi-mining pool's reward coin
-         * @description rate_year (percent, for display). The reward per hour was funded when the coin was added.
+         * @description rate_year (percent, for display). The reward per hour was funded when the coin was added. Every rate (rate_year, simple_earn rates, reward coins' rate_year; percents) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminLaunchPoolPoolsByRidRewardCoinsByCoin"];
         post?: never;
@@ -2656,7 +2662,7 @@ export interface paths {
         put?: never;
         /**
          * Create the staking product of a coin (one per coin) with its defi protocols and campaigns
-         * @description Fields as staking-wealth.md section 3. Rates are percent a year; redeem_fee, redeem_quick_fee, fee_rate, max_interest and money_rate are fractions. Caps and redeem_quick_daily take "-1" for unlimited. A campaign in extra_interest names a protocol by its position in defi counted from 1 (pid), 0 or absent for the whole product; max_interest defaults to the highest money_rate; its interest tiers ascend and touch, the last open-ended with money_max "-1". Protocol rates are net of their fee_rate. exchange_type asset needs exchange_coin, a listed receipt token: a stake credits it to spot (amount × exchange_rate, 8 decimals down) and a redeem takes it back; exchange_type and exchange_coin are fixed while tokens are outstanding. A credit-debt product (type 2) defaults its redeem_coin to USDC; a redeem pays out in redeem_coin (at the USDT prices of the redeem) whenever it differs from the coin.
+         * @description Fields as staking-wealth.md section 3. Rates are percent a year; redeem_fee, redeem_quick_fee, fee_rate, max_interest and money_rate are fractions. Caps and redeem_quick_daily take "-1" for unlimited. A campaign in extra_interest names a protocol by its position in defi counted from 1 (pid), 0 or absent for the whole product; max_interest defaults to the highest money_rate; its interest tiers ascend and touch, the last open-ended with money_max "-1". Protocol rates are net of their fee_rate. exchange_type asset needs exchange_coin, a listed receipt token: a stake credits it to spot (amount × exchange_rate, 8 decimals down) and a redeem takes it back; exchange_type and exchange_coin are fixed while tokens are outstanding. A credit-debt product (type 2) defaults its redeem_coin to USDC; a redeem pays out in redeem_coin (at the USDT prices of the redeem) whenever it differs from the coin. Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminStakingProducts"];
         delete?: never;
@@ -2675,7 +2681,7 @@ export interface paths {
         get?: never;
         /**
          * Edit product-level fields (not the coins); a rate change applies from the next reward day
-         * @description Only the fields named change, extra and redeem_config field by field; vip_config, debt and faq are replaced whole when sent. The product after the edit must be valid as a whole.
+         * @description Only the fields named change, extra and redeem_config field by field; vip_config, debt and faq are replaced whole when sent. The product after the edit must be valid as a whole. Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminStakingProductsById"];
         post?: never;
@@ -2694,7 +2700,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a defi protocol to a product */
+        /**
+         * Add a defi protocol to a product
+         * @description Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
+         */
         post: operations["postAdminStakingProductsByIdProtocols"];
         delete?: never;
         options?: never;
@@ -2712,7 +2721,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a protocol's name, rates, income days, personal limit or order
-         * @description Only the fields named change.
+         * @description Only the fields named change. Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminStakingProtocolsById"];
         post?: never;
@@ -2733,7 +2742,7 @@ export interface paths {
         put?: never;
         /**
          * Add an extra-interest campaign (pid: a protocol id of the product, or 0 for the whole product)
-         * @description Interest tiers ascend and touch (each money_min is the money_max before); only the last may be open-ended, with money_max "-1".
+         * @description Interest tiers ascend and touch (each money_min is the money_max before); only the last may be open-ended, with money_max "-1". Every APR (rate, base_rate, most_rate; a campaign's max_interest and money_rate) above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminStakingProductsByIdCampaigns"];
         delete?: never;
@@ -2754,7 +2763,7 @@ export interface paths {
         put?: never;
         /**
          * Create the flexible product of an asset
-         * @description next_time_rate_year (fraction) is the rate applied to the hour that is running; borrow_demand is what borrowers take this hour (lending is matched up to it). Bonus tiers: ladder_apr, or [0, ext_award_limit) at ext_award_rate_year, paid hourly to spot in award_asset while is_open_award_pool.
+         * @description next_time_rate_year (fraction) is the rate applied to the hour that is running; borrow_demand is what borrowers take this hour (lending is matched up to it). Bonus tiers: ladder_apr, or [0, ext_award_limit) at ext_award_rate_year, paid hourly to spot in award_asset while is_open_award_pool. Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminSimpleEarnFlexibleProducts"];
         delete?: never;
@@ -2773,7 +2782,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a flexible product, e.g. the hour's rate and borrow demand
-         * @description Only the fields named change; a field left out keeps its value. Sent, award_asset may be null (no bonus coin); the ladder is replaced whole. The product after the edit must be valid as a whole (ladder, APR bounds).
+         * @description Only the fields named change; a field left out keeps its value. Sent, award_asset may be null (no bonus coin); the ladder is replaced whole. The product after the edit must be valid as a whole (ladder, APR bounds). Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminSimpleEarnFlexibleProductsByAsset"];
         post?: never;
@@ -2812,7 +2821,7 @@ export interface paths {
         put?: never;
         /**
          * Create a fixed product (type 1 normal, 2 VIP min_vip..max_vip, 3 special)
-         * @description Quota is capacity: sold_amount is the principal of active orders, freed at maturity and early redeem; sale_status is 2 while the remaining quota is below min_lend_amount. Special products: special_users when given, else newcomers to fixed.
+         * @description Quota is capacity: sold_amount is the principal of active orders, freed at maturity and early redeem; sale_status is 2 while the remaining quota is below min_lend_amount. Special products: special_users when given, else newcomers to fixed. Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         post: operations["postAdminSimpleEarnFixedProducts"];
         delete?: never;
@@ -2831,7 +2840,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a fixed product; the quota cannot go below what is sold
-         * @description Only the fields named change; a field left out keeps its value. Sent, end_time and bonus_asset may be null (no end, no bonus coin); ladder_apr and special_users are replaced whole. The product after the edit must be valid as a whole (ladder, VIP range, window, minimum within quota and per-user cap).
+         * @description Only the fields named change; a field left out keeps its value. Sent, end_time and bonus_asset may be null (no end, no bonus coin); ladder_apr and special_users are replaced whole. The product after the edit must be valid as a whole (ladder, VIP range, window, minimum within quota and per-user cap). Rates are fractions a year (0.05 = 5 %): next_time_rate_year, ext_award_rate_year, year_rate and each ladder_apr apr; limit_min_lend_rate_year and max_lend_rate_year, the bounds of the users' minimum-APR dialog, are percents. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminSimpleEarnFixedProductsById"];
         post?: never;
@@ -2851,7 +2860,10 @@ export interface paths {
         /** A user's vouchers */
         get: operations["getAdminSimpleEarnVouchers"];
         put?: never;
-        /** Grant a rate-up voucher (rate_ratio percent; buy_limit_high 0 = no upper bound; using_currency comma list, empty = any) */
+        /**
+         * Grant a rate-up voucher (rate_ratio percent; buy_limit_high 0 = no upper bound; using_currency comma list, empty = any)
+         * @description rate_ratio, the APR the voucher adds, passes the operator rate guard (confirm_rate).
+         */
         post: operations["postAdminSimpleEarnVouchers"];
         delete?: never;
         options?: never;
@@ -2886,7 +2898,7 @@ export interface paths {
         get?: never;
         /**
          * List or edit a soft-staking coin: rate (percent a year), min_amount, max_amount (-1 no cap), status
-         * @description A coin not yet listed is listed with the fields given (rate required; min_amount 0, max_amount -1, status online, sort 0 when left out). A listed coin changes only the fields named. max_amount must not be below min_amount.
+         * @description A coin not yet listed is listed with the fields given (rate required; min_amount 0, max_amount -1, status online, sort 0 when left out). A listed coin changes only the fields named. max_amount must not be below min_amount. A rate above the ceiling in the operator settings, or above 3 times the current one, needs confirm_rate: true (422 42230 operator.rate.confirm without it).
          */
         put: operations["putAdminSoftStakingCoinsByCoin"];
         post?: never;
@@ -3585,6 +3597,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/api/settings/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator's guard rails on rate changes (each at its default until set) */
+        get: operations["getAdminSettingsRates"];
+        /** Change the operator's guard rails on rate changes; only the fields named change (admin) */
+        put: operations["putAdminSettingsRates"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/api/outbox": {
         parameters: {
             query?: never;
@@ -4266,10 +4296,10 @@ export interface operations {
                                 /** @description unix seconds */
                                 at: number;
                                 /**
-                                 * @description ok, or why the try failed (totp_required: the password was right, no code was sent)
+                                 * @description ok, or why the try failed (totp_required: the password was right, no code was sent; throttled: refused unjudged during the wait after a run of wrong passwords)
                                  * @enum {string}
                                  */
-                                outcome: "ok" | "wrong_password" | "totp_required" | "totp_invalid" | "totp_reused";
+                                outcome: "ok" | "wrong_password" | "totp_required" | "totp_invalid" | "totp_reused" | "throttled";
                                 /** @description password, totp or recovery_code */
                                 method: string;
                                 address: string | null;
@@ -8720,6 +8750,8 @@ export interface operations {
             header?: {
                 /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
             path?: never;
             cookie?: never;
@@ -9807,6 +9839,8 @@ export interface operations {
             header?: {
                 /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
             path?: never;
             cookie?: never;
@@ -10894,6 +10928,8 @@ export interface operations {
             header?: {
                 /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
             path?: never;
             cookie?: never;
@@ -12199,6 +12235,8 @@ export interface operations {
             header?: {
                 /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
                 "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
             path?: never;
             cookie?: never;
@@ -14558,7 +14596,7 @@ export interface operations {
                             /** @description When the figures were read, unix seconds; every value is at the prices of then */
                             as_of: number;
                             /**
-                             * @description Σ of the lines’ totals
+                             * @description Σ of the lines’ total_usdt, to the cent: the figures shown add up
                              * @example 1.25
                              */
                             total_usdt: string;
@@ -14581,7 +14619,7 @@ export interface operations {
                                 /** @enum {string} */
                                 line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
                                 /**
-                                 * @description Decimal string
+                                 * @description Σ of its coins’ usdt
                                  * @example 1.25
                                  */
                                 total_usdt: string;
@@ -14593,7 +14631,7 @@ export interface operations {
                                      */
                                     amount: string;
                                     /**
-                                     * @description amount × the current price, 8 decimals down
+                                     * @description amount × the current price, in cents (2 decimals) rounded down
                                      * @example 1.25
                                      */
                                     usdt: string;
@@ -15420,6 +15458,8 @@ export interface operations {
                             name?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     reward_coin: string;
@@ -15485,6 +15525,8 @@ export interface operations {
                             name?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -15792,6 +15834,8 @@ export interface operations {
                         /** @example 1.25 */
                         rate_year: string;
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
@@ -15842,6 +15886,8 @@ export interface operations {
                         /** @example 1.25 */
                         rate_year: string;
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -16135,6 +16181,8 @@ export interface operations {
                         mortgage_limit: string;
                     }[];
                     limit_rule?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @example 1.25 */
@@ -16171,6 +16219,8 @@ export interface operations {
                         mortgage_limit: string;
                     }[];
                     limit_rule?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -16220,6 +16270,8 @@ export interface operations {
                     reward_per_hour: string;
                     /** @example 1.25 */
                     rate_year: string;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
@@ -16227,6 +16279,8 @@ export interface operations {
                     reward_per_hour: string;
                     /** @example 1.25 */
                     rate_year: string;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -16284,10 +16338,14 @@ export interface operations {
                 "application/json": {
                     /** @example 1.25 */
                     rate_year?: string;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @example 1.25 */
                     rate_year?: string;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -16989,6 +17047,8 @@ export interface operations {
                             moneyMin: string;
                         }[];
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     coin: string;
@@ -17189,6 +17249,8 @@ export interface operations {
                             moneyMin: string;
                         }[];
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17308,6 +17370,8 @@ export interface operations {
                             }[];
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     type?: number;
@@ -17393,6 +17457,8 @@ export interface operations {
                             }[];
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17462,6 +17528,8 @@ export interface operations {
                     personal_mortgage_limit?: "-1" | string;
                     /** @default 0 */
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     protocol_name: string;
@@ -17494,6 +17562,8 @@ export interface operations {
                     personal_mortgage_limit?: "-1" | string;
                     /** @default 0 */
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17538,6 +17608,8 @@ export interface operations {
                     income_days?: number;
                     personal_mortgage_limit?: "-1" | string;
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     protocol_name?: string;
@@ -17548,6 +17620,8 @@ export interface operations {
                     income_days?: number;
                     personal_mortgage_limit?: "-1" | string;
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17607,6 +17681,8 @@ export interface operations {
                         rate: string;
                         moneyMin: string;
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     pid?: number;
@@ -17629,6 +17705,8 @@ export interface operations {
                         rate: string;
                         moneyMin: string;
                     }[];
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17814,6 +17892,8 @@ export interface operations {
                     status?: number;
                     /** @default 0 */
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
@@ -17858,6 +17938,8 @@ export interface operations {
                     status?: number;
                     /** @default 0 */
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -17993,6 +18075,8 @@ export interface operations {
                     max_lend_rate_year?: string;
                     status?: number;
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @example 1.25 */
@@ -18020,6 +18104,8 @@ export interface operations {
                     max_lend_rate_year?: string;
                     status?: number;
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -18345,6 +18431,8 @@ export interface operations {
                             subtitle?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     asset: string;
@@ -18400,6 +18488,8 @@ export interface operations {
                             subtitle?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -18561,6 +18651,8 @@ export interface operations {
                             subtitle?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     type?: number;
@@ -18598,6 +18690,8 @@ export interface operations {
                             subtitle?: string;
                         };
                     };
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -18797,6 +18891,8 @@ export interface operations {
                     /** @default  */
                     using_currency?: string;
                     expired_timest: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     user: number | string;
@@ -18817,6 +18913,8 @@ export interface operations {
                     /** @default  */
                     using_currency?: string;
                     expired_timest: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -18917,6 +19015,8 @@ export interface operations {
                     /** @enum {string} */
                     status?: "online" | "offline";
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
                 "application/x-www-form-urlencoded": {
                     /** @example 1.25 */
@@ -18927,6 +19027,8 @@ export interface operations {
                     /** @enum {string} */
                     status?: "online" | "offline";
                     sort?: number;
+                    /** @description true: set a rate above the ceiling in the operator settings (GET /admin/api/settings/rates) or above 3 times the current one. Without it such a write is refused with 422 code 42230 operator.rate.confirm, changing nothing; data.rates names each rate (field, apr and before_apr in percent, reasons ceiling and/or jump). */
+                    confirm_rate?: boolean;
                 };
             };
         };
@@ -21275,6 +21377,89 @@ export interface operations {
                         data: {
                             /** @description A user without a funding password must set one before the first subscription, stake or purchase (answer 10010107 fundpass.setupRequired) */
                             fundpass_before_first_move: boolean;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminSettingsRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description The highest APR (percent, default 100) an operator sets without a second confirmation; a rate above it, or above 3 times the current one, is refused with 42230 operator.rate.confirm until the request carries confirm_rate: true
+                             * @example 1.25
+                             */
+                            rate_ceiling_percent: string;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    putAdminSettingsRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The highest APR (percent, default 100) an operator sets without a second confirmation; a rate above it, or above 3 times the current one, is refused with 42230 operator.rate.confirm until the request carries confirm_rate: true
+                     * @example 1.25
+                     */
+                    rate_ceiling_percent?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The highest APR (percent, default 100) an operator sets without a second confirmation; a rate above it, or above 3 times the current one, is refused with 42230 operator.rate.confirm until the request carries confirm_rate: true
+                     * @example 1.25
+                     */
+                    rate_ceiling_percent?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            /**
+                             * @description The highest APR (percent, default 100) an operator sets without a second confirmation; a rate above it, or above 3 times the current one, is refused with 42230 operator.rate.confirm until the request carries confirm_rate: true
+                             * @example 1.25
+                             */
+                            rate_ceiling_percent: string;
                         };
                     };
                 };

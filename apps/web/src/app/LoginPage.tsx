@@ -1,4 +1,5 @@
 import '../features/security/i18n';
+import { SecurityMessageKey } from '@earn/domain';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { ApiCode, isApiError } from '../api/client';
 import { handleApiError } from '../api/errors';
 import { useApiAction } from '../api/useApiAction';
 import { DisabledReason } from '../components/DisabledReason';
-import { formatDate, translateKey } from '../i18n';
+import { formatDate, i18next, translateKey } from '../i18n';
 import { safeRedirect, useAuthDialogs, useMe, useSignedIn } from './auth';
 
 /** `/login?redirect=/where/the/user/was`: the login flow a 401 opens. */
@@ -44,7 +45,10 @@ export default function LoginPage() {
         setCode('');
       } else if (isApiError(e) && codeStep && (e.status === 401 || e.status === 429)) {
         setCode('');
-        setFormError(translateKey(e.key, withUntil(e.params), e.message));
+        setFormError(translateKey(e.key, withWait(withUntil(e.params)), e.message));
+      } else if (isApiError(e) && e.key === SecurityMessageKey.signInThrottled) {
+        // The account's wait after a run of wrong passwords: said in the form, with when it ends.
+        setFormError(translateKey(e.key, withWait(withUntil(e.params)), e.message));
       } else if (isApiError(e) && (e.code === ApiCode.INVALID_CREDENTIALS || e.status === 400)) {
         setFormError(translateKey(e.key, e.params, e.message));
       } else {
@@ -163,6 +167,17 @@ const codeReady = (code: string, recovery: boolean) =>
 function withUntil(params: Record<string, unknown>): Record<string, unknown> {
   const until = Number(params.until);
   return Number.isFinite(until) && until > 0 ? { ...params, time: formatDate(until, true) } : params;
+}
+
+/** How long the account's sign-in is paused (`params.seconds`), in seconds or whole minutes up. */
+function withWait(params: Record<string, unknown>): Record<string, unknown> {
+  const seconds = Number(params.seconds);
+  if (!Number.isFinite(seconds) || seconds <= 0) return params;
+  const wait =
+    seconds < 60
+      ? i18next.t('login.wait.seconds', { n: seconds })
+      : i18next.t('login.wait.minutes', { n: Math.ceil(seconds / 60) });
+  return { ...params, wait };
 }
 
 /** The second step of a two-factor sign-in: the app's six digits, or a recovery code. */

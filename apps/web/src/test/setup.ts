@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { setViewportWidth } from './viewport';
 
 // findBy*/waitFor give up after 1 s by default: on two shared cores a lazy dialog's first render took
@@ -22,3 +22,19 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// lightweight-charts draws on a canvas, which jsdom lacks: a chart drawn in an animation frame after
+// its test ended threw "Value is null" as an unhandled error (routes.states.test.tsx, the UI kit's
+// chart), which fails the run. Every component test gets this stand-in; TrendChart.test.tsx keeps its
+// own, which records the data drawn.
+vi.mock('lightweight-charts', () => ({
+  AreaSeries: {},
+  ColorType: { Solid: 'solid' },
+  createChart: () => ({
+    addSeries: () => ({ setData: () => undefined }),
+    applyOptions: () => undefined,
+    subscribeCrosshairMove: () => undefined,
+    timeScale: () => ({ fitContent: () => undefined }),
+    remove: () => undefined,
+  }),
+}));

@@ -1,3 +1,4 @@
+import { firstFailure } from '../check-order';
 import { type Decimal, dec, decimalPlaces, INPUT_CAP, maxDec, minDec, roundDown } from '../money';
 
 /**
@@ -149,8 +150,10 @@ export interface PoolRuleFailure {
 }
 
 /**
- * The stake amount rules, in the order the dialog shows them: precision, minimum, maximum including
- * what is staked, available balance. The pool's remaining total is checked last, under the pool lock.
+ * The stake amount rules in the shared order (check-order.ts): precision; the minimum and the input
+ * cap; the personal maximum including what is staked, then the pool's remaining total (null: no total
+ * limit), both quotas; the available balance. The server reads the pool's remaining total under the
+ * pool's lock, and its conditional reservation keeps concurrent stakes from overselling it.
  */
 export function checkPoolStakeAmount(opts: {
   amount: string;
@@ -160,21 +163,51 @@ export function checkPoolStakeAmount(opts: {
   max: Decimal.Value;
   staked: Decimal.Value;
   available: Decimal.Value;
+  poolLeft?: Decimal.Value | null;
 }): PoolRuleFailure | null {
   const amount = dec(opts.amount);
-  if (decimalPlaces(opts.amount) > opts.decimalPlace) {
-    return { key: LaunchPoolKey.precision, params: { precision: String(opts.decimalPlace) } };
-  }
-  if (amount.gt(INPUT_CAP) || amount.lt(opts.min) || amount.isZero()) {
-    if (amount.gt(INPUT_CAP))
-      return { key: LaunchPoolKey.stakeMax, params: { amount: INPUT_CAP, coin: opts.coin } };
-    return { key: LaunchPoolKey.stakeMin, params: { amount: dec(opts.min).toFixed(), coin: opts.coin } };
-  }
-  if (amount.plus(opts.staked).gt(opts.max)) {
-    return { key: LaunchPoolKey.stakeMax, params: { amount: dec(opts.max).toFixed(), coin: opts.coin } };
-  }
-  if (amount.gt(opts.available)) return { key: LaunchPoolKey.inadequateBalance, params: { coin: opts.coin } };
-  return null;
+  const coin = opts.coin;
+  const poolLeft = opts.poolLeft ?? null;
+  return firstFailure<PoolRuleFailure>([
+    {
+      stage: 'precision',
+      check: () =>
+        decimalPlaces(opts.amount) > opts.decimalPlace
+          ? { key: LaunchPoolKey.precision, params: { precision: String(opts.decimalPlace) } }
+          : null,
+    },
+    {
+      stage: 'minimum',
+      check: () =>
+        amount.lt(opts.min) || amount.isZero()
+          ? { key: LaunchPoolKey.stakeMin, params: { amount: dec(opts.min).toFixed(), coin } }
+          : null,
+    },
+    {
+      stage: 'maximum',
+      check: () =>
+        amount.gt(INPUT_CAP) ? { key: LaunchPoolKey.stakeMax, params: { amount: INPUT_CAP, coin } } : null,
+    },
+    {
+      stage: 'quota',
+      check: () =>
+        amount.plus(opts.staked).gt(opts.max)
+          ? { key: LaunchPoolKey.stakeMax, params: { amount: dec(opts.max).toFixed(), coin } }
+          : null,
+    },
+    {
+      stage: 'quota',
+      check: () =>
+        poolLeft !== null && amount.gt(poolLeft)
+          ? { key: LaunchPoolKey.poolLeft, params: { amount: dec(poolLeft).toFixed(), coin } }
+          : null,
+    },
+    {
+      stage: 'balance',
+      check: () =>
+        amount.gt(opts.available) ? { key: LaunchPoolKey.inadequateBalance, params: { coin } } : null,
+    },
+  ]);
 }
 
 /** Redeem rules: above the staked amount, or below the smallest unit 0.1^precision (or finer than it). */

@@ -1,3 +1,4 @@
+import { firstFailure } from '../check-order';
 import { type Decimal, dec, maxDec, minDec, roundDown, roundUp } from '../money';
 
 /**
@@ -211,38 +212,63 @@ export interface SimpleEarnSubscribeCheck {
   asset: string;
 }
 
-/** Section 5, subscribe amount, in the order the client shows them. Null when the amount passes. */
+/**
+ * Section 5, subscribe amount, in the shared order (check-order.ts): the product minimum and the
+ * voucher's lower bound, the voucher's upper bound, the product's remaining quota then the user's,
+ * then the available balance. Null when the amount passes.
+ */
 export function checkSubscribe(c: SimpleEarnSubscribeCheck): SimpleEarnRuleFailure | null {
   const coin = c.asset;
-  if (c.amount.lt(c.minAmount) || c.amount.isZero()) {
-    return { key: SimpleEarnKey.minPurchase, params: { amount: dec(c.minAmount).toFixed(), coin } };
-  }
-  if (c.amount.gt(c.available)) return { key: SimpleEarnKey.insufficientBalance, params: { coin } };
-  if (c.productRemaining !== undefined && c.amount.gt(c.productRemaining)) {
-    return {
-      key: SimpleEarnKey.remainingQuotaLess,
-      params: { amount: dec(c.productRemaining).toFixed(), coin },
-    };
-  }
-  if (c.userRemaining !== undefined && c.amount.gt(c.userRemaining)) {
-    return {
-      key: SimpleEarnKey.individualRemainingQuota,
-      params: { amount: dec(c.userRemaining).toFixed(), coin },
-    };
-  }
-  if (c.voucher) {
-    if (c.amount.lt(c.voucher.buy_limit_low)) {
-      return {
-        key: SimpleEarnKey.voucherMin,
-        params: { amount: dec(c.voucher.buy_limit_low).toFixed(), coin },
-      };
-    }
-    const high = dec(c.voucher.buy_limit_high);
-    if (!high.isZero() && c.amount.gt(high)) {
-      return { key: SimpleEarnKey.voucherMax, params: { amount: high.toFixed(), coin } };
-    }
-  }
-  return null;
+  const { voucher } = c;
+  const high = voucher ? dec(voucher.buy_limit_high) : dec(0);
+  return firstFailure<SimpleEarnRuleFailure>([
+    {
+      stage: 'minimum',
+      check: () =>
+        c.amount.lt(c.minAmount) || c.amount.isZero()
+          ? { key: SimpleEarnKey.minPurchase, params: { amount: dec(c.minAmount).toFixed(), coin } }
+          : null,
+    },
+    {
+      stage: 'minimum',
+      check: () =>
+        voucher && c.amount.lt(voucher.buy_limit_low)
+          ? { key: SimpleEarnKey.voucherMin, params: { amount: dec(voucher.buy_limit_low).toFixed(), coin } }
+          : null,
+    },
+    {
+      stage: 'maximum',
+      check: () =>
+        voucher && !high.isZero() && c.amount.gt(high)
+          ? { key: SimpleEarnKey.voucherMax, params: { amount: high.toFixed(), coin } }
+          : null,
+    },
+    {
+      stage: 'quota',
+      check: () =>
+        c.productRemaining !== undefined && c.amount.gt(c.productRemaining)
+          ? {
+              key: SimpleEarnKey.remainingQuotaLess,
+              params: { amount: dec(c.productRemaining).toFixed(), coin },
+            }
+          : null,
+    },
+    {
+      stage: 'quota',
+      check: () =>
+        c.userRemaining !== undefined && c.amount.gt(c.userRemaining)
+          ? {
+              key: SimpleEarnKey.individualRemainingQuota,
+              params: { amount: dec(c.userRemaining).toFixed(), coin },
+            }
+          : null,
+    },
+    {
+      stage: 'balance',
+      check: () =>
+        c.amount.gt(c.available) ? { key: SimpleEarnKey.insufficientBalance, params: { coin } } : null,
+    },
+  ]);
 }
 
 /** Section 5, flexible redeem amount. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstFailure } from '../check-order';
 import {
   type Decimal,
   dec,
@@ -103,25 +104,53 @@ function precisionViolation(amount: string, places: number): RuleViolation | nul
     : null;
 }
 
-/** The stake amount rules in the order the form checks them. `available` is already loan-adjusted. */
+/** A cap the stake must fit in: what is left of it (null: unlimited) and its message key. */
+export interface StakeCap {
+  key: string;
+  left: Decimal | null;
+}
+
+/**
+ * The stake amount rules in the shared order (check-order.ts): precision, minimum, the caps (the
+ * product's personal or crowd cap, then the protocol's), then the available balance. `available` is
+ * already loan-adjusted.
+ */
 export function checkStakeAmount(opts: {
   amount: string;
   coin: string;
   min: Decimal.Value;
   available: Decimal.Value;
   precision?: number;
+  caps?: readonly StakeCap[];
 }): RuleViolation | null {
-  const bad = precisionViolation(opts.amount, opts.precision ?? STAKING_DECIMALS);
-  if (bad) return bad;
-  const amount = dec(opts.amount);
-  if (amount.lt(opts.min)) return { key: StakingKey.stakeMin, params: { number: dec(opts.min).toFixed() } };
-  if (amount.gt(opts.available)) {
-    return {
-      key: StakingKey.stakeAboveAvailable,
-      params: { number: dec(opts.available).toFixed(), coin: opts.coin },
-    };
-  }
-  return null;
+  const amount = () => dec(opts.amount);
+  return firstFailure<RuleViolation>([
+    { stage: 'precision', check: () => precisionViolation(opts.amount, opts.precision ?? STAKING_DECIMALS) },
+    {
+      stage: 'minimum',
+      check: () =>
+        amount().lt(opts.min)
+          ? { key: StakingKey.stakeMin, params: { number: dec(opts.min).toFixed() } }
+          : null,
+    },
+    ...(opts.caps ?? []).map((cap) => ({
+      stage: 'quota' as const,
+      check: () =>
+        cap.left && amount().gt(cap.left)
+          ? { key: cap.key, params: { number: cap.left.toFixed(), coin: opts.coin } }
+          : null,
+    })),
+    {
+      stage: 'balance',
+      check: () =>
+        amount().gt(opts.available)
+          ? {
+              key: StakingKey.stakeAboveAvailable,
+              params: { number: dec(opts.available).toFixed(), coin: opts.coin },
+            }
+          : null,
+    },
+  ]);
 }
 
 /** What a cap (personal or crowd, -1 unlimited) still allows on top of what is held; null when unlimited. */

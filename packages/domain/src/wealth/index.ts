@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstFailure } from '../check-order';
 import { type Decimal, dec, decimalPlaces, LEDGER_DECIMALS, PLAIN_DECIMAL, roundDown } from '../money';
 import { intChoice } from '../validation';
 
@@ -44,20 +45,47 @@ export function valueOfUnits(units: Decimal.Value, nav: Decimal.Value): Decimal 
   return roundDown(dec(units).times(nav), LEDGER_DECIMALS);
 }
 
+/**
+ * The purchase amount rules in the shared order (check-order.ts): precision, the minimum purchase, an
+ * amount that buys less than one unit at `nav` (when known), then the available balance.
+ */
 export function checkPurchase(opts: {
   amount: string;
   min: Decimal.Value;
   available: Decimal.Value;
+  /** The latest NAV, when the caller has it: an amount buying no unit is refused. */
+  nav?: Decimal.Value;
 }): WealthViolation | null {
-  if (decimalPlaces(opts.amount) > WEALTH_AMOUNT_DECIMALS) {
-    return { key: WealthKey.precision, params: { precision: String(WEALTH_AMOUNT_DECIMALS) } };
-  }
-  const amount = dec(opts.amount);
-  if (amount.gt(opts.available))
-    return { key: WealthKey.inadequateBalance, params: { number: dec(opts.available).toFixed() } };
-  if (amount.lt(opts.min))
-    return { key: WealthKey.belowMinimum, params: { amount: dec(opts.min).toFixed() } };
-  return null;
+  return firstFailure<WealthViolation>([
+    {
+      stage: 'precision',
+      check: () =>
+        decimalPlaces(opts.amount) > WEALTH_AMOUNT_DECIMALS
+          ? { key: WealthKey.precision, params: { precision: String(WEALTH_AMOUNT_DECIMALS) } }
+          : null,
+    },
+    {
+      stage: 'minimum',
+      check: () =>
+        dec(opts.amount).lt(opts.min)
+          ? { key: WealthKey.belowMinimum, params: { amount: dec(opts.min).toFixed() } }
+          : null,
+    },
+    {
+      stage: 'minimum',
+      check: () =>
+        opts.nav !== undefined && unitsFor(opts.amount, opts.nav).isZero()
+          ? { key: WealthKey.tooSmall, params: {} }
+          : null,
+    },
+    {
+      stage: 'balance',
+      check: () =>
+        dec(opts.amount).gt(opts.available)
+          ? { key: WealthKey.inadequateBalance, params: { number: dec(opts.available).toFixed() } }
+          : null,
+    },
+  ]);
 }
 
 export function checkRedeemUnits(opts: { units: string; redeemable: Decimal.Value }): WealthViolation | null {

@@ -39,7 +39,7 @@ export const signInEvents = pgTable(
     id: idPrimaryKey(),
     userId: userRef(),
     at: ts('at').notNull(),
-    /** ok, wrong_password, totp_required, totp_invalid, totp_reused. */
+    /** ok, wrong_password, totp_required, totp_invalid, totp_reused, throttled. */
     outcome: text('outcome').notNull(),
     /** password, totp or recovery_code: what completed (or failed) the sign-in. */
     method: text('method').notNull(),
@@ -78,4 +78,21 @@ export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * A user's run of wrong passwords since their last sign-in (accounts/sign-in-throttle.ts): from the
+ * fifth on, each further try waits until `waitUntil`. One row per user, updated under the user's row
+ * lock, so every instance counts the same run.
+ */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  userId: userRef()
+    .primaryKey()
+    .references(() => users.id),
+  failures: bigint('failures', { mode: 'number' }).notNull(),
+  lastFailureAt: ts('last_failure_at').notNull(),
+  /** No try before this time is judged (null while the run is below the threshold). */
+  waitUntil: ts('wait_until'),
+  /** When the user was mailed about this run: once per run. */
+  warnedAt: ts('warned_at'),
 });

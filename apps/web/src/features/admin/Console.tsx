@@ -15,6 +15,7 @@ const ClockPage = lazy(() => import('./pages/ClockPage'));
 const AuditPage = lazy(() => import('./pages/AuditPage'));
 const OutboxPage = lazy(() => import('./pages/OutboxPage'));
 const OperatorsPage = lazy(() => import('./pages/OperatorsPage'));
+const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 
 /** The signed-in console: the guard, the layout, and each section a chunk of its own. */
@@ -38,6 +39,7 @@ export default function Console() {
         { path: 'audit', element: <AuditPage /> },
         { path: 'outbox', element: <OutboxPage /> },
         { path: 'operators', element: <OperatorsPage /> },
+        { path: 'settings', element: <SettingsPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

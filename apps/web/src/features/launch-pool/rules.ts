@@ -3,7 +3,6 @@ import {
   checkPoolStakeAmount,
   dec,
   FIXED_STAKE_COINS,
-  LaunchPoolKey,
   maxPoolStake,
   type PoolRuleFailure,
   type PoolStakeMode,
@@ -176,8 +175,8 @@ export function stakeNumbers(pool: RewardPool, available: string): StakeNumbers 
 }
 
 /**
- * The stake amount's first failed rule, in the dialog's order (the domain's: minimum, maximum with
- * what is staked, balance), then the pool's remaining total, which the server checks last.
+ * The stake amount's first failed rule, in the shared order the server checks too (check-order.ts):
+ * precision, minimum, the personal maximum with what is staked and the pool's remaining total, balance.
  */
 export function stakeError(
   pool: RewardPool,
@@ -186,7 +185,7 @@ export function stakeError(
 ): PoolRuleFailure | null {
   if (amount === null) return null;
   const n = stakeNumbers(pool, available);
-  const failure = checkPoolStakeAmount({
+  return checkPoolStakeAmount({
     amount,
     coin: pool.coin,
     decimalPlace: pool.decimal_place,
@@ -194,15 +193,8 @@ export function stakeError(
     max: n.personalMax,
     staked: n.staked,
     available,
+    poolLeft: unlimited(pool.left_buy_total_amount) ? null : pool.left_buy_total_amount,
   });
-  if (failure) return failure;
-  if (!unlimited(pool.left_buy_total_amount) && dec(amount).gt(pool.left_buy_total_amount)) {
-    return {
-      key: LaunchPoolKey.poolLeft,
-      params: { amount: dec(pool.left_buy_total_amount).toFixed(), coin: pool.coin },
-    };
-  }
-  return null;
 }
 
 export function redeemError(

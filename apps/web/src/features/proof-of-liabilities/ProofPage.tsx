@@ -7,6 +7,7 @@ import {
   Card,
   Code,
   Group,
+  List,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -24,6 +25,29 @@ import { QueryState } from '../../components/query-state/QueryState';
 import { formatServerTime } from '../../components/serverTime';
 import { formatDate } from '../../i18n';
 import { type LiabilitiesLeaf, type LiabilitiesRoot, liabilitiesQueries } from './api';
+
+/** Every line, in the order the overview lists them: what a leaf counts of it (overview/holdings.ts). */
+const INCLUDED = ['flexible', 'fixed', 'launchPool', 'staking', 'wealth', 'softStaking'] as const;
+
+/** What each figure of the page counts: the same rule as the Earn overview. */
+function Includes() {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="lg" radius="md" data-testid="pol-includes">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('pol.includes.title')}
+        </Title>
+        <Text size="sm">{t('pol.includes.intro')}</Text>
+        <List size="sm" spacing={4}>
+          {INCLUDED.map((line) => (
+            <List.Item key={line}>{t(`pol.includes.${line}`)}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Card>
+  );
+}
 
 /** A hash wraps anywhere: it is one 64-character word. */
 function Hash({ value, label }: { value: string; label: string }) {
@@ -182,6 +206,7 @@ export default function ProofPage() {
           ) : null}
         </QueryState>
       )}
+      <Includes />
     </Stack>
   );
 }

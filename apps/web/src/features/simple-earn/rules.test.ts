@@ -154,9 +154,11 @@ describe('subscribe validation (section 5)', () => {
   };
   const key = (amount: string | null, over: Partial<Parameters<typeof subscribeFailure>[0]> = {}) =>
     subscribeFailure({ amount, product, available: '500', lendable, voucher: null, ...over })?.key ?? null;
-  test('every key in its order', () => {
+  test('every key in its order, the shared one: minimum, voucher bounds, quotas, then balance', () => {
     expect(key('9.9999999')).toBe('finances.simpleEarn.minPurchaseAmount');
-    expect(key('501')).toBe('lend_earn.insufficient.balance');
+    // Above both the personal quota (300) and the balance (500): the quota.
+    expect(key('501')).toBe('finance.individualRemainingQuotaAmount');
+    expect(key('250', { available: '200' })).toBe('lend_earn.insufficient.balance');
     expect(
       key('400', {
         available: '5000',

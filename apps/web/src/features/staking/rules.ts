@@ -13,6 +13,7 @@ import {
   roundDown,
   STAKING_DECIMALS,
   STAKING_YEAR_DAYS,
+  type StakeCap,
   StakingKey,
   stakingAprForAmount,
   stakingAprUpTo,
@@ -67,37 +68,34 @@ export interface StakeContext {
 }
 
 /**
- * The stake amount rules in the form's order: precision, minimum, available balance (the spec's two
- * messages), then the personal or crowd cap and the protocol's own cap, as the server checks them.
+ * The stake amount rules in the shared order (check-order.ts), as the server checks them: precision,
+ * minimum, the personal or crowd cap and the protocol's own cap, then the available balance.
  */
 export function stakeViolation(amount: string, ctx: StakeContext): RuleViolation | null {
   const { product } = ctx;
-  const basic = checkStakeAmount({
+  const crowd = product.is_crowd === 1;
+  const caps: StakeCap[] = [
+    {
+      key: crowd ? StakingKey.crowdLimit : StakingKey.personalLimit,
+      left: limitLeft(
+        crowd ? product.crowd_mortgage_limit : product.personal_mortgage_limit,
+        ctx.heldInProduct,
+      ),
+    },
+  ];
+  if (ctx.protocol)
+    caps.push({
+      key: StakingKey.personalLimit,
+      left: limitLeft(ctx.protocol.personal_mortgage_limit, ctx.heldInProtocol),
+    });
+  return checkStakeAmount({
     amount,
     coin: product.coin,
     min: product.min_mortgage_amount,
     available: ctx.available,
     precision: product.precision,
+    caps,
   });
-  if (basic) return basic;
-  const crowd = product.is_crowd === 1;
-  const productLeft = limitLeft(
-    crowd ? product.crowd_mortgage_limit : product.personal_mortgage_limit,
-    ctx.heldInProduct,
-  );
-  if (productLeft && dec(amount).gt(productLeft)) {
-    return {
-      key: crowd ? StakingKey.crowdLimit : StakingKey.personalLimit,
-      params: { number: productLeft.toFixed(), coin: product.coin },
-    };
-  }
-  if (ctx.protocol) {
-    const left = limitLeft(ctx.protocol.personal_mortgage_limit, ctx.heldInProtocol);
-    if (left && dec(amount).gt(left)) {
-      return { key: StakingKey.personalLimit, params: { number: left.toFixed(), coin: product.coin } };
-    }
-  }
-  return null;
 }
 
 /** What Max fills in when staking: the available amount, within the caps left. */

@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 
 /** The wealth forms' rules: the domain's checks (the server's own), worded with the shared keys. */
 
-/** Subscribe: above available finances.inadequateBalance, below minimum less.minimum.amount (section 5). */
+/** Subscribe (section 5), in the shared order: below minimum less.minimum.amount, then above available finances.inadequateBalance. */
 export function purchaseViolation(amount: string, min: string, available: string): WealthViolation | null {
   return checkPurchase({ amount, min, available });
 }

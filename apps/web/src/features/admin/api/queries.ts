@@ -33,6 +33,7 @@ export const adminKeys = {
     ['admin', 'audit', actor, target, cursor] as const,
   outbox: (status: string | undefined, page: number) => ['admin', 'outbox', status ?? 'all', page] as const,
   operators: ['admin', 'operators'] as const,
+  settings: ['admin', 'settings'] as const,
   impact: (path: string, params: object, query: object) => ['admin', 'impact', path, params, query] as const,
 };
 
@@ -179,6 +180,16 @@ export const adminQueries = {
       queryKey: adminKeys.outbox(status, page),
       queryFn: ({ signal }) =>
         getData('/admin/api/outbox', { query: { status, page, limit: OUTBOX_PAGE }, signal }),
+    }),
+  rateSettings: () =>
+    queryOptions({
+      queryKey: [...adminKeys.settings, 'rates'],
+      queryFn: ({ signal }) => getData('/admin/api/settings/rates', { signal }),
+    }),
+  securitySettings: () =>
+    queryOptions({
+      queryKey: [...adminKeys.settings, 'security'],
+      queryFn: ({ signal }) => getData('/admin/api/settings/security', { signal }),
     }),
   operators: () =>
     queryOptions({

@@ -1,4 +1,4 @@
-import { dec, isPlainDecimal } from '@earn/domain';
+import { fractionToPercent, isPlainDecimal } from '@earn/domain';
 import { Text, type TextProps } from '@mantine/core';
 import { formatAmount } from '../../../components/format';
 import { i18next } from '../../../i18n';
@@ -65,9 +65,9 @@ export function amountOrUnlimited(value: string, unit: string, unlimited: string
   return value === '-1' ? unlimited : `${formatAmount(value, 8)} ${unit}`;
 }
 
-/** A rate given as a fraction (0.05) shown as a percent (5 %). */
+/** A rate given as a fraction (0.05) shown as a percent (5 %), through the one conversion (forms/percent.ts). */
 export function fractionAsPercent(value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   if (!isPlainDecimal(value)) return value;
-  return `${formatAmount(dec(value).times(100).toFixed(), 6)} %`;
+  return `${formatAmount(fractionToPercent(value), 6)} %`;
 }

@@ -1,7 +1,5 @@
-import { isPlainDecimal } from '@earn/domain';
 import { Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fractionAsPercent } from '../components/format';
 import { unitLabel } from './display';
 import type { FieldError, FieldSpec, FormValue, FormValues } from './fields';
 import { LadderInput } from './LadderInput';
@@ -24,17 +22,13 @@ export function FieldInput({
 }) {
   const { t } = useTranslation();
   const label = t(spec.label);
-  const unit = unitLabel(spec, values);
+  // A rate is typed in percent whatever its wire unit (forms/percent.ts).
+  const unit = spec.fraction ? '%' : unitLabel(spec, values);
   const description = [spec.help ? t(spec.help) : '', spec.unlimited ? t('admin.form.unlimitedHint') : '']
     .filter(Boolean)
     .join(' ');
-  // Beside the input: its unit, UTC for a time, a fraction's percent as typed.
-  const side =
-    spec.kind === 'time'
-      ? 'UTC'
-      : spec.fraction && isPlainDecimal(String(value))
-        ? `= ${fractionAsPercent(String(value))}`
-        : unit;
+  // Beside the input: its unit, UTC for a time.
+  const side = spec.kind === 'time' ? 'UTC' : unit;
   const common = {
     label,
     description: description || undefined,

@@ -5,9 +5,10 @@ import { describe, expect, test } from 'vitest';
 import { renderConsole } from '../test/harness';
 import { LadderInput } from './LadderInput';
 
+/** The form's text of a ladder: APRs in percent (forms/percent.ts converts the wire's fractions). */
 const TWO = JSON.stringify([
-  { left: '0', right: '500', apr: '0.1' },
-  { left: '500', right: '', apr: '0.05' },
+  { left: '0', right: '500', apr: '10' },
+  { left: '500', right: '', apr: '5' },
 ]);
 
 function Harness({ initial, seen }: { initial: string; seen: string[] }) {
@@ -33,7 +34,8 @@ describe('ladder rows', () => {
     expect(from.map((i) => i.value)).toEqual(['0', '500']);
     expect(to.map((i) => i.value)).toEqual(['500', '']);
     expect((screen.getByLabelText('and above') as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText('10 %')).toBeTruthy();
+    const aprs = screen.getAllByLabelText('APR (%)') as HTMLInputElement[];
+    expect(aprs.map((i) => i.value)).toEqual(['10', '5']);
     // The second tier starts where the first ends: its "from" is not typed.
     expect(from[1]?.readOnly).toBe(true);
   });
@@ -44,8 +46,8 @@ describe('ladder rows', () => {
     const firstTo = (screen.getAllByLabelText('To') as HTMLInputElement[])[0] as HTMLInputElement;
     fireEvent.change(firstTo, { target: { value: '800' } });
     expect(JSON.parse(seen.at(-1) ?? '[]')).toEqual([
-      { left: '0', right: '800', apr: '0.1' },
-      { left: '800', right: '', apr: '0.05' },
+      { left: '0', right: '800', apr: '10' },
+      { left: '800', right: '', apr: '5' },
     ]);
   });
 

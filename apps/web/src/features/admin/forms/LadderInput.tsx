@@ -1,7 +1,6 @@
 import { isPlainDecimal, ladderIssues, leftRightBands } from '@earn/domain';
 import { ActionIcon, Button, Checkbox, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fractionAsPercent } from '../components/format';
 
 interface Tier {
   left: string;
@@ -25,7 +24,8 @@ function readTiers(value: string): Tier[] | undefined {
 }
 
 /**
- * A simple-earn ladder as rows: from, to (or "and above" on the last), APR as a yearly fraction. Each
+ * A simple-earn ladder as rows: from, to (or "and above" on the last), APR in percent (the form's
+ * text holds percents; forms/percent.ts turns them into the wire's fractions). Each
  * row starts where the one before ends, so "from" follows the row above; the domain's one ladder rule
  * checks the rows as typed and names the row that breaks it, before the server does the same.
  */
@@ -102,13 +102,9 @@ export function LadderInput({
                   readOnly={readOnly}
                   onChange={(e) => set(i, { apr: e.currentTarget.value })}
                   inputMode="decimal"
-                  rightSection={
-                    isPlainDecimal(tier.apr) ? (
-                      <Text size="xs">{fractionAsPercent(tier.apr)}</Text>
-                    ) : undefined
-                  }
-                  rightSectionWidth={70}
-                  w={160}
+                  rightSection={<Text size="xs">%</Text>}
+                  rightSectionPointerEvents="none"
+                  w={130}
                 />
                 {last && !readOnly && (
                   <Checkbox

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { setLanguage } from '../../../i18n';
 import { FlexibleTab } from '../pages/products/FlexibleTab';
 import { fakeApi, renderConsole } from '../test/harness';
 
@@ -62,16 +63,18 @@ describe('editing a flexible product', () => {
     renderConsole(<FlexibleTab />);
     const form = await openEdit();
     const rate = field(form, 'next_time_rate_year');
+    // The rate reads in percent, as every other screen shows it.
+    expect(rate).toHaveValue('5.23');
     await userEvent.clear(rate);
-    await userEvent.type(rate, '0.06');
+    await userEvent.type(rate, '6');
     await userEvent.click(within(form).getByTestId('form-review'));
 
     const review = await screen.findByTestId('review-table');
     const rows = within(review).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toHaveTextContent('Rate this hour (a year)');
-    expect(within(rows[0] as HTMLElement).getByTestId('review-before')).toHaveTextContent('0.0523 (5.23 %)');
-    expect(within(rows[0] as HTMLElement).getByTestId('review-after')).toHaveTextContent('0.06 (6 %)');
+    expect(rows[0]).toHaveTextContent('APR this hour');
+    expect(within(rows[0] as HTMLElement).getByTestId('review-before')).toHaveTextContent(/^5\.23 %$/);
+    expect(within(rows[0] as HTMLElement).getByTestId('review-after')).toHaveTextContent(/^6 %$/);
     expect(await screen.findByTestId('impact-holders')).toHaveTextContent('3');
     expect(screen.getByTestId('impact-rate')).toHaveTextContent('Rate 5.23 % → 6 %');
     expect(screen.getByTestId('impact-principal')).toHaveTextContent('1,200 USDT');
@@ -150,6 +153,103 @@ describe('editing a flexible product', () => {
     await userEvent.click(screen.getByTestId('form-save'));
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 0 });
+  });
+});
+
+describe('an unusual rate asks a second time (issue 27)', () => {
+  /** The server's rate guard: 600 % is above the 100 % ceiling and 3 times the 5.23 %. */
+  const guard = (
+    body: unknown,
+  ): [number, unknown, string?, { code?: number; data?: Record<string, unknown> }?] =>
+    (body as { confirm_rate?: boolean }).confirm_rate === true
+      ? [200, { ...usdt, next_time_rate_year: '6' }]
+      : [
+          422,
+          { field: 'next_time_rate_year', apr: '600.00', before_apr: '5.23', ceiling: '100.00', factor: 3 },
+          'operator.rate.confirm',
+          {
+            code: 42230,
+            data: {
+              target: 'flexible_product:USDT',
+              rates: [
+                {
+                  field: 'next_time_rate_year',
+                  apr: '600.00',
+                  before_apr: '5.23',
+                  reasons: ['ceiling', 'jump'],
+                },
+              ],
+            },
+          },
+        ];
+
+  async function typeAndSave(value: string) {
+    const form = await openEdit();
+    await userEvent.clear(field(form, 'next_time_rate_year'));
+    await userEvent.type(field(form, 'next_time_rate_year'), value);
+    await userEvent.click(within(form).getByTestId('form-review'));
+    await userEvent.click(await screen.findByTestId('form-save'));
+    return screen.findByTestId('rate-confirm');
+  }
+
+  test('600 typed: the console names the APR users would see, and only its yes resends with confirm_rate', async () => {
+    const calls = fakeApi({
+      [LIST]: () => [200, { list: [usdt], total: 1 }],
+      [IMPACT]: () => [200, { asset: 'USDT', holders: 0, principal: '0' }],
+      [PUT]: guard,
+    });
+    renderConsole(<FlexibleTab />);
+    const confirm = await typeAndSave('600');
+    expect(within(confirm).getByTestId('rate-confirm-question')).toHaveTextContent(
+      'Set USDT flexible APR this hour to 600.00 %?',
+    );
+    expect(confirm).toHaveTextContent(
+      'It is above the ceiling of 100.00 % in the settings. It is more than 3 times the current 5.23 %.',
+    );
+    expect(screen.getByRole('group', { name: /Unusual rates/ })).toBe(confirm);
+    // Nothing was saved yet: the first call was refused, and the form stays open.
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { next_time_rate_year: '6' },
+    ]);
+
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, set 600.00 %' }));
+    await waitFor(() => expect(screen.queryByTestId('flexible-form')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { next_time_rate_year: '6' },
+      { next_time_rate_year: '6', confirm_rate: true },
+    ]);
+  });
+
+  test('Back from the question sends nothing more', async () => {
+    const calls = fakeApi({
+      [LIST]: () => [200, { list: [usdt], total: 1 }],
+      [IMPACT]: () => [200, { asset: 'USDT', holders: 0, principal: '0' }],
+      [PUT]: guard,
+    });
+    renderConsole(<FlexibleTab />);
+    const confirm = await typeAndSave('600');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Back' }));
+    expect(await screen.findByTestId('review-table')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  test('in Chinese', async () => {
+    await act(() => setLanguage('zh-CN'));
+    try {
+      fakeApi({
+        [LIST]: () => [200, { list: [usdt], total: 1 }],
+        [IMPACT]: () => [200, { asset: 'USDT', holders: 0, principal: '0' }],
+        [PUT]: guard,
+      });
+      renderConsole(<FlexibleTab />);
+      const confirm = await typeAndSave('600');
+      expect(within(confirm).getByTestId('rate-confirm-question')).toHaveTextContent(
+        '将USDT 活期的本小时年化设为 600.00 %？',
+      );
+      expect(within(confirm).getByRole('button', { name: '确认设为 600.00 %' })).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });
 

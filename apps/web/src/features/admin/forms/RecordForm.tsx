@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Code } from '@earn/domain';
+import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ import {
   visibleFields,
 } from './fields';
 import { ImpactPanel, type ImpactRequest } from './ImpactPanel';
+import { type RateToConfirm, ratesToConfirm, specOfPath } from './rate-confirm';
 
 export interface RecordFormProps {
   opened: boolean;
@@ -52,6 +54,11 @@ export interface RecordFormProps {
   impact?: (changes: Change[]) => ImpactRequest[];
   /** Shown above the review (e.g. what a pool's funding takes from the project account). */
   reviewNote?: ReactNode | ((wire: Record<string, unknown>) => ReactNode);
+  /**
+   * What the record is, for the second confirmation of an unusual rate ("USDT flexible" in "Set USDT
+   * flexible APR this hour to 600.00 %?"); from the form's values for a creation.
+   */
+  subject?: string | ((wire: Record<string, unknown>) => string);
   testId?: string;
 }
 
@@ -60,8 +67,13 @@ function fieldOfError(e: unknown, specs: FieldSpec[]): string | null {
   if (!isApiError(e)) return null;
   const field = e.params.field;
   if (typeof field !== 'string') return null;
-  const match = specs.find((s) => field === s.key || field.startsWith(`${s.key}.`));
-  return match?.key ?? null;
+  return specOfPath(specs, field)?.key ?? null;
+}
+
+/** The body refused for its unusual rates, and those rates, awaiting the operator's second yes. */
+interface Pending {
+  body: Record<string, unknown>;
+  rates: RateToConfirm[];
 }
 
 /**
@@ -77,7 +89,8 @@ export function RecordForm(props: RecordFormProps) {
   const initial = useMemo(() => initialValues(specs, row, defaults), [specs, row, defaults]);
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [step, setStep] = useState<'form' | 'review'>('form');
+  const [step, setStep] = useState<'form' | 'review' | 'confirm'>('form');
+  const [pending, setPending] = useState<Pending | null>(null);
   // Every console write goes through here: one save is one write, whatever the clicks.
   const saver = useMoneySubmit();
   const { reset: newAction } = saver;
@@ -94,6 +107,7 @@ export function RecordForm(props: RecordFormProps) {
       setStep(props.reviewFirst ? 'review' : 'form');
       setFailure(null);
       setNothing(false);
+      setPending(null);
       newAction();
     }
   }, [opened, initial, specs, props.preset, props.reviewFirst, newAction]);
@@ -122,8 +136,13 @@ export function RecordForm(props: RecordFormProps) {
     setStep('review');
   };
 
-  const save = async () => {
-    const body = mode === 'edit' ? editBody(changes) : createBody(specs, validated.wire);
+  /**
+   * Sends the body; a rate the server's guard finds unusual (above the ceiling, or a jump) comes back
+   * refused, nothing changed, and is asked about once more, naming the APR users would see; the
+   * operator's yes sends the same body again with `confirm_rate` (another body: its own key, as the
+   * refused call stored nothing).
+   */
+  const send = async (body: Record<string, unknown>) => {
     try {
       const sent = await saver.run(body, (idempotencyKey) => {
         setFailure(null);
@@ -135,6 +154,13 @@ export function RecordForm(props: RecordFormProps) {
       toast('success', t('admin.form.saved'));
       onClose();
     } catch (e) {
+      if (isApiError(e) && e.code === Code.RATE_CONFIRMATION_REQUIRED && body.confirm_rate !== true) {
+        const subject =
+          typeof props.subject === 'function' ? props.subject(validated.wire) : (props.subject ?? '');
+        setPending({ body, rates: ratesToConfirm(e, specs, subject) });
+        setStep('confirm');
+        return;
+      }
       const field = fieldOfError(e, specs);
       if (field) {
         setErrors({ [field]: { key: 'admin.form.server', params: { message: errorText(e) } } });
@@ -143,6 +169,7 @@ export function RecordForm(props: RecordFormProps) {
       setFailure(errorText(e));
     }
   };
+  const save = () => send(mode === 'edit' ? editBody(changes) : createBody(specs, validated.wire));
 
   const set = (key: string, value: string | boolean) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -168,7 +195,18 @@ export function RecordForm(props: RecordFormProps) {
       data-step={step}
       className="admin-modal"
     >
-      {step === 'form' ? (
+      {step === 'confirm' && pending ? (
+        <ConfirmRates
+          rates={pending.rates}
+          saving={saver.pending}
+          failure={failure}
+          onBack={() => {
+            setPending(null);
+            setStep('review');
+          }}
+          onConfirm={() => send({ ...pending.body, confirm_rate: true })}
+        />
+      ) : step === 'form' ? (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             {fields.map((spec) => (
@@ -243,6 +281,62 @@ export function RecordForm(props: RecordFormProps) {
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/**
+ * The second confirmation of unusual rates: each named with the APR users would see, and why it is
+ * asked (above the ceiling in the settings, or more than 3 times the current rate).
+ */
+function ConfirmRates({
+  rates,
+  saving,
+  failure,
+  onBack,
+  onConfirm,
+}: {
+  rates: RateToConfirm[];
+  saving: boolean;
+  failure: string | null;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" data-testid="rate-confirm" role="group" aria-labelledby="rate-confirm-title">
+      <Alert color="orange" variant="light">
+        <Title order={3} size="h5" id="rate-confirm-title" mb="xs">
+          {t('admin.rate.confirmTitle')}
+        </Title>
+        <List spacing="xs" size="sm">
+          {rates.map((r) => (
+            <List.Item key={r.field} data-rate={r.field}>
+              <Text fw={600} size="sm" data-testid="rate-confirm-question">
+                {r.question}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {r.why}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      </Alert>
+      {failure && (
+        <Alert color="red" variant="light" data-testid="form-failure">
+          {failure}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack}>
+          {t('admin.form.back')}
+        </Button>
+        <Button onClick={onConfirm} loading={saving} data-testid="rate-confirm-yes">
+          {rates.length === 1 && rates[0]
+            ? t('admin.rate.confirmOne', { apr: rates[0].apr })
+            : t('admin.rate.confirmAll')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

@@ -1,8 +1,9 @@
 import { formatAmount } from '../../../components/format';
 import { i18next } from '../../../i18n';
-import { formatUtc, fractionAsPercent } from '../components/format';
+import { formatUtc } from '../components/format';
 import type { FieldSpec, FormValues } from './fields';
 import { unitOf } from './fields';
+import { jsonAsPercents, percentOfFraction } from './percent';
 
 const t = (key: string) => i18next.t(key) as string;
 
@@ -23,7 +24,7 @@ export function displayValue(spec: FieldSpec, value: unknown, values: FormValues
     case 'time':
       return typeof value === 'number' ? formatUtc(value) : String(value);
     case 'json':
-      return JSON.stringify(value);
+      return JSON.stringify(spec.fractionKeys ? jsonAsPercents(value, spec.fractionKeys) : value);
     case 'ids':
       return Array.isArray(value) ? value.join(', ') || t('admin.review.none') : String(value);
     case 'select': {
@@ -32,9 +33,10 @@ export function displayValue(spec: FieldSpec, value: unknown, values: FormValues
     }
     case 'decimal': {
       if (spec.unlimited && value === '-1') return t('admin.unlimited');
-      const unit = unitLabel(spec, values);
-      const shown = `${formatAmount(String(value), 18)}${unit ? ` ${unit}` : ''}`;
-      return spec.fraction ? `${shown} (${fractionAsPercent(String(value))})` : shown;
+      // A fraction on the wire reads as the percent it was typed as.
+      const unit = spec.fraction ? '%' : unitLabel(spec, values);
+      const shown = spec.fraction ? percentOfFraction(String(value)) : String(value);
+      return `${formatAmount(shown, 18)}${unit ? ` ${unit}` : ''}`;
     }
     case 'int': {
       const unit = unitLabel(spec, values);

@@ -102,17 +102,68 @@ describe('UTC times', () => {
   });
 });
 
+describe('every rate is typed and shown in percent (issue 27)', () => {
+  const rate = flexibleSpecs.find((s) => s.key === 'next_time_rate_year') as FieldSpec;
+  const ladder = flexibleSpecs.find((s) => s.key === 'ladder_apr') as FieldSpec;
+
+  test('a fraction on the wire is its percent in the input, and the percent typed is sent as the fraction', () => {
+    expect(initialValues([rate], flexRow)).toEqual({ next_time_rate_year: '5.23' });
+    // The issue's slip: 6 typed where a fraction was meant is 6 %, not 600 %.
+    expect(parseField(rate, '6')).toEqual({ ok: true, value: '0.06' });
+    expect(parseField(rate, '6.123456')).toEqual({ ok: true, value: '0.06123456' });
+    // The wire takes 8 decimals of a fraction: 6 of a percent.
+    expect(parseField(rate, '6.1234567')).toMatchObject({
+      ok: false,
+      error: { key: 'admin.form.places', params: { places: 6 } },
+    });
+    // The highest rate (10 on the wire) is 1000 %.
+    expect(parseField(rate, '1000')).toEqual({ ok: true, value: '10' });
+    expect(parseField(rate, '1000.01')).toMatchObject({
+      ok: false,
+      error: { key: 'admin.form.max', params: { max: '1000' } },
+    });
+  });
+
+  test('decimal strings, not numbers: no digit is lost either way', () => {
+    expect(parseField(rate, '0.000001')).toEqual({ ok: true, value: '0.00000001' });
+    expect(initialValues([rate], { next_time_rate_year: '0.30000001' })).toEqual({
+      next_time_rate_year: '30.000001',
+    });
+    expect(parseField(rate, '30.000001')).toEqual({ ok: true, value: '0.30000001' });
+  });
+
+  test("a ladder's APRs are percents in the form and fractions in the body", () => {
+    const row = {
+      ladder_apr: [
+        { left: '0', right: '500', apr: '0.1' },
+        { left: '500', right: '', apr: '0.035' },
+      ],
+    };
+    const text = initialValues([ladder], row).ladder_apr as string;
+    expect(JSON.parse(text)).toEqual([
+      { left: '0', right: '500', apr: '10' },
+      { left: '500', right: '', apr: '3.5' },
+    ]);
+    expect(parseField(ladder, text)).toEqual({ ok: true, value: row.ladder_apr });
+    expect(parseField(ladder, JSON.stringify([{ left: '0', right: '', apr: '2.1234567' }]))).toMatchObject({
+      ok: false,
+      error: { key: 'admin.form.places', params: { places: 6 } },
+    });
+  });
+});
+
 describe('an edit sends only what changed', () => {
   test('untouched fields are no change, whatever their spelling on the wire', () => {
     const initial = initialValues(flexibleSpecs, flexRow);
     expect(changedFields(flexibleSpecs, initial, initial)).toEqual([]);
-    // The same rate written with a trailing zero is the same rate.
-    expect(changedFields(flexibleSpecs, initial, { ...initial, next_time_rate_year: '0.05230' })).toEqual([]);
+    // The rate reads in percent; written with a trailing zero it is the same rate.
+    expect(initial.next_time_rate_year).toBe('5.23');
+    expect(changedFields(flexibleSpecs, initial, { ...initial, next_time_rate_year: '5.230' })).toEqual([]);
   });
 
   test('a changed rate is the one field of the body, with its value before', () => {
     const initial = initialValues(flexibleSpecs, flexRow);
-    const changes = changedFields(flexibleSpecs, initial, { ...initial, next_time_rate_year: '0.06' });
+    const changes = changedFields(flexibleSpecs, initial, { ...initial, next_time_rate_year: '6' });
     expect(changes.map((c) => [c.spec.key, c.before, c.after])).toEqual([
       ['next_time_rate_year', '0.0523', '0.06'],
     ]);
@@ -126,7 +177,7 @@ describe('an edit sends only what changed', () => {
 
   test('JSON, switches and nullable fields compare by value', () => {
     const initial = initialValues(flexibleSpecs, flexRow);
-    const reformatted = JSON.stringify(flexRow.ladder_apr);
+    const reformatted = JSON.stringify([{ left: '0', right: '', apr: '1.0' }]);
     expect(changedFields(flexibleSpecs, initial, { ...initial, ladder_apr: reformatted })).toEqual([]);
     const changes = changedFields(flexibleSpecs, initial, {
       ...initial,
@@ -146,7 +197,9 @@ describe('an edit sends only what changed', () => {
     };
     const initial = initialValues(stakingSpecs, row);
     expect(initial.is_crowd).toBe(false);
-    const changes = changedFields(stakingSpecs, initial, { ...initial, 'extra.redeem_fee': '0.002' });
+    // A fee rate too is typed in percent: 0.2 % is the wire's 0.002.
+    expect(initial['extra.redeem_fee']).toBe('0.1');
+    const changes = changedFields(stakingSpecs, initial, { ...initial, 'extra.redeem_fee': '0.2' });
     expect(editBody(changes)).toEqual({ extra: { redeem_fee: '0.002' } });
   });
 
@@ -182,7 +235,7 @@ describe('validation of a whole form', () => {
     const filled = {
       ...empty,
       asset: 'sol',
-      next_time_rate_year: '0.04',
+      next_time_rate_year: '4',
       min_lend_amount: '0.1',
       borrow_demand: '1000',
     };

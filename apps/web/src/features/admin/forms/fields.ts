@@ -1,4 +1,11 @@
-import { dec, decimalPlaces, isPlainDecimal } from '@earn/domain';
+import { dec, decimalPlaces, fractionToPercent, isPlainDecimal, percentPlaces } from '@earn/domain';
+import {
+  fractionOfPercent,
+  jsonAsFractions,
+  jsonAsPercents,
+  percentOfFraction,
+  percentsBeyond,
+} from './percent';
 
 /**
  * The console's record forms are described, not hand-built: each field says how its wire value shows
@@ -57,9 +64,14 @@ export interface FieldSpec<K extends string = string> {
   places?: number;
   /** decimal: greater than zero. */
   positive?: boolean;
-  /** decimal: a yearly rate given as a fraction, shown with its percent (0.05 → 5 %). */
+  /**
+   * decimal: a rate whose wire value is a fraction (0.05), entered and shown as a percent (5); `places`
+   * and `max` are the wire's, so 8 places take a percent of 6 and a max of 10 is 1000 %.
+   */
   fraction?: boolean;
-  /** decimal: highest value accepted. */
+  /** json: dotted keys (of the value, or of each item of a list) of fractions entered as percents. */
+  fractionKeys?: readonly string[];
+  /** decimal: highest value accepted (in the wire's unit). */
   max?: string;
   /** decimal: "-1" is accepted and means no limit. */
   unlimited?: boolean;
@@ -138,7 +150,11 @@ export function toFormValue(spec: FieldSpec, wire: unknown): FormValue {
     case 'time':
       return typeof wire === 'number' && wire > 0 ? formatUtcInput(wire) : '';
     case 'json':
-      return wire === undefined || wire === null ? '' : JSON.stringify(wire, null, 2);
+      if (wire === undefined || wire === null) return '';
+      return JSON.stringify(spec.fractionKeys ? jsonAsPercents(wire, spec.fractionKeys) : wire, null, 2);
+    case 'decimal':
+      if (wire === undefined || wire === null) return '';
+      return spec.fraction ? percentOfFraction(String(wire)) : String(wire);
     case 'ids':
       return Array.isArray(wire) ? wire.join(', ') : '';
     default:
@@ -173,11 +189,26 @@ function parseDecimal(spec: FieldSpec, text: string): Parsed {
     return fail(
       /^-/.test(text) && isPlainDecimal(text.slice(1)) ? 'admin.form.negative' : 'admin.form.decimal',
     );
-  const places = spec.places ?? 18;
+  // A percent typed for a fraction is checked as typed (places and bound in percent), sent as the fraction.
+  const places = spec.fraction ? percentPlaces(spec.places ?? 18) : (spec.places ?? 18);
   if (decimalPlaces(text) > places) return fail('admin.form.places', { places });
   if (spec.positive && !dec(text).gt(0)) return fail('admin.form.positive');
-  if (spec.max !== undefined && dec(text).gt(spec.max)) return fail('admin.form.max', { max: spec.max });
-  return ok(text);
+  const max = spec.max !== undefined && spec.fraction ? fractionToPercent(spec.max) : spec.max;
+  if (max !== undefined && dec(text).gt(max)) return fail('admin.form.max', { max });
+  return ok(spec.fraction ? fractionOfPercent(text) : text);
+}
+
+function parseJson(spec: FieldSpec, text: string): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail('admin.form.json');
+  }
+  if (!spec.fractionKeys) return ok(value);
+  const places = percentPlaces(spec.places ?? 8);
+  if (percentsBeyond(value, spec.fractionKeys, places)) return fail('admin.form.places', { places });
+  return ok(jsonAsFractions(value, spec.fractionKeys));
 }
 
 function parseInt10(spec: FieldSpec, text: string): Parsed {
@@ -225,11 +256,7 @@ export function parseField(spec: FieldSpec, raw: FormValue): Parsed {
       return seconds === null ? fail('admin.form.time') : ok(seconds);
     }
     case 'json':
-      try {
-        return ok(JSON.parse(text));
-      } catch {
-        return fail('admin.form.json');
-      }
+      return parseJson(spec, text);
     case 'ids': {
       const parts = text.split(/[\s,]+/).filter(Boolean);
       if (!parts.every((p) => /^\d+$/.test(p) && Number(p) > 0)) return fail('admin.form.ids');

@@ -5,8 +5,9 @@ import type { FieldOption, FormValues, SpecsFor } from './fields';
 /**
  * The record forms of every product line, field by field as the operator routes name them
  * (simple-earn/admin.ts, launch-pool/admin-routes.ts, staking/products.ts, wealth, soft-staking and
- * dual routes). Simple earn's rates are fractions a year (0.05 = 5 %); staking's, launch pool's and
- * soft staking's are percents.
+ * dual routes). Every rate is entered and shown in percent. On the wire simple earn's rates and the
+ * fee rates are fractions (0.05 = 5 %), marked `fraction` (`fractionKeys` inside JSON) and converted
+ * by forms/percent.ts; staking's, launch pool's and soft staking's are percents already.
  */
 
 const opt = (value: string | number, label: string): FieldOption => ({ value: String(value), label });
@@ -26,7 +27,6 @@ const days = 'admin.unit.days';
 const FRACTION_MAX = MAX_RATE_FRACTION;
 const PERCENT_MAX = MAX_RATE_PERCENT;
 const percent = '%';
-const yearFraction = 'admin.help.fraction';
 
 export const flexibleSpecs: SpecsFor<
   | ApiBody<'/admin/api/simple-earn/flexible-products'>
@@ -39,7 +39,6 @@ export const flexibleSpecs: SpecsFor<
     kind: 'decimal',
     places: 8,
     required: true,
-    help: yearFraction,
     fraction: true,
     max: FRACTION_MAX,
     impact: true,
@@ -83,7 +82,6 @@ export const flexibleSpecs: SpecsFor<
     label: 'admin.f.ext_award_rate_year',
     kind: 'decimal',
     places: 8,
-    help: yearFraction,
     fraction: true,
     max: FRACTION_MAX,
   },
@@ -103,6 +101,8 @@ export const flexibleSpecs: SpecsFor<
     label: 'admin.f.ladder_apr',
     kind: 'json',
     ladder: true,
+    fractionKeys: ['apr'],
+    places: 8,
     help: 'admin.help.ladder',
     wide: true,
   },
@@ -126,7 +126,6 @@ export const fixedSpecs: SpecsFor<
     kind: 'decimal',
     places: 8,
     required: true,
-    help: yearFraction,
     fraction: true,
     max: FRACTION_MAX,
     impact: true,
@@ -189,6 +188,8 @@ export const fixedSpecs: SpecsFor<
     label: 'admin.f.ladder_apr',
     kind: 'json',
     ladder: true,
+    fractionKeys: ['apr'],
+    places: 8,
     help: 'admin.help.ladder',
     wide: true,
   },
@@ -477,12 +478,21 @@ export const stakingSpecs: SpecsFor<
     kind: 'decimal',
     places: 8,
     max: '1',
-    help: 'admin.help.feeFraction',
+    fraction: true,
   },
   { key: 'precision', label: 'admin.f.precision', kind: 'int', minInt: 0, maxInt: 8 },
   { key: 'tips', label: 'admin.f.tips', kind: 'textarea', maxLength: 1000, wide: true },
   { key: 'status', label: 'admin.f.status', kind: 'select', options: onlineOffline },
-  { key: 'defi', label: 'admin.f.defi', kind: 'json', help: 'admin.help.defi', wide: true, createOnly: true },
+  {
+    key: 'defi',
+    label: 'admin.f.defi',
+    kind: 'json',
+    fractionKeys: ['reward.fee_rate'],
+    places: 8,
+    help: 'admin.help.defi',
+    wide: true,
+    createOnly: true,
+  },
 ];
 
 export const protocolSpecs: SpecsFor<
@@ -527,7 +537,7 @@ export const campaignSpecs: SpecsFor<ApiBody<'/admin/api/staking/products/{id}/c
     kind: 'decimal',
     places: 8,
     max: '1',
-    help: 'admin.help.feeFraction',
+    fraction: true,
   },
   { key: 'start_time', label: 'admin.f.start_time', kind: 'time', required: true },
   { key: 'end_time', label: 'admin.f.end_time', kind: 'time', required: true },
@@ -536,6 +546,8 @@ export const campaignSpecs: SpecsFor<ApiBody<'/admin/api/staking/products/{id}/c
     label: 'admin.f.interest_tiers',
     kind: 'json',
     required: true,
+    fractionKeys: ['money_rate'],
+    places: 8,
     help: 'admin.help.tiers',
     wide: true,
   },
@@ -640,6 +652,25 @@ export const priceSpecs: SpecsFor<ApiBody<'/admin/api/prices/{asset}', 'put'>, '
   },
   { key: 'name', label: 'admin.f.asset_name', kind: 'text', maxLength: 64 },
   { key: 'precision', label: 'admin.f.precision', kind: 'int', minInt: 0, maxInt: 18 },
+];
+
+/** The operator's guard on rate changes: the APR ceiling (percent) above which a rate is confirmed twice. */
+export const rateSettingsSpecs: SpecsFor<ApiBody<'/admin/api/settings/rates', 'put'>> = [
+  {
+    key: 'rate_ceiling_percent',
+    label: 'admin.f.rate_ceiling_percent',
+    kind: 'decimal',
+    places: 2,
+    positive: true,
+    max: PERCENT_MAX,
+    required: true,
+    unit: percent,
+  },
+];
+
+/** Users' security settings an operator may change at run time. */
+export const securitySettingsSpecs: SpecsFor<ApiBody<'/admin/api/settings/security', 'put'>> = [
+  { key: 'fundpass_before_first_move', label: 'admin.f.fundpass_before_first_move', kind: 'bool' },
 ];
 
 export const ACCOUNT_MODE_OPTIONS = [

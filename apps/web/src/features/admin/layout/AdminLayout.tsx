@@ -39,6 +39,7 @@ const NAV: NavItem[] = [
   { to: '/admin/clock', label: 'admin.nav.clock' },
   { to: '/admin/audit', label: 'admin.nav.audit' },
   { to: '/admin/outbox', label: 'admin.nav.outbox' },
+  { to: '/admin/settings', label: 'admin.nav.settings' },
   { to: '/admin/operators', label: 'admin.nav.operators', role: 'admin' },
 ];
 

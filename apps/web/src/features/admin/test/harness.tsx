@@ -39,7 +39,12 @@ export interface Call {
  * A fetch that answers the operator API from a table of `METHOD path` → (body) => [status, envelope
  * data or error], and records each call, so a test sees exactly what the console sent.
  */
-export function fakeApi(routes: Record<string, (body: unknown) => [number, unknown, string?]>) {
+export function fakeApi(
+  routes: Record<
+    string,
+    (body: unknown) => [number, unknown, string?, { code?: number; data?: Record<string, unknown> }?]
+  >,
+) {
   const calls: Call[] = [];
   // biome-ignore lint/suspicious/noDocumentCookie: the API client reads the CSRF token from this cookie, as in a browser
   document.cookie = 'csrftoken=test-csrf';
@@ -55,11 +60,16 @@ export function fakeApi(routes: Record<string, (body: unknown) => [number, unkno
         return new Response(JSON.stringify({ code: 40400, message: 'No route', data: null }), {
           status: 404,
         });
-      const [status, data, key] = route(body);
+      // A refusal's code is its status × 100 unless given, its data `{ key, params }` and any more.
+      const [status, data, key, refusal] = route(body);
       const envelope =
         status === 200
           ? { code: 0, message: 'ok', data }
-          : { code: status * 100, message: String(key ?? 'refused'), data: { key, params: data ?? {} } };
+          : {
+              code: refusal?.code ?? status * 100,
+              message: String(key ?? 'refused'),
+              data: { key, params: data ?? {}, ...refusal?.data },
+            };
       return new Response(JSON.stringify(envelope), {
         status,
         headers: { 'content-type': 'application/json' },

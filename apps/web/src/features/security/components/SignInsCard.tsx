@@ -9,7 +9,7 @@ import { formatDate } from '../../../i18n';
 import { deviceLabel, SIGN_IN_PAGE, type SignInEvent, securityQueries } from '../api';
 
 const outcomeColor = (o: SignInEvent['outcome']) =>
-  o === 'ok' ? 'teal' : o === 'totp_required' ? 'blue' : 'red';
+  o === 'ok' ? 'teal' : o === 'totp_required' ? 'blue' : o === 'throttled' ? 'orange' : 'red';
 
 function Outcome({ e }: { e: SignInEvent }) {
   const { t } = useTranslation();

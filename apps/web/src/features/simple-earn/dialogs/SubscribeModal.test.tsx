@@ -5,6 +5,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import '../i18n/register';
+import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { form, rule } from '../test/fakeApi';
 import { detail, fixedProduct, flexEntry } from '../test/fixtures';
 import { earnApi } from '../test/setupApi';
@@ -44,9 +45,10 @@ describe('subscribe dialog: section 5 messages under the input', () => {
       await screen.findByText(t('finances.simpleEarn.minPurchaseAmount', { amount: '10', coin: 'USDT' })),
     ).toBeInTheDocument();
     expect(screen.getByTestId('subscribe-submit')).toBeDisabled();
+    // Above the personal quota (300) and the balance (500): the quota, in the order every line checks.
     await typeAmount('501');
     expect(
-      await screen.findByText(t('lend_earn.insufficient.balance', { coin: 'USDT' })),
+      await screen.findByText(t('finance.individualRemainingQuotaAmount', { amount: '300', coin: 'USDT' })),
     ).toBeInTheDocument();
     await typeAmount('301');
     expect(
@@ -54,6 +56,16 @@ describe('subscribe dialog: section 5 messages under the input', () => {
     ).toBeInTheDocument();
     await typeAmount('300');
     await waitFor(() => expect(screen.getByTestId('subscribe-submit')).toBeEnabled());
+  });
+
+  test('above the balance within every quota', async () => {
+    earnApi({ available: '200' });
+    open(2);
+    await screen.findByTestId('remaining-quota');
+    await typeAmount('250');
+    expect(
+      await screen.findByText(t('lend_earn.insufficient.balance', { coin: 'USDT' })),
+    ).toBeInTheDocument();
   });
 
   test('a product quota below the amount, and below the minimum before typing', async () => {
@@ -434,5 +446,72 @@ describe('subscribe dialog: offline', () => {
     await userEvent.click(screen.getByTestId('subscribe-submit'));
     expect(await screen.findByTestId('subscribe-success')).toBeInTheDocument();
     expect(api.to('POST /apiw/v2/uni-loan/earn/subscribe')).toHaveLength(1);
+  });
+});
+
+describe('subscribe dialog: the funding password, as every line asks for it', () => {
+  const FUNDPASS = '246810';
+  const required = {
+    status: 403,
+    code: 10010111,
+    message: 'Please enter your funding password',
+    data: { key: 'fundpass.required', params: {}, require_fundpass: true },
+  };
+
+  test('flexible: the server asks (10010111), the prompt opens, the same call goes again with the password and its key', async () => {
+    const api = earnApi({
+      extra: {
+        'POST /apiw/v2/uni-loan/earn/subscribe': (c) =>
+          c.headers.get('X-Fund-Password') === FUNDPASS ? { asset: 'USDT', amount: '2.5' } : required,
+      },
+    });
+    renderWithProviders(
+      <>
+        <FundpassPrompt />
+        <SubscribeModal target={{ asset: 'USDT', productId: 0 }} onClose={() => undefined} />
+      </>,
+    );
+    await ready();
+    await typeAmount('2.5');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    const input = await screen.findByLabelText(
+      t('fundpass.label'),
+      { selector: 'input' },
+      { timeout: 15_000 },
+    );
+    await userEvent.type(input, FUNDPASS);
+    await userEvent.click(screen.getByRole('button', { name: t('common.confirm') }));
+    await screen.findByTestId('subscribe-success');
+    const sent = api.to('POST /apiw/v2/uni-loan/earn/subscribe');
+    expect(sent.map((c) => c.headers.get('X-Fund-Password'))).toEqual([null, FUNDPASS]);
+    const keys = sent.map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test('fixed, a first move without a funding password (10010107): the set-password dialog opens', async () => {
+    earnApi({
+      extra: {
+        'POST /apiw/v2/fixed_earn/api/user/lend': () => ({
+          status: 403,
+          code: 10010107,
+          message: 'Set a funding password before your first subscription, stake or purchase',
+          data: { key: 'fundpass.setupRequired', params: {}, setup_fundpass: true },
+        }),
+      },
+    });
+    renderWithProviders(
+      <>
+        <FundpassPrompt />
+        <SubscribeModal target={{ asset: 'USDT', productId: 2 }} onClose={() => undefined} />
+      </>,
+    );
+    await ready();
+    await screen.findByTestId('remaining-quota');
+    await typeAmount('100');
+    await userEvent.click(screen.getByTestId('subscribe-submit'));
+    expect(await screen.findByTestId('fundpass-setup-intro', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Before your first subscription, set a funding password.',
+    );
   });
 });

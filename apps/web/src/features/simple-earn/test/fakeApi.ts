@@ -6,6 +6,8 @@ export interface Call {
   path: string;
   query: URLSearchParams;
   body: URLSearchParams | Record<string, unknown> | null;
+  /** The request's headers (X-Fund-Password, Idempotency-Key …). */
+  headers: Headers;
 }
 
 export type Reply = { data: unknown } | { status: number; code: number; message: string; data?: unknown };
@@ -28,7 +30,13 @@ export function fakeApi(routes: Record<string, Handler>) {
         : type.includes('json')
           ? (JSON.parse(raw) as Record<string, unknown>)
           : new URLSearchParams(raw);
-    const call = { method, path: url.pathname, query: url.searchParams, body };
+    const call = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      headers: new Headers(init?.headers),
+    };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) return json(404, { code: 404, message: `no fake for ${method} ${url.pathname}`, data: {} });

@@ -216,6 +216,7 @@ export default function LaunchPoolPage() {
         onClose={project.close}
         title={t('admin.lp.createProject')}
         specs={projectSpecs}
+        subject={(wire) => t('admin.subject.project', { name: wire.name ?? '' })}
         mode="create"
         defaults={PROJECT_DEFAULTS}
         area="catalogue"
@@ -235,6 +236,12 @@ export default function LaunchPoolPage() {
             : t('admin.lp.editPool', { rid: poolRow?.pool.rid ?? '' })
         }
         specs={poolSpecs}
+        subject={(wire) =>
+          t('admin.subject.pool', {
+            coin: poolRow?.pool?.coin ?? wire.coin ?? '',
+            rid: poolRow?.pool?.rid ?? '',
+          })
+        }
         mode={pool.dialog?.mode ?? 'edit'}
         row={
           pool.dialog?.mode === 'edit' && poolRow
@@ -269,6 +276,9 @@ export default function LaunchPoolPage() {
         onClose={fund.close}
         title={t('admin.lp.fundCoinOf', { rid: fundRow?.pool.rid ?? '' })}
         specs={rewardCoinSpecs}
+        subject={(wire) =>
+          t('admin.subject.rewardCoin', { coin: wire.coin ?? '', rid: fundRow?.pool.rid ?? '' })
+        }
         mode="create"
         area="catalogue"
         invalidate={[adminKeys.projects, adminKeys.dashboard]}
@@ -290,6 +300,10 @@ export default function LaunchPoolPage() {
         onClose={coin.close}
         title={t('admin.lp.editCoin', { coin: coinRow?.coin.coin ?? '', rid: coinRow?.pool.rid ?? '' })}
         specs={rewardCoinSpecs}
+        subject={t('admin.subject.rewardCoin', {
+          coin: coinRow?.coin.coin ?? '',
+          rid: coinRow?.pool.rid ?? '',
+        })}
         mode="edit"
         row={coinRow ? (coinRow.coin as unknown as Record<string, unknown>) : null}
         area="catalogue"

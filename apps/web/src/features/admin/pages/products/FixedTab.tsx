@@ -125,6 +125,12 @@ export function FixedTab() {
             : t('admin.products.editFixed', { id: row?.id ?? '' })
         }
         specs={fixedSpecs}
+        subject={(wire) =>
+          t('admin.subject.fixed', {
+            asset: row?.asset ?? wire.asset ?? '',
+            days: wire.lock_up_period ?? row?.lock_up_period ?? '',
+          })
+        }
         mode={d.dialog?.mode ?? 'edit'}
         row={row as Record<string, unknown> | null}
         preset={d.dialog?.preset}

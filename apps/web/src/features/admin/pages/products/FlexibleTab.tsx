@@ -126,6 +126,7 @@ export function FlexibleTab() {
             : t('admin.products.editFlexible', { asset: row?.asset ?? '' })
         }
         specs={flexibleSpecs}
+        subject={(wire) => t('admin.subject.flexible', { asset: row?.asset ?? wire.asset ?? '' })}
         mode={d.dialog?.mode ?? 'edit'}
         row={row as Record<string, unknown> | null}
         preset={d.dialog?.preset}

@@ -88,6 +88,7 @@ export function SoftStakingTab() {
             : t('admin.products.editSoft', { coin: row?.coin ?? '' })
         }
         specs={softStakingSpecs}
+        subject={(wire) => t('admin.subject.softStaking', { coin: row?.coin ?? wire.coin ?? '' })}
         mode={d.dialog?.mode ?? 'edit'}
         row={row as Record<string, unknown> | null}
         preset={d.dialog?.preset}

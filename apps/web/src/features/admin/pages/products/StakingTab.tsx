@@ -194,6 +194,7 @@ export function StakingTab() {
             : t('admin.products.editStaking', { coin: row?.coin ?? '' })
         }
         specs={stakingSpecs}
+        subject={(wire) => t('admin.subject.staking', { coin: row?.coin ?? wire.coin ?? '' })}
         mode={d.dialog?.mode ?? 'edit'}
         row={row as Record<string, unknown> | null}
         preset={d.dialog?.preset}
@@ -226,6 +227,12 @@ export function StakingTab() {
             : t('admin.staking.editProtocol', { name: prow?.protocol_name ?? '' })
         }
         specs={protocolSpecs}
+        subject={(wire) =>
+          t('admin.subject.protocol', {
+            name: wire.protocol_name ?? prow?.protocol_name ?? '',
+            coin: q.data?.find((p) => p.id === productId)?.coin ?? '',
+          })
+        }
         mode={protocol.dialog?.mode ?? 'edit'}
         row={prow as unknown as Record<string, unknown> | null}
         defaults={PROTOCOL_DEFAULTS}
@@ -252,6 +259,11 @@ export function StakingTab() {
         onClose={campaign.close}
         title={t('admin.staking.addCampaign')}
         specs={campaignSpecs}
+        subject={() =>
+          t('admin.subject.campaign', {
+            coin: q.data?.find((p) => p.id === campaign.dialog?.row?.product_id)?.coin ?? '',
+          })
+        }
         mode="create"
         defaults={CAMPAIGN_DEFAULTS}
         area="catalogue"

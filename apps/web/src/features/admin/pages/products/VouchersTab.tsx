@@ -118,6 +118,7 @@ export function VouchersTab() {
         onClose={d.close}
         title={t('admin.vouchers.grant')}
         specs={voucherSpecs}
+        subject={(wire) => t('admin.subject.voucher', { user: wire.user ?? user })}
         mode="create"
         defaults={defaults}
         area="catalogue"
