@@ -13,7 +13,9 @@ const ECHO = '/admin/api/test/echo';
 const echoModule: EarnModule = {
   name: 'echo',
   routes(app: FastifyInstance) {
-    app.post(ECHO, async () => ({ code: 0, message: 'success', data: null }));
+    // It changes nothing, so it opts out of the once-per-key rule every operator POST keeps
+    // (operator/writes.ts), which would refuse a POST that answers without its transaction.
+    app.post(ECHO, { config: { idempotent: false } }, async () => ({ code: 0, message: 'success', data: null }));
   },
 };
 

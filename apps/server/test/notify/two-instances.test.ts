@@ -153,8 +153,8 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
       ['11', '12'],
     ]) {
       await Promise.all([
-        operator(a, 'PUT', `/admin/api/staking/products/${staking.id}`, { rate: x }),
-        operator(b, 'PUT', `/admin/api/staking/products/${staking.id}`, { rate: y }),
+        operator(a, 'PUT', `/admin/api/staking/products/${staking.id}`, { rate: x, confirm_rate: true }),
+        operator(b, 'PUT', `/admin/api/staking/products/${staking.id}`, { rate: y, confirm_rate: true }),
       ]);
     }
 
