@@ -15,7 +15,11 @@ const echoModule: EarnModule = {
   routes(app: FastifyInstance) {
     // It changes nothing, so it opts out of the once-per-key rule every operator POST keeps
     // (operator/writes.ts), which would refuse a POST that answers without its transaction.
-    app.post(ECHO, { config: { idempotent: false } }, async () => ({ code: 0, message: 'success', data: null }));
+    app.post(ECHO, { config: { idempotent: false } }, async () => ({
+      code: 0,
+      message: 'success',
+      data: null,
+    }));
   },
 };
 
