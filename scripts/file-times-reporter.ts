@@ -10,6 +10,9 @@ interface FileTime {
   /** Its tests and hooks alone, and the import before them. */
   testsMs: number;
   importMs: number;
+  /** Seconds from the run's start to the file's start and end: which projects overlapped, and when. */
+  startS: number;
+  endS: number;
   state: string;
 }
 
@@ -34,13 +37,16 @@ export default class FileTimesReporter implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     const start = this.started.get(module.id) ?? performance.now();
+    const end = performance.now();
     const d = module.diagnostic();
     this.times.push({
       project: module.project.name,
       file: relative(process.cwd(), module.moduleId),
-      wallMs: Math.round(performance.now() - start),
+      wallMs: Math.round(end - start),
       testsMs: Math.round(d.duration),
       importMs: Math.round(d.collectDuration + d.setupDuration + d.environmentSetupDuration),
+      startS: Math.round((start - this.runStart) / 100) / 10,
+      endS: Math.round((end - this.runStart) / 100) / 10,
       state: module.state(),
     });
   }
@@ -50,17 +56,21 @@ export default class FileTimesReporter implements Reporter {
     mkdirSync('test-output', { recursive: true });
     const sorted = [...this.times].sort((a, b) => b.wallMs - a.wallMs);
     writeFileSync(OUT, `${JSON.stringify({ wallS: Math.round(wallS), files: sorted }, null, 2)}\n`);
-    const byProject = new Map<string, { n: number; ms: number }>();
+    const byProject = new Map<string, { n: number; ms: number; from: number; to: number }>();
     for (const t of this.times) {
-      const p = byProject.get(t.project) ?? { n: 0, ms: 0 };
+      const p = byProject.get(t.project) ?? { n: 0, ms: 0, from: t.startS, to: t.endS };
       p.n += 1;
       p.ms += t.wallMs;
+      p.from = Math.min(p.from, t.startS);
+      p.to = Math.max(p.to, t.endS);
       byProject.set(t.project, p);
     }
-    const lines = [`[times] run ${wallS.toFixed(0)} s wall; per project (files, summed file time):`];
+    const lines = [
+      `[times] run ${wallS.toFixed(0)} s wall; per project (files, summed file time, from-to in the run):`,
+    ];
     for (const [name, p] of [...byProject].sort((a, b) => b[1].ms - a[1].ms))
       lines.push(
-        `[times]   ${name.padEnd(18)} ${String(p.n).padStart(4)} files ${(p.ms / 1000).toFixed(0).padStart(6)} s`,
+        `[times]   ${name.padEnd(18)} ${String(p.n).padStart(4)} files ${(p.ms / 1000).toFixed(0).padStart(6)} s  ${p.from.toFixed(0).padStart(5)}-${p.to.toFixed(0)} s`,
       );
     lines.push('[times] slowest files:');
     for (const t of sorted.slice(0, 12))
