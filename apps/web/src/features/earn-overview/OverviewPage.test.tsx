@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { i18next, setLanguage } from '../../i18n';
+import { fakeApi } from '../../test/fakeApi';
 import { renderWithProviders } from '../../test/render';
-import { fakeApi } from '../simple-earn/test/fakeApi';
 import type { EarnEarnings, EarnOverview } from './api';
 import OverviewPage from './OverviewPage';
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, test } from 'vitest';
+import { fakeApi } from '../../test/fakeApi';
 import { renderWithProviders } from '../../test/render';
-import { fakeApi } from '../simple-earn/test/fakeApi';
 import type { StatementRow } from './api';
 import StatementsPage, { zoneLabel } from './StatementsPage';
 

@@ -7,7 +7,6 @@ export type Inbox = ApiData<'/api/web/v1/notifications'>;
 export type InboxItem = Inbox['list'][number];
 export type NotificationKind = InboxItem['kind'];
 export type Prefs = ApiData<'/api/web/v1/notifications/preferences'>;
-export type AprAlert = ApiData<'/api/web/v1/earn/apr-alerts'>['list'][number];
 
 /** Every kind, in the order the preferences list them (the server's order). */
 export const KINDS: NotificationKind[] = [
@@ -32,7 +31,6 @@ export const notifyKeys = {
   list: (filter: { kind?: string; unread: boolean; lang: string }) =>
     ['notifications', 'list', filter.kind ?? '', filter.unread, filter.lang] as const,
   prefs: ['notifications', 'prefs'] as const,
-  alerts: ['notifications', 'apr-alerts'] as const,
 };
 
 export const notifyQueries = {
@@ -49,11 +47,6 @@ export const notifyQueries = {
     queryOptions({
       queryKey: notifyKeys.prefs,
       queryFn: ({ signal }) => getData('/api/web/v1/notifications/preferences', { signal }),
-    }),
-  alerts: () =>
-    queryOptions({
-      queryKey: notifyKeys.alerts,
-      queryFn: ({ signal }) => getData('/api/web/v1/earn/apr-alerts', { signal }),
     }),
 };
 
@@ -83,9 +76,3 @@ export const markRead = (body: ApiBody<'/api/web/v1/notifications/read'>) =>
 
 export const savePrefs = (body: ApiBody<'/api/web/v1/notifications/preferences'>) =>
   callApi('post', '/api/web/v1/notifications/preferences', { body });
-
-export const addAlert = (body: ApiBody<'/api/web/v1/earn/apr-alerts'>) =>
-  callApi('post', '/api/web/v1/earn/apr-alerts', { body });
-
-export const deleteAlert = (id: number) =>
-  callApi('delete', '/api/web/v1/earn/apr-alerts/{id}', { params: { id } });

@@ -1,12 +1,13 @@
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
+import AprAlertDialog, { parseAprInput } from '../../components/apr-alert/AprAlertDialog';
+import type { AprAlert } from '../../components/apr-alert/api';
 import { setLanguage } from '../../i18n';
+import { fakeApi, rule } from '../../test/fakeApi';
 import { LocationProbe, shownQuery } from '../../test/location';
 import { renderWithProviders } from '../../test/render';
-import { fakeApi, rule } from '../simple-earn/test/fakeApi';
-import AprAlertDialog, { parseAprInput } from './AprAlertDialog';
-import type { AprAlert, InboxItem } from './api';
+import type { InboxItem } from './api';
 import NotificationBell from './Bell';
 import InboxPage from './InboxPage';
 import en from './i18n/en.json';

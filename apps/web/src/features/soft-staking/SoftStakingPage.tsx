@@ -10,6 +10,7 @@ import { requireLogin } from '../../api/session';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { reportSuccess } from '../../app/embed';
+import { AprAlertButton } from '../../components/apr-alert/AprAlertButton';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { ExportCsv } from '../../components/export-csv';
 import { formatAmount, formatPercent } from '../../components/format';
@@ -20,7 +21,6 @@ import { QueryState, useTableState } from '../../components/query-state/QuerySta
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
 import { WhyButton } from '../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../i18n';
-import { AprAlertButton } from '../notifications/AprAlertButton';
 import {
   type CoinAmount,
   type Payout,

@@ -10,6 +10,8 @@ import { trackClick } from '../../api/analytics';
 import { useMe } from '../../app/auth';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { isFramed } from '../../app/embed';
+import { AprAlertButton } from '../../components/apr-alert/AprAlertButton';
+import type { AprAlertTarget } from '../../components/apr-alert/AprAlertDialog';
 import { CoinAvatar } from '../../components/CoinAvatar';
 import { DisabledReason } from '../../components/DisabledReason';
 import { formatAmount } from '../../components/format';
@@ -18,8 +20,6 @@ import { applyListQuery, isNarrowed, type SortKey } from '../../components/list-
 import { useListQuery } from '../../components/list-controls/useListQuery';
 import { useTableState } from '../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../components/ResponsiveTable';
-import { AprAlertButton } from '../notifications/AprAlertButton';
-import type { AprAlertTarget } from '../notifications/AprAlertDialog';
 import { type HoldingBalance, type StakingProduct, stakingQueries } from './api';
 import { AprTrendModal, ReturnsModal } from './components/InfoModals';
 import { AprUpToText } from './components/parts';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
 // The fetch stub and providers are shared with the staking screens' tests.
-import { installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
+import { installDomStubs, renderUi, stubApi } from '../../../test/harness';
 import type { DualOrder } from '../api';
 import { DualOrderDetail } from '../DualOrderDetail';
 import DualOrdersPage from '../DualOrdersPage';

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { i18next } from '../../../i18n';
+import { type Call, stubApi } from '../../../test/harness';
 import { renderWithProviders } from '../../../test/render';
-import { type Call, stubApi } from '../../staking/test/harness';
 import SecurityPage from '../SecurityPage';
 import { ME, SESSIONS, SIGN_INS, TOTP_OFF } from './fixtures';
 

@@ -1,5 +1,5 @@
 import '../i18n/register';
-import '../../notifications/i18n/register';
+import '../../../components/apr-alert/i18n';
 import { dec, SimpleEarnProductType } from '@earn/domain';
 import {
   Anchor,
@@ -39,8 +39,8 @@ import { amt, pct } from '../format';
 import { LINKS, vipLink } from '../links';
 import { isSoldOut, upTo } from '../rules';
 
-const AprAlertDialog = lazy(() => import('../../notifications/AprAlertDialog'));
-type AlertTarget = import('../../notifications/AprAlertDialog').AprAlertTarget;
+const AprAlertDialog = lazy(() => import('../../../components/apr-alert/AprAlertDialog'));
+type AlertTarget = import('../../../components/apr-alert/AprAlertDialog').AprAlertTarget;
 
 const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'term-asc', 'term-desc', 'coin'];
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 // The test harness (fetch stub, providers) is shared with the staking screens' tests.
-import { installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
+import { installDomStubs, renderUi, stubApi } from '../../../test/harness';
 import type { WealthOrder } from '../api';
 import { DetailModal } from '../components/DetailModal';
 

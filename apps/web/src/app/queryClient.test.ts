@@ -1,10 +1,10 @@
 import { MutationObserver, onlineManager } from '@tanstack/react-query';
 import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import { BALANCE_POLL_MS, queries, STALE_MS } from '../api/queries';
+import { backoffMs, createQueryClient, GET_RETRY_LIMIT } from '../api/queryClient';
+import { retriesAction } from '../api/useApiAction';
 import { createAdminQueryClient } from '../features/admin/api/http';
-import { ApiError } from './client';
-import { BALANCE_POLL_MS, queries, STALE_MS } from './queries';
-import { backoffMs, createQueryClient, GET_RETRY_LIMIT } from './queryClient';
-import { retriesAction } from './useApiAction';
 
 describe('spec constants as TanStack Query settings', () => {
   test('a GET is retried up to 10 times, only for failures that may pass, with growing backoff', () => {

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { toast } from '../../api/errors';
 import { translateKey } from '../../i18n';
-import './i18n/register';
-import { type AprAlert, addAlert, deleteAlert, notifyKeys, notifyQueries } from './api';
+import { type AprAlert, addAlert, aprAlertKeys, aprAlertQueries, deleteAlert } from './api';
+import './i18n';
 
 export interface AprAlertTarget {
   line: AprAlertLine;
@@ -58,7 +58,7 @@ export default function AprAlertDialog({
   const targets: readonly AprAlertTarget[] = Array.isArray(given) ? given : [given as AprAlertTarget];
   const [picked, setPicked] = useState(0);
   const target = targets[picked] ?? (targets[0] as AprAlertTarget);
-  const alerts = useQuery(notifyQueries.alerts());
+  const alerts = useQuery(aprAlertQueries.alerts());
   const [direction, setDirection] = useState<'above' | 'below'>('above');
   const [aprText, setAprText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -68,14 +68,14 @@ export default function AprAlertDialog({
     onSuccess: () => {
       setAprText('');
       toast('success', t('aprAlert.added'));
-      void client.invalidateQueries({ queryKey: notifyKeys.alerts });
+      void client.invalidateQueries({ queryKey: aprAlertKeys.alerts });
     },
     onError: (e) =>
       setError(isApiError(e) ? translateKey(e.key, e.params, e.message) : t('request.data.error')),
   });
   const remove = useMutation({
     mutationFn: deleteAlert,
-    onSuccess: () => void client.invalidateQueries({ queryKey: notifyKeys.alerts }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: aprAlertKeys.alerts }),
   });
   const mine = (alerts.data?.list ?? []).filter((a) => matches(a, target));
 

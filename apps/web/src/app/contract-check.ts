@@ -5,13 +5,13 @@
  * string) fails the typecheck here, and in the screens that read it.
  */
 
+import { callApi, getData } from '../api/typed';
+import type { ApiBody, ApiData, ApiItem } from '../api/types';
+import { useApiAction } from '../api/useApiAction';
 import { adminGet, adminSend } from '../features/admin/api/http';
 import type { Dashboard, LaunchProject, UserDetail } from '../features/admin/api/types';
 import type { SpecsFor } from '../features/admin/forms/fields';
 import type { DerivedApr, PoolStat, Project, RewardPool, StakeBody } from '../features/launch-pool/api';
-import { callApi, getData } from './typed';
-import type { ApiBody, ApiData, ApiItem } from './types';
-import { useApiAction } from './useApiAction';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;

@@ -2,15 +2,21 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import { AuthDialogsProvider } from '../../app/auth';
-import { i18next, setLanguage } from '../../i18n';
-import { renderWithProviders } from '../../test/render';
-import LaunchPoolPage from '../launch-pool/LaunchPoolPage';
-import { baseRoutes, type Call, fakeServer, makePool, makeProject } from '../launch-pool/test/harness';
-import SoftStakingPage from '../soft-staking/SoftStakingPage';
-import StakingPage from '../staking/StakingPage';
-import { product } from '../staking/test/fixtures';
-import type { AprAlert } from './api';
+import type { AprAlert } from '../components/apr-alert/api';
+import LaunchPoolPage from '../features/launch-pool/LaunchPoolPage';
+import {
+  baseRoutes,
+  type Call,
+  fakeServer,
+  makePool,
+  makeProject,
+} from '../features/launch-pool/test/harness';
+import SoftStakingPage from '../features/soft-staking/SoftStakingPage';
+import StakingPage from '../features/staking/StakingPage';
+import { product } from '../features/staking/test/fixtures';
+import { i18next, setLanguage } from '../i18n';
+import { renderWithProviders } from '../test/render';
+import { AuthDialogsProvider } from './auth';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,16 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { AuthDialogsProvider } from '../../app/auth';
-import HomePage from '../../app/HomePage';
-import OverviewPage from '../../features/earn-overview/OverviewPage';
-import InboxPage from '../../features/notifications/InboxPage';
-import PreferencesPage from '../../features/notifications/PreferencesPage';
-import ProofPage from '../../features/proof-of-liabilities/ProofPage';
-import ProductsPage from '../../features/simple-earn/pages/ProductsPage';
-import SoftStakingPage from '../../features/soft-staking/SoftStakingPage';
-import { fakeFetch, SIGNED_IN } from '../../test/fakeFetch';
-import { renderWithProviders } from '../../test/render';
+import OverviewPage from '../features/earn-overview/OverviewPage';
+import InboxPage from '../features/notifications/InboxPage';
+import PreferencesPage from '../features/notifications/PreferencesPage';
+import ProofPage from '../features/proof-of-liabilities/ProofPage';
+import ProductsPage from '../features/simple-earn/pages/ProductsPage';
+import SoftStakingPage from '../features/soft-staking/SoftStakingPage';
+import { fakeFetch, SIGNED_IN } from '../test/fakeFetch';
+import { renderWithProviders } from '../test/render';
+import { AuthDialogsProvider } from './auth';
+import HomePage from './HomePage';
 
 /**
  * Issue 27: the pages that showed a state they did not know when their call failed. Each call here

@@ -2,6 +2,7 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AprAlertTarget } from './AprAlertDialog';
+import './i18n';
 
 const AprAlertDialog = lazy(() => import('./AprAlertDialog'));
 

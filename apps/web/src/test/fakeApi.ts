@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { answerSessionFromMe } from '../../../test/session';
+import { answerSessionFromMe } from './session';
 
 export interface Call {
   method: string;

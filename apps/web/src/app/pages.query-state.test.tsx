@@ -2,14 +2,14 @@ import { onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { AuthDialogsProvider } from '../../app/auth';
-import DualOrdersPage from '../../features/dual/DualOrdersPage';
-import LaunchPoolPage from '../../features/launch-pool/LaunchPoolPage';
-import ProductsPage from '../../features/simple-earn/pages/ProductsPage';
-import SoftStakingPage from '../../features/soft-staking/SoftStakingPage';
-import StakingPage from '../../features/staking/StakingPage';
-import WealthPage from '../../features/wealth/WealthPage';
-import { renderWithProviders } from '../../test/render';
+import DualOrdersPage from '../features/dual/DualOrdersPage';
+import LaunchPoolPage from '../features/launch-pool/LaunchPoolPage';
+import ProductsPage from '../features/simple-earn/pages/ProductsPage';
+import SoftStakingPage from '../features/soft-staking/SoftStakingPage';
+import StakingPage from '../features/staking/StakingPage';
+import WealthPage from '../features/wealth/WealthPage';
+import { renderWithProviders } from '../test/render';
+import { AuthDialogsProvider } from './auth';
 
 // Pages with their list controls take longer than a second to settle on a loaded machine.
 configure({ asyncUtilTimeout: 5000 });
