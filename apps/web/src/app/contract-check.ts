@@ -11,7 +11,7 @@ import { useApiAction } from '../api/useApiAction';
 import { adminGet, adminSend } from '../features/admin/api/http';
 import type { Dashboard, LaunchProject, UserDetail } from '../features/admin/api/types';
 import type { SpecsFor } from '../features/admin/forms/fields';
-import type { DerivedApr, PoolStat, Project, RewardPool, StakeBody } from '../features/launch-pool/api';
+import type { DerivedApr, PoolStat, Project, RewardPool, StakeBody } from '../features/launch-pool/api/index';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;

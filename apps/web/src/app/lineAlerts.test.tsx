@@ -3,7 +3,7 @@ import userEventLib from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import type { AprAlert } from '../components/apr-alert/api';
-import LaunchPoolPage from '../features/launch-pool/LaunchPoolPage';
+import LaunchPoolPage from '../features/launch-pool/pages/LaunchPoolPage';
 import {
   baseRoutes,
   type Call,
@@ -11,8 +11,8 @@ import {
   makePool,
   makeProject,
 } from '../features/launch-pool/test/harness';
-import SoftStakingPage from '../features/soft-staking/SoftStakingPage';
-import StakingPage from '../features/staking/StakingPage';
+import SoftStakingPage from '../features/soft-staking/pages/SoftStakingPage';
+import StakingPage from '../features/staking/pages/StakingPage';
 import { product } from '../features/staking/test/fixtures';
 import { i18next, setLanguage } from '../i18n';
 import { renderWithProviders } from '../test/render';

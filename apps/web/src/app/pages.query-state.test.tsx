@@ -2,12 +2,12 @@ import { onlineManager } from '@tanstack/react-query';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import DualOrdersPage from '../features/dual/DualOrdersPage';
-import LaunchPoolPage from '../features/launch-pool/LaunchPoolPage';
+import DualOrdersPage from '../features/dual/pages/DualOrdersPage';
+import LaunchPoolPage from '../features/launch-pool/pages/LaunchPoolPage';
 import ProductsPage from '../features/simple-earn/pages/ProductsPage';
-import SoftStakingPage from '../features/soft-staking/SoftStakingPage';
-import StakingPage from '../features/staking/StakingPage';
-import WealthPage from '../features/wealth/WealthPage';
+import SoftStakingPage from '../features/soft-staking/pages/SoftStakingPage';
+import StakingPage from '../features/staking/pages/StakingPage';
+import WealthPage from '../features/wealth/pages/WealthPage';
 import { renderWithProviders } from '../test/render';
 import { AuthDialogsProvider } from './auth';
 

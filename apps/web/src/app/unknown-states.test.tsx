@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import OverviewPage from '../features/earn-overview/OverviewPage';
-import InboxPage from '../features/notifications/InboxPage';
-import PreferencesPage from '../features/notifications/PreferencesPage';
-import ProofPage from '../features/proof-of-liabilities/ProofPage';
+import OverviewPage from '../features/earn-overview/pages/OverviewPage';
+import InboxPage from '../features/notifications/pages/InboxPage';
+import PreferencesPage from '../features/notifications/pages/PreferencesPage';
+import ProofPage from '../features/proof-of-liabilities/pages/ProofPage';
 import ProductsPage from '../features/simple-earn/pages/ProductsPage';
-import SoftStakingPage from '../features/soft-staking/SoftStakingPage';
+import SoftStakingPage from '../features/soft-staking/pages/SoftStakingPage';
 import { fakeFetch, SIGNED_IN } from '../test/fakeFetch';
 import { renderWithProviders } from '../test/render';
 import { AuthDialogsProvider } from './auth';

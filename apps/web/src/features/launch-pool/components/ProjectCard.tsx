@@ -11,7 +11,7 @@ import { CoinAvatar } from '../../../components/CoinAvatar';
 import { formatAmount } from '../../../components/format';
 import { ClockIcon } from '../../../components/icons';
 import { formatDate } from '../../../i18n';
-import { lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api';
+import { lpKeys, lpQueries, type PoolStat, type Project, type RewardPool } from '../api/index';
 import { countdownParts, formatRate } from '../format';
 import { isNewUserPool, poolRewardCoins, statRewards, unlimited } from '../rules';
 import { PoolApr, poolAprLabel } from './PoolApr';

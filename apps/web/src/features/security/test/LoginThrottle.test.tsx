@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/register';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
