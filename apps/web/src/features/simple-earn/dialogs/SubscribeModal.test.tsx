@@ -9,7 +9,7 @@ import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { form, rule } from '../../../test/fakeApi';
 import { detail, fixedProduct, flexEntry } from '../test/fixtures';
 import { earnApi } from '../test/setupApi';
-import { SubscribeModal } from './SubscribeModal';
+import { SubscribeModal } from './subscribe/SubscribeModal';
 
 // Dialog data arrives over several fake calls; give each wait room on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -34,7 +34,7 @@ import { SeNav } from '../components/SeNav';
 import { SpecialBadge } from '../components/SpecialBadge';
 import { chipApr } from '../components/TermTabs';
 import { AutoEarnModal, type AutoEarnTarget } from '../dialogs/AutoEarnModal';
-import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/SubscribeModal';
+import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/subscribe/SubscribeModal';
 import { amt, pct } from '../format';
 import { LINKS, vipLink } from '../links';
 import { isSoldOut, upTo } from '../rules';

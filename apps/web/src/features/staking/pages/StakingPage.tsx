@@ -24,7 +24,7 @@ import { type HoldingBalance, type StakingProduct, stakingQueries } from '../api
 import { AprUpToText } from '../components/parts';
 import { AprTrendModal, ReturnsModal } from '../dialogs/InfoModals';
 import { RedeemModal } from '../dialogs/RedeemModal';
-import { StakeModal } from '../dialogs/StakeModal';
+import { StakeModal } from '../dialogs/stake/StakeModal';
 import { productAprUpTo, redeemDays, redeemPeriodText, runningCampaign } from '../rules';
 
 type Target = { coin: string; pid?: number };
