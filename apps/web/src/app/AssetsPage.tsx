@@ -13,9 +13,9 @@ import { formatAmount } from '../components/format';
 import { QueryState, useTableState } from '../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../components/ResponsiveTable';
 import { ResultModal } from '../components/ResultModal';
-import { earnOverviewQueries } from '../features/earn-overview/api';
+import { earnOverviewQueries } from '../features/earn-overview/api/index';
 // The spot-and-earn split's text comes with the earn overview's catalogue, outside the first route.
-import '../features/earn-overview/i18n';
+import '../features/earn-overview/i18n/register';
 import { useMe } from './auth';
 import { MOBILE_QUERY } from './breakpoints';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { fakeApi } from '../features/simple-earn/test/fakeApi';
 import { i18next } from '../i18n';
+import { fakeApi } from '../test/fakeApi';
 import { renderWithProviders } from '../test/render';
 import HomePage from './HomePage';
 

@@ -31,7 +31,7 @@ const ReferralWidget = lazy(() =>
 const formatApr = (apr: string) => formatPercent(apr, 2);
 
 // Signed in only, after the first paint: its code and texts stay out of the first route.
-const HeaderEarn = lazy(() => import('../features/earn-overview/HeaderEarn'));
+const HeaderEarn = lazy(() => import('../features/earn-overview/components/HeaderEarn'));
 
 function LineCard({
   line,

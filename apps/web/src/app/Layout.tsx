@@ -32,7 +32,7 @@ const loadMenus = () => {
 const NavDrawer = lazy(() => import('./NavDrawer'));
 const Footer = lazy(() => import('./Footer'));
 const RegisterModal = lazy(() => import('./RegisterModal'));
-const NotificationBell = lazy(() => import('../features/notifications/Bell'));
+const NotificationBell = lazy(() => import('../features/notifications/components/Bell'));
 
 /**
  * The header's dropdowns load after the first paint (idle time), so their positioning code stays out

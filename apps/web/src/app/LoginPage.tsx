@@ -1,4 +1,4 @@
-import '../features/security/i18n';
+import '../features/security/i18n/register';
 import { SecurityMessageKey } from '@earn/domain';
 import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { fakeApi } from '../../features/simple-earn/test/fakeApi';
+import { fakeApi } from '../../test/fakeApi';
 import { renderWithProviders } from '../../test/render';
 import type { RewardBreakdown } from './api';
 import RewardBreakdownDialog from './RewardBreakdownDialog';

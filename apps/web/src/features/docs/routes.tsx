@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { DocSlug } from './content/types';
 
-const DocPage = lazy(() => import('./DocPage'));
+const DocPage = lazy(() => import('./pages/DocPage'));
 
 const doc = (slug: DocSlug) => <DocPage slug={slug} />;
 

@@ -2,7 +2,7 @@ import { dec } from '@earn/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatAmount, formatPercent } from '../../components/format';
-import { lpQueries } from './api';
+import { lpQueries } from './api/index';
 
 /** A yearly rate in percent ('45.5') as the cards show it: two decimals, '--' when the pool has none. */
 export function formatRate(rate: string, rateType?: number): string {

@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-const LaunchPoolPage = lazy(() => import('./LaunchPoolPage'));
-const StakePage = lazy(() => import('./StakePage'));
-const StakeSuccessPage = lazy(() => import('./StakeSuccessPage'));
+const LaunchPoolPage = lazy(() => import('./pages/LaunchPoolPage'));
+const StakePage = lazy(() => import('./pages/StakePage'));
+const StakeSuccessPage = lazy(() => import('./pages/StakeSuccessPage'));
 const LineRecordsPage = lazy(() => import('../../components/line-records/LineRecordsPage'));
 
 /**

@@ -10,7 +10,7 @@ import {
   poolRemainingQuota,
   RewardPoolType,
 } from '@earn/domain';
-import type { CoinReward, PoolRewardCoin, PoolStat, Project, RewardPool } from './api';
+import type { CoinReward, PoolRewardCoin, PoolStat, Project, RewardPool } from './api/index';
 
 /**
  * What the stake and redeem dialogs decide from a pool and the user's numbers (launch-pool.md

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-const SoftStakingPage = lazy(() => import('./SoftStakingPage'));
-const AgreementPage = lazy(() => import('./AgreementPage'));
+const SoftStakingPage = lazy(() => import('./pages/SoftStakingPage'));
+const AgreementPage = lazy(() => import('./pages/AgreementPage'));
 
 /**
  * The soft-staking routes, mounted by app/routes.tsx under the layout. The agreement is also served

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-const StakingPage = lazy(() => import('./StakingPage'));
-const HoldingsPage = lazy(() => import('./HoldingsPage'));
+const StakingPage = lazy(() => import('./pages/StakingPage'));
+const HoldingsPage = lazy(() => import('./pages/HoldingsPage'));
 const LineRecordsPage = lazy(() => import('../../components/line-records/LineRecordsPage'));
 
 /**

@@ -110,7 +110,7 @@ describe('staking screen rules', () => {
 describe('staking wording', () => {
   test('one day reads singular in English; Chinese has one form', async () => {
     const { i18next } = await import('../../i18n');
-    await import('./i18n');
+    await import('./i18n/register');
     const en = i18next.getFixedT('en');
     const zh = i18next.getFixedT('zh-CN');
     const period = (max: number) =>

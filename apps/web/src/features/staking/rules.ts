@@ -23,7 +23,7 @@ import {
 import type { TFunction } from 'i18next';
 import { formatAmount, formatPercent } from '../../components/format';
 import { formatDate } from '../../i18n';
-import type { Campaign, DefiProtocol, HoldingBalance, StakingProduct, VipConfigRow } from './api';
+import type { Campaign, DefiProtocol, HoldingBalance, StakingProduct, VipConfigRow } from './api/index';
 
 /**
  * The staking screens' rules (staking-wealth.md sections 4, 5 and 9), pure so each is tested. The

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 
-const WealthPage = lazy(() => import('./WealthPage'));
-const DisclaimerPage = lazy(() => import('./DisclaimerPage'));
+const WealthPage = lazy(() => import('./pages/WealthPage'));
+const DisclaimerPage = lazy(() => import('./pages/DisclaimerPage'));
 
 /** The wealth routes, mounted by app/routes.tsx under the layout; the disclaimer is the spec's path. */
 export const wealthRoutes: RouteObject[] = [

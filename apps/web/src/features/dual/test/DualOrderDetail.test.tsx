@@ -1,14 +1,14 @@
-import '../i18n';
+import '../i18n/register';
 import { DUAL_ORDER_STATUSES, type DualOrderStatus } from '@earn/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
 // The fetch stub and providers are shared with the staking screens' tests.
-import { installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
-import type { DualOrder } from '../api';
-import { DualOrderDetail } from '../DualOrderDetail';
-import DualOrdersPage from '../DualOrdersPage';
+import { installDomStubs, renderUi, stubApi } from '../../../test/harness';
+import type { DualOrder } from '../api/index';
+import { DualOrderDetail } from '../pages/DualOrderDetail';
+import DualOrdersPage from '../pages/DualOrdersPage';
 
 // The order page with its list controls takes longer than a second to settle on a loaded machine.
 configure({ asyncUtilTimeout: 5000 });

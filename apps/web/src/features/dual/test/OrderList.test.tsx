@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeFetch, SIGNED_IN } from '../../../test/fakeFetch';
 import { LocationProbe, shownQuery } from '../../../test/location';
 import { renderWithProviders } from '../../../test/render';
-import DualOrdersPage from '../DualOrdersPage';
+import DualOrdersPage from '../pages/DualOrdersPage';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

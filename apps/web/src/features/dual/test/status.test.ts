@@ -1,7 +1,7 @@
-import '../i18n';
+import '../i18n/register';
 import { describe, expect, test } from 'vitest';
 import { i18next } from '../../../i18n';
-import { DUAL_ORDER_STATUSES, statusColor, statusParam } from '../api';
+import { DUAL_ORDER_STATUSES, statusColor, statusParam } from '../api/index';
 
 describe('dual order statuses', () => {
   test('every one of the ten statuses has a colour and a label in both languages', async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { describe, expect, test, vi } from 'vitest';
-import type { MyReward, MyStake, PoolStat } from '../api';
+import type { MyReward, MyStake, PoolStat } from '../api/index';
 import { dialogPools } from '../rules';
 import { baseRoutes, type Call, fakeServer, makePool, makeProject, renderWithApp } from '../test/harness';
 import { MySection, rewardRangeQuery } from './MySection';

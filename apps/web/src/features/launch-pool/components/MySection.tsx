@@ -13,7 +13,7 @@ import { useTableState } from '../../../components/query-state/QueryState';
 import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../../i18n';
-import { LAUNCHPOOL_BASE, lpKeys, MY_TABLE_PAGE_SIZE, type MyReward, type MyStake } from '../api';
+import { LAUNCHPOOL_BASE, lpKeys, MY_TABLE_PAGE_SIZE, type MyReward, type MyStake } from '../api/index';
 
 function modeKey(s: MyStake): string {
   if (s.simpleEarnPeriod > 0) return 'launchpool.mode.fixed';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { i18next } from '../../../i18n';
-import type { DerivedApr } from '../api';
+import type { DerivedApr } from '../api/index';
 import { makePool, renderWithApp } from '../test/harness';
 import { PoolApr } from './PoolApr';
 

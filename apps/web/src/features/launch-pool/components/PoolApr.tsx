@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
-import type { DerivedApr, RewardPool } from '../api';
+import type { DerivedApr, RewardPool } from '../api/index';
 import { formatRate } from '../format';
 
 /**

@@ -33,7 +33,7 @@ import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit'
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { onRadioGroupKeyDown, radioTabIndex } from '../../../components/radioGroup';
 import { formatDate, translateKey } from '../../../i18n';
-import { deviceToken, LAUNCHPOOL_BASE, lpKeys, lpQueries, type Project } from '../api';
+import { deviceToken, LAUNCHPOOL_BASE, lpKeys, lpQueries, type Project } from '../api/index';
 import { formatRate } from '../format';
 import {
   dialogPools,

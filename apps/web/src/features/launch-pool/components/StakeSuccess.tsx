@@ -22,7 +22,7 @@ import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { openPage } from '../../../app/embed';
 import { formatAmount } from '../../../components/format';
 import { CheckCircleIcon, InfoCircleIcon } from '../../../components/icons';
-import { type EarnMoreItem, lpQueries, type Project } from '../api';
+import { type EarnMoreItem, lpQueries, type Project } from '../api/index';
 import { poolRewardCoins } from '../rules';
 import type { StakeResult } from './StakeForm';
 

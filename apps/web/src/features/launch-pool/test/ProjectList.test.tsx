@@ -5,8 +5,8 @@ import { describe, expect, test, vi } from 'vitest';
 import { AuthDialogsProvider } from '../../../app/auth';
 import { LocationProbe, shownQuery } from '../../../test/location';
 import { renderWithProviders } from '../../../test/render';
-import LaunchPoolPage from '../LaunchPoolPage';
-import StakeSuccessPage from '../StakeSuccessPage';
+import LaunchPoolPage from '../pages/LaunchPoolPage';
+import StakeSuccessPage from '../pages/StakeSuccessPage';
 import { baseRoutes, fakeServer, ME, makePool, makeProject } from './harness';
 
 configure({ asyncUtilTimeout: 5000 });

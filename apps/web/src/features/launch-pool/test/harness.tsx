@@ -8,7 +8,7 @@ import { AuthDialogsProvider } from '../../../app/auth';
 import { Providers } from '../../../app/providers';
 import '../i18n/register';
 import { answerSessionFromMe } from '../../../test/session';
-import type { PoolSimpleEarn, Project, RewardPool } from '../api';
+import type { PoolSimpleEarn, Project, RewardPool } from '../api/index';
 
 /** jsdom lacks what Mantine measures with. */
 beforeAll(() => {

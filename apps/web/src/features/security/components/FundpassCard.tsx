@@ -5,7 +5,7 @@ import { toast } from '../../../api/errors';
 import { type Me, queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
-import { FUNDPASS_MODES, type FundpassMode, SECURITY_PATHS } from '../api';
+import { FUNDPASS_MODES, type FundpassMode, SECURITY_PATHS } from '../api/index';
 import type { FundpassDialogKind } from '../dialogs/SetFundpassDialog';
 
 /** The funding password: whether it is set, when it is asked, and set / change / reset. */

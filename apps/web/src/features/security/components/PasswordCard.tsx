@@ -7,7 +7,7 @@ import { handleApiError, toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { translateKey } from '../../../i18n';
-import { SECURITY_PATHS, securityKeys } from '../api';
+import { SECURITY_PATHS, securityKeys } from '../api/index';
 
 const MIN_LENGTH = 8;
 

@@ -5,7 +5,7 @@ import { toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
 import { QueryState } from '../../../components/query-state/QueryState';
 import { formatDate } from '../../../i18n';
-import { deviceLabel, SECURITY_PATHS, securityKeys, securityQueries, type UserSession } from '../api';
+import { deviceLabel, SECURITY_PATHS, securityKeys, securityQueries, type UserSession } from '../api/index';
 
 function SessionRow({
   session,

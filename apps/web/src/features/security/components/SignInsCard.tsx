@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { QueryState } from '../../../components/query-state/QueryState';
 import { formatDate } from '../../../i18n';
-import { deviceLabel, SIGN_IN_PAGE, type SignInEvent, securityQueries } from '../api';
+import { deviceLabel, SIGN_IN_PAGE, type SignInEvent, securityQueries } from '../api/index';
 
 const outcomeColor = (o: SignInEvent['outcome']) =>
   o === 'ok' ? 'teal' : o === 'totp_required' ? 'blue' : o === 'throttled' ? 'orange' : 'red';

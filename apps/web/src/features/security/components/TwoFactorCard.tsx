@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state/QueryState';
-import { securityQueries } from '../api';
+import { securityQueries } from '../api/index';
 
 const EnrolTotpDialog = lazy(() => import('../dialogs/EnrolTotpDialog'));
 const DisableTotpDialog = lazy(() => import('../dialogs/DisableTotpDialog'));

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
-import { SECURITY_PATHS, securityKeys } from '../api';
+import { SECURITY_PATHS, securityKeys } from '../api/index';
 import { inlineError } from '../components/inline-error';
 
 /** Turns two-factor sign-in off: the login password and a code from the app (or a recovery code). */

@@ -17,7 +17,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
-import { SECURITY_PATHS, securityKeys, type TotpSetup } from '../api';
+import { SECURITY_PATHS, securityKeys, type TotpSetup } from '../api/index';
 import { inlineError } from '../components/inline-error';
 
 type Step =

@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/register';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
-import { SECURITY_PATHS } from '../api';
+import { SECURITY_PATHS } from '../api/index';
 import { type FieldError, fieldError } from '../components/inline-error';
 
 export type FundpassDialogKind = 'set' | 'change' | 'reset';

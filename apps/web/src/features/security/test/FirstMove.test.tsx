@@ -1,4 +1,4 @@
-import '../i18n';
+import '../i18n/register';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -8,8 +8,8 @@ import { send } from '../../../api/send';
 import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { registerNavigate } from '../../../app/navigate';
 import { i18next, setLanguage } from '../../../i18n';
+import { stubApi } from '../../../test/harness';
 import { renderWithProviders } from '../../../test/render';
-import { stubApi } from '../../staking/test/harness';
 
 const STAKE = '/apiw/v2/earn/staking/coin-swap-verify';
 const NOT_SET = {

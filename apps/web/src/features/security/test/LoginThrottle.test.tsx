@@ -1,12 +1,12 @@
-import '../i18n';
+import '../i18n/register';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AuthDialogsProvider } from '../../../app/auth';
 import LoginPage from '../../../app/LoginPage';
 import { setLanguage } from '../../../i18n';
+import { stubApi } from '../../../test/harness';
 import { renderWithProviders } from '../../../test/render';
-import { stubApi } from '../../staking/test/harness';
 
 const LOGIN = '/api/web/v1/auth/login';
 /** 2026-11-23 09:15:00 UTC */

@@ -1,11 +1,11 @@
-import '../i18n';
+import '../i18n/register';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { AuthDialogsProvider } from '../../../app/auth';
 import LoginPage from '../../../app/LoginPage';
+import { stubApi } from '../../../test/harness';
 import { renderWithProviders } from '../../../test/render';
-import { stubApi } from '../../staking/test/harness';
 import { ME } from './fixtures';
 
 const LOGIN = '/api/web/v1/auth/login';

@@ -1,12 +1,12 @@
-import '../i18n';
+import '../i18n/register';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { FundpassPrompt } from '../../../app/FundpassPrompt';
 import { i18next } from '../../../i18n';
+import { type Call, stubApi } from '../../../test/harness';
 import { renderWithProviders } from '../../../test/render';
-import { type Call, stubApi } from '../../staking/test/harness';
-import SecurityPage from '../SecurityPage';
+import SecurityPage from '../pages/SecurityPage';
 import { ME, SESSIONS, SIGN_INS, TOTP_OFF } from './fixtures';
 
 const OTPAUTH = 'otpauth://totp/Earn:ada%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=Earn';

@@ -1,5 +1,5 @@
 import type { Me } from '../../../api/queries';
-import type { SignInEvent, TotpStatus, UserSession } from '../api';
+import type { SignInEvent, TotpStatus, UserSession } from '../api/index';
 
 export const ME: Me = {
   id: 7,

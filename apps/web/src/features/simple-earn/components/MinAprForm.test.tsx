@@ -4,7 +4,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import '../i18n/register';
-import { form, rule } from '../test/fakeApi';
+import { form, rule } from '../../../test/fakeApi';
 import { earnApi } from '../test/setupApi';
 import { MinAprForm } from './MinAprForm';
 

@@ -6,10 +6,10 @@ import { i18next } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import '../i18n/register';
 import { FundpassPrompt } from '../../../app/FundpassPrompt';
-import { form, rule } from '../test/fakeApi';
+import { form, rule } from '../../../test/fakeApi';
 import { detail, fixedProduct, flexEntry } from '../test/fixtures';
 import { earnApi } from '../test/setupApi';
-import { SubscribeModal } from './SubscribeModal';
+import { SubscribeModal } from './subscribe/SubscribeModal';
 
 // Dialog data arrives over several fake calls; give each wait room on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

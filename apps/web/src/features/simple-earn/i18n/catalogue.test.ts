@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import amountInput from '../../../components/amount-input/en.json';
+import aprAlert from '../../../components/apr-alert/i18n/en.json';
 import arrival from '../../../components/redeem-arrival/i18n/en.json';
 import shared from '../../../i18n/en.json';
-import notify from '../../notifications/i18n/en.json';
 import en from './en.json';
 import zh from './zh-CN.json';
 
@@ -27,14 +27,14 @@ describe('simple-earn texts', () => {
   test('every key the feature names exists, in its catalogue, the shared one or a component it uses', () => {
     // The redemption-arrival component registers its catalogue with its module, which the redeem
     // dialog and holding cards import.
-    // The products page also opens the notifications feature's APR-alert dialog, registering its texts.
+    // The products page also opens the shared APR-alert dialog, registering its texts.
     // The amount field registers its own catalogue too; the dialogs name its 'enter an amount' reason.
     const known = new Set([
       ...Object.keys(amountInput),
       ...Object.keys(en),
       ...Object.keys(shared),
       ...Object.keys(arrival),
-      ...Object.keys(notify),
+      ...Object.keys(aprAlert),
     ]);
     const missing: string[] = [];
     for (const file of sources(ROOT)) {

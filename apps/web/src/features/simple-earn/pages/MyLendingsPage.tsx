@@ -21,7 +21,7 @@ import { AutoEarnModal, type AutoEarnTarget } from '../dialogs/AutoEarnModal';
 import { EarlyRedeemModal, RedeemToModal, ReinvestModal } from '../dialogs/FixedOrderDialogs';
 import { InterestHistoryModal } from '../dialogs/InterestHistoryModal';
 import { RedeemModal } from '../dialogs/RedeemModal';
-import { SubscribeModal, type SubscribeTarget } from '../dialogs/SubscribeModal';
+import { SubscribeModal, type SubscribeTarget } from '../dialogs/subscribe/SubscribeModal';
 import { VipUpgradeModal } from '../dialogs/VipUpgradeModal';
 import { useServerNow, useVipTier } from '../hooks';
 import { subscribeAgain } from '../rules';

@@ -1,5 +1,5 @@
 import '../i18n/register';
-import '../../notifications/i18n/register';
+import '../../../components/apr-alert/i18n';
 import { dec, SimpleEarnProductType } from '@earn/domain';
 import {
   Anchor,
@@ -34,13 +34,13 @@ import { SeNav } from '../components/SeNav';
 import { SpecialBadge } from '../components/SpecialBadge';
 import { chipApr } from '../components/TermTabs';
 import { AutoEarnModal, type AutoEarnTarget } from '../dialogs/AutoEarnModal';
-import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/SubscribeModal';
+import { SubscribeModal, type SubscribeTarget, termLabel } from '../dialogs/subscribe/SubscribeModal';
 import { amt, pct } from '../format';
 import { LINKS, vipLink } from '../links';
 import { isSoldOut, upTo } from '../rules';
 
-const AprAlertDialog = lazy(() => import('../../notifications/AprAlertDialog'));
-type AlertTarget = import('../../notifications/AprAlertDialog').AprAlertTarget;
+const AprAlertDialog = lazy(() => import('../../../components/apr-alert/AprAlertDialog'));
+type AlertTarget = import('../../../components/apr-alert/AprAlertDialog').AprAlertTarget;
 
 const SORTS: readonly SortKey[] = ['apr-desc', 'apr-asc', 'term-asc', 'term-desc', 'coin'];
 

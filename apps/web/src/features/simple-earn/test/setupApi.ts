@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
+import { fakeApi, type Reply } from '../../../test/fakeApi';
 import type { ProductDetail } from '../api/types';
-import { fakeApi, type Reply } from './fakeApi';
 import { detail, fixedProduct, flexEntry } from './fixtures';
 
 export const NOW = 1_795_237_200;
@@ -34,7 +34,7 @@ export function earnApi(
     vouchers?: unknown[];
     locked?: boolean;
     accountMode?: string;
-    extra?: Record<string, (c: import('./fakeApi').Call) => Reply | unknown>;
+    extra?: Record<string, (c: import('../../../test/fakeApi').Call) => Reply | unknown>;
   } = {},
 ) {
   const products = opts.products ?? [

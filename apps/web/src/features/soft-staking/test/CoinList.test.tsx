@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fakeFetch, SIGNED_IN } from '../../../test/fakeFetch';
 import { LocationProbe, shownQuery } from '../../../test/location';
 import { renderWithProviders } from '../../../test/render';
-import SoftStakingPage from '../SoftStakingPage';
+import SoftStakingPage from '../pages/SoftStakingPage';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

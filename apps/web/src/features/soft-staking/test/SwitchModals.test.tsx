@@ -1,14 +1,14 @@
-import '../i18n';
+import '../i18n/register';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { i18next } from '../../../i18n';
+// The test harness (fetch stub, providers) is shared with the staking screens' tests.
+import { type Call, installDomStubs, renderUi, stubApi } from '../../../test/harness';
 import { renderWithProviders } from '../../../test/render';
 import { setViewportWidth } from '../../../test/viewport';
-// The test harness (fetch stub, providers) is shared with the staking screens' tests.
-import { type Call, installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
-import { agreementPath } from '../api';
-import { ActivateModal, CloseModal } from '../components/SwitchModals';
+import { agreementPath } from '../api/index';
+import { ActivateModal, CloseModal } from '../dialogs/SwitchModals';
 
 const SWITCH = 'POST /apiw/v2/earn/soft-staking/switch';
 

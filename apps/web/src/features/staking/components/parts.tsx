@@ -27,7 +27,7 @@ import { CheckCircleIcon, ChevronRightIcon } from '../../../components/icons';
 import { QueryState } from '../../../components/query-state/QueryState';
 import { TrendChart } from '../../../components/TrendChart';
 import { i18next } from '../../../i18n';
-import { stakingQueries } from '../api';
+import { stakingQueries } from '../api/index';
 import { type AprUpTo, formatRate, ruleText } from '../rules';
 
 /**

@@ -6,7 +6,7 @@ import type { ApiBody } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { reportSuccess } from '../../../app/embed';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
-import { type ActionResult, type STAKING_BASE, stakingKeys } from '../api';
+import { type ActionResult, type STAKING_BASE, stakingKeys } from '../api/index';
 import { showActionError } from './parts';
 
 /** The two staking writes: a stake (coin-swap-verify) and a redeem (coin-redeem). */

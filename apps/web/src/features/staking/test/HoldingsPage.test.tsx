@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import HoldingsPage from '../HoldingsPage';
+import HoldingsPage from '../pages/HoldingsPage';
 import { ME } from './fixtures';
 import { installDomStubs, renderUi, stubApi } from './harness';
 

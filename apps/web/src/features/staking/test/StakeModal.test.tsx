@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import * as errors from '../../../api/errors';
-import { StakeModal } from '../components/StakeModal';
+import { StakeModal } from '../dialogs/stake/StakeModal';
 import { campaign, ME, product, userInfo } from './fixtures';
 import { type Call, installDomStubs, type Routes, renderUi, stubApi } from './harness';
 

@@ -3,8 +3,8 @@ import userEventLib from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { LocationProbe, shownQuery } from '../../../test/location';
 import { renderWithProviders } from '../../../test/render';
-import type { StakingProduct } from '../api';
-import StakingPage from '../StakingPage';
+import type { StakingProduct } from '../api/index';
+import StakingPage from '../pages/StakingPage';
 import { campaign, ME, product } from './fixtures';
 import { installDomStubs, stubApi } from './harness';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { StakeModal } from '../components/StakeModal';
+import { StakeModal } from '../dialogs/stake/StakeModal';
 import { ME, product, userInfo } from './fixtures';
 import { installDomStubs, renderUi, stubApi } from './harness';
 

@@ -1,4 +1,4 @@
-import type { Campaign, DefiProtocol, StakingProduct, UserInfo } from '../api';
+import type { Campaign, DefiProtocol, StakingProduct, UserInfo } from '../api/index';
 
 export const ME = {
   id: 7,

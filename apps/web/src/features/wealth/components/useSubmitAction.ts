@@ -4,7 +4,7 @@ import { trackClick } from '../../../api/analytics';
 import type { ApiBody, ApiData } from '../../../api/types';
 import { useApiAction } from '../../../api/useApiAction';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
-import { type WEALTH_BASE, wealthKeys } from '../api';
+import { type WEALTH_BASE, wealthKeys } from '../api/index';
 
 /** The spec's wealth call debounce. */
 export const WEALTH_DEBOUNCE_MS = 200;

@@ -1,11 +1,11 @@
-import '../i18n';
+import '../i18n/register';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 // The test harness (fetch stub, providers) is shared with the staking screens' tests.
-import { installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
-import type { WealthOrder } from '../api';
-import { DetailModal } from '../components/DetailModal';
+import { installDomStubs, renderUi, stubApi } from '../../../test/harness';
+import type { WealthOrder } from '../api/index';
+import { DetailModal } from '../dialogs/DetailModal';
 
 const BASE = '/apiw/v2/earn/private-wealth';
 

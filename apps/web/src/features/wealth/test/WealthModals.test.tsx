@@ -1,15 +1,15 @@
-import '../i18n';
+import '../i18n/register';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+// The test harness (fetch stub, providers) is shared with the staking screens' tests.
+import { type Call, installDomStubs, renderUi, stubApi } from '../../../test/harness';
 import { renderWithProviders } from '../../../test/render';
 import { setViewportWidth } from '../../../test/viewport';
-// The test harness (fetch stub, providers) is shared with the staking screens' tests.
-import { type Call, installDomStubs, renderUi, stubApi } from '../../staking/test/harness';
-import type { WealthOrder, WealthProduct } from '../api';
-import { WealthRedeemModal } from '../components/RedeemModal';
-import { SubscribeModal } from '../components/SubscribeModal';
+import type { WealthOrder, WealthProduct } from '../api/index';
+import { WealthRedeemModal } from '../dialogs/RedeemModal';
+import { SubscribeModal } from '../dialogs/SubscribeModal';
 
 const BASE = '/apiw/v2/earn/private-wealth';
 

@@ -1,0 +1,141 @@
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { formatAmount, formatPercent } from '../../../components/format';
+import { formatDate } from '../../../i18n';
+import { type DualOrder, dualQueries, priceCoin, statusColor } from '../api/index';
+
+function Field({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * One order's detail, read from /apiw/v2/earn/dual/order-detail (a sniper order from
+ * /apiw/v2/earn/dual-sniper/order): every field the call answers, the status worded and coloured.
+ */
+export function DualOrderDetail({
+  order,
+  onClose,
+}: {
+  /** The row opened (its id and kind); null when closed. */
+  order: Pick<DualOrder, 'order_id' | 'kind'> | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const detail = useQuery({
+    ...dualQueries.detail(order?.order_id ?? 0, order?.kind ?? 'dual'),
+    enabled: order !== null,
+  });
+  const o = detail.data;
+
+  let body: ReactNode;
+  if (detail.isError) {
+    body = (
+      <Stack gap="sm">
+        <Alert color="red" role="alert">
+          {t('request.data.error')}
+        </Alert>
+        <Button variant="default" onClick={() => void detail.refetch()} data-testid="dual-detail-retry">
+          {t('dual.detail.retry')}
+        </Button>
+      </Stack>
+    );
+  } else if (!o) {
+    body = (
+      <Group justify="center" p="lg">
+        <Loader size="sm" aria-label={t('dual.detail.loading')} />
+      </Group>
+    );
+  } else {
+    body = (
+      <Stack gap={10}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={650}>
+            {o.invest_coin} → {o.exercise_coin}
+          </Text>
+          <Badge
+            variant="light"
+            color={statusColor(o.status)}
+            data-testid="dual-detail-status"
+            data-status={o.status}
+          >
+            {t(`dual.status.${o.status}`)}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed" data-testid="dual-detail-status-help">
+          {t(`dual.statusHelp.${o.status}`)}
+        </Text>
+        <Field label={t('dual.detail.orderId')} value={`#${o.order_id}`} testId="dual-detail-id" />
+        <Field label={t('dual.detail.kind')} value={t(`dual.kind.${o.kind}`)} testId="dual-detail-kind" />
+        <Field label={t('dual.detail.investCoin')} value={o.invest_coin} testId="dual-detail-invest" />
+        <Field label={t('dual.detail.exerciseCoin')} value={o.exercise_coin} testId="dual-detail-exercise" />
+        <Field
+          label={t('dual.col.amount')}
+          value={`${formatAmount(o.amount)} ${o.invest_coin}`}
+          testId="dual-detail-amount"
+        />
+        <Field
+          label={t('dual.col.target')}
+          value={`${formatAmount(o.target_price)} ${priceCoin(o)}`}
+          testId="dual-detail-target"
+        />
+        <Field label={t('dual.col.apr')} value={formatPercent(o.apr)} testId="dual-detail-apr" />
+        <Field
+          label={t('dual.detail.open')}
+          value={o.is_open === 1 ? t('dual.detail.yes') : t('dual.detail.no')}
+          testId="dual-detail-open"
+        />
+        <Field
+          label={t('dual.col.settlement')}
+          value={
+            o.settle_amount !== null && o.settle_coin
+              ? `${formatAmount(o.settle_amount)} ${o.settle_coin}`
+              : '—'
+          }
+          testId="dual-detail-settlement"
+        />
+        <Field
+          label={t('dual.detail.created')}
+          value={formatDate(o.create_time, true)}
+          testId="dual-detail-created"
+        />
+        <Field
+          label={t('dual.col.expire')}
+          value={formatDate(o.expire_time, true)}
+          testId="dual-detail-expire"
+        />
+        <Field
+          label={t('dual.detail.updated')}
+          value={formatDate(o.update_time, true)}
+          testId="dual-detail-updated"
+        />
+      </Stack>
+    );
+  }
+
+  return (
+    <Modal
+      opened={order !== null}
+      onClose={onClose}
+      title={t('dual.detail.title')}
+      fullScreen={!!mobile}
+      centered
+      data-testid="dual-detail"
+    >
+      {body}
+    </Modal>
+  );
+}

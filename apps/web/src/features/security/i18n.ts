@@ -1,7 +1,0 @@
-import { i18next } from '../../i18n';
-import en from './i18n/en.json';
-import zhCN from './i18n/zh-CN.json';
-
-// The security page's texts (and the sign-in code step's) join the shared catalogue when they load.
-i18next.addResourceBundle('en', 'translation', en, true, false);
-i18next.addResourceBundle('zh-CN', 'translation', zhCN, true, false);

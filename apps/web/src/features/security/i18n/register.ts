@@ -1,0 +1,7 @@
+import { i18next } from '../../../i18n';
+import en from './en.json';
+import zhCN from './zh-CN.json';
+
+// The security page's texts (and the sign-in code step's) join the shared catalogue when they load.
+i18next.addResourceBundle('en', 'translation', en, true, false);
+i18next.addResourceBundle('zh-CN', 'translation', zhCN, true, false);

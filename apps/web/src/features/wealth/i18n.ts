@@ -1,7 +1,0 @@
-import { i18next } from '../../i18n';
-import en from './i18n/en.json';
-import zhCN from './i18n/zh-CN.json';
-
-// The wealth line's own texts join the shared catalogue when its first page loads.
-i18next.addResourceBundle('en', 'translation', en, true, false);
-i18next.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
