@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FundpassPromptState } from '../api/fundpass';
 import { DisabledReason } from '../components/DisabledReason';
+import { DialogFrame } from '../components/dialog-frame/DialogFrame';
 
 export const LOCK_END_FORMAT: Intl.DateTimeFormatOptions = {
   year: 'numeric',
@@ -56,16 +57,12 @@ export default function FundpassDialog({
           : t('fundpass.verifyFrequency')
         : null;
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onCancel}
-      title={
-        <Text fw={650} size="lg">
-          {t('fundpass.title')}
-        </Text>
-      }
-      centered
+      title={t('fundpass.title')}
       size="sm"
+      fullScreenOnMobile={false}
     >
       <form
         onSubmit={(e) => {
@@ -112,6 +109,6 @@ export default function FundpassDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogFrame>
   );
 }

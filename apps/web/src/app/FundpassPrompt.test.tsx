@@ -56,7 +56,9 @@ describe('funding-password prompt (issue 18 §3)', () => {
     expect(lock).toHaveTextContent(`You can try again at ${end}`);
     expect(screen.getByLabelText(i18next.t('fundpass.label'), { selector: 'input' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: i18next.t('common.confirm') })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: i18next.t('common.close') }));
+    // The form's Close (the dialog's corner button is named Close too, as in the app).
+    const closes = screen.getAllByRole('button', { name: i18next.t('common.close') });
+    await user.click(closes[closes.length - 1] as HTMLElement);
     expect(await answer).toBeNull();
     await waitFor(() => expect(screen.queryByTestId('fundpass-locked')).not.toBeInTheDocument());
   }, 20_000);

@@ -1,11 +1,10 @@
-import { Button, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApiAction } from '../api/useApiAction';
+import { DialogFrame } from '../components/dialog-frame/DialogFrame';
 import { safeRedirect, useAuthDialogs, useSignedIn } from './auth';
-import { MOBILE_QUERY } from './breakpoints';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PASSWORD = 8;
@@ -13,7 +12,6 @@ const MIN_PASSWORD = 8;
 export default function RegisterModal() {
   const { t } = useTranslation();
   const { registerOpened, closeRegister } = useAuthDialogs();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signedIn = useSignedIn();
@@ -36,17 +34,7 @@ export default function RegisterModal() {
   };
 
   return (
-    <Modal
-      opened={registerOpened}
-      onClose={closeRegister}
-      title={
-        <Text fw={650} size="lg">
-          {t('auth.registerTitle')}
-        </Text>
-      }
-      centered
-      fullScreen={mobile}
-    >
+    <DialogFrame opened={registerOpened} onClose={closeRegister} title={t('auth.registerTitle')} size="md">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -82,6 +70,6 @@ export default function RegisterModal() {
           </Text>
         </Stack>
       </form>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Modal, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { queries } from '../api/queries';
 import { useMe } from '../app/auth';
 import { MOBILE_QUERY } from '../app/breakpoints';
 import { openPage } from '../app/embed';
+import { DialogFrame } from './dialog-frame/DialogFrame';
 import { CardIcon, ChartIcon, ChevronRightIcon, DepositIcon, TransferIcon } from './icons';
 
 /** The specs' transfer-option debounce. */
@@ -124,7 +125,7 @@ export function DepositOptionsDialog({
   const showSpot = known && !menu.includes(COMPLIANCE_MENU.spotTrade);
 
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
       title={
@@ -137,8 +138,6 @@ export function DepositOptionsDialog({
           </Text>
         </Stack>
       }
-      centered
-      fullScreen={mobile}
       size={460}
       padding="lg"
       returnFocus={!handingOff}
@@ -148,7 +147,7 @@ export function DepositOptionsDialog({
         setHandingOff(false);
         next?.();
       }}
-      data-testid="deposit-options"
+      testId="deposit-options"
     >
       <Stack gap="sm" pt={4}>
         <Option
@@ -186,6 +185,6 @@ export function DepositOptionsDialog({
           />
         )}
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Divider, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useId } from 'react';
 import { MOBILE_QUERY } from '../app/breakpoints';
+import { DialogFrame } from './dialog-frame/DialogFrame';
 import { CheckCircleIcon, InfoCircleIcon, XCircleIcon } from './icons';
 
 export type ResultStatus = 'success' | 'failed' | 'info';
@@ -47,24 +48,20 @@ export function ResultModal({
   rows,
   primary,
   secondary,
-  ...rest
+  'data-testid': testId,
 }: ResultModalProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const titleId = useId();
   const look = LOOK[status];
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      fullScreen={mobile}
-      centered
       size={440}
-      withCloseButton
-      aria-labelledby={titleId}
-      radius={mobile ? 0 : 'lg'}
+      labelledBy={titleId}
       padding="xl"
-      data-status={status}
-      {...rest}
+      status={status}
+      testId={testId}
     >
       <Stack align="center" gap="md" pt={mobile ? 'xl' : 0} h={mobile ? 'calc(100dvh - 120px)' : undefined}>
         <ThemeIcon size={68} radius="xl" variant="light" color={look.color} aria-hidden="true">
@@ -119,6 +116,6 @@ export function ResultModal({
           </Group>
         )}
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,11 +1,12 @@
 import { type AprAlertLine, dec, MAX_APR_ALERTS_PER_USER } from '@earn/domain';
-import { ActionIcon, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { toast } from '../../api/errors';
 import { translateKey } from '../../i18n';
+import { DialogFrame } from '../dialog-frame/DialogFrame';
 import { type AprAlert, addAlert, aprAlertKeys, aprAlertQueries, deleteAlert } from './api';
 import './i18n';
 
@@ -87,7 +88,7 @@ export default function AprAlertDialog({
   };
 
   return (
-    <Modal
+    <DialogFrame
       opened
       onClose={onClose}
       title={
@@ -95,8 +96,8 @@ export default function AprAlertDialog({
           ? t('aprAlert.titleNamed', { asset: target.asset, name: target.name })
           : t('aprAlert.title', { asset: target.asset })
       }
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      fullScreenOnMobile={false}
+      size="md"
     >
       <Stack gap="md">
         {targets.length > 1 && (
@@ -200,6 +201,6 @@ export default function AprAlertDialog({
           )}
         </Stack>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,5 +1,6 @@
+import { DialogFrame } from '../dialog-frame/DialogFrame';
 import './i18n';
-import { Alert, Badge, Button, Code, Divider, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, Divider, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,14 +21,13 @@ export default function RewardBreakdownDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <DialogFrame
       opened
       onClose={onClose}
       title={t('why.title')}
-      centered
       size="lg"
-      closeButtonProps={{ 'aria-label': t('why.close') }}
-      data-testid="why-dialog"
+      testId="why-dialog"
+      fullScreenOnMobile={false}
     >
       <Stack gap="md">
         {targets.length > 1 && (
@@ -51,7 +51,7 @@ export default function RewardBreakdownDialog({
           {t('why.close')}
         </Button>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }
 

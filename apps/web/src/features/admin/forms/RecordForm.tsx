@@ -1,9 +1,10 @@
 import { Code } from '@earn/domain';
-import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useAccess, type WriteArea } from '../api/access';
 import { errorText, isApiError } from '../api/http';
@@ -181,19 +182,16 @@ export function RecordForm(props: RecordFormProps) {
   // Closed, the dialog is not in the page at all: each opening starts from the record afresh.
   if (!opened) return null;
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
       size={880}
       padding="lg"
-      radius="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={title}
-      styles={{ title: { fontSize: 'var(--mantine-h4-font-size)', fontWeight: 650 } }}
-      data-testid={testId}
-      data-step={step}
+      testId={testId}
+      step={step}
       className="admin-modal"
+      fullScreenOnMobile={false}
     >
       {step === 'confirm' && pending ? (
         <ConfirmRates
@@ -280,7 +278,7 @@ export function RecordForm(props: RecordFormProps) {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }
 

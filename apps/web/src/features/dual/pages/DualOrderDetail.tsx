@@ -1,9 +1,8 @@
-import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount, formatPercent } from '../../../components/format';
 import { formatDate } from '../../../i18n';
 import { type DualOrder, dualQueries, priceCoin, statusColor } from '../api/index';
@@ -34,7 +33,6 @@ export function DualOrderDetail({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const detail = useQuery({
     ...dualQueries.detail(order?.order_id ?? 0, order?.kind ?? 'dual'),
     enabled: order !== null,
@@ -127,15 +125,14 @@ export function DualOrderDetail({
   }
 
   return (
-    <Modal
+    <DialogFrame
       opened={order !== null}
       onClose={onClose}
       title={t('dual.detail.title')}
-      fullScreen={!!mobile}
-      centered
-      data-testid="dual-detail"
+      testId="dual-detail"
+      size="md"
     >
       {body}
-    </Modal>
+    </DialogFrame>
   );
 }

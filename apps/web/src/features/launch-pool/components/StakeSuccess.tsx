@@ -5,21 +5,19 @@ import {
   Divider,
   Group,
   Highlight,
-  Modal,
   Paper,
   Stack,
   Text,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trackClick } from '../../../api/analytics';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { openPage } from '../../../app/embed';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount } from '../../../components/format';
 import { CheckCircleIcon, InfoCircleIcon } from '../../../components/icons';
 import { type EarnMoreItem, lpQueries, type Project } from '../api/index';
@@ -154,21 +152,11 @@ export function StakeSuccessDialog({
   onClose: () => void;
   onViewStakes: () => void;
 }) {
-  const mobile = useMediaQuery(MOBILE_QUERY);
   return (
-    <Modal
-      opened={!!result}
-      onClose={onClose}
-      fullScreen={mobile}
-      centered
-      size={440}
-      radius={mobile ? 0 : 'lg'}
-      padding="xl"
-      data-testid="success-dialog"
-    >
+    <DialogFrame opened={!!result} onClose={onClose} size={440} padding="xl" testId="success-dialog">
       {result && (
         <StakeSuccessContent project={project} result={result} onDone={onClose} onViewStakes={onViewStakes} />
       )}
-    </Modal>
+    </DialogFrame>
   );
 }

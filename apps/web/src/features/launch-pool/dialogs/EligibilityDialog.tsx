@@ -1,11 +1,10 @@
 import { dec, poolStakingCap } from '@earn/domain';
-import { Badge, Group, Modal, Stack, Table, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Group, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../app/auth';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount } from '../../../components/format';
 import { lpQueries, type Project, type RewardPool } from '../api/index';
 
@@ -34,7 +33,6 @@ export function EligibilityDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const { isLoggedIn } = useMe();
   const stat = useQuery({ ...lpQueries.userStat(), enabled: opened && isLoggedIn });
   const volume = stat.data?.user_60_day_transaction_amount;
@@ -45,19 +43,12 @@ export function EligibilityDialog({
   const [coin, setCoin] = useState<string | null>(coins[0] ?? null);
 
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      fullScreen={mobile}
-      centered
       size={520}
-      radius={mobile ? 0 : 'lg'}
-      title={
-        <Text fw={650} size="lg">
-          {t('launchpool.eligibility.title')}
-        </Text>
-      }
-      data-testid="eligibility-dialog"
+      title={t('launchpool.eligibility.title')}
+      testId="eligibility-dialog"
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
@@ -134,6 +125,6 @@ export function EligibilityDialog({
           })}
         </Tabs>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

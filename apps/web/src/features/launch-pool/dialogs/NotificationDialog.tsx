@@ -1,11 +1,10 @@
-import { Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import {
   CANDYDROP_SUBSCRIBED,
   CANDYDROP_UNSUBSCRIBED,
@@ -63,7 +62,6 @@ function Toggle({
  */
 export function NotificationDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const client = useQueryClient();
   const candy = useQuery({ ...lpQueries.candydrop(), enabled: opened });
   const herald = useQuery({ ...lpQueries.herald(), enabled: opened });
@@ -92,19 +90,12 @@ export function NotificationDialog({ opened, onClose }: { opened: boolean; onClo
   const done = (key: readonly unknown[]) => client.invalidateQueries({ queryKey: key });
 
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      fullScreen={mobile}
-      centered
       size={440}
-      radius={mobile ? 0 : 'lg'}
-      title={
-        <Text fw={650} size="lg">
-          {t('launchpool.notify.title')}
-        </Text>
-      }
-      data-testid="notify-dialog"
+      title={t('launchpool.notify.title')}
+      testId="notify-dialog"
     >
       <Stack gap={4}>
         <Text size="sm" c="dimmed" mb="xs">
@@ -155,6 +146,6 @@ export function NotificationDialog({ opened, onClose }: { opened: boolean; onClo
           }
         />
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

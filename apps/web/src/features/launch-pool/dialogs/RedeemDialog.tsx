@@ -1,5 +1,4 @@
-import { Alert, Box, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Box, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +7,10 @@ import { toast } from '../../../api/errors';
 import { queries, queryKeys } from '../../../api/queries';
 import { useApiAction } from '../../../api/useApiAction';
 import { useMe } from '../../../app/auth';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
@@ -53,7 +52,6 @@ export function RedeemDialog({
 }) {
   useReturnFocus();
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const client = useQueryClient();
   const { isLoggedIn } = useMe();
   const compliance = useQuery({ ...queries.compliance(), enabled: isLoggedIn && opened });
@@ -118,19 +116,12 @@ export function RedeemDialog({
   };
 
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      fullScreen={mobile}
-      centered
       size={440}
-      radius={mobile ? 0 : 'lg'}
-      title={
-        <Text fw={650} size="lg">
-          {t('launchpool.redeem.title', { coin: pool.coin })}
-        </Text>
-      }
-      data-testid="redeem-dialog"
+      title={t('launchpool.redeem.title', { coin: pool.coin })}
+      testId="redeem-dialog"
     >
       <Stack gap="md">
         {started && (
@@ -218,6 +209,6 @@ export function RedeemDialog({
           </DisabledReason>
         </Group>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

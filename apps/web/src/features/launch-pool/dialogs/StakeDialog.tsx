@@ -1,9 +1,8 @@
-import { Group, Modal, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { useReturnFocus } from '../../../components/useReturnFocus';
 import { lpQueries, type Project } from '../api/index';
 import { StakeForm, type StakeResult } from '../components/StakeForm';
@@ -24,20 +23,16 @@ export function StakeDialog({
 }) {
   useReturnFocus();
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const [nested, setNested] = useState(false);
   const fresh = useQuery({ ...lpQueries.project(project.pid), placeholderData: project, enabled: opened });
   const current = fresh.data ?? project;
   const pool = current.reward_pools.find((p) => p.rid === rid) ?? current.reward_pools[0];
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
       closeOnEscape={!nested}
-      fullScreen={mobile}
-      centered
       size={480}
-      radius={mobile ? 0 : 'lg'}
       title={
         <Group gap={8}>
           <Text fw={650} size="lg">
@@ -48,7 +43,7 @@ export function StakeDialog({
           </Text>
         </Group>
       }
-      data-testid="stake-dialog"
+      testId="stake-dialog"
     >
       <StakeForm
         project={current}
@@ -57,6 +52,6 @@ export function StakeDialog({
         onCancel={onClose}
         onNestedDialog={setNested}
       />
-    </Modal>
+    </DialogFrame>
   );
 }

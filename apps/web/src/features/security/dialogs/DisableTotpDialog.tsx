@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { SECURITY_PATHS, securityKeys } from '../api/index';
 import { inlineError } from '../components/inline-error';
 
@@ -43,17 +44,12 @@ export default function DisableTotpDialog({ opened, onClose }: { opened: boolean
   };
 
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       size="sm"
-      title={
-        <Text fw={650} size="lg">
-          {t('security.tfa.disableTitle')}
-        </Text>
-      }
+      title={t('security.tfa.disableTitle')}
+      fullScreenOnMobile={false}
     >
       <form
         onSubmit={(e) => {
@@ -106,6 +102,6 @@ export default function DisableTotpDialog({ opened, onClose }: { opened: boolean
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -5,7 +5,6 @@ import {
   CopyButton,
   Group,
   Image,
-  Modal,
   PasswordInput,
   Stack,
   Text,
@@ -17,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { SECURITY_PATHS, securityKeys, type TotpSetup } from '../api/index';
 import { inlineError } from '../components/inline-error';
 
@@ -90,18 +90,13 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
   );
 
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       size="md"
-      title={
-        <Text fw={650} size="lg">
-          {t('security.tfa.enrolTitle')}
-        </Text>
-      }
+      title={t('security.tfa.enrolTitle')}
       closeOnClickOutside={step.kind !== 'codes'}
+      fullScreenOnMobile={false}
     >
       {step.kind === 'password' && (
         <form
@@ -198,6 +193,6 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
           </Group>
         </Stack>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,5 +1,6 @@
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import '../i18n/register';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,17 +102,12 @@ export default function SetFundpassDialog({
   };
 
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
       size="sm"
-      title={
-        <Text fw={650} size="lg">
-          {t(`security.dialog.${kind}Title`)}
-        </Text>
-      }
+      title={t(`security.dialog.${kind}Title`)}
+      fullScreenOnMobile={false}
     >
       <form
         onSubmit={(e) => {
@@ -230,6 +226,6 @@ export default function SetFundpassDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </DialogFrame>
   );
 }

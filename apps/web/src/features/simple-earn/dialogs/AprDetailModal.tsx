@@ -1,9 +1,8 @@
-import { Modal, Stack, Tabs, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { seQueries } from '../api/queries';
 import type { FlexHolding } from '../api/types';
 import { AprChart } from '../components/AprChart';
@@ -21,19 +20,16 @@ export function AprDetailModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const [tab, setTab] = useState<string | null>(initialTab);
   const products = useQuery({ ...seQueries.products(), enabled: !!holding });
   const detail = products.data?.find((d) => d.asset === holding?.asset);
   return (
-    <Modal
+    <DialogFrame
       opened={!!holding}
       onClose={onClose}
-      centered
       size="lg"
-      fullScreen={mobile}
       title={t('se.aprDetail.title', { coin: holding?.asset })}
-      data-testid="apr-detail-modal"
+      testId="apr-detail-modal"
     >
       {holding && (
         <Tabs value={tab} onChange={setTab}>
@@ -63,6 +59,6 @@ export function AprDetailModal({
           </Tabs.Panel>
         </Tabs>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }

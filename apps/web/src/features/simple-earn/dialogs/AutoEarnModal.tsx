@@ -1,10 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { toast } from '../../../api/errors';
 import { useMe } from '../../../app/auth';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useAutoInvest } from '../api/actions';
 import { useRefreshEarn } from '../hooks';
@@ -23,7 +22,6 @@ export interface AutoEarnTarget {
  */
 export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const { me } = useMe();
   const action = useAutoInvest();
   // The dialogs' one submit: one request per confirm, whatever the clicks.
@@ -49,11 +47,9 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
   };
 
   return (
-    <Modal
+    <DialogFrame
       opened={!!target}
       onClose={onClose}
-      centered
-      fullScreen={mobile}
       title={t(
         enabling
           ? all
@@ -64,7 +60,8 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
           coin: target?.asset,
         },
       )}
-      data-testid="auto-earn-modal"
+      testId="auto-earn-modal"
+      size="md"
     >
       <Stack gap="md">
         <Text size="sm">
@@ -93,6 +90,6 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

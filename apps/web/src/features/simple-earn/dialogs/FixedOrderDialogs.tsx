@@ -1,10 +1,9 @@
 import { SimpleEarnProductType, SimpleEarnRedeemAccount } from '@earn/domain';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { usePreRedeem, useSetRedeemAccount, useSetReinvest } from '../api/actions';
@@ -95,7 +94,6 @@ function ConfirmButtons({
 /** Screen 11: early redeem of a fixed order; all interest, the voucher yield and any bonus are forfeited. */
 export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const vip = isVipOrder(order);
   const action = usePreRedeem(vip);
   const { confirm, loading } = useOrderConfirm(
@@ -105,13 +103,12 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
     onClose,
   );
   return (
-    <Modal
+    <DialogFrame
       opened={!!order}
       onClose={onClose}
-      centered
-      fullScreen={mobile}
       title={t('se.early.title')}
-      data-testid="early-redeem-modal"
+      testId="early-redeem-modal"
+      size="md"
     >
       {order && (
         <Stack gap="md">
@@ -142,7 +139,7 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
           />
         </Stack>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }
 
@@ -165,12 +162,13 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
     onClose,
   );
   return (
-    <Modal
+    <DialogFrame
       opened={!!order}
       onClose={onClose}
-      centered
       title={t(turningOn ? 'se.reinvest.onTitle' : 'se.reinvest.offTitle')}
-      data-testid="reinvest-modal"
+      testId="reinvest-modal"
+      fullScreenOnMobile={false}
+      size="md"
     >
       {order && (
         <Stack gap="md">
@@ -189,7 +187,7 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
           />
         </Stack>
       )}
-    </Modal>
+    </DialogFrame>
   );
 }
 
@@ -209,12 +207,13 @@ export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; on
     onClose,
   );
   return (
-    <Modal
+    <DialogFrame
       opened={!!order}
       onClose={onClose}
-      centered
       title={t('se.redeemTo.change')}
-      data-testid="redeem-to-modal"
+      testId="redeem-to-modal"
+      fullScreenOnMobile={false}
+      size="md"
     >
       <Stack gap="md">
         <Text size="sm">
@@ -232,6 +231,6 @@ export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; on
           testId="redeem-to-confirm"
         />
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { InfoCircleIcon } from '../../../components/icons';
 
 /** Screen 2: the special product's server check said no. */
@@ -15,16 +14,8 @@ export function IneligibleModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      fullScreen={mobile}
-      title={title}
-      data-testid="ineligible-modal"
-    >
+    <DialogFrame opened={opened} onClose={onClose} title={title} testId="ineligible-modal" size="md">
       <Stack align="center" gap="md" ta="center">
         <ThemeIcon size={56} radius="xl" variant="light" color="orange" aria-hidden="true">
           <InfoCircleIcon size={28} />
@@ -37,6 +28,6 @@ export function IneligibleModal({
           {t('se.gotIt')}
         </Button>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,12 +1,11 @@
 import { SimpleEarnHistoryType, SimpleEarnPageSize } from '@earn/domain';
-import { Modal, SegmentedControl, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { SegmentedControl, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { DateRangeFilter } from '../../../components/DateRangeFilter';
 import { type DayRange, rangeToUnix } from '../../../components/dateRange';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { formatDate } from '../../../i18n';
@@ -20,7 +19,6 @@ import { prefs } from '../prefs';
 /** Screen 9: the hourly interest (or bonus) of one coin, over a date range of at most 6 months. */
 export function InterestHistoryModal({ asset, onClose }: { asset: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const [type, setType] = useState(() => prefs.interestHistoryType());
   // Until the user picks a range: the last 30 days of the server's clock (the demo's test clock may run ahead).
   const serverNow = useServerNow();
@@ -40,14 +38,12 @@ export function InterestHistoryModal({ asset, onClose }: { asset: string | null;
     enabled: !!asset,
   });
   return (
-    <Modal
+    <DialogFrame
       opened={!!asset}
       onClose={onClose}
-      centered
       size="lg"
-      fullScreen={mobile}
       title={t('se.interestHistory.title', { coin: asset })}
-      data-testid="interest-history-modal"
+      testId="interest-history-modal"
     >
       <Stack gap="sm">
         <SegmentedControl
@@ -115,6 +111,6 @@ export function InterestHistoryModal({ asset, onClose }: { asset: string | null;
           data-testid="interest-history-table"
         />
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -5,7 +5,7 @@ import {
   MIN_FLEXIBLE_REDEEM,
   redeemableAmount,
 } from '@earn/domain';
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { AmountInput } from '../../../components/AmountInput';
 import { trimAmountOnBlur } from '../../../components/amount';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { XCircleIcon } from '../../../components/icons';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
@@ -121,13 +122,12 @@ export function RedeemModal({
 
   return (
     <>
-      <Modal
+      <DialogFrame
         opened={!!holding && !done}
         onClose={close}
-        centered
-        fullScreen={mobile}
         title={t('se.redeem.title', { coin: asset })}
-        data-testid="redeem-modal"
+        testId="redeem-modal"
+        size="md"
       >
         {holding && (
           <Stack gap="md">
@@ -224,7 +224,7 @@ export function RedeemModal({
             </Group>
           </Stack>
         )}
-      </Modal>
+      </DialogFrame>
       <CancelRedeemModal
         opened={cancelOpen}
         asset={asset}
@@ -331,12 +331,13 @@ export function CancelRedeemModal({
     }
   };
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      centered
       title={t('se.redeem.cancelTitle')}
-      data-testid="cancel-redeem-modal"
+      testId="cancel-redeem-modal"
+      fullScreenOnMobile={false}
+      size="md"
     >
       <Stack gap="md">
         <Text size="sm">{t('se.redeem.cancelBody', { amount: amt(amount), coin: asset })}</Text>
@@ -353,6 +354,6 @@ export function CancelRedeemModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

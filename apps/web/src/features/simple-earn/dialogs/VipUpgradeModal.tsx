@@ -1,9 +1,8 @@
 import { VIP_RESUBSCRIBE_TIER } from '@earn/domain';
-import { Anchor, Button, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { UserIcon } from '../../../components/icons';
 import { seQueries } from '../api/queries';
 import { amt } from '../format';
@@ -24,7 +23,6 @@ export function VipUpgradeModal({
   pid?: number;
 }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const q = useQuery({ ...seQueries.upgradeWay(pid), enabled: opened });
   const way = q.data;
   const text = way
@@ -35,13 +33,12 @@ export function VipUpgradeModal({
       })
     : '';
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
-      centered
-      fullScreen={mobile}
       title={t('se.vip.upgradeTitle')}
-      data-testid="vip-upgrade-modal"
+      testId="vip-upgrade-modal"
+      size="md"
     >
       <Stack gap="md" align="center" ta="center">
         <ThemeIcon size={56} radius="xl" variant="light" color="yellow" aria-hidden="true">
@@ -67,6 +64,6 @@ export function VipUpgradeModal({
           {t('se.vip.benefits')}
         </Anchor>
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,6 +1,7 @@
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import '../i18n/register';
 import { SimpleEarnPageSize, SimpleEarnProductType } from '@earn/domain';
-import { Button, Center, Group, Modal, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Center, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -102,26 +103,23 @@ export function useHoldingDialogs(vip = false) {
 
 function HistoryModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
   const [params] = useSearchParams();
   const { initial, probe } = useHistoryDefault({
     tab: params.get('history_tab'),
     type: params.get('history_type'),
   });
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
       size={1000}
-      fullScreen={mobile}
-      centered
       title={t('se.nav.history')}
-      data-testid="history-modal"
+      testId="history-modal"
     >
       <QueryState queries={probe} loading={<Skeleton h={200} />} data-testid="history">
         {initial && <HistoryView initial={initial} pageSize={SimpleEarnPageSize.history} />}
       </QueryState>
-    </Modal>
+    </DialogFrame>
   );
 }
 

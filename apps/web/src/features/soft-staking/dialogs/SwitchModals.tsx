@@ -1,11 +1,10 @@
-import { Anchor, Button, Checkbox, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useId, useState } from 'react';
+import { Anchor, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackClick } from '../../../api/analytics';
 import { useApiAction } from '../../../api/useApiAction';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { agreementPath, SOFT_STAKING_BASE } from '../api/index';
 
@@ -34,45 +33,6 @@ function useSwitch(onSuccess: (on: boolean) => void, onError: (e: unknown) => vo
   return { run, pending: submitter.pending };
 }
 
-function Frame({
-  opened,
-  onClose,
-  title,
-  children,
-  testId,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: string;
-  children: React.ReactNode;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  const titleId = useId();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      fullScreen={mobile}
-      radius={mobile ? 0 : 'lg'}
-      size={460}
-      padding="lg"
-      aria-labelledby={titleId}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      title={
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-      }
-      data-testid={testId}
-    >
-      {children}
-    </Modal>
-  );
-}
-
 /** Turning soft staking on: the terms checkbox (unticked on every open) and the agreement link. */
 export function ActivateModal({
   opened,
@@ -92,7 +52,8 @@ export function ActivateModal({
     if (opened) setAgreed(false);
   }, [opened]);
   return (
-    <Frame
+    <DialogFrame
+      size={460}
       opened={opened}
       onClose={onClose}
       title={t('softStaking.activate.title')}
@@ -148,7 +109,7 @@ export function ActivateModal({
           </DisabledReason>
         </Group>
       </Stack>
-    </Frame>
+    </DialogFrame>
   );
 }
 
@@ -167,7 +128,13 @@ export function CloseModal({
   const { t } = useTranslation();
   const { run, pending } = useSwitch(onSuccess, onError);
   return (
-    <Frame opened={opened} onClose={onClose} title={t('softStaking.close.title')} testId="soft-close-modal">
+    <DialogFrame
+      size={460}
+      opened={opened}
+      onClose={onClose}
+      title={t('softStaking.close.title')}
+      testId="soft-close-modal"
+    >
       <Stack gap="md">
         <Text size="sm">{t('softStaking.close.body')}</Text>
         <Group grow gap="sm">
@@ -188,6 +155,6 @@ export function CloseModal({
           </Button>
         </Group>
       </Stack>
-    </Frame>
+    </DialogFrame>
   );
 }

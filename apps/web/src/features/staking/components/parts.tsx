@@ -1,11 +1,9 @@
 import {
-  ActionIcon,
   Box,
   Button,
   Center,
   Group,
   Loader,
-  Modal,
   SegmentedControl,
   Stack,
   Text,
@@ -13,15 +11,13 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trackFailure } from '../../../api/analytics';
 import { isApiError } from '../../../api/client';
 import { handleApiError, toast } from '../../../api/errors';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { formatAmount } from '../../../components/format';
 import { CheckCircleIcon, ChevronRightIcon } from '../../../components/icons';
 import { QueryState } from '../../../components/query-state/QueryState';
@@ -61,66 +57,6 @@ export function AprUpToText({
         </Text>
       )}
     </Text>
-  );
-}
-
-/** The one dialog frame of the staking screens: a title, Back on sub-views, full screen under 768 px. */
-export function ModalFrame({
-  opened,
-  onClose,
-  title,
-  onBack,
-  children,
-  size = 480,
-  testId,
-  view,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  onBack?: () => void;
-  children: ReactNode;
-  size?: number;
-  testId?: string;
-  view?: string;
-}) {
-  const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  const titleId = useId();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      fullScreen={mobile}
-      centered
-      size={size}
-      radius={mobile ? 0 : 'lg'}
-      padding="lg"
-      aria-labelledby={titleId}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      title={
-        <Group gap={6} wrap="nowrap">
-          {onBack && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              onClick={onBack}
-              aria-label={t('staking.back')}
-              data-testid="modal-back"
-            >
-              <ChevronRightIcon size={18} style={{ transform: 'rotate(180deg)' }} />
-            </ActionIcon>
-          )}
-          <Title order={2} size="h4" id={titleId}>
-            {title}
-          </Title>
-        </Group>
-      }
-      data-testid={testId}
-      data-view={view}
-    >
-      {children}
-    </Modal>
   );
 }
 

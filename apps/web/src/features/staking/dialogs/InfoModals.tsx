@@ -2,12 +2,13 @@ import { Divider, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount } from '../../../components/format';
 import { QueryState } from '../../../components/query-state/QueryState';
 import { WhyButton } from '../../../components/reward-breakdown/WhyButton';
 import { useServerClock } from '../../../components/serverTime';
 import { type CoinAmount, stakingQueries } from '../api/index';
-import { AprTrend, CenterLoader, InfoRow, ModalFrame } from '../components/parts';
+import { AprTrend, CenterLoader, InfoRow } from '../components/parts';
 import { formatStamp } from '../rules';
 
 /** The APR trend chart modal: 7, 30, 90 days and 1 year, one year first. */
@@ -24,7 +25,7 @@ export function AprTrendModal({
 }) {
   const { t } = useTranslation();
   return (
-    <ModalFrame
+    <DialogFrame
       opened={opened}
       onClose={onClose}
       title={t('staking.trend.modalTitle', { coin })}
@@ -32,7 +33,7 @@ export function AprTrendModal({
       testId="trend-modal"
     >
       {opened && <AprTrend coin={coin} pid={pid} height={280} />}
-    </ModalFrame>
+    </DialogFrame>
   );
 }
 
@@ -61,7 +62,7 @@ export function ReturnsModal({
   });
   const pages = Math.max(1, Math.ceil((records.data?.total ?? 0) / 10));
   return (
-    <ModalFrame
+    <DialogFrame
       opened={opened}
       onClose={onClose}
       title={t('staking.returns.title', { coin })}
@@ -136,6 +137,6 @@ export function ReturnsModal({
           </Stack>
         )}
       </QueryState>
-    </ModalFrame>
+    </DialogFrame>
   );
 }

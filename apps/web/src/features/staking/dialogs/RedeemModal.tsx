@@ -9,6 +9,7 @@ import { closePage, openPage } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount } from '../../../components/format';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
 import { StatePanel } from '../../../components/query-state/QueryState';
@@ -23,7 +24,7 @@ import {
   type StakingProduct,
   stakingQueries,
 } from '../api/index';
-import { ButtonPair, CenterLoader, InfoRow, LinkRow, ModalFrame, SuccessView } from '../components/parts';
+import { ButtonPair, CenterLoader, InfoRow, LinkRow, SuccessView } from '../components/parts';
 import { stakingRequest, useSubmitAction } from '../components/useSubmitAction';
 import {
   feePercent,
@@ -419,16 +420,20 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
   }
 
   return (
-    <ModalFrame
+    <DialogFrame
       opened={opened}
       onClose={() => closePage(onClose)}
       title={titles[view]}
-      onBack={view === 'redeem_type_select' || view === 'faq' ? () => setView('main') : undefined}
+      back={
+        view === 'redeem_type_select' || view === 'faq'
+          ? { onClick: () => setView('main'), label: t('staking.back') }
+          : undefined
+      }
       testId="redeem-modal"
       view={view}
     >
       {body}
-    </ModalFrame>
+    </DialogFrame>
   );
 }
 

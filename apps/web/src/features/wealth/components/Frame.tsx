@@ -1,57 +1,11 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useId } from 'react';
+import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MOBILE_QUERY } from '../../../app/breakpoints';
 import { closePage } from '../../../app/embed';
 import { DisabledReason } from '../../../components/DisabledReason';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { CheckCircleIcon } from '../../../components/icons';
 import { OfflineNotice, useOnline } from '../../../components/OfflineNotice';
-
-/** The wealth dialogs' frame: full screen under 768 px, a centred dialog above. */
-export function Frame({
-  opened,
-  onClose,
-  title,
-  children,
-  testId,
-  view,
-  size = 480,
-}: {
-  opened: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-  testId: string;
-  view?: string;
-  size?: number;
-}) {
-  const { t } = useTranslation();
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  const titleId = useId();
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      fullScreen={mobile}
-      radius={mobile ? 0 : 'lg'}
-      size={size}
-      padding="lg"
-      aria-labelledby={titleId}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      title={
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-      }
-      data-testid={testId}
-      data-view={view}
-    >
-      {children}
-    </Modal>
-  );
-}
 
 export function Row({ label, value, testId }: { label: ReactNode; value: ReactNode; testId?: string }) {
   return (
@@ -87,7 +41,7 @@ export function FormFrame({
   children: ReactNode;
 }) {
   return (
-    <Frame
+    <DialogFrame
       opened={opened}
       onClose={() => closePage(onClose)}
       title={title}
@@ -95,7 +49,7 @@ export function FormFrame({
       view={success ? 'success' : 'form'}
     >
       {success ?? children}
-    </Frame>
+    </DialogFrame>
   );
 }
 

@@ -12,6 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount, formatPercent } from '../../../components/format';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { TrendChart } from '../../../components/TrendChart';
@@ -23,7 +24,7 @@ import {
   type WealthRange,
   wealthQueries,
 } from '../api/index';
-import { Frame, Row } from '../components/Frame';
+import { Row } from '../components/Frame';
 
 const signedAmount = (v: string, places = 8) =>
   v.startsWith('-') ? `-${formatAmount(v.slice(1), places)}` : `+${formatAmount(v, places)}`;
@@ -52,7 +53,7 @@ export function DetailModal({
   const points = (lines.data?.lines ?? []).map((p) => ({ time: p.timestamp, value: p.value }));
 
   return (
-    <Frame opened={opened} onClose={onClose} title={d.name} testId="wealth-detail-modal" size={680}>
+    <DialogFrame opened={opened} onClose={onClose} title={d.name} testId="wealth-detail-modal" size={680}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           <Stack gap={8}>
@@ -143,6 +144,6 @@ export function DetailModal({
           />
         )}
       </Stack>
-    </Frame>
+    </DialogFrame>
   );
 }

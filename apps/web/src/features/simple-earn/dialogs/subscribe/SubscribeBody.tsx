@@ -1,6 +1,7 @@
-import { Box, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DepositOptionsDialog } from '../../../../components/DepositOptionsDialog';
+import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
 import type { ProductDetail } from '../../api/types';
 import { MinAprForm } from '../../components/MinAprForm';
 import { AutoEarnModal } from '../AutoEarnModal';
@@ -62,12 +63,11 @@ export function SubscribeBody({
       <DepositOptionsDialog coin={detail.asset} opened={depositOpen} onClose={() => setDepositOpen(false)} />
       <IneligibleModal title={product.title} opened={ineligible} onClose={() => setIneligible(false)} />
       <AutoEarnModal target={autoEarn} onClose={() => setAutoEarn(null)} />
-      <Modal
+      <DialogFrame
         opened={minAprOpen}
         onClose={() => setMinAprOpen(false)}
-        centered
         title={t('se.minApr.title')}
-        fullScreen={mobile}
+        size="md"
       >
         <MinAprForm
           asset={detail.asset}
@@ -77,7 +77,7 @@ export function SubscribeBody({
           onDone={() => setMinAprOpen(false)}
           onCancel={() => setMinAprOpen(false)}
         />
-      </Modal>
+      </DialogFrame>
       <SubscribeSuccess flow={flow} mobile={mobile} onClose={onClose} />
     </>
   );

@@ -1,9 +1,10 @@
-import { Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { Center, Group, Loader, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../../../app/breakpoints';
 import { CoinAvatar } from '../../../../components/CoinAvatar';
+import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
 import { seQueries } from '../../api/queries';
 import { termLabel } from '../../components/TermTabs';
 import { SubscribeBody } from './SubscribeBody';
@@ -33,13 +34,10 @@ export function SubscribeModal({
   const products = useQuery({ ...seQueries.products(), enabled: !!target });
   const detail = products.data?.find((d) => d.asset === target?.asset);
   return (
-    <Modal
+    <DialogFrame
       opened={!!target}
       onClose={onClose}
-      fullScreen={mobile}
       size={mobile ? '100%' : 920}
-      centered
-      radius={mobile ? 0 : 'lg'}
       title={
         target ? (
           <Group gap="sm">
@@ -48,8 +46,8 @@ export function SubscribeModal({
           </Group>
         ) : null
       }
-      data-testid="subscribe-modal"
-      data-variant={mobile ? 'mobile' : 'desktop'}
+      testId="subscribe-modal"
+      variant={mobile ? 'mobile' : 'desktop'}
     >
       {!detail ? (
         <Center py={60}>
@@ -65,6 +63,6 @@ export function SubscribeModal({
           mobile={!!mobile}
         />
       )}
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { trackClick } from '../../../../api/analytics';
 import { closePage, openPage, reopen } from '../../../../app/embed';
+import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
 import { StatePanel } from '../../../../components/query-state/QueryState';
 import { useReturnFocus } from '../../../../components/useReturnFocus';
-import { CenterLoader, ModalFrame } from '../../components/parts';
+import { CenterLoader } from '../../components/parts';
 import { campaignFor, ruleText, type StakeView } from '../../rules';
 import { type StakeFlow, useStakeFlow } from './useStakeFlow';
 import { AboutView } from './views/AboutView';
@@ -60,16 +61,16 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
   const subView = !['loading', 'main', 'stake_success'].includes(state.view);
 
   return (
-    <ModalFrame
+    <DialogFrame
       opened={opened}
       onClose={close}
       title={titles[state.view]}
-      onBack={subView ? () => dispatch({ type: 'back' }) : undefined}
+      back={subView ? { onClick: () => dispatch({ type: 'back' }), label: t('staking.back') } : undefined}
       testId="stake-modal"
       view={state.view}
     >
       <StakeViewBody flow={flow} onClose={onClose} hideSuccessFooter={hideSuccessFooter} />
-    </ModalFrame>
+    </DialogFrame>
   );
 }
 
