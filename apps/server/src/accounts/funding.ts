@@ -1,8 +1,8 @@
 import { type AccountMode, type Decimal, dec, toWire } from '@earn/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { userLoans } from '../db/schema';
-import { DomainError, errors } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { userLoans } from '../infra/db/schema';
+import { DomainError, errors } from '../kernel/errors';
 import { Reason, SystemPurpose, systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
 import { requireAsset } from '../market/assets';

@@ -1,12 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Code, type FundpassMode, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { fundpassFailures, fundpassResetCodes, sessions, users } from '../db/schema';
-import type { SessionUser } from '../http/context';
-import { DomainError } from '../http/errors';
-import { notify } from '../inbox/create';
-import type { Clock } from '../jobs/clock';
+import type { Db } from '../infra/db/client';
+import { fundpassFailures, fundpassResetCodes, sessions, users } from '../infra/db/schema';
+import type { Clock } from '../infra/jobs/clock';
+import type { SessionUser } from '../kernel/deps';
+import { DomainError } from '../kernel/errors';
+import { notify } from '../notify/inbox/create';
 import { hashSecret, verifySecret } from './users';
 
 /** How long a mailed reset code works, and how many wrong tries it takes before it is dead. */

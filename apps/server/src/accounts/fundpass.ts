@@ -3,14 +3,14 @@ import { Code, type FundpassMode, MessageKey, SecurityMessageKey } from '@earn/d
 import { and, count, eq, gt, min, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { fundpassFailures, sessions, users } from '../db/schema';
-import type { SessionUser } from '../http/context';
-import { DomainError } from '../http/errors';
-import { mayAskFundpass } from '../http/money';
-import { notify } from '../inbox/create';
-import type { Clock } from '../jobs/clock';
+import type { Db } from '../infra/db/client';
+import { fundpassFailures, sessions, users } from '../infra/db/schema';
+import type { Clock } from '../infra/jobs/clock';
+import type { SessionUser } from '../kernel/deps';
+import { DomainError } from '../kernel/errors';
+import { notify } from '../notify/inbox/create';
 import { firstMoveSettingSql, readSecuritySettings } from './app-settings';
+import { mayAskFundpass } from './money';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** Wrong tries allowed in the window before verification is refused (10010112). */

@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { Db } from '../db/client';
-import { userRecoveryCodes, userTotp } from '../db/schema';
-import { DomainError } from '../http/errors';
-import { notify } from '../inbox/create';
+import type { Db } from '../infra/db/client';
+import { userRecoveryCodes, userTotp } from '../infra/db/schema';
+import { DomainError } from '../kernel/errors';
+import { notify } from '../notify/inbox/create';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** The issuer authenticator apps show beside the account. */

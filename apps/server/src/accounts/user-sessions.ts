@@ -1,9 +1,9 @@
 import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
-import type { SessionUser } from '../http/context';
-import { DomainError } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { sessions, users } from '../infra/db/schema';
+import type { SessionUser } from '../kernel/deps';
+import { DomainError } from '../kernel/errors';
 import { getUser, hashSecret, verifySecret } from './users';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);

@@ -1,7 +1,7 @@
 import { dec, STORAGE_DECIMALS } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
-import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../db/client';
-import { errors } from '../http/errors';
+import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../infra/db/client';
+import { errors } from '../kernel/errors';
 import { SYSTEM_OWNER } from './accounts';
 import { DuplicateEntryError } from './ledger';
 

@@ -1,8 +1,8 @@
 import { type Decimal, dec, STORAGE_DECIMALS, toWire } from '@earn/domain';
 import { and, eq, inArray, SQL, sql } from 'drizzle-orm';
-import { type Db, hotRows, pgConstraint, pgErrorCode } from '../db/client';
-import { ledgerAccounts } from '../db/schema';
-import { DomainError, errors } from '../http/errors';
+import { type Db, hotRows, pgConstraint, pgErrorCode } from '../infra/db/client';
+import { ledgerAccounts } from '../infra/db/schema';
+import { DomainError, errors } from '../kernel/errors';
 import { type AccountKey, SYSTEM_OWNER } from './accounts';
 
 export interface PostingInput {

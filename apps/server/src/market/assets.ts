@@ -1,8 +1,8 @@
 import { type Decimal, dec, toWire } from '@earn/domain';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { assets } from '../db/schema';
-import { errors } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { assets } from '../infra/db/schema';
+import { errors } from '../kernel/errors';
 import { recordPriceChange } from './prices';
 
 export type AssetRow = typeof assets.$inferSelect;

@@ -1,7 +1,7 @@
 import { type Decimal, dec } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
-import { type Db, rows, sql } from '../db/client';
-import type { Job } from '../jobs/scheduler';
+import { type Db, rows, sql } from '../infra/db/client';
+import type { Job } from '../infra/jobs/scheduler';
 import { QUOTE_ASSET } from './assets';
 
 /**

@@ -2,10 +2,10 @@ import { email } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import type { AppDeps } from '../http/context';
-import { envelope, ok } from '../http/envelope';
-import { unixSeconds } from '../jobs/clock';
+import type { Db } from '../infra/db/client';
+import { envelope, ok } from '../infra/http/envelope';
+import { unixSeconds } from '../infra/jobs/clock';
+import type { AppDeps } from '../kernel/deps';
 import { createOperator, listOperators, operatorView, signIn, updateOperator } from './accounts';
 import {
   OPERATOR_SESSION_COOKIE,

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { operatorSessions, operators } from '../db/schema';
-import { hashToken, newToken } from '../http/auth';
+import type { Db } from '../infra/db/client';
+import { operatorSessions, operators } from '../infra/db/schema';
+import { hashToken, newToken } from '../infra/http/auth';
 import type { WallClock } from './wall-clock';
 
 export const OPERATOR_SESSION_COOKIE = 'earn_op_sid';

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@earn/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../http/context';
-import { DomainError } from '../http/errors';
+import type { AppDeps } from '../kernel/deps';
+import { DomainError } from '../kernel/errors';
 import { loadOperatorSession, OPERATOR_SESSION_COOKIE } from './accounts-sessions';
 import { operatorWallClock } from './wall-clock';
 

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { borrow, deposit, repay, withdraw } from '../accounts/funding';
 import { findUserByRef } from '../accounts/users';
-import type { AppDeps } from '../http/context';
-import { ok } from '../http/envelope';
+import { ok } from '../infra/http/envelope';
+import type { AppDeps } from '../kernel/deps';
 import { recordAudit } from './audit';
 import { operatorGuard } from './guard';
 import {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readSecuritySettings, securitySettings, writeSecuritySettings } from '../accounts/app-settings';
-import type { Db } from '../db/client';
-import type { AppDeps } from '../http/context';
-import { envelope, ok } from '../http/envelope';
+import type { Db } from '../infra/db/client';
+import { envelope, ok } from '../infra/http/envelope';
+import type { AppDeps } from '../kernel/deps';
 import { changedFields, recordAudit } from './audit';
 import { operatorGuard } from './guard';
 import { rateSettings, readRateSettings, writeRateSettings } from './rate-settings';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../http/context';
-import { wallTime } from '../jobs/clock';
+import { wallTime } from '../infra/jobs/clock';
+import type { AppDeps } from '../kernel/deps';
 
 /**
  * The time operator accounts live by: sign-in windows, idle and absolute session ends, the lock
@@ -11,7 +11,7 @@ export interface WallClock {
   now(): Date;
 }
 
-declare module '../http/context' {
+declare module '../kernel/deps' {
   interface AppDeps {
     /** Absent in production: the machine's time. */
     operatorWallClock?: WallClock;

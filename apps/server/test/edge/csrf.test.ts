@@ -1,7 +1,7 @@
 import { Code } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EarnModule } from '../../src/http/module';
+import type { EarnModule } from '../../src/kernel/module';
 import { createServer } from '../../src/server';
 import { countRows } from '../core/util';
 import { csrfTokenFor, startTestServer, TestClient, type TestServer, testConfig } from '../harness';
@@ -15,7 +15,11 @@ const echoModule: EarnModule = {
   routes(app: FastifyInstance) {
     // It changes nothing, so it opts out of the once-per-key rule every operator POST keeps
     // (operator/writes.ts), which would refuse a POST that answers without its transaction.
-    app.post(ECHO, { config: { idempotent: false } }, async () => ({ code: 0, message: 'success', data: null }));
+    app.post(ECHO, { config: { idempotent: false } }, async () => ({
+      code: 0,
+      message: 'success',
+      data: null,
+    }));
   },
 };
 

@@ -1,9 +1,9 @@
-import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from '../../launch-pool/constants';
 import { Reason, UserPurpose } from '../../ledger/accounts';
-import { SePurpose, SeReason } from '../../simple-earn/constants';
-import { SOFT_STAKING_REWARDS, SoftStakingReason } from '../../soft-staking/engine';
-import { StakingReason, StakingSystemPurpose } from '../../staking/service';
-import { WEALTH_FUND, WealthReason } from '../../wealth/service';
+import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from '../../lines/launch-pool/constants';
+import { SePurpose, SeReason } from '../../lines/simple-earn/constants';
+import { SOFT_STAKING_REWARDS, SoftStakingReason } from '../../lines/soft-staking/engine';
+import { StakingReason, StakingSystemPurpose } from '../../lines/staking/service';
+import { WEALTH_FUND, WealthReason } from '../../lines/wealth/service';
 
 /** The product lines as the console names them. */
 export const LINES = [

@@ -1,5 +1,5 @@
 import { DUAL_OPEN_STATUSES, ProjectState, poolStakeMode, projectState } from '@earn/domain';
-import { type Db, rows, sql } from '../../db/client';
+import { type Db, rows, sql } from '../../infra/db/client';
 import type { Line } from './lines';
 import { epoch, unixSeconds } from './wire';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../http/context';
+import type { AppDeps } from '../../kernel/deps';
 import { operatorGuard } from '../guard';
 import { registerClockAdvanceRoutes } from './clock-advances';
 import { registerDashboardRoute } from './dashboard';
