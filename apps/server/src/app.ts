@@ -20,13 +20,13 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './accounts/auth-routes';
 import { registerContextRoutes } from './accounts/context-routes';
 import { registerMoneyGateCheck } from './accounts/money-gate';
+import { operatorWritesOnce } from './accounts/operators/writes';
 import { registerSecurityRoutes } from './accounts/security-routes';
 import { isPrivateRoute, sessionBeforeInput } from './infra/http/auth';
 import { registerCsrf } from './infra/http/csrf';
 import { registerDrain } from './infra/http/drain';
 import { registerErrorHandler } from './infra/http/error-handler';
 import { registerHealthRoutes } from './infra/http/health-routes';
-import { registerMetrics } from './infra/http/metrics';
 import { registerMiscRoutes } from './infra/http/misc-routes';
 import { completeDocument, openapiComponents, openapiTransform } from './infra/http/openapi';
 import { registerReadRouting } from './infra/http/read-routing';
@@ -36,7 +36,7 @@ import type { AppDeps } from './kernel/deps';
 import type { EarnModule } from './kernel/module';
 import { registerMarketRoutes } from './market/routes';
 import { registerOperatorRoutes } from './operator/routes';
-import { operatorWritesOnce } from './operator/writes';
+import { registerMetrics } from './ops/metrics';
 
 export interface RouteInfo {
   method: string;

@@ -11,7 +11,7 @@ import {
 } from '../infra/http/auth';
 import { envelope, ok } from '../infra/http/envelope';
 import type { AppDeps } from '../kernel/deps';
-import { recordSignIn } from '../notify/inbox/devices';
+import { notices } from '../kernel/notices';
 import { providedFundpass, setFundpass, setFundpassMode } from './fundpass';
 import { unsentResetMail } from './fundpass-reset';
 import { signIn } from './sign-in';
@@ -85,7 +85,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (req, reply) => {
       const user = await registerUser(deps.db, { ...req.body, at: deps.clock.now() });
       const token = await createSession(deps.db, user.id, deps.clock.now(), clientInfoOf(req));
-      await recordSignIn(deps.db, {
+      await notices().recordSignIn(deps.db, {
         userId: user.id,
         userAgent: req.headers['user-agent'] ?? '',
         address: req.ip,
@@ -126,7 +126,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         },
         mailer,
       );
-      await recordSignIn(deps.db, {
+      await notices().recordSignIn(deps.db, {
         userId: user.id,
         userAgent: req.headers['user-agent'] ?? '',
         address: req.ip,

@@ -6,7 +6,7 @@ import { fundpassFailures, fundpassResetCodes, sessions, users } from '../infra/
 import type { Clock } from '../infra/jobs/clock';
 import type { SessionUser } from '../kernel/deps';
 import { DomainError } from '../kernel/errors';
-import { notify } from '../notify/inbox/create';
+import { notices } from '../kernel/notices';
 import { hashSecret, verifySecret } from './users';
 
 /** How long a mailed reset code works, and how many wrong tries it takes before it is dead. */
@@ -151,7 +151,7 @@ export async function confirmFundpassReset(
         .set({ fundpassVerifiedAt: now })
         .where(eq(sessions.tokenHash, session.tokenHash));
       // The reset code is single-use: it names the cause, so the item is written once.
-      await notify(tx, {
+      await notices().notify(tx, {
         userId: user.id,
         kind: 'security_changed',
         cause: `fundpass_reset:${row.id}`,
@@ -164,4 +164,11 @@ export async function confirmFundpassReset(
   if (outcome === 'expired') throw codeExpired();
   if ('wrong' in outcome) throw codeInvalid(outcome.wrong);
   return outcome;
+}
+
+declare module '../kernel/deps' {
+  interface AppDeps {
+    /** Sends the security mails (the funding-password reset code); absent: logged as not sent. */
+    mailer?: SecurityMailer;
+  }
 }

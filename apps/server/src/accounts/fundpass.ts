@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Code, type FundpassMode, MessageKey, SecurityMessageKey } from '@earn/domain';
 import { and, count, eq, gt, min, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
 import type { Db } from '../infra/db/client';
 import { fundpassFailures, sessions, users } from '../infra/db/schema';
+import { FUNDPASS_HEADER } from '../infra/http/headers';
+import { mayAskFundpass } from '../infra/http/money';
 import type { Clock } from '../infra/jobs/clock';
+import type { Config } from '../kernel/config';
 import type { SessionUser } from '../kernel/deps';
 import { DomainError } from '../kernel/errors';
-import { notify } from '../notify/inbox/create';
+import { notices } from '../kernel/notices';
 import { firstMoveSettingSql, readSecuritySettings } from './app-settings';
-import { mayAskFundpass } from './money';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** Wrong tries allowed in the window before verification is refused (10010112). */
@@ -19,7 +20,7 @@ export const FUNDPASS_FAILURE_WINDOW_SECONDS = 15 * 60;
 /** How long a verification lasts in the 'every_2h' mode. */
 export const FUNDPASS_GRACE_SECONDS = 2 * 3600;
 
-export const FUNDPASS_HEADER = 'x-fund-password';
+export { FUNDPASS_HEADER };
 
 const required = () =>
   new DomainError(
@@ -262,7 +263,7 @@ export async function setFundpass(
       .set({ fundpassVerifiedAt: now })
       .where(eq(sessions.tokenHash, session.tokenHash));
     // Each change is its own cause; the item commits with the change.
-    await notify(tx, {
+    await notices().notify(tx, {
       userId: user.id,
       kind: 'security_changed',
       cause: `fundpass:${randomUUID()}`,

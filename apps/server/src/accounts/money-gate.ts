@@ -1,9 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
 import type { Db } from '../infra/db/client';
 import { currentUser } from '../infra/http/auth';
+import { kindOf, type MoneyCall } from '../infra/http/money';
 import type { Clock } from '../infra/jobs/clock';
+import type { Config } from '../kernel/config';
 import {
   type FundpassPolicy,
   fundpassClearSql,
@@ -11,7 +12,6 @@ import {
   meetFundpassDemand,
   providedFundpass,
 } from './fundpass';
-import { fundpassPolicyOf, type MoneyCall } from './money';
 
 /*
  * The money gate: the one place the funding-password rules meet every money move of every line. A
@@ -120,4 +120,16 @@ export function registerMoneyGateCheck(app: FastifyInstance): void {
     }
     return payload;
   });
+}
+
+/**
+ * The funding-password policy of one call: money going in (a subscription, stake or purchase) by the
+ * user's setting and the first-move rule; a redemption by the user's setting where the line says so;
+ * otherwise none (undefined).
+ */
+export function fundpassPolicyOf(money: MoneyCall, body: unknown): FundpassPolicy | undefined {
+  const kind = kindOf(money, body);
+  if (kind === 'subscription') return { firstMove: true };
+  if (kind === 'redemption' && money.passwordOnRedemption) return {};
+  return undefined;
 }

@@ -5,7 +5,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db } from '../infra/db/client';
 import { userRecoveryCodes, userTotp } from '../infra/db/schema';
 import { DomainError } from '../kernel/errors';
-import { notify } from '../notify/inbox/create';
+import { notices } from '../kernel/notices';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** The issuer authenticator apps show beside the account. */
@@ -162,7 +162,7 @@ export async function confirmEnrolment(
     await tx
       .insert(userRecoveryCodes)
       .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
-    await notify(tx, {
+    await notices().notify(tx, {
       userId,
       kind: 'security_changed',
       cause: `totp_enabled:${randomUUID()}`,
@@ -236,7 +236,7 @@ export async function disableTotp(
     if (!check.ok) throw check.reason === 'reused' ? totpErrors.reused() : totpErrors.invalid();
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
     await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-    await notify(tx, {
+    await notices().notify(tx, {
       userId,
       kind: 'security_changed',
       cause: `totp_disabled:${randomUUID()}`,

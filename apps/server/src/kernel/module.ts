@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../infra/db/client';
-import type { Job } from '../infra/jobs/scheduler';
+import type { Db } from './db';
 import type { AppDeps } from './deps';
+import type { Job } from './jobs';
 
 /** A product line's best current offer, for the earn home page. */
 export interface BestOffer {

@@ -2,20 +2,20 @@ import { email } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changedFields, recordAudit } from '../accounts/operators/audit';
+import { actorOf, OPERATOR_ROLES, operatorGuard } from '../accounts/operators/guard';
+import {
+  OPERATOR_SESSION_COOKIE,
+  OPERATOR_SESSION_TTL_SECONDS,
+  revokeOperatorSession,
+} from '../accounts/operators/sessions';
+import { operatorWallClock } from '../accounts/operators/wall-clock';
+import { inTransaction } from '../accounts/operators/writes';
 import type { Db } from '../infra/db/client';
 import { envelope, ok } from '../infra/http/envelope';
 import { unixSeconds } from '../infra/jobs/clock';
 import type { AppDeps } from '../kernel/deps';
 import { createOperator, listOperators, operatorView, signIn, updateOperator } from './accounts';
-import {
-  OPERATOR_SESSION_COOKIE,
-  OPERATOR_SESSION_TTL_SECONDS,
-  revokeOperatorSession,
-} from './accounts-sessions';
-import { changedFields, recordAudit } from './audit';
-import { actorOf, OPERATOR_ROLES, operatorGuard } from './guard';
-import { operatorWallClock } from './wall-clock';
-import { inTransaction } from './writes';
 
 const tags = ['operator-accounts'];
 const role = z.enum(OPERATOR_ROLES);

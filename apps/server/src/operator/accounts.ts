@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { Code, MessageKey } from '@earn/domain';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
+import { type OperatorActor, type OperatorRole, parseRole } from '../accounts/operators/guard';
+import { createOperatorSession, revokeOperatorSessions } from '../accounts/operators/sessions';
+import type { WallClock } from '../accounts/operators/wall-clock';
 import { hashSecret, verifySecret } from '../accounts/users';
 import { type Db, pgErrorCode } from '../infra/db/client';
 import { operatorLoginFailures, operators } from '../infra/db/schema';
 import { DomainError, errors } from '../kernel/errors';
-import { createOperatorSession, revokeOperatorSessions } from './accounts-sessions';
-import { type OperatorActor, type OperatorRole, parseRole } from './guard';
-import type { WallClock } from './wall-clock';
 
 export type OperatorRow = typeof operators.$inferSelect;
 

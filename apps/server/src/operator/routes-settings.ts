@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readSecuritySettings, securitySettings, writeSecuritySettings } from '../accounts/app-settings';
+import { changedFields, recordAudit } from '../accounts/operators/audit';
+import { operatorGuard } from '../accounts/operators/guard';
+import { rateSettings, readRateSettings, writeRateSettings } from '../accounts/operators/rate-settings';
 import type { Db } from '../infra/db/client';
 import { envelope, ok } from '../infra/http/envelope';
 import type { AppDeps } from '../kernel/deps';
-import { changedFields, recordAudit } from './audit';
-import { operatorGuard } from './guard';
-import { rateSettings, readRateSettings, writeRateSettings } from './rate-settings';
 
 const settingsResponse = envelope(securitySettings);
 const rateSettingsResponse = envelope(rateSettings);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fastPathOutcomes } from '../../src/accounts/idempotency';
 import { rows, sql } from '../../src/infra/db/client';
-import { fastPathOutcomes } from '../../src/infra/http/idempotency';
 import { listCoins, Operator, startTestServer } from '../harness';
 import { createProject, LP, pool, ridOf } from '../launch-pool/helpers';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fastPathOutcomes } from '../../src/accounts/idempotency';
 import { rows, sql } from '../../src/infra/db/client';
-import { fastPathOutcomes } from '../../src/infra/http/idempotency';
 import { FLEX_LOCK_KEY } from '../../src/lines/simple-earn/constants';
 import { csrfTokenFor, onPostgres, TestClient } from '../harness';
 import {

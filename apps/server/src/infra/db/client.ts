@@ -5,19 +5,17 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Db } from '../../kernel/db';
 import { compileSql } from './compile';
 import { lockDataDir } from './data-dir-lock';
 import { type ListenHandlers, listenPostgres, type StopListening } from './listen';
 import { PreparingClient } from './prepared';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The root database or a transaction: both run the same queries. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db } from '../../kernel/db';
 
 export interface Database {
   db: Db;
@@ -109,7 +107,7 @@ export async function openPostgres(
   // pool then drops the client when it is released, as it is no longer queryable.
   pool.on('connect', (client) => client.on('error', (error) => opts.onIdleError?.(error)));
   releaseOnConnectionLoss(pool);
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzleNodePg({ client: pool });
   const { listenUrl } = opts;
   return {
     db,
@@ -157,7 +155,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     unlock();
     throw error;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client });
   return {
     db,
     kind: 'pglite',

@@ -180,3 +180,10 @@ export function parseLsn(text: string): bigint {
   const [high, low] = text.split('/');
   return (BigInt(`0x${high ?? '0'}`) << 32n) + BigInt(`0x${low ?? '0'}`);
 }
+
+declare module '../../kernel/deps' {
+  interface AppDeps {
+    /** Present with DATABASE_READ_URL; `db` then routes marked readReplica to them. */
+    replicas?: ReadReplicas;
+  }
+}

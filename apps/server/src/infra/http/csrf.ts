@@ -10,7 +10,7 @@ export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrf-token';
 
 /** The operator console's session cookie (the operator sign-in sets it). */
-import { OPERATOR_SESSION_COOKIE } from '../../operator/accounts-sessions';
+import { OPERATOR_SESSION_COOKIE } from './headers';
 
 /** The cookies a request can be authenticated by: a token is valid only beside the same values. */
 const BOUND_COOKIES = [SESSION_COOKIE, OPERATOR_SESSION_COOKIE] as const;

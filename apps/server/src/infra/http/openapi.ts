@@ -1,12 +1,10 @@
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FUNDPASS_HEADER } from '../../accounts/fundpass';
-import { mayAskFundpass } from '../../accounts/money';
-import { OPERATOR_SESSION_COOKIE } from '../../operator/accounts-sessions';
 import { isPrivateRoute, SESSION_COOKIE } from './auth';
 import { CSRF_HEADER } from './csrf';
-import { IDEMPOTENCY_HEADER } from './idempotency';
+import { FUNDPASS_HEADER, IDEMPOTENCY_HEADER, OPERATOR_SESSION_COOKIE } from './headers';
+import { mayAskFundpass } from './money';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

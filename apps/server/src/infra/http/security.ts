@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import helmet from 'helmet';
-import type { Config } from '../../config';
+import type { Config } from '../../kernel/config';
 import type { Db } from '../db/client';
 import { isPrivateRoute, sessionOwner, sessionTokenHash } from './auth';
 

@@ -1,7 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type Language, languageOf } from '../../notify/mail/templates';
 import type { I18nTexts } from '../db/schema/columns';
+
+/** The languages users read (mail, inbox items, operator texts). */
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The language of a stored preference or an Accept-Language header; English when unknown. */
+export function languageOf(value: string | null | undefined): Language {
+  if (!value) return 'en';
+  const first = value.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('zh') ? 'zh-CN' : 'en';
+}
 
 /**
  * Operator-entered texts in more than one language (a product's name, a project's name, a FAQ).

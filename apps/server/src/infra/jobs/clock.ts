@@ -1,18 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../kernel/clock';
 import type { Db } from '../db/client';
 import { testClock } from '../db/schema';
 
-/** The one source of "now" for business code. */
-export interface Clock {
-  readonly kind: 'system' | 'test';
-  now(): Date;
-  /** Re-reads shared state (the test clock lives in the database so every instance agrees). */
-  refresh(): Promise<void>;
-}
-
-export function unixSeconds(date: Date): number {
-  return Math.floor(date.getTime() / 1000);
-}
+export type { Clock } from '../../kernel/clock';
+export { unixSeconds } from '../../kernel/clock';
 
 export class SystemClock implements Clock {
   readonly kind = 'system' as const;

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Job, Period, ShardData, ShardedWork } from '../../kernel/jobs';
 import { type Db, rows } from '../db/client';
 import { jobPeriods, jobRuns, jobShards } from '../db/schema';
 import { type Clock, type TestClock, wallTime } from './clock';
 
-export interface Period {
-  start: Date;
-  end: Date;
-}
-
-/**
- * What a sharded job's plan fixed for one shard, and what its booking answered. A plan may say in
- * `rows` (a number) how many rows a shard books: a period whose shards all say so and together hold
- * no more than a shard's worth is booked in the plan's own transaction.
- */
-export type ShardData = Record<string, unknown>;
+export type { Job, Period, ShardData, ShardedWork } from '../../kernel/jobs';
 
 /** The rows a plan's shards book together, when every one of them says. */
 function plannedRows(shards: readonly ShardData[]): number | undefined {
@@ -27,57 +18,12 @@ function plannedRows(shards: readonly ShardData[]): number | undefined {
   return total;
 }
 
-/**
- * A period's work in shards that any instance may book. `plan` runs once per period (its shards
- * commit with it) and answers one params object per shard; `book` books one shard in the claiming
- * transaction and answers its totals; `close` runs once, after the last shard, with every shard's
- * params and totals. Each must be idempotent by its transaction: a failure rolls it back whole.
- */
-export interface ShardedWork {
-  plan(tx: Db, period: Period, shardRows: number): Promise<ShardData[]>;
-  book(tx: Db, period: Period, params: ShardData): Promise<ShardData>;
-  close(tx: Db, period: Period, shards: { params: ShardData; result: ShardData }[]): Promise<void>;
-}
-
 /** A sharded job's whole period in one transaction: the same plan, bookings and close, in order. */
 export async function runWhole(tx: Db, work: ShardedWork, period: Period, shardRows = 0): Promise<void> {
   const planned = await work.plan(tx, period, shardRows);
   const shards: { params: ShardData; result: ShardData }[] = [];
   for (const params of planned) shards.push({ params, result: await work.book(tx, period, params) });
   await work.close(tx, period, shards);
-}
-
-/**
- * Periodic work. `run` gets the transaction that also claims the (job, period) row, so the work and
- * its claim commit together: a period is done exactly once however many instances race for it.
- */
-export interface Job {
-  name: string;
-  periodSeconds: number;
-  /** Shifts period boundaries, e.g. 1800 for a daily job that runs at 00:30 UTC. */
-  offsetSeconds?: number;
-  run(tx: Db, period: Period): Promise<void>;
-  /**
-   * Work that falls due at instants of its own rather than at period ends (a redemption arriving at the
-   * minute promised). `next` answers the earliest instant still pending; `run` does everything due by
-   * `now` in one transaction, idempotent by the rows' own state (no job_runs claim: a row done is no
-   * longer pending). Every pass runs it, and a test clock stops at each such instant on its way.
-   */
-  due?: { next(db: Db): Promise<Date | undefined>; run(tx: Db, now: Date): Promise<number> };
-  /**
-   * The period's work reads the state as it stands rather than anything of the period (a
-   * reconciliation, a rollup from its watermark). When several of its periods fall due at once (a
-   * catch-up, a clock advance across them), they run as one span, from the first not yet run to the
-   * last due, at the span's end: one run of the work, one job_runs row per period claimed with it.
-   * Not for sharded jobs.
-   */
-  coalesce?: boolean;
-  /**
-   * The same work in shards. With sharding on (PostgreSQL, shardRows > 0) the scheduler books the
-   * period by these instead of `run`: any instance claims a shard, and the period is done (its
-   * job_runs row written, `close` run) once the last shard is.
-   */
-  sharded?: ShardedWork;
 }
 
 export interface SchedulerOptions {
@@ -202,7 +148,7 @@ export class Scheduler {
    */
   private transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+      const tx: Db = t;
       if (this.clock.kind === 'test') await tx.execute(sql`SET LOCAL synchronous_commit = off`);
       return work(tx);
     });
@@ -603,5 +549,13 @@ export class Scheduler {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
+  }
+}
+
+declare module '../../kernel/deps' {
+  interface AppDeps {
+    scheduler: Scheduler;
+    /** Present when EARN_CLOCK=test. */
+    testClock?: TestClock;
   }
 }

@@ -13,6 +13,16 @@ import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { operatorGuard } from '../../accounts/operators/guard';
+import {
+  amountCol,
+  applyEdit,
+  auditCreation,
+  type Codec,
+  col,
+  editSchema,
+} from '../../accounts/operators/patch';
+import { inTransaction } from '../../accounts/operators/writes';
 import { findUserByRef } from '../../accounts/users';
 import type { Db } from '../../infra/db/client';
 import { dualOrders } from '../../infra/db/schema';
@@ -23,9 +33,6 @@ import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
 import type { EarnModule } from '../../kernel/module';
 import { requireAsset } from '../../market/assets';
-import { operatorGuard } from '../../operator/guard';
-import { amountCol, applyEdit, auditCreation, type Codec, col, editSchema } from '../../operator/patch';
-import { inTransaction } from '../../operator/writes';
 import {
   getAdminDualOrdersResponse,
   getEarnDualOrderDetailResponse,

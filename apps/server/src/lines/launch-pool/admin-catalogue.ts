@@ -12,8 +12,8 @@ import {
   windowIssues,
 } from '@earn/domain';
 import { z } from 'zod';
+import { amountCol, type Codec, col, mappedCol, rates, unixCol } from '../../accounts/operators/patch';
 import type { launchpoolEarnMore } from '../../infra/db/schema';
-import { amountCol, type Codec, col, mappedCol, rates, unixCol } from '../../operator/patch';
 import type { PoolCoinRow, PoolRow, ProjectRow } from './engine';
 
 /**

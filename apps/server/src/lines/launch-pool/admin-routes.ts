@@ -3,17 +3,24 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { operatorGuard } from '../../accounts/operators/guard';
+import {
+  applyEdit,
+  auditCreation,
+  editSchema,
+  rateChangesOf,
+  refuse,
+  snapshot,
+} from '../../accounts/operators/patch';
+import { confirmRate } from '../../accounts/operators/rate-guard';
+import { inTransaction } from '../../accounts/operators/writes';
 import type { Db } from '../../infra/db/client';
 import { launchpoolEarnMore, launchpoolPoolCoins, launchpoolProjects } from '../../infra/db/schema';
 import { envelope, ok } from '../../infra/http/envelope';
 import { i18nInput, variantText } from '../../infra/http/texts';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
-import { watchRates } from '../../notify/apr-alerts/observe';
-import { operatorGuard } from '../../operator/guard';
-import { applyEdit, auditCreation, editSchema, rateChangesOf, refuse, snapshot } from '../../operator/patch';
-import { confirmRate } from '../../operator/rate-guard';
-import { inTransaction } from '../../operator/writes';
+import { rateWatch } from '../../kernel/notices';
 import {
   coinCodec,
   earnMoreCodec,
@@ -231,7 +238,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       async (req) =>
         inTransaction(deps, req, async (tx) => {
           const current = await lockPool(tx, Number(req.params.rid));
-          const pool = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
+          const pool = await rateWatch().watchRates(tx, 'launchpool', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
               codec: poolCodec,
               current,
@@ -271,7 +278,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
           const found = await findPool(tx, Number(req.params.rid));
           refuse(rewardIssues(req.body, hoursOf(found.project)));
           // A further coin adds its rate to the pool's.
-          const coin = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
+          const coin = await rateWatch().watchRates(tx, 'launchpool', deps.clock.now(), () =>
             addPoolCoin(tx, Number(req.params.rid), req.body, deps.clock.now()),
           );
           await auditCreation(tx, req, deps.clock, {
@@ -305,7 +312,7 @@ export function registerLaunchPoolAdminRoutes(app: FastifyInstance, deps: AppDep
       async (req) =>
         inTransaction(deps, req, async (tx) => {
           const current = await lockPoolCoin(tx, Number(req.params.rid), req.params.coin);
-          const coin = await watchRates(tx, 'launchpool', deps.clock.now(), () =>
+          const coin = await rateWatch().watchRates(tx, 'launchpool', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
               codec: coinCodec,
               current,

@@ -9,10 +9,10 @@ import {
   launchpoolProjects,
 } from '../../infra/db/schema';
 import type { Job, Period, ShardedWork } from '../../infra/jobs/scheduler';
+import { rateWatch } from '../../kernel/notices';
 import { systemAccount, UserPurpose, userAccount } from '../../ledger/accounts';
 import { postBulkEntry } from '../../ledger/bulk';
 import { balanceOf, transfer } from '../../ledger/ledger';
-import { observeRates } from '../../notify/apr-alerts/observe';
 import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from './auto-earn';
 import {
   ENTITLEMENT_PLACES,
@@ -263,7 +263,7 @@ export const launchPoolHour: ShardedWork = {
   },
   async close(tx, period) {
     await settleEndedProjects(tx, period.end);
-    await observeRates(tx, 'launchpool', period.end, { tell: false });
+    await rateWatch().observeRates(tx, 'launchpool', period.end, { tell: false });
   },
 };
 
@@ -585,7 +585,7 @@ export function launchPoolJobs(): Job[] {
       run: async (tx, period) => {
         await payHour(tx, period);
         await settleEndedProjects(tx, period.end);
-        await observeRates(tx, 'launchpool', period.end, { tell: false });
+        await rateWatch().observeRates(tx, 'launchpool', period.end, { tell: false });
       },
       sharded: launchPoolHour,
     },

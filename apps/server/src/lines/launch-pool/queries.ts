@@ -20,9 +20,9 @@ import {
   launchpoolProjects,
   launchpoolRewards,
 } from '../../infra/db/schema';
+import type { Language } from '../../infra/http/texts';
 import { localized } from '../../infra/http/texts';
 import { errors } from '../../kernel/errors';
-import type { Language } from '../../notify/mail/templates';
 import type { PoolCoinRow, PoolRow, ProjectRow } from './engine';
 import { liveAutoEarn, type PoolMarket, poolAprWire } from './live';
 

@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, gt, gte, lte, or, type SQL } from 'drizzle-o
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idempotent } from '../../accounts/idempotency';
 import { getUser } from '../../accounts/users';
 import {
   launchpoolEarnMore,
@@ -22,7 +23,6 @@ import {
 } from '../../infra/db/schema';
 import { currentUser, optionalUser, requireUser } from '../../infra/http/auth';
 import { envelope, ok } from '../../infra/http/envelope';
-import { idempotent } from '../../infra/http/idempotency';
 import { localized, requestLanguage } from '../../infra/http/texts';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';

@@ -29,10 +29,10 @@ import {
 } from '../../infra/db/schema';
 import { type I18nTexts, storedI18n } from '../../infra/http/texts';
 import { errors } from '../../kernel/errors';
+import { notices } from '../../kernel/notices';
 import { systemAccount, UserPurpose, userAccount } from '../../ledger/accounts';
 import { transfer } from '../../ledger/ledger';
 import { requireAsset } from '../../market/assets';
-import { notifyRedeemed } from '../../notify/inbox/create';
 import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from './auto-earn';
 import { LaunchPoolReason, PROJECT_PURPOSE, rewardPoolPurpose, STAKE_PURPOSE } from './constants';
 import {
@@ -519,7 +519,7 @@ export async function redeem(tx: Db, input: RedeemInput) {
     .update(launchpoolOrders)
     .set({ destination: swept.destination })
     .where(eq(launchpoolOrders.id, order.id));
-  await notifyRedeemed(tx, `launchpool:${order.id}`, {
+  await notices().notifyRedeemed(tx, `launchpool:${order.id}`, {
     userId: input.userId,
     line: 'launchpool',
     asset: pool.coin,

@@ -13,13 +13,13 @@ import {
   windowIssues,
 } from '@earn/domain';
 import { z } from 'zod';
+import { amountCol, type Codec, col, rates, refuse, unixCol, valuesOf } from '../../accounts/operators/patch';
 import { findUserByRef } from '../../accounts/users';
 import type { Db } from '../../infra/db/client';
 import { seFixedProducts, seFlexProducts, seVouchers } from '../../infra/db/schema';
 import { i18nInput, storedI18n, variantText } from '../../infra/http/texts';
 import { errors } from '../../kernel/errors';
 import { requireAsset } from '../../market/assets';
-import { amountCol, type Codec, col, rates, refuse, unixCol, valuesOf } from '../../operator/patch';
 
 /**
  * Simple earn's operator catalogue: the creation schemas (edits are built from them by

@@ -3,19 +3,19 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../accounts/operators/audit';
+import { operatorGuard } from '../../accounts/operators/guard';
+import { applyEdit, auditCreation, editSchema } from '../../accounts/operators/patch';
+import { confirmRate, guardRates } from '../../accounts/operators/rate-guard';
+import { inTransaction } from '../../accounts/operators/writes';
 import { findUserByRef } from '../../accounts/users';
 import { seFixedProducts, seFlexHours, seFlexProducts, seVouchers } from '../../infra/db/schema';
 import { ok } from '../../infra/http/envelope';
 import { mergeI18n } from '../../infra/http/texts';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
+import { rateWatch } from '../../kernel/notices';
 import { requireAsset } from '../../market/assets';
-import { watchRates } from '../../notify/apr-alerts/observe';
-import { recordAudit } from '../../operator/audit';
-import { operatorGuard } from '../../operator/guard';
-import { applyEdit, auditCreation, editSchema } from '../../operator/patch';
-import { confirmRate, guardRates } from '../../operator/rate-guard';
-import { inTransaction } from '../../operator/writes';
 import {
   createFixedProduct,
   createFlexProduct,
@@ -317,7 +317,9 @@ export function registerSimpleEarnAdminRoutes(app: FastifyInstance, deps: AppDep
             });
           // A new rate is told to holders and judged by the product's alerts in this transaction.
           const row =
-            b.year_rate === undefined ? await edit() : await watchRates(tx, 'fixed', deps.clock.now(), edit);
+            b.year_rate === undefined
+              ? await edit()
+              : await rateWatch().watchRates(tx, 'fixed', deps.clock.now(), edit);
           return ok(fixedView(row, await pricesOf(tx)));
         }),
     );

@@ -16,11 +16,10 @@ import {
   type ShardData,
   type ShardedWork,
 } from '../../infra/jobs/scheduler';
+import { notices, rateWatch } from '../../kernel/notices';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../../ledger/accounts';
 import { postBulkEntry } from '../../ledger/bulk';
 import { postEntry } from '../../ledger/ledger';
-import { observeSimpleEarnRates } from '../../notify/apr-alerts/observe';
-import { notifyMany } from '../../notify/inbox/create';
 import { DAY_MS, FLEX_LOCK_KEY, HOUR_MS, SePurpose, SeReason } from './constants';
 import { LINE_FIXED } from './fixed';
 import { LINE_FLEXIBLE, lockFlexShared } from './flexible';
@@ -317,7 +316,7 @@ async function settleFrozen(tx: Db, period: Period): Promise<void> {
       CASE WHEN u.account_mode = 'classic' THEN ${SimpleEarnHistoryMode.redeemSpot}::int ELSE ${SimpleEarnHistoryMode.redeemUnified}::int END,
       p.asset, p.frozen_amount, ${iso(period.end)}::timestamptz
     FROM se_flex_positions p JOIN users u ON u.id = p.user_id WHERE p.frozen_amount > 0`);
-  await notifyMany(
+  await notices().notifyMany(
     tx,
     'redemption_arrived',
     sql`SELECT user_id, 'flexible:' || id || ':' || ${ref} AS cause,
@@ -437,7 +436,7 @@ export const flexibleHour: ShardedWork = {
     await settleFrozen(tx, period);
     await sweepAutoEarn(tx, period);
     // The rates the coming hour pays: a change tells holders and fires the APR alerts on it.
-    await observeSimpleEarnRates(tx, period.end);
+    await rateWatch().observeSimpleEarnRates(tx, period.end);
   },
 };
 
@@ -578,7 +577,7 @@ async function takeReinvestQuota(tx: Db): Promise<void> {
 /** The holders' notices and history lines of the due orders. */
 async function reportDue(tx: Db, period: Period): Promise<void> {
   const now = iso(period.end);
-  await notifyMany(
+  await notices().notifyMany(
     tx,
     'fixed_matured',
     sql`SELECT user_id, 'order:' || order_id AS cause,

@@ -25,10 +25,10 @@ import { getUser } from '../../accounts/users';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { seFixedOrders, seFixedUserQuota, seVouchers } from '../../infra/db/schema';
 import { errors } from '../../kernel/errors';
+import { notices } from '../../kernel/notices';
 import { UserPurpose, userAccount } from '../../ledger/accounts';
 import { transfer } from '../../ledger/ledger';
 import { priceUsdt } from '../../market/assets';
-import { notifyRedeemed } from '../../notify/inbox/create';
 import { orderAprTerms } from './apr';
 import { SeReason } from './constants';
 import { history, refuseBorrowedFunds, ruleError, withBalanceKey } from './flexible';
@@ -356,7 +356,7 @@ export async function preRedeemFixed(
     at: now,
   });
   // An order is redeemed early once: the order names the item.
-  await notifyRedeemed(tx, `fixed:${order.id}`, {
+  await notices().notifyRedeemed(tx, `fixed:${order.id}`, {
     userId,
     line: 'fixed',
     asset: order.asset,

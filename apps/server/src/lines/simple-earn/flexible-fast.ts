@@ -8,9 +8,9 @@ import {
 } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import { availability } from '../../accounts/balances';
+import type { FastCall } from '../../accounts/idempotency';
 import { type Db, hotRows, sql } from '../../infra/db/client';
 import type { LadderTierJson } from '../../infra/db/schema';
-import type { FastCall } from '../../infra/http/idempotency';
 import { UserPurpose } from '../../ledger/accounts';
 import { type Check, type NamedStatement, postEntry, transfer } from '../../ledger/ledger';
 import { FLEX_LOCK_KEY } from './constants';

@@ -21,6 +21,7 @@ import type { UserRow } from '../../accounts/users';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { ledgerAccounts, seFlexProducts, seHistory, userLoans, users } from '../../infra/db/schema';
 import { DomainError, errors } from '../../kernel/errors';
+import { notices, type Redeemed } from '../../kernel/notices';
 import { systemAccount, UserPurpose, userAccount } from '../../ledger/accounts';
 import {
   type EntryInput,
@@ -31,7 +32,6 @@ import {
   RunAgainWhenError,
   transfer,
 } from '../../ledger/ledger';
-import { mailRedeemed, type Redeemed, redeemedItemStatement } from '../../notify/inbox/create';
 import { blendedFor, flexAprTerms } from './apr';
 import { FLEX_LOCK_KEY, HOUR_MS, hourStart, SePurpose, SeReason, unix } from './constants';
 import { type FlexProduct, requireFlexProduct } from './products';
@@ -376,7 +376,10 @@ export function redemptionBooking(
     entry: { reason: SeReason.flexRedeem, at: now, postings },
     statements: [
       { name: 'redeem_record', sql: sql`${record} RETURNING id` },
-      { name: 'redeem_item', sql: redeemedItemStatement('redeem_record', 'flexible:redeem:', redeemed) },
+      {
+        name: 'redeem_item',
+        sql: notices().redeemedItemStatement('redeem_record', 'flexible:redeem:', redeemed),
+      },
     ],
     redeemed,
   };
@@ -466,7 +469,7 @@ export async function redeemFlexible(
     // hourly accrual, runs under the exclusive flexible lock this call holds shared.
     { savepoint: false, with: [change, ...booking.statements], houseAtCommit: true },
   );
-  await mailRedeemed(tx, booking.redeemed);
+  await notices().mailRedeemed(tx, booking.redeemed);
   return { asset, amount: toWire(amount), frozen_amount: '0' };
 }
 

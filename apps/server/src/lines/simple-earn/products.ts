@@ -9,10 +9,10 @@ import {
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { assets, seFixedProducts, seFlexProducts } from '../../infra/db/schema';
+import type { Language } from '../../infra/http/texts';
 import { localized } from '../../infra/http/texts';
 import { errors } from '../../kernel/errors';
 import { requireAsset } from '../../market/assets';
-import type { Language } from '../../notify/mail/templates';
 import { fixedProductAprTerms, flexAprTerms, productAprWire } from './apr';
 import { iconOf, unix } from './constants';
 

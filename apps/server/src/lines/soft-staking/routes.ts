@@ -15,18 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loansOf } from '../../accounts/balances';
-import type { Db } from '../../infra/db/client';
-import { softStakingCoins, softStakingPayouts, softStakingUsers } from '../../infra/db/schema';
-import { currentUser, optionalUser, requireUser } from '../../infra/http/auth';
-import { ok } from '../../infra/http/envelope';
-import { unixSeconds } from '../../infra/jobs/clock';
-import type { AppDeps } from '../../kernel/deps';
-import { errors } from '../../kernel/errors';
-import { UserPurpose } from '../../ledger/accounts';
-import { balancesOf } from '../../ledger/ledger';
-import { requireAsset } from '../../market/assets';
-import { watchRates } from '../../notify/apr-alerts/observe';
-import { operatorGuard } from '../../operator/guard';
+import { operatorGuard } from '../../accounts/operators/guard';
 import {
   amountCol,
   applyEdit,
@@ -37,9 +26,20 @@ import {
   rates,
   refuse,
   valuesOf,
-} from '../../operator/patch';
-import { confirmRate } from '../../operator/rate-guard';
-import { inTransaction } from '../../operator/writes';
+} from '../../accounts/operators/patch';
+import { confirmRate } from '../../accounts/operators/rate-guard';
+import { inTransaction } from '../../accounts/operators/writes';
+import type { Db } from '../../infra/db/client';
+import { softStakingCoins, softStakingPayouts, softStakingUsers } from '../../infra/db/schema';
+import { currentUser, optionalUser, requireUser } from '../../infra/http/auth';
+import { ok } from '../../infra/http/envelope';
+import { unixSeconds } from '../../infra/jobs/clock';
+import type { AppDeps } from '../../kernel/deps';
+import { errors } from '../../kernel/errors';
+import { rateWatch } from '../../kernel/notices';
+import { UserPurpose } from '../../ledger/accounts';
+import { balancesOf } from '../../ledger/ledger';
+import { requireAsset } from '../../market/assets';
 import {
   getAdminSoftStakingCoinsResponse,
   getEarnSoftStakingPayoutHistoryResponse,
@@ -303,7 +303,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
             .where(eq(softStakingCoins.coin, asset.symbol))
             .for('update');
           if (current) {
-            await watchRates(tx, 'soft_staking', deps.clock.now(), () =>
+            await rateWatch().watchRates(tx, 'soft_staking', deps.clock.now(), () =>
               applyEdit(tx, req, deps.clock, {
                 codec: coinCodec,
                 current,

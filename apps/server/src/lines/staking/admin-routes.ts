@@ -2,6 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../accounts/operators/audit';
+import { operatorGuard } from '../../accounts/operators/guard';
+import { applyEdit, auditCreation, editSchema, rateChangesOf } from '../../accounts/operators/patch';
+import { confirmRate, guardRates, type RateChange, rateChangesIn } from '../../accounts/operators/rate-guard';
+import { inTransaction } from '../../accounts/operators/writes';
 import type { Db } from '../../infra/db/client';
 import { stakingCampaigns, stakingProducts, stakingProtocols } from '../../infra/db/schema';
 import { ok } from '../../infra/http/envelope';
@@ -9,12 +14,7 @@ import { mergeI18n } from '../../infra/http/texts';
 import { unixSeconds } from '../../infra/jobs/clock';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
-import { watchRates } from '../../notify/apr-alerts/observe';
-import { recordAudit } from '../../operator/audit';
-import { operatorGuard } from '../../operator/guard';
-import { applyEdit, auditCreation, editSchema, rateChangesOf } from '../../operator/patch';
-import { confirmRate, guardRates, type RateChange, rateChangesIn } from '../../operator/rate-guard';
-import { inTransaction } from '../../operator/writes';
+import { rateWatch } from '../../kernel/notices';
 import {
   editableProductFields,
   editableProtocolFields,
@@ -175,7 +175,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             .where(eq(stakingProducts.id, req.params.id))
             .for('update');
           if (!current) throw errors.notFound('staking product');
-          await watchRates(tx, 'staking', deps.clock.now(), () =>
+          await rateWatch().watchRates(tx, 'staking', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
               codec: productCodec,
               current,
@@ -214,7 +214,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
         inTransaction(deps, req, async (tx) => {
           await requireProductById(tx, req.params.id);
           // A product's first protocol replaces its own rate by the protocol's.
-          const pid = await watchRates(tx, 'staking', deps.clock.now(), () =>
+          const pid = await rateWatch().watchRates(tx, 'staking', deps.clock.now(), () =>
             addProtocol(tx, req.params.id, req.body),
           );
           await recordTodayPoint(tx, req.params.id, deps.clock.now());
@@ -251,7 +251,7 @@ export function registerStakingAdminRoutes(app: FastifyInstance, deps: AppDeps):
             .where(eq(stakingProtocols.id, req.params.id))
             .for('update');
           if (!current) throw errors.notFound('protocol');
-          await watchRates(tx, 'staking', deps.clock.now(), () =>
+          await rateWatch().watchRates(tx, 'staking', deps.clock.now(), () =>
             applyEdit(tx, req, deps.clock, {
               codec: protocolCodec,
               current,

@@ -2,9 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rows, sql } from '../../infra/db/client';
 import type { Job, Period, ShardData, ShardedWork } from '../../infra/jobs/scheduler';
+import { notices } from '../../kernel/notices';
 import { UserPurpose } from '../../ledger/accounts';
 import { floorDiv18, postBulkTransfer } from '../../ledger/bulk';
-import { notifyMany } from '../../notify/inbox/create';
 import { StakingReason, StakingSystemPurpose } from './service';
 
 const DAY_SECONDS = 86_400;
@@ -246,7 +246,7 @@ export async function settleArrivals(tx: Db, now: Date): Promise<number> {
     from: { kind: 'user', purpose: UserPurpose.stakingRedeeming },
     to: { kind: 'user', purpose: UserPurpose.spot },
   });
-  await notifyMany(
+  await notices().notifyMany(
     tx,
     'redemption_arrived',
     sql`SELECT user_id, 'staking:' || id AS cause, jsonb_build_object('line', 'staking',

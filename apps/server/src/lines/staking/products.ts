@@ -11,6 +11,7 @@ import {
 } from '@earn/domain';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { refuse, valuesOf } from '../../accounts/operators/patch';
 import type { Db } from '../../infra/db/client';
 import {
   stakingCampaigns,
@@ -19,12 +20,11 @@ import {
   stakingProtocols,
   stakingRedemptions,
 } from '../../infra/db/schema';
+import type { Language } from '../../infra/http/texts';
 import { localized, storedI18n } from '../../infra/http/texts';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
 import { requireAsset } from '../../market/assets';
-import type { Language } from '../../notify/mail/templates';
-import { refuse, valuesOf } from '../../operator/patch';
 import {
   type campaignInput,
   campaignIssues,

@@ -28,10 +28,10 @@ import { type Db, rows } from '../../infra/db/client';
 import { stakingLots, stakingPositions, stakingRedemptions, stakingRewards } from '../../infra/db/schema';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
+import { notices } from '../../kernel/notices';
 import { systemAccount, UserPurpose, userAccount } from '../../ledger/accounts';
 import { balanceOf, type PostingInput, postEntry, transfer } from '../../ledger/ledger';
 import { priceUsdt, requireAsset } from '../../market/assets';
-import { notifyRedeemed } from '../../notify/inbox/create';
 import { AcceptanceKind, requireAcceptance } from './acceptance';
 import { type LoadedProduct, loadProductByCoin, type ProtocolRow, quickUsedToday, termsOf } from './products';
 
@@ -406,7 +406,7 @@ export async function redeem(tx: Db, req: RedeemRequest) {
 
   // Paid at once: told now, under the cause the arrival job would use for a waiting one.
   if (instant && (payout.converted ? payout.amount : received).gt(0))
-    await notifyRedeemed(tx, `staking:${redemption.id}`, {
+    await notices().notifyRedeemed(tx, `staking:${redemption.id}`, {
       userId: req.userId,
       line: 'staking',
       asset: payout.converted ? payout.coin : product.coin,

@@ -11,15 +11,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../infra/db/client';
-import { wealthProducts } from '../../infra/db/schema';
-import { ok } from '../../infra/http/envelope';
-import { i18nInput, mergeI18n, storedI18n, variantText } from '../../infra/http/texts';
-import type { AppDeps } from '../../kernel/deps';
-import { errors } from '../../kernel/errors';
-import { requireAsset } from '../../market/assets';
-import { recordAudit } from '../../operator/audit';
-import { operatorGuard } from '../../operator/guard';
+import { recordAudit } from '../../accounts/operators/audit';
+import { operatorGuard } from '../../accounts/operators/guard';
 import {
   amountCol,
   applyEdit,
@@ -29,8 +22,15 @@ import {
   editSchema,
   unixCol,
   valuesOf,
-} from '../../operator/patch';
-import { inTransaction } from '../../operator/writes';
+} from '../../accounts/operators/patch';
+import { inTransaction } from '../../accounts/operators/writes';
+import type { Db } from '../../infra/db/client';
+import { wealthProducts } from '../../infra/db/schema';
+import { ok } from '../../infra/http/envelope';
+import { i18nInput, mergeI18n, storedI18n, variantText } from '../../infra/http/texts';
+import type { AppDeps } from '../../kernel/deps';
+import { errors } from '../../kernel/errors';
+import { requireAsset } from '../../market/assets';
 import { productView } from './queries';
 import {
   getAdminWealthProductsResponse,

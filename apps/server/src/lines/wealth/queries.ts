@@ -8,10 +8,10 @@ import {
   wealthPurchases,
   wealthRedemptions,
 } from '../../infra/db/schema';
+import type { Language } from '../../infra/http/texts';
 import { localized } from '../../infra/http/texts';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
-import type { Language } from '../../notify/mail/templates';
 import { latestNav, navSeries, type WealthOrderRow, type WealthProductRow } from './service';
 
 const DAY_MS = 86_400_000;

@@ -23,10 +23,10 @@ import {
 } from '../../infra/db/schema';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
+import { notices } from '../../kernel/notices';
 import { UserPurpose, userAccount } from '../../ledger/accounts';
 import { postBulkTransfer } from '../../ledger/bulk';
 import { transfer } from '../../ledger/ledger';
-import { notifyMany } from '../../notify/inbox/create';
 import { AcceptanceKind, requireAcceptance } from '../staking/acceptance';
 
 export const WealthReason = {
@@ -248,7 +248,7 @@ export async function publishNav(tx: Db, productId: number, nav: Decimal, at: Da
     FROM (SELECT order_id, SUM(units) AS units, SUM(gain) AS gain FROM wealth_redemptions WHERE settled_by = ${key} GROUP BY order_id) r
     WHERE o.id = r.order_id`);
   const settled = sql`SELECT user_id, coin AS asset, cost, value FROM wealth_redemptions WHERE settled_by = ${key}`;
-  await notifyMany(
+  await notices().notifyMany(
     tx,
     'redemption_arrived',
     sql`SELECT user_id, 'wealth:' || id AS cause, jsonb_build_object('line', 'wealth', 'asset', coin,

@@ -1,7 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../infra/db/client';
+import type { Redeemed } from '../../kernel/notices';
 import { enqueueMail, languageOf } from '../mail';
 import { type NotificationKind, type Params, renderNotification } from './kinds';
+
+export type { Redeemed } from '../../kernel/notices';
 
 interface Inserted {
   id: string;
@@ -63,18 +66,6 @@ export async function notify(
     item.at,
   );
   return created > 0;
-}
-
-/** What a redemption paid at once, and where: the `redemption_arrived` item's parameters. */
-export interface Redeemed {
-  userId: number;
-  /** flexible, fixed, staking, launchpool … (the item's line name). */
-  line: string;
-  asset: string;
-  amount: string;
-  /** spot (default), flexible or fixed. */
-  dest?: string;
-  at: Date;
 }
 
 const redeemedParams = (r: Redeemed): Params => ({

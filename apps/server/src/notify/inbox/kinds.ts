@@ -1,22 +1,12 @@
 import { dec, toWire } from '@earn/domain';
+import type { NotificationKind } from '../../kernel/notices';
 import type { Language } from '../mail';
 
 /**
  * What the inbox holds. Each kind is created by the job or call that causes it, with a cause key
  * unique per user and kind, and rendered in the reader's language when read (params are stored).
  */
-export const NOTIFICATION_KINDS = [
-  'fixed_matured',
-  'redemption_arrived',
-  'daily_earnings',
-  'apr_changed',
-  'launchpool_start',
-  'launchpool_end',
-  'security_changed',
-  'new_device',
-  'apr_alert',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export { NOTIFICATION_KINDS, type NotificationKind } from '../../kernel/notices';
 
 export type Params = Record<string, unknown>;
 

@@ -52,3 +52,10 @@ export class InboxWakeup implements ListenHandlers {
     for (const set of this.streams.values()) for (const wake of set) wake();
   }
 }
+
+declare module '../../kernel/deps' {
+  interface AppDeps {
+    /** Wakes open notification streams when PostgreSQL announces new items; absent: streams poll. */
+    inboxWakeup?: InboxWakeup;
+  }
+}

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { operatorGuard } from '../../accounts/operators/guard';
 import { ok, paged } from '../../infra/http/envelope';
 import { unixSeconds } from '../../infra/jobs/clock';
 import type { AppDeps } from '../../kernel/deps';
-import { operatorGuard } from '../../operator/guard';
 import { listOutbox, OUTBOX_STATUSES } from './outbox';
 import { isSensitive } from './templates';
 

@@ -4,15 +4,9 @@
  * fails at once instead of mailing "undefined".
  */
 
-export const LANGUAGES = ['en', 'zh-CN'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import type { Language } from '../../infra/http/texts';
 
-/** The language of a stored preference or an Accept-Language header; English when unknown. */
-export function languageOf(value: string | null | undefined): Language {
-  if (!value) return 'en';
-  const first = value.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('zh') ? 'zh-CN' : 'en';
-}
+export { LANGUAGES, type Language, languageOf } from '../../infra/http/texts';
 
 export type MailVars = Record<string, string | number>;
 

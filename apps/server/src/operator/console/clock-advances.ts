@@ -3,15 +3,15 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../../accounts/operators/audit';
+import { actorOf } from '../../accounts/operators/guard';
+import { inTransaction } from '../../accounts/operators/writes';
 import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../../infra/db/client';
 import { clockAdvances } from '../../infra/db/schema';
 import { envelope, ok } from '../../infra/http/envelope';
 import type { Job } from '../../infra/jobs/scheduler';
 import type { AppDeps } from '../../kernel/deps';
 import { DomainError, errors } from '../../kernel/errors';
-import { recordAudit } from '../audit';
-import { actorOf } from '../guard';
-import { inTransaction } from '../writes';
 import { clockAdvanceRunner, STALE_SECONDS } from './clock-runner';
 import { tags, unixSeconds } from './wire';
 

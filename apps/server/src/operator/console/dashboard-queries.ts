@@ -3,7 +3,7 @@ import { type Db, rows, sql } from '../../infra/db/client';
 import type { Scheduler } from '../../infra/jobs/scheduler';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
 import { LaunchPoolReason } from '../../lines/launch-pool/constants';
-import { HELD_PURPOSE, LINES, type Line, PAYOUTS } from './lines';
+import { HELD_PURPOSE, LINES, type Line, PAYOUTS } from '../../views/lines';
 import { epoch, unixSeconds } from './wire';
 
 const DAY_MS = 86_400_000;

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../infra/http/envelope';
 import type { AppDeps } from '../../kernel/deps';
+import { LINES } from '../../views/lines';
 import { jobLags, latestReconciliation, lineFigures } from './dashboard-queries';
-import { LINES } from './lines';
 import { amount, tags, unixSeconds } from './wire';
 
 const dashboard = z.object({

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { operatorGuard } from '../../accounts/operators/guard';
 import type { AppDeps } from '../../kernel/deps';
-import { operatorGuard } from '../guard';
 import { registerClockAdvanceRoutes } from './clock-advances';
 import { registerDashboardRoute } from './dashboard';
 import { registerImpactRoutes } from './impact';

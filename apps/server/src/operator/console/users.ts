@@ -7,7 +7,7 @@ import { findUserByRef } from '../../accounts/users';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { envelope, ok } from '../../infra/http/envelope';
 import type { AppDeps } from '../../kernel/deps';
-import { HISTORY_LINES, type HistoryLine, LINES, lineOfReason, reasonsOf } from './lines';
+import { HISTORY_LINES, type HistoryLine, LINES, lineOfReason, reasonsOf } from '../../views/lines';
 import { positionsOf } from './positions';
 import { amount, cursor, epoch, pageLimit, tags, userParam } from './wire';
 

@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
 import { email as emailSchema } from '@earn/domain';
+import { OPERATOR_ROLES, type OperatorRole } from '../../accounts/operators/guard';
 import { loadConfig } from '../../config';
 import { type Database, type Db, openDatabase } from '../../infra/db/client';
 import { operatorAudit } from '../../infra/db/schema';
 import { type Clock, SystemClock, TestClock } from '../../infra/jobs/clock';
 import { DomainError } from '../../kernel/errors';
 import { createOperator, operatorView } from '../../operator/accounts';
-import { OPERATOR_ROLES, type OperatorRole } from '../../operator/guard';
 
 // `npm run operator:create -- --email a@b.c [--role admin]`: the first admin (or any operator) from a
 // shell with the database's configuration. Prints the password and TOTP secret, shown this once.

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { UserPurpose } from '../../ledger/accounts';
-import type { Line } from '../../operator/console/lines';
+import type { Line } from '../lines';
 
 /**
  * What a user holds in Earn: the one definition that the overview shows (per line and coin) and that

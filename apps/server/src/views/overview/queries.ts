@@ -2,7 +2,7 @@ import { type Decimal, dec, fixedArrival, roundDown, toWire, usdtValueOf, wealth
 import { type Db, rows, sql } from '../../infra/db/client';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { QUOTE_ASSET } from '../../market/assets';
-import type { Line } from '../../operator/console/lines';
+import type { Line } from '../lines';
 import { holdingsSql } from './holdings';
 import { earningsByDay } from './rollup';
 

@@ -7,7 +7,7 @@ import { envelope, ok } from '../../infra/http/envelope';
 import { decimalString } from '../../infra/http/openapi';
 import { unixSeconds } from '../../infra/jobs/clock';
 import type { AppDeps } from '../../kernel/deps';
-import { LINES, type Line } from '../../operator/console/lines';
+import { LINES, type Line } from '../lines';
 import {
   currentPrices,
   dailyEarnings,

@@ -4,7 +4,7 @@ import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
 import { SeReason } from '../../lines/simple-earn/constants';
 import { WealthReason } from '../../lines/wealth/service';
 import { priceAtSql } from '../../market/prices';
-import { type HistoryLine, LINES, type Line, reasonsOf } from '../../operator/console/lines';
+import { type HistoryLine, LINES, type Line, reasonsOf } from '../lines';
 
 /** What a statement row is: money into or out of a product, what it paid, what it cost. */
 export const MOVEMENT_TYPES = ['subscribe', 'redeem', 'interest', 'reward', 'bonus', 'fee', 'loss'] as const;

@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { compileSql } from '../../infra/db/compile';
-import type { Line } from '../../operator/console/lines';
+import type { Line } from '../lines';
 import {
   afterSql,
   encodeCursor,

@@ -1,5 +1,5 @@
-import { wallTime } from '../infra/jobs/clock';
-import type { AppDeps } from '../kernel/deps';
+import { wallTime } from '../../infra/jobs/clock';
+import type { AppDeps } from '../../kernel/deps';
 
 /**
  * The time operator accounts live by: sign-in windows, idle and absolute session ends, the lock
@@ -11,7 +11,7 @@ export interface WallClock {
   now(): Date;
 }
 
-declare module '../kernel/deps' {
+declare module '../../kernel/deps' {
   interface AppDeps {
     /** Absent in production: the machine's time. */
     operatorWallClock?: WallClock;

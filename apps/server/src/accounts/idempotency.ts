@@ -2,16 +2,18 @@ import { createHash } from 'node:crypto';
 import { Code, MessageKey } from '@earn/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fastGateSql, type GateDeps, throughMoneyGate } from '../../accounts/money-gate';
-import { DomainError, errors } from '../../kernel/errors';
-import { RunAgainWhenError, waitToRunAgain } from '../../ledger/ledger';
-import { type Db, pgErrorCode } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
-import type { Clock } from '../jobs/clock';
-import { requireUser, sessionTokenHash } from './auth';
-import { ok, type Success } from './envelope';
+import { type Db, pgErrorCode } from '../infra/db/client';
+import { idempotencyKeys } from '../infra/db/schema';
+import { requireUser, sessionTokenHash } from '../infra/http/auth';
+import { ok, type Success } from '../infra/http/envelope';
+import { IDEMPOTENCY_HEADER } from '../infra/http/headers';
+import type { Clock } from '../infra/jobs/clock';
+import { DomainError, errors } from '../kernel/errors';
+import { RunAgainWhenError, waitToRunAgain } from '../ledger/ledger';
+import { fastGateSql, type GateDeps, throughMoneyGate } from './money-gate';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_HEADER };
+
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** Keys of operator calls are kept apart from every user's. */
 const OPERATOR_SCOPE = -1;

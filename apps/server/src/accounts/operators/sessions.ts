@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../infra/db/client';
-import { operatorSessions, operators } from '../infra/db/schema';
-import { hashToken, newToken } from '../infra/http/auth';
+import type { Db } from '../../infra/db/client';
+import { operatorSessions, operators } from '../../infra/db/schema';
+import { hashToken, newToken } from '../../infra/http/auth';
+import { OPERATOR_SESSION_COOKIE } from '../../infra/http/headers';
 import type { WallClock } from './wall-clock';
 
-export const OPERATOR_SESSION_COOKIE = 'earn_op_sid';
+export { OPERATOR_SESSION_COOKIE };
 /** A session ends 8 hours after sign-in whatever happens: a working day. */
 export const OPERATOR_SESSION_TTL_SECONDS = 8 * 3600;
 /** …and earlier after 30 minutes without a call: a console left open unattended. */

@@ -12,8 +12,8 @@ import {
 } from '@earn/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../infra/db/client';
-import { DomainError } from '../kernel/errors';
+import type { Db } from '../../infra/db/client';
+import { DomainError } from '../../kernel/errors';
 import { readRateSettings } from './rate-settings';
 
 /**

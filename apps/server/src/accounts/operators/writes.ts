@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
-import type { Db } from '../infra/db/client';
-import { once, REPLAYED_HEADER } from '../infra/http/idempotency';
-import type { AppDeps } from '../kernel/deps';
+import type { Db } from '../../infra/db/client';
+import type { AppDeps } from '../../kernel/deps';
+import { once, REPLAYED_HEADER } from '../idempotency';
 
 declare module 'fastify' {
   interface FastifyRequest {

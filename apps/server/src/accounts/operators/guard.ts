@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@earn/domain';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../kernel/deps';
-import { DomainError } from '../kernel/errors';
-import { loadOperatorSession, OPERATOR_SESSION_COOKIE } from './accounts-sessions';
+import type { AppDeps } from '../../kernel/deps';
+import { DomainError } from '../../kernel/errors';
+import { loadOperatorSession, OPERATOR_SESSION_COOKIE } from './sessions';
 import { operatorWallClock } from './wall-clock';
 
 export const OPERATOR_ROLES = ['viewer', 'operator', 'admin'] as const;

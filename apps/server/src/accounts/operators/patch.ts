@@ -1,9 +1,9 @@
 import { Code, type ProductIssue, toWire } from '@earn/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../infra/db/client';
-import type { Clock } from '../infra/jobs/clock';
-import { DomainError } from '../kernel/errors';
+import type { Db } from '../../infra/db/client';
+import type { Clock } from '../../infra/jobs/clock';
+import { DomainError } from '../../kernel/errors';
 import { changedFields, recordAudit } from './audit';
 import { guardRates, type RateChange, type RateSpec, rateChangesIn } from './rate-guard';
 

@@ -1,8 +1,8 @@
 import { DEFAULT_RATE_CEILING_PERCENT, dec, nonNegativeAmount, RATE_JUMP_FACTOR } from '@earn/domain';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../infra/db/client';
-import { appSettings } from '../infra/db/schema';
+import type { Db } from '../../infra/db/client';
+import { appSettings } from '../../infra/db/schema';
 
 /** The operator's guard rails on rate changes (operator/rate-guard.ts); each has a default until set. */
 export const rateSettings = z.object({

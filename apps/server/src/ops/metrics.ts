@@ -4,16 +4,16 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { kindOf } from '../../accounts/money';
-import type { AppDeps } from '../../kernel/deps';
-import { DomainError } from '../../kernel/errors';
-import { LaunchPoolReason } from '../../lines/launch-pool/constants';
-import { SeReason } from '../../lines/simple-earn/constants';
-import { SoftStakingReason } from '../../lines/soft-staking/engine';
-import { StakingReason } from '../../lines/staking/service';
-import { WealthReason } from '../../lines/wealth/service';
-import { type Db, rows } from '../db/client';
-import type { Job } from '../jobs/scheduler';
+import { type Db, rows } from '../infra/db/client';
+import { kindOf } from '../infra/http/money';
+import type { Job } from '../infra/jobs/scheduler';
+import type { AppDeps } from '../kernel/deps';
+import { DomainError } from '../kernel/errors';
+import { LaunchPoolReason } from '../lines/launch-pool/constants';
+import { SeReason } from '../lines/simple-earn/constants';
+import { SoftStakingReason } from '../lines/soft-staking/engine';
+import { StakingReason } from '../lines/staking/service';
+import { WealthReason } from '../lines/wealth/service';
 
 export const METRICS_PATH = '/metrics';
 /** The route label of a request no route matched: never the raw URL, which anyone can vary. */

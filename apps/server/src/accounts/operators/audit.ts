@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../infra/db/client';
-import { operatorAudit } from '../infra/db/schema';
-import type { Clock } from '../infra/jobs/clock';
+import type { Db } from '../../infra/db/client';
+import { operatorAudit } from '../../infra/db/schema';
+import type { Clock } from '../../infra/jobs/clock';
 import { actorOf } from './guard';
 
 export interface AuditChange {

@@ -1,5 +1,3 @@
-import type { FundpassPolicy } from './fundpass';
-
 export type MoneyKind = 'subscription' | 'redemption' | 'other';
 
 /**
@@ -31,18 +29,6 @@ declare module 'fastify' {
 
 export function kindOf(money: MoneyCall, body: unknown): MoneyKind {
   return typeof money.kind === 'function' ? money.kind(body) : money.kind;
-}
-
-/**
- * The funding-password policy of one call: money going in (a subscription, stake or purchase) by the
- * user's setting and the first-move rule; a redemption by the user's setting where the line says so;
- * otherwise none (undefined).
- */
-export function fundpassPolicyOf(money: MoneyCall, body: unknown): FundpassPolicy | undefined {
-  const kind = kindOf(money, body);
-  if (kind === 'subscription') return { firstMove: true };
-  if (kind === 'redemption' && money.passwordOnRedemption) return {};
-  return undefined;
 }
 
 /** Whether a route's calls may ask for the funding password: its API operation declares the header. */
