@@ -26,14 +26,12 @@ import {
   STAKE_PURPOSE,
 } from './constants';
 import { liveAutoEarnRates, loadPoolMarket } from './live';
+import type { PoolCoinRow, PoolRow, ProjectRow } from './rows';
 
 /** Enough digits that a reward share keeps all INDEX_PLACES places however large the index grows. */
 const IndexDecimal = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_DOWN });
 
-export type PoolRow = typeof launchpoolPools.$inferSelect;
-export type ProjectRow = typeof launchpoolProjects.$inferSelect;
-/** A further reward coin of a multi-mining pool. */
-export type PoolCoinRow = typeof launchpoolPoolCoins.$inferSelect;
+export type { PoolCoinRow, PoolRow, ProjectRow } from './rows';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -10,8 +10,7 @@ import {
   toWire,
   voucherAprOverTerm,
 } from '@earn/domain';
-import type { FixedOrder } from './fixed';
-import type { FixedProduct, FlexProduct } from './products';
+import type { FixedOrder, FixedProduct, FlexProduct } from './rows';
 
 /**
  * The server's side of the one APR rule (packages/domain/src/simple-earn/apr.ts): the terms each

@@ -33,11 +33,11 @@ import { orderAprTerms } from './apr';
 import { SeReason } from './constants';
 import { history, refuseBorrowedFunds, ruleError, withBalanceKey } from './flexible';
 import { type FixedProduct, flexProduct, onSale, remainingQuota, requireFixedProduct } from './products';
+import type { FixedOrder, Voucher } from './rows';
 
 export const LINE_FIXED = 'fixed';
 
-export type FixedOrder = typeof seFixedOrders.$inferSelect;
-export type Voucher = typeof seVouchers.$inferSelect;
+export type { FixedOrder, Voucher } from './rows';
 
 export interface FixedLendBody {
   product_id: number;

@@ -15,9 +15,9 @@ import { errors } from '../../kernel/errors';
 import { requireAsset } from '../../market/assets';
 import { fixedProductAprTerms, flexAprTerms, productAprWire } from './apr';
 import { iconOf, unix } from './constants';
+import type { FixedProduct, FlexProduct } from './rows';
 
-export type FlexProduct = typeof seFlexProducts.$inferSelect;
-export type FixedProduct = typeof seFixedProducts.$inferSelect;
+export type { FixedProduct, FlexProduct } from './rows';
 
 const wire = (v: string | null | undefined) => toWire(v ?? '0');
 

@@ -1,13 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../infra/http/auth';
 import { ok } from '../../infra/http/envelope';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
-import { LANGUAGES, type Language, languageOf } from '../mail';
+import { LANGUAGES } from '../mail';
 import { NOTIFICATION_KINDS } from './kinds';
 import { listInbox, markRead, prefsOf, savePrefs, unreadCount } from './queries';
+import { readerLanguage } from './reader';
 import { listResponse, prefsResponse, readResponse } from './responses';
 import { registerStreamRoute } from './stream';
 
@@ -19,18 +20,6 @@ const bool01 = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true')
   .describe('1 or true: unread items only');
-
-/** The language to render in: `lang` if asked, else the saved one, else the Accept-Language header. */
-export async function readerLanguage(
-  deps: AppDeps,
-  req: FastifyRequest,
-  asked?: Language,
-): Promise<Language> {
-  if (asked) return asked;
-  const saved = await prefsOf(deps.db, currentUser(req).id);
-  if (saved.chosen) return saved.language;
-  return languageOf(req.headers['accept-language']);
-}
 
 export function registerInboxRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

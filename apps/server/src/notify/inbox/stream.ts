@@ -5,7 +5,7 @@ import { currentUser, loadSession, requireUser, SESSION_COOKIE } from '../../inf
 import type { AppDeps } from '../../kernel/deps';
 import { LANGUAGES } from '../mail';
 import { itemsAfter, latestId, unreadCount } from './queries';
-import { readerLanguage } from './routes';
+import { readerLanguage } from './reader';
 
 /**
  * The stream's cadence (INBOX_STREAM_POLL_MS). Without announcements (PgBouncer with no
