@@ -38,7 +38,7 @@ export async function withdraw(db: Db, m: Movement): Promise<number> {
   const [row] = await spotAvailability(db, m.userId, mode, [asset.symbol]);
   if (!row || row.outable.lt(m.amount)) throw errors.insufficientBalance(asset.symbol);
   return db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     const entryId = await transfer(tx, {
       from: userAccount(m.userId, asset.symbol, UserPurpose.spot),
       to: systemAccount(asset.symbol, SystemPurpose.external),

@@ -78,7 +78,7 @@ export async function requestFundpassReset(
     return;
   }
   await deps.db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const since = new Date(now.getTime() - RESET_CODE_INTERVAL_SECONDS * 1000);
     const [recent] = await tx
@@ -124,7 +124,7 @@ export async function confirmFundpassReset(
   const newHash = await hashSecret(fundpass);
   const outcome = await deps.db.transaction(
     async (txRoot): Promise<{ mode: FundpassMode } | { wrong: number } | 'expired'> => {
-      const tx = txRoot as unknown as Db;
+      const tx: Db = txRoot;
       const [user] = await tx.select().from(users).where(eq(users.id, session.id)).for('update');
       const [row] = await tx
         .select()

@@ -112,7 +112,7 @@ async function checkPassword(
   const now = clock.now();
   const outcome = await db.transaction(
     async (txRoot): Promise<'ok' | 'required' | { locked: Date } | { left: number; until: Date }> => {
-      const tx = txRoot as unknown as Db;
+      const tx: Db = txRoot;
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const before = await failureWindow(tx, userId, now);
       if (before.n >= FUNDPASS_MAX_FAILURES) return { locked: before.until };
@@ -256,7 +256,7 @@ export async function setFundpass(
   const hash = await hashSecret(opts.fundpass);
   const now = deps.clock.now();
   await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     await tx.update(users).set({ fundpassHash: hash, fundpassMode: mode }).where(eq(users.id, user.id));
     await tx
       .update(sessions)

@@ -242,15 +242,14 @@ async function runOnce<A>(
   work: (tx: Db) => Promise<A>,
 ): Promise<Once<A>> {
   const header = req.headers[IDEMPOTENCY_HEADER];
-  if (header === undefined)
-    return { answer: await deps.db.transaction((tx) => work(tx as unknown as Db)), replayed: false };
+  if (header === undefined) return { answer: await deps.db.transaction((tx) => work(tx)), replayed: false };
   if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
     throw errors.invalidParams('Idempotency-Key must be 1 to 128 letters, digits or _.:-');
   }
   const scope = req.url.startsWith('/admin/api') ? OPERATOR_SCOPE : (req.user?.id ?? 0);
   const hash = requestHash(req);
   return deps.db.transaction(async (txRoot): Promise<Once<A>> => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     const claimed = await tx
       .insert(idempotencyKeys)
       .values({

@@ -73,7 +73,7 @@ export async function signIn(
     throw invalidCredentials();
   }
   const decided = await db.transaction(async (txRoot): Promise<Decided> => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     const [user] = await tx.select().from(users).where(eq(users.id, found.id)).for('update');
     if (!user) return { kind: 'fail', outcome: 'wrong_password' };
     const record = (outcome: SignInOutcome, method: string) =>

@@ -140,7 +140,7 @@ export async function confirmEnrolment(
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashSecret(c)));
   await db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).for('update');
     if (!row) {
       throw new DomainError(Code.TOTP_STATE, SecurityMessageKey.totpNoEnrolment, 'Start the enrolment first');
@@ -228,7 +228,7 @@ export async function disableTotp(
   const user = await getUser(db, userId);
   if (!(await verifySecret(user.passwordHash, opts.password))) throw passwordWrong();
   await db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     if (!(await totpEnabled(tx, userId))) {
       throw new DomainError(Code.TOTP_STATE, SecurityMessageKey.totpNotOn, 'Two-factor sign-in is off');
     }

@@ -70,7 +70,7 @@ export async function changePassword(
   }
   const passwordHash = await hashSecret(opts.next);
   return db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     const ended = await tx
       .update(sessions)

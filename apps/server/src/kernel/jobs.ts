@@ -18,10 +18,21 @@ export type ShardData = Record<string, unknown>;
  * transaction and answers its totals; `close` runs once, after the last shard, with every shard's
  * params and totals. Each must be idempotent by its transaction: a failure rolls it back whole.
  */
-export interface ShardedWork {
-  plan(tx: Db, period: Period, shardRows: number): Promise<ShardData[]>;
-  book(tx: Db, period: Period, params: ShardData): Promise<ShardData>;
-  close(tx: Db, period: Period, shards: { params: ShardData; result: ShardData }[]): Promise<void>;
+export interface ShardedWork<P extends ShardData = ShardData, R extends ShardData = ShardData> {
+  plan(tx: Db, period: Period, shardRows: number): Promise<P[]>;
+  book(tx: Db, period: Period, params: P): Promise<R>;
+  close(tx: Db, period: Period, shards: { params: P; result: R }[]): Promise<void>;
+}
+
+/**
+ * A sharded work with its own shard and result shapes, as the scheduler holds it. Sound because the
+ * scheduler hands `book` exactly what `plan` answered, and `close` exactly what `book` answered (each
+ * through jsonb, so the shapes must be plain JSON: strings, numbers, null, objects of them).
+ */
+export function shardedWork<P extends ShardData, R extends ShardData = ShardData>(
+  work: ShardedWork<P, R>,
+): ShardedWork {
+  return work;
 }
 
 /**

@@ -115,7 +115,7 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
         const session = actor.session;
         if (session) {
           await deps.db.transaction(async (t) => {
-            const tx = t as unknown as Db;
+            const tx: Db = t;
             await revokeOperatorSession(tx, session.tokenHash, operatorWallClock(deps).now());
             await recordAudit(tx, req, deps.clock, {
               action: 'operator.logout',
@@ -227,7 +227,7 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
       },
       async (req) =>
         deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx: Db = t;
           const { before, after } = await updateOperator(tx, req.params.id, req.body, deps.clock.now());
           const was = operatorView(before);
           const now = operatorView(after);

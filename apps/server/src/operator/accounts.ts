@@ -146,7 +146,7 @@ export async function signIn(
   const now = clock.now();
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
   const outcome = await db.transaction(async (txRoot): Promise<SignedIn | 'invalid' | { until: Date }> => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`operator-login:${opts.email}`}))`);
     const recent = await tx
       .select({ at: operatorLoginFailures.at })

@@ -42,7 +42,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
       async (req) =>
         deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx: Db = t;
           const { before, after } = await writeSecuritySettings(tx, deps.config, req.body, deps.clock.now());
           await recordAudit(tx, req, deps.clock, {
             action: 'settings.security.update',
@@ -77,7 +77,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
       async (req) =>
         deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx: Db = t;
           const { before, after } = await writeRateSettings(tx, req.body, deps.clock.now());
           await recordAudit(tx, req, deps.clock, {
             action: 'settings.rates.update',

@@ -155,7 +155,7 @@ export function registerUserAndPriceRoutes(app: FastifyInstance, deps: AppDeps):
       },
       async (req) =>
         deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx: Db = t;
           const wire = (a: AssetRow) => ({ usdt: toWire(a.priceUsdt), name: a.name, precision: a.precision });
           const [before] = await tx
             .select()

@@ -79,7 +79,7 @@ export function editSchema<S extends z.core.$ZodLooseShape, C extends keyof S & 
   shape: S,
   opts: { clearable?: readonly C[] } = {},
 ): z.ZodObject<Clearable<S, C>, z.core.$strict> {
-  return editObject(shape, opts.clearable ?? []) as unknown as z.ZodObject<Clearable<S, C>, z.core.$strict>;
+  return editObject(shape, opts.clearable ?? []) as z.ZodObject<Clearable<S, C>, z.core.$strict>;
 }
 
 // ---- codecs ------------------------------------------------------------------------------------

@@ -80,7 +80,7 @@ export async function inTransaction<T>(
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
   const write = req.operatorWrite;
-  if (!write) return deps.db.transaction((t) => work(t as unknown as Db));
+  if (!write) return deps.db.transaction((t) => work(t));
   if (write.made) throw new Error(`${req.method} ${req.routeOptions.url}: one transaction per operator POST`);
   write.made = true;
   const { answer, replayed } = await once(deps, req, work);

@@ -205,8 +205,8 @@ export async function openDatabase(opts: {
 
 /** Raw rows of a `sql` query, the same shape on pg and PGlite. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result = await db.execute<Record<string, unknown>>(query);
+  return result.rows as T[];
 }
 
 /** Drizzle's type parsers for pg: dates, times and intervals (and their arrays) stay strings. */

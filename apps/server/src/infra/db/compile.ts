@@ -32,7 +32,8 @@ function walk(chunk: unknown, parts: string[], values: unknown[]): void {
   if (chunk instanceof StringChunk) {
     for (const piece of chunk.value) parts.push(piece);
   } else if (chunk instanceof SQL) {
-    if ((chunk as unknown as { shouldInlineParams?: boolean }).shouldInlineParams) throw new Unsupported();
+    // A private flag of drizzle's SQL (set by .inlineParams()), read by name.
+    if (Reflect.get(chunk, 'shouldInlineParams') === true) throw new Unsupported();
     for (const inner of chunk.queryChunks) walk(inner, parts, values);
   } else if (chunk instanceof Param) {
     const raw: unknown = chunk.value;

@@ -119,8 +119,8 @@ export async function sweepToSimpleEarn(
   try {
     return await tx.transaction(async (sp) =>
       opts.mode === 'fixed'
-        ? intoFixed(sp as unknown as Db, opts.userId, opts.coin, amount, opts.period, opts.now)
-        : intoFlexible(sp as unknown as Db, opts.userId, opts.coin, amount, opts.now),
+        ? intoFixed(sp, opts.userId, opts.coin, amount, opts.period, opts.now)
+        : intoFlexible(sp, opts.userId, opts.coin, amount, opts.now),
     );
   } catch (error) {
     if (error instanceof DomainError) return { destination: 'spot', amount: '0', refused: error.message };

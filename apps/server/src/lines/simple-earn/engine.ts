@@ -9,13 +9,8 @@ import {
 import { asc, type SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { type LadderTierJson, seFlexProducts } from '../../infra/db/schema';
-import {
-  type Job,
-  type Period,
-  runWhole,
-  type ShardData,
-  type ShardedWork,
-} from '../../infra/jobs/scheduler';
+import { type Job, type Period, runWhole } from '../../infra/jobs/scheduler';
+import { shardedWork } from '../../kernel/jobs';
 import { notices, rateWatch } from '../../kernel/notices';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../../ledger/accounts';
 import { postBulkEntry } from '../../ledger/bulk';
@@ -50,7 +45,7 @@ function bonusExpr(lent: SQL, tiers: LadderTierJson[], ratio: string): SQL {
  * the demand is shared (all offers lent, or the last offer lent in order with its lent part), the
  * asset's supply for the close, and the range of position ids the shard books (none: all of them).
  */
-interface FlexShard {
+type FlexShard = {
   asset: string;
   part: number | null;
   /** Positions the shard books, about (ShardData.rows). */
@@ -70,13 +65,13 @@ interface FlexShard {
   supplied: string;
   offered: string;
   pending: string;
-}
+};
 
-interface HourTotals {
+type HourTotals = {
   lent: string;
   interest: string;
   bonus: string;
-}
+};
 
 /**
  * One asset's plan, set-based. Pending subscriptions from earlier hours start earning. Offers
@@ -398,7 +393,7 @@ async function sweepAutoEarn(tx: Db, period: Period): Promise<void> {
  * coming hour's rates. Between plan and close the hour is open (its job_periods row), and holders'
  * calls wait for the close (lockFlexShared), so every shard books the positions the plan saw.
  */
-export const flexibleHour: ShardedWork = {
+export const flexibleHour = shardedWork<FlexShard, HourTotals>({
   async plan(tx, _period, shardRows) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${FLEX_LOCK_KEY})`);
     const products = await tx.select().from(seFlexProducts).orderBy(asc(seFlexProducts.asset)).for('update');
@@ -410,19 +405,19 @@ export const flexibleHour: ShardedWork = {
       ), agg AS (SELECT position_id, SUM(amount) AS amount FROM moved GROUP BY position_id)
       UPDATE se_flex_positions p SET acc_offset = p.acc_offset - agg.amount * pr.acc_index, principal = p.principal + agg.amount
       FROM agg, se_flex_products pr WHERE p.id = agg.position_id AND pr.asset = p.asset`);
-    const shards: ShardData[] = [];
+    const shards: FlexShard[] = [];
     for (const p of products)
       for (const shard of await planAsset(tx, p, shardRows)) shards.push({ ...shard });
     return shards;
   },
   async book(tx, period, params) {
-    return { ...(await bookShard(tx, params as unknown as FlexShard, period)) };
+    return { ...(await bookShard(tx, params, period)) };
   },
   async close(tx, period, shards) {
     const byAsset = new Map<string, { plan: FlexShard; totals: HourTotals }>();
     for (const { params, result } of shards) {
-      const plan = params as unknown as FlexShard;
-      const r = result as unknown as HourTotals;
+      const plan = params;
+      const r = result;
       const seen = byAsset.get(plan.asset);
       if (!seen) byAsset.set(plan.asset, { plan, totals: { ...r } });
       else
@@ -438,7 +433,7 @@ export const flexibleHour: ShardedWork = {
     // The rates the coming hour pays: a change tells holders and fires the APR alerts on it.
     await rateWatch().observeSimpleEarnRates(tx, period.end);
   },
-};
+});
 
 /** The flexible hour whole, in the caller's transaction (PGlite, JOB_SHARD_ROWS=0, benchmarks). */
 export async function runFlexibleHour(tx: Db, period: Period, shardRows = 0): Promise<void> {
@@ -614,7 +609,7 @@ async function reportDue(tx: Db, period: Period): Promise<void> {
  * which of them roll over (per product, auto-reinvest up to an order id, less the orders a holder's
  * cap refused) and the sold amount the plan already moved for them, per product, until they are booked.
  */
-interface FixedShard {
+type FixedShard = {
   part: number | null;
   lo: string;
   hi: string;
@@ -622,7 +617,7 @@ interface FixedShard {
   upTo: Record<string, string>;
   refused: string[];
   quota: Record<string, string>;
-}
+};
 
 /**
  * The day's fixed maturities in shards. The plan takes every due order's quota decision at once, as
@@ -633,7 +628,7 @@ interface FixedShard {
  * history, in one transaction. Users cannot touch an order within an hour of its maturity, so the
  * orders a shard finds are those the plan saw. Reconciliation counts the quota of shards not yet booked.
  */
-export const fixedMaturity: ShardedWork = {
+export const fixedMaturity = shardedWork<FixedShard>({
   async plan(tx, period, shardRows) {
     await prepareDue(tx);
     await tx.execute(
@@ -684,7 +679,7 @@ export const fixedMaturity: ShardedWork = {
     }));
   },
   async book(tx, period, params) {
-    const p = params as unknown as FixedShard;
+    const p = params;
     const now = iso(period.end);
     await lockFlexShared(tx);
     await prepareDue(tx);
@@ -707,7 +702,7 @@ export const fixedMaturity: ShardedWork = {
   async close() {
     // Nothing is left for the day once every shard is booked: the plan took the quota.
   },
-};
+});
 
 export const FLEX_HOURLY_JOB = 'simple-earn.flexible-hourly';
 export const FIXED_DAILY_JOB = 'simple-earn.fixed-maturity';

@@ -356,7 +356,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       },
       async (req) => {
         const order = await deps.db.transaction((tx) =>
-          setReinvest(tx as unknown as Db, userId(req), req.params.order_id, req.body.reinvest_status, now()),
+          setReinvest(tx, userId(req), req.params.order_id, req.body.reinvest_status, now()),
         );
         return ok(fixedOrderView(order, await fixedProduct(deps.db, order.productId), now()));
       },
@@ -376,13 +376,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       },
       async (req) => {
         const order = await deps.db.transaction((tx) =>
-          setRedeemAccount(
-            tx as unknown as Db,
-            userId(req),
-            req.params.order_id,
-            req.body.redeem_account_type,
-            now(),
-          ),
+          setRedeemAccount(tx, userId(req), req.params.order_id, req.body.redeem_account_type, now()),
         );
         return ok(fixedOrderView(order, await fixedProduct(deps.db, order.productId), now()));
       },
@@ -644,7 +638,7 @@ export function registerSimpleEarnRoutes(app: FastifyInstance, deps: AppDeps): v
       const id = userId(req);
       const at = now();
       await deps.db.transaction(async (txRoot) => {
-        const tx = txRoot as unknown as Db;
+        const tx: Db = txRoot;
         if (list.length === 0 || list.includes('ALL')) {
           await tx.delete(seAutoInvest).where(eq(seAutoInvest.userId, id));
           await tx.insert(seAutoInvest).values({ userId: id, asset: '', status, updatedAt: at });

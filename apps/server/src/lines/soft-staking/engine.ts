@@ -1,12 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../infra/db/client';
-import {
-  type Job,
-  type Period,
-  runWhole,
-  type ShardData,
-  type ShardedWork,
-} from '../../infra/jobs/scheduler';
+import { type Job, type Period, runWhole } from '../../infra/jobs/scheduler';
+import { shardedWork } from '../../kernel/jobs';
 import { UserPurpose } from '../../ledger/accounts';
 import { floorDiv18, postBulkTransfer } from '../../ledger/bulk';
 
@@ -27,11 +22,11 @@ const currentBalances = sql`(
 )`;
 
 /** One shard of a day: the switched-on users of a range of ids (an open end: every id that way). */
-interface DayShard {
+type DayShard = {
   part: number | null;
   lo: string | null;
   hi: string | null;
-}
+};
 
 function userRange(shard: DayShard, column: string): SQL {
   const col = sql.raw(column);
@@ -59,7 +54,7 @@ export async function runSoftStakingDay(tx: Db, day: Period): Promise<void> {
  * shard pays its users, books its own entry and takes their closing snapshot; everything a user's day
  * reads is that user's own, so the ranges are independent. The close drops snapshots past a month.
  */
-export const softStakingDay: ShardedWork = {
+export const softStakingDay = shardedWork<DayShard>({
   async plan(tx, day, shardRows) {
     if (shardRows <= 0) return [{ ...WHOLE_DAY }];
     const [found] = await rows<{ n: string; lo: string | null; hi: string | null }>(
@@ -73,7 +68,7 @@ export const softStakingDay: ShardedWork = {
     const span = BigInt(found.hi) - lo + 1n;
     const parts = BigInt(Math.ceil(n / shardRows));
     const width = (span + parts - 1n) / parts;
-    const shards: ShardData[] = [];
+    const shards: DayShard[] = [];
     for (let i = 0n; i < parts; i++)
       shards.push({
         part: Number(i),
@@ -83,7 +78,7 @@ export const softStakingDay: ShardedWork = {
     return shards;
   },
   async book(tx, day, params) {
-    return { ...(await payShard(tx, day, params as unknown as DayShard)) };
+    return { ...(await payShard(tx, day, params)) };
   },
   async close(tx, day) {
     // Only the opening snapshot of the next day is read again; older ones go after a month of audit.
@@ -91,7 +86,7 @@ export const softStakingDay: ShardedWork = {
       sql`DELETE FROM soft_staking_snapshots WHERE at < ${iso(day.start)}::timestamptz - interval '31 days'`,
     );
   },
-};
+});
 
 /** Pays one range of users their day and takes their closing snapshot; answers what it paid. */
 async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts: number; paid: string }> {

@@ -137,7 +137,7 @@ export function registerSoftStakingRoutes(app: FastifyInstance, deps: AppDeps): 
     },
     async (req) => {
       const row = await deps.db.transaction((tx) =>
-        switchSoftStaking(tx as unknown as Db, currentUser(req).id, req.body.status, deps.clock.now()),
+        switchSoftStaking(tx, currentUser(req).id, req.body.status, deps.clock.now()),
       );
       return ok({ status: row.enabled, enabled_at: secs(row.enabledAt), disabled_at: secs(row.disabledAt) });
     },

@@ -1,7 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { rows, sql } from '../../infra/db/client';
-import type { Job, Period, ShardData, ShardedWork } from '../../infra/jobs/scheduler';
+import type { Job, Period } from '../../infra/jobs/scheduler';
+import { shardedWork } from '../../kernel/jobs';
 import { notices } from '../../kernel/notices';
 import { UserPurpose } from '../../ledger/accounts';
 import { floorDiv18, postBulkTransfer } from '../../ledger/bulk';
@@ -23,11 +24,11 @@ const terms = sql`(
 )`;
 
 /** One shard of a day: a product's positions, or those of a range of its users' ids. */
-interface DayShard {
+type DayShard = {
   product: number;
   lo: number | null;
   hi: number | null;
-}
+};
 
 /** Coins staked for the whole UTC day: lots whose accrual began by the day's start. */
 const eligible = (day: Period, shard?: DayShard) => sql`(
@@ -64,7 +65,7 @@ export async function runRewardDay(tx: Db, day: Period): Promise<void> {
  * about `shardRows` positions; each shard books its rows, carries, payment entry and held rewards;
  * the close writes the day's rate points.
  */
-export const stakingDay: ShardedWork = {
+export const stakingDay = shardedWork<DayShard>({
   async plan(tx, day, shardRows) {
     const found = await rows<{ product_id: number; n: string; lo: string; hi: string }>(
       tx,
@@ -72,7 +73,7 @@ export const stakingDay: ShardedWork = {
           FROM staking_lots WHERE amount > 0 AND accrual_start <= ${iso(day.start)}::timestamptz
           GROUP BY product_id ORDER BY product_id`,
     );
-    const shards: ShardData[] = [];
+    const shards: DayShard[] = [];
     for (const f of found) {
       const n = Number(f.n);
       if (shardRows <= 0 || n <= shardRows) {
@@ -93,13 +94,13 @@ export const stakingDay: ShardedWork = {
     return shards;
   },
   async book(tx, day, params) {
-    await rewardShard(tx, day, params as unknown as DayShard);
+    await rewardShard(tx, day, params);
     return {};
   },
   async close(tx, day) {
     await recordRatePoints(tx, day);
   },
-};
+});
 
 async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void> {
   const mine = shardFilter(shard);

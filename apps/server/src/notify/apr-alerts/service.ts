@@ -50,7 +50,7 @@ async function hasNamedProducts(db: Db, line: AprAlertLine, asset: string, at: D
  */
 export async function createAlert(db: Db, userId: number, input: NewAlert, at: Date): Promise<AlertRow> {
   return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const [asset] = await tx
       .select({ symbol: assets.symbol })
       .from(assets)

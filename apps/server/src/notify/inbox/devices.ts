@@ -42,7 +42,7 @@ export async function recordSignIn(
 ): Promise<void> {
   const deviceHash = createHash('sha256').update(sign.userAgent).digest('hex').slice(0, 32);
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const added = await tx
       .insert(knownDevices)
       .values({ userId: sign.userId, deviceHash, firstSeenAt: sign.at })

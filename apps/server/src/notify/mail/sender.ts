@@ -49,7 +49,7 @@ export class MailSender {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now().toISOString();
       const pending = await rows<PendingRow>(
-        tx as unknown as Db,
+        tx,
         sql`SELECT id::text AS id, "to", subject, body, attempts FROM outbox
           WHERE sent_at IS NULL AND attempts < ${MAIL_MAX_ATTEMPTS}
             AND (next_attempt_at IS NULL OR next_attempt_at <= ${now}::timestamptz)

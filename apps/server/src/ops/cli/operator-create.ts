@@ -48,7 +48,7 @@ try {
   const clock: Clock = config.clock === 'test' ? await TestClock.open(database.db) : new SystemClock();
   const at = clock.now();
   const created = await database.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const made = await createOperator(tx, { ...args, at });
     const view = operatorView(made.row);
     await tx.insert(operatorAudit).values({

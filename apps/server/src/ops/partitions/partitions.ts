@@ -176,11 +176,7 @@ export async function detachBefore(db: Db, before: Date): Promise<string[]> {
       // The flexible history's index of hours follows the rows: the month's days (and the next
       // month's first, whose midnight record was the month's last hour) now hold its totals.
       if (p.table === 'se_flex_interest')
-        await indexHistoryDays(
-          tx as unknown as Db,
-          month,
-          new Date(monthStart(month, 1).getTime() + 86_400_000),
-        );
+        await indexHistoryDays(tx, month, new Date(monthStart(month, 1).getTime() + 86_400_000));
     });
     detached.push(p.partition);
   }

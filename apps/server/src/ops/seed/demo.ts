@@ -45,7 +45,7 @@ export async function seedDemo(db: Db, at: Date, modules: EarnModule[]): Promise
   if ((row?.n ?? 0) > 0) return false;
   let seeded = true;
   await db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     // Several processes (WORKERS) start on one empty database together: one seeds, the others,
     // waiting on this lock, then find the users and leave it.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);

@@ -120,7 +120,7 @@ const keyOf = (r: RawRow): KeysetPosition => ({
 export function withoutJit<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL jit = off`);
-    return read(tx as unknown as Db);
+    return read(tx);
   });
 }
 
