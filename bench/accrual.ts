@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client';
-import { openPostgres, rows, sql } from '../apps/server/src/db/client';
-import { runFlexibleHour } from '../apps/server/src/simple-earn/engine';
+import type { Db } from '../apps/server/src/infra/db/client';
+import { openPostgres, rows, sql } from '../apps/server/src/infra/db/client';
+import { runFlexibleHour } from '../apps/server/src/lines/simple-earn/engine';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -18,9 +18,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { deposit } from '../apps/server/src/accounts/funding';
 import { createSession } from '../apps/server/src/accounts/users';
-import { type Db, openPostgres, rows, sql } from '../apps/server/src/db/client';
-import { FLEX_HOURLY_JOB, runFlexibleHour } from '../apps/server/src/simple-earn/engine';
-import { subscribeFlexible } from '../apps/server/src/simple-earn/flexible';
+import { type Db, openPostgres, rows, sql } from '../apps/server/src/infra/db/client';
+import { FLEX_HOURLY_JOB, runFlexibleHour } from '../apps/server/src/lines/simple-earn/engine';
+import { subscribeFlexible } from '../apps/server/src/lines/simple-earn/flexible';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

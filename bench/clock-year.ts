@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { parseConfig } from '../apps/server/src/config';
-import { openPglite, openPostgres } from '../apps/server/src/db/client';
+import { openPglite, openPostgres } from '../apps/server/src/infra/db/client';
 import { createServer } from '../apps/server/src/server';
 import { populate } from '../apps/server/test/console/population';
 

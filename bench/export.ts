@@ -12,9 +12,9 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { createSession } from '../apps/server/src/accounts/users';
-import { openPostgres, rows, sql } from '../apps/server/src/db/client';
-import { compileSql } from '../apps/server/src/db/compile';
-import { movementsSql } from '../apps/server/src/statements/movements';
+import { openPostgres, rows, sql } from '../apps/server/src/infra/db/client';
+import { compileSql } from '../apps/server/src/infra/db/compile';
+import { movementsSql } from '../apps/server/src/views/statements/movements';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

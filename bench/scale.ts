@@ -18,23 +18,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Db } from '../apps/server/src/db/client';
-import { openPostgres, rows, sql } from '../apps/server/src/db/client';
-import type { Clock } from '../apps/server/src/jobs/clock';
-import { type Job, type Period, Scheduler, type ShardedWork } from '../apps/server/src/jobs/scheduler';
-import { launchPoolHour, payHour } from '../apps/server/src/launch-pool/engine';
+import type { Db } from '../apps/server/src/infra/db/client';
+import { openPostgres, rows, sql } from '../apps/server/src/infra/db/client';
+import type { Clock } from '../apps/server/src/infra/jobs/clock';
+import { type Job, type Period, Scheduler, type ShardedWork } from '../apps/server/src/infra/jobs/scheduler';
+import { launchPoolHour, payHour } from '../apps/server/src/lines/launch-pool/engine';
+import { FLEX_HOURLY_JOB, flexibleHour, runFlexibleHour } from '../apps/server/src/lines/simple-earn/engine';
+import { indexHistoryDays } from '../apps/server/src/lines/simple-earn/history-days';
+import { flexHistory } from '../apps/server/src/lines/simple-earn/queries';
+import { runRewardDay, stakingDay } from '../apps/server/src/lines/staking/engine';
 import { earnModules } from '../apps/server/src/modules';
 import {
   ensurePartition,
   monthStart,
   PARTITIONED_TABLES,
   partitionName,
-} from '../apps/server/src/partitions/partitions';
-import { seedDemo } from '../apps/server/src/seed/demo';
-import { FLEX_HOURLY_JOB, flexibleHour, runFlexibleHour } from '../apps/server/src/simple-earn/engine';
-import { indexHistoryDays } from '../apps/server/src/simple-earn/history-days';
-import { flexHistory } from '../apps/server/src/simple-earn/queries';
-import { runRewardDay, stakingDay } from '../apps/server/src/staking/engine';
+} from '../apps/server/src/ops/partitions/partitions';
+import { seedDemo } from '../apps/server/src/ops/seed/demo';
 
 function arg(name: string, env: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

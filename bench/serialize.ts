@@ -11,8 +11,8 @@
  */
 
 import type { Config } from '../apps/server/src/config';
-import { openPglite } from '../apps/server/src/db/client';
-import type { Writer } from '../apps/server/src/http/serializer';
+import { openPglite } from '../apps/server/src/infra/db/client';
+import type { Writer } from '../apps/server/src/infra/http/serializer';
 import { createServer } from '../apps/server/src/server';
 
 function arg(name: string, fallback: string): string {

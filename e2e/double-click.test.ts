@@ -5,7 +5,7 @@ import { type Browser, launchBrowser, screenshot } from './support/browser';
 import { buildWeb } from './support/build';
 import { type RunningServer, startServer } from './support/server';
 
-/** The demo user's funding password (apps/server/src/seed/demo.ts). */
+/** The demo user's funding password (apps/server/src/ops/seed/demo.ts). */
 const DEMO_FUNDPASS = '123456';
 const STAKING = '/apiw/v2/earn/staking';
 const LAUNCHPOOL = '/apiw/v2/earn/launch-pool';

@@ -7,7 +7,7 @@ import { type Browser, launchBrowser, screenshot } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 const WIDTHS = [1400, 375] as const;
-/** The demo user's funding password (apps/server/src/seed/demo.ts). */
+/** The demo user's funding password (apps/server/src/ops/seed/demo.ts). */
 const DEMO_FUNDPASS = '123456';
 
 /** Two shared cores run the server, the build and Chromium: give each screen up to 30 s to settle. */

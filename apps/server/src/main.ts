@@ -1,8 +1,8 @@
 import cluster from 'node:cluster';
 import { loadConfig } from './config';
-import { DataDirInUseError } from './db/data-dir-lock';
-import { DatabaseWaitError } from './db/wait';
-import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from './seed/demo';
+import { DataDirInUseError } from './infra/db/data-dir-lock';
+import { DatabaseWaitError } from './infra/db/wait';
+import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from './ops/seed/demo';
 import { createServer, type Server } from './server';
 
 // Exit statuses: 0 after a clean shutdown; 1 when start-up fails (database unreachable, DATA_DIR in

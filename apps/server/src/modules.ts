@@ -1,17 +1,23 @@
-import { arrivalModule } from './arrival';
-import { breakdownModule } from './breakdown';
-import { dualModule } from './dual';
-import type { EarnModule } from './http/module';
-import { inboxModule } from './inbox/module';
-import { launchPoolModule } from './launch-pool/module';
-import { liabilitiesModule } from './liabilities';
-import { notificationsModule } from './notifications/module';
-import { overviewModule } from './overview';
-import { simpleEarnModule } from './simple-earn';
-import { softStakingModule } from './soft-staking';
-import { stakingModule } from './staking';
-import { statementsModule } from './statements';
-import { wealthModule } from './wealth';
+import type { EarnModule } from './kernel/module';
+import { wireNotify } from './kernel/notices';
+import { dualModule } from './lines/dual';
+import { launchPoolModule } from './lines/launch-pool/module';
+import { simpleEarnModule } from './lines/simple-earn';
+import { softStakingModule } from './lines/soft-staking';
+import { stakingModule } from './lines/staking';
+import { wealthModule } from './lines/wealth';
+import { inboxModule } from './notify/inbox/module';
+import { notificationsModule } from './notify/notifications/module';
+import { notifyPorts } from './notify/ports';
+import { arrivalModule } from './views/arrival';
+import { breakdownModule } from './views/breakdown';
+import { liabilitiesModule } from './views/liabilities';
+import { overviewModule } from './views/overview';
+import { statementsModule } from './views/statements';
+
+// The lines and accounts tell notify through the kernel's ports (kernel/notices.ts); every process
+// that runs them (the server, the CLIs, the benches) imports this list, so they are wired here.
+wireNotify(notifyPorts);
 
 /** The product lines, in the order their jobs run within a period and their demo data is seeded. */
 export const earnModules: EarnModule[] = [

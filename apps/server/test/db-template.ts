@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPostgres } from '../src/db/client';
+import { openPostgres } from '../src/infra/db/client';
 
 /**
  * A PostgreSQL database migrated once for the run, that each server test's fresh database is copied

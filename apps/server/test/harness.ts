@@ -3,8 +3,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { SecurityMailer } from '../src/accounts/fundpass-reset';
 import type { Config } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/db/client';
-import type { EarnModule } from '../src/http/module';
+import { type Database, openPglite, openPostgres } from '../src/infra/db/client';
+import type { EarnModule } from '../src/kernel/module';
 import { createServer, type Server } from '../src/server';
 
 export const ADMIN_TOKEN = 'test-admin-token';

@@ -1,8 +1,8 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { appSettings } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { appSettings } from '../infra/db/schema';
+import type { Config } from '../kernel/config';
 
 /** The security settings an operator may change at run time; each has a default until set. */
 export const securitySettings = z.object({

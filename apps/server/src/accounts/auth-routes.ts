@@ -2,10 +2,16 @@ import { ACCOUNT_MODES, email, FUNDPASS_MODES, fundPassword, password } from '@e
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser, optionalUser, requireUser, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../http/auth';
-import type { AppDeps } from '../http/context';
-import { envelope, ok } from '../http/envelope';
-import { recordSignIn } from '../inbox/devices';
+import {
+  currentUser,
+  optionalUser,
+  requireUser,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+} from '../infra/http/auth';
+import { envelope, ok } from '../infra/http/envelope';
+import type { AppDeps } from '../kernel/deps';
+import { notices } from '../kernel/notices';
 import { providedFundpass, setFundpass, setFundpassMode } from './fundpass';
 import { unsentResetMail } from './fundpass-reset';
 import { signIn } from './sign-in';
@@ -79,7 +85,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (req, reply) => {
       const user = await registerUser(deps.db, { ...req.body, at: deps.clock.now() });
       const token = await createSession(deps.db, user.id, deps.clock.now(), clientInfoOf(req));
-      await recordSignIn(deps.db, {
+      await notices().recordSignIn(deps.db, {
         userId: user.id,
         userAgent: req.headers['user-agent'] ?? '',
         address: req.ip,
@@ -120,7 +126,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         },
         mailer,
       );
-      await recordSignIn(deps.db, {
+      await notices().recordSignIn(deps.db, {
         userId: user.id,
         userAgent: req.headers['user-agent'] ?? '',
         address: req.ip,

@@ -1,7 +1,7 @@
 import { type AccountMode, type Decimal, dec, maxDec } from '@earn/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { userLoans } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { userLoans } from '../infra/db/schema';
 import { UserPurpose } from '../ledger/accounts';
 import { balancesOf } from '../ledger/ledger';
 

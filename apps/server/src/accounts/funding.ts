@@ -1,8 +1,8 @@
 import { type AccountMode, type Decimal, dec, toWire } from '@earn/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { userLoans } from '../db/schema';
-import { DomainError, errors } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { userLoans } from '../infra/db/schema';
+import { DomainError, errors } from '../kernel/errors';
 import { Reason, SystemPurpose, systemAccount, UserPurpose, userAccount } from '../ledger/accounts';
 import { transfer } from '../ledger/ledger';
 import { requireAsset } from '../market/assets';
@@ -38,7 +38,7 @@ export async function withdraw(db: Db, m: Movement): Promise<number> {
   const [row] = await spotAvailability(db, m.userId, mode, [asset.symbol]);
   if (!row || row.outable.lt(m.amount)) throw errors.insufficientBalance(asset.symbol);
   return db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     const entryId = await transfer(tx, {
       from: userAccount(m.userId, asset.symbol, UserPurpose.spot),
       to: systemAccount(asset.symbol, SystemPurpose.external),

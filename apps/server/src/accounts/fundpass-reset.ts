@@ -1,12 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Code, type FundpassMode, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { fundpassFailures, fundpassResetCodes, sessions, users } from '../db/schema';
-import type { SessionUser } from '../http/context';
-import { DomainError } from '../http/errors';
-import { notify } from '../inbox/create';
-import type { Clock } from '../jobs/clock';
+import type { Db } from '../infra/db/client';
+import { fundpassFailures, fundpassResetCodes, sessions, users } from '../infra/db/schema';
+import type { Clock } from '../infra/jobs/clock';
+import type { SessionUser } from '../kernel/deps';
+import { DomainError } from '../kernel/errors';
+import { notices } from '../kernel/notices';
 import { hashSecret, verifySecret } from './users';
 
 /** How long a mailed reset code works, and how many wrong tries it takes before it is dead. */
@@ -78,7 +78,7 @@ export async function requestFundpassReset(
     return;
   }
   await deps.db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const since = new Date(now.getTime() - RESET_CODE_INTERVAL_SECONDS * 1000);
     const [recent] = await tx
@@ -124,7 +124,7 @@ export async function confirmFundpassReset(
   const newHash = await hashSecret(fundpass);
   const outcome = await deps.db.transaction(
     async (txRoot): Promise<{ mode: FundpassMode } | { wrong: number } | 'expired'> => {
-      const tx = txRoot as unknown as Db;
+      const tx: Db = txRoot;
       const [user] = await tx.select().from(users).where(eq(users.id, session.id)).for('update');
       const [row] = await tx
         .select()
@@ -151,7 +151,7 @@ export async function confirmFundpassReset(
         .set({ fundpassVerifiedAt: now })
         .where(eq(sessions.tokenHash, session.tokenHash));
       // The reset code is single-use: it names the cause, so the item is written once.
-      await notify(tx, {
+      await notices().notify(tx, {
         userId: user.id,
         kind: 'security_changed',
         cause: `fundpass_reset:${row.id}`,
@@ -164,4 +164,11 @@ export async function confirmFundpassReset(
   if (outcome === 'expired') throw codeExpired();
   if ('wrong' in outcome) throw codeInvalid(outcome.wrong);
   return outcome;
+}
+
+declare module '../kernel/deps' {
+  interface AppDeps {
+    /** Sends the security mails (the funding-password reset code); absent: logged as not sent. */
+    mailer?: SecurityMailer;
+  }
 }

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Code, type FundpassMode, MessageKey, SecurityMessageKey } from '@earn/domain';
 import { and, count, eq, gt, min, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { fundpassFailures, sessions, users } from '../db/schema';
-import type { SessionUser } from '../http/context';
-import { DomainError } from '../http/errors';
-import { mayAskFundpass } from '../http/money';
-import { notify } from '../inbox/create';
-import type { Clock } from '../jobs/clock';
+import type { Db } from '../infra/db/client';
+import { fundpassFailures, sessions, users } from '../infra/db/schema';
+import { FUNDPASS_HEADER } from '../infra/http/headers';
+import { mayAskFundpass } from '../infra/http/money';
+import type { Clock } from '../infra/jobs/clock';
+import type { Config } from '../kernel/config';
+import type { SessionUser } from '../kernel/deps';
+import { DomainError } from '../kernel/errors';
+import { notices } from '../kernel/notices';
 import { firstMoveSettingSql, readSecuritySettings } from './app-settings';
 import { getUser, hashSecret, verifySecret } from './users';
 
@@ -19,7 +20,7 @@ export const FUNDPASS_FAILURE_WINDOW_SECONDS = 15 * 60;
 /** How long a verification lasts in the 'every_2h' mode. */
 export const FUNDPASS_GRACE_SECONDS = 2 * 3600;
 
-export const FUNDPASS_HEADER = 'x-fund-password';
+export { FUNDPASS_HEADER };
 
 const required = () =>
   new DomainError(
@@ -111,7 +112,7 @@ async function checkPassword(
   const now = clock.now();
   const outcome = await db.transaction(
     async (txRoot): Promise<'ok' | 'required' | { locked: Date } | { left: number; until: Date }> => {
-      const tx = txRoot as unknown as Db;
+      const tx: Db = txRoot;
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const before = await failureWindow(tx, userId, now);
       if (before.n >= FUNDPASS_MAX_FAILURES) return { locked: before.until };
@@ -255,14 +256,14 @@ export async function setFundpass(
   const hash = await hashSecret(opts.fundpass);
   const now = deps.clock.now();
   await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     await tx.update(users).set({ fundpassHash: hash, fundpassMode: mode }).where(eq(users.id, user.id));
     await tx
       .update(sessions)
       .set({ fundpassVerifiedAt: now })
       .where(eq(sessions.tokenHash, session.tokenHash));
     // Each change is its own cause; the item commits with the change.
-    await notify(tx, {
+    await notices().notify(tx, {
       userId: user.id,
       kind: 'security_changed',
       cause: `fundpass:${randomUUID()}`,

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../http/auth';
-import type { AppDeps } from '../http/context';
-import { ok } from '../http/envelope';
+import { currentUser, requireUser } from '../infra/http/auth';
+import { ok } from '../infra/http/envelope';
+import type { AppDeps } from '../kernel/deps';
 import {
   confirmFundpassReset,
   type MailLanguage,

@@ -1,6 +1,6 @@
 import { email, FUNDPASS_MODES, fundPassword, password } from '@earn/domain';
 import { z } from 'zod';
-import { envelope, paged } from '../http/envelope';
+import { envelope, paged } from '../infra/http/envelope';
 
 // Requests and answers of the security page's calls (accounts/security-routes.ts), contract first:
 // a field not named in an answer is dropped, and a value of the wrong type fails the call.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { DomainError } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { users } from '../infra/db/schema';
+import { DomainError } from '../kernel/errors';
 import { getUser, type UserRow } from './users';
 
 /** A user whose funds are in use and locked cannot subscribe or redeem (simple-earn.md, section 8). */

@@ -1,8 +1,8 @@
 import { Code, SecurityMessageKey } from '@earn/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { signInThrottle } from '../db/schema';
-import { DomainError } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { signInThrottle } from '../infra/db/schema';
+import { DomainError } from '../kernel/errors';
 
 /**
  * The per-account limit on password guessing, beside the per-address one (`@fastify/rate-limit`):

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Code, MessageKey, SecurityMessageKey } from '@earn/domain';
 import { and, count, desc, eq, gt, inArray, min } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { signInEvents, users } from '../db/schema';
-import { DomainError } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { signInEvents, users } from '../infra/db/schema';
+import { DomainError } from '../kernel/errors';
 import type { SecurityMailer } from './fundpass-reset';
 import {
   countWrongPassword,
@@ -73,7 +73,7 @@ export async function signIn(
     throw invalidCredentials();
   }
   const decided = await db.transaction(async (txRoot): Promise<Decided> => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     const [user] = await tx.select().from(users).where(eq(users.id, found.id)).for('update');
     if (!user) return { kind: 'fail', outcome: 'wrong_password' };
     const record = (outcome: SignInOutcome, method: string) =>

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../http/context';
-import { wallTime } from '../jobs/clock';
+import { wallTime } from '../infra/jobs/clock';
+import type { AppDeps } from '../kernel/deps';
 
 /**
  * The time users' TOTP codes are checked at: the wall clock, as for operators, not the business
@@ -10,7 +10,7 @@ export interface TotpClock {
   now(): Date;
 }
 
-declare module '../http/context' {
+declare module '../kernel/deps' {
   interface AppDeps {
     /** Absent in production: the machine's time. */
     userTotpClock?: TotpClock;

@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { Db } from '../db/client';
-import { userRecoveryCodes, userTotp } from '../db/schema';
-import { DomainError } from '../http/errors';
-import { notify } from '../inbox/create';
+import type { Db } from '../infra/db/client';
+import { userRecoveryCodes, userTotp } from '../infra/db/schema';
+import { DomainError } from '../kernel/errors';
+import { notices } from '../kernel/notices';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** The issuer authenticator apps show beside the account. */
@@ -140,7 +140,7 @@ export async function confirmEnrolment(
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   const hashes = await Promise.all(codes.map((c) => hashSecret(c)));
   await db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, userId)).for('update');
     if (!row) {
       throw new DomainError(Code.TOTP_STATE, SecurityMessageKey.totpNoEnrolment, 'Start the enrolment first');
@@ -162,7 +162,7 @@ export async function confirmEnrolment(
     await tx
       .insert(userRecoveryCodes)
       .values(hashes.map((codeHash) => ({ userId, codeHash, createdAt: at })));
-    await notify(tx, {
+    await notices().notify(tx, {
       userId,
       kind: 'security_changed',
       cause: `totp_enabled:${randomUUID()}`,
@@ -228,7 +228,7 @@ export async function disableTotp(
   const user = await getUser(db, userId);
   if (!(await verifySecret(user.passwordHash, opts.password))) throw passwordWrong();
   await db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     if (!(await totpEnabled(tx, userId))) {
       throw new DomainError(Code.TOTP_STATE, SecurityMessageKey.totpNotOn, 'Two-factor sign-in is off');
     }
@@ -236,7 +236,7 @@ export async function disableTotp(
     if (!check.ok) throw check.reason === 'reused' ? totpErrors.reused() : totpErrors.invalid();
     await tx.delete(userRecoveryCodes).where(eq(userRecoveryCodes.userId, userId));
     await tx.delete(userTotp).where(eq(userTotp.userId, userId));
-    await notify(tx, {
+    await notices().notify(tx, {
       userId,
       kind: 'security_changed',
       cause: `totp_disabled:${randomUUID()}`,

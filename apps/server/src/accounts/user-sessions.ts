@@ -1,9 +1,9 @@
 import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
-import type { SessionUser } from '../http/context';
-import { DomainError } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { sessions, users } from '../infra/db/schema';
+import type { SessionUser } from '../kernel/deps';
+import { DomainError } from '../kernel/errors';
 import { getUser, hashSecret, verifySecret } from './users';
 
 const unix = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
@@ -70,7 +70,7 @@ export async function changePassword(
   }
   const passwordHash = await hashSecret(opts.next);
   return db.transaction(async (txRoot) => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     const ended = await tx
       .update(sessions)

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Code, MessageKey } from '@earn/domain';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
-import { type Db, pgErrorCode } from '../db/client';
-import { sessions, users } from '../db/schema';
-import { hashToken, newToken, SESSION_TTL_SECONDS } from '../http/auth';
-import { DomainError, errors } from '../http/errors';
+import { type Db, pgErrorCode } from '../infra/db/client';
+import { sessions, users } from '../infra/db/schema';
+import { hashToken, newToken, SESSION_TTL_SECONDS } from '../infra/http/auth';
+import { DomainError, errors } from '../kernel/errors';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { dec, STORAGE_DECIMALS } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
-import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../db/client';
-import { errors } from '../http/errors';
+import { type Db, pgConstraint, pgErrorCode, rows, sql } from '../infra/db/client';
+import { errors } from '../kernel/errors';
 import { SYSTEM_OWNER } from './accounts';
 import { DuplicateEntryError } from './ledger';
 
@@ -33,7 +33,7 @@ export interface BulkEntryInput {
 export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<number | null> {
   try {
     return await db.transaction(async (txRoot) => {
-      const tx = txRoot as unknown as Db;
+      const tx: Db = txRoot;
       await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS ledger_bulk_legs (
         user_id bigint NOT NULL, asset text NOT NULL, purpose text NOT NULL, amount numeric NOT NULL) ON COMMIT DELETE ROWS`);
       await tx.execute(sql`TRUNCATE ledger_bulk_legs`);

@@ -1,8 +1,8 @@
 import { type Decimal, dec, STORAGE_DECIMALS, toWire } from '@earn/domain';
 import { and, eq, inArray, SQL, sql } from 'drizzle-orm';
-import { type Db, hotRows, pgConstraint, pgErrorCode } from '../db/client';
-import { ledgerAccounts } from '../db/schema';
-import { DomainError, errors } from '../http/errors';
+import { type Db, hotRows, pgConstraint, pgErrorCode, rows } from '../infra/db/client';
+import { ledgerAccounts } from '../infra/db/schema';
+import { DomainError, errors } from '../kernel/errors';
 import { type AccountKey, SYSTEM_OWNER } from './accounts';
 
 export interface PostingInput {
@@ -262,7 +262,7 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
         }`;
     const [row] = opts.oneStatement
       ? await hotRows<BookedRow>(tx, statement)
-      : ((await tx.execute(statement)) as unknown as { rows: BookedRow[] }).rows;
+      : await rows<BookedRow>(tx, statement);
     if (row?.overdrawn) throw errors.insufficientBalance(firstUserDebit(entry)?.account.asset ?? '');
     // A house account another call was creating at this moment is not yet visible to this statement.
     if (row && row.moves !== later.length)
@@ -273,7 +273,7 @@ export async function postEntry(db: Db, entry: EntryInput, opts: PostOptions = {
   };
   try {
     if (opts.savepoint === false || opts.oneStatement) return await book(db);
-    return await db.transaction((tx) => book(tx as unknown as Db));
+    return await db.transaction((tx) => book(tx));
   } catch (error) {
     throw translateLedgerError(error, entry);
   }

@@ -1,5 +1,5 @@
-import { type Db, rows, sql } from '../db/client';
-import { reconciliationReports } from '../db/schema';
+import { type Db, rows, sql } from '../infra/db/client';
+import { reconciliationReports } from '../infra/db/schema';
 
 export interface Difference {
   kind: 'balance_mismatch' | 'unbalanced_entry' | 'negative_user_balance' | 'asset_not_zero' | 'subledger';

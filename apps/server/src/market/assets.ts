@@ -1,14 +1,13 @@
 import { type Decimal, dec, toWire } from '@earn/domain';
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { assets } from '../db/schema';
-import { errors } from '../http/errors';
-import { recordPriceChange } from './prices';
+import type { Db } from '../infra/db/client';
+import { assets } from '../infra/db/schema';
+import { errors } from '../kernel/errors';
+import { QUOTE_ASSET, recordPriceChange } from './prices';
 
 export type AssetRow = typeof assets.$inferSelect;
 
-/** USDT is the quote currency: its price is 1 by definition and cannot be set. */
-export const QUOTE_ASSET = 'USDT';
+export { QUOTE_ASSET };
 
 export async function findAsset(db: Db, symbol: string): Promise<AssetRow | undefined> {
   const [row] = await db.select().from(assets).where(eq(assets.symbol, symbol.toUpperCase()));

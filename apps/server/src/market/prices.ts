@@ -1,8 +1,10 @@
 import { type Decimal, dec } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
-import { type Db, rows, sql } from '../db/client';
-import type { Job } from '../jobs/scheduler';
-import { QUOTE_ASSET } from './assets';
+import { type Db, rows, sql } from '../infra/db/client';
+import type { Job } from '../infra/jobs/scheduler';
+
+/** USDT is the quote currency: its price is 1 by definition and cannot be set. */
+export const QUOTE_ASSET = 'USDT';
 
 /**
  * Prices over time. `asset_prices` keeps a row per listed asset at every hour's end (the job below)

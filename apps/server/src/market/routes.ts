@@ -2,9 +2,9 @@ import { toWire } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../http/context';
-import { envelope, ok } from '../http/envelope';
-import { decimalString } from '../http/openapi';
+import { envelope, ok } from '../infra/http/envelope';
+import { decimalString } from '../infra/http/openapi';
+import type { AppDeps } from '../kernel/deps';
 import { listAssets, QUOTE_ASSET } from './assets';
 
 const ticker = z.object({ pair: z.string(), rate: decimalString });

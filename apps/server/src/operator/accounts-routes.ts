@@ -2,20 +2,20 @@ import { email } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import type { AppDeps } from '../http/context';
-import { envelope, ok } from '../http/envelope';
-import { unixSeconds } from '../jobs/clock';
-import { createOperator, listOperators, operatorView, signIn, updateOperator } from './accounts';
+import { changedFields, recordAudit } from '../accounts/operators/audit';
+import { actorOf, OPERATOR_ROLES, operatorGuard } from '../accounts/operators/guard';
 import {
   OPERATOR_SESSION_COOKIE,
   OPERATOR_SESSION_TTL_SECONDS,
   revokeOperatorSession,
-} from './accounts-sessions';
-import { changedFields, recordAudit } from './audit';
-import { actorOf, OPERATOR_ROLES, operatorGuard } from './guard';
-import { operatorWallClock } from './wall-clock';
-import { inTransaction } from './writes';
+} from '../accounts/operators/sessions';
+import { operatorWallClock } from '../accounts/operators/wall-clock';
+import { inTransaction } from '../accounts/operators/writes';
+import type { Db } from '../infra/db/client';
+import { envelope, ok } from '../infra/http/envelope';
+import { unixSeconds } from '../infra/jobs/clock';
+import type { AppDeps } from '../kernel/deps';
+import { createOperator, listOperators, operatorView, signIn, updateOperator } from './accounts';
 
 const tags = ['operator-accounts'];
 const role = z.enum(OPERATOR_ROLES);
@@ -115,7 +115,7 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
         const session = actor.session;
         if (session) {
           await deps.db.transaction(async (t) => {
-            const tx = t as unknown as Db;
+            const tx: Db = t;
             await revokeOperatorSession(tx, session.tokenHash, operatorWallClock(deps).now());
             await recordAudit(tx, req, deps.clock, {
               action: 'operator.logout',
@@ -227,7 +227,7 @@ export function registerOperatorAccountRoutes(app: FastifyInstance, deps: AppDep
       },
       async (req) =>
         deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx: Db = t;
           const { before, after } = await updateOperator(tx, req.params.id, req.body, deps.clock.now());
           const was = operatorView(before);
           const now = operatorView(after);

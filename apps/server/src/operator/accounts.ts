@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { Code, MessageKey } from '@earn/domain';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
+import { type OperatorActor, type OperatorRole, parseRole } from '../accounts/operators/guard';
+import { createOperatorSession, revokeOperatorSessions } from '../accounts/operators/sessions';
+import type { WallClock } from '../accounts/operators/wall-clock';
 import { hashSecret, verifySecret } from '../accounts/users';
-import { type Db, pgErrorCode } from '../db/client';
-import { operatorLoginFailures, operators } from '../db/schema';
-import { DomainError, errors } from '../http/errors';
-import { createOperatorSession, revokeOperatorSessions } from './accounts-sessions';
-import { type OperatorActor, type OperatorRole, parseRole } from './guard';
-import type { WallClock } from './wall-clock';
+import { type Db, pgErrorCode } from '../infra/db/client';
+import { operatorLoginFailures, operators } from '../infra/db/schema';
+import { DomainError, errors } from '../kernel/errors';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -146,7 +146,7 @@ export async function signIn(
   const now = clock.now();
   const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
   const outcome = await db.transaction(async (txRoot): Promise<SignedIn | 'invalid' | { until: Date }> => {
-    const tx = txRoot as unknown as Db;
+    const tx: Db = txRoot;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`operator-login:${opts.email}`}))`);
     const recent = await tx
       .select({ at: operatorLoginFailures.at })

@@ -3,18 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { borrow, deposit, repay, withdraw } from '../accounts/funding';
+import { recordAudit } from '../accounts/operators/audit';
+import { operatorGuard } from '../accounts/operators/guard';
+import { inTransaction } from '../accounts/operators/writes';
 import { findUserByRef } from '../accounts/users';
-import type { AppDeps } from '../http/context';
-import { ok } from '../http/envelope';
-import { recordAudit } from './audit';
-import { operatorGuard } from './guard';
+import { ok } from '../infra/http/envelope';
+import type { AppDeps } from '../kernel/deps';
 import {
   postAdminDepositsResponse,
   postAdminLoansRepayResponse,
   postAdminLoansResponse,
   postAdminWithdrawalsResponse,
 } from './responses';
-import { inTransaction } from './writes';
 
 const userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
 const movement = z.object({ user: userRef, asset: assetSymbol, amount: positiveAmount(18) });

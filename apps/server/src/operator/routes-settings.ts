@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readSecuritySettings, securitySettings, writeSecuritySettings } from '../accounts/app-settings';
-import type { Db } from '../db/client';
-import type { AppDeps } from '../http/context';
-import { envelope, ok } from '../http/envelope';
-import { changedFields, recordAudit } from './audit';
-import { operatorGuard } from './guard';
-import { rateSettings, readRateSettings, writeRateSettings } from './rate-settings';
+import { changedFields, recordAudit } from '../accounts/operators/audit';
+import { operatorGuard } from '../accounts/operators/guard';
+import { rateSettings, readRateSettings, writeRateSettings } from '../accounts/operators/rate-settings';
+import type { Db } from '../infra/db/client';
+import { envelope, ok } from '../infra/http/envelope';
+import type { AppDeps } from '../kernel/deps';
 
 const settingsResponse = envelope(securitySettings);
 const rateSettingsResponse = envelope(rateSettings);
@@ -42,7 +42,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
       async (req) =>
         deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx: Db = t;
           const { before, after } = await writeSecuritySettings(tx, deps.config, req.body, deps.clock.now());
           await recordAudit(tx, req, deps.clock, {
             action: 'settings.security.update',
@@ -77,7 +77,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
       async (req) =>
         deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx: Db = t;
           const { before, after } = await writeRateSettings(tx, req.body, deps.clock.now());
           await recordAudit(tx, req, deps.clock, {
             action: 'settings.rates.update',

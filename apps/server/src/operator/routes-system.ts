@@ -2,15 +2,15 @@ import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { analyticsEvents, jobRuns, reconciliationReports } from '../db/schema';
-import type { AppDeps } from '../http/context';
-import { envelope, ok } from '../http/envelope';
-import { errors } from '../http/errors';
-import { unixSeconds } from '../jobs/clock';
+import { listAudit, recordAudit } from '../accounts/operators/audit';
+import { operatorGuard } from '../accounts/operators/guard';
+import { analyticsEvents, jobRuns, reconciliationReports } from '../infra/db/schema';
+import { envelope, ok } from '../infra/http/envelope';
+import { unixSeconds } from '../infra/jobs/clock';
+import type { AppDeps } from '../kernel/deps';
+import { errors } from '../kernel/errors';
 import { type Difference, reconcileAndRecord } from '../ledger/reconcile';
-import { listAudit, recordAudit } from './audit';
 import { clockBusy, runningAdvanceId } from './console/clock-advances';
-import { operatorGuard } from './guard';
 import {
   getAdminAnalyticsResponse,
   getAdminClockResponse,

@@ -12,22 +12,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loansOf } from '../accounts/balances';
+import { changedFields, recordAudit } from '../accounts/operators/audit';
+import { operatorGuard } from '../accounts/operators/guard';
+import { amountCol, applyEdit, type Codec, col, editSchema } from '../accounts/operators/patch';
+import { inTransaction } from '../accounts/operators/writes';
 import { findUserByRef, type UserRow } from '../accounts/users';
-import type { Db } from '../db/client';
-import { assets, ledgerAccounts, users } from '../db/schema';
-import type { AppDeps } from '../http/context';
-import { ok } from '../http/envelope';
-import { errors } from '../http/errors';
+import type { Db } from '../infra/db/client';
+import { assets, ledgerAccounts, users } from '../infra/db/schema';
+import { ok } from '../infra/http/envelope';
+import type { AppDeps } from '../kernel/deps';
+import { errors } from '../kernel/errors';
 import { type AssetRow, setPrice } from '../market/assets';
-import { changedFields, recordAudit } from './audit';
-import { operatorGuard } from './guard';
-import { amountCol, applyEdit, type Codec, col, editSchema } from './patch';
 import {
   getAdminUsersByUserResponse,
   putAdminPricesByAssetResponse,
   putAdminUsersByUserResponse,
 } from './responses';
-import { inTransaction } from './writes';
 
 const _userRef = z.union([z.number().int().positive(), z.string().trim().min(1).max(254)]);
 
@@ -155,7 +155,7 @@ export function registerUserAndPriceRoutes(app: FastifyInstance, deps: AppDeps):
       },
       async (req) =>
         deps.db.transaction(async (t) => {
-          const tx = t as unknown as Db;
+          const tx: Db = t;
           const wire = (a: AssetRow) => ({ usdt: toWire(a.priceUsdt), name: a.name, precision: a.precision });
           const [before] = await tx
             .select()

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../http/context';
-import { registerOutboxRoutes } from '../mail/routes';
+import type { AppDeps } from '../kernel/deps';
+import { registerOutboxRoutes } from '../notify/mail/routes';
 import { registerOperatorAccountRoutes } from './accounts-routes';
 import { registerConsoleRoutes } from './console/routes';
 import { registerFundsRoutes } from './routes-funds';

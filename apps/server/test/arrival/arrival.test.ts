@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrivalModule } from '../../src/arrival';
-import { simpleEarnModule } from '../../src/simple-earn';
-import { stakingModule } from '../../src/staking';
-import { wealthModule } from '../../src/wealth';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { stakingModule } from '../../src/lines/staking';
+import { wealthModule } from '../../src/lines/wealth';
+import { arrivalModule } from '../../src/views/arrival';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { fixedProduct, flexProduct } from '../simple-earn/helpers';
 import { acceptStaking, DAY, toNextMidnight } from '../staking/helpers';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { breakdownModule } from '../../src/breakdown';
-import { simpleEarnModule } from '../../src/simple-earn';
-import { softStakingModule } from '../../src/soft-staking';
-import { stakingModule } from '../../src/staking';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { softStakingModule } from '../../src/lines/soft-staking';
+import { stakingModule } from '../../src/lines/staking';
+import { breakdownModule } from '../../src/views/breakdown';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { fixedProduct } from '../simple-earn/helpers';
 import { acceptStaking, advanceTo, D, DAY, floor, toNextMidnight } from '../staking/helpers';

@@ -1,7 +1,7 @@
 import { type Decimal, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { breakdownModule } from '../../src/breakdown';
-import { simpleEarnModule } from '../../src/simple-earn';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { breakdownModule } from '../../src/views/breakdown';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { flexProduct, HOUR, setFlex } from '../simple-earn/helpers';
 

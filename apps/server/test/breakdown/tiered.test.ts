@@ -1,10 +1,10 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { breakdownModule } from '../../src/breakdown';
-import { launchPoolModule } from '../../src/launch-pool/module';
-import { simpleEarnModule } from '../../src/simple-earn';
-import { stakingModule } from '../../src/staking';
-import { statementsModule } from '../../src/statements';
+import { launchPoolModule } from '../../src/lines/launch-pool/module';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { stakingModule } from '../../src/lines/staking';
+import { breakdownModule } from '../../src/views/breakdown';
+import { statementsModule } from '../../src/views/statements';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { createProject, expectReconciled, LP, pool, ridOf, simpleEarnProducts } from '../launch-pool/helpers';
 import { flexProduct, HOUR, setFlex } from '../simple-earn/helpers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { stopClockAdvances } from '../../src/operator/console/clock-runner';
 import { Operator, startTestServer, type TestServer } from '../harness';
 import { ConsoleClient, createAccount } from '../operator-accounts/helpers';

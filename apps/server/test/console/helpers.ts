@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { expect } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import type { Operator, TestServer } from '../harness';
 import { TestClient } from '../harness';
 

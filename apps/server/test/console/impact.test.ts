@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { listCoins, Operator, startTestServer, type TestClient, type TestServer } from '../harness';
 import { advanceTo, creditedSince, D, DAY, HOUR, must, ok, toNextMidnight, user, wire } from './helpers';
 

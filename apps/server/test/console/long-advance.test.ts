@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { HOLDINGS_PER_USER, populate } from './population';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import type { Server } from '../../src/server';
 
 /**

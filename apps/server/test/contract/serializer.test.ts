@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { responseSerializer } from '../../src/http/serializer';
+import { responseSerializer } from '../../src/infra/http/serializer';
 
 const schema = z.object({
   code: z.number().int(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../../src/db/client';
+import { sql } from '../../src/infra/db/client';
 import { Operator, startTestServer, type TestServer } from '../harness';
 import { countRows } from './util';
 

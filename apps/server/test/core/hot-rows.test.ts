@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, hotRows, pgErrorCode, rows, sql } from '../../src/db/client';
+import { type Db, hotRows, pgErrorCode, rows, sql } from '../../src/infra/db/client';
 import { startTestServer, type TestServer } from '../harness';
 
 describe('hotRows (the hot calls’ statements, without Drizzle’s builder)', () => {

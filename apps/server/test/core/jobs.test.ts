@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rows, sql } from '../../src/db/client';
-import type { EarnModule } from '../../src/http/module';
-import type { Job, Period } from '../../src/jobs/scheduler';
+import { type Db, rows, sql } from '../../src/infra/db/client';
+import type { Job, Period } from '../../src/infra/jobs/scheduler';
+import type { EarnModule } from '../../src/kernel/module';
 import { createServer } from '../../src/server';
 import { freshDatabase, Operator, startTestServer, type TestServer, testConfig } from '../harness';
 

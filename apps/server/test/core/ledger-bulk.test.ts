@@ -1,6 +1,6 @@
 import { Code, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rows, sql } from '../../src/db/client';
+import { type Db, rows, sql } from '../../src/infra/db/client';
 import { SystemPurpose, systemAccount, UserPurpose, userAccount } from '../../src/ledger/accounts';
 import { postBulkEntry } from '../../src/ledger/bulk';
 import { balanceOf, DuplicateEntryError, transfer } from '../../src/ledger/ledger';

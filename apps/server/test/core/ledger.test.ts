@@ -1,7 +1,7 @@
 import { Code, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, pgErrorCode, pgErrorDetail, rows, sql } from '../../src/db/client';
-import { DomainError } from '../../src/http/errors';
+import { type Db, pgErrorCode, pgErrorDetail, rows, sql } from '../../src/infra/db/client';
+import { DomainError } from '../../src/kernel/errors';
 import {
   type AccountKey,
   Reason,

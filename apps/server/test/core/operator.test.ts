@@ -1,6 +1,6 @@
 import { Code } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { ADMIN_TOKEN, listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { countRows, ledgerSnapshot, spotBalance } from './util';
 

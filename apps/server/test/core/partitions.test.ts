@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import {
   createAhead,
   detachBefore,
@@ -8,7 +8,7 @@ import {
   monthStart,
   PARTITIONED_TABLES,
   partitionName,
-} from '../../src/partitions/partitions';
+} from '../../src/ops/partitions/partitions';
 import { Operator, startTestServer, type TestServer } from '../harness';
 
 const DAY = 24 * 3600;

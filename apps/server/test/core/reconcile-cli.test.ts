@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPglite, sql } from '../../src/db/client';
+import { type Database, openPglite, sql } from '../../src/infra/db/client';
 import { Reason, SystemPurpose, systemAccount, UserPurpose, userAccount } from '../../src/ledger/accounts';
 import { transfer } from '../../src/ledger/ledger';
 import { listCoins, Operator, onPostgres, startTestServer, TestClient, type TestServer } from '../harness';
@@ -19,7 +19,7 @@ function runCli(
     const base = { ...process.env };
     delete base.DATABASE_URL;
     delete base.DATA_DIR;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/reconcile.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli/reconcile.ts'], {
       cwd: ROOT,
       env: { ...base, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
-import { nextRetentionDue, removeExpired } from '../../src/retention/retention';
+import { rows, sql } from '../../src/infra/db/client';
+import { nextRetentionDue, removeExpired } from '../../src/ops/retention/retention';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { CapturedMail } from '../security/helpers';
 

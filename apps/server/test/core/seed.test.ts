@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD, seedDemo } from '../../src/seed/demo';
+import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD, seedDemo } from '../../src/ops/seed/demo';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { countRows, ledgerSnapshot } from './util';
 

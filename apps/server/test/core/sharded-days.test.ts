@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { type Database, type Db, rows, sql } from '../../src/db/client';
-import type { Clock } from '../../src/jobs/clock';
-import { type Job, type Period, Scheduler, type ShardedWork } from '../../src/jobs/scheduler';
+import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
+import type { Clock } from '../../src/infra/jobs/clock';
+import { type Job, type Period, Scheduler, type ShardedWork } from '../../src/infra/jobs/scheduler';
 import { UserPurpose } from '../../src/ledger/accounts';
 import { postBulkEntry } from '../../src/ledger/bulk';
 import { reconcile } from '../../src/ledger/reconcile';
-import { earnModules } from '../../src/modules';
-import { SeReason } from '../../src/simple-earn/constants';
-import { FIXED_DAILY_JOB, fixedMaturity, runFixedMaturity } from '../../src/simple-earn/engine';
+import { SeReason } from '../../src/lines/simple-earn/constants';
+import { FIXED_DAILY_JOB, fixedMaturity, runFixedMaturity } from '../../src/lines/simple-earn/engine';
 import {
   runSoftStakingDay,
   SOFT_STAKING_DAILY_JOB,
   SoftStakingReason,
   softStakingDay,
-} from '../../src/soft-staking/engine';
+} from '../../src/lines/soft-staking/engine';
+import { earnModules } from '../../src/modules';
 import { freshDatabase, testConfig } from '../harness';
 
 const HOUR = 3_600_000;

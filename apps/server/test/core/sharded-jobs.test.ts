@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, rows, sql } from '../../src/db/client';
-import type { Clock } from '../../src/jobs/clock';
-import { type Job, type Period, Scheduler, type ShardedWork } from '../../src/jobs/scheduler';
-import { SeReason } from '../../src/simple-earn/constants';
-import { FLEX_HOURLY_JOB, flexibleHour, runFlexibleHour } from '../../src/simple-earn/engine';
+import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
+import type { Clock } from '../../src/infra/jobs/clock';
+import { type Job, type Period, Scheduler, type ShardedWork } from '../../src/infra/jobs/scheduler';
+import { SeReason } from '../../src/lines/simple-earn/constants';
+import { FLEX_HOURLY_JOB, flexibleHour, runFlexibleHour } from '../../src/lines/simple-earn/engine';
 import { freshDatabase } from '../harness';
 
 const HOUR = 3_600_000;

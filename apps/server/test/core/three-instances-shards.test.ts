@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { type Database, type Db, rows, sql } from '../../src/db/client';
-import { SystemClock } from '../../src/jobs/clock';
-import { Scheduler } from '../../src/jobs/scheduler';
+import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
+import { SystemClock } from '../../src/infra/jobs/clock';
+import { Scheduler } from '../../src/infra/jobs/scheduler';
 import { UserPurpose } from '../../src/ledger/accounts';
 import { postBulkEntry } from '../../src/ledger/bulk';
 import { reconcile } from '../../src/ledger/reconcile';
+import { FLEX_HOURLY_JOB, runFlexibleHour } from '../../src/lines/simple-earn/engine';
 import { earnModules } from '../../src/modules';
-import { FLEX_HOURLY_JOB, runFlexibleHour } from '../../src/simple-earn/engine';
 import { ADMIN_TOKEN, freshDatabase, onPostgres, testConfig } from '../harness';
 import { type Instance, startInstance } from '../instances';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, rows, sql } from '../../src/db/client';
+import { type Database, rows, sql } from '../../src/infra/db/client';
 import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
 import { type Instance, startInstance } from '../instances';
 

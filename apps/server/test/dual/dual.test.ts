@@ -1,6 +1,6 @@
 import { DUAL_ORDER_STATUSES } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/ops/seed/demo';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 
 describe('dual-investment order statuses', () => {

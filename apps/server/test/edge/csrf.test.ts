@@ -1,7 +1,7 @@
 import { Code } from '@earn/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EarnModule } from '../../src/http/module';
+import type { EarnModule } from '../../src/kernel/module';
 import { createServer } from '../../src/server';
 import { countRows } from '../core/util';
 import { csrfTokenFor, startTestServer, TestClient, type TestServer, testConfig } from '../harness';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
-import type { EarnModule } from '../../src/http/module';
-import { simpleEarnModule } from '../../src/simple-earn';
+import { rows, sql } from '../../src/infra/db/client';
+import type { EarnModule } from '../../src/kernel/module';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
 import { Operator, onPostgres, startTestServer, TestClient, type TestServer } from '../harness';
 import { flexProduct, HOUR, toNextHour } from '../simple-earn/helpers';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Code } from '@earn/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simpleEarnModule } from '../../src/simple-earn';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
 import { countRows } from '../core/util';
 import { csrfTokenFor, listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 

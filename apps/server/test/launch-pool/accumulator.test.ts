@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accruedAt, accumulatorAt, type PoolRow, type ProjectRow } from '../../src/launch-pool/engine';
+import { accruedAt, accumulatorAt, type PoolRow, type ProjectRow } from '../../src/lines/launch-pool/engine';
 
 /** The test's own arithmetic, exact enough to compare with the accumulator's 48 places. */
 const D = Decimal.clone({ precision: 200 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets, launchpoolOrders } from '../../src/db/schema';
+import { assets, launchpoolOrders } from '../../src/infra/db/schema';
 import type { Operator, TestServer } from '../harness';
 import {
   createProject,

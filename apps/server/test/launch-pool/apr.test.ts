@@ -1,7 +1,7 @@
 import { dec } from '@earn/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets } from '../../src/db/schema';
+import { assets } from '../../src/infra/db/schema';
 import type { Operator, TestServer } from '../harness';
 import {
   createProject,

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchpoolInterest, launchpoolOrders } from '../../src/db/schema';
+import { launchpoolInterest, launchpoolOrders } from '../../src/infra/db/schema';
 
 const D = Decimal.clone({ precision: 100 });
 

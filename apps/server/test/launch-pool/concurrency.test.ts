@@ -1,7 +1,7 @@
 import { dec } from '@earn/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchpoolPools, launchpoolPositionCoins, launchpoolPositions } from '../../src/db/schema';
+import { launchpoolPools, launchpoolPositionCoins, launchpoolPositions } from '../../src/infra/db/schema';
 import { type Operator, onPostgres, type TestServer } from '../harness';
 import {
   createProject,

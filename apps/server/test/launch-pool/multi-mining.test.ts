@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerAccounts } from '../../src/db/schema';
+import { ledgerAccounts } from '../../src/infra/db/schema';
 import type { Operator, TestClient, TestServer } from '../harness';
 import {
   createProject,

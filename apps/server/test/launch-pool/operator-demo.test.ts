@@ -1,8 +1,8 @@
 import { dec } from '@earn/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerAccounts } from '../../src/db/schema';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/demo';
+import { ledgerAccounts } from '../../src/infra/db/schema';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/ops/seed/demo';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { createProject, expectReconciled, LP, newUser, type ProjectWire, pool, spot } from './helpers';
 

@@ -1,8 +1,8 @@
 import { dec, type LiabilityProof, verifyLiabilityProof } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
-import { EARN_PURPOSES } from '../../src/liabilities/build';
-import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from '../../src/seed/demo';
+import { rows, sql } from '../../src/infra/db/client';
+import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from '../../src/ops/seed/demo';
+import { EARN_PURPOSES } from '../../src/views/liabilities/build';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { toNextMidnight } from '../staking/helpers';
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { type Decimal, dec, type LiabilityProof, merkleLevels, verifyLiabilityProof } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rows, sql } from '../../src/db/client';
-import { liabilitiesModule } from '../../src/liabilities';
-import { buildLiabilitySnapshot } from '../../src/liabilities/build';
-import { simpleEarnModule } from '../../src/simple-earn';
+import { type Db, rows, sql } from '../../src/infra/db/client';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { liabilitiesModule } from '../../src/views/liabilities';
+import { buildLiabilitySnapshot } from '../../src/views/liabilities/build';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { flexProduct } from '../simple-earn/helpers';
 import { toNextMidnight } from '../staking/helpers';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { createProject, LP, pool, ridOf } from '../launch-pool/helpers';
 import { fixedProduct } from '../simple-earn/helpers';

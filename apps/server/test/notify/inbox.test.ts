@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client';
-import { rows, sql } from '../../src/db/client';
-import { runDailyEarnings, runLaunchpoolAnnouncements } from '../../src/inbox/jobs';
+import type { Db } from '../../src/infra/db/client';
+import { rows, sql } from '../../src/infra/db/client';
+import { runDailyEarnings, runLaunchpoolAnnouncements } from '../../src/notify/inbox/jobs';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { DAY, fixedProduct, flexProduct, HOUR, setFlex } from '../simple-earn/helpers';
 import { inbox, kinds } from './helpers';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
-import { fastPathOutcomes } from '../../src/http/idempotency';
+import { fastPathOutcomes } from '../../src/accounts/idempotency';
+import { rows, sql } from '../../src/infra/db/client';
 import { listCoins, Operator, startTestServer } from '../harness';
 import { createProject, LP, pool, ridOf } from '../launch-pool/helpers';
 import {

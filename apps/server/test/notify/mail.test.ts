@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client';
-import { enqueueMail, MailSender, smtpTransport } from '../../src/mail';
+import type { Db } from '../../src/infra/db/client';
+import { enqueueMail, MailSender, smtpTransport } from '../../src/notify/mail';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { startSmtp } from './smtp';
 

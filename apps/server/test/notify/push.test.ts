@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, sql } from '../../src/db/client';
-import { notifyMany } from '../../src/inbox/create';
-import { INBOX_CHANNEL, InboxWakeup } from '../../src/inbox/wakeup';
+import { type Database, type Db, sql } from '../../src/infra/db/client';
+import { notifyMany } from '../../src/notify/inbox/create';
+import { INBOX_CHANNEL, InboxWakeup } from '../../src/notify/inbox/wakeup';
 import { createServer, type Server } from '../../src/server';
 import { freshDatabase, testConfig } from '../harness';
 import { FetchClient } from './http-client';

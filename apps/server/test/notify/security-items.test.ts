@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { startTestServer, TestClient, type TestServer } from '../harness';
 import { TotpWall } from '../security/helpers';
 import { inbox } from './helpers';

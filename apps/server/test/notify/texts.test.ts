@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deviceName } from '../../src/inbox/devices';
-import { renderNotification } from '../../src/inbox/kinds';
+import { deviceName } from '../../src/notify/inbox/devices';
+import { renderNotification } from '../../src/notify/inbox/kinds';
 
 /** The inbox's Chinese texts hold no English words from the parameters the server wrote. */
 describe('inbox texts in Chinese', () => {

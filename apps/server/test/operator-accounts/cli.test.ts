@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, rows, sql } from '../../src/db/client';
+import { openPglite, rows, sql } from '../../src/infra/db/client';
 import { createServer, type Server } from '../../src/server';
 import { onPostgres, startTestServer, type TestServer, testConfig } from '../harness';
 import { ConsoleClient, codeAt, type Me, wallSeconds } from './helpers';
@@ -22,7 +22,7 @@ function runCli(
     delete base.EARN_CLOCK;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/operator-create.ts', ...args],
+      ['--import', 'tsx', 'apps/server/src/ops/cli/operator-create.ts', ...args],
       { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';

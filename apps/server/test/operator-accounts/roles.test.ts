@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requiredRole } from '../../src/operator/guard';
+import { requiredRole } from '../../src/accounts/operators/guard';
 import { ledgerSnapshot, spotBalance } from '../core/util';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { type Account, ConsoleClient, createAccount, type Me } from './helpers';

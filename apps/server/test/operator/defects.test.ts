@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simpleEarnModule } from '../../src/simple-earn';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
 import { listCoins, Operator, startTestServer, type TestServer } from '../harness';
 
 /**

@@ -1,8 +1,8 @@
 import { Code, MessageKey } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
-import { ok } from '../../src/http/envelope';
-import type { EarnModule } from '../../src/http/module';
+import { rows, sql } from '../../src/infra/db/client';
+import { ok } from '../../src/infra/http/envelope';
+import type { EarnModule } from '../../src/kernel/module';
 import { countRows, spotBalance } from '../core/util';
 import {
   ADMIN_TOKEN,

@@ -1,6 +1,6 @@
 import { MAX_UNIX_TIME } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../../src/db/client';
+import { sql } from '../../src/infra/db/client';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 
 /**

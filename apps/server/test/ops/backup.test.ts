@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres } from '../../src/db/client';
+import { openPglite, openPostgres } from '../../src/infra/db/client';
 import { createServer } from '../../src/server';
 import { ledgerSnapshot } from '../core/util';
 import { Operator, onPostgres, startTestServer, testConfig } from '../harness';
@@ -20,7 +20,7 @@ function reconcileCli(env: Record<string, string>): Promise<{ code: number | nul
     const base = { ...process.env };
     delete base.DATABASE_URL;
     delete base.DATA_DIR;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/reconcile.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli/reconcile.ts'], {
       cwd: ROOT,
       env: { ...base, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,7 +1,7 @@
 import { type Decimal, dec, MATURITY_PAYOUT_DELAY_SECONDS } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overviewModule } from '../../src/overview';
-import { simpleEarnModule } from '../../src/simple-earn';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { overviewModule } from '../../src/views/overview';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import {
   type Env,

@@ -1,10 +1,10 @@
 import { dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rows, sql } from '../../src/db/client';
-import { overviewModule } from '../../src/overview';
-import { ROLLUP_JOB, rolledUntil, rollupDays } from '../../src/overview/rollup';
-import { simpleEarnModule } from '../../src/simple-earn';
-import { movementsSql } from '../../src/statements/movements';
+import { type Db, rows, sql } from '../../src/infra/db/client';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { overviewModule } from '../../src/views/overview';
+import { ROLLUP_JOB, rolledUntil, rollupDays } from '../../src/views/overview/rollup';
+import { movementsSql } from '../../src/views/statements/movements';
 import { listCoins, Operator, startTestServer, type TestServer } from '../harness';
 import {
   type Env,

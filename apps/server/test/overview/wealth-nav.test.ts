@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overviewModule } from '../../src/overview';
-import { wealthModule } from '../../src/wealth';
+import { wealthModule } from '../../src/lines/wealth';
+import { overviewModule } from '../../src/views/overview';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { acceptDisclaimer } from '../staking/helpers';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client';
+import { openPostgres } from '../../src/infra/db/client';
 
 const behindPgbouncer = process.env.TEST_PGBOUNCER === '1';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPLICA_READS } from '../../src/http/read-routing';
+import { REPLICA_READS } from '../../src/infra/http/read-routing';
 import { createServer, type Server } from '../../src/server';
 import { ADMIN_TOKEN, testConfig } from '../harness';
 import { type Clusters, postgresBin, startClusters } from './clusters';

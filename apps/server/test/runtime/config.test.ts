@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, parseConfig } from '../../src/config';
-import { lockDataDir } from '../../src/db/data-dir-lock';
+import { lockDataDir } from '../../src/infra/db/data-dir-lock';
 
 const refused = (env: Record<string, string>) => {
   try {
@@ -88,7 +88,7 @@ describe('PGlite DATA_DIR lock', () => {
           '--import',
           'tsx',
           '-e',
-          `import('${new URL('../../src/db/data-dir-lock.ts', import.meta.url).pathname}').then(m => m.lockDataDir(${JSON.stringify(dir)}))`,
+          `import('${new URL('../../src/infra/db/data-dir-lock.ts', import.meta.url).pathname}').then(m => m.lockDataDir(${JSON.stringify(dir)}))`,
         ],
         { encoding: 'utf8', timeout: 60_000 },
       );

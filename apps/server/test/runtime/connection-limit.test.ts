@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Code, MessageKey } from '@earn/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
 import { createServer, type Server } from '../../src/server';
-import { simpleEarnModule } from '../../src/simple-earn';
 import { listCoins, Operator, onPostgres, TestClient, testConfig } from '../harness';
 import { flexProduct } from '../simple-earn/helpers';
 

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../src/db/client';
+import { openPostgres } from '../../src/infra/db/client';
 import { createServer, type Server } from '../../src/server';
 import { freshDatabase, onPostgres, testConfig } from '../harness';
 

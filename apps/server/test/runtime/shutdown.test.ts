@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, MessageKey } from '@earn/domain';
 import { describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from '../../src/seed/demo';
+import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from '../../src/ops/seed/demo';
 import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
 import { type Instance, startInstance } from '../instances';
 

@@ -1,6 +1,6 @@
 import { Code } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fundpassResetCodes } from '../../src/db/schema';
+import { fundpassResetCodes } from '../../src/infra/db/schema';
 import { PROBE_MOVE, probeModule } from '../core/util';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { CapturedMail } from './helpers';

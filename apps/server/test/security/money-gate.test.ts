@@ -1,6 +1,6 @@
 import { Code } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyRoutesOf } from '../../src/http/money-gate';
+import { moneyRoutesOf } from '../../src/accounts/money-gate';
 import {
   type ApiResponse,
   listCoins,

@@ -1,7 +1,7 @@
 import { Code } from '@earn/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../src/db/schema';
+import { mailOutbox } from '../../src/infra/db/schema';
 import { probeModule } from '../core/util';
 import { csrfTokenFor, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 

@@ -1,7 +1,7 @@
 import { Code } from '@earn/domain';
 import { generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRecoveryCodes } from '../../src/db/schema';
+import { userRecoveryCodes } from '../../src/infra/db/schema';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { TotpWall } from './helpers';
 

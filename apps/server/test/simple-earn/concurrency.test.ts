@@ -1,6 +1,6 @@
 import { dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { onPostgres } from '../harness';
 import {
   type Env,

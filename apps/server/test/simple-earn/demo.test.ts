@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/demo';
-import { simpleEarnModule } from '../../src/simple-earn';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/ops/seed/demo';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 
 describe('simple earn demo catalogue', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAQ, FAQ_ZH_CN } from '../../src/simple-earn/faq';
+import { FAQ, FAQ_ZH_CN } from '../../src/lines/simple-earn/faq';
 import { startTestServer, TestClient, type TestServer } from '../harness';
 
 type Faq = { mold: string; list: { id: number; question: string; answer: string }[] };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
-import { fastPathOutcomes } from '../../src/http/idempotency';
-import { FLEX_LOCK_KEY } from '../../src/simple-earn/constants';
+import { fastPathOutcomes } from '../../src/accounts/idempotency';
+import { rows, sql } from '../../src/infra/db/client';
+import { FLEX_LOCK_KEY } from '../../src/lines/simple-earn/constants';
 import { csrfTokenFor, onPostgres, TestClient } from '../harness';
 import {
   type Env,

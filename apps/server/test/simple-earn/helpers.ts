@@ -1,6 +1,6 @@
 import type { Decimal } from '@earn/domain';
 import { expect } from 'vitest';
-import { simpleEarnModule } from '../../src/simple-earn';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 
 export interface Env {

@@ -1,9 +1,9 @@
 import { dec, toWire } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, rows, sql } from '../../src/db/client';
-import { rollupDays } from '../../src/overview/rollup';
-import { detachBefore, ensurePartition, PARTITIONED_TABLES } from '../../src/partitions/partitions';
-import { flexHistory } from '../../src/simple-earn/queries';
+import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
+import { flexHistory } from '../../src/lines/simple-earn/queries';
+import { detachBefore, ensurePartition, PARTITIONED_TABLES } from '../../src/ops/partitions/partitions';
+import { rollupDays } from '../../src/views/overview/rollup';
 import { freshDatabase } from '../harness';
 
 const HOUR = 3_600_000;

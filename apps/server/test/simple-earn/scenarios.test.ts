@@ -1,6 +1,6 @@
 import { type Decimal, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../../src/db/client';
+import { sql } from '../../src/infra/db/client';
 import {
   DAY,
   type Env,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/seed/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../../src/ops/seed/demo';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { expectReconciled } from './helpers';
 

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { rows, sql } from '../../src/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import type { Operator, TestClient, TestServer } from '../harness';
 
 /** An independent decimal for expected values: plenty of digits, no shared helpers with the server. */

@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, sql } from '../../src/db/client';
-import { assets } from '../../src/db/schema';
+import { rows, sql } from '../../src/infra/db/client';
+import { assets } from '../../src/infra/db/schema';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import {
   acceptStaking,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assets } from '../../src/db/schema';
+import { assets } from '../../src/infra/db/schema';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { acceptStaking, D, expectReconciled, spot } from './helpers';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { breakdownModule } from '../../src/breakdown';
-import { stakingModule } from '../../src/staking';
-import { statementsModule } from '../../src/statements';
+import { stakingModule } from '../../src/lines/staking';
+import { breakdownModule } from '../../src/views/breakdown';
+import { statementsModule } from '../../src/views/statements';
 import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { acceptStaking, advanceTo, D, DAY, floor, toNextMidnight } from '../staking/helpers';
 

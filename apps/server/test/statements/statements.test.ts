@@ -1,9 +1,9 @@
 import { type Decimal, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simpleEarnModule } from '../../src/simple-earn';
-import { statementsModule } from '../../src/statements';
-import { csvField } from '../../src/statements/csv';
-import { exportBatches } from '../../src/statements/queries';
+import { simpleEarnModule } from '../../src/lines/simple-earn';
+import { statementsModule } from '../../src/views/statements';
+import { csvField } from '../../src/views/statements/csv';
+import { exportBatches } from '../../src/views/statements/queries';
 import { listCoins, Operator, startTestServer, type TestClient, type TestServer } from '../harness';
 import {
   DAY,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { whyOf } from '../../src/statements/queries';
+import { whyOf } from '../../src/views/statements/queries';
 
 /**
  * Which "Why?" a statement row opens, from the references the engines write (seen on the demo's

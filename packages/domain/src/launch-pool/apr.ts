@@ -7,7 +7,7 @@ import { type Decimal, dec } from '../money';
  *
  * per reward coin, summed for a multi-mining pool. It is what a unit staked now earns per year while
  * the rates, the total staked and the prices stay as they are: the pool shares its hourly reward among
- * everyone staked, second by second (apps/server/src/launch-pool/engine.ts).
+ * everyone staked, second by second (apps/server/src/lines/launch-pool/engine.ts).
  *
  * No figure (null, with the reason) when nothing is staked (the first stake would take the whole
  * reward: no finite rate), when a price is missing, or when the project has ended.

@@ -11,7 +11,7 @@ import {
 
 /**
  * The APR a user gets for an amount: one rule, used by the server's answers and by every screen, that
- * computes what the engines pay (apps/server/src/simple-earn/engine.ts and fixed.ts):
+ * computes what the engines pay (apps/server/src/lines/simple-earn/engine.ts and fixed.ts):
  *
  * - a base rate on the whole amount: the flexible hour's rate (next_time_rate_year), or a fixed
  *   product's year_rate;
@@ -247,7 +247,7 @@ export interface FixedPayout {
   bonus: Decimal;
 }
 
-/** What a fixed order pays at maturity, fixed at subscription (apps/server/src/simple-earn/fixed.ts). */
+/** What a fixed order pays at maturity, fixed at subscription (apps/server/src/lines/simple-earn/fixed.ts). */
 export function fixedTermPayout(
   amount: Decimal.Value,
   p: {

@@ -237,7 +237,7 @@ export function tieredExtraPerYear(amount: Decimal.Value, tiers: readonly MoneyT
 /**
  * A staking rate and its running campaign as the terms of the one APR rule (simple-earn/apr.ts): the
  * base rate (percent here, a fraction there) on the whole amount, each money tier a bonus tier on the
- * part of the amount inside it, as the campaign's day pays it (apps/server/src/staking/engine.ts). A
+ * part of the amount inside it, as the campaign's day pays it (apps/server/src/lines/staking/engine.ts). A
  * tier that holds no amount (its max at or below its min) pays nothing and is left out.
  */
 export function stakingAprTerms(ratePercent: Decimal.Value, campaignTiers: readonly MoneyTier[]): AprTerms {

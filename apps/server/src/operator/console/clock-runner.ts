@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { type Db, rows, sql } from '../../db/client';
-import type { AppDeps } from '../../http/context';
-import { type TestClock, wallTime } from '../../jobs/clock';
-import type { Scheduler } from '../../jobs/scheduler';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { type TestClock, wallTime } from '../../infra/jobs/clock';
+import type { Scheduler } from '../../infra/jobs/scheduler';
+import type { AppDeps } from '../../kernel/deps';
 
 /**
  * The clock moves a day per chunk on PostgreSQL, an hour (the shortest job period) on PGlite, and

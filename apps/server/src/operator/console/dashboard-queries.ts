@@ -1,9 +1,9 @@
 import { DUAL_OPEN_STATUSES, dec, toWire } from '@earn/domain';
-import { type Db, rows, sql } from '../../db/client';
-import type { Scheduler } from '../../jobs/scheduler';
-import { LaunchPoolReason } from '../../launch-pool/constants';
+import { type Db, rows, sql } from '../../infra/db/client';
+import type { Scheduler } from '../../infra/jobs/scheduler';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
-import { HELD_PURPOSE, LINES, type Line, PAYOUTS } from './lines';
+import { LaunchPoolReason } from '../../lines/launch-pool/constants';
+import { HELD_PURPOSE, LINES, type Line, PAYOUTS } from '../../views/lines';
 import { epoch, unixSeconds } from './wire';
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../http/context';
-import { envelope, ok } from '../../http/envelope';
+import { envelope, ok } from '../../infra/http/envelope';
+import type { AppDeps } from '../../kernel/deps';
+import { LINES } from '../../views/lines';
 import { jobLags, latestReconciliation, lineFigures } from './dashboard-queries';
-import { LINES } from './lines';
 import { amount, tags, unixSeconds } from './wire';
 
 const dashboard = z.object({

@@ -1,9 +1,9 @@
 import { dec, maxDec, STAKING_YEAR_DAYS, toWire } from '@earn/domain';
-import { type Db, rows, sql } from '../../db/client';
-import { errors } from '../../http/errors';
-import { rewardPoolPurpose } from '../../launch-pool/constants';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { errors } from '../../kernel/errors';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
 import { floorDiv18 } from '../../ledger/bulk';
+import { rewardPoolPurpose } from '../../lines/launch-pool/constants';
 
 const DAY_MS = 86_400_000;
 const dayStartOf = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();

@@ -7,11 +7,11 @@ import {
   toWire,
 } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
-import { type Db, rows, sql } from '../../db/client';
-import type { LadderTierJson } from '../../db/schema';
-import { hourStart } from '../../simple-earn/constants';
-import { bonusTiers } from '../../simple-earn/engine';
-import { type FlexProduct, requireFixedProduct, requireFlexProduct } from '../../simple-earn/products';
+import { type Db, rows, sql } from '../../infra/db/client';
+import type { LadderTierJson } from '../../infra/db/schema';
+import { hourStart } from '../../lines/simple-earn/constants';
+import { bonusTiers } from '../../lines/simple-earn/engine';
+import { type FlexProduct, requireFixedProduct, requireFlexProduct } from '../../lines/simple-earn/products';
 
 const num = (d: Decimal.Value) => sql.raw(`${dec(d).toFixed()}::numeric`);
 

@@ -1,6 +1,6 @@
 import { DUAL_OPEN_STATUSES, ProjectState, poolStakeMode, projectState } from '@earn/domain';
-import { type Db, rows, sql } from '../../db/client';
-import type { Line } from './lines';
+import { type Db, rows, sql } from '../../infra/db/client';
+import type { Line } from '../../views/lines';
 import { epoch, unixSeconds } from './wire';
 
 /** One holding of a user in a line, as the console lists it; `extra` holds the line's own fields. */

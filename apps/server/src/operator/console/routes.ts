@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../http/context';
-import { operatorGuard } from '../guard';
+import { operatorGuard } from '../../accounts/operators/guard';
+import type { AppDeps } from '../../kernel/deps';
 import { registerClockAdvanceRoutes } from './clock-advances';
 import { registerDashboardRoute } from './dashboard';
 import { registerImpactRoutes } from './impact';

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findUserByRef } from '../../accounts/users';
-import { type Db, rows, sql } from '../../db/client';
-import type { AppDeps } from '../../http/context';
-import { envelope, ok } from '../../http/envelope';
-import { HISTORY_LINES, type HistoryLine, LINES, lineOfReason, reasonsOf } from './lines';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { envelope, ok } from '../../infra/http/envelope';
+import type { AppDeps } from '../../kernel/deps';
+import { HISTORY_LINES, type HistoryLine, LINES, lineOfReason, reasonsOf } from '../../views/lines';
 import { positionsOf } from './positions';
 import { amount, cursor, epoch, pageLimit, tags, userParam } from './wire';
 

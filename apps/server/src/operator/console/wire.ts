@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { sql } from '../../db/client';
-import { decimalString } from '../../http/openapi';
+import { sql } from '../../infra/db/client';
+import { decimalString } from '../../infra/http/openapi';
 
 /** Every console route is an operator route of the console. */
 export const tags = ['operator', 'console'];

@@ -1,5 +1,0 @@
-import type { EarnModule } from '../http/module';
-import { registerBreakdownRoutes } from './routes';
-
-/** "Why this reward": reads the lines' payout records, moves nothing, runs no job. */
-export const breakdownModule: EarnModule = { name: 'breakdown', routes: registerBreakdownRoutes };

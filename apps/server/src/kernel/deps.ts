@@ -1,0 +1,28 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db';
+
+/**
+ * What every route module is given. The kernel names what every layer needs; a service that lives
+ * higher up adds its own member where it is defined (`declare module '…/kernel/deps'`): the
+ * scheduler and the test clock (infra/jobs), the read replicas (infra/db), the security mailer
+ * (accounts), the inbox wakeup (notify). The composition root (server.ts) fills them all in.
+ */
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  tokenHash: string;
+  fundpassVerifiedAt: Date | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+}

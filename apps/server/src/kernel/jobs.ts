@@ -1,0 +1,69 @@
+import type { Db } from './db';
+
+export interface Period {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * What a sharded job's plan fixed for one shard, and what its booking answered. A plan may say in
+ * `rows` (a number) how many rows a shard books: a period whose shards all say so and together hold
+ * no more than a shard's worth is booked in the plan's own transaction.
+ */
+export type ShardData = Record<string, unknown>;
+
+/**
+ * A period's work in shards that any instance may book. `plan` runs once per period (its shards
+ * commit with it) and answers one params object per shard; `book` books one shard in the claiming
+ * transaction and answers its totals; `close` runs once, after the last shard, with every shard's
+ * params and totals. Each must be idempotent by its transaction: a failure rolls it back whole.
+ */
+export interface ShardedWork<P extends ShardData = ShardData, R extends ShardData = ShardData> {
+  plan(tx: Db, period: Period, shardRows: number): Promise<P[]>;
+  book(tx: Db, period: Period, params: P): Promise<R>;
+  close(tx: Db, period: Period, shards: { params: P; result: R }[]): Promise<void>;
+}
+
+/**
+ * A sharded work with its own shard and result shapes, as the scheduler holds it. Sound because the
+ * scheduler hands `book` exactly what `plan` answered, and `close` exactly what `book` answered (each
+ * through jsonb, so the shapes must be plain JSON: strings, numbers, null, objects of them).
+ */
+export function shardedWork<P extends ShardData, R extends ShardData = ShardData>(
+  work: ShardedWork<P, R>,
+): ShardedWork {
+  return work;
+}
+
+/**
+ * Periodic work. `run` gets the transaction that also claims the (job, period) row, so the work and
+ * its claim commit together: a period is done exactly once however many instances race for it.
+ */
+export interface Job {
+  name: string;
+  periodSeconds: number;
+  /** Shifts period boundaries, e.g. 1800 for a daily job that runs at 00:30 UTC. */
+  offsetSeconds?: number;
+  run(tx: Db, period: Period): Promise<void>;
+  /**
+   * Work that falls due at instants of its own rather than at period ends (a redemption arriving at the
+   * minute promised). `next` answers the earliest instant still pending; `run` does everything due by
+   * `now` in one transaction, idempotent by the rows' own state (no job_runs claim: a row done is no
+   * longer pending). Every pass runs it, and a test clock stops at each such instant on its way.
+   */
+  due?: { next(db: Db): Promise<Date | undefined>; run(tx: Db, now: Date): Promise<number> };
+  /**
+   * The period's work reads the state as it stands rather than anything of the period (a
+   * reconciliation, a rollup from its watermark). When several of its periods fall due at once (a
+   * catch-up, a clock advance across them), they run as one span, from the first not yet run to the
+   * last due, at the span's end: one run of the work, one job_runs row per period claimed with it.
+   * Not for sharded jobs.
+   */
+  coalesce?: boolean;
+  /**
+   * The same work in shards. With sharding on (PostgreSQL, shardRows > 0) the scheduler books the
+   * period by these instead of `run`: any instance claims a shard, and the period is done (its
+   * job_runs row written, `close` run) once the last shard is.
+   */
+  sharded?: ShardedWork;
+}

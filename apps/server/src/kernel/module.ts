@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db';
+import type { AppDeps } from './deps';
+import type { Job } from './jobs';
+
+/** A product line's best current offer, for the earn home page. */
+export interface BestOffer {
+  line: string;
+  asset: string | null;
+  /** Annual rate as a percentage string, e.g. "5.2"; null when the line has nothing on offer. */
+  apr: string | null;
+  /** The amount (in `asset`) that rate is paid on, "up to X % on the first N"; null or absent: any amount. */
+  up_to_amount?: string | null;
+}
+
+/**
+ * What a product line plugs into the server: its routes, its periodic jobs, its demo data and its
+ * best offer. Every line has the same shape, so knowing one means knowing all.
+ */
+export interface EarnModule {
+  name: string;
+  routes?(app: FastifyInstance, deps: AppDeps): void;
+  jobs?(deps: AppDeps): Job[];
+  /** Adds the line's demo catalogue; runs once, on an empty database, after the core demo data. */
+  seedDemo?(db: Db, at: Date, demoUserId: number): Promise<void>;
+  bestOffer?(db: Db): Promise<BestOffer>;
+}

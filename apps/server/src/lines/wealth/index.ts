@@ -1,0 +1,123 @@
+import { dec, toWire } from '@earn/domain';
+import { eq } from 'drizzle-orm';
+import { type Db, sql } from '../../infra/db/client';
+import { wealthNavs, wealthProducts } from '../../infra/db/schema';
+import type { Clock } from '../../infra/jobs/clock';
+import type { EarnModule } from '../../kernel/module';
+import { UserPurpose } from '../../ledger/accounts';
+import { registerSubledgerCheck } from '../../ledger/reconcile';
+import { findAsset } from '../../market/assets';
+import { AcceptanceKind, recordAcceptance } from '../staking/acceptance';
+import { recent30DaysRate } from './queries';
+import { createWealthProduct, registerWealthRoutes, wealthProductInput } from './routes';
+import { purchase } from './service';
+
+const DAY_MS = 86_400_000;
+
+/** Held cost plus the cost of redemptions waiting for their NAV is the users' 'wealth' balance. */
+function registerChecks(): void {
+  registerSubledgerCheck({
+    name: 'wealth.orders',
+    query: () => sql`
+      SELECT COALESCE(l.asset, o.coin) AS asset, COALESCE(o.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
+      FROM (
+        SELECT coin, SUM(cost) AS total FROM (
+          SELECT coin, cost FROM wealth_orders
+          UNION ALL SELECT coin, cost FROM wealth_redemptions WHERE status = 'pending'
+        ) x GROUP BY coin
+      ) o
+      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${UserPurpose.wealth} GROUP BY asset) l
+        ON l.asset = o.coin
+      WHERE COALESCE(o.total, 0) <> COALESCE(l.total, 0)`,
+  });
+}
+
+/**
+ * Demo: a private-wealth USDT fund and an asset-management BTC fund, each with half a year of daily
+ * NAVs, and a holding of the demo user in the USDT fund.
+ */
+async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
+  const funds = [
+    {
+      project_type: 4,
+      name: 'Stable Yield Private Fund',
+      zhName: '稳健收益私募基金',
+      coin: 'USDT',
+      min_purchase: '100',
+      vip_min_tier: 1,
+      nav: '1',
+      drift: '0.00018',
+    },
+    {
+      project_type: 5,
+      name: 'BTC Quant Strategy',
+      zhName: 'BTC 量化策略',
+      coin: 'BTC',
+      min_purchase: '0.001',
+      vip_min_tier: 0,
+      nav: '1',
+      drift: '0.0004',
+    },
+  ];
+  for (const f of funds) {
+    if (!(await findAsset(db, f.coin))) continue;
+    const start = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS - 180 * DAY_MS);
+    const pid = await createWealthProduct(
+      db,
+      wealthProductInput.parse({
+        ...f,
+        description: `${f.name}: a managed ${f.coin} fund.`,
+        i18n: { 'zh-CN': { name: f.zhName, description: `${f.zhName}：一只专业管理的 ${f.coin} 基金。` } },
+        run_start: start.getTime() / 1000,
+      }),
+      start,
+    );
+    let nav = dec(f.nav);
+    const points = [];
+    for (let i = 1; i <= 180; i++) {
+      // A gently rising series with a dip every ninth day, so the charts show change both ways.
+      nav = nav.times(dec(1).plus(i % 9 === 0 ? dec(f.drift).times(-3) : f.drift)).toDecimalPlaces(8);
+      points.push({ productId: pid, at: new Date(start.getTime() + i * DAY_MS), nav: toWire(nav) });
+    }
+    await db
+      .insert(wealthNavs)
+      .values(points.filter((p) => p.at <= at))
+      .onConflictDoNothing();
+  }
+  const [usdtFund] = await db.select().from(wealthProducts).where(eq(wealthProducts.coin, 'USDT'));
+  if (usdtFund) {
+    await recordAcceptance(
+      db,
+      {
+        userId: demoUserId,
+        kind: AcceptanceKind.wealthDisclaimer,
+        ref: String(usdtFund.id),
+        document: usdtFund.disclaimer,
+      },
+      at,
+    );
+    await purchase(db, { userId: demoUserId, pid: usdtFund.id, amount: '2000', now: at });
+  }
+}
+
+let moduleClock: Clock | undefined;
+
+export const wealthModule: EarnModule = {
+  name: 'wealth',
+  routes(app, deps) {
+    moduleClock = deps.clock;
+    registerChecks();
+    registerWealthRoutes(app, deps);
+  },
+  seedDemo,
+  async bestOffer(db) {
+    if (!moduleClock) return { line: 'wealth', asset: null, apr: null };
+    const now = moduleClock.now();
+    let best: { asset: string; apr: string } | null = null;
+    for (const p of await db.select().from(wealthProducts).where(eq(wealthProducts.status, 'online'))) {
+      const rate = await recent30DaysRate(db, p.id, now);
+      if (!best || dec(rate).gt(best.apr)) best = { asset: p.coin, apr: rate };
+    }
+    return { line: 'wealth', asset: best?.asset ?? null, apr: best?.apr ?? null };
+  },
+};

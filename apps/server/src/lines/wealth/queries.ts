@@ -1,0 +1,213 @@
+import { type Decimal, dec, roundDown, toWire, valueOfUnits, type WealthProjectTypeId } from '@earn/domain';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../infra/db/client';
+import {
+  wealthNavs,
+  wealthOrders,
+  wealthProducts,
+  wealthPurchases,
+  wealthRedemptions,
+} from '../../infra/db/schema';
+import type { Language } from '../../infra/http/texts';
+import { localized } from '../../infra/http/texts';
+import { unixSeconds } from '../../infra/jobs/clock';
+import { errors } from '../../kernel/errors';
+import { latestNav, navSeries, type WealthOrderRow, type WealthProductRow } from './service';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The NAV's annualised change over the last 30 days, in percent (4 decimals down): from the latest NAV
+ * published 30 or more days ago (else the first one) to the latest now, over the days between them.
+ */
+export async function recent30DaysRate(db: Db, productId: number, now: Date): Promise<string> {
+  const last = await latestNav(db, productId, now);
+  if (!last) return '0';
+  const cutoff = new Date(now.getTime() - 30 * DAY_MS);
+  const [before] = await db
+    .select()
+    .from(wealthNavs)
+    .where(and(eq(wealthNavs.productId, productId), lte(wealthNavs.at, cutoff)))
+    .orderBy(desc(wealthNavs.at))
+    .limit(1);
+  const [first] = await db
+    .select()
+    .from(wealthNavs)
+    .where(eq(wealthNavs.productId, productId))
+    .orderBy(asc(wealthNavs.at))
+    .limit(1);
+  const base = before ?? first;
+  if (!base) return '0';
+  const days = dec(last.at.getTime() - base.at.getTime()).div(DAY_MS);
+  if (days.lte(0)) return '0';
+  return toWire(roundDown(dec(last.nav).div(base.nav).minus(1).times(365).div(days).times(100), 4));
+}
+
+export async function productView(db: Db, p: WealthProductRow, now: Date, lang: Language = 'en') {
+  const nav = await latestNav(db, p.id, now);
+  return {
+    pid: p.id,
+    project_type: p.projectType,
+    name: localized(p.i18n, lang, 'name', p.name),
+    coin: p.coin,
+    min_purchase: toWire(p.minPurchase),
+    vip_min_tier: p.vipMinTier,
+    net_value_ratio: nav ? toWire(nav.nav) : null,
+    net_value_time: nav ? unixSeconds(nav.at) : null,
+    recent_30_days_rate: await recent30DaysRate(db, p.id, now),
+    run_days: Math.max(0, Math.floor((now.getTime() - p.runStart.getTime()) / DAY_MS)),
+    show_interest: p.showInterest ? 1 : 0,
+    disclaimer: p.disclaimer,
+    description: localized(p.i18n, lang, 'description', p.description),
+    status: p.status as 'online' | 'offline',
+    i18n: p.i18n,
+  };
+}
+
+export async function requireOwnOrder(
+  db: Db,
+  userId: number,
+  orderId: number,
+  projectType?: WealthProjectTypeId,
+) {
+  const [order] = await db
+    .select()
+    .from(wealthOrders)
+    .where(and(eq(wealthOrders.id, orderId), eq(wealthOrders.userId, userId)));
+  if (!order) throw errors.notFound('wealth order');
+  const [product] = await db.select().from(wealthProducts).where(eq(wealthProducts.id, order.productId));
+  if (!product || (projectType !== undefined && product.projectType !== projectType))
+    throw errors.notFound('wealth order');
+  return { order, product };
+}
+
+/**
+ * An order as the detail modal reads it. amount: the held units' value at the latest NAV;
+ * income_amount: that value less their cost, plus gains realised by settled redemptions;
+ * net_value_ratio_buy: the held units' average cost per unit.
+ */
+export async function orderDetail(
+  db: Db,
+  order: WealthOrderRow,
+  product: WealthProductRow,
+  now: Date,
+  lang: Language = 'en',
+) {
+  const nav = await latestNav(db, product.id, now);
+  const units = dec(order.units);
+  const value = nav ? valueOfUnits(units, nav.nav) : dec(0);
+  const income = value.minus(order.cost).plus(order.realized);
+  const view = await productView(db, product, now);
+  return {
+    order_id: order.id,
+    pid: product.id,
+    project_type: product.projectType,
+    name: localized(product.i18n, lang, 'name', product.name),
+    coin: product.coin,
+    amount: toWire(value),
+    unit: toWire(units),
+    redeeming_unit: toWire(order.redeemingUnits),
+    cost: toWire(order.cost),
+    show_interest: product.showInterest ? 1 : 0,
+    income_amount: income.isNegative() ? `-${toWire(income.negated())}` : toWire(income),
+    net_value_ratio: nav ? toWire(nav.nav) : '0',
+    net_value_ratio_buy: units.gt(0) ? toWire(roundDown(dec(order.cost).div(units), 8)) : '0',
+    recent_30_days_rate: view.recent_30_days_rate,
+    run_days: view.run_days,
+    client_id: String(order.userId),
+  };
+}
+
+/**
+ * Chart lines over the last `range` days, one point per published NAV. balance: what the units held
+ * at that time were worth; rate: the NAV's change since the range's first point, in percent. diff is
+ * the change from the previous point; change is the last point's value less the first's.
+ */
+export async function orderLines(
+  db: Db,
+  order: WealthOrderRow,
+  type: 'balance' | 'rate',
+  rangeDays: number,
+  now: Date,
+) {
+  const navs = await navSeries(db, order.productId, new Date(now.getTime() - rangeDays * DAY_MS), now);
+  const bought = await db.select().from(wealthPurchases).where(eq(wealthPurchases.orderId, order.id));
+  const sold = await db.select().from(wealthRedemptions).where(eq(wealthRedemptions.orderId, order.id));
+  const unitsAt = (t: Date): Decimal =>
+    bought
+      .filter((b) => b.createdAt <= t)
+      .reduce((s, b) => s.plus(b.units), dec(0))
+      .minus(sold.filter((r) => r.createdAt <= t).reduce((s, r) => s.plus(r.units), dec(0)));
+  const firstNav = navs[0]?.nav;
+  const values = navs.map((n) =>
+    type === 'balance'
+      ? valueOfUnits(unitsAt(n.at), n.nav)
+      : roundDown(
+          dec(n.nav)
+            .div(firstNav ?? n.nav)
+            .minus(1)
+            .times(100),
+          4,
+        ),
+  );
+  const signed = (d: Decimal) => (d.isNegative() ? `-${toWire(d.negated())}` : toWire(d));
+  const lines = navs.map((n, i) => ({
+    timestamp: unixSeconds(n.at),
+    value: signed(values[i] as Decimal),
+    diff: signed(i === 0 ? dec(0) : (values[i] as Decimal).minus(values[i - 1] as Decimal)),
+  }));
+  const change =
+    values.length > 0 ? (values[values.length - 1] as Decimal).minus(values[0] as Decimal) : dec(0);
+  return { lines, change: signed(change) };
+}
+
+export async function userOrders(
+  db: Db,
+  userId: number,
+  projectType: WealthProjectTypeId | undefined,
+  now: Date,
+  lang: Language = 'en',
+) {
+  const found = await db
+    .select({ order: wealthOrders, product: wealthProducts })
+    .from(wealthOrders)
+    .innerJoin(wealthProducts, eq(wealthProducts.id, wealthOrders.productId))
+    .where(
+      and(
+        eq(wealthOrders.userId, userId),
+        projectType === undefined ? sql`true` : eq(wealthProducts.projectType, projectType),
+        sql`(${wealthOrders.units} > 0 OR ${wealthOrders.redeemingUnits} > 0)`,
+      ),
+    )
+    .orderBy(asc(wealthOrders.id));
+  const list = [];
+  for (const row of found) list.push(await orderDetail(db, row.order, row.product, now, lang));
+  return { list, total: list.length };
+}
+
+export async function redemptionHistory(db: Db, userId: number, page: { page: number; limit: number }) {
+  const where = eq(wealthRedemptions.userId, userId);
+  const [count] = await db.select({ n: sql<string>`COUNT(*)::text` }).from(wealthRedemptions).where(where);
+  const list = await db
+    .select()
+    .from(wealthRedemptions)
+    .where(where)
+    .orderBy(desc(wealthRedemptions.createdAt), desc(wealthRedemptions.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  return {
+    list: list.map((r) => ({
+      id: r.id,
+      order_id: r.orderId,
+      pid: r.productId,
+      coin: r.coin,
+      unit: toWire(r.units),
+      status: r.status,
+      net_value_ratio: r.nav ? toWire(r.nav) : null,
+      amount: r.value ? toWire(r.value) : null,
+      create_time: unixSeconds(r.createdAt),
+      settle_time: r.settledAt ? unixSeconds(r.settledAt) : null,
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}

@@ -1,0 +1,19 @@
+import type { EarnModule } from '../../kernel/module';
+import { runLiabilityDay } from './build';
+import { registerLiabilityRoutes } from './routes';
+
+/**
+ * Proof of liabilities: a daily Merkle tree over what every user holds in Earn (overview/holdings.ts,
+ * the overview's own definition), its root public, each user's leaf and path private to them.
+ */
+export const liabilitiesModule: EarnModule = {
+  name: 'liabilities',
+  routes: registerLiabilityRoutes,
+  jobs: (deps) => [
+    {
+      name: 'liabilities.daily',
+      periodSeconds: 86_400,
+      run: (tx, period) => runLiabilityDay(tx, period, deps.clock.now()),
+    },
+  ],
+};

@@ -1,0 +1,173 @@
+import { type Decimal, dec, fixedArrival, roundDown, toWire, usdtValueOf, wealthNextNav } from '@earn/domain';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { unixSeconds } from '../../infra/jobs/clock';
+import { QUOTE_ASSET } from '../../market/assets';
+import type { Line } from '../lines';
+import { holdingsSql } from './holdings';
+import { earningsByDay } from './rollup';
+
+/** The movement types that are earnings: what the user got (and, negative, what it cost them). */
+export const EARNING_TYPES = ['interest', 'reward', 'bonus', 'fee', 'loss'] as const;
+
+const DAY_MS = 86_400_000;
+
+/** Every listed asset's current USDT price (USDT: 1). */
+export async function currentPrices(db: Db): Promise<Map<string, Decimal>> {
+  const found = await rows<{ symbol: string; price: string }>(
+    db,
+    sql`SELECT symbol, price_usdt::text AS price FROM assets`,
+  );
+  const prices = new Map(found.map((r) => [r.symbol, dec(r.price)]));
+  prices.set(QUOTE_ASSET, dec(1));
+  return prices;
+}
+
+/**
+ * A holding's value as the overview shows it: amount × price in cents, rounded down (usdtValueOf); an
+ * unpriced asset is worth 0. A line's total is the sum of these and the overview's the sum of the
+ * lines', so every figure shown beside others adds up.
+ */
+export function holdingValue(prices: Map<string, Decimal>, asset: string, amount: Decimal): Decimal {
+  return usdtValueOf(amount, prices.get(asset) ?? 0);
+}
+
+/** Earnings: amount × price, 8 decimals toward zero (a day's interest may be a fraction of a cent). */
+export function usdtValue(prices: Map<string, Decimal>, asset: string, amount: Decimal): Decimal {
+  return roundDown(amount.times(prices.get(asset) ?? 0), 8);
+}
+
+export interface Holding {
+  line: Line;
+  asset: string;
+  amount: Decimal;
+}
+
+/**
+ * What the user holds in Earn, per line and asset, as of `now`: the one definition of holdings.ts,
+ * which the proof of liabilities counts too.
+ */
+export async function holdingsOf(db: Db, userId: number, now: Date): Promise<Holding[]> {
+  const found = await rows<{ line: Line; asset: string; amount: string }>(
+    db,
+    sql`SELECT line, asset, SUM(amount)::text AS amount FROM (${holdingsSql(now, userId)}) h
+         GROUP BY line, asset HAVING SUM(amount) <> 0`,
+  );
+  return found.map((r) => ({ line: r.line, asset: r.asset, amount: dec(r.amount) }));
+}
+
+/**
+ * Net earnings per asset over the UTC days [from, to) (either open): the daily rollup for the closed
+ * days it holds, the live movements after them (rollup.ts).
+ */
+export async function earningsByAsset(
+  db: Db,
+  userId: number,
+  from?: Date,
+  to?: Date,
+): Promise<Map<string, Decimal>> {
+  const out = new Map<string, Decimal>();
+  for (const r of await earningsByDay(db, userId, EARNING_TYPES, from, to))
+    out.set(r.asset, (out.get(r.asset) ?? dec(0)).plus(r.amount));
+  return out;
+}
+
+/** Σ over assets of each asset's total × its current price (8 decimals down per asset). */
+export function totalUsdt(prices: Map<string, Decimal>, perAsset: Map<string, Decimal>): Decimal {
+  let total = dec(0);
+  for (const [asset, amount] of perAsset) total = total.plus(usdtValue(prices, asset, amount));
+  return total;
+}
+
+/** Start of the UTC day holding `at`. */
+export function utcDayStart(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+}
+
+/** Daily net earnings in USDT at current prices for the `days` UTC days ending with today. */
+export async function dailyEarnings(db: Db, userId: number, days: number, now: Date) {
+  const today = utcDayStart(now);
+  const from = new Date(today.getTime() - (days - 1) * DAY_MS);
+  const found = await earningsByDay(db, userId, EARNING_TYPES, from);
+  const prices = await currentPrices(db);
+  const perDay = new Map<string, Map<string, Decimal>>();
+  for (const r of found) {
+    const day = perDay.get(r.day) ?? new Map<string, Decimal>();
+    day.set(r.asset, (day.get(r.asset) ?? dec(0)).plus(r.amount));
+    perDay.set(r.day, day);
+  }
+  return Array.from({ length: days }, (_, i) => {
+    const start = new Date(from.getTime() + i * DAY_MS);
+    const day = start.toISOString().slice(0, 10);
+    return { day, start: unixSeconds(start), usdt: toWire(totalUsdt(prices, perDay.get(day) ?? new Map())) };
+  });
+}
+
+export interface Upcoming {
+  kind: 'maturity' | 'redemption' | 'pool_end';
+  line: Line;
+  asset: string;
+  amount: string;
+  at: number;
+  estimated: boolean;
+}
+
+/**
+ * What comes next, soonest first: fixed maturities (paid at the maturity payout time), flexible
+ * redemptions frozen until the next hourly settlement, staking redemptions on their way, launch-pool
+ * projects ending while the user has a stake in them, and private-wealth redemptions at the next NAV
+ * (estimated from the product's publishing cadence). Amounts: what arrives (wealth: units at cost).
+ */
+export async function upcomingOf(db: Db, userId: number, now: Date): Promise<Upcoming[]> {
+  const nowIso = now.toISOString();
+  const found = await rows<{
+    kind: Upcoming['kind'];
+    line: Line;
+    asset: string;
+    amount: string;
+    at: string | null;
+    pid: number | null;
+  }>(
+    db,
+    sql`SELECT 'maturity' AS kind, 'simple_earn_fixed' AS line, asset, (principal + interest + coupon_interest)::text AS amount,
+          extract(epoch FROM finish_at)::bigint::text AS at, NULL::int AS pid
+        FROM se_fixed_orders WHERE user_id = ${userId} AND status = 1
+      UNION ALL
+      SELECT 'redemption', 'simple_earn_flexible', asset, frozen_amount::text,
+          extract(epoch FROM date_trunc('hour', ${nowIso}::timestamptz) + interval '1 hour')::bigint::text, NULL
+        FROM se_flex_positions WHERE user_id = ${userId} AND frozen_amount > 0
+      UNION ALL
+      SELECT 'redemption', 'staking', COALESCE(payout_coin, coin), COALESCE(payout_amount, received)::text,
+          extract(epoch FROM arrive_at)::bigint::text, NULL
+        FROM staking_redemptions WHERE user_id = ${userId} AND status = 'pending'
+      UNION ALL
+      SELECT 'pool_end', 'launch_pool', pos.coin, SUM(pos.amount)::text, extract(epoch FROM pr.end_at)::bigint::text, NULL
+        FROM launchpool_positions pos JOIN launchpool_projects pr ON pr.pid = pos.pid
+        WHERE pos.user_id = ${userId} AND pos.amount > 0 AND pr.end_at > ${nowIso}::timestamptz
+        GROUP BY pos.coin, pr.end_at
+      UNION ALL
+      SELECT 'redemption', 'wealth', coin, SUM(cost)::text, NULL, product_id
+        FROM wealth_redemptions WHERE user_id = ${userId} AND status = 'pending'
+        GROUP BY coin, product_id`,
+  );
+  const nowSeconds = unixSeconds(now);
+  const out: Upcoming[] = [];
+  for (const r of found) {
+    let at = Number(r.at);
+    let estimated = false;
+    if (r.kind === 'maturity') at = fixedArrival(at).arrivesAt;
+    if (r.pid !== null) {
+      const navs = await rows<{ at: string }>(
+        db,
+        sql`SELECT extract(epoch FROM at)::bigint::text AS at FROM wealth_navs WHERE product_id = ${r.pid} ORDER BY at DESC LIMIT 2`,
+      );
+      const next = wealthNextNav(
+        nowSeconds,
+        navs.map((n) => Number(n.at)),
+      );
+      at = next.arrivesAt;
+      estimated = next.estimated;
+    }
+    out.push({ kind: r.kind, line: r.line, asset: r.asset, amount: toWire(r.amount), at, estimated });
+  }
+  return out.sort((a, b) => a.at - b.at || a.line.localeCompare(b.line) || a.asset.localeCompare(b.asset));
+}

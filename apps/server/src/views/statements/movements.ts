@@ -1,0 +1,175 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from '../../infra/db/client';
+import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
+import { SeReason } from '../../lines/simple-earn/constants';
+import { WealthReason } from '../../lines/wealth/service';
+import { priceAtSql } from '../../market/prices';
+import { type HistoryLine, LINES, type Line, reasonsOf } from '../lines';
+
+/** What a statement row is: money into or out of a product, what it paid, what it cost. */
+export const MOVEMENT_TYPES = ['subscribe', 'redeem', 'interest', 'reward', 'bonus', 'fee', 'loss'] as const;
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+
+/** The lines a statement covers: every product line (dual orders move no money, so none appear). */
+export const STATEMENT_LINES = LINES;
+
+/**
+ * What an entry of each reason pays the user beyond moving their principal: its kind of income, or
+ * null when the reason only moves principal (then a gain is not income: a staking receipt token, say).
+ * A flexible redemption also withdraws interest already credited hour by hour (the se_flex_interest
+ * rows), so that part is more of the redemption, not income counted twice.
+ */
+const INCOME: Record<string, MovementType> = {
+  [SeReason.flexRedeem]: 'redeem',
+  [SeReason.flexBonus]: 'bonus',
+  [SeReason.fixedMaturity]: 'interest',
+  launchpool_reward: 'reward',
+  launchpool_interest: 'interest',
+  staking_reward: 'reward',
+  staking_reward_at_redeem: 'reward',
+  [WealthReason.settleGain]: 'interest',
+  soft_staking_payout: 'reward',
+};
+
+/** (reason, line, income) for every reason an earn line books. */
+function reasonTable(): SQL {
+  const rowsOf = STATEMENT_LINES.flatMap((line: Line) =>
+    reasonsOf(line as HistoryLine).map(
+      (reason) => sql`(${reason}::text, ${line}::text, ${INCOME[reason] ?? null}::text)`,
+    ),
+  );
+  return sql`(VALUES ${sql.join(rowsOf, sql`, `)}) AS k(reason, line, income)`;
+}
+
+export interface MovementFilter {
+  /** One user's movements; undefined: every user's (the daily rollup, always with from and to). */
+  userId?: number;
+  line?: Line;
+  asset?: string;
+  type?: MovementType;
+  /** Inclusive. */
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+}
+
+export interface KeysetPosition {
+  atUs: string;
+  src: number;
+  id: string;
+  asset: string;
+  type: string;
+}
+
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * A user's earn movements, one row each, as SQL: columns at, at_us (unix microseconds), src, id,
+ * asset, type, amount, line, product, entry_id, price (USDT at that time), value (amount × price,
+ * 8 decimals down). (at_us, src, id, asset, type) is unique: the keyset.
+ *
+ * From the ledger, per entry and asset of an earn line's reason, the user's postings make at most two
+ * movements: the change of their earn accounts (principal: positive a subscription, negative a
+ * redemption) and the change of everything they own (income by the reason's kind when positive, a fee
+ * or loss when negative). Amounts are signed as the user's available funds see them: subscriptions and
+ * fees negative, redemptions and income positive. Flexible interest is credited hour by hour to a
+ * pooled account, not to each user; its movements are the sub-ledger's rows (se_flex_interest), each
+ * with the hour's pooled entry.
+ */
+export function movementsSql(f: MovementFilter, opts: { priced?: boolean } = {}): SQL {
+  const ledgerWhere: SQL[] = [
+    f.userId === undefined ? sql`a.user_id <> ${SYSTEM_OWNER}` : sql`a.user_id = ${f.userId}`,
+  ];
+  if (f.asset) ledgerWhere.push(sql`a.asset = ${f.asset}`);
+  // Every user's movements of a day: the day's entries first (their time index), then their postings.
+  let scope = sql`ledger_accounts a JOIN postings p ON p.account_id = a.id`;
+  if (f.userId === undefined) {
+    const range: SQL[] = [];
+    if (f.from) range.push(sql`e0.created_at >= ${iso(f.from)}`);
+    if (f.to) range.push(sql`e0.created_at < ${iso(f.to)}`);
+    scope = sql`journal_entries e0 JOIN postings p ON p.entry_id = e0.id JOIN ledger_accounts a ON a.id = p.account_id`;
+    ledgerWhere.push(...range);
+  }
+  const entryWhere: SQL[] = [sql`r.type IS NOT NULL`];
+  if (f.from) entryWhere.push(sql`e.created_at >= ${iso(f.from)}`);
+  if (f.to) entryWhere.push(sql`e.created_at < ${iso(f.to)}`);
+  if (f.line) entryWhere.push(sql`k.line = ${f.line}`);
+  if (f.type) entryWhere.push(sql`r.type = ${f.type}`);
+  // A flexible redemption's withdrawn interest joins its principal in one redemption row.
+  const ledger = sql`SELECT m.user_id, e.created_at AS at, 0 AS src, m.entry_id AS id, m.asset, r.type, r.amount,
+        k.line, COALESCE(m.purpose, k.line) || COALESCE(' ' || e.ref, '') AS product, m.entry_id
+      FROM (
+        SELECT p.entry_id, a.user_id, a.asset,
+          COALESCE(SUM(p.amount) FILTER (WHERE a.purpose <> ${UserPurpose.spot}), 0) AS held,
+          SUM(p.amount) AS net,
+          MIN(a.purpose) FILTER (WHERE a.purpose <> ${UserPurpose.spot}) AS purpose
+        FROM ${scope}
+        WHERE ${sql.join(ledgerWhere, sql` AND `)}
+        GROUP BY p.entry_id, a.user_id, a.asset
+      ) m
+      JOIN journal_entries e ON e.id = m.entry_id
+      JOIN ${reasonTable()} ON k.reason = e.reason
+      CROSS JOIN LATERAL (VALUES
+        (CASE WHEN m.held > 0 THEN 'subscribe' WHEN m.held < 0 THEN 'redeem' END,
+          -m.held + CASE WHEN m.held < 0 AND m.net > 0 AND k.income = 'redeem' THEN m.net ELSE 0 END),
+        (CASE WHEN m.net < 0 THEN CASE WHEN e.reason = ${WealthReason.settleLoss} THEN 'loss' ELSE 'fee' END
+              WHEN m.net > 0 AND NOT (m.held < 0 AND k.income = 'redeem') THEN k.income END, m.net)
+      ) AS r(type, amount)
+      WHERE ${sql.join(entryWhere, sql` AND `)}`;
+
+  const flexWanted = (!f.line || f.line === 'simple_earn_flexible') && (!f.type || f.type === 'interest');
+  const flexWhere: SQL[] = [sql`fi.interest > 0`];
+  if (f.userId !== undefined) flexWhere.push(sql`fi.user_id = ${f.userId}`);
+  if (f.asset) flexWhere.push(sql`fi.asset = ${f.asset}`);
+  // The hour's interest is credited at its end: the period starts an hour before.
+  if (f.from) flexWhere.push(sql`fi.period_start >= ${iso(f.from)} - interval '1 hour'`);
+  if (f.to) flexWhere.push(sql`fi.period_start < ${iso(f.to)} - interval '1 hour'`);
+  const flex = sql`SELECT fi.user_id, fi.period_start + interval '1 hour' AS at, 1 AS src, fi.position_id AS id, fi.asset,
+        'interest'::text AS type, fi.interest AS amount, 'simple_earn_flexible'::text AS line,
+        ${UserPurpose.flexible}::text AS product, je.id AS entry_id
+      FROM se_flex_interest fi
+      LEFT JOIN journal_entries je ON je.reason = ${SeReason.flexInterest}
+        AND je.ref = fi.asset || ':' || to_char(fi.period_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      WHERE ${sql.join(flexWhere, sql` AND `)}`;
+
+  const union = flexWanted ? sql`${ledger} UNION ALL ${flex}` : ledger;
+  if (opts.priced === false)
+    return sql`SELECT u.user_id, u.at, u.asset, u.type, u.amount, u.line FROM (${union}) u`;
+  return sql`SELECT u.at, (extract(epoch FROM u.at) * 1000000)::bigint AS at_us, u.src, u.id, u.asset, u.type,
+      u.amount, u.line, u.product, u.entry_id, pr.price,
+      trunc(u.amount * pr.price, 8) AS value
+    FROM (${union}) u
+    -- OFFSET 0 keeps the price a subquery of its own: inlined, it would be looked up once per use.
+    CROSS JOIN LATERAL (SELECT ${priceAtSql(sql`u.asset`, sql`u.at`)} AS price OFFSET 0) pr`;
+}
+
+/** The keyset condition: rows after `pos` in the chosen direction. */
+export function afterSql(pos: KeysetPosition | undefined, direction: 'asc' | 'desc'): SQL {
+  if (!pos) return sql`true`;
+  const op = direction === 'asc' ? sql`>` : sql`<`;
+  return sql`(s.at_us, s.src, s.id, s.asset, s.type) ${op} (${pos.atUs}::bigint, ${pos.src}::int, ${pos.id}::bigint, ${pos.asset}::text, ${pos.type}::text)`;
+}
+
+export function orderSql(direction: 'asc' | 'desc'): SQL {
+  const d = direction === 'asc' ? sql`ASC` : sql`DESC`;
+  return sql`ORDER BY s.at_us ${d}, s.src ${d}, s.id ${d}, s.asset ${d}, s.type ${d}`;
+}
+
+const CURSOR = /^(\d{1,20})\.([01])\.(\d{1,19})\.([A-Z0-9]{1,32})\.([a-z]{1,16})$/;
+
+/** A cursor is the last row's key, `at_us.src.id.asset.type`. */
+export function encodeCursor(p: KeysetPosition): string {
+  return `${p.atUs}.${p.src}.${p.id}.${p.asset}.${p.type}`;
+}
+
+export function decodeCursor(text: string): KeysetPosition | undefined {
+  const m = CURSOR.exec(text);
+  if (!m) return undefined;
+  return {
+    atUs: m[1] as string,
+    src: Number(m[2]),
+    id: m[3] as string,
+    asset: m[4] as string,
+    type: m[5] as string,
+  };
+}
