@@ -23,7 +23,7 @@ import { type Column, ResponsiveTable } from '../../../components/ResponsiveTabl
 import { type HoldingBalance, type StakingProduct, stakingQueries } from '../api/index';
 import { AprUpToText } from '../components/parts';
 import { AprTrendModal, ReturnsModal } from '../dialogs/InfoModals';
-import { RedeemModal } from '../dialogs/RedeemModal';
+import { RedeemModal } from '../dialogs/redeem/RedeemModal';
 import { StakeModal } from '../dialogs/stake/StakeModal';
 import { productAprUpTo, redeemDays, redeemPeriodText, runningCampaign } from '../rules';
 
