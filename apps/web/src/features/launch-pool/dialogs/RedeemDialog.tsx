@@ -26,7 +26,7 @@ import {
   type Project,
   type RewardPool,
 } from '../api/index';
-import { Row } from '../components/StakeForm';
+import { Row } from '../components/Row';
 import { COMPLIANCE_LEND_EARN, hasStarted, redeemError, statRewards } from '../rules';
 
 const REDEEM_INPUT_DECIMALS = 8;
