@@ -1,5 +1,4 @@
 import { Code } from '@earn/domain';
-import { Alert, Button, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +7,7 @@ import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useAccess, type WriteArea } from '../api/access';
 import { errorText, isApiError } from '../api/http';
-import { displayValue } from './display';
-import { FieldInput } from './FieldInput';
+import { FormStep } from './FormStep';
 import {
   type Change,
   changedFields,
@@ -24,7 +22,8 @@ import {
   validateForm,
   visibleFields,
 } from './fields';
-import { ImpactPanel, type ImpactRequest } from './ImpactPanel';
+import type { ImpactRequest } from './ImpactPanel';
+import { ConfirmRates, ReviewStep } from './ReviewStep';
 import { type RateToConfirm, ratesToConfirm, specOfPath } from './rate-confirm';
 
 export interface RecordFormProps {
@@ -77,6 +76,20 @@ interface Pending {
   rates: RateToConfirm[];
 }
 
+/** What the review lists: an edit's changed fields, or every field a creation gives a value. */
+function formChanges(
+  mode: FormMode,
+  specs: FieldSpec[],
+  initial: FormValues,
+  values: FormValues,
+  wire: Record<string, unknown>,
+): Change[] {
+  if (mode === 'edit') return changedFields(specs, initial, values);
+  return visibleFields(specs, 'create')
+    .filter((s) => wire[s.key] !== undefined)
+    .map((s) => ({ spec: s, before: undefined, after: wire[s.key] }));
+}
+
 /**
  * A record's create or edit dialog in two steps: the form, then the review of what will change
  * (before → after for each field, and a live rate's impact) with the Save. An edit sends only the
@@ -115,12 +128,7 @@ export function RecordForm(props: RecordFormProps) {
 
   const validated = useMemo(() => validateForm(specs, values, mode), [specs, values, mode]);
   const changes = useMemo(
-    () =>
-      mode === 'edit'
-        ? changedFields(specs, initial, values)
-        : visibleFields(specs, 'create')
-            .filter((s) => validated.wire[s.key] !== undefined)
-            .map((s) => ({ spec: s, before: undefined, after: validated.wire[s.key] })),
+    () => formChanges(mode, specs, initial, values, validated.wire),
     [mode, specs, initial, values, validated],
   );
   const impacts = step === 'review' && props.impact ? props.impact(changes) : [];
@@ -205,189 +213,32 @@ export function RecordForm(props: RecordFormProps) {
           onConfirm={() => send({ ...pending.body, confirm_rate: true })}
         />
       ) : step === 'form' ? (
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            {fields.map((spec) => (
-              <div key={spec.key} style={spec.wide ? { gridColumn: '1 / -1' } : undefined}>
-                <FieldInput
-                  spec={spec}
-                  value={values[spec.key] ?? ''}
-                  values={values}
-                  error={errors[spec.key]}
-                  readOnly={mode === 'edit' && spec.createOnly}
-                  onChange={(v) => set(spec.key, v)}
-                />
-              </div>
-            ))}
-          </SimpleGrid>
-          {nothing && (
-            <Alert color="gray" variant="light" data-testid="form-nothing">
-              {t('admin.form.nothingChanged')}
-            </Alert>
-          )}
-          {failure && (
-            <Alert color="red" variant="light" data-testid="form-failure">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button onClick={review} data-testid="form-review">
-              {t('admin.form.review')}
-            </Button>
-          </Group>
-        </Stack>
+        <FormStep
+          fields={fields}
+          values={values}
+          errors={errors}
+          mode={mode}
+          nothing={nothing}
+          failure={failure}
+          onChange={set}
+          onClose={onClose}
+          onReview={review}
+        />
       ) : (
-        <Stack gap="md">
-          <Text size="sm">
-            {mode === 'edit' ? t('admin.review.editIntro') : t('admin.review.createIntro')}
-          </Text>
-          <ReviewNote
-            note={
-              typeof props.reviewNote === 'function' ? props.reviewNote(validated.wire) : props.reviewNote
-            }
-          />
-          <ReviewTable changes={changes} values={values} mode={mode} />
-          {impacts.map((request) => (
-            <ImpactPanel key={request.path} request={request} />
-          ))}
-          {failure && (
-            <Alert color="red" variant="light" data-testid="form-failure">
-              {failure}
-            </Alert>
-          )}
-          {access.reason && (
-            <Alert color="yellow" variant="light" data-testid="form-denied">
-              {access.reason}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep('form')}>
-              {t('admin.form.back')}
-            </Button>
-            <Button
-              onClick={() => void save()}
-              loading={saver.pending}
-              disabled={!access.allowed}
-              data-testid="form-save"
-            >
-              {props.submitLabel ?? (mode === 'edit' ? t('admin.form.save') : t('admin.form.create'))}
-            </Button>
-          </Group>
-        </Stack>
+        <ReviewStep
+          mode={mode}
+          note={typeof props.reviewNote === 'function' ? props.reviewNote(validated.wire) : props.reviewNote}
+          changes={changes}
+          values={values}
+          impacts={impacts}
+          failure={failure}
+          access={access}
+          saving={saver.pending}
+          submitLabel={props.submitLabel}
+          onBack={() => setStep('form')}
+          onSave={() => void save()}
+        />
       )}
     </DialogFrame>
-  );
-}
-
-/**
- * The second confirmation of unusual rates: each named with the APR users would see, and why it is
- * asked (above the ceiling in the settings, or more than 3 times the current rate).
- */
-function ConfirmRates({
-  rates,
-  saving,
-  failure,
-  onBack,
-  onConfirm,
-}: {
-  rates: RateToConfirm[];
-  saving: boolean;
-  failure: string | null;
-  onBack: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md" data-testid="rate-confirm" role="group" aria-labelledby="rate-confirm-title">
-      <Alert color="orange" variant="light">
-        <Title order={3} size="h5" id="rate-confirm-title" mb="xs">
-          {t('admin.rate.confirmTitle')}
-        </Title>
-        <List spacing="xs" size="sm">
-          {rates.map((r) => (
-            <List.Item key={r.field} data-rate={r.field}>
-              <Text fw={600} size="sm" data-testid="rate-confirm-question">
-                {r.question}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {r.why}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      </Alert>
-      {failure && (
-        <Alert color="red" variant="light" data-testid="form-failure">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onBack}>
-          {t('admin.form.back')}
-        </Button>
-        <Button onClick={onConfirm} loading={saving} data-testid="rate-confirm-yes">
-          {rates.length === 1 && rates[0]
-            ? t('admin.rate.confirmOne', { apr: rates[0].apr })
-            : t('admin.rate.confirmAll')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-/** What the review says besides the values: a plain text in a note, a component as it is. */
-function ReviewNote({ note }: { note: ReactNode }) {
-  if (typeof note !== 'string') return <>{note}</>;
-  return (
-    <Alert color="blue" variant="light" data-testid="review-note">
-      {note}
-    </Alert>
-  );
-}
-
-/** Before → after of each changed field (a creation's "before" is empty). */
-export function ReviewTable({
-  changes,
-  values,
-  mode,
-}: {
-  changes: Change[];
-  values: FormValues;
-  mode: FormMode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Table withTableBorder fz="sm" data-testid="review-table" aria-label={t('admin.review.caption')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('admin.review.field')}</Table.Th>
-          {mode === 'edit' && <Table.Th>{t('admin.review.before')}</Table.Th>}
-          <Table.Th>{mode === 'edit' ? t('admin.review.after') : t('admin.review.value')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {changes.map((c) => (
-          <Table.Tr key={c.spec.key} data-change={c.spec.key}>
-            <Table.Td fw={500}>{t(c.spec.label)}</Table.Td>
-            {mode === 'edit' && (
-              <Table.Td
-                c="dimmed"
-                className="num"
-                style={{ wordBreak: 'break-all' }}
-                data-testid="review-before"
-              >
-                {displayValue(c.spec, c.before, values)}
-              </Table.Td>
-            )}
-            <Table.Td className="num" fw={600} style={{ wordBreak: 'break-all' }} data-testid="review-after">
-              {displayValue(c.spec, c.after, values)}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { toast } from '../../../api/errors';
 import { baseRoutes, fakeServer, makePool, makeProject, renderWithApp, SIMPLE_EARN } from '../test/harness';
-import { StakeForm } from './StakeForm';
+import { StakeForm } from './stake-form/StakeForm';
 
 vi.mock('../../../api/errors', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../../api/errors')>();

@@ -22,7 +22,7 @@ import { formatAmount } from '../../../components/format';
 import { CheckCircleIcon, InfoCircleIcon } from '../../../components/icons';
 import { type EarnMoreItem, lpQueries, type Project } from '../api/index';
 import { poolRewardCoins } from '../rules';
-import type { StakeResult } from './StakeForm';
+import type { StakeResult } from './stake-form/StakeForm';
 
 function keywords(item: EarnMoreItem): string[] {
   return item.popup_high_light.map((k) => k.trim()).filter(Boolean);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { useReturnFocus } from '../../../components/useReturnFocus';
 import { lpQueries, type Project } from '../api/index';
-import { StakeForm, type StakeResult } from '../components/StakeForm';
+import { StakeForm, type StakeResult } from '../components/stake-form/StakeForm';
 
 /** The stake dialog: the project's freshest numbers around the stake form; full-screen on mobile. */
 export function StakeDialog({

@@ -7,7 +7,7 @@ import { queries } from '../../../api/queries';
 import { useMe } from '../../../app/auth';
 import { QueryState } from '../../../components/query-state/QueryState';
 import { lpQueries } from '../api/index';
-import { StakeForm } from '../components/StakeForm';
+import { StakeForm } from '../components/stake-form/StakeForm';
 import { LAUNCHPOOL_PATH, successPagePath } from '../paths';
 
 /** The stake dialog as a full mobile page: /launchpool/stake/:pid?rid=… */

@@ -7,7 +7,7 @@ import '../i18n/register';
 import { form } from '../../../test/fakeApi';
 import { flexHolding } from '../test/fixtures';
 import { earnApi } from '../test/setupApi';
-import { RedeemModal, redeemError } from './RedeemModal';
+import { RedeemModal, redeemError } from './redeem/RedeemModal';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });

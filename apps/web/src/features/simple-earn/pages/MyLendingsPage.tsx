@@ -21,7 +21,7 @@ import { AprDetailModal } from '../dialogs/AprDetailModal';
 import { AutoEarnModal, type AutoEarnTarget } from '../dialogs/AutoEarnModal';
 import { EarlyRedeemModal, RedeemToModal, ReinvestModal } from '../dialogs/FixedOrderDialogs';
 import { InterestHistoryModal } from '../dialogs/InterestHistoryModal';
-import { RedeemModal } from '../dialogs/RedeemModal';
+import { RedeemModal } from '../dialogs/redeem/RedeemModal';
 import { SubscribeModal, type SubscribeTarget } from '../dialogs/subscribe/SubscribeModal';
 import { VipUpgradeModal } from '../dialogs/VipUpgradeModal';
 import { useServerNow, useVipTier } from '../hooks';

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { HoldingBalance } from '../api/index';
-import { RedeemModal } from '../dialogs/RedeemModal';
+import { RedeemModal } from '../dialogs/redeem/RedeemModal';
 import { ME, product, solProduct } from './fixtures';
 import { type Call, installDomStubs, type Routes, renderUi, stubApi } from './harness';
 

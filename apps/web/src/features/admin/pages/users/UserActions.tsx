@@ -119,7 +119,7 @@ export function UserActions({ user }: { user: UserDetail }) {
         title={t('admin.users.settingsOf', { email: user.email })}
         specs={userSettingsSpecs}
         mode="edit"
-        row={settings.dialog?.row as unknown as Record<string, unknown> | null}
+        row={settings.dialog?.row}
         preset={settings.dialog?.preset}
         reviewFirst={settings.dialog?.reviewFirst}
         area="admin"
