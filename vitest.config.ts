@@ -121,6 +121,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // A page's answer to a click (a request, a refetch, a render) on two shared cores can take
+          // longer than expect.poll's default second; the assertions are the same, they wait longer.
+          expect: { poll: { timeout: 15_000 } },
           // One web build, one Chromium and one migrated, seeded demo database for every file.
           globalSetup: ['e2e/support/global-setup.ts'],
         },
