@@ -94,6 +94,9 @@ describe.runIf(!onPostgres)('backup and restore on PGlite (a copy of the stopped
   const dir = mkdtempSync(join(tmpdir(), 'earn-backup-pglite-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  // Two servers on PGlite files, each migrating and seeding the demo: on two cores shared with other
+  // suites that passed the project's 60 s by time alone (twice, at load 12 and 7), as the PostgreSQL
+  // backup above already allows for.
   it('a copy of the stopped data directory holds the same books and reconciles clean', async () => {
     const live = join(dir, 'live');
     const copy = join(dir, 'copy');
@@ -116,5 +119,5 @@ describe.runIf(!onPostgres)('backup and restore on PGlite (a copy of the stopped
     const report = await reconcileCli({ DATA_DIR: copy });
     expect(report.stdout).toContain('reconciliation: ok');
     expect(report.code).toBe(0);
-  });
+  }, 180_000);
 });
