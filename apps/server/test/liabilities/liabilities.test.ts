@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Decimal, dec, type LiabilityProof, merkleLevels, verifyLiabilityProof } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rows, sql } from '../../src/infra/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { simpleEarnModule } from '../../src/lines/simple-earn';
 import { liabilitiesModule } from '../../src/views/liabilities';
 import { buildLiabilitySnapshot } from '../../src/views/liabilities/build';
@@ -217,7 +217,7 @@ describe('proof of liabilities', { timeout: 300_000 }, () => {
       await tx.execute(sql`ANALYZE liability_balances`);
       for (const setting of ['hashjoin', 'mergejoin', 'material', 'seqscan', 'hashagg'])
         await tx.execute(sql.raw(`SET LOCAL enable_${setting} = off`));
-      return buildLiabilitySnapshot(tx as unknown as Db, day, at);
+      return buildLiabilitySnapshot(tx, day, at);
     });
     expect(built).toBe(true);
     const leaves = await rows<{ user_id: string; n: number }>(
