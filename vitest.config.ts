@@ -102,7 +102,8 @@ export default defineConfig({
     // Each file's time by project, printed after the run and kept in test-output/file-times.json.
     reporters: ['default', './scripts/file-times-reporter.ts'],
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // Both cores (Vitest's default on two is one worker), before the server's group starts.
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], maxWorkers: 2 } },
       // Server tests run on in-memory PGlite, and on real PostgreSQL when TEST_DATABASE_URL is set.
       serverProject(
         'server',

@@ -28,7 +28,9 @@ describe('web shell in Chromium', () => {
   beforeAll(async () => {
     chromiumPath(); // fail at once, before building, when the browser is missing
     buildWeb();
-    server = await startServer();
+    // The one browser file on `npm start`'s default database (PGlite), migrated and seeded by the
+    // server itself; the others run on PostgreSQL copies where the run has one.
+    server = await startServer({}, { pglite: true });
     browser = await launchBrowser();
   });
 

@@ -31,8 +31,29 @@ npm run -s lint || { echo "[test] lint failed"; exit 1; }
 stamp lint "$t_lint"
 
 t_tests=$(date +%s)
-npx vitest run "${projects[@]}"
-tests_rc=$?
+if [ "$mode" = quick ]; then
+  npx vitest run "${projects[@]}"
+  tests_rc=$?
+else
+  # Two streams side by side: the browser files, one at a time (each drives a server and Chromium,
+  # and waits on them for much of its time), and everything else two files at a time. One after the
+  # other, the browser files alone were half of the run. Each stream's file times are kept apart.
+  # Its own process group (job control on for the one command), so that a stop ends its servers and
+  # browser too.
+  set -m
+  FILE_TIMES_OUT=test-output/file-times-e2e.json npx vitest run --project e2e > test-output/e2e.log 2>&1 &
+  e2e_pid=$!
+  set +m
+  trap 'kill "$typecheck_pid" 2>/dev/null; kill -- "-$e2e_pid" 2>/dev/null' EXIT
+  npx vitest run --project '!e2e'
+  tests_rc=$?
+  stamp "tests (all but the browser)" "$t_tests"
+  wait "$e2e_pid"
+  e2e_rc=$?
+  cat test-output/e2e.log
+  stamp "browser tests (beside the others)" "$t_tests"
+  [ "$e2e_rc" -eq 0 ] || tests_rc=$e2e_rc
+fi
 stamp tests "$t_tests"
 
 wait "$typecheck_pid"

@@ -36,5 +36,8 @@ export default defineConfig({
     // default) failed them by time alone while the machine ran other suites.
     testTimeout: 60_000,
     passWithNoTests: true,
+    // Both cores, two files at a time: Vitest's default on a 2-core machine is one worker, which left
+    // a core idle for the 87 files' jsdom set-up (most of their time).
+    maxWorkers: 2,
   },
 });

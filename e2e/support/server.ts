@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtWebDir } from './build';
+import { createDatabaseFrom, dropDatabase } from './postgres';
 import { REPO_ROOT } from './paths';
 import { provided } from './provided';
 
@@ -68,6 +69,11 @@ export interface StartOptions {
   template?: boolean;
   /** Leave the data directory in place on stop (the global setup copies it as the template). */
   keepDataDir?: boolean;
+  /**
+   * Run on PGlite in a data directory even where the run has a PostgreSQL template: the file that
+   * keeps `npm start`'s default database under a browser (shell.test.ts).
+   */
+  pglite?: boolean;
 }
 
 /**
@@ -93,8 +99,15 @@ async function startServerOnce(env: Record<string, string>, opts: StartOptions):
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'earn-e2e-data-'));
   const template = provided('e2ePgliteTemplate');
+  const pgTemplate = provided('e2ePgTemplate');
   const ownDatabase = 'DATA_DIR' in env || 'DATABASE_URL' in env || 'SEED_DEMO' in env;
-  if (template && (opts.template ?? !ownDatabase)) cpSync(template, dataDir, { recursive: true });
+  const fromTemplate = opts.template ?? !ownDatabase;
+  // With TEST_DATABASE_URL (CI), each file's server runs on its own PostgreSQL database copied from
+  // the run's migrated, seeded demo (CREATE DATABASE … TEMPLATE, a fraction of a second); PGlite in
+  // the server's own thread made every page's queries compete with the server for one core.
+  const database =
+    pgTemplate && fromTemplate && !opts.pglite ? await createDatabaseFrom(pgTemplate) : undefined;
+  if (!database && template && fromTemplate) cpSync(template, dataDir, { recursive: true });
   const adminToken = randomBytes(16).toString('hex');
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -104,7 +117,7 @@ async function startServerOnce(env: Record<string, string>, opts: StartOptions):
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
       EARN_CLOCK: 'test',
       ADMIN_TOKEN: adminToken,
       LOG_LEVEL: 'warn',
@@ -130,6 +143,7 @@ async function startServerOnce(env: Record<string, string>, opts: StartOptions):
       clearTimeout(timer);
     }
     if (!opts.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (database) await dropDatabase(database.name);
   };
   try {
     await waitForHealth(url, adminToken, child, () => output, 180_000);
