@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtWebDir } from './build';
-import { createDatabaseFrom, dropDatabase } from './postgres';
 import { REPO_ROOT } from './paths';
+import { createDatabaseFrom, dropDatabase } from './postgres';
 import { provided } from './provided';
 
 export interface RunningServer {
