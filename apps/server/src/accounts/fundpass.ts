@@ -6,6 +6,7 @@ import type { Db } from '../infra/db/client';
 import { fundpassFailures, sessions, users } from '../infra/db/schema';
 import { FUNDPASS_HEADER } from '../infra/http/headers';
 import { mayAskFundpass } from '../infra/http/money';
+import { forgetSession } from '../infra/http/session-cache';
 import type { Clock } from '../infra/jobs/clock';
 import type { Config } from '../kernel/config';
 import type { SessionUser } from '../kernel/deps';
@@ -217,6 +218,7 @@ export async function meetFundpassDemand(
     .update(sessions)
     .set({ fundpassVerifiedAt: now })
     .where(eq(sessions.tokenHash, session.tokenHash));
+  forgetSession(session.tokenHash);
 }
 
 /** Guards a protected call by the user's setting: the demand, then meeting it (see both). */
@@ -271,6 +273,7 @@ export async function setFundpass(
       at: now,
     });
   });
+  forgetSession(session.tokenHash);
   return { mode };
 }
 
