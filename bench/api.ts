@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --connections 32 --duration 20 --rounds 3 --workers 1 --warmup 5 --users 256 --population 50000 --url postgres://… --via postgres://… --only subscribe|redeem --get PATH]
+ * npm run bench:api [-- --connections 32 --duration 20 --rounds 3 --workers 1 --warmup 5 --users 256 --population 50000 --url postgres://… --via postgres://… --only subscribe|redeem --get PATH --log-level warn|info --profile DIR]
  *
  * Drives a mix of flexible subscribes and redeems (half each, JSON bodies, an Idempotency-Key on every
  * call, as the web client sends) from many users against the real server (a child process on
@@ -146,7 +146,8 @@ async function startServer(name: string): Promise<ChildProcess> {
       SEED_DEMO: '0',
       EARN_CLOCK: 'system',
       JOB_INTERVAL_MS: String(24 * HOUR),
-      LOG_LEVEL: 'warn',
+      // --log-level info: the server as deployed by default, one line a request.
+      LOG_LEVEL: arg('log-level', 'warn'),
       ADMIN_TOKEN: '',
       NODE_ENV: 'production',
       WORKERS: workers,

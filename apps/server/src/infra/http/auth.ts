@@ -11,8 +11,17 @@ import { sessionCacheOf } from './session-cache';
 export const SESSION_COOKIE = 'earn_sid';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
+/** Session tokens lately hashed: a call hashes its cookie for the rate limit, the session and its statement. */
+const hashed = new Map<string, string>();
+const HASHED_KEPT = 20_000;
+
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  const known = hashed.get(token);
+  if (known !== undefined) return known;
+  const hash = createHash('sha256').update(token).digest('hex');
+  if (hashed.size >= HASHED_KEPT) hashed.clear();
+  hashed.set(token, hash);
+  return hash;
 }
 
 export function newToken(): string {
