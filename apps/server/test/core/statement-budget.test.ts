@@ -32,9 +32,9 @@ interface Cost {
 const BUDGET: Record<string, Cost> = {
   'flexible subscribe': { roundTrips: 2, statements: 2 },
   'flexible redeem': { roundTrips: 2, statements: 2 },
-  'fixed subscribe': { roundTrips: 17, statements: 13 },
-  'launch-pool stake': { roundTrips: 22, statements: 18 },
-  'staking stake': { roundTrips: 21, statements: 17 },
+  'fixed subscribe': { roundTrips: 16, statements: 12 },
+  'launch-pool stake': { roundTrips: 21, statements: 17 },
+  'staking stake': { roundTrips: 20, statements: 16 },
 };
 
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
