@@ -15,7 +15,10 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    if (error) return super.requestCompleted(error, req, reply);
+    if (error) {
+      super.requestCompleted(error, req, reply);
+      return;
+    }
     if (ABOVE_INFO.has(reply.log.level)) return;
     reply.log.info(
       {
