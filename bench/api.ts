@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --connections 32 --duration 20 --rounds 3 --workers 1 --warmup 5 --users 256 --population 50000 --url postgres://… --via postgres://… --only subscribe|redeem --get PATH]
+ * npm run bench:api [-- --connections 32 --duration 20 --rounds 3 --workers 1 --warmup 5 --users 256 --population 50000 --url postgres://… --via postgres://… --only subscribe|redeem --get PATH --log-level warn|info --profile DIR]
  *
  * Drives a mix of flexible subscribes and redeems (half each, JSON bodies, an Idempotency-Key on every
  * call, as the web client sends) from many users against the real server (a child process on
@@ -21,6 +21,10 @@ import { createSession } from '../apps/server/src/accounts/users';
 import { type Db, openPostgres, rows, sql } from '../apps/server/src/infra/db/client';
 import { FLEX_HOURLY_JOB, runFlexibleHour } from '../apps/server/src/lines/simple-earn/engine';
 import { subscribeFlexible } from '../apps/server/src/lines/simple-earn/flexible';
+import { monotonicUs, newestProfile, summariseProfile } from './cpuprofile';
+import { statStatements } from './stat-statements';
+// The notify ports the lines' jobs call (the hour's close tells rate watchers) are wired there.
+import '../apps/server/src/modules';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -93,7 +97,9 @@ async function seed(name: string): Promise<string[]> {
   for (let i = 0; i < userCount; i++) {
     const [u] = await rows<{ id: string }>(
       db,
-      sql`INSERT INTO users (email, password_hash, created_at, referral_code) VALUES (${`bench${i}@example.com`}, 'x', ${at}::timestamptz, ${`B${i}`}) RETURNING id::text AS id`,
+      // A funding password set, asked for never (the default mode): the first-move rule, on by
+      // default, refuses a subscription from a user who has none.
+      sql`INSERT INTO users (email, password_hash, fundpass_hash, created_at, referral_code) VALUES (${`bench${i}@example.com`}, 'x', 'x', ${at}::timestamptz, ${`B${i}`}) RETURNING id::text AS id`,
     );
     const id = Number(u?.id);
     await db.transaction(async (tx) => {
@@ -140,7 +146,8 @@ async function startServer(name: string): Promise<ChildProcess> {
       SEED_DEMO: '0',
       EARN_CLOCK: 'system',
       JOB_INTERVAL_MS: String(24 * HOUR),
-      LOG_LEVEL: 'warn',
+      // --log-level info: the server as deployed by default, one line a request.
+      LOG_LEVEL: arg('log-level', 'warn'),
       ADMIN_TOKEN: '',
       NODE_ENV: 'production',
       WORKERS: workers,
@@ -161,6 +168,14 @@ async function startServer(name: string): Promise<ChildProcess> {
   throw new Error('server did not start');
 }
 
+/** Stops the server and waits for it to exit (with --profile, it writes its profile as it exits). */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** Requests sent so far, across the warm-up and the measurement: every Idempotency-Key is new. */
 let sent = 0;
 
@@ -176,6 +191,30 @@ async function csrfTokens(tokens: string[]): Promise<string[]> {
     out.push(csrf);
   }
   return out;
+}
+
+/**
+ * One call of each kind before the load, as the load sends it: a call the server refuses would
+ * otherwise be measured as fast non-2xx answers, and the figures would mean nothing.
+ */
+async function preflight(tokens: string[], csrf: string[]): Promise<void> {
+  const token = tokens[0] as string;
+  const csrfToken = csrf[0] as string;
+  for (const path of ['/apiw/v2/uni-loan/earn/subscribe', '/apiw/v2/uni-loan/earn/redeem']) {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `earn_sid=${token}; csrftoken=${csrfToken}`,
+        'x-csrf-token': csrfToken,
+        'idempotency-key': `bench-preflight-${process.pid}-${path.split('/').pop()}`,
+      },
+      body: JSON.stringify({ asset: 'USDT', amount: '10' }),
+    });
+    const body = (await res.json()) as { code?: number };
+    if (res.status !== 200 || body.code !== 0)
+      throw new Error(`${path} answered ${res.status} ${JSON.stringify(body)} before the load`);
+  }
 }
 
 async function runLoad(tokens: string[], csrf: string[], seconds: number) {
@@ -349,6 +388,7 @@ async function main() {
     const tokens = await seed(apiDb);
     server = await startServer(apiDb);
     const csrf = await csrfTokens(tokens);
+    if (!probe) await preflight(tokens, csrf);
     if (warmup > 0) {
       process.stdout.write(`warming up for ${warmup} s (not measured) …\n`);
       await runLoad(tokens, csrf, warmup);
@@ -363,6 +403,8 @@ async function main() {
       }
     }
     pgbenchInit(pgbenchDb);
+    const stats = await statStatements(dbUrl(apiDb));
+    const windows: [number, number][] = [];
     const measured: Round[] = [];
     let requests = 0;
     let cpuTicks = new Map<number, ProcCpu>();
@@ -371,7 +413,9 @@ async function main() {
         `round ${round}/${rounds}: driving ${connections} connections for ${duration} s …\n`,
       );
       const apiBefore = cpuSnapshot();
+      const from = monotonicUs();
       const result = await runLoad(tokens, csrf, duration);
+      windows.push([from, monotonicUs()]);
       cpuTicks = addCpu(cpuTicks, apiBefore, cpuSnapshot());
       requests += result.requests.total;
       process.stdout.write(
@@ -382,7 +426,8 @@ async function main() {
       measured.push({ result, apiTps, pgTps, ratio: apiTps / pgTps });
     }
     const cpu = cpuPerRequest(new Map(), cpuTicks, server.pid, requests);
-    server.kill('SIGTERM');
+    const statements = await stats.report(requests);
+    await stopServer(server);
     server = undefined;
     const out = [
       'API (flexible subscribe/redeem mix) against pgbench tpcb-like (scale 10, 8 clients), alternating:',
@@ -399,11 +444,14 @@ async function main() {
       `median of ${rounds} rounds: API ${median(measured.map((m) => m.apiTps)).toFixed(0)} tps, pgbench ${median(measured.map((m) => m.pgTps)).toFixed(0)} tps`,
       `ratio API / pgbench ${ratio.toFixed(2)}   (target ≥ 0.4)   ${ratio >= 0.4 ? 'met' : 'NOT met'}`,
       `p99 ${p99} ms   (target < 25 ms)   ${p99 < 25 ? 'met' : 'NOT met'}`,
+      statements,
     );
+    const profileDir = arg('profile', '');
+    const profile = profileDir ? newestProfile(profileDir) : undefined;
+    if (profile) out.push(summariseProfile(profile, requests, windows));
     process.stdout.write(`${out.join('\n')}\n`);
   } finally {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    if (server) await stopServer(server);
     if (!process.argv.includes('--keep')) {
       await admin.query(`DROP DATABASE IF EXISTS ${apiDb} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`);

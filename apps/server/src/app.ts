@@ -30,6 +30,7 @@ import { registerHealthRoutes } from './infra/http/health-routes';
 import { registerMiscRoutes } from './infra/http/misc-routes';
 import { completeDocument, openapiComponents, openapiTransform } from './infra/http/openapi';
 import { registerReadRouting } from './infra/http/read-routing';
+import { requestLogOptions } from './infra/http/request-log';
 import { registerRateLimits, registerSecurityHeaders } from './infra/http/security';
 import { responseSerializer, type SerializerObserver } from './infra/http/serializer';
 import type { AppDeps } from './kernel/deps';
@@ -69,6 +70,7 @@ export async function buildApp(
   let securityHeaders: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   const app = Fastify<RawServerDefault>({
     logger: opts.logger ?? false,
+    ...requestLogOptions,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(given) ? given : randomUUID();

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './infra/db/client';
 import { ReadReplicas } from './infra/db/replicas';
 import { waitForPostgres } from './infra/db/wait';
 import type { SerializerObserver } from './infra/http/serializer';
+import { SESSIONS_CHANNEL, sessionCacheOf } from './infra/http/session-cache';
 import { type Clock, SystemClock, TestClock } from './infra/jobs/clock';
 import { Scheduler } from './infra/jobs/scheduler';
 import type { AppDeps } from './kernel/deps';
@@ -73,6 +74,8 @@ export async function createServer(
   // New inbox items wake this instance's open streams, whichever instance wrote them.
   const inboxWakeup = new InboxWakeup();
   const stopListening = database.listen?.(INBOX_CHANNEL, inboxWakeup);
+  // Sessions are kept for a few seconds while this instance hears of their changes (session-cache.ts).
+  const stopSessions = database.listen?.(SESSIONS_CHANNEL, sessionCacheOf(db));
   const deps: AppDeps = {
     db,
     clock,
@@ -123,6 +126,7 @@ export async function createServer(
         mailSender?.stop(),
       ]);
       await stopListening?.();
+      await stopSessions?.();
       await replicas?.close();
       await database.close();
       app.log.debug('database closed');

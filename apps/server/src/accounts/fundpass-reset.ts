@@ -3,6 +3,7 @@ import { Code, type FundpassMode, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client';
 import { fundpassFailures, fundpassResetCodes, sessions, users } from '../infra/db/schema';
+import { forgetSession } from '../infra/http/session-cache';
 import type { Clock } from '../infra/jobs/clock';
 import type { SessionUser } from '../kernel/deps';
 import { DomainError } from '../kernel/errors';
@@ -163,6 +164,8 @@ export async function confirmFundpassReset(
   );
   if (outcome === 'expired') throw codeExpired();
   if ('wrong' in outcome) throw codeInvalid(outcome.wrong);
+  // The session's verified time changed with the reset: read it again on the next call.
+  forgetSession(session.tokenHash);
   return outcome;
 }
 

@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Code, type FundpassMode, MessageKey, SecurityMessageKey } from '@earn/domain';
 import { and, count, eq, gt, min, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../infra/db/client';
+import { type Db, rows } from '../infra/db/client';
 import { fundpassFailures, sessions, users } from '../infra/db/schema';
 import { FUNDPASS_HEADER } from '../infra/http/headers';
 import { mayAskFundpass } from '../infra/http/money';
+import { forgetSession } from '../infra/http/session-cache';
 import type { Clock } from '../infra/jobs/clock';
 import type { Config } from '../kernel/config';
 import type { SessionUser } from '../kernel/deps';
-import { DomainError } from '../kernel/errors';
+import { DomainError, errors } from '../kernel/errors';
 import { notices } from '../kernel/notices';
 import { firstMoveSettingSql, readSecuritySettings } from './app-settings';
 import { getUser, hashSecret, verifySecret } from './users';
@@ -153,19 +154,21 @@ export async function fundpassDemand(
   policy: FundpassPolicy,
   now: Date,
 ): Promise<FundpassDemand | undefined> {
-  const user = await getUser(deps.db, session.id);
-  const mode = user.fundpassMode as FundpassMode;
+  // One round trip for the user's setting and, where the first-move rule may apply, the operator's
+  // switch for it (a read of the user's row and another of the settings were two, on every money call).
+  const [user] = await rows<{ mode: FundpassMode; has_fundpass: boolean; first_move: boolean }>(
+    deps.db,
+    sql`SELECT fundpass_mode AS mode, fundpass_hash IS NOT NULL AS has_fundpass,
+      ${policy.firstMove ? firstMoveSettingSql(deps.config ?? {}) : sql`false`} AS first_move
+      FROM users WHERE id = ${session.id}`,
+  );
+  if (!user) throw errors.notFound('user');
+  const mode = user.mode;
   if (mode === 'never' && !policy.always) {
-    if (
-      policy.firstMove &&
-      !user.fundpassHash &&
-      (await readSecuritySettings(deps.db, deps.config ?? {})).fundpass_before_first_move
-    ) {
-      return 'setup';
-    }
+    if (policy.firstMove && !user.has_fundpass && user.first_move) return 'setup';
     return undefined;
   }
-  if (!user.fundpassHash) return 'notSet';
+  if (!user.has_fundpass) return 'notSet';
   if (
     mode === 'every_2h' &&
     !policy.always &&
@@ -217,6 +220,7 @@ export async function meetFundpassDemand(
     .update(sessions)
     .set({ fundpassVerifiedAt: now })
     .where(eq(sessions.tokenHash, session.tokenHash));
+  forgetSession(session.tokenHash);
 }
 
 /** Guards a protected call by the user's setting: the demand, then meeting it (see both). */
@@ -271,6 +275,7 @@ export async function setFundpass(
       at: now,
     });
   });
+  forgetSession(session.tokenHash);
   return { mode };
 }
 

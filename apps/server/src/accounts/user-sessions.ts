@@ -2,6 +2,7 @@ import { Code, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../infra/db/client';
 import { sessions, users } from '../infra/db/schema';
+import { forgetSession, forgetUserSessions } from '../infra/http/session-cache';
 import type { SessionUser } from '../kernel/deps';
 import { DomainError } from '../kernel/errors';
 import { getUser, hashSecret, verifySecret } from './users';
@@ -41,6 +42,7 @@ export async function revokeSessionById(db: Db, userId: number, id: string, now:
     throw new DomainError(Code.NOT_FOUND, SecurityMessageKey.sessionNotFound, 'No such session');
   }
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.tokenHash, target.tokenHash));
+  forgetSession(target.tokenHash);
 }
 
 /**
@@ -69,7 +71,7 @@ export async function changePassword(
     );
   }
   const passwordHash = await hashSecret(opts.next);
-  return db.transaction(async (txRoot) => {
+  const result = await db.transaction(async (txRoot) => {
     const tx: Db = txRoot;
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     const ended = await tx
@@ -86,4 +88,6 @@ export async function changePassword(
       .returning({ tokenHash: sessions.tokenHash });
     return { revoked_sessions: ended.length };
   });
+  forgetUserSessions(user.id);
+  return result;
 }

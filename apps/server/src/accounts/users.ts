@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Db, pgErrorCode } from '../infra/db/client';
 import { sessions, users } from '../infra/db/schema';
 import { hashToken, newToken, SESSION_TTL_SECONDS } from '../infra/http/auth';
+import { forgetSession, forgetUserSessions } from '../infra/http/session-cache';
 import { DomainError, errors } from '../kernel/errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -81,6 +82,7 @@ export async function createSession(
 
 export async function revokeSession(db: Db, tokenHash: string, at: Date): Promise<void> {
   await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.tokenHash, tokenHash));
+  forgetSession(tokenHash);
 }
 
 export async function getUser(db: Db, id: number): Promise<UserRow> {
@@ -104,4 +106,5 @@ export async function revokeAllSessions(db: Db, userId: number, at: Date): Promi
     .update(sessions)
     .set({ revokedAt: at })
     .where(and(eq(sessions.userId, userId)));
+  forgetUserSessions(userId);
 }

@@ -314,14 +314,30 @@ describe('logging', () => {
     await dropDb();
   });
 
-  it('puts the request id in every log line a request writes, errors included', async () => {
+  it('writes one line per request and puts the request id in every line, errors included', async () => {
     lines.length = 0;
     const c = new TestClient(server);
-    await c.get('/api/health');
-    await c.get('/api/nowhere');
-    await c.post('/api/web/v1/auth/login', { email: 'x' });
+    const answers = [
+      await c.get('/api/health'),
+      await c.get('/api/nowhere'),
+      await c.post('/api/web/v1/auth/login', { email: 'x' }),
+    ];
     const boom = await c.post(PROBE_BOOM);
-    expect(lines.length).toBeGreaterThanOrEqual(8);
+    answers.push(boom);
+    // One line per request (not Fastify's two), beside the error's own.
+    const requestLines = lines.filter((l) => l.msg === 'request') as {
+      reqId: string;
+      method: string;
+      url: string;
+      status: number;
+    }[];
+    expect(requestLines.map((l) => [l.reqId, l.method, l.url, l.status])).toEqual([
+      [answers[0]?.headers['x-request-id'], 'GET', '/api/health', 200],
+      [answers[1]?.headers['x-request-id'], 'GET', '/api/nowhere', 404],
+      [answers[2]?.headers['x-request-id'], 'POST', '/api/web/v1/auth/login', 400],
+      [boom.headers['x-request-id'], 'POST', PROBE_BOOM, 500],
+    ]);
+    expect(lines.length).toBe(5);
     for (const line of lines) expect(line.reqId, JSON.stringify(line)).toMatch(/^[0-9a-f-]{36}$/);
     const errorLine = lines.find((l) => l.msg === 'unhandled error') as {
       reqId: string;

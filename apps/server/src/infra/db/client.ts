@@ -88,6 +88,38 @@ function releaseOnConnectionLoss(pool: pg.Pool): void {
   }) as typeof pool.connect;
 }
 
+/**
+ * Told of every statement a pool connection sends, by its text: one call of a pg client's query is
+ * one round trip (pg sends parse, bind, execute and sync together and waits for the answer). Tests
+ * set it to count what a request costs the database (test/core/statement-budget.test.ts); unset, a
+ * statement pays one comparison.
+ */
+export type StatementObserver = (text: string) => void;
+let statementObserver: StatementObserver | undefined;
+
+/** Starts telling `observer` of every statement of every PostgreSQL pool; answers a stop. */
+export function observeStatements(observer: StatementObserver): () => void {
+  statementObserver = observer;
+  return () => {
+    if (statementObserver === observer) statementObserver = undefined;
+  };
+}
+
+function statementText(config: unknown): string {
+  if (typeof config === 'string') return config;
+  const text = (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+}
+
+/** Wraps a new pool connection's query so that the statement observer, when set, sees each statement. */
+function observed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    statementObserver?.(statementText(args[0]));
+    return query(...args);
+  }) as typeof client.query;
+}
+
 export async function openPostgres(
   url: string,
   poolSize = 10,
@@ -105,7 +137,10 @@ export async function openPostgres(
   // A connection in use that the server drops also emits 'error' on its client, beside failing the
   // query in flight (which answers 503): without a listener that event would end the process. The
   // pool then drops the client when it is released, as it is no longer queryable.
-  pool.on('connect', (client) => client.on('error', (error) => opts.onIdleError?.(error)));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => opts.onIdleError?.(error));
+    observed(client);
+  });
   releaseOnConnectionLoss(pool);
   const db: Db = drizzleNodePg({ client: pool });
   const { listenUrl } = opts;

@@ -6,12 +6,22 @@ import { errors } from '../../kernel/errors';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Clock } from '../jobs/clock';
+import { sessionCacheOf } from './session-cache';
 
 export const SESSION_COOKIE = 'earn_sid';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
+/** Session tokens lately hashed: a call hashes its cookie for the rate limit, the session and its statement. */
+const hashed = new Map<string, string>();
+const HASHED_KEPT = 20_000;
+
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  const known = hashed.get(token);
+  if (known !== undefined) return known;
+  const hash = createHash('sha256').update(token).digest('hex');
+  if (hashed.size >= HASHED_KEPT) hashed.clear();
+  hashed.set(token, hash);
+  return hash;
 }
 
 export function newToken(): string {
@@ -32,24 +42,46 @@ export async function loadSession(
   if (!token || token.length > 128) return undefined;
   const tokenHash = hashToken(token);
   const now = clock.now();
+  const nowMs = now.getTime();
+  const cache = sessionCacheOf(db);
+  const cached = cache.get(tokenHash, nowMs);
+  if (cached) {
+    if (await touch(db, tokenHash, cached.lastUsedAtMs, now)) cached.lastUsedAtMs = nowMs;
+    return cached.user;
+  }
+  const epoch = cache.begin();
   const [row] = await db
     .select({
       id: users.id,
       email: users.email,
       fundpassVerifiedAt: sessions.fundpassVerifiedAt,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) return undefined;
-  const { lastUsedAt, ...user } = row;
-  // The sessions list shows the last use to the minute; writing it on every call would cost a write
-  // per request, so it is written when a minute has passed since.
-  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
-  }
-  return { ...user, tokenHash };
+  const { lastUsedAt, expiresAt, ...rest } = row;
+  const user = { ...rest, tokenHash };
+  const lastUsedAtMs = lastUsedAt?.getTime() ?? null;
+  const touched = await touch(db, tokenHash, lastUsedAtMs, now);
+  cache.put(
+    tokenHash,
+    { user, expiresAtMs: expiresAt.getTime(), lastUsedAtMs: touched ? nowMs : lastUsedAtMs },
+    epoch,
+  );
+  return user;
+}
+
+/**
+ * The sessions list shows the last use to the minute; writing it on every call would cost a write
+ * per request, so it is written when a minute has passed since.
+ */
+async function touch(db: Db, tokenHash: string, lastUsedAtMs: number | null, now: Date): Promise<boolean> {
+  if (lastUsedAtMs !== null && now.getTime() - lastUsedAtMs < LAST_USED_RESOLUTION_MS) return false;
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.tokenHash, tokenHash));
+  return true;
 }
 
 /** How stale a session's `last_used_at` may be before a call writes it again. */
