@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firstFailure } from '../check-order';
+import { feeAmount, toRateFraction, YEAR_DAYS } from '../formulas';
 import {
   type Decimal,
   dec,
@@ -29,7 +30,7 @@ export const STAKING_PRODUCT_TYPES = [0, 1, 2] as const;
 /** Amounts of stake and redeem: 8 decimals. */
 export const STAKING_DECIMALS = LEDGER_DECIMALS;
 /** Days in the year of every APR estimate. */
-export const STAKING_YEAR_DAYS = 365;
+export const STAKING_YEAR_DAYS = YEAR_DAYS;
 /** Staking caps and the quick-redeem daily quota use -1 for "unlimited". */
 export const UNLIMITED = '-1';
 
@@ -189,7 +190,7 @@ export function redeemFee(
   vipSalePercent: Decimal.Value = 0,
 ): Decimal {
   const rate = dec(feeRate).times(dec(100).minus(vipSalePercent)).div(100);
-  return roundDown(dec(amount).times(rate), STAKING_DECIMALS);
+  return feeAmount(amount, toRateFraction(rate));
 }
 
 /** Quick redeem is selectable when offered and the day's quota is unlimited or covers the minimum. */
