@@ -1,11 +1,4 @@
-import {
-  dec,
-  flexibleBonusTiers,
-  SIMPLE_EARN_HOURS_PER_YEAR,
-  SimpleEarnHistoryMode,
-  SimpleEarnHistoryType,
-  toWire,
-} from '@earn/domain';
+import { dec, flexibleBonusTiers, SimpleEarnHistoryMode, SimpleEarnHistoryType, toWire } from '@earn/domain';
 import { asc, type SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { type LadderTierJson, seFlexProducts } from '../../infra/db/schema';
@@ -31,13 +24,17 @@ export function bonusTiers(p: FlexProduct): LadderTierJson[] {
   return flexibleBonusTiers(p);
 }
 
-/** The bonus of one hour for a lent amount, as SQL: Σ tiers width × apr / 8760 × price ratio. */
+/**
+ * The bonus of one hour for a lent amount, as SQL: the ladder's yearly figure (each tier by
+ * earn_tier_yearly, the shard's tiers written as literals so the hot path reads no JSON) by
+ * earn_hourly_bonus, ÷ 8760 × price ratio (migration 0043, the domain's hourlyBonus).
+ */
 function bonusExpr(lent: SQL, tiers: LadderTierJson[], ratio: string): SQL {
   const terms = tiers.map((t) => {
-    const right = t.right === '' || dec(t.right).isZero() ? lent : sql`LEAST(${lent}, ${num(t.right)})`;
-    return sql`GREATEST(0, ${right} - ${num(t.left)}) * ${num(t.apr)}`;
+    const right = t.right === '' || dec(t.right).isZero() ? sql`NULL` : num(t.right);
+    return sql`earn_tier_yearly(${lent}, ${num(t.left)}, ${right}, ${num(t.apr)})`;
   });
-  return sql`((${sql.join(terms, sql` + `)}) / ${SIMPLE_EARN_HOURS_PER_YEAR} * ${num(ratio)})`;
+  return sql`earn_hourly_bonus(${sql.join(terms, sql` + `)}, ${num(ratio)})`;
 }
 
 /**
@@ -86,7 +83,7 @@ async function planAsset(tx: Db, p: FlexProduct, shardRows: number): Promise<Fle
   const rate = dec(p.nextTimeRateYear).toFixed();
   const [u] = await rows<{ u: string; idx: string }>(
     tx,
-    sql`SELECT (${num(rate)} / ${SIMPLE_EARN_HOURS_PER_YEAR})::text AS u, (${num(index)} + ${num(rate)} / ${SIMPLE_EARN_HOURS_PER_YEAR})::text AS idx`,
+    sql`SELECT earn_hourly_rate(${num(rate)})::text AS u, (${num(index)} + earn_hourly_rate(${num(rate)}))::text AS idx`,
   );
   if (!u) throw new Error('no unit rate');
   const [supply] = await rows<{
@@ -356,7 +353,7 @@ async function sweepAutoEarn(tx: Db, period: Period): Promise<void> {
   if (!n || n.n === '0') return;
   // Positions in id order, then spot accounts in the ledger's key order: the order requests take them in.
   await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
-    SELECT w.user_id, w.asset, p.limit_min_lend_rate_year / 100, ${at}::timestamptz, ${at}::timestamptz
+    SELECT w.user_id, w.asset, earn_percent_to_fraction(p.limit_min_lend_rate_year), ${at}::timestamptz, ${at}::timestamptz
     FROM se_sweep w JOIN se_flex_products p ON p.asset = w.asset ON CONFLICT (user_id, asset) DO NOTHING`);
   await tx.execute(
     sql`SELECT p.id FROM se_flex_positions p JOIN se_sweep w ON w.user_id = p.user_id AND w.asset = p.asset ORDER BY p.id FOR UPDATE OF p`,
@@ -533,7 +530,7 @@ async function payDue(tx: Db, period: Period, ref: string): Promise<void> {
 
   // Paid into flexible: the holding earns from the next hour.
   await tx.execute(sql`INSERT INTO se_flex_positions (user_id, asset, min_lend_rate_year, offer_at, created_at)
-    SELECT DISTINCT d.user_id, d.asset, p.limit_min_lend_rate_year / 100, ${now}::timestamptz, ${now}::timestamptz
+    SELECT DISTINCT d.user_id, d.asset, earn_percent_to_fraction(p.limit_min_lend_rate_year), ${now}::timestamptz, ${now}::timestamptz
     FROM se_due d JOIN se_flex_products p ON p.asset = d.asset WHERE NOT d.reinvest AND d.dest = ${UserPurpose.flexible}
     ON CONFLICT (user_id, asset) DO NOTHING`);
   await tx.execute(sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
@@ -547,13 +544,12 @@ async function payDue(tx: Db, period: Period, ref: string): Promise<void> {
       INSERT INTO se_fixed_orders (user_id, product_id, asset, product_type, principal, year_rate, lock_up_period, interest,
         bonus_asset, bonus_amount, reinvest_status, redeem_account_type, status, parent_order_id, created_at, start_at, finish_at)
       SELECT d.user_id, p.id, d.asset, p.type, d.payout, p.year_rate, p.lock_up_period,
-        trunc(d.payout * p.year_rate / 365 * p.lock_up_period, 8),
+        earn_term_interest(d.payout, p.year_rate, p.lock_up_period),
         CASE WHEN p.bonus_asset IS NOT NULL AND jsonb_array_length(p.ladder_apr) > 0 THEN p.bonus_asset END,
-        COALESCE(CASE WHEN p.bonus_asset IS NOT NULL AND jsonb_array_length(p.ladder_apr) > 0 THEN trunc((
-          SELECT SUM(GREATEST(0, CASE WHEN COALESCE(t->>'right', '') IN ('', '0') THEN d.payout ELSE LEAST(d.payout, (t->>'right')::numeric) END
-            - (t->>'left')::numeric) * (t->>'apr')::numeric) FROM jsonb_array_elements(p.ladder_apr) t
-        ) / 365 * p.lock_up_period * (SELECT a.price_usdt FROM assets a WHERE a.symbol = d.asset)
-          / (SELECT b.price_usdt FROM assets b WHERE b.symbol = p.bonus_asset), 8) END, 0),
+        COALESCE(CASE WHEN p.bonus_asset IS NOT NULL AND jsonb_array_length(p.ladder_apr) > 0 THEN earn_term_bonus(
+          earn_ladder_yearly(d.payout, p.ladder_apr), p.lock_up_period,
+          (SELECT a.price_usdt FROM assets a WHERE a.symbol = d.asset) / (SELECT b.price_usdt FROM assets b WHERE b.symbol = p.bonus_asset)
+        ) END, 0),
         1, 0, 1, d.order_id, ${now}::timestamptz, d.finish_at, d.finish_at + make_interval(days => p.lock_up_period)
       FROM se_due d JOIN se_fixed_products p ON p.id = d.product_id WHERE d.reinvest
       RETURNING id, parent_order_id

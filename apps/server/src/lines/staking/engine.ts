@@ -5,11 +5,10 @@ import type { Job, Period } from '../../infra/jobs/scheduler';
 import { shardedWork } from '../../kernel/jobs';
 import { notices } from '../../kernel/notices';
 import { UserPurpose } from '../../ledger/accounts';
-import { floorDiv18, postBulkTransfer } from '../../ledger/bulk';
+import { postBulkTransfer } from '../../ledger/bulk';
 import { StakingReason, StakingSystemPurpose } from './service';
 
 const DAY_SECONDS = 86_400;
-const YEAR_SECONDS = 365 * DAY_SECONDS;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -113,14 +112,14 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
   await tx.execute(sql`
     INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
     SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'base', t.reward_coin, e.amount, g.gross,
-           trunc(COALESCE(c.carry, 0) + g.gross, 8),
-           COALESCE(c.carry, 0) + g.gross - trunc(COALESCE(c.carry, 0) + g.gross, 8),
+           earn_paid(COALESCE(c.carry, 0), g.gross),
+           COALESCE(c.carry, 0) + g.gross - earn_paid(COALESCE(c.carry, 0), g.gross),
            t.reward_delay_days > 0,
            CASE WHEN t.reward_delay_days > 0 THEN ${dayEnd} END,
            ${dayEnd}
     FROM ${eligible(day, shard)} e
     JOIN ${terms} t ON t.product_id = e.product_id AND t.protocol_id = e.protocol_id
-    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.amount * t.rate`, sql`36500`)} AS gross OFFSET 0) g
+    CROSS JOIN LATERAL (SELECT earn_day_reward(e.amount, t.rate) AS gross OFFSET 0) g
     LEFT JOIN staking_carries c
       ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
      AND c.source = 'base' AND c.coin = t.reward_coin
@@ -130,8 +129,8 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
   await tx.execute(sql`
     INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
     SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'campaign:' || k.id, k.reward_coin, e.amount, g.gross,
-           trunc(COALESCE(c.carry, 0) + g.gross, 8),
-           COALESCE(c.carry, 0) + g.gross - trunc(COALESCE(c.carry, 0) + g.gross, 8),
+           earn_paid(COALESCE(c.carry, 0), g.gross),
+           COALESCE(c.carry, 0) + g.gross - earn_paid(COALESCE(c.carry, 0), g.gross),
            true, ${dayEnd}, ${dayEnd}
     FROM ${eligible(day, shard)} e
     JOIN staking_campaigns k
@@ -141,13 +140,11 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void>
       SELECT EXTRACT(EPOCH FROM (LEAST(${dayEnd}, k.end_at) - GREATEST(${dayStart}, k.start_at)))::numeric AS secs
     ) o
     CROSS JOIN LATERAL (
-      SELECT COALESCE(SUM(
-        GREATEST(0, LEAST(e.amount, CASE WHEN (t->>'money_max')::numeric = -1 THEN e.amount ELSE (t->>'money_max')::numeric END)
-                    - (t->>'money_min')::numeric) * (t->>'money_rate')::numeric
-      ), 0) AS per_year
+      SELECT COALESCE(SUM(earn_tier_yearly(e.amount, (t->>'money_min')::numeric,
+        NULLIF((t->>'money_max')::numeric, -1), (t->>'money_rate')::numeric)), 0) AS per_year
       FROM jsonb_array_elements(k.tiers) t
     ) y
-    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`y.per_year * o.secs`, sql`${YEAR_SECONDS}`)} AS gross OFFSET 0) g
+    CROSS JOIN LATERAL (SELECT earn_campaign_reward(y.per_year, o.secs) AS gross OFFSET 0) g
     LEFT JOIN staking_carries c
       ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
      AND c.source = 'campaign:' || k.id AND c.coin = k.reward_coin
