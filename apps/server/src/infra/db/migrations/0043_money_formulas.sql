@@ -4,10 +4,11 @@
 -- (no FROM) are inlined by the planner, so the hot paths pay nothing for the call.
 -- Rates say their unit by the parameter's name: rate_fraction 0.05 = 5 %, rate_percent 5 = 5 %.
 
--- percentToRate: a rate in percent as a fraction, 5 → 0.05 (NUMERIC's own quotient scale, as before).
+-- percentToRate: a rate in percent as a fraction, 5 → 0.05. A product, exact: `rate_percent / 100`
+-- keeps 16 significant digits and cut 101.000000000000001 % to 1.01 (the property test found it).
 CREATE OR REPLACE FUNCTION earn_percent_to_fraction(rate_percent numeric) RETURNS numeric
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT rate_percent / 100 $$;--> statement-breakpoint
+  AS $$ SELECT rate_percent * 0.01 $$;--> statement-breakpoint
 
 -- hourlyRate: the flexible index's step of an hour, rate ÷ 8,760. The divisor's 30 decimals make the
 -- quotient keep at least 30 (NUMERIC division otherwise keeps 16 significant digits, as few as 20
