@@ -78,7 +78,7 @@ export async function stakingRateImpact(
 /**
  * A new soft-staking rate of a coin. The day's payout is on the lower of the day's opening snapshot
  * and the closing balance, from min_amount, capped at max_amount, for users switched on all day
- * (soft-staking engine.ts); this answers it as if the day closed now, at both rates.
+ * (soft-staking engine/day.ts); this answers it as if the day closed now, at both rates.
  */
 export async function softStakingRateImpact(db: Db, coin: string, proposed: string, now: Date) {
   const [k] = await rows<{ rate: string; status: string }>(

@@ -20,7 +20,7 @@ const num = (d: Decimal.Value) => sql.raw(`${dec(d).toFixed()}::numeric`);
 /**
  * The positions of an asset as the next hourly accrual will see them: principal plus what is waiting
  * for an hour that has started by then (the accrual of [H, H+1) moves pending amounts of hours before
- * H, engine.ts accrueAsset), with the minimum APR and offer time the lending is matched by.
+ * H, engine/flexible-hour.ts), with the minimum APR and offer time the lending is matched by.
  */
 function earningPositions(asset: string, now: Date): SQL {
   const h = hourStart(now).toISOString();

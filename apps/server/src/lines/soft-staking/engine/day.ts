@@ -1,13 +1,10 @@
 import type { SQL } from 'drizzle-orm';
-import { type Db, rows, sql } from '../../infra/db/client';
-import { type Job, type Period, runWhole } from '../../infra/jobs/scheduler';
-import { shardedWork } from '../../kernel/jobs';
-import { UserPurpose } from '../../ledger/accounts';
-import { postBulkTransfer } from '../../ledger/bulk';
-
-export const SoftStakingReason = { payout: 'soft_staking_payout' } as const;
-export const SOFT_STAKING_REWARDS = 'soft_staking_rewards';
-export const SOFT_STAKING_DAILY_JOB = 'soft-staking.daily';
+import { type Db, rows, sql } from '../../../infra/db/client';
+import { type Period, runWhole } from '../../../infra/jobs/scheduler';
+import { shardedWork } from '../../../kernel/jobs';
+import { UserPurpose } from '../../../ledger/accounts';
+import { postBulkTransfer } from '../../../ledger/bulk';
+import { SOFT_STAKING_REWARDS, SoftStakingReason } from './reasons';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -138,15 +135,4 @@ async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts
     SELECT ${dayEnd}, user_id, coin, balance FROM ${currentBalances} cur WHERE balance > 0${userRange(shard, 'user_id')}
     ON CONFLICT DO NOTHING`);
   return { payouts: paid?.payouts ?? 0, paid: paid?.paid ?? '0' };
-}
-
-export function softStakingJobs(): Job[] {
-  return [
-    {
-      name: SOFT_STAKING_DAILY_JOB,
-      periodSeconds: 86_400,
-      run: (tx, period) => runSoftStakingDay(tx, period),
-      sharded: softStakingDay,
-    },
-  ];
 }
