@@ -8,6 +8,7 @@ import {
   campaignReward,
   dayReward,
   payWithCarry,
+  secondsRate,
   termInterest,
   toRateFraction,
   toRatePercent,
@@ -365,7 +366,7 @@ export function launchpoolInterestBreakdown(input: LaunchpoolInterestInput): Lau
     entitlement,
     paid,
   } = accumulatorHour(stake, step, earlier, carryIn);
-  const hourStep = rate.div(100).times(3600).div(CAMPAIGN_YEAR_SECONDS);
+  const hourStep = secondsRate(toRatePercent(rate), 3600);
   // The index is cut at 48 places each time it moves: a steady hour's step is the rate's to far below a unit.
   const steady = earlier.isZero() && step.minus(hourStep).abs().lte('1e-40');
   const f = (d: Decimal) => d.toFixed();

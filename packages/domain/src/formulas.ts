@@ -72,6 +72,14 @@ export function hourlyInterest(lent: Decimal.Value, rate: RateFraction): Decimal
 }
 
 /**
+ * What a unit earns over `seconds` at a yearly rate in percent: rate ÷ 100 × seconds ÷ 31,536,000,
+ * exact (60 significant digits). Launch pool's auto-earn interest index moves by it.
+ */
+export function secondsRate(rate: RatePercent, seconds: Decimal.Value): Decimal {
+  return dec(x(rate).div(100).times(seconds).div(YEAR_SECONDS));
+}
+
+/**
  * A fixed term's interest, paid once at maturity: principal × rate × days ÷ 365, 8 decimals down
  * (SQL earn_term_interest). Multiplied before the one division, so a term that earns a round figure
  * is paid it.

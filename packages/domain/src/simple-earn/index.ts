@@ -126,7 +126,7 @@ export function roundSubscribeAmount(amount: Decimal.Value): Decimal {
 
 /** A minimum lend APR typed in percent, as sent: a fraction with 4 decimals, rounded up. */
 export function rateFromPercent(percent: Decimal.Value): Decimal {
-  return roundUp(dec(percent).div(100), RATE_DECIMALS);
+  return roundUp(percentToRate(toRatePercent(percent)), RATE_DECIMALS);
 }
 
 /** A rate given as a fraction, normalised as the server stores it: 4 decimals, rounded up. */

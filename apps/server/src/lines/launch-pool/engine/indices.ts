@@ -1,5 +1,5 @@
-import { Decimal } from '@earn/domain';
-import { INDEX_PLACES, SECONDS_PER_YEAR } from '../constants';
+import { Decimal, secondsRate, toRatePercent } from '@earn/domain';
+import { INDEX_PLACES } from '../constants';
 import type { PoolRow, ProjectRow } from '../rows';
 
 /** Enough digits that a reward share keeps all INDEX_PLACES places however large the index grows. */
@@ -79,12 +79,12 @@ export function accumulatorAt(
   const staked = new IndexDecimal(pool.stakedTotal);
   if (toS <= fromS || staked.isZero()) return unchanged;
   const cut = (d: Decimal) => d.toDecimalPlaces(INDEX_PLACES, Decimal.ROUND_DOWN).toFixed();
-  const rates = { flexible: new IndexDecimal(autoEarn.flexible), fixed: new IndexDecimal(autoEarn.fixed) };
-  const perRate = new IndexDecimal(toS - fromS).div(100).div(SECONDS_PER_YEAR);
+  // Each interest index moves by what a unit earns over the seconds at its mode's rate (percent).
+  const step = (ratePercent: string) => secondsRate(toRatePercent(ratePercent), toS - fromS);
   return {
     acc: rewardAccAt(pool, project, at, pool),
-    interestFlexible: cut(new IndexDecimal(pool.interestIndexFlexible).plus(perRate.times(rates.flexible))),
-    interestFixed: cut(new IndexDecimal(pool.interestIndexFixed).plus(perRate.times(rates.fixed))),
+    interestFlexible: cut(new IndexDecimal(pool.interestIndexFlexible).plus(step(autoEarn.flexible))),
+    interestFixed: cut(new IndexDecimal(pool.interestIndexFixed).plus(step(autoEarn.fixed))),
     updatedAt,
     rates: autoEarn,
   };
