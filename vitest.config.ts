@@ -12,7 +12,7 @@ const ALL_SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*
 const PGLITE_WITH_POSTGRES = [
   'apps/server/src/**/*.test.ts',
   'apps/server/test/smoke.test.ts',
-  'apps/server/test/core/{start,reconcile-cli,partitions,jobs,seed,ledger,idempotency}.test.ts',
+  'apps/server/test/core/{start,reconcile-cli,partitions,jobs,seed,ledger,idempotency,formulas}.test.ts',
   'apps/server/test/{ops/backup,operator-accounts/cli,runtime/config,statements/statements}.test.ts',
   'apps/server/test/simple-earn/{scenarios,flexible-scenario}.test.ts',
   'apps/server/test/launch-pool/rewards.test.ts',

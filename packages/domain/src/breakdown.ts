@@ -4,10 +4,20 @@
  * (carried fraction + gross) 8 decimals down; what stays below the 8th decimal is carried to the next day.
  */
 import Decimal from 'decimal.js';
+import {
+  campaignReward,
+  dayReward,
+  payWithCarry,
+  secondsRate,
+  termInterest,
+  toRateFraction,
+  toRatePercent,
+  YEAR_DAYS,
+  YEAR_SECONDS,
+} from './formulas';
 import { dec } from './money';
-import { estimatedInterest, SIMPLE_EARN_DAYS_PER_YEAR } from './simple-earn';
 
-export const DAILY_RATE_DIVISOR = 36_500;
+export const DAILY_RATE_DIVISOR = 100 * YEAR_DAYS;
 
 export interface DailyPayoutBreakdown {
   eligible: string;
@@ -26,10 +36,8 @@ export function dailyPayoutBreakdown(
   ratePercent: string,
   carryIn: string,
 ): DailyPayoutBreakdown {
-  const gross = dec(eligible).times(ratePercent).div(DAILY_RATE_DIVISOR).toDecimalPlaces(18, 1);
-  const total = dec(carryIn).plus(gross);
-  const paid = total.toDecimalPlaces(8, 1);
-  const carryOut = total.minus(paid);
+  const gross = dayReward(eligible, toRatePercent(ratePercent));
+  const { total, paid, carryOut } = payWithCarry(carryIn, gross);
   return {
     eligible: dec(eligible).toFixed(),
     ratePercent: dec(ratePercent).toFixed(),
@@ -56,8 +64,8 @@ export function fixedMaturityBreakdown(
   yearRate: string,
   termDays: number,
 ): FixedMaturityBreakdown {
-  const exact = dec(principal).times(yearRate).div(SIMPLE_EARN_DAYS_PER_YEAR).times(termDays);
-  const paid = estimatedInterest(principal, yearRate, termDays);
+  const exact = dec(principal).times(yearRate).times(termDays).div(YEAR_DAYS);
+  const paid = termInterest(principal, toRateFraction(yearRate), termDays);
   return {
     exact: exact.toFixed(),
     paid: paid.toFixed(),
@@ -78,8 +86,7 @@ export function hourlyPayoutBreakdown(
   gross: string,
   carryIn: string,
 ): DailyPayoutBreakdown {
-  const total = dec(carryIn).plus(gross);
-  const paid = total.toDecimalPlaces(8, 1);
+  const { total, paid, carryOut } = payWithCarry(carryIn, gross);
   const ratePercent = dec(yearRate).times(100);
   return {
     eligible: dec(lent).toFixed(),
@@ -88,7 +95,7 @@ export function hourlyPayoutBreakdown(
     carryIn: dec(carryIn).toFixed(),
     total: total.toFixed(),
     paid: paid.toFixed(),
-    carryOut: total.minus(paid).toFixed(),
+    carryOut: carryOut.toFixed(),
     formula: `${dec(lent).toFixed()} × ${ratePercent.toFixed()} % ÷ 8760 = ${dec(gross).toFixed()}`,
   };
 }
@@ -245,7 +252,7 @@ export interface TieredPayoutBreakdown extends DailyPayoutBreakdown {
 }
 
 /** Seconds in the 365-day year the staking campaigns accrue over. */
-export const CAMPAIGN_YEAR_SECONDS = 365 * 86_400;
+export const CAMPAIGN_YEAR_SECONDS = YEAR_SECONDS;
 
 /**
  * A staking campaign's day: the campaign's money tiers on the day's eligible stake give a yearly
@@ -260,12 +267,8 @@ export function campaignDayBreakdown(
   carryIn: string,
 ): TieredPayoutBreakdown {
   const { parts, perYear } = tierParts(eligible, tiers);
-  const gross = new ExactDecimal(perYear)
-    .times(seconds)
-    .div(CAMPAIGN_YEAR_SECONDS)
-    .toDecimalPlaces(18, Decimal.ROUND_DOWN);
-  const total = new ExactDecimal(carryIn).plus(gross);
-  const paid = total.toDecimalPlaces(8, Decimal.ROUND_DOWN);
+  const gross = campaignReward(perYear, seconds);
+  const { total, paid, carryOut } = payWithCarry(carryIn, gross);
   const e = new ExactDecimal(eligible);
   return {
     eligible: e.toFixed(),
@@ -276,7 +279,7 @@ export function campaignDayBreakdown(
     carryIn: new ExactDecimal(carryIn).toFixed(),
     total: total.toFixed(),
     paid: paid.toFixed(),
-    carryOut: total.minus(paid).toFixed(),
+    carryOut: carryOut.toFixed(),
     tiers: parts,
     perYear,
     formula: `${tierSum(parts)} × ${seconds} ÷ ${CAMPAIGN_YEAR_SECONDS} = ${gross.toFixed()}`,
@@ -363,7 +366,7 @@ export function launchpoolInterestBreakdown(input: LaunchpoolInterestInput): Lau
     entitlement,
     paid,
   } = accumulatorHour(stake, step, earlier, carryIn);
-  const hourStep = rate.div(100).times(3600).div(CAMPAIGN_YEAR_SECONDS);
+  const hourStep = secondsRate(toRatePercent(rate), 3600);
   // The index is cut at 48 places each time it moves: a steady hour's step is the rate's to far below a unit.
   const steady = earlier.isZero() && step.minus(hourStep).abs().lte('1e-40');
   const f = (d: Decimal) => d.toFixed();

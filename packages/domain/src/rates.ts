@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import { percentToRate, rateToPercent, toRateFraction, toRatePercent } from './formulas';
 import { dec, isPlainDecimal, toWire } from './money';
 
 /**
@@ -15,17 +16,17 @@ export type RateUnit = 'fraction' | 'percent';
 
 /** A fraction as the percent people read: "0.05" → "5", "0.061234" → "6.1234". */
 export function fractionToPercent(fraction: string): string {
-  return toWire(dec(fraction).times(100));
+  return toWire(rateToPercent(toRateFraction(fraction)));
 }
 
 /** A typed percent as the wire fraction: "600" → "6", "6.12" → "0.0612". Exact: no digit is lost. */
 export function percentToFraction(percent: string): string {
-  return toWire(dec(percent).div(100));
+  return toWire(percentToRate(toRatePercent(percent)));
 }
 
 /** A rate in percent, whatever its unit. */
 export function asPercent(value: Decimal.Value, unit: RateUnit): Decimal {
-  return unit === 'fraction' ? dec(value).times(100) : dec(value);
+  return unit === 'fraction' ? rateToPercent(toRateFraction(value)) : toRatePercent(value);
 }
 
 /** Decimals a percent needs to carry a fraction of `places` decimals (two fewer). */

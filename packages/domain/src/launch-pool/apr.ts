@@ -1,3 +1,4 @@
+import { YEAR_HOURS } from '../formulas';
 import { type Decimal, dec } from '../money';
 
 /**
@@ -12,7 +13,7 @@ import { type Decimal, dec } from '../money';
  * No figure (null, with the reason) when nothing is staked (the first stake would take the whole
  * reward: no finite rate), when a price is missing, or when the project has ended.
  */
-export const POOL_HOURS_PER_YEAR = 8760;
+export const POOL_HOURS_PER_YEAR = YEAR_HOURS;
 
 export type PoolAprMissing = 'no_stake' | 'no_price' | 'ended';
 

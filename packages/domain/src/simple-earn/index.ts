@@ -1,4 +1,16 @@
 import { firstFailure } from '../check-order';
+import {
+  ladderTierWidth,
+  ladderYearly,
+  percentToRate,
+  type RateLadderTier,
+  termBonus,
+  termInterest,
+  toRateFraction,
+  toRatePercent,
+  YEAR_DAYS,
+  YEAR_HOURS,
+} from '../formulas';
 import { type Decimal, dec, maxDec, minDec, roundDown, roundUp } from '../money';
 
 /**
@@ -30,8 +42,8 @@ export const NEAR_MATURITY_SECONDS = 3600;
 export const MATURITY_PAYOUT_DELAY_SECONDS = 1800;
 /** History date ranges are limited to 6 months. */
 export const HISTORY_MAX_RANGE_DAYS = 183;
-export const SIMPLE_EARN_DAYS_PER_YEAR = 365;
-export const SIMPLE_EARN_HOURS_PER_YEAR = 365 * 24;
+export const SIMPLE_EARN_DAYS_PER_YEAR = YEAR_DAYS;
+export const SIMPLE_EARN_HOURS_PER_YEAR = YEAR_HOURS;
 
 export const SimpleEarnPageSize = {
   holdings: 10,
@@ -114,7 +126,7 @@ export function roundSubscribeAmount(amount: Decimal.Value): Decimal {
 
 /** A minimum lend APR typed in percent, as sent: a fraction with 4 decimals, rounded up. */
 export function rateFromPercent(percent: Decimal.Value): Decimal {
-  return roundUp(dec(percent).div(100), RATE_DECIMALS);
+  return roundUp(percentToRate(toRatePercent(percent)), RATE_DECIMALS);
 }
 
 /** A rate given as a fraction, normalised as the server stores it: 4 decimals, rounded up. */
@@ -122,24 +134,27 @@ export function roundRateYear(rate: Decimal.Value): Decimal {
   return roundUp(rate, RATE_DECIMALS);
 }
 
-/** Estimated interest: amount × rate / 365 × days, 8 decimals down (section 9). */
+/** Estimated interest: amount × rate / 365 × days, 8 decimals down (section 9; formulas.ts termInterest). */
 export function estimatedInterest(
   amount: Decimal.Value,
   rateYear: Decimal.Value,
   days: Decimal.Value = 1,
 ): Decimal {
-  return roundDown(dec(amount).times(rateYear).div(SIMPLE_EARN_DAYS_PER_YEAR).times(days), INTEREST_DECIMALS);
+  return termInterest(amount, toRateFraction(rateYear), days);
 }
 
 function tierUpper(tier: SimpleEarnLadderTier): Decimal | null {
   return tier.right === '' || dec(tier.right).isZero() ? null : dec(tier.right);
 }
 
+/** A simple-earn ladder (right '' or '0': no upper bound; apr a fraction) as the formulas take it. */
+export function rateLadder(tiers: readonly SimpleEarnLadderTier[]): RateLadderTier[] {
+  return tiers.map((t) => ({ from: t.left, to: tierUpper(t), rate: toRateFraction(t.apr) }));
+}
+
 /** How much of `amount` falls into the tier. */
 export function tierWidth(amount: Decimal.Value, tier: SimpleEarnLadderTier): Decimal {
-  const upper = tierUpper(tier);
-  const top = upper ? minDec(amount, upper) : dec(amount);
-  return maxDec(0, top.minus(tier.left));
+  return ladderTierWidth(amount, tier.left, tierUpper(tier));
 }
 
 /**
@@ -152,31 +167,26 @@ export function tierInterestExact(
   priceRatio: Decimal.Value = 1,
   days: Decimal.Value = 1,
 ): Decimal {
-  let total = dec(0);
-  for (const tier of tiers) total = total.plus(tierWidth(amount, tier).times(tier.apr));
-  return total.div(SIMPLE_EARN_DAYS_PER_YEAR).times(priceRatio).times(days);
+  return ladderYearly(amount, rateLadder(tiers)).times(days).times(priceRatio).div(SIMPLE_EARN_DAYS_PER_YEAR);
 }
 
-/** Tier interest for `days` days, 8 decimals down. */
+/** Tier interest for `days` days, 8 decimals down (formulas.ts termBonus). */
 export function tierInterest(
   amount: Decimal.Value,
   tiers: readonly SimpleEarnLadderTier[],
   priceRatio: Decimal.Value = 1,
   days: Decimal.Value = 1,
 ): Decimal {
-  return roundDown(tierInterestExact(amount, tiers, priceRatio, days), INTEREST_DECIMALS);
+  return termBonus(ladderYearly(amount, rateLadder(tiers)), days, priceRatio);
 }
 
-/** Rate-up voucher yield: amount × rate_ratio / 100 / 365 × rate_day, 8 decimals down. */
+/** Rate-up voucher yield: amount × rate_ratio / 100 / 365 × rate_day, 8 decimals down (a term's interest). */
 export function voucherYield(
   amount: Decimal.Value,
   rateRatioPercent: Decimal.Value,
   rateDay: Decimal.Value,
 ): Decimal {
-  return roundDown(
-    dec(amount).times(rateRatioPercent).div(100).div(SIMPLE_EARN_DAYS_PER_YEAR).times(rateDay),
-    INTEREST_DECIMALS,
-  );
+  return termInterest(amount, percentToRate(toRatePercent(rateRatioPercent)), rateDay);
 }
 
 /** What a flexible holding lets the user redeem now: available less frozen less margin-frozen. */

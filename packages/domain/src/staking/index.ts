@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { firstFailure } from '../check-order';
 import {
+  feeAmount,
+  percentToRate,
+  rateToPercent,
+  toRateFraction,
+  toRatePercent,
+  YEAR_DAYS,
+} from '../formulas';
+import {
   type Decimal,
   dec,
   decimalPlaces,
@@ -29,7 +37,7 @@ export const STAKING_PRODUCT_TYPES = [0, 1, 2] as const;
 /** Amounts of stake and redeem: 8 decimals. */
 export const STAKING_DECIMALS = LEDGER_DECIMALS;
 /** Days in the year of every APR estimate. */
-export const STAKING_YEAR_DAYS = 365;
+export const STAKING_YEAR_DAYS = YEAR_DAYS;
 /** Staking caps and the quick-redeem daily quota use -1 for "unlimited". */
 export const UNLIMITED = '-1';
 
@@ -189,7 +197,7 @@ export function redeemFee(
   vipSalePercent: Decimal.Value = 0,
 ): Decimal {
   const rate = dec(feeRate).times(dec(100).minus(vipSalePercent)).div(100);
-  return roundDown(dec(amount).times(rate), STAKING_DECIMALS);
+  return feeAmount(amount, toRateFraction(rate));
 }
 
 /** Quick redeem is selectable when offered and the day's quota is unlimited or covers the minimum. */
@@ -237,12 +245,12 @@ export function tieredExtraPerYear(amount: Decimal.Value, tiers: readonly MoneyT
 /**
  * A staking rate and its running campaign as the terms of the one APR rule (simple-earn/apr.ts): the
  * base rate (percent here, a fraction there) on the whole amount, each money tier a bonus tier on the
- * part of the amount inside it, as the campaign's day pays it (apps/server/src/lines/staking/engine.ts). A
+ * part of the amount inside it, as the campaign's day pays it (apps/server/src/lines/staking/engine/rewards.ts). A
  * tier that holds no amount (its max at or below its min) pays nothing and is left out.
  */
 export function stakingAprTerms(ratePercent: Decimal.Value, campaignTiers: readonly MoneyTier[]): AprTerms {
   return {
-    baseApr: dec(ratePercent).div(100),
+    baseApr: percentToRate(toRatePercent(ratePercent)),
     bonusTiers: campaignTiers
       .filter((t) => isUnlimited(t.money_max) || dec(t.money_max).gt(t.money_min))
       .map((t) => ({
@@ -266,7 +274,7 @@ export function stakingAprForAmount(
 ): Decimal {
   const terms = stakingAprTerms(ratePercent, campaignTiers);
   const a = dec(amount);
-  return (a.gt(0) ? blendedApr(a, terms).apr : aprUpTo(terms).apr).times(100);
+  return rateToPercent(toRateFraction(a.gt(0) ? blendedApr(a, terms).apr : aprUpTo(terms).apr));
 }
 
 /**
@@ -279,7 +287,7 @@ export function stakingAprUpTo(
   campaignTiers: readonly MoneyTier[],
 ): { apr: Decimal; amount: Decimal | null } {
   const up = aprUpTo(stakingAprTerms(ratePercent, campaignTiers));
-  return { apr: up.apr.times(100), amount: up.amount };
+  return { apr: rateToPercent(toRateFraction(up.apr)), amount: up.amount };
 }
 
 export const SECONDS_PER_DAY = 86_400;

@@ -398,7 +398,7 @@ export function protocolView(loaded: LoadedProduct, p: ProtocolRow, now: Date) {
 }
 
 /** Quick redemptions of the product during the UTC day holding `now`. */
-/** The money tiers a stake through the protocol (0: the product itself) earns now: every running campaign the day pays (engine.ts). */
+/** The money tiers a stake through the protocol (0: the product itself) earns now: every running campaign the day pays (engine/rewards.ts). */
 function runningTiers(campaigns: CampaignRow[], protocolId: number, now: Date) {
   return campaigns
     .filter((c) => (c.protocolId === 0 || c.protocolId === protocolId) && c.startAt <= now && now < c.endAt)

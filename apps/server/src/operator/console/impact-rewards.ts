@@ -1,22 +1,18 @@
-import { dec, maxDec, STAKING_YEAR_DAYS, toWire } from '@earn/domain';
+import { dec, maxDec, toWire } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { errors } from '../../kernel/errors';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
-import { floorDiv18 } from '../../ledger/bulk';
 import { rewardPoolPurpose } from '../../lines/launch-pool/constants';
 
 const DAY_MS = 86_400_000;
 const dayStartOf = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();
 const num = (v: string) => sql.raw(`${dec(v).toFixed()}::numeric`);
-/** Rates of staking and soft staking are percent a year over a 365-day year. */
-const PERCENT_YEAR_DAYS = 100 * STAKING_YEAR_DAYS;
-
 /**
- * A day's gross reward of one holding at `rate`, exactly as the daily jobs compute it (staking and
- * soft-staking engine.ts): floor(amount × rate / 36500) at 18 decimals.
+ * A day's gross reward of one holding at `rate` (percent a year), by the daily jobs' own rule
+ * (earn_day_reward, migration 0043): floor(amount × rate / 36500) at 18 decimals.
  */
-const dayGross = (amount: string, rate: string) =>
-  floorDiv18(sql`${sql.raw(amount)} * ${num(rate)}`, sql`${PERCENT_YEAR_DAYS}`);
+const dayGross = (amount: string, ratePercent: string) =>
+  sql`earn_day_reward(${sql.raw(amount)}, ${num(ratePercent)})`;
 
 /**
  * A new staking rate of a product (protocol 0: its own holdings) or of one protocol. The day that is
@@ -82,7 +78,7 @@ export async function stakingRateImpact(
 /**
  * A new soft-staking rate of a coin. The day's payout is on the lower of the day's opening snapshot
  * and the closing balance, from min_amount, capped at max_amount, for users switched on all day
- * (soft-staking engine.ts); this answers it as if the day closed now, at both rates.
+ * (soft-staking engine/day.ts); this answers it as if the day closed now, at both rates.
  */
 export async function softStakingRateImpact(db: Db, coin: string, proposed: string, now: Date) {
   const [k] = await rows<{ rate: string; status: string }>(

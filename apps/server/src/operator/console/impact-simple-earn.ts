@@ -1,9 +1,11 @@
 import {
   type Decimal,
   dec,
-  estimatedInterest,
+  hourlyBonus,
+  hourlyInterest,
   minDec,
-  SIMPLE_EARN_HOURS_PER_YEAR,
+  termInterest,
+  toRateFraction,
   toWire,
 } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
@@ -18,7 +20,7 @@ const num = (d: Decimal.Value) => sql.raw(`${dec(d).toFixed()}::numeric`);
 /**
  * The positions of an asset as the next hourly accrual will see them: principal plus what is waiting
  * for an hour that has started by then (the accrual of [H, H+1) moves pending amounts of hours before
- * H, engine.ts accrueAsset), with the minimum APR and offer time the lending is matched by.
+ * H, engine/flexible-hour.ts), with the minimum APR and offer time the lending is matched by.
  */
 function earningPositions(asset: string, now: Date): SQL {
   const h = hourStart(now).toISOString();
@@ -29,9 +31,9 @@ function earningPositions(asset: string, now: Date): SQL {
     WHERE p.asset = ${asset} AND p.principal + COALESCE(pe.amount, 0) > 0`;
 }
 
-/** The interest of an hour for a lent total: lent × rate / 8760 (the engine's unit rate), exact. */
+/** The interest of an hour for a lent total: lent × rate / 8760 (the domain's hourlyInterest), exact. */
 const hourInterest = (lent: Decimal, rateYear: Decimal.Value) =>
-  lent.times(rateYear).div(SIMPLE_EARN_HOURS_PER_YEAR);
+  hourlyInterest(lent, toRateFraction(rateYear));
 
 /**
  * A new flexible hour rate: offers whose minimum APR is at most the rate are lent up to the borrow
@@ -115,10 +117,10 @@ export async function flexibleBonusImpact(db: Db, asset: string, proposed: strin
   const width = new Map(tiers.map((t, i) => [tierKey(t), dec(String(row?.[`w${i}`] ?? '0'))]));
   const { asset: bonusAsset, ratio } = await bonusRatio(db, product);
   const hourly = (list: LadderTierJson[]) =>
-    list
-      .reduce((sum, t) => sum.plus((width.get(tierKey(t)) ?? dec(0)).times(t.apr)), dec(0))
-      .div(SIMPLE_EARN_HOURS_PER_YEAR)
-      .times(ratio);
+    hourlyBonus(
+      list.reduce((sum, t) => sum.plus((width.get(tierKey(t)) ?? dec(0)).times(t.apr)), dec(0)),
+      ratio,
+    );
   return {
     asset,
     bonus_asset: bonusAsset,
@@ -137,7 +139,7 @@ export async function flexibleBonusImpact(db: Db, asset: string, proposed: strin
  * A new fixed product rate. Active orders keep the rate they were subscribed at until maturity; the
  * product's rate applies to new orders and to auto-reinvested ones at maturity. So: the active
  * orders' daily interest at their own rates (now) and the same principal at the proposed rate
- * (after), each a day's estimatedInterest (amount × rate / 365, 8 decimals down), and the part that
+ * (after), each a day's termInterest (amount × rate / 365, 8 decimals down), and the part that
  * rolls into the new rate by auto-reinvest.
  */
 export async function fixedRateImpact(db: Db, productId: number, proposed: string) {
@@ -156,7 +158,9 @@ export async function fixedRateImpact(db: Db, productId: number, proposed: strin
   );
   const principal = byRate.reduce((sum, r) => sum.plus(r.principal), dec(0));
   const reinvest = byRate.reduce((sum, r) => sum.plus(r.reinvest), dec(0));
-  const now = byRate.reduce((sum, r) => sum.plus(estimatedInterest(r.principal, r.year_rate, 1)), dec(0));
+  const day = (principal: Decimal.Value, rate: Decimal.Value) =>
+    termInterest(principal, toRateFraction(rate), 1);
+  const now = byRate.reduce((sum, r) => sum.plus(day(r.principal, r.year_rate)), dec(0));
   return {
     product_id: productId,
     asset: product.asset,
@@ -165,7 +169,7 @@ export async function fixedRateImpact(db: Db, productId: number, proposed: strin
     rate_now: toWire(product.yearRate),
     rate_after: toWire(proposed),
     daily_cost_now: toWire(now),
-    daily_cost_after: toWire(estimatedInterest(principal, proposed, 1)),
+    daily_cost_after: toWire(day(principal, proposed)),
     reinvest_holders: users?.reinvest_holders ?? 0,
     reinvest_principal: toWire(reinvest),
   };

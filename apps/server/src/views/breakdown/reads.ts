@@ -10,8 +10,9 @@ import {
   launchpoolHourBreakdown,
   launchpoolInterestBreakdown,
   type RateTier,
-  SIMPLE_EARN_HOURS_PER_YEAR,
+  rateToPercent,
   type TieredPayoutBreakdown,
+  toRateFraction,
 } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { LadderTierJson } from '../../infra/db/schema';
@@ -200,7 +201,7 @@ export async function fixedMaturityBreakdownOf(
     tiered: null,
     interest: null,
     eligible: dec(o.principal).toFixed(),
-    ratePercent: dec(o.year_rate).times(100).toFixed(),
+    ratePercent: rateToPercent(toRateFraction(o.year_rate)).toFixed(),
     gross: b.exact,
     carryIn: '0',
     total: b.exact,
@@ -232,8 +233,8 @@ export async function flexibleHourBreakdown(
   }>(
     db,
     sql`SELECT i.lent::text AS lent, i.rate_year::text AS rate_year, i.interest::text AS interest,
-               (i.lent * (i.rate_year / ${SIMPLE_EARN_HOURS_PER_YEAR}))::text AS gross,
-               (SELECT COALESCE(SUM(e.lent * (e.rate_year / ${SIMPLE_EARN_HOURS_PER_YEAR})), 0) - COALESCE(SUM(e.interest), 0)
+               earn_hourly_interest(i.lent, i.rate_year)::text AS gross,
+               (SELECT COALESCE(SUM(earn_hourly_interest(e.lent, e.rate_year)), 0) - COALESCE(SUM(e.interest), 0)
                   FROM se_flex_interest e
                  WHERE e.position_id = p.id AND e.period_start < ${hourStart}::timestamptz)::text AS carry_in
           FROM se_flex_positions p
@@ -383,17 +384,12 @@ async function stakingCampaignDayBreakdown(
 }
 
 /**
- * The bonus of one hour for a lent amount from the hour's tiers, as the engine's SQL computes it: the
- * engine writes each tier figure as a literal without trailing zeros (trim_scale), and numeric division
- * keeps digits by its operands' scales, so the same scales give the same digits.
+ * The bonus of one hour for a lent amount from the hour's tiers, by the engine's own rule (migration
+ * 0043: earn_ladder_yearly reads the tiers without trailing zeros, as the engine writes them, so the
+ * quotient keeps the same digits).
  */
-const bonusOfHour = (lent: string, tiers: string, ratio: string) => {
-  const f = (k: string) => `trim_scale((t->>'${k}')::numeric)`;
-  return sql.raw(`((SELECT COALESCE(SUM(
-    GREATEST(0, (CASE WHEN t->>'right' = '' THEN ${lent} WHEN (t->>'right')::numeric = 0 THEN ${lent}
-                      ELSE LEAST(${lent}, ${f('right')}) END) - ${f('left')}) * ${f('apr')}), 0)
-    FROM jsonb_array_elements(${tiers}) t) / ${SIMPLE_EARN_HOURS_PER_YEAR} * ${ratio})`);
-};
+const bonusOfHour = (lent: string, tiers: string, ratio: string) =>
+  sql.raw(`earn_hourly_bonus(earn_ladder_yearly(${lent}, ${tiers}), ${ratio})`);
 
 /**
  * A flexible hour's bonus, `hourEnd` as the history shows it, `asset` the holding's coin. The hour's

@@ -1,13 +1,10 @@
 import type { SQL } from 'drizzle-orm';
-import { type Db, rows, sql } from '../../infra/db/client';
-import { type Job, type Period, runWhole } from '../../infra/jobs/scheduler';
-import { shardedWork } from '../../kernel/jobs';
-import { UserPurpose } from '../../ledger/accounts';
-import { floorDiv18, postBulkTransfer } from '../../ledger/bulk';
-
-export const SoftStakingReason = { payout: 'soft_staking_payout' } as const;
-export const SOFT_STAKING_REWARDS = 'soft_staking_rewards';
-export const SOFT_STAKING_DAILY_JOB = 'soft-staking.daily';
+import { type Db, rows, sql } from '../../../infra/db/client';
+import { type Period, runWhole } from '../../../infra/jobs/scheduler';
+import { shardedWork } from '../../../kernel/jobs';
+import { UserPurpose } from '../../../ledger/accounts';
+import { postBulkTransfer } from '../../../ledger/bulk';
+import { SOFT_STAKING_REWARDS, SoftStakingReason } from './reasons';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -97,8 +94,8 @@ async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts
     sql`WITH ins AS (
     INSERT INTO soft_staking_payouts (day, user_id, coin, eligible, rate, gross, amount, carry, created_at)
     SELECT ${dayStart}, e.user_id, e.coin, e.eligible, e.rate, g.gross,
-           trunc(COALESCE(c.carry, 0) + g.gross, 8),
-           COALESCE(c.carry, 0) + g.gross - trunc(COALESCE(c.carry, 0) + g.gross, 8),
+           earn_paid(COALESCE(c.carry, 0), g.gross),
+           COALESCE(c.carry, 0) + g.gross - earn_paid(COALESCE(c.carry, 0), g.gross),
            ${dayEnd}
     FROM (
       SELECT s.user_id, s.coin, k.rate,
@@ -111,7 +108,7 @@ async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts
       JOIN ${currentBalances} cur ON cur.user_id = s.user_id AND cur.coin = s.coin
       WHERE s.at = ${dayStart}${userRange(shard, 's.user_id')}
     ) e
-    CROSS JOIN LATERAL (SELECT ${floorDiv18(sql`e.eligible * e.rate`, sql`36500`)} AS gross) g
+    CROSS JOIN LATERAL (SELECT earn_day_reward(e.eligible, e.rate) AS gross) g
     LEFT JOIN soft_staking_carries c ON c.user_id = e.user_id AND c.coin = e.coin
     WHERE e.eligible > 0 AND e.rate > 0
     ON CONFLICT DO NOTHING
@@ -138,15 +135,4 @@ async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts
     SELECT ${dayEnd}, user_id, coin, balance FROM ${currentBalances} cur WHERE balance > 0${userRange(shard, 'user_id')}
     ON CONFLICT DO NOTHING`);
   return { payouts: paid?.payouts ?? 0, paid: paid?.paid ?? '0' };
-}
-
-export function softStakingJobs(): Job[] {
-  return [
-    {
-      name: SOFT_STAKING_DAILY_JOB,
-      periodSeconds: 86_400,
-      run: (tx, period) => runSoftStakingDay(tx, period),
-      sharded: softStakingDay,
-    },
-  ];
 }

@@ -1,0 +1,34 @@
+import type { Job } from '../../../infra/jobs/scheduler';
+import { nextArrival, settleArrivals } from './arrivals';
+import { DAY_SECONDS } from './day-terms';
+import { runRewardDay, stakingDay } from './rewards';
+
+/**
+ * Staking's periodic jobs, one a file: the day's rewards (rewards.ts, the base rate by earn_day_reward
+ * and each campaign by earn_campaign_reward; the terms and shards in day-terms.ts), the day's APR
+ * points (rate-points.ts) and redemptions' arrivals (arrivals.ts).
+ */
+export { nextArrival, settleArrivals } from './arrivals';
+export { recordRatePoints, recordTodayPoint } from './rate-points';
+export { runRewardDay, stakingDay } from './rewards';
+
+export function stakingJobs(): Job[] {
+  return [
+    {
+      name: 'staking.rewards',
+      periodSeconds: DAY_SECONDS,
+      run: (tx, period) => runRewardDay(tx, period),
+      sharded: stakingDay,
+    },
+    {
+      // Arrivals land at their exact time through `due` (every scheduler pass, and every arrival a test
+      // clock passes). The hourly period is a sweep of the same state-based work, a safety net.
+      name: 'staking.arrivals',
+      periodSeconds: 3600,
+      run: async (tx, period) => {
+        await settleArrivals(tx, period.end);
+      },
+      due: { next: nextArrival, run: settleArrivals },
+    },
+  ];
+}
