@@ -253,3 +253,9 @@ export async function insertRecord(db: Db, r: NewRecord, at: Date): Promise<numb
   if (!row) throw new Error('dual order not inserted');
   return row.id;
 }
+
+/** The settlement facts of products: what a statement row's "why" shows. */
+export async function productsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.select().from(dualProducts).where(inArray(dualProducts.id, ids))).map(product);
+}
