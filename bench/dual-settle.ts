@@ -74,10 +74,10 @@ async function main() {
         // Orders of various sizes with 8 decimals, their outcomes fixed as a subscription fixes them.
         await db.execute(sql`INSERT INTO dual_orders (user_id, kind, invest_coin, exercise_coin, amount, target_price, apr,
               status, created_at, expire_at, updated_at, product_id, direction, payout_reached, payout_not_reached)
-            SELECT ${run} * ${orders} + g, 'dual', 'BTC', 'USDT', a.amount, 105000, 20, 'PROCESSING', ${at}::timestamptz,
+            SELECT ${run}::int * ${orders}::int + g, 'dual', 'BTC', 'USDT', a.amount, 105000, 20, 'PROCESSING', ${at}::timestamptz,
                    ${settle.toISOString()}::timestamptz, ${at}::timestamptz, ${productId}, 'sell_high',
                    trunc(a.amount * 1.0011 * 105000, 8), trunc(a.amount * 1.0011, 8)
-            FROM generate_series(1, ${orders}) g CROSS JOIN LATERAL (SELECT ((g % 997) + 1) * 0.00123457 AS amount) a`);
+            FROM generate_series(1, ${orders}::int) g CROSS JOIN LATERAL (SELECT ((g % 997) + 1) * 0.00123457 AS amount) a`);
         // What the orders hold in the users' dual accounts, against a seed account (the books balance).
         await db.execute(sql`INSERT INTO ledger_accounts (user_id, asset, purpose, is_user, balance)
             SELECT user_id, 'BTC', 'dual', true, amount FROM dual_orders WHERE product_id = ${productId}`);
