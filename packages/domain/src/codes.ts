@@ -45,6 +45,11 @@ export const Code = {
    * 3 times the current rate): refused, changing nothing, until the request carries confirm_rate: true.
    */
   RATE_CONFIRMATION_REQUIRED: 42230,
+  /**
+   * A dual subscription whose quote is no longer the one in force: expired (older than its time to
+   * live) or moved (the price, the pair's volatility or margin changed). `data` carries the new quote.
+   */
+  DUAL_QUOTE_CHANGED: 40910,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
   /** The database did not answer (a dropped connection, a restart, a failover): nothing was kept. */

@@ -3,6 +3,7 @@ export * from './arrival';
 export * from './breakdown';
 export * from './check-order';
 export * from './codes';
+export * from './dual';
 export * from './formulas';
 export * from './launch-pool';
 export * from './liabilities';

@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'security_changed',
   'new_device',
   'apr_alert',
+  'dual_settled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -38,6 +38,17 @@ export function priceAtSql(asset: SQL, at: SQL): SQL {
       (SELECT a.price_usdt FROM assets a WHERE a.symbol = ${asset})) END)`;
 }
 
+/**
+ * SQL for the price in force at an instant, for a fixing: the latest recorded at or before it and no
+ * older than `maxAgeSeconds` (the hourly record makes one each hour; an older one is a stopped feed);
+ * NULL when there is none. No fallback, unlike priceAtSql: a settlement needs the price of its time.
+ */
+export function priceInForceSql(asset: SQL, at: SQL, maxAgeSeconds: number): SQL {
+  return sql`(CASE WHEN ${asset} = ${QUOTE_ASSET} THEN 1::numeric ELSE
+      (SELECT ap.price_usdt FROM asset_prices ap WHERE ap.asset = ${asset} AND ap.at <= ${at}
+          AND ap.at >= ${at} - make_interval(secs => ${maxAgeSeconds}) ORDER BY ap.at DESC LIMIT 1) END)`;
+}
+
 /** An asset's USDT price at an instant (see priceAtSql); undefined for an asset never listed. */
 export async function priceAt(db: Db, asset: string, at: Date): Promise<Decimal | undefined> {
   const [row] = await rows<{ price: string | null }>(

@@ -2158,6 +2158,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/apiw/v2/earn/dual/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dual products open for subscription, each with its quote (APR, quote_id, quote_expire_time)
+         * @description Sell High invests the base coin at a target above the market; Buy Low invests USDT at a target below it. At settle_time, with the fixing price (the base coin’s USDT price in force then): Sell High pays (amount + interest) × target in USDT if the fixing price is at or above the target, else amount + interest in the base coin; Buy Low pays (amount + interest) ÷ target in the base coin if at or below, else amount + interest in USDT. Interest = amount × apr/100 × (settle_time − subscription time) ÷ 31,536,000; every amount paid is rounded down to 8 decimals. A quoted APR follows the market price (Black–Scholes less the margin): read again when the quote expires (60 s). Products whose quote pays nothing are not listed.
+         */
+        get: operations["getEarnDualProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiw/v2/earn/dual/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to a dual product at the quote shown; answers the order with both outcomes
+         * @description JSON or form: product_id, amount (invest_coin, 8 decimals), quote_id (from the product list), auto_compound (optional: roll the proceeds into the nearest product of the same pair and direction). The invested coin moves from spot into the dual account in one entry; both outcomes are fixed now (reached_amount in exercise_coin, not_reached_amount in invest_coin). Refusals: code 40910 (HTTP 409) dual.quote.expired or dual.quote.moved with the new quote in data (apr, quote_id, quote_expire_time), nothing booked; dual.product.closed; dual.product.noYield; then the amount in the shared order: common.amountPrecision, dual.subscribe.belowMin {amount, coin}, dual.subscribe.aboveUserMax {amount left, coin}, dual.subscribe.aboveQuota {amount left, coin}, finances.inadequateBalance {amount available, coin}; the funding password last, per the user's setting (10010107 with setup_fundpass before a first move while the operator's setting is on). Idempotency-Key honoured.
+         */
+        post: operations["postEarnDualSubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/apiw/v2/earn/dual/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's dual orders, newest first or sorted by APR or expiry, optionally of one kind, of some statuses (comma list) and of one coin
+         * @description Statuses (lines/dual/README.md): PROCESSING once booked; SETTLEMENT_PROCESSING from the settlement time until its settlement is booked; SETTLEMENT_SUCCESS with settle_price, settle_coin and settle_amount; SETTLEMENT_FAILED while no fixing price is found (retried hourly); CANCELED when the operator withdrew the product (principal and interest so far returned to spot). Records the operator writes (no product_id) may hold any of the ten statuses. is_open is 1 for INIT, PROCESSING, SETTLEMENT_PROCESSING and CANCELING.
+         */
+        get: operations["getEarnDualOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/apiw/v2/earn/dual/order-detail": {
         parameters: {
             query?: never;
@@ -2167,7 +2227,7 @@ export interface paths {
         };
         /**
          * One of the user's dual-investment orders
-         * @description Dual investment is in scope only as its order statuses (INIT, PROCESSING, SETTLEMENT_SUCCESS, SETTLEMENT_PROCESSING, SETTLEMENT_FAILED, CANCELING, CANCELED, EXPIRED, FAILED, INTERNAL_ERROR): orders are records the operator creates and moves between statuses; they move no money. is_open is 1 for INIT, PROCESSING, SETTLEMENT_PROCESSING and CANCELING.
+         * @description Statuses (lines/dual/README.md): PROCESSING once booked; SETTLEMENT_PROCESSING from the settlement time until its settlement is booked; SETTLEMENT_SUCCESS with settle_price, settle_coin and settle_amount; SETTLEMENT_FAILED while no fixing price is found (retried hourly); CANCELED when the operator withdrew the product (principal and interest so far returned to spot). Records the operator writes (no product_id) may hold any of the ten statuses. is_open is 1 for INIT, PROCESSING, SETTLEMENT_PROCESSING and CANCELING.
          */
         get: operations["getEarnDualOrderDetail"];
         put?: never;
@@ -2187,29 +2247,9 @@ export interface paths {
         };
         /**
          * One of the user's dual sniper orders
-         * @description Dual investment is in scope only as its order statuses (INIT, PROCESSING, SETTLEMENT_SUCCESS, SETTLEMENT_PROCESSING, SETTLEMENT_FAILED, CANCELING, CANCELED, EXPIRED, FAILED, INTERNAL_ERROR): orders are records the operator creates and moves between statuses; they move no money. is_open is 1 for INIT, PROCESSING, SETTLEMENT_PROCESSING and CANCELING.
+         * @description Statuses (lines/dual/README.md): PROCESSING once booked; SETTLEMENT_PROCESSING from the settlement time until its settlement is booked; SETTLEMENT_SUCCESS with settle_price, settle_coin and settle_amount; SETTLEMENT_FAILED while no fixing price is found (retried hourly); CANCELED when the operator withdrew the product (principal and interest so far returned to spot). Records the operator writes (no product_id) may hold any of the ten statuses. is_open is 1 for INIT, PROCESSING, SETTLEMENT_PROCESSING and CANCELING.
          */
         get: operations["getEarnDualSniperOrder"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/apiw/v2/earn/dual/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The user's dual orders, newest first or sorted by APR or expiry, optionally of one kind, of some statuses (comma list) and of one coin
-         * @description Dual investment is in scope only as its order statuses (INIT, PROCESSING, SETTLEMENT_SUCCESS, SETTLEMENT_PROCESSING, SETTLEMENT_FAILED, CANCELING, CANCELED, EXPIRED, FAILED, INTERNAL_ERROR): orders are records the operator creates and moves between statuses; they move no money. is_open is 1 for INIT, PROCESSING, SETTLEMENT_PROCESSING and CANCELING.
-         */
-        get: operations["getEarnDualOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2387,7 +2427,7 @@ export interface paths {
         };
         /**
          * The user's inbox, newest first, in the user's language
-         * @description Kinds: fixed_matured, redemption_arrived, daily_earnings, apr_changed, launchpool_start, launchpool_end, security_changed, new_device, apr_alert. Each item is created once per cause by the job or call that causes it.
+         * @description Kinds: fixed_matured, redemption_arrived, daily_earnings, apr_changed, launchpool_start, launchpool_end, security_changed, new_device, apr_alert, dual_settled. Each item is created once per cause by the job or call that causes it.
          */
         get: operations["getNotifications"];
         put?: never;
@@ -2976,10 +3016,7 @@ export interface paths {
         /** Every dual order, newest first */
         get: operations["getAdminDualOrders"];
         put?: never;
-        /**
-         * Create a dual or sniper order record for a user
-         * @description Dual investment is in scope only as its order statuses (INIT, PROCESSING, SETTLEMENT_SUCCESS, SETTLEMENT_PROCESSING, SETTLEMENT_FAILED, CANCELING, CANCELED, EXPIRED, FAILED, INTERNAL_ERROR): orders are records the operator creates and moves between statuses; they move no money. is_open is 1 for INIT, PROCESSING, SETTLEMENT_PROCESSING and CANCELING.
-         */
+        /** Create a dual or sniper order record for a user (a record: it moves no money) */
         post: operations["postAdminDualOrders"];
         delete?: never;
         options?: never;
@@ -2996,10 +3033,102 @@ export interface paths {
         };
         get?: never;
         /**
-         * Move an order to any of the ten statuses, optionally with its settlement coin and amount
-         * @description Only the fields named change; settle_coin and settle_amount may be null (not settled).
+         * Move a record (an order without a product) to any of the ten statuses, with its settlement
+         * @description Only the fields named change; settle_coin and settle_amount may be null (not settled). A subscribed order (with a product) is refused with 409: it moves with its product.
          */
         put: operations["putAdminDualOrdersById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dual/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every dual product, soonest settlement first, with what it holds and how it settled */
+        get: operations["getAdminDualProducts"];
+        put?: never;
+        /**
+         * Create a dual product: a fixed APR (apr, percent) or quoted from the pair settings
+         * @description sell_high: invest_coin is the base coin, exercise_coin USDT, target above the market; buy_low the reverse, target below. settle_time: a whole UTC hour more than an hour away. max_amount: per user (optional). Refusals: dual.product.targetSide {price, target}, dual.product.settleTime, dual.pair.notConfigured {coin} (quoted without pair settings), operator.rate.confirm above the rate guard.
+         */
+        post: operations["postAdminDualProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dual/products/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a product before its settlement: every order gets its principal and interest so far
+         * @description Interest so far = amount × apr × (now − subscription) ÷ 31,536,000, with the principal, rounded down to 8 decimals, paid to spot; the orders become CANCELED. Refused (dual.product.notCancelable) once the product is settling, settled or canceled.
+         */
+        post: operations["postAdminDualProductsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dual/pairs/{coin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a pair's yearly volatility and margin (percents), from which quoted APRs follow */
+        put: operations["putAdminDualPairsByCoin"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dual/pairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every pair's volatility and margin */
+        get: operations["getAdminDualPairs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/api/dual/exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per pair, direction and settlement time: the open amount and what the house pays either way; the settlement runs */
+        get: operations["getAdminDualExposure"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -13878,10 +14007,12 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    getEarnDualOrderDetail: {
+    getEarnDualProducts: {
         parameters: {
-            query: {
-                order_id: number;
+            query?: {
+                /** @description The base coin (BTC, ETH …), or USDT: every pair */
+                coin?: string;
+                direction?: "sell_high" | "buy_low";
             };
             header?: never;
             path?: never;
@@ -13900,39 +14031,60 @@ export interface operations {
                         code: 0;
                         message: string;
                         data: {
-                            order_id: number;
-                            id: number;
-                            /** @enum {string} */
-                            kind: "dual" | "sniper";
-                            invest_coin: string;
-                            exercise_coin: string;
-                            /**
-                             * @description Decimal string
-                             * @example 1.25
-                             */
-                            amount: string;
-                            /**
-                             * @description Decimal string
-                             * @example 1.25
-                             */
-                            target_price: string;
-                            /**
-                             * @description Decimal string
-                             * @example 1.25
-                             */
-                            apr: string;
-                            /** @enum {string} */
-                            status: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
-                            is_open: number;
-                            settle_coin: string | null;
-                            /**
-                             * @description Decimal string
-                             * @example 1.25
-                             */
-                            settle_amount: string | null;
-                            create_time: number;
-                            expire_time: number;
-                            update_time: number;
+                            list: {
+                                id: number;
+                                base_coin: string;
+                                invest_coin: string;
+                                exercise_coin: string;
+                                /** @enum {string} */
+                                direction: "sell_high" | "buy_low";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                target_price: string;
+                                /** @description Settlement (fixing) time, unix seconds, a whole UTC hour */
+                                settle_time: number;
+                                /** @description Last instant a subscription is taken: an hour before settle_time */
+                                subscribe_end_time: number;
+                                /**
+                                 * @description Percent a year the quote pays
+                                 * @example 1.25
+                                 */
+                                apr: string;
+                                /** @enum {string} */
+                                apr_type: "fixed" | "quoted";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                min_amount: string;
+                                /**
+                                 * @description Most one user may hold in the product; null: no cap
+                                 * @example 1.25
+                                 */
+                                max_amount: string | null;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                total_quota: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                remaining_quota: string;
+                                /**
+                                 * @description The base coin's USDT price the quote was computed at
+                                 * @example 1.25
+                                 */
+                                index_price: string;
+                                quote_id: string;
+                                quote_expire_time: number;
+                                /** @enum {string} */
+                                status: "open" | "settling" | "settled" | "failed" | "canceled";
+                            }[];
+                            total: number;
                         };
                     };
                 };
@@ -13941,16 +14093,38 @@ export interface operations {
             "5XX": components["responses"]["Error"];
         };
     };
-    getEarnDualSniperOrder: {
+    postEarnDualSubscribe: {
         parameters: {
-            query: {
-                order_id: number;
+            query?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+                /** @description The funding password, when the user set one and the grace period has passed. */
+                "x-fund-password"?: string;
             };
-            header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    product_id: number;
+                    /** @example 1.25 */
+                    amount: string;
+                    quote_id: string;
+                    auto_compound?: boolean | ("0" | "1" | "true" | "false");
+                    fundpass?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    product_id: number;
+                    /** @example 1.25 */
+                    amount: string;
+                    quote_id: string;
+                    auto_compound?: boolean | ("0" | "1" | "true" | "false");
+                    fundpass?: string;
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -13967,6 +14141,9 @@ export interface operations {
                             id: number;
                             /** @enum {string} */
                             kind: "dual" | "sniper";
+                            product_id: number | null;
+                            /** @enum {string|null} */
+                            direction: "sell_high" | "buy_low" | null;
                             invest_coin: string;
                             exercise_coin: string;
                             /**
@@ -13987,12 +14164,31 @@ export interface operations {
                             /** @enum {string} */
                             status: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                             is_open: number;
+                            settle_time: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            settle_price: string | null;
                             settle_coin: string | null;
                             /**
                              * @description Decimal string
                              * @example 1.25
                              */
                             settle_amount: string | null;
+                            /**
+                             * @description What the order pays in exercise_coin if the target is reached
+                             * @example 1.25
+                             */
+                            reached_amount: string | null;
+                            /**
+                             * @description What it pays in invest_coin if not
+                             * @example 1.25
+                             */
+                            not_reached_amount: string | null;
+                            auto_compound: boolean;
+                            rolled_to: number | null;
+                            rolled_from: number | null;
                             create_time: number;
                             expire_time: number;
                             update_time: number;
@@ -14038,6 +14234,9 @@ export interface operations {
                                 id: number;
                                 /** @enum {string} */
                                 kind: "dual" | "sniper";
+                                product_id: number | null;
+                                /** @enum {string|null} */
+                                direction: "sell_high" | "buy_low" | null;
                                 invest_coin: string;
                                 exercise_coin: string;
                                 /**
@@ -14058,17 +14257,206 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                                 is_open: number;
+                                settle_time: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                settle_price: string | null;
                                 settle_coin: string | null;
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
                                  */
                                 settle_amount: string | null;
+                                /**
+                                 * @description What the order pays in exercise_coin if the target is reached
+                                 * @example 1.25
+                                 */
+                                reached_amount: string | null;
+                                /**
+                                 * @description What it pays in invest_coin if not
+                                 * @example 1.25
+                                 */
+                                not_reached_amount: string | null;
+                                auto_compound: boolean;
+                                rolled_to: number | null;
+                                rolled_from: number | null;
                                 create_time: number;
                                 expire_time: number;
                                 update_time: number;
                             }[];
                             total: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getEarnDualOrderDetail: {
+        parameters: {
+            query: {
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            order_id: number;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "dual" | "sniper";
+                            product_id: number | null;
+                            /** @enum {string|null} */
+                            direction: "sell_high" | "buy_low" | null;
+                            invest_coin: string;
+                            exercise_coin: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            target_price: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            apr: string;
+                            /** @enum {string} */
+                            status: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
+                            is_open: number;
+                            settle_time: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            settle_price: string | null;
+                            settle_coin: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            settle_amount: string | null;
+                            /**
+                             * @description What the order pays in exercise_coin if the target is reached
+                             * @example 1.25
+                             */
+                            reached_amount: string | null;
+                            /**
+                             * @description What it pays in invest_coin if not
+                             * @example 1.25
+                             */
+                            not_reached_amount: string | null;
+                            auto_compound: boolean;
+                            rolled_to: number | null;
+                            rolled_from: number | null;
+                            create_time: number;
+                            expire_time: number;
+                            update_time: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getEarnDualSniperOrder: {
+        parameters: {
+            query: {
+                order_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            order_id: number;
+                            id: number;
+                            /** @enum {string} */
+                            kind: "dual" | "sniper";
+                            product_id: number | null;
+                            /** @enum {string|null} */
+                            direction: "sell_high" | "buy_low" | null;
+                            invest_coin: string;
+                            exercise_coin: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            amount: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            target_price: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            apr: string;
+                            /** @enum {string} */
+                            status: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
+                            is_open: number;
+                            settle_time: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            settle_price: string | null;
+                            settle_coin: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            settle_amount: string | null;
+                            /**
+                             * @description What the order pays in exercise_coin if the target is reached
+                             * @example 1.25
+                             */
+                            reached_amount: string | null;
+                            /**
+                             * @description What it pays in invest_coin if not
+                             * @example 1.25
+                             */
+                            not_reached_amount: string | null;
+                            auto_compound: boolean;
+                            rolled_to: number | null;
+                            rolled_from: number | null;
+                            create_time: number;
+                            expire_time: number;
+                            update_time: number;
                         };
                     };
                 };
@@ -14450,7 +14838,7 @@ export interface operations {
                 from?: string;
                 /** @description Unix seconds; from is inclusive, to exclusive */
                 to?: string;
-                type?: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss";
+                type?: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss" | "convert";
                 cursor?: string;
                 limit?: number;
             };
@@ -14479,7 +14867,7 @@ export interface operations {
                                 /** @enum {string} */
                                 line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
                                 /** @enum {string} */
-                                type: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss";
+                                type: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss" | "convert";
                                 asset: string;
                                 /**
                                  * @description Signed as the user's available funds see it: subscriptions, fees and losses negative; redemptions, interest, rewards and bonuses positive
@@ -14527,6 +14915,25 @@ export interface operations {
                                     kind: "soft_staking_day";
                                     coin: string;
                                     day: number;
+                                } | null) | ({
+                                    /** @enum {string} */
+                                    kind: "dual_settlement";
+                                    product_id: number;
+                                    /** @enum {string} */
+                                    direction: "sell_high" | "buy_low";
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    target_price: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    fixing_price: string | null;
+                                    reached: boolean | null;
+                                    /** @description The rule applied, in words: the fixing price against the target and what was paid */
+                                    rule: string;
                                 } | null) | ({
                                     /** @enum {string} */
                                     kind: "staking_day";
@@ -14715,7 +15122,7 @@ export interface operations {
             query?: {
                 /** @description 1 or true: unread items only */
                 unread?: "0" | "1" | "true" | "false";
-                kind?: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                kind?: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert" | "dual_settled";
                 /** @description next_cursor of the previous page */
                 cursor?: number;
                 limit?: number;
@@ -14745,7 +15152,7 @@ export interface operations {
                                  * @description What happened; see the kinds listed in the description
                                  * @enum {string}
                                  */
-                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert" | "dual_settled";
                                 /** @description In the reader's language */
                                 title: string;
                                 /** @description In the reader's language */
@@ -14837,7 +15244,7 @@ export interface operations {
                             language: "en" | "zh-CN";
                             kinds: {
                                 /** @enum {string} */
-                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert" | "dual_settled";
                                 /** @description Also sent by mail */
                                 mail: boolean;
                             }[];
@@ -14861,12 +15268,12 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     language?: "en" | "zh-CN";
-                    mail_kinds?: ("fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert")[];
+                    mail_kinds?: ("fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert" | "dual_settled")[];
                 };
                 "application/x-www-form-urlencoded": {
                     /** @enum {string} */
                     language?: "en" | "zh-CN";
-                    mail_kinds?: ("fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert")[];
+                    mail_kinds?: ("fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert" | "dual_settled")[];
                 };
             };
         };
@@ -14889,7 +15296,7 @@ export interface operations {
                             language: "en" | "zh-CN";
                             kinds: {
                                 /** @enum {string} */
-                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert";
+                                kind: "fixed_matured" | "redemption_arrived" | "daily_earnings" | "apr_changed" | "launchpool_start" | "launchpool_end" | "security_changed" | "new_device" | "apr_alert" | "dual_settled";
                                 /** @description Also sent by mail */
                                 mail: boolean;
                             }[];
@@ -19380,6 +19787,9 @@ export interface operations {
                                 id: number;
                                 /** @enum {string} */
                                 kind: "dual" | "sniper";
+                                product_id: number | null;
+                                /** @enum {string|null} */
+                                direction: "sell_high" | "buy_low" | null;
                                 invest_coin: string;
                                 exercise_coin: string;
                                 /**
@@ -19397,14 +19807,34 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 apr: string;
-                                status: string;
+                                /** @enum {string} */
+                                status: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                                 is_open: number;
+                                settle_time: number;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                settle_price: string | null;
                                 settle_coin: string | null;
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
                                  */
                                 settle_amount: string | null;
+                                /**
+                                 * @description What the order pays in exercise_coin if the target is reached
+                                 * @example 1.25
+                                 */
+                                reached_amount: string | null;
+                                /**
+                                 * @description What it pays in invest_coin if not
+                                 * @example 1.25
+                                 */
+                                not_reached_amount: string | null;
+                                auto_compound: boolean;
+                                rolled_to: number | null;
+                                rolled_from: number | null;
                                 create_time: number;
                                 expire_time: number;
                                 update_time: number;
@@ -19547,6 +19977,9 @@ export interface operations {
                             id: number;
                             /** @enum {string} */
                             kind: "dual" | "sniper";
+                            product_id: number | null;
+                            /** @enum {string|null} */
+                            direction: "sell_high" | "buy_low" | null;
                             invest_coin: string;
                             exercise_coin: string;
                             /**
@@ -19567,15 +20000,490 @@ export interface operations {
                             /** @enum {string} */
                             status: "INIT" | "PROCESSING" | "SETTLEMENT_SUCCESS" | "SETTLEMENT_PROCESSING" | "SETTLEMENT_FAILED" | "CANCELING" | "CANCELED" | "EXPIRED" | "FAILED" | "INTERNAL_ERROR";
                             is_open: number;
+                            settle_time: number;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            settle_price: string | null;
                             settle_coin: string | null;
                             /**
                              * @description Decimal string
                              * @example 1.25
                              */
                             settle_amount: string | null;
+                            /**
+                             * @description What the order pays in exercise_coin if the target is reached
+                             * @example 1.25
+                             */
+                            reached_amount: string | null;
+                            /**
+                             * @description What it pays in invest_coin if not
+                             * @example 1.25
+                             */
+                            not_reached_amount: string | null;
+                            auto_compound: boolean;
+                            rolled_to: number | null;
+                            rolled_from: number | null;
                             create_time: number;
                             expire_time: number;
                             update_time: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminDualProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                id: number;
+                                base_coin: string;
+                                invest_coin: string;
+                                exercise_coin: string;
+                                /** @enum {string} */
+                                direction: "sell_high" | "buy_low";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                target_price: string;
+                                /** @description Settlement (fixing) time, unix seconds, a whole UTC hour */
+                                settle_time: number;
+                                /** @description Last instant a subscription is taken: an hour before settle_time */
+                                subscribe_end_time: number;
+                                /**
+                                 * @description Percent a year the quote pays
+                                 * @example 1.25
+                                 */
+                                apr: string;
+                                /** @enum {string} */
+                                apr_type: "fixed" | "quoted";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                min_amount: string;
+                                /**
+                                 * @description Most one user may hold in the product; null: no cap
+                                 * @example 1.25
+                                 */
+                                max_amount: string | null;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                total_quota: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                remaining_quota: string;
+                                /**
+                                 * @description The base coin's USDT price the quote was computed at
+                                 * @example 1.25
+                                 */
+                                index_price: string;
+                                quote_id: string;
+                                quote_expire_time: number;
+                                /** @enum {string} */
+                                status: "open" | "settling" | "settled" | "failed" | "canceled";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                sold: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                fixed_apr: string | null;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                fixing_price: string | null;
+                                attempts: number;
+                                retry_time: number | null;
+                                settled_time: number | null;
+                                orders: number;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminDualProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invest_coin: string;
+                    exercise_coin: string;
+                    /** @enum {string} */
+                    direction: "sell_high" | "buy_low";
+                    /** @example 1.25 */
+                    target_price: string;
+                    settle_time: number;
+                    /** @example 1.25 */
+                    min_amount: string;
+                    /** @example 1.25 */
+                    max_amount?: string;
+                    /** @example 1.25 */
+                    total_quota: string;
+                    /**
+                     * @description A fixed APR in percent; omitted: quoted from the pair settings
+                     * @example 1.25
+                     */
+                    apr?: string;
+                    confirm_rate?: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    invest_coin: string;
+                    exercise_coin: string;
+                    /** @enum {string} */
+                    direction: "sell_high" | "buy_low";
+                    /** @example 1.25 */
+                    target_price: string;
+                    settle_time: number;
+                    /** @example 1.25 */
+                    min_amount: string;
+                    /** @example 1.25 */
+                    max_amount?: string;
+                    /** @example 1.25 */
+                    total_quota: string;
+                    /**
+                     * @description A fixed APR in percent; omitted: quoted from the pair settings
+                     * @example 1.25
+                     */
+                    apr?: string;
+                    confirm_rate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            id: number;
+                            base_coin: string;
+                            invest_coin: string;
+                            exercise_coin: string;
+                            /** @enum {string} */
+                            direction: "sell_high" | "buy_low";
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            target_price: string;
+                            /** @description Settlement (fixing) time, unix seconds, a whole UTC hour */
+                            settle_time: number;
+                            /** @description Last instant a subscription is taken: an hour before settle_time */
+                            subscribe_end_time: number;
+                            /**
+                             * @description Percent a year the quote pays
+                             * @example 1.25
+                             */
+                            apr: string;
+                            /** @enum {string} */
+                            apr_type: "fixed" | "quoted";
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            min_amount: string;
+                            /**
+                             * @description Most one user may hold in the product; null: no cap
+                             * @example 1.25
+                             */
+                            max_amount: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            total_quota: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            remaining_quota: string;
+                            /**
+                             * @description The base coin's USDT price the quote was computed at
+                             * @example 1.25
+                             */
+                            index_price: string;
+                            quote_id: string;
+                            quote_expire_time: number;
+                            /** @enum {string} */
+                            status: "open" | "settling" | "settled" | "failed" | "canceled";
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            sold: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            fixed_apr: string | null;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            fixing_price: string | null;
+                            attempts: number;
+                            retry_time: number | null;
+                            settled_time: number | null;
+                            orders: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    postAdminDualProductsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A replay with the same key answers the first response and changes nothing; the same key with another body is 409 (code 40901). */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            product_id: number;
+                            canceled_orders: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    putAdminDualPairsByCoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                coin: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Yearly volatility of the base coin, percent
+                     * @example 1.25
+                     */
+                    volatility: string;
+                    /**
+                     * @description The house's margin, percent a year, taken off the option premium
+                     * @example 1.25
+                     */
+                    margin: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Yearly volatility of the base coin, percent
+                     * @example 1.25
+                     */
+                    volatility: string;
+                    /**
+                     * @description The house's margin, percent a year, taken off the option premium
+                     * @example 1.25
+                     */
+                    margin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            base_coin: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            volatility: string;
+                            /**
+                             * @description Decimal string
+                             * @example 1.25
+                             */
+                            margin: string;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminDualPairs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            list: {
+                                base_coin: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                volatility: string;
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                margin: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["Error"];
+            "5XX": components["responses"]["Error"];
+        };
+    };
+    getAdminDualExposure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        code: 0;
+                        message: string;
+                        data: {
+                            exposure: {
+                                base_coin: string;
+                                /** @enum {string} */
+                                direction: "sell_high" | "buy_low";
+                                settle_time: number;
+                                products: number;
+                                orders: number;
+                                /** @description Invested, per coin */
+                                open_amount: {
+                                    [key: string]: string;
+                                };
+                                /** @description What the house pays per coin if every target is reached */
+                                pays_if_reached: {
+                                    [key: string]: string;
+                                };
+                                /** @description … and if none is */
+                                pays_if_not_reached: {
+                                    [key: string]: string;
+                                };
+                            }[];
+                            runs: {
+                                id: number;
+                                product_id: number;
+                                /** @enum {string} */
+                                outcome: "settled" | "failed" | "canceled";
+                                /**
+                                 * @description Decimal string
+                                 * @example 1.25
+                                 */
+                                fixing_price: string | null;
+                                reached: boolean | null;
+                                orders: number;
+                                totals: {
+                                    [key: string]: string;
+                                };
+                                time: number;
+                            }[];
                         };
                     };
                 };

@@ -26,6 +26,7 @@ const LINE_NAMES: Record<Language, Record<string, string>> = {
     wealth: 'Private wealth',
     launchpool: 'Launchpool',
     soft_staking: 'Soft staking',
+    dual: 'Dual investment',
   },
   'zh-CN': {
     flexible: '活期理财',
@@ -34,6 +35,7 @@ const LINE_NAMES: Record<Language, Record<string, string>> = {
     wealth: '私募理财',
     launchpool: 'Launchpool',
     soft_staking: '软质押',
+    dual: '双币投资',
   },
 };
 const lineName = (lang: Language, line: unknown) => LINE_NAMES[lang][s(line)] ?? s(line);
@@ -138,6 +140,10 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
       title: `${s(p.asset)} ${lineName('en', p.line)} APR ${p.direction === 'above' ? 'reached' : 'fell below'} ${amt(p.apr)} %`,
       body: `The APR of ${s(p.asset)} ${lineName('en', p.line)} is ${pct(p.current)} % now: ${p.direction === 'above' ? 'at or above' : 'below'} your alert's ${amt(p.apr)} %.`,
     }),
+    dual_settled: (p) => ({
+      title: `Dual ${s(p.base)} order settled`,
+      body: `Order #${s(p.order_id)} settled at ${amt(p.fixing)} USDT (target ${amt(p.target)}): ${amt(p.amount)} ${s(p.coin)} ${p.rolled ? 'rolled into a new order' : 'went to your spot account'}.`,
+    }),
   },
   'zh-CN': {
     fixed_matured: (p) => ({
@@ -179,6 +185,10 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
     apr_alert: (p) => ({
       title: `${s(p.asset)} ${lineName('zh-CN', p.line)}年化收益率已${p.direction === 'above' ? '达到' : '低于'} ${amt(p.apr)}%`,
       body: `${s(p.asset)} ${lineName('zh-CN', p.line)}当前年化收益率为 ${pct(p.current)}%，${p.direction === 'above' ? '已达到或高于' : '已低于'}您设置的 ${amt(p.apr)}%。`,
+    }),
+    dual_settled: (p) => ({
+      title: `双币投资 ${s(p.base)} 订单已结算`,
+      body: `订单 #${s(p.order_id)} 以 ${amt(p.fixing)} USDT 结算（目标价 ${amt(p.target)}）：${amt(p.amount)} ${s(p.coin)} ${p.rolled ? '已自动续投为新订单' : '已转入现货账户'}。`,
     }),
   },
 };

@@ -1,0 +1,145 @@
+import {
+  DUAL_OPEN_STATUSES,
+  DUAL_QUOTE_COIN,
+  type DualDirection,
+  type DualOrderStatus,
+  dec,
+  targetReached,
+  toWire,
+} from '@earn/domain';
+import type { Db } from '../../infra/db/client';
+import { unixSeconds } from '../../kernel/clock';
+import { type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
+import { type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
+import { cutoffOf } from './service/subscribe';
+import { openProducts, productsByIds } from './store';
+
+/** A product as the user sees it, with its quote at `nowSec`. */
+export function productView(p: ProductRow, inputs: QuoteInputs, nowSec: number) {
+  const quote = quoteOf(p, inputs, nowSec);
+  const settle = unixSeconds(p.settleAt);
+  return {
+    id: p.id,
+    base_coin: p.baseCoin,
+    invest_coin: p.investCoin,
+    exercise_coin: p.exerciseCoin,
+    direction: p.direction,
+    target_price: toWire(p.targetPrice),
+    settle_time: settle,
+    subscribe_end_time: settle - SUBSCRIBE_CUTOFF_SECONDS,
+    apr: quote.apr,
+    apr_type: p.fixedApr === null ? ('quoted' as const) : ('fixed' as const),
+    min_amount: toWire(p.minAmount),
+    max_amount: p.maxPerUser === null ? null : toWire(p.maxPerUser),
+    total_quota: toWire(p.totalQuota),
+    remaining_quota: toWire(dec(p.totalQuota).minus(p.sold)),
+    index_price: toWire(inputs.spot),
+    quote_id: quote.quoteId,
+    quote_expire_time: quote.expiresAt,
+    status: p.status,
+  };
+}
+
+/**
+ * The products open for subscription, each with its quote now: of one base coin (`coin`; USDT or
+ * none: every pair) and direction. Products whose quote pays nothing at the current price are left
+ * out: nobody can subscribe to them.
+ */
+export async function listProducts(db: Db, filter: { coin?: string; direction?: DualDirection }, now: Date) {
+  const base = filter.coin && filter.coin !== DUAL_QUOTE_COIN ? filter.coin : undefined;
+  const found = await openProducts(db, { base, direction: filter.direction, cutoff: cutoffOf(now) });
+  const nowSec = unixSeconds(now);
+  const inputs = new Map<string, QuoteInputs>();
+  const list = [];
+  for (const p of found) {
+    // A pair's price and settings are read once; a fixed product needs no settings.
+    const key = `${p.baseCoin}:${p.fixedApr === null ? 'quoted' : 'fixed'}`;
+    let i = inputs.get(key);
+    if (!i) {
+      i = await quoteInputs(db, p);
+      inputs.set(key, i);
+    }
+    const view = productView(p, i, nowSec);
+    if (dec(view.apr).gt(0)) list.push(view);
+  }
+  return list;
+}
+
+/** An order as the user sees it: a subscription's own figures, or an operator's record. */
+export function orderView(o: OrderRow) {
+  return {
+    order_id: o.id,
+    id: o.id,
+    // Only this line and the operator's input (checked against the same enums) write these.
+    kind: o.kind as 'dual' | 'sniper',
+    product_id: o.productId,
+    direction: o.direction as DualDirection | null,
+    invest_coin: o.investCoin,
+    exercise_coin: o.exerciseCoin,
+    amount: toWire(o.amount),
+    target_price: toWire(o.targetPrice),
+    apr: toWire(o.apr),
+    status: o.status as DualOrderStatus,
+    is_open: DUAL_OPEN_STATUSES.includes(o.status as DualOrderStatus) ? 1 : 0,
+    settle_time: unixSeconds(o.expireAt),
+    settle_price: o.settlePrice === null ? null : toWire(o.settlePrice),
+    settle_coin: o.settleCoin,
+    settle_amount: o.settleAmount === null ? null : toWire(o.settleAmount),
+    reached_amount: o.payoutReached === null ? null : toWire(o.payoutReached),
+    not_reached_amount: o.payoutNotReached === null ? null : toWire(o.payoutNotReached),
+    auto_compound: o.autoCompound,
+    rolled_to: o.rolledTo,
+    rolled_from: o.rolledFrom,
+    create_time: unixSeconds(o.createdAt),
+    expire_time: unixSeconds(o.expireAt),
+    update_time: unixSeconds(o.updatedAt),
+  };
+}
+
+/** Why a dual statement row paid what it paid: the product's fixing price, its target and the rule applied. */
+export interface DualWhy {
+  kind: 'dual_settlement';
+  product_id: number;
+  direction: DualDirection;
+  target_price: string;
+  fixing_price: string | null;
+  reached: boolean | null;
+  rule: string;
+}
+
+/** The rule a settled (or withdrawn) product applied, in words. */
+function ruleOf(p: ProductRow): { reached: boolean | null; rule: string } {
+  if (p.status === 'canceled')
+    return {
+      reached: null,
+      rule: 'withdrawn before settlement: principal + interest so far, in the coin invested',
+    };
+  if (p.fixingPrice === null) return { reached: null, rule: 'not settled yet' };
+  const reached = targetReached(p.direction, p.fixingPrice, p.targetPrice);
+  const cmp = p.direction === 'sell_high' ? (reached ? '>=' : '<') : reached ? '<=' : '>';
+  const paid = reached
+    ? p.direction === 'sell_high'
+      ? `(amount + interest) × target in ${p.exerciseCoin}`
+      : `(amount + interest) ÷ target in ${p.exerciseCoin}`
+    : `amount + interest in ${p.investCoin}`;
+  return {
+    reached,
+    rule: `${p.direction}: fixing ${toWire(p.fixingPrice)} ${cmp} target ${toWire(p.targetPrice)}, paid ${paid}, 8 decimals down`,
+  };
+}
+
+/** The "why" of each product named, for the statement's dual rows. */
+export async function dualWhys(db: Db, productIds: number[]): Promise<Map<number, DualWhy>> {
+  const out = new Map<number, DualWhy>();
+  for (const p of await productsByIds(db, [...new Set(productIds)])) {
+    out.set(p.id, {
+      kind: 'dual_settlement',
+      product_id: p.id,
+      direction: p.direction,
+      target_price: toWire(p.targetPrice),
+      fixing_price: p.fixingPrice === null ? null : toWire(p.fixingPrice),
+      ...ruleOf(p),
+    });
+  }
+  return out;
+}
