@@ -10,7 +10,7 @@ import type { Job } from '../infra/jobs/scheduler';
 import type { AppDeps } from '../kernel/deps';
 import { DomainError } from '../kernel/errors';
 import { LaunchPoolReason } from '../lines/launch-pool/constants';
-import { SeReason } from '../lines/simple-earn/constants';
+import { SeReason } from '../lines/simple-earn/model';
 import { SoftStakingReason } from '../lines/soft-staking/engine';
 import { StakingReason } from '../lines/staking/service';
 import { WealthReason } from '../lines/wealth/service';

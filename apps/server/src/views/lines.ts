@@ -1,6 +1,6 @@
 import { Reason, UserPurpose } from '../ledger/accounts';
 import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from '../lines/launch-pool/constants';
-import { SePurpose, SeReason } from '../lines/simple-earn/constants';
+import { SePurpose, SeReason } from '../lines/simple-earn/model';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from '../lines/soft-staking/engine';
 import { StakingReason, StakingSystemPurpose } from '../lines/staking/service';
 import { WEALTH_FUND, WealthReason } from '../lines/wealth/service';

@@ -8,9 +8,10 @@ import {
 } from '@earn/domain';
 import type { Db } from '../../infra/db/client';
 import { DomainError } from '../../kernel/errors';
-import { subscribeFixed } from '../simple-earn/fixed';
-import { lockFlexShared, lockPosition, subscribeFlexible } from '../simple-earn/flexible';
-import { flexProduct, listedFixedProducts, onSale } from '../simple-earn/products';
+import { subscribeFixed } from '../simple-earn/service/subscribe-fixed';
+import { subscribeFlexible } from '../simple-earn/service/subscribe-flexible';
+import { lockFlexShared, lockPosition } from '../simple-earn/store/flex-positions';
+import { flexProduct, listedFixedProducts, onSale } from '../simple-earn/store/products';
 
 /**
  * Auto-earn: where staked coins go when they leave the pool (a redemption, or the project's end).

@@ -15,10 +15,17 @@ import { notices, rateWatch } from '../../kernel/notices';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../../ledger/accounts';
 import { postBulkEntry } from '../../ledger/bulk';
 import { postEntry } from '../../ledger/ledger';
-import { DAY_MS, FLEX_LOCK_KEY, HOUR_MS, SePurpose, SeReason } from './constants';
-import { LINE_FIXED } from './fixed';
-import { LINE_FLEXIBLE, lockFlexShared } from './flexible';
-import type { FlexProduct } from './products';
+import {
+  DAY_MS,
+  FLEX_LOCK_KEY,
+  type FlexProduct,
+  HOUR_MS,
+  LINE_FIXED,
+  LINE_FLEXIBLE,
+  SePurpose,
+  SeReason,
+} from './model';
+import { lockFlexShared } from './store/flex-positions';
 
 const iso = (d: Date) => d.toISOString();
 const num = (v: string) => sql.raw(`${dec(v).toFixed()}::numeric`);

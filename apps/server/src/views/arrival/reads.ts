@@ -20,12 +20,12 @@ import {
   listedFixedProducts,
   onSale,
   requireFlexProduct,
-} from '../../lines/simple-earn/products';
+} from '../../lines/simple-earn/store/products';
 import { loadProductByCoin, termsOf } from '../../lines/staking/products';
 import { requireWealthProduct } from '../../lines/wealth/service';
 
 /**
- * Flexible: a redemption is paid at once, whatever it takes from (simple-earn/flexible.ts
+ * Flexible: a redemption is paid at once, whatever it takes from (simple-earn/service/flexible-booking.ts
  * splitRedemption); only the product must exist.
  */
 export async function flexibleRedeemArrival(db: Db, asset: string, now: Date) {

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from '../../infra/db/client';
 import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
-import { SeReason } from '../../lines/simple-earn/constants';
+import { SeReason } from '../../lines/simple-earn/model';
 import { WealthReason } from '../../lines/wealth/service';
 import { priceAtSql } from '../../market/prices';
 import { type HistoryLine, LINES, type Line, reasonsOf } from '../lines';

@@ -1,5 +1,5 @@
 import { SimpleEarnHistoryType } from '@earn/domain';
-import { type Db, sql } from '../../infra/db/client';
+import { type Db, sql } from '../../../infra/db/client';
 
 type Sql = ReturnType<typeof sql>;
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;

@@ -1,3 +1,11 @@
+import type { seFixedOrders, seFixedProducts, seFlexProducts, seVouchers } from '../../infra/db/schema';
+
+/** The simple-earn rows the engine, the APR rule and the responses share. */
+export type FlexProduct = typeof seFlexProducts.$inferSelect;
+export type FixedProduct = typeof seFixedProducts.$inferSelect;
+export type FixedOrder = typeof seFixedOrders.$inferSelect;
+export type Voucher = typeof seVouchers.$inferSelect;
+
 /** Ledger purposes and reason codes of simple earn (user purposes 'flexible' and 'fixed' are core's). */
 export const SePurpose = {
   /** Flexible interest received by holders and not yet withdrawn: one pooled liability per asset. */
@@ -41,3 +49,7 @@ export function unix(at: Date | null | undefined): number {
 export function iconOf(asset: string): string {
   return `/icons/coins/${asset.toLowerCase()}.svg`;
 }
+
+/** The line column of simple earn's history records: flexible or fixed. */
+export const LINE_FLEXIBLE = 'flexible';
+export const LINE_FIXED = 'fixed';

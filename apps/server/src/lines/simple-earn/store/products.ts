@@ -1,23 +1,23 @@
 import {
+  aprUpTo,
   dec,
   isPlainDecimal,
   SimpleEarnBusinessType,
   type SimpleEarnLadderTier,
+  SimpleEarnProductType,
   SimpleEarnSaleStatus,
   toWire,
 } from '@earn/domain';
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Db } from '../../infra/db/client';
-import { assets, seFixedProducts, seFlexProducts } from '../../infra/db/schema';
-import type { Language } from '../../infra/http/texts';
-import { localized } from '../../infra/http/texts';
-import { errors } from '../../kernel/errors';
-import { requireAsset } from '../../market/assets';
-import { fixedProductAprTerms, flexAprTerms, productAprWire } from './apr';
-import { iconOf, unix } from './constants';
-import type { FixedProduct, FlexProduct } from './rows';
-
-export type { FixedProduct, FlexProduct } from './rows';
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../infra/db/client';
+import { assets, seFixedProducts, seFlexProducts } from '../../../infra/db/schema';
+import type { Language } from '../../../infra/http/texts';
+import { localized } from '../../../infra/http/texts';
+import { errors } from '../../../kernel/errors';
+import type { BestOffer } from '../../../kernel/module';
+import { requireAsset } from '../../../market/assets';
+import { fixedProductAprTerms, flexAprTerms, productAprWire } from '../apr';
+import { type FixedProduct, type FlexProduct, iconOf, unix } from '../model';
 
 const wire = (v: string | null | undefined) => toWire(v ?? '0');
 
@@ -217,4 +217,33 @@ export function onSale(p: FixedProduct, now: Date): boolean {
     p.startTime.getTime() <= now.getTime() &&
     (!p.endTime || p.endTime.getTime() > now.getTime())
   );
+}
+
+/**
+ * The best APR a normal product pays, by the rule every screen uses (simple-earn/apr.ts): the most any
+ * amount earns, and the amount it needs ("up to 15.23 % on the first 500 USDT").
+ */
+export async function bestOffer(db: Db): Promise<BestOffer> {
+  const flex = await db.select().from(seFlexProducts).where(eq(seFlexProducts.status, 1));
+  const fixed = await db
+    .select()
+    .from(seFixedProducts)
+    .where(
+      and(
+        eq(seFixedProducts.status, 1),
+        eq(seFixedProducts.type, SimpleEarnProductType.normal),
+        sql`${seFixedProducts.totalQuota} - ${seFixedProducts.soldAmount} >= ${seFixedProducts.minLendAmount}`,
+      ),
+    );
+  const offers = [
+    ...flex.map((p) => ({ asset: p.asset, up: aprUpTo(flexAprTerms(p)) })),
+    ...fixed.map((p) => ({ asset: p.asset, up: aprUpTo(fixedProductAprTerms(p)) })),
+  ].sort((a, b) => b.up.apr.cmp(a.up.apr) || a.asset.localeCompare(b.asset));
+  const best = offers[0];
+  return {
+    line: 'simple-earn',
+    asset: best?.asset ?? null,
+    apr: best ? toWire(best.up.apr.times(100)) : null,
+    up_to_amount: best?.up.amount ? toWire(best.up.amount) : null,
+  };
 }

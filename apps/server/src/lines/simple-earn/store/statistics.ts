@@ -1,5 +1,5 @@
 import { dec, toWire } from '@earn/domain';
-import { type Db, rows, sql } from '../../infra/db/client';
+import { type Db, rows, sql } from '../../../infra/db/client';
 
 /** A user's simple-earn totals, per asset and in USDT at today's prices. */
 export async function statistics(db: Db, userId: number, now: Date) {
