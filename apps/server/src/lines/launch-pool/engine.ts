@@ -13,7 +13,8 @@ import { rateWatch } from '../../kernel/notices';
 import { systemAccount, UserPurpose, userAccount } from '../../ledger/accounts';
 import { postBulkEntry } from '../../ledger/bulk';
 import { balanceOf, transfer } from '../../ledger/ledger';
-import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from './auto-earn';
+import { liveAutoEarnRates, loadPoolMarket } from './live';
+import type { PoolCoinRow, PoolRow, ProjectRow } from './model';
 import {
   ENTITLEMENT_PLACES,
   INDEX_PLACES,
@@ -24,14 +25,13 @@ import {
   rewardPoolPurpose,
   SECONDS_PER_YEAR,
   STAKE_PURPOSE,
-} from './constants';
-import { liveAutoEarnRates, loadPoolMarket } from './live';
-import type { PoolCoinRow, PoolRow, ProjectRow } from './rows';
+} from './model';
+import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from './service/auto-earn';
 
 /** Enough digits that a reward share keeps all INDEX_PLACES places however large the index grows. */
 const IndexDecimal = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_DOWN });
 
-export type { PoolCoinRow, PoolRow, ProjectRow } from './rows';
+export type { PoolCoinRow, PoolRow, ProjectRow } from './model';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -15,7 +15,7 @@ import { seFixedProducts, seFlexProducts } from '../../infra/db/schema';
 import { flexAprTerms } from '../simple-earn/apr';
 import type { FixedProduct, FlexProduct } from '../simple-earn/model';
 import { onSale, pricesOf, saleStatus } from '../simple-earn/store/products';
-import type { PoolCoinRow, PoolRow, ProjectRow } from './rows';
+import type { PoolCoinRow, PoolRow, ProjectRow } from './model';
 
 const dec100 = (fraction: Decimal.Value) => dec(fraction).times(100);
 

@@ -6,7 +6,7 @@ import { shardedWork } from '../../kernel/jobs';
 import { notices } from '../../kernel/notices';
 import { UserPurpose } from '../../ledger/accounts';
 import { floorDiv18, postBulkTransfer } from '../../ledger/bulk';
-import { StakingReason, StakingSystemPurpose } from './service';
+import { StakingReason, StakingSystemPurpose } from './model';
 
 const DAY_SECONDS = 86_400;
 const YEAR_SECONDS = 365 * DAY_SECONDS;

@@ -21,7 +21,7 @@ import { ok } from '../../infra/http/envelope';
 import { requestLanguage } from '../../infra/http/texts';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
-import { AcceptanceKind, acceptanceView, recordAcceptance } from '../staking/acceptance';
+import { AcceptanceKind, acceptanceView, recordAcceptance } from '../staking/store/acceptance';
 import { registerWealthAdminRoutes } from './admin-routes';
 import {
   orderDetail,

@@ -3,7 +3,7 @@ import { type Db, rows, sql } from '../../infra/db/client';
 import { errors } from '../../kernel/errors';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
 import { floorDiv18 } from '../../ledger/bulk';
-import { rewardPoolPurpose } from '../../lines/launch-pool/constants';
+import { rewardPoolPurpose } from '../../lines/launch-pool/model';
 
 const DAY_MS = 86_400_000;
 const dayStartOf = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();

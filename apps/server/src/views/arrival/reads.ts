@@ -12,16 +12,17 @@ import { getUser } from '../../accounts/users';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
-import { exitMode } from '../../lines/launch-pool/auto-earn';
-import { findPool, findPosition } from '../../lines/launch-pool/queries';
-import { lendEarnHidden } from '../../lines/launch-pool/service';
+import { exitMode } from '../../lines/launch-pool/service/auto-earn';
+import { lendEarnHidden } from '../../lines/launch-pool/service/check-pool-rule';
+import { findPool, findPosition } from '../../lines/launch-pool/store/projects';
 import {
   flexProduct,
   listedFixedProducts,
   onSale,
   requireFlexProduct,
 } from '../../lines/simple-earn/store/products';
-import { loadProductByCoin, termsOf } from '../../lines/staking/products';
+import { loadProductByCoin } from '../../lines/staking/store/products';
+import { termsOf } from '../../lines/staking/terms';
 import { requireWealthProduct } from '../../lines/wealth/service';
 
 /**

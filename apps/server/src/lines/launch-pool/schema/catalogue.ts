@@ -12,9 +12,9 @@ import {
   windowIssues,
 } from '@earn/domain';
 import { z } from 'zod';
-import { amountCol, type Codec, col, mappedCol, rates, unixCol } from '../../accounts/operators/patch';
-import type { launchpoolEarnMore } from '../../infra/db/schema';
-import type { PoolCoinRow, PoolRow, ProjectRow } from './engine';
+import { amountCol, type Codec, col, mappedCol, rates, unixCol } from '../../../accounts/operators/patch';
+import type { launchpoolEarnMore } from '../../../infra/db/schema';
+import type { PoolCoinRow, PoolRow, ProjectRow } from '../model';
 
 /**
  * The launch pool catalogue's operator schemas (edits are built from them by operator/patch.ts), the

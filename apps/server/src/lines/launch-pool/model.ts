@@ -1,4 +1,10 @@
+import type { launchpoolPoolCoins, launchpoolPools, launchpoolProjects } from '../../infra/db/schema';
 import { UserPurpose } from '../../ledger/accounts';
+
+export type PoolRow = typeof launchpoolPools.$inferSelect;
+export type ProjectRow = typeof launchpoolProjects.$inferSelect;
+/** A further reward coin of a multi-mining pool. */
+export type PoolCoinRow = typeof launchpoolPoolCoins.$inferSelect;
 
 /** Where staked coins sit: the user's launch-pool account of the stake coin. */
 export const STAKE_PURPOSE = UserPurpose.launchpool;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { envelope, paged } from '../../infra/http/envelope';
-import { decimalString } from '../../infra/http/openapi';
+import { envelope, paged } from '../../../infra/http/envelope';
+import { decimalString } from '../../../infra/http/openapi';
 
 // Success responses of this product line's routes: the fields the handlers answer, checked on
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
 
-// A project and its pools (queries.ts projectWire, poolWire). Users see simple earn's live offer, the
+// A project and its pools (wire.ts projectWire, poolWire). Users see simple earn's live offer, the
 // derived APR and, signed in, their limits; the operator sees the auto-earn choice as stored and no
 // user part.
 
@@ -187,7 +187,7 @@ export const getEarnLaunchPoolProjectInfoResponse = envelope(projectWire);
 /** GET /apiw/v2/earn/launch-pool/projects */
 export const getEarnLaunchPoolProjectsResponse = paged(projectWire);
 
-/** GET /apiw/v2/earn/launch-pool/user-project-statistics (queries.ts userProjectStatistics) */
+/** GET /apiw/v2/earn/launch-pool/user-project-statistics (store/projects.ts userProjectStatistics) */
 export const getEarnLaunchPoolUserProjectStatisticsResponse = envelope(
   z.array(
     z.object({
@@ -242,7 +242,7 @@ export const getEarnLaunchPoolMyRewardsResponse = paged(
   }),
 );
 
-/** POST /apiw/v2/earn/launch-pool/create-order (service.ts stake) */
+/** POST /apiw/v2/earn/launch-pool/create-order (service/stake.ts) */
 export const postEarnLaunchPoolCreateOrderResponse = envelope(
   z.object({
     order_id: z.number(),
@@ -262,7 +262,7 @@ export const postEarnLaunchPoolCreateOrderResponse = envelope(
 /** Where redeemed or returned coins went. */
 const destination = z.enum(['spot', 'flexible', 'fixed']);
 
-/** POST /apiw/v2/earn/launch-pool/redeem (service.ts redeem) */
+/** POST /apiw/v2/earn/launch-pool/redeem (service/redeem.ts) */
 export const postEarnLaunchPoolRedeemResponse = envelope(
   z.object({
     order_id: z.number(),

@@ -1,9 +1,9 @@
 import { Code } from '@earn/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../infra/db/client';
-import { earnAcceptances } from '../../infra/db/schema';
-import { unixSeconds } from '../../infra/jobs/clock';
-import { DomainError } from '../../kernel/errors';
+import type { Db } from '../../../infra/db/client';
+import { earnAcceptances } from '../../../infra/db/schema';
+import { unixSeconds } from '../../../infra/jobs/clock';
+import { DomainError } from '../../../kernel/errors';
 
 /**
  * Recorded acceptances of a product's terms. The specs' stake and purchase bodies carry no agreement

@@ -14,9 +14,9 @@ import {
   windowIssues,
 } from '@earn/domain';
 import { z } from 'zod';
-import { amountCol, type Codec, col, group, mappedCol, rates } from '../../accounts/operators/patch';
-import type { stakingProducts, stakingProtocols } from '../../infra/db/schema';
-import { i18nInput, variantText } from '../../infra/http/texts';
+import { amountCol, type Codec, col, group, mappedCol, rates } from '../../../accounts/operators/patch';
+import type { stakingProducts, stakingProtocols } from '../../../infra/db/schema';
+import { i18nInput, variantText } from '../../../infra/http/texts';
 
 /**
  * The staking catalogue's operator schemas (edits are built from them by operator/patch.ts), the

@@ -6,12 +6,12 @@ import {
   SimpleEarnRedeemAccount,
   toWire,
 } from '@earn/domain';
-import type { Db } from '../../infra/db/client';
-import { DomainError } from '../../kernel/errors';
-import { subscribeFixed } from '../simple-earn/service/subscribe-fixed';
-import { subscribeFlexible } from '../simple-earn/service/subscribe-flexible';
-import { lockFlexShared, lockPosition } from '../simple-earn/store/flex-positions';
-import { flexProduct, listedFixedProducts, onSale } from '../simple-earn/store/products';
+import type { Db } from '../../../infra/db/client';
+import { DomainError } from '../../../kernel/errors';
+import { subscribeFixed } from '../../simple-earn/service/subscribe-fixed';
+import { subscribeFlexible } from '../../simple-earn/service/subscribe-flexible';
+import { lockFlexShared, lockPosition } from '../../simple-earn/store/flex-positions';
+import { flexProduct, listedFixedProducts, onSale } from '../../simple-earn/store/products';
 
 /**
  * Auto-earn: where staked coins go when they leave the pool (a redemption, or the project's end).

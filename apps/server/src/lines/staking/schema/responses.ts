@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { envelope, paged } from '../../infra/http/envelope';
-import { decimalString } from '../../infra/http/openapi';
-import { i18nOutput } from '../../infra/http/texts';
+import { envelope, paged } from '../../../infra/http/envelope';
+import { decimalString } from '../../../infra/http/openapi';
 
 // Success responses of this product line's routes: the fields the handlers answer, checked on
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
@@ -102,7 +101,7 @@ export const postEarnStakingCoinSwapVerifyResponse = envelope(z.union([stakeOrde
 export const postEarnStakingCoinRedeemResponse = postEarnStakingCoinSwapVerifyResponse;
 
 /** A staking product as the user calls answer it (the operator list names its status strictly). */
-const stakingProduct = z.object({
+export const stakingProduct = z.object({
   id: z.number(),
   coin: z.string(),
   mortgage_coin: z.string(),
@@ -364,44 +363,4 @@ export const getEarnStakingCoinAskResponse = paged(
     answer: z.string(),
     unfold: z.boolean(),
   }),
-);
-
-/** POST /admin/api/staking/products */
-export const postAdminStakingProductsResponse = envelope(
-  z.object({
-    id: z.number(),
-  }),
-);
-
-/** PUT /admin/api/staking/products/:id */
-export const putAdminStakingProductsByIdResponse = envelope(
-  z.object({
-    id: z.number(),
-  }),
-);
-
-/** POST /admin/api/staking/products/:id/protocols */
-export const postAdminStakingProductsByIdProtocolsResponse = envelope(
-  z.object({
-    pid: z.number(),
-  }),
-);
-
-/** PUT /admin/api/staking/protocols/:id */
-export const putAdminStakingProtocolsByIdResponse = envelope(
-  z.object({
-    pid: z.number(),
-  }),
-);
-
-/** POST /admin/api/staking/products/:id/campaigns */
-export const postAdminStakingProductsByIdCampaignsResponse = envelope(
-  z.object({
-    id: z.number(),
-  }),
-);
-
-/** GET /admin/api/staking/products */
-export const getAdminStakingProductsResponse = paged(
-  stakingProduct.extend({ status: z.enum(['online', 'offline']), i18n: i18nOutput }),
 );

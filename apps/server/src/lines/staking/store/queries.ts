@@ -1,17 +1,17 @@
 import { dec, redeemableWithReceipt, toWire } from '@earn/domain';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { type Db, rows } from '../../infra/db/client';
+import { type Db, rows } from '../../../infra/db/client';
 import {
   stakingPositions,
   stakingProtocols,
   stakingRatePoints,
   stakingRedemptions,
   stakingRewards,
-} from '../../infra/db/schema';
-import { unixSeconds } from '../../infra/jobs/clock';
-import { UserPurpose, userAccount } from '../../ledger/accounts';
-import { balanceOf } from '../../ledger/ledger';
-import type { LoadedProduct } from './products';
+} from '../../../infra/db/schema';
+import { unixSeconds } from '../../../infra/jobs/clock';
+import { UserPurpose, userAccount } from '../../../ledger/accounts';
+import { balanceOf } from '../../../ledger/ledger';
+import type { LoadedProduct } from '../model';
 
 const secs = (d: Date | null) => (d ? unixSeconds(d) : null);
 
