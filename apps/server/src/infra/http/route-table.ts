@@ -50,7 +50,8 @@ export interface RouteDef<S extends FastifySchema> {
   path: string;
   schema: S;
   access?: 'user' | 'optional';
-  config?: FastifyContextConfig;
+  /** The route's config; a function when it needs the dependencies (a money hook that reads a product). */
+  config?: FastifyContextConfig | ((deps: AppDeps) => FastifyContextConfig);
   /** Registered only when no route of the same method and path is there yet (a path two lines may serve). */
   unlessTaken?: boolean;
   handler(deps: AppDeps, req: RouteRequest<S>, reply: RouteReply<S>): RouteAnswer<S>;
@@ -76,12 +77,13 @@ export function route<S extends FastifySchema>(def: RouteDef<S>): Route {
     register(app, deps, guards) {
       if (def.unlessTaken && app.hasRoute({ method: def.method, url: def.path })) return;
       const preHandler = def.access ? guards[def.access] : undefined;
+      const config = typeof def.config === 'function' ? def.config(deps) : def.config;
       app.withTypeProvider<ZodTypeProvider>().route({
         method: def.method,
         url: def.path,
         schema: def.schema,
         ...(preHandler ? { preHandler } : {}),
-        ...(def.config ? { config: def.config } : {}),
+        ...(config ? { config } : {}),
         handler: (req, reply) => def.handler(deps, req, reply),
       });
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { envelope, paged } from '../../infra/http/envelope';
-import { decimalString } from '../../infra/http/openapi';
+import { envelope, paged } from '../../../infra/http/envelope';
+import { decimalString } from '../../../infra/http/openapi';
 
 // Success responses of this product line's routes: the fields the handlers answer, checked on
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
