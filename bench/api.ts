@@ -20,7 +20,7 @@ import { deposit } from '../apps/server/src/accounts/funding';
 import { createSession } from '../apps/server/src/accounts/users';
 import { type Db, openPostgres, rows, sql } from '../apps/server/src/infra/db/client';
 import { FLEX_HOURLY_JOB, runFlexibleHour } from '../apps/server/src/lines/simple-earn/engine';
-import { subscribeFlexible } from '../apps/server/src/lines/simple-earn/flexible';
+import { subscribeFlexible } from '../apps/server/src/lines/simple-earn/service/subscribe-flexible';
 import { monotonicUs, newestProfile, summariseProfile } from './cpuprofile';
 import { statStatements } from './stat-statements';
 // The notify ports the lines' jobs call (the hour's close tells rate watchers) are wired there.

@@ -24,8 +24,8 @@ import type { Clock } from '../apps/server/src/infra/jobs/clock';
 import { type Job, type Period, Scheduler, type ShardedWork } from '../apps/server/src/infra/jobs/scheduler';
 import { launchPoolHour, payHour } from '../apps/server/src/lines/launch-pool/engine';
 import { FLEX_HOURLY_JOB, flexibleHour, runFlexibleHour } from '../apps/server/src/lines/simple-earn/engine';
-import { indexHistoryDays } from '../apps/server/src/lines/simple-earn/history-days';
-import { flexHistory } from '../apps/server/src/lines/simple-earn/queries';
+import { flexHistory } from '../apps/server/src/lines/simple-earn/store/history';
+import { indexHistoryDays } from '../apps/server/src/lines/simple-earn/store/history-days';
 import { runRewardDay, stakingDay } from '../apps/server/src/lines/staking/engine';
 import { earnModules } from '../apps/server/src/modules';
 import {

@@ -1,7 +1,7 @@
 import type { EarnModule } from './kernel/module';
 import { wireNotify } from './kernel/notices';
 import { dualModule } from './lines/dual';
-import { launchPoolModule } from './lines/launch-pool/module';
+import { launchPoolModule } from './lines/launch-pool';
 import { simpleEarnModule } from './lines/simple-earn';
 import { softStakingModule } from './lines/soft-staking';
 import { stakingModule } from './lines/staking';

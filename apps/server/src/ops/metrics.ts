@@ -10,10 +10,10 @@ import type { Job } from '../infra/jobs/scheduler';
 import type { AppDeps } from '../kernel/deps';
 import { DomainError } from '../kernel/errors';
 import { DualReason } from '../lines/dual/model';
-import { LaunchPoolReason } from '../lines/launch-pool/constants';
-import { SeReason } from '../lines/simple-earn/constants';
+import { LaunchPoolReason } from '../lines/launch-pool/model';
+import { SeReason } from '../lines/simple-earn/model';
 import { SoftStakingReason } from '../lines/soft-staking/engine';
-import { StakingReason } from '../lines/staking/service';
+import { StakingReason } from '../lines/staking/model';
 import { WealthReason } from '../lines/wealth/service';
 
 export const METRICS_PATH = '/metrics';

@@ -1,9 +1,9 @@
 import { Reason, UserPurpose } from '../ledger/accounts';
 import { DUAL_PURPOSE, DualHouse, DualReason } from '../lines/dual/model';
-import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from '../lines/launch-pool/constants';
-import { SePurpose, SeReason } from '../lines/simple-earn/constants';
+import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from '../lines/launch-pool/model';
+import { SePurpose, SeReason } from '../lines/simple-earn/model';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from '../lines/soft-staking/engine';
-import { StakingReason, StakingSystemPurpose } from '../lines/staking/service';
+import { StakingReason, StakingSystemPurpose } from '../lines/staking/model';
 import { WEALTH_FUND, WealthReason } from '../lines/wealth/service';
 
 /** The product lines as the console names them. */
@@ -101,7 +101,7 @@ export const PAYOUTS: readonly Payout[] = [
     purpose: SePurpose.fixedBonusExpense,
     prefix: false,
   },
-  // Each pool's reward account is `launchpool_rewards:<rid>` (launch-pool/constants.ts).
+  // Each pool's reward account is `launchpool_rewards:<rid>` (launch-pool/model.ts).
   { line: 'launch_pool', reason: LaunchPoolReason.reward, purpose: 'launchpool_rewards:', prefix: true },
   {
     line: 'launch_pool',

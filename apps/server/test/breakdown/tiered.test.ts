@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchPoolModule } from '../../src/lines/launch-pool/module';
+import { launchPoolModule } from '../../src/lines/launch-pool';
 import { simpleEarnModule } from '../../src/lines/simple-earn';
 import { stakingModule } from '../../src/lines/staking';
 import { breakdownModule } from '../../src/views/breakdown';

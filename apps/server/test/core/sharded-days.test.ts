@@ -6,8 +6,8 @@ import { type Job, type Period, Scheduler, type ShardedWork } from '../../src/in
 import { UserPurpose } from '../../src/ledger/accounts';
 import { postBulkEntry } from '../../src/ledger/bulk';
 import { reconcile } from '../../src/ledger/reconcile';
-import { SeReason } from '../../src/lines/simple-earn/constants';
 import { FIXED_DAILY_JOB, fixedMaturity, runFixedMaturity } from '../../src/lines/simple-earn/engine';
+import { SeReason } from '../../src/lines/simple-earn/model';
 import {
   runSoftStakingDay,
   SOFT_STAKING_DAILY_JOB,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
 import type { Clock } from '../../src/infra/jobs/clock';
 import { type Job, type Period, Scheduler, type ShardedWork } from '../../src/infra/jobs/scheduler';
-import { SeReason } from '../../src/lines/simple-earn/constants';
 import { FLEX_HOURLY_JOB, flexibleHour, runFlexibleHour } from '../../src/lines/simple-earn/engine';
+import { SeReason } from '../../src/lines/simple-earn/model';
 import { freshDatabase } from '../harness';
 
 const HOUR = 3_600_000;

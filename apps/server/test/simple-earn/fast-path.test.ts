@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastPathOutcomes } from '../../src/accounts/idempotency';
 import { rows, sql } from '../../src/infra/db/client';
-import { FLEX_LOCK_KEY } from '../../src/lines/simple-earn/constants';
+import { FLEX_LOCK_KEY } from '../../src/lines/simple-earn/model';
 import { csrfTokenFor, onPostgres, TestClient } from '../harness';
 import {
   type Env,

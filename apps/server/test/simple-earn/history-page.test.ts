@@ -1,7 +1,7 @@
 import { dec, toWire } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
-import { flexHistory } from '../../src/lines/simple-earn/queries';
+import { flexHistory } from '../../src/lines/simple-earn/store/history';
 import { detachBefore, ensurePartition, PARTITIONED_TABLES } from '../../src/ops/partitions/partitions';
 import { rollupDays } from '../../src/views/overview/rollup';
 import { freshDatabase } from '../harness';

@@ -1,63 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Job, Period, ShardData, ShardedWork } from '../../kernel/jobs';
-import { type Db, rows } from '../db/client';
-import { jobPeriods, jobRuns, jobShards } from '../db/schema';
+import type { Job, Period } from '../../kernel/jobs';
+import type { Db } from '../db/client';
+import { jobPeriods, jobRuns } from '../db/schema';
 import { type Clock, type TestClock, wallTime } from './clock';
+import { claimRun, PeriodDoneElsewhere, runSharded, type ShardHost } from './sharded';
+import type { SchedulerOptions, SchedulerStatus } from './status';
 
 export type { Job, Period, ShardData, ShardedWork } from '../../kernel/jobs';
-
-/** The rows a plan's shards book together, when every one of them says. */
-function plannedRows(shards: readonly ShardData[]): number | undefined {
-  let total = 0;
-  for (const shard of shards) {
-    if (typeof shard.rows !== 'number') return undefined;
-    total += shard.rows;
-  }
-  return total;
-}
-
-/** A sharded job's whole period in one transaction: the same plan, bookings and close, in order. */
-export async function runWhole(tx: Db, work: ShardedWork, period: Period, shardRows = 0): Promise<void> {
-  const planned = await work.plan(tx, period, shardRows);
-  const shards: { params: ShardData; result: ShardData }[] = [];
-  for (const params of planned) shards.push({ params, result: await work.book(tx, period, params) });
-  await work.close(tx, period, shards);
-}
-
-export interface SchedulerOptions {
-  /** Positions per shard; 0 books every period in one transaction by `run`. */
-  shardRows?: number;
-  /** How long an instance waits between looks at shards other instances hold (default 25 ms). */
-  shardWaitMs?: number;
-}
-
-/** What readiness and metrics read of one job: its last success, how far behind it is, its failures. */
-export interface JobStatus {
-  name: string;
-  periodSeconds: number;
-  /** The end of the last period this instance saw done (claimed here or by another instance). */
-  lastPeriodEnd: Date | null;
-  /** Wall-clock time of this instance's last successful run of the job. */
-  lastSuccessAt: Date | null;
-  /** Periods of this job that failed in this process since it started. */
-  failures: number;
-  lastError: string | null;
-}
-
-export interface SchedulerStatus {
-  /** Whether the periodic timer runs in this process. */
-  started: boolean;
-  /** Wall-clock time the last pass began and ended, and whether it completed without an error. */
-  lastPassStartedAt: Date | null;
-  lastPassEndedAt: Date | null;
-  lastPassOk: boolean | null;
-  jobs: JobStatus[];
-}
-
-/** A sharded period another instance ran whole meanwhile: its plan here is rolled back. */
-class PeriodDoneElsewhere extends Error {}
+export { runWhole } from './sharded';
+export type { JobStatus, SchedulerOptions, SchedulerStatus } from './status';
 
 /** At most this many periods per job are caught up in one pass, so a pass stays bounded. */
 const MAX_PERIODS_PER_PASS = 1000;
@@ -94,6 +47,20 @@ export class Scheduler {
     private log?: FastifyBaseLogger,
     private readonly options: SchedulerOptions = {},
   ) {}
+
+  /** This scheduler as the sharded protocol sees it (sharded.ts). */
+  private get shardHost(): ShardHost {
+    return {
+      db: this.db,
+      clock: this.clock,
+      instance: this.instance,
+      shardWaitMs: this.options.shardWaitMs ?? 25,
+      stopping: () => this.stopping,
+      transaction: (work) => this.transaction(work),
+      claimRun: (tx, job, period) => claimRun(tx, this.clock, this.instance, job, period),
+      booked: (job, shards) => this.shardsBooked.set(job, (this.shardsBooked.get(job) ?? 0) + shards),
+    };
+  }
 
   /** The server's logger exists only once the app is built, after the scheduler. */
   useLogger(log: FastifyBaseLogger): void {
@@ -356,174 +323,17 @@ export class Scheduler {
     return claimed;
   }
 
-  /**
-   * The period's one `job_runs` row (a span: one per period in it): whoever inserts it runs the period
-   * (or, sharded, its close). A span another instance ran part of is rolled back.
-   */
-  private async claimRun(tx: Db, job: Job, period: Period): Promise<boolean> {
-    const lengthMs = job.periodSeconds * 1000;
-    const count = Math.round((period.end.getTime() - period.start.getTime()) / lengthMs);
-    if (count > 1) {
-      const claimed = await rows<{ n: number }>(
-        tx,
-        sql`INSERT INTO job_runs (job, period_start, period_end, started_at, instance)
-            SELECT ${job.name}, s, s + make_interval(secs => ${job.periodSeconds}),
-                   ${this.clock.now().toISOString()}::timestamptz, ${this.instance}
-              FROM generate_series(${period.start.toISOString()}::timestamptz,
-                                   ${new Date(period.end.getTime() - lengthMs).toISOString()}::timestamptz,
-                                   make_interval(secs => ${job.periodSeconds})) s
-            ON CONFLICT DO NOTHING RETURNING 1 AS n`,
-      );
-      if (claimed.length === count) return true;
-      if (claimed.length === 0) return false;
-      throw new PeriodDoneElsewhere();
-    }
-    const inserted = await tx
-      .insert(jobRuns)
-      .values({
-        job: job.name,
-        periodStart: period.start,
-        periodEnd: period.end,
-        startedAt: this.clock.now(),
-        instance: this.instance,
-      })
-      .onConflictDoNothing()
-      .returning({ job: jobRuns.job });
-    return inserted.length > 0;
-  }
-
   private claimAndRun(job: Job, period: Period): Promise<boolean> {
     const shardRows = this.options.shardRows ?? 0;
-    if (job.sharded && shardRows > 0) return this.runSharded(job, job.sharded, period, shardRows);
+    if (job.sharded && shardRows > 0) return runSharded(this.shardHost, job, job.sharded, period, shardRows);
     return this.transaction(async (tx) => {
-      if (!(await this.claimRun(tx, job, period))) return false;
+      if (!(await claimRun(tx, this.clock, this.instance, job, period))) return false;
       await job.run(tx, period);
       return true;
     }).catch((error: unknown) => {
       if (error instanceof PeriodDoneElsewhere) return false;
       throw error;
     });
-  }
-
-  /**
-   * A period in shards: plan it (once: the period's row is the claim), book every shard this instance
-   * can claim (FOR UPDATE SKIP LOCKED: a shard another instance is booking is skipped, one whose
-   * instance died is free again once its transaction rolled back), wait while others hold the rest,
-   * and close the period once none is left (the job_runs row is the claim of the close). A plan of one
-   * shard or none, or of shards holding no more than one shard's rows together (ShardData.rows), has
-   * nothing worth sharing: it is booked and closed in the plan's own transaction, with the same rows.
-   * Answers whether this instance closed it.
-   */
-  private async runSharded(job: Job, work: ShardedWork, period: Period, shardRows: number): Promise<boolean> {
-    const key = and(eq(jobShards.job, job.name), eq(jobShards.periodStart, period.start));
-    const periodKey = and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start));
-    let bookedHere = 0;
-    const outcome = await this.transaction(async (tx): Promise<'open' | 'closed' | 'done elsewhere'> => {
-      const [run] = await tx
-        .select({ job: jobRuns.job })
-        .from(jobRuns)
-        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.periodStart, period.start)));
-      if (run) return 'done elsewhere';
-      const planned = await tx
-        .insert(jobPeriods)
-        .values({
-          job: job.name,
-          periodStart: period.start,
-          periodEnd: period.end,
-          shards: 0,
-          plannedAt: this.clock.now(),
-          instance: this.instance,
-        })
-        .onConflictDoNothing()
-        .returning({ job: jobPeriods.job });
-      if (planned.length === 0) return 'open';
-      const shards = await work.plan(tx, period, shardRows);
-      if (shards.length <= 1 || (plannedRows(shards) ?? Number.POSITIVE_INFINITY) <= shardRows) {
-        // Claimed before the booking: a period another instance ran whole rolls this one back.
-        if (!(await this.claimRun(tx, job, period))) throw new PeriodDoneElsewhere();
-        const done: { params: ShardData; result: ShardData }[] = [];
-        for (const [shard, params] of shards.entries()) {
-          const result = await work.book(tx, period, params);
-          done.push({ params, result });
-          await tx.insert(jobShards).values({
-            job: job.name,
-            periodStart: period.start,
-            shard,
-            params,
-            result,
-            doneAt: this.clock.now(),
-            instance: this.instance,
-          });
-        }
-        await work.close(tx, period, done);
-        await tx
-          .update(jobPeriods)
-          .set({ shards: shards.length, closedAt: this.clock.now() })
-          .where(periodKey);
-        bookedHere = shards.length;
-        return 'closed';
-      }
-      await tx
-        .insert(jobShards)
-        .values(shards.map((params, shard) => ({ job: job.name, periodStart: period.start, shard, params })));
-      await tx.update(jobPeriods).set({ shards: shards.length }).where(periodKey);
-      return 'open';
-    }).catch((error: unknown) => {
-      if (error instanceof PeriodDoneElsewhere) return 'done elsewhere' as const;
-      throw error;
-    });
-    if (outcome === 'closed') {
-      this.shardsBooked.set(job.name, (this.shardsBooked.get(job.name) ?? 0) + bookedHere);
-      return true;
-    }
-    if (outcome === 'done elsewhere') return false;
-    for (;;) {
-      if (this.stopping) throw new Error(`stopped with ${job.name} ${period.start.toISOString()} open`);
-      const booked = await this.transaction(async (tx) => {
-        const [claim] = await tx
-          .select({ shard: jobShards.shard, params: jobShards.params })
-          .from(jobShards)
-          .where(and(key, isNull(jobShards.doneAt)))
-          .orderBy(jobShards.shard)
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!claim) return false;
-        const result = await work.book(tx, period, claim.params);
-        await tx
-          .update(jobShards)
-          .set({ result, doneAt: this.clock.now(), instance: this.instance })
-          .where(and(key, eq(jobShards.shard, claim.shard)));
-        return true;
-      });
-      if (booked) {
-        this.shardsBooked.set(job.name, (this.shardsBooked.get(job.name) ?? 0) + 1);
-        continue;
-      }
-      const [left] = await this.db
-        .select({ n: sql<number>`COUNT(*)::int` })
-        .from(jobShards)
-        .where(and(key, isNull(jobShards.doneAt)));
-      if ((left?.n ?? 0) > 0) {
-        // Other instances hold the rest; if one dies, its shards come free when its connection drops.
-        await new Promise((r) => setTimeout(r, this.options.shardWaitMs ?? 25));
-        continue;
-      }
-      return this.transaction(async (tx) => {
-        if (!(await this.claimRun(tx, job, period))) return false;
-        const shards = await tx
-          .select({ params: jobShards.params, result: jobShards.result })
-          .from(jobShards)
-          .where(key)
-          .orderBy(jobShards.shard);
-        await work.close(
-          tx,
-          period,
-          shards.map((s) => ({ params: s.params, result: s.result ?? {} })),
-        );
-        await tx.update(jobPeriods).set({ closedAt: this.clock.now() }).where(periodKey);
-        return true;
-      });
-    }
   }
 
   async hasRun(job: string, periodStart: Date): Promise<boolean> {

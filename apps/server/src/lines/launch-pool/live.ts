@@ -13,8 +13,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { seFixedProducts, seFlexProducts } from '../../infra/db/schema';
 import { flexAprTerms } from '../simple-earn/apr';
-import { type FixedProduct, type FlexProduct, onSale, pricesOf, saleStatus } from '../simple-earn/products';
-import type { PoolCoinRow, PoolRow, ProjectRow } from './rows';
+import type { FixedProduct, FlexProduct } from '../simple-earn/model';
+import { onSale, pricesOf, saleStatus } from '../simple-earn/store/products';
+import type { PoolCoinRow, PoolRow, ProjectRow } from './model';
 
 const dec100 = (fraction: Decimal.Value) => dec(fraction).times(100);
 

@@ -10,7 +10,7 @@ import {
   toWire,
   voucherAprOverTerm,
 } from '@earn/domain';
-import type { FixedOrder, FixedProduct, FlexProduct } from './rows';
+import type { FixedOrder, FixedProduct, FlexProduct } from './model';
 
 /**
  * The server's side of the one APR rule (packages/domain/src/simple-earn/apr.ts): the terms each

@@ -4,7 +4,8 @@ import { softStakingCoins } from '../../infra/db/schema';
 import type { EarnModule } from '../../kernel/module';
 import { findAsset } from '../../market/assets';
 import { softStakingJobs } from './engine';
-import { registerSoftStakingRoutes, switchSoftStaking } from './routes';
+import { registerSoftStakingRoutes } from './routes';
+import { switchSoftStaking } from './service/switch';
 
 /** [coin, rate percent, min_amount, max_amount] of the demo. */
 const DEMO_COINS: [string, string, string, string][] = [

@@ -2,9 +2,10 @@ import { dec, roundDown, toWire } from '@earn/domain';
 import type { Db } from '../../infra/db/client';
 import { stakingRatePoints } from '../../infra/db/schema';
 import { findAsset, setPrice } from '../../market/assets';
-import { AcceptanceKind, recordAcceptance } from './acceptance';
-import { createProduct, loadAllProducts, productInput } from './products';
-import { stake } from './service';
+import { productInput } from './schema/catalogue';
+import { stake } from './service/stake';
+import { AcceptanceKind, recordAcceptance } from './store/acceptance';
+import { createProduct, loadAllProducts } from './store/products';
 
 const DAY_MS = 86_400_000;
 /** The receipt token of the demo's ETH product (exchange_type asset). */
@@ -196,7 +197,41 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
     await createProduct(db, p, at);
   }
 
-  // A year of daily APR points, gently varying around today's rate, so the trend charts have a shape.
+  await seedRatePoints(db, at);
+  await seedDemoHoldings(db, at, demoUserId);
+}
+
+/** The demo user's accepted agreements and stakes in ETH (through its first protocol) and GT. */
+async function seedDemoHoldings(db: Db, at: Date, demoUserId: number): Promise<void> {
+  for (const l of await loadAllProducts(db)) {
+    if (l.product.coin !== 'ETH' && l.product.coin !== 'GT') continue;
+    await recordAcceptance(
+      db,
+      {
+        userId: demoUserId,
+        kind: AcceptanceKind.stakingAgreement,
+        ref: l.product.coin,
+        document: l.product.agreement,
+      },
+      at,
+    );
+  }
+  const eth = (await loadAllProducts(db)).find((l) => l.product.coin === 'ETH');
+  if (eth?.protocols[0]) {
+    await stake(db, {
+      userId: demoUserId,
+      coin: 'ETH',
+      pid: eth.protocols[0].id,
+      amount: '2',
+      src: 0,
+      now: at,
+    });
+  }
+  await stake(db, { userId: demoUserId, coin: 'GT', amount: '300', src: 0, now: at });
+}
+
+/** A year of daily APR points, gently varying around today's rate, so the trend charts have a shape. */
+async function seedRatePoints(db: Db, at: Date): Promise<void> {
   const today = Math.floor(at.getTime() / DAY_MS) * DAY_MS;
   for (const loaded of await loadAllProducts(db)) {
     const lines =
@@ -224,31 +259,4 @@ export async function seedStakingDemo(db: Db, at: Date, demoUserId: number): Pro
       await db.insert(stakingRatePoints).values(points).onConflictDoNothing();
     }
   }
-
-  // The demo user has accepted the staking agreement of the coins staked for them.
-  for (const l of await loadAllProducts(db)) {
-    if (l.product.coin !== 'ETH' && l.product.coin !== 'GT') continue;
-    await recordAcceptance(
-      db,
-      {
-        userId: demoUserId,
-        kind: AcceptanceKind.stakingAgreement,
-        ref: l.product.coin,
-        document: l.product.agreement,
-      },
-      at,
-    );
-  }
-  const eth = (await loadAllProducts(db)).find((l) => l.product.coin === 'ETH');
-  if (eth?.protocols[0]) {
-    await stake(db, {
-      userId: demoUserId,
-      coin: 'ETH',
-      pid: eth.protocols[0].id,
-      amount: '2',
-      src: 0,
-      now: at,
-    });
-  }
-  await stake(db, { userId: demoUserId, coin: 'GT', amount: '300', src: 0, now: at });
 }

@@ -1,65 +1,12 @@
 import { type Decimal, toWire } from '@earn/domain';
-import { sql } from '../../infra/db/client';
 import type { Clock } from '../../infra/jobs/clock';
 import type { EarnModule } from '../../kernel/module';
-import { UserPurpose } from '../../ledger/accounts';
-import { registerSubledgerCheck } from '../../ledger/reconcile';
-import { registerStakingAdminRoutes } from './admin-routes';
 import { seedStakingDemo } from './demo';
 import { stakingJobs } from './engine';
-import { bestUpToOf, loadAllProducts } from './products';
-import { registerStakingRoutes } from './routes';
-import { StakingSystemPurpose } from './service';
-
-/** Positions are the sub-ledger of the users' 'staking' accounts, pending redemptions of 'staking_redeeming'. */
-function registerChecks(): void {
-  registerSubledgerCheck({
-    name: 'staking.positions',
-    query: () => sql`
-      SELECT COALESCE(l.asset, p.coin) AS asset, COALESCE(p.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (SELECT coin, SUM(amount) AS total FROM staking_positions GROUP BY coin) p
-      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${UserPurpose.staking} GROUP BY asset) l
-        ON l.asset = p.coin
-      WHERE COALESCE(p.total, 0) <> COALESCE(l.total, 0)`,
-  });
-  registerSubledgerCheck({
-    name: 'staking.lots',
-    query: () => sql`
-      SELECT p.coin AS asset, p.total::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (SELECT coin, user_id, product_id, protocol_id, SUM(amount) AS total FROM staking_positions GROUP BY 1, 2, 3, 4) p
-      LEFT JOIN (SELECT user_id, product_id, protocol_id, SUM(amount) AS total FROM staking_lots GROUP BY 1, 2, 3) l
-        ON l.user_id = p.user_id AND l.product_id = p.product_id AND l.protocol_id = p.protocol_id
-      WHERE p.total <> COALESCE(l.total, 0)`,
-  });
-  registerSubledgerCheck({
-    name: 'staking.redeeming',
-    query: () => sql`
-      SELECT COALESCE(l.asset, r.coin) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (
-        SELECT COALESCE(payout_coin, coin) AS coin, SUM(COALESCE(payout_amount, received)) AS total
-        FROM staking_redemptions WHERE status = 'pending' GROUP BY 1
-      ) r
-      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${UserPurpose.stakingRedeeming} GROUP BY asset) l
-        ON l.asset = r.coin
-      WHERE COALESCE(r.total, 0) <> COALESCE(l.total, 0)`,
-  });
-  // Receipt tokens (exchange_type 'asset'): what the positions hold outstanding is what was issued.
-  registerSubledgerCheck({
-    name: 'staking.receipts',
-    query: () => sql`
-      SELECT COALESCE(l.asset, p.coin) AS asset, COALESCE(p.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (
-        SELECT sp.exchange_coin AS coin, SUM(p.receipt_amount) AS total
-        FROM staking_positions p JOIN staking_products sp ON sp.id = p.product_id
-        WHERE p.receipt_amount <> 0 GROUP BY 1
-      ) p
-      FULL JOIN (
-        SELECT asset, -SUM(balance) AS total FROM ledger_accounts
-        WHERE NOT is_user AND purpose = ${StakingSystemPurpose.receiptIssued} GROUP BY asset
-      ) l ON l.asset = p.coin
-      WHERE COALESCE(p.total, 0) <> COALESCE(l.total, 0)`,
-  });
-}
+import { registerStakingAdminRoutes, registerStakingRoutes } from './routes';
+import { registerChecks } from './store/checks';
+import { loadAllProducts } from './store/products';
+import { bestUpToOf } from './terms';
 
 /** bestOffer is given no clock: the server's clock is kept from when the routes were wired in. */
 let moduleClock: Clock | undefined;

@@ -7,7 +7,7 @@ import type { EarnModule } from '../../kernel/module';
 import { UserPurpose } from '../../ledger/accounts';
 import { registerSubledgerCheck } from '../../ledger/reconcile';
 import { findAsset } from '../../market/assets';
-import { AcceptanceKind, recordAcceptance } from '../staking/acceptance';
+import { AcceptanceKind, recordAcceptance } from '../staking/store/acceptance';
 import { recent30DaysRate } from './queries';
 import { createWealthProduct, registerWealthRoutes, wealthProductInput } from './routes';
 import { purchase } from './service';

@@ -27,7 +27,7 @@ import { notices } from '../../kernel/notices';
 import { UserPurpose, userAccount } from '../../ledger/accounts';
 import { postBulkTransfer } from '../../ledger/bulk';
 import { transfer } from '../../ledger/ledger';
-import { AcceptanceKind, requireAcceptance } from '../staking/acceptance';
+import { AcceptanceKind, requireAcceptance } from '../staking/store/acceptance';
 
 export const WealthReason = {
   purchase: 'wealth_purchase',

@@ -4,8 +4,8 @@ import { type Db, rows, sql } from '../../infra/db/client';
 import { launchpoolPools, launchpoolProjects } from '../../infra/db/schema';
 import { UserPurpose } from '../../ledger/accounts';
 import { poolDerivedApr, poolShownApr } from '../../lines/launch-pool/live';
-import { coinsOf } from '../../lines/launch-pool/queries';
-import { pricesOf } from '../../lines/simple-earn/products';
+import { coinsOf } from '../../lines/launch-pool/store/projects';
+import { pricesOf } from '../../lines/simple-earn/store/products';
 
 /** A product a user can hold now: its target, asset, product_id (null where the asset names it) and rate (a fraction). */
 export interface RateRow {

@@ -2,7 +2,7 @@ import { DUAL_OPEN_STATUSES, dec, toWire } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { Scheduler } from '../../infra/jobs/scheduler';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
-import { LaunchPoolReason } from '../../lines/launch-pool/constants';
+import { LaunchPoolReason } from '../../lines/launch-pool/model';
 import { HELD_PURPOSE, LINES, type Line, PAYOUTS } from '../../views/lines';
 import { epoch, unixSeconds } from './wire';
 

@@ -2,7 +2,7 @@ import { dec, maxDec, toWire } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { errors } from '../../kernel/errors';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
-import { rewardPoolPurpose } from '../../lines/launch-pool/constants';
+import { rewardPoolPurpose } from '../../lines/launch-pool/model';
 
 const DAY_MS = 86_400_000;
 const dayStartOf = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();

@@ -11,9 +11,10 @@ import {
 import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { LadderTierJson } from '../../infra/db/schema';
-import { hourStart } from '../../lines/simple-earn/constants';
 import { bonusTiers } from '../../lines/simple-earn/engine';
-import { type FlexProduct, requireFixedProduct, requireFlexProduct } from '../../lines/simple-earn/products';
+import type { FlexProduct } from '../../lines/simple-earn/model';
+import { hourStart } from '../../lines/simple-earn/model';
+import { requireFixedProduct, requireFlexProduct } from '../../lines/simple-earn/store/products';
 
 const num = (d: Decimal.Value) => sql.raw(`${dec(d).toFixed()}::numeric`);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../infra/db/client';
 import type { Job } from '../../infra/jobs/scheduler';
-import { indexHistoryDays } from '../../lines/simple-earn/history-days';
+import { indexHistoryDays } from '../../lines/simple-earn/store/history-days';
 
 /**
  * The histories that grow by the hour or the day with every holding, partitioned by month of their time

@@ -12,20 +12,21 @@ import { getUser } from '../../accounts/users';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
-import { exitMode } from '../../lines/launch-pool/auto-earn';
-import { findPool, findPosition } from '../../lines/launch-pool/queries';
-import { lendEarnHidden } from '../../lines/launch-pool/service';
+import { exitMode } from '../../lines/launch-pool/service/auto-earn';
+import { lendEarnHidden } from '../../lines/launch-pool/service/check-pool-rule';
+import { findPool, findPosition } from '../../lines/launch-pool/store/projects';
 import {
   flexProduct,
   listedFixedProducts,
   onSale,
   requireFlexProduct,
-} from '../../lines/simple-earn/products';
-import { loadProductByCoin, termsOf } from '../../lines/staking/products';
+} from '../../lines/simple-earn/store/products';
+import { loadProductByCoin } from '../../lines/staking/store/products';
+import { termsOf } from '../../lines/staking/terms';
 import { requireWealthProduct } from '../../lines/wealth/service';
 
 /**
- * Flexible: a redemption is paid at once, whatever it takes from (simple-earn/flexible.ts
+ * Flexible: a redemption is paid at once, whatever it takes from (simple-earn/service/flexible-booking.ts
  * splitRedemption); only the product must exist.
  */
 export async function flexibleRedeemArrival(db: Db, asset: string, now: Date) {

@@ -1,7 +1,7 @@
 import { type Decimal, dec } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { Job } from '../../infra/jobs/scheduler';
-import { indexHistoryDays } from '../../lines/simple-earn/history-days';
+import { indexHistoryDays } from '../../lines/simple-earn/store/history-days';
 import { movementsSql } from '../statements/movements';
 import { withoutJit } from '../statements/queries';
 

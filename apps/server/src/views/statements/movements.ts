@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from '../../infra/db/client';
 import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
 import { DualReason } from '../../lines/dual/model';
-import { SeReason } from '../../lines/simple-earn/constants';
+import { SeReason } from '../../lines/simple-earn/model';
 import { WealthReason } from '../../lines/wealth/service';
 import { priceAtSql } from '../../market/prices';
 import { type HistoryLine, LINES, type Line, reasonsOf } from '../lines';

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { launchpoolPoolCoins, launchpoolPools, launchpoolProjects } from '../../../infra/db/schema';
 import { liveAutoEarnRates, loadPoolMarket } from '../live';
-import type { PoolCoinRow, PoolRow, ProjectRow } from '../rows';
+import type { PoolCoinRow, PoolRow, ProjectRow } from '../model';
 import { accumulatorAt, poolIndicesSet, rewardAccAt } from './indices';
 
 /**

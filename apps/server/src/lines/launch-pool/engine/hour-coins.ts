@@ -3,7 +3,7 @@ import { type Db, rows } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
 import { UserPurpose } from '../../../ledger/accounts';
 import { postBulkEntry } from '../../../ledger/bulk';
-import { ENTITLEMENT_PLACES, REWARD_PLACES } from '../constants';
+import { ENTITLEMENT_PLACES, REWARD_PLACES } from '../model';
 import { seconds } from './indices';
 
 /**

@@ -8,7 +8,7 @@ import {
   LaunchPoolReason,
   REWARD_PLACES,
   rewardPoolPurpose,
-} from '../constants';
+} from '../model';
 import { bringUnsettledPoolsTo } from './advance';
 import { bookHour, payPoolCoins, stageHourPaid } from './hour-coins';
 import { settleEndedProjects } from './settle';

@@ -8,7 +8,7 @@ import { settleEndedProjects } from './settle';
  * and the auto-earn interest indices) brought to a moment (advance.ts), the hour paid (hour.ts, each
  * further coin of a multi-mining pool in hour-coins.ts) and ended projects settled (settle.ts).
  */
-export type { PoolCoinRow, PoolRow, ProjectRow } from '../rows';
+export type { PoolCoinRow, PoolRow, ProjectRow } from '../model';
 export { advancePoolCoins } from './advance';
 export { launchPoolHour, payHour } from './hour';
 export {

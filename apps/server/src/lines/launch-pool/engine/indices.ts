@@ -1,6 +1,6 @@
 import { Decimal, secondsRate, toRatePercent } from '@earn/domain';
-import { INDEX_PLACES } from '../constants';
-import type { PoolRow, ProjectRow } from '../rows';
+import type { PoolRow, ProjectRow } from '../model';
+import { INDEX_PLACES } from '../model';
 
 /** Enough digits that a reward share keeps all INDEX_PLACES places however large the index grows. */
 const IndexDecimal = Decimal.clone({ precision: 120, rounding: Decimal.ROUND_DOWN });

@@ -11,9 +11,9 @@ import {
 import { systemAccount, UserPurpose, userAccount } from '../../../ledger/accounts';
 import { postBulkEntry } from '../../../ledger/bulk';
 import { balanceOf, transfer } from '../../../ledger/ledger';
-import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from '../auto-earn';
-import { LaunchPoolReason, PROJECT_PURPOSE, rewardPoolPurpose, STAKE_PURPOSE } from '../constants';
-import type { PoolRow, ProjectRow } from '../rows';
+import type { PoolRow, ProjectRow } from '../model';
+import { LaunchPoolReason, PROJECT_PURPOSE, rewardPoolPurpose, STAKE_PURPOSE } from '../model';
+import { exitMode, lockForAutoEarn, sweepToSimpleEarn } from '../service/auto-earn';
 
 /**
  * Ends the projects whose end has come: every stake goes back where its mode says, each as a 'return'

@@ -3,8 +3,7 @@ import { type Db, rows, sql } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
 import { UserPurpose } from '../../../ledger/accounts';
 import { postBulkEntry } from '../../../ledger/bulk';
-import { SeReason } from '../constants';
-import { LINE_FLEXIBLE } from '../flexible';
+import { LINE_FLEXIBLE, SeReason } from '../model';
 import { iso } from './util';
 
 /**

@@ -5,9 +5,7 @@ import type { Period } from '../../../infra/jobs/scheduler';
 import { notices } from '../../../kernel/notices';
 import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
 import { postBulkEntry } from '../../../ledger/bulk';
-import { SePurpose, SeReason } from '../constants';
-import { LINE_FIXED } from '../fixed';
-import { LINE_FLEXIBLE } from '../flexible';
+import { LINE_FIXED, LINE_FLEXIBLE, SePurpose, SeReason } from '../model';
 import { iso } from './util';
 
 /** Orders of the period still active whose maturity day started by its end − 30 min. */

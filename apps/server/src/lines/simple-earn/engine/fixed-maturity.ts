@@ -1,7 +1,7 @@
 import { type Db, rows, sql } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
 import { shardedWork } from '../../../kernel/jobs';
-import { lockFlexShared } from '../flexible';
+import { lockFlexShared } from '../store/flex-positions';
 import {
   decideReinvest,
   insertDue,

@@ -4,7 +4,7 @@ import type { Period } from '../../../infra/jobs/scheduler';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../../../ledger/accounts';
 import { postBulkEntry } from '../../../ledger/bulk';
 import { postEntry } from '../../../ledger/ledger';
-import { SePurpose, SeReason } from '../constants';
+import { SePurpose, SeReason } from '../model';
 import { bonusExpr, type FlexShard, type HourTotals } from './flexible-plan';
 import { iso, num } from './util';
 

@@ -4,8 +4,7 @@ import type { Period } from '../../../infra/jobs/scheduler';
 import { notices } from '../../../kernel/notices';
 import { UserPurpose } from '../../../ledger/accounts';
 import { postBulkEntry } from '../../../ledger/bulk';
-import { SeReason } from '../constants';
-import { LINE_FLEXIBLE } from '../flexible';
+import { LINE_FLEXIBLE, SeReason } from '../model';
 import { iso } from './util';
 
 /** Frozen redemptions are paid at the hour: the lending behind them is recalled at the hour's end. */

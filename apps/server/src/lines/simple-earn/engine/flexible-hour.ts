@@ -5,7 +5,7 @@ import { seFlexProducts } from '../../../infra/db/schema';
 import { type Period, runWhole } from '../../../infra/jobs/scheduler';
 import { shardedWork } from '../../../kernel/jobs';
 import { rateWatch } from '../../../kernel/notices';
-import { FLEX_LOCK_KEY } from '../constants';
+import { FLEX_LOCK_KEY } from '../model';
 import { sweepAutoEarn } from './auto-earn';
 import { bookShard, closeAsset } from './flexible-book';
 import { settleFrozen } from './flexible-frozen';

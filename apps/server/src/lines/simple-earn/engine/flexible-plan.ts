@@ -2,7 +2,7 @@ import { dec, flexibleBonusTiers, toWire } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../../infra/db/client';
 import type { LadderTierJson } from '../../../infra/db/schema';
-import type { FlexProduct } from '../products';
+import type { FlexProduct } from '../model';
 import { num } from './util';
 
 /**

@@ -1,5 +1,5 @@
 import type { Job } from '../../../infra/jobs/scheduler';
-import { DAY_MS, HOUR_MS } from '../constants';
+import { DAY_MS, HOUR_MS } from '../model';
 import { fixedMaturity, runFixedMaturity } from './fixed-maturity';
 import { flexibleHour, runFlexibleHour } from './flexible-hour';
 

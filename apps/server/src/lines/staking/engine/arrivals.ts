@@ -3,7 +3,7 @@ import { rows, sql } from '../../../infra/db/client';
 import { notices } from '../../../kernel/notices';
 import { UserPurpose } from '../../../ledger/accounts';
 import { postBulkTransfer } from '../../../ledger/bulk';
-import { StakingReason } from '../service';
+import { StakingReason } from '../model';
 import { iso } from './day-terms';
 
 /** What a redemption pays on arrival: its payout coin and amount, or its own coin and `received`. */

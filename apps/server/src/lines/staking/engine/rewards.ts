@@ -4,7 +4,7 @@ import type { Period } from '../../../infra/jobs/scheduler';
 import { shardedWork } from '../../../kernel/jobs';
 import { UserPurpose } from '../../../ledger/accounts';
 import { postBulkTransfer } from '../../../ledger/bulk';
-import { StakingReason, StakingSystemPurpose } from '../service';
+import { StakingReason, StakingSystemPurpose } from '../model';
 import { type DayShard, eligible, iso, shardFilter, terms } from './day-terms';
 import { recordRatePoints } from './rate-points';
 

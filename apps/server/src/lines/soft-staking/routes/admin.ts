@@ -1,0 +1,115 @@
+import { orderIssues, type ProductIssue, UNLIMITED } from '@earn/domain';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { operatorGuard } from '../../../accounts/operators/guard';
+import {
+  amountCol,
+  applyEdit,
+  auditCreation,
+  type Codec,
+  col,
+  rates,
+  refuse,
+  valuesOf,
+} from '../../../accounts/operators/patch';
+import { inTransaction } from '../../../accounts/operators/writes';
+import { softStakingCoins } from '../../../infra/db/schema';
+import { ok } from '../../../infra/http/envelope';
+import { type Route, type RouteRequest, registerRoutes, route } from '../../../infra/http/route-table';
+import type { AppDeps } from '../../../kernel/deps';
+import { errors } from '../../../kernel/errors';
+import { rateWatch } from '../../../kernel/notices';
+import { requireAsset } from '../../../market/assets';
+import { coinFields, coinsSchema, editCoinSchema } from '../schema/admin';
+import type { CoinRow } from '../service/switch';
+import { coinView } from './wire';
+
+const coinCodec: Codec<CoinRow> = {
+  rate: rates(amountCol('rate'), 'percent'),
+  min_amount: amountCol('minAmount'),
+  max_amount: amountCol('maxAmount'),
+  status: col('status'),
+  sort: col('sort'),
+};
+
+/** A coin as a whole: a cap (unless -1) not below the minimum. */
+function coinIssues(k: Record<string, unknown>): ProductIssue[] {
+  const max = String(k.max_amount);
+  return max === UNLIMITED ? [] : orderIssues('min_amount', String(k.min_amount), 'max_amount', max);
+}
+async function coins(deps: AppDeps) {
+  const list = await deps.db.select().from(softStakingCoins).orderBy(asc(softStakingCoins.coin));
+  return ok({ list: list.map(coinView), total: list.length });
+}
+
+async function editCoin(deps: AppDeps, req: RouteRequest<typeof editCoinSchema>) {
+  return inTransaction(deps, req, async (tx) => {
+    const asset = await requireAsset(tx, req.params.coin);
+    const target = `soft_staking_coin:${asset.symbol}`;
+    const [current] = await tx
+      .select()
+      .from(softStakingCoins)
+      .where(eq(softStakingCoins.coin, asset.symbol))
+      .for('update');
+    if (current) {
+      await rateWatch().watchRates(tx, 'soft_staking', deps.clock.now(), () =>
+        applyEdit(tx, req, deps.clock, {
+          codec: coinCodec,
+          current,
+          body: req.body,
+          check: coinIssues,
+          write: async (set) => {
+            const [row] = await tx
+              .update(softStakingCoins)
+              .set({ ...set, updatedAt: deps.clock.now() })
+              .where(eq(softStakingCoins.coin, asset.symbol))
+              .returning();
+            return row ?? current;
+          },
+          action: 'soft_staking.coin.update',
+          target,
+        }),
+      );
+      return ok({ coin: asset.symbol });
+    }
+    if (req.body.rate === undefined)
+      throw errors.invalidParams('rate is required to list a coin', { field: 'rate' });
+    const coin = z.object(coinFields).parse(req.body);
+    refuse(coinIssues(coin));
+    const [row] = await tx
+      .insert(softStakingCoins)
+      .values({
+        ...(valuesOf(coinCodec, coin) as typeof softStakingCoins.$inferInsert),
+        coin: asset.symbol,
+        updatedAt: deps.clock.now(),
+      })
+      .returning();
+    if (!row) throw new Error('soft staking coin not inserted');
+    await auditCreation(tx, req, deps.clock, {
+      action: 'soft_staking.coin.create',
+      target,
+      codec: coinCodec,
+      row,
+    });
+    return ok({ coin: asset.symbol });
+  });
+}
+
+const adminRoutes: Route[] = [
+  route({ method: 'GET', path: '/admin/api/soft-staking/coins', schema: coinsSchema, handler: coins }),
+  route({
+    method: 'PUT',
+    path: '/admin/api/soft-staking/coins/:coin',
+    schema: editCoinSchema,
+    handler: editCoin,
+  }),
+];
+
+/** The operator's soft staking coins, behind the operator guard. */
+export function registerSoftStakingAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.register(async (scope) => {
+    scope.addHook('onRequest', operatorGuard(deps));
+    registerRoutes(scope, deps, adminRoutes);
+  });
+}

@@ -1,0 +1,2 @@
+export { createWealthProduct, wealthProductInput } from '../admin-routes';
+export { registerWealthRoutes } from './user';
