@@ -17,7 +17,7 @@ const PGLITE_WITH_POSTGRES = [
   'apps/server/test/simple-earn/{scenarios,flexible-scenario}.test.ts',
   'apps/server/test/launch-pool/rewards.test.ts',
   'apps/server/test/staking/{rewards,redeem}.test.ts',
-  'apps/server/test/{wealth/wealth,soft-staking/soft-staking,dual/dual,dual/settlement}.test.ts',
+  'apps/server/test/{wealth/wealth,soft-staking/soft-staking,dual/dual,dual/settlement,dual/formula}.test.ts',
 ];
 
 function serverProject(name: string, databaseUrl: string, include = ALL_SERVER_TESTS) {
@@ -64,7 +64,7 @@ const PGBOUNCER_ALL = [
   'apps/server/test/simple-earn/{scenarios,flexible-scenario}.test.ts',
   'apps/server/test/launch-pool/{rewards,concurrency}.test.ts',
   'apps/server/test/staking/{rewards,redeem}.test.ts',
-  'apps/server/test/{wealth/wealth,soft-staking/soft-staking,dual/dual,dual/settlement}.test.ts',
+  'apps/server/test/{wealth/wealth,soft-staking/soft-staking,dual/dual,dual/settlement,dual/formula}.test.ts',
 ];
 
 /**

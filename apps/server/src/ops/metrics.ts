@@ -9,6 +9,7 @@ import { kindOf } from '../infra/http/money';
 import type { Job } from '../infra/jobs/scheduler';
 import type { AppDeps } from '../kernel/deps';
 import { DomainError } from '../kernel/errors';
+import { DualReason } from '../lines/dual/model';
 import { LaunchPoolReason } from '../lines/launch-pool/constants';
 import { SeReason } from '../lines/simple-earn/constants';
 import { SoftStakingReason } from '../lines/soft-staking/engine';
@@ -40,6 +41,8 @@ function payoutReasons(): Record<string, string> {
     [StakingReason.rewardAtRedeem]: 'staking',
     [SoftStakingReason.payout]: 'soft_staking',
     [WealthReason.settleGain]: 'wealth',
+    // A dual settlement: what the house pays (interest in the coin invested, or the other coin at the target).
+    [DualReason.settle]: 'dual',
   };
 }
 

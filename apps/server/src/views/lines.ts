@@ -1,4 +1,5 @@
 import { Reason, UserPurpose } from '../ledger/accounts';
+import { DUAL_PURPOSE, DualHouse, DualReason } from '../lines/dual/model';
 import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from '../lines/launch-pool/constants';
 import { SePurpose, SeReason } from '../lines/simple-earn/constants';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from '../lines/soft-staking/engine';
@@ -21,13 +22,14 @@ export type Line = (typeof LINES)[number];
 export const HISTORY_LINES = [...LINES, 'account'] as const;
 export type HistoryLine = (typeof HISTORY_LINES)[number];
 
-/** The user account purpose whose balances are what a line holds (soft staking and dual have none). */
+/** The user account purpose whose balances are what a line holds (soft staking has none). */
 export const HELD_PURPOSE: Partial<Record<Line, string>> = {
   simple_earn_flexible: UserPurpose.flexible,
   simple_earn_fixed: UserPurpose.fixed,
   launch_pool: UserPurpose.launchpool,
   staking: UserPurpose.staking,
   wealth: UserPurpose.wealth,
+  dual: DUAL_PURPOSE,
 };
 
 /** Every reason code each line books, so a ledger row can be told apart by line. */
@@ -45,8 +47,7 @@ const REASONS: Record<HistoryLine, readonly string[]> = {
   staking: Object.values(StakingReason),
   wealth: Object.values(WealthReason),
   soft_staking: Object.values(SoftStakingReason),
-  // Dual orders are records that move no money.
-  dual: [],
+  dual: Object.values(DualReason),
   account: Object.values(Reason),
 };
 
@@ -128,4 +129,8 @@ export const PAYOUTS: readonly Payout[] = [
     purpose: SOFT_STAKING_REWARDS,
     prefix: false,
   },
+  // Interest of orders settled (target not reached) or withdrawn in the coin they invested; a
+  // converted order's interest is inside the conversion at the target, not a payout of its own.
+  { line: 'dual', reason: DualReason.settle, purpose: DualHouse.interest, prefix: false },
+  { line: 'dual', reason: DualReason.cancel, purpose: DualHouse.interest, prefix: false },
 ];

@@ -129,6 +129,33 @@ describe('dual settlement', () => {
       const runs = exposure.body.data.runs.filter((r) => r.product_id === p.id);
       expect(runs).toEqual([expect.objectContaining({ outcome: 'settled', reached: reached[i] })]);
     }
+    // The statement: each subscription, and each settlement with why it paid what it paid.
+    type Row = {
+      type: string;
+      asset: string;
+      amount: string;
+      line: string;
+      why: Record<string, unknown> | null;
+    };
+    const statement = await client.get<{ list: Row[] }>('/api/web/v1/earn/statements', {
+      line: 'dual',
+      limit: 100,
+    });
+    const rowsOf = statement.body.data.list;
+    expect(rowsOf.filter((r) => r.type === 'subscribe')).toHaveLength(6);
+    const converted = rowsOf.filter(
+      (r) => r.type === 'convert' && r.asset === 'USDT' && !r.amount.startsWith('-'),
+    );
+    expect(converted).toHaveLength(2);
+    expect(converted[0]?.why).toMatchObject({
+      kind: 'dual_settlement',
+      direction: 'sell_high',
+      target_price: '105000',
+      reached: true,
+    });
+    expect(String(converted[0]?.why?.rule)).toContain('(amount + interest) × target in USDT');
+    const interest = rowsOf.find((r) => r.type === 'interest' && r.asset === 'BTC');
+    expect(interest?.why).toMatchObject({ fixing_price: '104999.99', reached: false });
     const inbox = await client.get<{ list: { kind: string }[] }>('/api/web/v1/notifications', { limit: 50 });
     expect(inbox.body.data.list.filter((n) => n.kind === 'dual_settled')).toHaveLength(6);
     await op.setPrice('BTC', '100000');
@@ -161,6 +188,8 @@ describe('dual settlement', () => {
       open_amount: { ETH: '3.33333333' },
       pays_if_reached: { USDT: o.reached_amount },
     });
+    const overview = await client.get<{ lines?: unknown }>('/api/web/v1/earn/overview');
+    expect(JSON.stringify(overview.body.data)).toContain('"dual"');
     const canceledAt = await op.now();
     const res = await op.call('POST', `/admin/api/dual/products/${p.id}/cancel`);
     expect(res.body).toMatchObject({ code: 0, data: { canceled_orders: 1 } });

@@ -20,7 +20,7 @@ interface Proof {
 /**
  * The proof of liabilities over every product line, on the demo catalogue with every module: the demo
  * user holds flexible and fixed simple earn, launch-pool stakes, staking and private wealth, and here
- * also asks for a standard staking redemption (coins redeeming are still owed). The lines are read from
+ * also subscribes a dual order and asks for a standard staking redemption (coins redeeming are still owed). The lines are read from
  * the ledger by purpose (every user account but spot), not from the builder's own list of purposes; the
  * demo user's leaf is checked against the overview it sees.
  */
@@ -47,6 +47,18 @@ describe('proof of liabilities across every line (demo catalogue)', { timeout: 6
       { headers: { 'x-fund-password': DEMO_FUNDPASS } },
     );
     expect(redeem.body.code, JSON.stringify(redeem.body)).toBe(0);
+    // A dual order that settles in a week: 500 USDT held in dual until then.
+    const products = await demo.get<{ list: { id: number; quote_id: string; settle_time: number }[] }>(
+      '/apiw/v2/earn/dual/products',
+      { coin: 'ETH', direction: 'buy_low' },
+    );
+    const latest = products.body.data.list.sort((a, b) => b.settle_time - a.settle_time)[0];
+    const dual = await demo.post(
+      '/apiw/v2/earn/dual/subscribe',
+      { product_id: latest?.id, amount: '500', quote_id: latest?.quote_id },
+      { headers: { 'x-fund-password': DEMO_FUNDPASS } },
+    );
+    expect(dual.body.code, JSON.stringify(dual.body)).toBe(0);
     await toNextMidnight(op, 60);
   });
   afterAll(() => server.dispose());
@@ -62,7 +74,15 @@ describe('proof of liabilities across every line (demo catalogue)', { timeout: 6
 
   it('covers every line the demo user holds, each an earn purpose of the proof', async () => {
     const purposes = [...new Set((await owed()).map((r) => r.purpose))].sort();
-    expect(purposes).toEqual(['fixed', 'flexible', 'launchpool', 'staking', 'staking_redeeming', 'wealth']);
+    expect(purposes).toEqual([
+      'dual',
+      'fixed',
+      'flexible',
+      'launchpool',
+      'staking',
+      'staking_redeeming',
+      'wealth',
+    ]);
     expect([...EARN_PURPOSES].sort()).toEqual(purposes);
   });
 

@@ -14838,7 +14838,7 @@ export interface operations {
                 from?: string;
                 /** @description Unix seconds; from is inclusive, to exclusive */
                 to?: string;
-                type?: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss";
+                type?: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss" | "convert";
                 cursor?: string;
                 limit?: number;
             };
@@ -14867,7 +14867,7 @@ export interface operations {
                                 /** @enum {string} */
                                 line: "simple_earn_flexible" | "simple_earn_fixed" | "launch_pool" | "staking" | "wealth" | "soft_staking" | "dual";
                                 /** @enum {string} */
-                                type: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss";
+                                type: "subscribe" | "redeem" | "interest" | "reward" | "bonus" | "fee" | "loss" | "convert";
                                 asset: string;
                                 /**
                                  * @description Signed as the user's available funds see it: subscriptions, fees and losses negative; redemptions, interest, rewards and bonuses positive
@@ -14915,6 +14915,25 @@ export interface operations {
                                     kind: "soft_staking_day";
                                     coin: string;
                                     day: number;
+                                } | null) | ({
+                                    /** @enum {string} */
+                                    kind: "dual_settlement";
+                                    product_id: number;
+                                    /** @enum {string} */
+                                    direction: "sell_high" | "buy_low";
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    target_price: string;
+                                    /**
+                                     * @description Decimal string
+                                     * @example 1.25
+                                     */
+                                    fixing_price: string | null;
+                                    reached: boolean | null;
+                                    /** @description The rule applied, in words: the fixing price against the target and what was paid */
+                                    rule: string;
                                 } | null) | ({
                                     /** @enum {string} */
                                     kind: "staking_day";

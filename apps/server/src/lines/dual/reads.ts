@@ -4,6 +4,7 @@ import {
   type DualDirection,
   type DualOrderStatus,
   dec,
+  targetReached,
   toWire,
 } from '@earn/domain';
 import type { Db } from '../../infra/db/client';
@@ -11,7 +12,7 @@ import { unixSeconds } from '../../kernel/clock';
 import { type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
 import { type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
 import { cutoffOf } from './service/subscribe';
-import { openProducts } from './store';
+import { openProducts, productsByIds } from './store';
 
 /** A product as the user sees it, with its quote at `nowSec`. */
 export function productView(p: ProductRow, inputs: QuoteInputs, nowSec: number) {
@@ -93,4 +94,52 @@ export function orderView(o: OrderRow) {
     expire_time: unixSeconds(o.expireAt),
     update_time: unixSeconds(o.updatedAt),
   };
+}
+
+/** Why a dual statement row paid what it paid: the product's fixing price, its target and the rule applied. */
+export interface DualWhy {
+  kind: 'dual_settlement';
+  product_id: number;
+  direction: DualDirection;
+  target_price: string;
+  fixing_price: string | null;
+  reached: boolean | null;
+  rule: string;
+}
+
+/** The rule a settled (or withdrawn) product applied, in words. */
+function ruleOf(p: ProductRow): { reached: boolean | null; rule: string } {
+  if (p.status === 'canceled')
+    return {
+      reached: null,
+      rule: 'withdrawn before settlement: principal + interest so far, in the coin invested',
+    };
+  if (p.fixingPrice === null) return { reached: null, rule: 'not settled yet' };
+  const reached = targetReached(p.direction, p.fixingPrice, p.targetPrice);
+  const cmp = p.direction === 'sell_high' ? (reached ? '>=' : '<') : reached ? '<=' : '>';
+  const paid = reached
+    ? p.direction === 'sell_high'
+      ? `(amount + interest) × target in ${p.exerciseCoin}`
+      : `(amount + interest) ÷ target in ${p.exerciseCoin}`
+    : `amount + interest in ${p.investCoin}`;
+  return {
+    reached,
+    rule: `${p.direction}: fixing ${toWire(p.fixingPrice)} ${cmp} target ${toWire(p.targetPrice)}, paid ${paid}, 8 decimals down`,
+  };
+}
+
+/** The "why" of each product named, for the statement's dual rows. */
+export async function dualWhys(db: Db, productIds: number[]): Promise<Map<number, DualWhy>> {
+  const out = new Map<number, DualWhy>();
+  for (const p of await productsByIds(db, [...new Set(productIds)])) {
+    out.set(p.id, {
+      kind: 'dual_settlement',
+      product_id: p.id,
+      direction: p.direction,
+      target_price: toWire(p.targetPrice),
+      fixing_price: p.fixingPrice === null ? null : toWire(p.fixingPrice),
+      ...ruleOf(p),
+    });
+  }
+  return out;
 }

@@ -28,7 +28,7 @@ export function payoutSql(opts: {
   const gross = `((${opts.amount}) * ${D} + (${opts.amount}) * (${opts.apr}) * (${opts.seconds}))`;
   const num = opts.times ? `${gross} * (${opts.times})` : gross;
   const den = opts.per ? `${D}::numeric * (${opts.per})` : `${D}::numeric`;
-  return sql.raw(`(div(${num} * 100000000, ${den}) / 100000000::numeric)`);
+  return sql.raw(`(div(${num} * 100000000, ${den}) * 0.00000001)`);
 }
 
 export interface DueProduct {

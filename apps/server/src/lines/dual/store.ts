@@ -253,3 +253,30 @@ export async function insertRecord(db: Db, r: NewRecord, at: Date): Promise<numb
   if (!row) throw new Error('dual order not inserted');
   return row.id;
 }
+
+/** The settlement facts of products: what a statement row's "why" shows. */
+export async function productsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return (await db.select().from(dualProducts).where(inArray(dualProducts.id, ids))).map(product);
+}
+
+/** An order row, locked for an operator's edit of a record. */
+export async function orderForUpdate(db: Db, id: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(dualOrders).where(eq(dualOrders.id, id)).for('update');
+  return row;
+}
+
+/** The operator's edit of a record's status and settlement. */
+export async function updateRecord(
+  db: Db,
+  id: number,
+  set: Partial<OrderRow>,
+  at: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(dualOrders)
+    .set({ ...set, updatedAt: at })
+    .where(eq(dualOrders.id, id))
+    .returning();
+  return row;
+}

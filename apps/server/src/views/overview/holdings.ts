@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { UserPurpose } from '../../ledger/accounts';
+import { DUAL_PURPOSE } from '../../lines/dual/model';
 import type { Line } from '../lines';
 
 /**
@@ -9,7 +10,7 @@ import type { Line } from '../lines';
  *
  * - the balances of their earn accounts in the ledger: flexible principal (with what waits for its
  *   first hour and what is frozen for redemption), fixed principal, launch-pool stakes, staking and
- *   staking being redeemed;
+ *   staking being redeemed, dual orders not yet settled (what was invested);
  * - flexible interest credited and not withdrawn: held in the pooled interest account, whose
  *   sub-ledger (the position) says whose it is: the 8-decimal floor of its cumulative interest less
  *   what it withdrew;
@@ -73,6 +74,8 @@ export const LEDGER_LINE: Readonly<Record<string, Line>> = {
   [UserPurpose.launchpool]: 'launch_pool',
   [UserPurpose.staking]: 'staking',
   [UserPurpose.stakingRedeeming]: 'staking',
+  // What dual orders hold until they settle, in the coin invested (the outcome is not known before).
+  [DUAL_PURPOSE]: 'dual',
 };
 
 /** Every user purpose whose balance is an earn holding (wealth through its orders). */

@@ -1,16 +1,30 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from '../../infra/db/client';
 import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
+import { DualReason } from '../../lines/dual/model';
 import { SeReason } from '../../lines/simple-earn/constants';
 import { WealthReason } from '../../lines/wealth/service';
 import { priceAtSql } from '../../market/prices';
 import { type HistoryLine, LINES, type Line, reasonsOf } from '../lines';
 
 /** What a statement row is: money into or out of a product, what it paid, what it cost. */
-export const MOVEMENT_TYPES = ['subscribe', 'redeem', 'interest', 'reward', 'bonus', 'fee', 'loss'] as const;
+/**
+ * `convert`: a dual order settled at its target: the coin invested leaves (negative) and the other
+ * coin arrives (positive, interest included), at the target price.
+ */
+export const MOVEMENT_TYPES = [
+  'subscribe',
+  'redeem',
+  'interest',
+  'reward',
+  'bonus',
+  'fee',
+  'loss',
+  'convert',
+] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 
-/** The lines a statement covers: every product line (dual orders move no money, so none appear). */
+/** The lines a statement covers: every product line (a dual record without a product moves no money). */
 export const STATEMENT_LINES = LINES;
 
 /**
@@ -29,6 +43,8 @@ const INCOME: Record<string, MovementType> = {
   staking_reward_at_redeem: 'reward',
   [WealthReason.settleGain]: 'interest',
   soft_staking_payout: 'reward',
+  [DualReason.settle]: 'interest',
+  [DualReason.cancel]: 'interest',
 };
 
 /** (reason, line, income) for every reason an earn line books. */
@@ -112,7 +128,9 @@ export function movementsSql(f: MovementFilter, opts: { priced?: boolean } = {})
       CROSS JOIN LATERAL (VALUES
         (CASE WHEN m.held > 0 THEN 'subscribe' WHEN m.held < 0 THEN 'redeem' END,
           -m.held + CASE WHEN m.held < 0 AND m.net > 0 AND k.income = 'redeem' THEN m.net ELSE 0 END),
-        (CASE WHEN m.net < 0 THEN CASE WHEN e.reason = ${WealthReason.settleLoss} THEN 'loss' ELSE 'fee' END
+        (CASE WHEN m.net < 0 THEN CASE WHEN e.reason = ${WealthReason.settleLoss} THEN 'loss'
+                                       WHEN e.reason = ${DualReason.settle} THEN 'convert' ELSE 'fee' END
+              WHEN m.net > 0 AND e.reason = ${DualReason.settle} AND m.held = 0 THEN 'convert'
               WHEN m.net > 0 AND NOT (m.held < 0 AND k.income = 'redeem') THEN k.income END, m.net)
       ) AS r(type, amount)
       WHERE ${sql.join(entryWhere, sql` AND `)}`;

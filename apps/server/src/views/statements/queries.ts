@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { compileSql } from '../../infra/db/compile';
+import { type DualWhy, dualWhys } from '../../lines/dual/reads';
 import type { Line } from '../lines';
 import {
   afterSql,
@@ -36,7 +37,29 @@ export type StatementWhy =
   | { kind: 'launchpool_hour'; rid: number; coin: string; hour: number }
   | { kind: 'soft_staking_day'; coin: string; day: number }
   /** A staking day's payment to spot: the reward records (base, campaigns, products) it sums. */
-  | { kind: 'staking_day'; ids: number[] };
+  | { kind: 'staking_day'; ids: number[] }
+  /** A dual order's subscription, settlement or withdrawal: the fixing price, the target and the rule. */
+  | DualWhy;
+
+/** A dual entry's reference: `order:<id>` (subscription), `settle:<product>:<first order>`, `cancel:<product>`. */
+const DUAL_PRODUCT = /^dual (?:settle|cancel):(\d{1,12})(?::\d{1,18})?$/;
+
+/** The dual rows' whys, by their product. */
+async function dualRecords(db: Db, page: RawRow[]): Promise<Map<RawRow, StatementWhy>> {
+  const ids = new Map<RawRow, number>();
+  for (const r of page) {
+    const m = r.line === 'dual' ? DUAL_PRODUCT.exec(r.product) : null;
+    if (m) ids.set(r, Number(m[1]));
+  }
+  const out = new Map<RawRow, StatementWhy>();
+  if (ids.size === 0) return out;
+  const whys = await dualWhys(db, [...ids.values()]);
+  for (const [r, id] of ids) {
+    const why = whys.get(id);
+    if (why) out.set(r, why);
+  }
+  return out;
+}
 
 /** A launch-pool hour's entry reference: `${rid}:${hourStartUnix}` (its rewards and its auto-earn interest). */
 const POOL_HOUR = /^launch_pool (\d{1,18}):(\d{1,12})$/;
@@ -140,11 +163,12 @@ export async function statementPage(
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
   const staking = filter.userId === undefined ? new Map() : await stakingRecords(db, filter.userId, page);
+  const dual = await dualRecords(db, page);
   return {
     list: page.map((r) => ({
       key: encodeCursor(keyOf(r)),
       at: Math.floor(Number(r.at_us) / 1_000_000),
-      why: staking.get(r) ?? whyOf(r, Math.floor(Number(r.at_us) / 1_000_000)),
+      why: staking.get(r) ?? dual.get(r) ?? whyOf(r, Math.floor(Number(r.at_us) / 1_000_000)),
       line: r.line,
       type: r.type,
       asset: r.asset,

@@ -58,6 +58,17 @@ const row = z.object({
       }),
       z.object({ kind: z.literal('soft_staking_day'), coin: z.string(), day: z.number().int() }),
       z.object({
+        kind: z.literal('dual_settlement'),
+        product_id: z.number().int(),
+        direction: z.enum(['sell_high', 'buy_low']),
+        target_price: decimalString,
+        fixing_price: decimalString.nullable(),
+        reached: z.boolean().nullable(),
+        rule: z
+          .string()
+          .describe('The rule applied, in words: the fixing price against the target and what was paid'),
+      }),
+      z.object({
         kind: z.literal('staking_day'),
         ids: z
           .array(z.number().int())

@@ -36,7 +36,11 @@ export const breakdownQuery = (target: BreakdownTarget) =>
 /** A statement row's "why" as the server answers it (the statement and each line's records). */
 export type StatementWhy = NonNullable<ApiItem<'/api/web/v1/earn/statements'>['why']>;
 
-/** What a statement row's "why" opens: its payout, or each reward record a staking day's payment sums. */
+/**
+ * What a statement row's "why" opens: its payout, or each reward record a staking day's payment sums.
+ * A dual settlement's why carries its facts (fixing price, target, rule) itself: no breakdown to open.
+ */
 export function targetsOfWhy(why: StatementWhy): BreakdownTarget[] {
+  if (why.kind === 'dual_settlement') return [];
   return why.kind === 'staking_day' ? why.ids.map((id) => ({ kind: 'staking_day', id })) : [why];
 }

@@ -1,5 +1,5 @@
 import { toWire } from '@earn/domain';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,18 +15,17 @@ import {
   rates,
 } from '../../../accounts/operators/patch';
 import { inTransaction } from '../../../accounts/operators/writes';
-import { dualOrders } from '../../../infra/db/schema';
 import { ok } from '../../../infra/http/envelope';
 import type { AppDeps } from '../../../kernel/deps';
 import { errors } from '../../../kernel/errors';
 import { requireAsset } from '../../../market/assets';
-import type { ProductRow } from '../model';
+import type { OrderRow, ProductRow } from '../model';
 import { orderView } from '../reads';
 import { adminProductView, exposure } from '../reads-admin';
 import { cancelProduct } from '../service/cancel';
 import { createProduct, setPairSettings } from '../service/products';
 import { createRecord } from '../service/records';
-import { allPairSettings, allProducts } from '../store';
+import { allPairSettings, allProducts, orderById, orderForUpdate, orderPage, updateRecord } from '../store';
 import {
   getAdminExposureResponse,
   getAdminOrdersResponse,
@@ -42,7 +41,7 @@ import {
   recordInput,
 } from './schema';
 
-type RecordRow = typeof dualOrders.$inferSelect;
+type RecordRow = OrderRow;
 const tags = ['operator', 'dual'];
 
 /** What the operator moves on a record: its status and settlement. */
@@ -66,7 +65,7 @@ const productCodec: Codec<ProductRow> = {
 async function postRecord(deps: AppDeps, req: FastifyRequest, body: z.infer<typeof recordInput>) {
   return inTransaction(deps, req, async (tx) => {
     const id = await createRecord(tx, body, deps.clock.now());
-    const [row] = await tx.select().from(dualOrders).where(eq(dualOrders.id, id));
+    const row = await orderById(tx, id);
     if (!row) throw new Error('dual order not found after insert');
     await auditCreation(tx, req, deps.clock, {
       action: 'dual.order.create',
@@ -90,7 +89,7 @@ const recordEdit = editSchema(
 
 async function putRecord(deps: AppDeps, req: FastifyRequest, id: number, body: z.infer<typeof recordEdit>) {
   return inTransaction(deps, req, async (tx) => {
-    const [current] = await tx.select().from(dualOrders).where(eq(dualOrders.id, id)).for('update');
+    const current = await orderForUpdate(tx, id);
     if (!current) throw errors.notFound('dual order');
     // A subscription's status and payout are the line's to move, with its money.
     if (current.productId !== null)
@@ -100,14 +99,7 @@ async function putRecord(deps: AppDeps, req: FastifyRequest, id: number, body: z
       codec: recordCodec,
       current,
       body,
-      write: async (set) => {
-        const [row] = await tx
-          .update(dualOrders)
-          .set({ ...set, updatedAt: deps.clock.now() })
-          .where(eq(dualOrders.id, current.id))
-          .returning();
-        return row ?? current;
-      },
+      write: async (set) => (await updateRecord(tx, current.id, set, deps.clock.now())) ?? current,
       action: 'dual.order.update',
       target: `dual_order:${current.id}`,
     });
@@ -164,160 +156,170 @@ async function putPair(deps: AppDeps, req: FastifyRequest, coin: string, body: z
   });
 }
 
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** The operator's records (orders without a product): list, create, move. */
+function recordRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const a = scope.withTypeProvider<ZodTypeProvider>();
+  a.get(
+    '/admin/api/dual/orders',
+    {
+      schema: {
+        response: { 200: getAdminOrdersResponse },
+        tags,
+        summary: 'Every dual order, newest first',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(10),
+        }),
+      },
+    },
+    async (req) => {
+      // Every order, not this page's: the console pages by it.
+      const page = await orderPage(
+        deps.db,
+        () => undefined,
+        (t) => [desc(t.id)],
+        req.query,
+      );
+      return ok({
+        list: page.list.map((o) => ({ ...orderView(o), user_id: o.userId })),
+        total: page.total,
+      });
+    },
+  );
+  a.post(
+    '/admin/api/dual/orders',
+    {
+      schema: {
+        response: { 200: postAdminOrdersResponse },
+        tags,
+        summary: 'Create a dual or sniper order record for a user (a record: it moves no money)',
+        body: recordInput,
+      },
+    },
+    async (req) => postRecord(deps, req, req.body),
+  );
+  a.put(
+    '/admin/api/dual/orders/:id',
+    {
+      schema: {
+        response: { 200: putAdminOrderResponse },
+        tags,
+        summary: 'Move a record (an order without a product) to any of the ten statuses, with its settlement',
+        description:
+          'Only the fields named change; settle_coin and settle_amount may be null (not settled). A subscribed ' +
+          'order (with a product) is refused with 409: it moves with its product.',
+        params: idParam,
+        body: recordEdit,
+      },
+    },
+    async (req) => putRecord(deps, req, req.params.id, req.body),
+  );
+}
+
+/** Products, pair settings, withdrawal and exposure. */
+function productRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const a = scope.withTypeProvider<ZodTypeProvider>();
+  a.post(
+    '/admin/api/dual/products',
+    {
+      schema: {
+        response: { 200: postAdminProductResponse },
+        tags,
+        summary: 'Create a dual product: a fixed APR (apr, percent) or quoted from the pair settings',
+        description:
+          'sell_high: invest_coin is the base coin, exercise_coin USDT, target above the market; buy_low the reverse, ' +
+          'target below. settle_time: a whole UTC hour more than an hour away. max_amount: per user (optional). ' +
+          'Refusals: dual.product.targetSide {price, target}, dual.product.settleTime, dual.pair.notConfigured {coin} ' +
+          '(quoted without pair settings), operator.rate.confirm above the rate guard.',
+        body: productInput,
+      },
+    },
+    async (req) => postProduct(deps, req, req.body),
+  );
+  a.get(
+    '/admin/api/dual/products',
+    {
+      schema: {
+        response: { 200: getAdminProductsResponse },
+        tags,
+        summary: 'Every dual product, soonest settlement first, with what it holds and how it settled',
+      },
+    },
+    async () => {
+      const now = deps.clock.now();
+      const list = [];
+      for (const p of await allProducts(deps.db)) list.push(await adminProductView(deps.db, p, now));
+      return ok({ list, total: list.length });
+    },
+  );
+  a.post(
+    '/admin/api/dual/products/:id/cancel',
+    {
+      schema: {
+        response: { 200: postAdminCancelResponse },
+        tags,
+        summary:
+          'Withdraw a product before its settlement: every order gets its principal and interest so far',
+        description:
+          'Interest so far = amount × apr × (now − subscription) ÷ 31,536,000, with the principal, rounded down to 8 ' +
+          'decimals, paid to spot; the orders become CANCELED. Refused (dual.product.notCancelable) once the product ' +
+          'is settling, settled or canceled.',
+        params: idParam,
+      },
+    },
+    async (req) => postCancel(deps, req, req.params.id),
+  );
+  a.put(
+    '/admin/api/dual/pairs/:coin',
+    {
+      schema: {
+        response: { 200: putAdminPairResponse },
+        tags,
+        summary: "Set a pair's yearly volatility and margin (percents), from which quoted APRs follow",
+        params: z.object({ coin: z.string().trim().toUpperCase().min(1).max(20) }),
+        body: pairInput,
+      },
+    },
+    async (req) => putPair(deps, req, req.params.coin, req.body),
+  );
+  a.get(
+    '/admin/api/dual/pairs',
+    {
+      schema: {
+        response: { 200: getAdminPairsResponse },
+        tags,
+        summary: "Every pair's volatility and margin",
+      },
+    },
+    async () =>
+      ok({
+        list: (await allPairSettings(deps.db)).map((s) => ({
+          base_coin: s.baseCoin,
+          volatility: toWire(s.volatility),
+          margin: toWire(s.margin),
+        })),
+      }),
+  );
+  a.get(
+    '/admin/api/dual/exposure',
+    {
+      schema: {
+        response: { 200: getAdminExposureResponse },
+        tags,
+        summary:
+          'Per pair, direction and settlement time: the open amount and what the house pays either way; the settlement runs',
+      },
+    },
+    async () => ok(await exposure(deps.db)),
+  );
+}
+
 export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.register(async (scope) => {
     scope.addHook('onRequest', operatorGuard(deps));
-    const a = scope.withTypeProvider<ZodTypeProvider>();
-    const idParam = z.object({ id: z.coerce.number().int().positive() });
-    a.get(
-      '/admin/api/dual/orders',
-      {
-        schema: {
-          response: { 200: getAdminOrdersResponse },
-          tags,
-          summary: 'Every dual order, newest first',
-          querystring: z.object({
-            page: z.coerce.number().int().min(1).max(100_000).default(1),
-            limit: z.coerce.number().int().min(1).max(100).default(10),
-          }),
-        },
-      },
-      async (req) => {
-        const list = await deps.db
-          .select()
-          .from(dualOrders)
-          .orderBy(desc(dualOrders.id))
-          .limit(req.query.limit)
-          .offset((req.query.page - 1) * req.query.limit);
-        // Every order, not this page's: the console pages by it.
-        const [count] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(dualOrders);
-        return ok({
-          list: list.map((o) => ({ ...orderView(o), user_id: o.userId })),
-          total: count?.n ?? 0,
-        });
-      },
-    );
-    a.post(
-      '/admin/api/dual/orders',
-      {
-        schema: {
-          response: { 200: postAdminOrdersResponse },
-          tags,
-          summary: 'Create a dual or sniper order record for a user (a record: it moves no money)',
-          body: recordInput,
-        },
-      },
-      async (req) => postRecord(deps, req, req.body),
-    );
-    a.put(
-      '/admin/api/dual/orders/:id',
-      {
-        schema: {
-          response: { 200: putAdminOrderResponse },
-          tags,
-          summary:
-            'Move a record (an order without a product) to any of the ten statuses, with its settlement',
-          description:
-            'Only the fields named change; settle_coin and settle_amount may be null (not settled). A subscribed ' +
-            'order (with a product) is refused with 409: it moves with its product.',
-          params: idParam,
-          body: recordEdit,
-        },
-      },
-      async (req) => putRecord(deps, req, req.params.id, req.body),
-    );
-    a.post(
-      '/admin/api/dual/products',
-      {
-        schema: {
-          response: { 200: postAdminProductResponse },
-          tags,
-          summary: 'Create a dual product: a fixed APR (apr, percent) or quoted from the pair settings',
-          description:
-            'sell_high: invest_coin is the base coin, exercise_coin USDT, target above the market; buy_low the reverse, ' +
-            'target below. settle_time: a whole UTC hour more than an hour away. max_amount: per user (optional). ' +
-            'Refusals: dual.product.targetSide {price, target}, dual.product.settleTime, dual.pair.notConfigured {coin} ' +
-            '(quoted without pair settings), operator.rate.confirm above the rate guard.',
-          body: productInput,
-        },
-      },
-      async (req) => postProduct(deps, req, req.body),
-    );
-    a.get(
-      '/admin/api/dual/products',
-      {
-        schema: {
-          response: { 200: getAdminProductsResponse },
-          tags,
-          summary: 'Every dual product, soonest settlement first, with what it holds and how it settled',
-        },
-      },
-      async () => {
-        const now = deps.clock.now();
-        const list = [];
-        for (const p of await allProducts(deps.db)) list.push(await adminProductView(deps.db, p, now));
-        return ok({ list, total: list.length });
-      },
-    );
-    a.post(
-      '/admin/api/dual/products/:id/cancel',
-      {
-        schema: {
-          response: { 200: postAdminCancelResponse },
-          tags,
-          summary:
-            'Withdraw a product before its settlement: every order gets its principal and interest so far',
-          description:
-            'Interest so far = amount × apr × (now − subscription) ÷ 31,536,000, with the principal, rounded down to 8 ' +
-            'decimals, paid to spot; the orders become CANCELED. Refused (dual.product.notCancelable) once the product ' +
-            'is settling, settled or canceled.',
-          params: idParam,
-        },
-      },
-      async (req) => postCancel(deps, req, req.params.id),
-    );
-    a.put(
-      '/admin/api/dual/pairs/:coin',
-      {
-        schema: {
-          response: { 200: putAdminPairResponse },
-          tags,
-          summary: "Set a pair's yearly volatility and margin (percents), from which quoted APRs follow",
-          params: z.object({ coin: z.string().trim().toUpperCase().min(1).max(20) }),
-          body: pairInput,
-        },
-      },
-      async (req) => putPair(deps, req, req.params.coin, req.body),
-    );
-    a.get(
-      '/admin/api/dual/pairs',
-      {
-        schema: {
-          response: { 200: getAdminPairsResponse },
-          tags,
-          summary: "Every pair's volatility and margin",
-        },
-      },
-      async () =>
-        ok({
-          list: (await allPairSettings(deps.db)).map((s) => ({
-            base_coin: s.baseCoin,
-            volatility: toWire(s.volatility),
-            margin: toWire(s.margin),
-          })),
-        }),
-    );
-    a.get(
-      '/admin/api/dual/exposure',
-      {
-        schema: {
-          response: { 200: getAdminExposureResponse },
-          tags,
-          summary:
-            'Per pair, direction and settlement time: the open amount and what the house pays either way; the settlement runs',
-        },
-      },
-      async () => ok(await exposure(deps.db)),
-    );
+    recordRoutes(scope, deps);
+    productRoutes(scope, deps);
   });
 }
