@@ -8,7 +8,7 @@ import { requireLogin } from '../../../api/session';
 import { useMe } from '../../../app/auth';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useOnline } from '../../../components/OfflineNotice';
-import { useServerClock } from '../../../components/serverTime';
+import { SERVER_TIME_KEY, useServerClock } from '../../../components/serverTime';
 import { type DualOrder, type DualProduct, useDualSubscribe } from '../api/index';
 import { amountProblem, maxAmount, type NewQuote, newQuoteOf, outcomesOf, type Problem } from '../rules';
 
@@ -37,6 +37,11 @@ export function useSubscribeFlow(product: DualProduct) {
   const [serverProblem, setServerProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState<DualOrder | null>(null);
   const [now, setNow] = useState(clock.now);
+  // The outcomes count the seconds from now: measure the server's clock afresh when the dialog opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: SERVER_TIME_KEY });
+  }, []);
   // The outcomes count the seconds to settlement: they follow the server's clock, second by second.
   useEffect(() => {
     setNow(clock.now());
