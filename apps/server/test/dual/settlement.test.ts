@@ -209,6 +209,10 @@ describe('dual settlement', () => {
       'spot:ETH': new D('5').minus('3.33333333').plus(refund).toFixed(),
       'dual:ETH': '0',
     });
+    const told = await client.get<{ list: { kind: string; title: string; body: string }[] }>(
+      '/api/web/v1/notifications',
+    );
+    expect(told.body.data.list.find((n) => n.kind === 'redemption_arrived')?.body).toContain(`${refund} ETH`);
     const again = await op.call('POST', `/admin/api/dual/products/${p.id}/cancel`);
     expect(again.body).toMatchObject({ data: { key: 'dual.product.notCancelable' } });
     expect((await op.reconciliation()).ok).toBe(true);

@@ -871,6 +871,79 @@ describe('every operator write route appends one audit record; a refused one non
         status: 400,
       },
     },
+    {
+      route: 'POST /admin/api/dual/products',
+      call: () => ({
+        method: 'POST',
+        url: '/admin/api/dual/products',
+        body: {
+          invest_coin: 'BTC',
+          exercise_coin: 'USDT',
+          direction: 'sell_high',
+          target_price: '130000',
+          settle_time: Math.ceil(t0 / 3600) * 3600 + 48 * 3600,
+          min_amount: '0.001',
+          total_quota: '10',
+          apr: '20',
+        },
+      }),
+      action: 'dual.product.create',
+      target: () => `dual_product:${ctx.dualProduct}`,
+      keep: (d) => {
+        ctx.dualProduct = d.id as number;
+      },
+      before: null,
+      after: { direction: 'sell_high', invest_coin: 'BTC', exercise_coin: 'USDT' },
+      refused: {
+        call: () => ({
+          method: 'POST',
+          url: '/admin/api/dual/products',
+          body: {
+            invest_coin: 'BTC',
+            exercise_coin: 'USDT',
+            direction: 'sell_high',
+            target_price: '1',
+            settle_time: Math.ceil(t0 / 3600) * 3600 + 48 * 3600,
+            min_amount: '0.001',
+            total_quota: '10',
+            apr: '20',
+          },
+        }),
+        status: 422,
+      },
+    },
+    {
+      route: 'POST /admin/api/dual/products/:id/cancel',
+      call: () => ({ method: 'POST', url: `/admin/api/dual/products/${ctx.dualProduct}/cancel` }),
+      action: 'dual.product.cancel',
+      target: () => `dual_product:${ctx.dualProduct}`,
+      before: { status: 'open' },
+      after: { status: 'canceled', canceled_orders: 0 },
+      refused: {
+        call: () => ({ method: 'POST', url: `/admin/api/dual/products/${ctx.dualProduct}/cancel` }),
+        status: 422,
+      },
+    },
+    {
+      route: 'PUT /admin/api/dual/pairs/:coin',
+      call: () => ({
+        method: 'PUT',
+        url: '/admin/api/dual/pairs/BTC',
+        body: { volatility: '60', margin: '2' },
+      }),
+      action: 'dual.pair.update',
+      target: () => 'dual_pair:BTC',
+      before: null,
+      after: { volatility: '60', margin: '2' },
+      refused: {
+        call: () => ({
+          method: 'PUT',
+          url: '/admin/api/dual/pairs/NOPE',
+          body: { volatility: '60', margin: '2' },
+        }),
+        status: 400,
+      },
+    },
   ];
 
   const last = async () =>
@@ -883,7 +956,7 @@ describe('every operator write route appends one audit record; a refused one non
       .map((r) => `${r.method} ${r.url}`);
     const covered = new Set(rows.map((r) => r.route));
     expect(writes.filter((w) => !covered.has(w) && !ELSEWHERE.has(w))).toEqual([]);
-    expect(covered.size).toBe(33);
+    expect(covered.size).toBe(36);
   });
 
   for (const [i, row] of rows.entries()) {

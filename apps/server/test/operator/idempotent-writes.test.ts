@@ -307,6 +307,42 @@ describe('every operator POST runs once per Idempotency-Key', () => {
       },
     },
     {
+      route: '/admin/api/dual/products',
+      effect: { table: 'dual_products' },
+      prepare: async () => {
+        const body = {
+          invest_coin: 'BTC',
+          exercise_coin: 'USDT',
+          direction: 'sell_high',
+          target_price: '110000',
+          settle_time: Math.ceil(now / 3600) * 3600 + 48 * 3600,
+          min_amount: '0.001',
+          total_quota: '10',
+          apr: '20',
+        };
+        return { url: '/admin/api/dual/products', body, other: { ...body, target_price: '120000' } };
+      },
+    },
+    {
+      route: '/admin/api/dual/products/:id/cancel',
+      // Each withdrawal writes its run.
+      effect: { table: 'dual_settlements' },
+      prepare: async () => {
+        const created = await op.call<{ id: number }>('POST', '/admin/api/dual/products', {
+          invest_coin: 'USDT',
+          exercise_coin: 'BTC',
+          direction: 'buy_low',
+          target_price: '90000',
+          settle_time: Math.ceil(now / 3600) * 3600 + 72 * 3600,
+          min_amount: '10',
+          total_quota: '1000',
+          apr: '20',
+        });
+        const id = created.body.data.id;
+        return { url: `/admin/api/dual/products/${id}/cancel`, body: {}, other: { note: 'again' } };
+      },
+    },
+    {
       route: '/admin/api/operators',
       effect: { table: 'operators' },
       secret: true,

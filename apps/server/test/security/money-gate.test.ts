@@ -77,6 +77,7 @@ describe('the money gate: every money move of every line', { timeout: 600_000 },
   let pid: number;
   let rid: number;
   let wealthPid: number;
+  let dual = { id: 0, quote_id: '' };
 
   beforeAll(async () => {
     server = await startTestServer({ config: { fundpassFirstMove: true } });
@@ -118,6 +119,19 @@ describe('the money gate: every money move of every line', { timeout: 600_000 },
     });
     expect(wealth.body.code, JSON.stringify(wealth.body)).toBe(0);
     wealthPid = wealth.body.data.pid;
+    const settle = Math.ceil((await op.now()) / 3600) * 3600 + 30 * 86_400;
+    const product = await op.call<{ id: number; quote_id: string }>('POST', '/admin/api/dual/products', {
+      invest_coin: 'USDT',
+      exercise_coin: 'BTC',
+      direction: 'buy_low',
+      target_price: '90000',
+      settle_time: settle,
+      min_amount: '1',
+      total_quota: '1000000',
+      apr: '20',
+    });
+    expect(product.body.code, JSON.stringify(product.body)).toBe(0);
+    dual = product.body.data;
   });
   afterAll(() => server.dispose());
 
@@ -178,6 +192,10 @@ describe('the money gate: every money move of every line', { timeout: 600_000 },
       url: '/apiw/v2/earn/private-wealth/purchase',
       body: { pid: wealthPid, amount: String(Number(amount) * 10), project_type: 5 },
       form: true,
+    }, // A fixed-APR product: its quote stands until the subscriptions end.
+    'POST /apiw/v2/earn/dual/subscribe': {
+      url: '/apiw/v2/earn/dual/subscribe',
+      body: { product_id: dual.id, amount, quote_id: dual.quote_id },
     },
   });
   /** Money going out or back into a holding: asked by the user's setting where the line says so. */
@@ -272,11 +290,12 @@ describe('the money gate: every money move of every line', { timeout: 600_000 },
       expect({ name, code: res.body.code }).toEqual({ name, code: 0 });
     }
     expect(await balances(id)).toEqual([
+      'dual:USDT:20',
       'fixed:USDT:60',
       'flexible:USDT:20',
       'launchpool:USDT:20',
       'spot:USDC:980',
-      'spot:USDT:9700',
+      'spot:USDT:9680',
       'staking:USDC:20',
       'wealth:USDT:200',
     ]);
@@ -310,6 +329,7 @@ describe('the money gate: every money move of every line', { timeout: 600_000 },
       'POST /apiw/v2/earn/launch-pool/create-order': 'finances.startupMining.stake.min.tip',
       'POST /apiw/v2/earn/staking/coin-swap-verify': 'stake.number.minLimit',
       'POST /apiw/v2/earn/private-wealth/purchase': 'less.minimum.amount',
+      'POST /apiw/v2/earn/dual/subscribe': 'dual.subscribe.belowMin',
     };
     // 0.5: below every product's minimum (1, 10, 10, 1, 100 for wealth at ×10).
     const check = async (who: string) => {

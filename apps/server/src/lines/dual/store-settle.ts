@@ -274,3 +274,10 @@ export function cancelLegs(productId: number) {
     UNION ALL SELECT user_id, invest_coin, ${UserPurpose.spot}::text, settle_amount FROM (${mine}) o
     UNION ALL SELECT ${SYSTEM_OWNER}::bigint, invest_coin, ${DualHouse.interest}::text, amount - settle_amount FROM (${mine}) o`;
 }
+
+/** A withdrawn product's orders as "redemption arrived" items: principal and interest back in spot. */
+export function canceledItems(productId: number) {
+  return sql`SELECT user_id, 'dual:' || id AS cause, jsonb_build_object('line', 'dual', 'asset', settle_coin,
+      'amount', settle_amount::text, 'dest', 'spot') AS params
+    FROM dual_orders WHERE product_id = ${productId} AND status = 'CANCELED'`;
+}

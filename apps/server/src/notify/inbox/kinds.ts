@@ -26,6 +26,7 @@ const LINE_NAMES: Record<Language, Record<string, string>> = {
     wealth: 'Private wealth',
     launchpool: 'Launchpool',
     soft_staking: 'Soft staking',
+    dual: 'Dual investment',
   },
   'zh-CN': {
     flexible: '活期理财',
@@ -34,6 +35,7 @@ const LINE_NAMES: Record<Language, Record<string, string>> = {
     wealth: '私募理财',
     launchpool: 'Launchpool',
     soft_staking: '软质押',
+    dual: '双币投资',
   },
 };
 const lineName = (lang: Language, line: unknown) => LINE_NAMES[lang][s(line)] ?? s(line);

@@ -1,10 +1,11 @@
 import { DualKey } from '@earn/domain';
 import type { Db } from '../../../infra/db/client';
 import { errors } from '../../../kernel/errors';
+import { notices } from '../../../kernel/notices';
 import { postBulkEntry } from '../../../ledger/bulk';
 import { DualReason } from '../model';
 import { productById } from '../store';
-import { cancelLegs, cancelOrders } from '../store-settle';
+import { canceledItems, cancelLegs, cancelOrders } from '../store-settle';
 
 /**
  * The operator withdraws a product before its settlement: under the product's row lock (the
@@ -31,5 +32,7 @@ export async function cancelProduct(tx: Db, productId: number, now: Date): Promi
       memo: { product: productId },
       legs: cancelLegs(productId),
     });
+  // Each user is told their money is back, in the inbox (and by mail if they chose it).
+  if (n > 0) await notices().notifyMany(tx, 'redemption_arrived', canceledItems(productId), now);
   return n;
 }

@@ -4,7 +4,13 @@ import type { Db } from '../../../infra/db/client';
 import { unixSeconds } from '../../../kernel/clock';
 import { DomainError, errors } from '../../../kernel/errors';
 import { priceUsdt } from '../../../market/assets';
-import { type PairSettings, type ProductRow, QUOTE_TTL_SECONDS, type Quote } from '../model';
+import {
+  type PairSettings,
+  type ProductRow,
+  QUOTE_TTL_SECONDS,
+  type Quote,
+  SUBSCRIBE_CUTOFF_SECONDS,
+} from '../model';
 import { pairSettingsOf } from '../store';
 
 /** What a quote depends on besides its product and time: the market price and the pair's settings. */
@@ -38,7 +44,10 @@ export function aprAt(product: ProductRow, inputs: QuoteInputs, issuedAt: number
  * computed from. The server recomputes it at subscription from the inputs in force then: a different
  * digest means the quote moved; an issue time older than its life, that it expired. Nothing is stored.
  */
-export function quoteOf(product: ProductRow, inputs: QuoteInputs, issuedAt: number): Quote {
+export function quoteOf(product: ProductRow, inputs: QuoteInputs, at: number): Quote {
+  // A fixed APR moves with nothing: its quote stands (issued at 0) until the subscriptions end.
+  const fixed = product.fixedApr !== null;
+  const issuedAt = fixed ? 0 : at;
   const apr = toWire(aprAt(product, inputs, issuedAt));
   const digest = createHash('sha256')
     .update(
@@ -59,7 +68,9 @@ export function quoteOf(product: ProductRow, inputs: QuoteInputs, issuedAt: numb
     quoteId: `${product.id}-${issuedAt}-${digest}`,
     apr,
     issuedAt,
-    expiresAt: issuedAt + QUOTE_TTL_SECONDS,
+    expiresAt: fixed
+      ? unixSeconds(product.settleAt) - SUBSCRIBE_CUTOFF_SECONDS
+      : issuedAt + QUOTE_TTL_SECONDS,
   };
 }
 
@@ -84,7 +95,8 @@ export function acceptQuote(product: ProductRow, inputs: QuoteInputs, quoteId: s
     throw errors.invalidParams('quote_id is not a quote of this product');
   const issuedAt = Number(issuedPart);
   const fresh = quoteOf(product, inputs, now);
-  if (issuedAt > now || issuedAt + QUOTE_TTL_SECONDS < now)
+  const standing = product.fixedApr !== null && issuedAt === 0;
+  if (!standing && (issuedAt > now || issuedAt + QUOTE_TTL_SECONDS < now))
     throw quoteChanged(DualKey.quoteExpired, 'The quote has expired; here is the new APR', fresh);
   const shown = quoteOf(product, inputs, issuedAt);
   if (shown.quoteId !== quoteId)
