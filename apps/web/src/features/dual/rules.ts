@@ -45,10 +45,17 @@ export function gridOf(products: readonly DualProduct[], direction: DualDirectio
   };
 }
 
-/** When the grid's quotes were issued: the oldest quote's time (its expiry less its life). */
-export function quotedAt(products: readonly DualProduct[]): number | null {
-  if (products.length === 0) return null;
-  return Math.min(...products.map((p) => p.quote_expire_time)) - QUOTE_TTL_SECONDS;
+/**
+ * When the grid's quotes were issued: the oldest quoted product's (its expiry less its life). A fixed
+ * APR's quote stands until its subscriptions end, so it says nothing of when the grid was read: null
+ * when every product is fixed.
+ */
+export function quotedAt(
+  products: readonly Pick<DualProduct, 'apr_type' | 'quote_expire_time'>[],
+): number | null {
+  const quoted = products.filter((p) => p.apr_type === 'quoted');
+  if (quoted.length === 0) return null;
+  return Math.min(...quoted.map((p) => p.quote_expire_time)) - QUOTE_TTL_SECONDS;
 }
 
 export interface Outcomes {
