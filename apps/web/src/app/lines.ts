@@ -8,6 +8,7 @@ export const PRODUCT_LINES = [
   { key: 'staking', path: '/staking', navKey: 'nav.staking' },
   { key: 'wealth', path: '/wealth', navKey: 'nav.wealth' },
   { key: 'soft-staking', path: '/soft-staking', navKey: 'nav.softStaking' },
+  { key: 'dual', path: '/dual', navKey: 'nav.dual' },
 ] as const;
 
 export type ProductLineKey = (typeof PRODUCT_LINES)[number]['key'];

@@ -19,6 +19,7 @@ export const adminKeys = {
   wealth: ['admin', 'products', 'wealth'] as const,
   softStaking: ['admin', 'products', 'soft-staking'] as const,
   dual: (page: number) => ['admin', 'products', 'dual', page] as const,
+  dualProducts: ['admin', 'products', 'dual-products'] as const,
   products: ['admin', 'products'] as const,
   users: (q: string, cursor: string | number | null) => ['admin', 'users', 'search', q, cursor] as const,
   user: (ref: string) => ['admin', 'users', ref] as const,
@@ -98,6 +99,23 @@ export const adminQueries = {
       queryKey: adminKeys.softStaking,
       queryFn: ({ signal }) => getData('/admin/api/soft-staking/coins', { signal }),
       select: (d) => d.list,
+    }),
+  dualProducts: () =>
+    queryOptions({
+      queryKey: [...adminKeys.dualProducts, 'list'] as const,
+      queryFn: ({ signal }) => getData('/admin/api/dual/products', { signal }),
+      select: (d) => d.list,
+    }),
+  dualPairs: () =>
+    queryOptions({
+      queryKey: [...adminKeys.dualProducts, 'pairs'] as const,
+      queryFn: ({ signal }) => getData('/admin/api/dual/pairs', { signal }),
+      select: (d) => d.list,
+    }),
+  dualExposure: () =>
+    queryOptions({
+      queryKey: [...adminKeys.dualProducts, 'exposure'] as const,
+      queryFn: ({ signal }) => getData('/admin/api/dual/exposure', { signal }),
     }),
   dual: (page: number, limit: number) =>
     queryOptions({

@@ -116,3 +116,9 @@ export type SoftStakingCoin = ApiItem<'/admin/api/soft-staking/coins'>;
 
 /** GET /admin/api/dual/orders (with the user id). */
 export type DualOrder = ApiItem<'/admin/api/dual/orders'>;
+/** GET /admin/api/dual/products: a product with what it holds and how it settled. */
+export type DualProduct = ApiItem<'/admin/api/dual/products'>;
+/** GET /admin/api/dual/pairs: a pair's volatility and margin. */
+export type DualPair = ApiData<'/admin/api/dual/pairs'>['list'][number];
+/** GET /admin/api/dual/exposure: one pair, direction and settlement time. */
+export type DualExposure = ApiData<'/admin/api/dual/exposure'>['exposure'][number];

@@ -2,6 +2,7 @@ import { DUAL_OPEN_STATUSES, DUAL_ORDER_STATUSES, type DualOrderStatus } from '@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getData } from '../../../api/typed';
 import type { ApiItem } from '../../../api/types';
+import { useApiAction } from '../../../api/useApiAction';
 
 export type DualOrder = ApiItem<'/apiw/v2/earn/dual/orders'>;
 
@@ -71,3 +72,27 @@ export const dualQueries = {
 export function priceCoin(o: Pick<DualOrder, 'invest_coin' | 'exercise_coin'>): string {
   return /^(USDT|USDC|USD)$/.test(o.invest_coin) ? o.invest_coin : o.exercise_coin;
 }
+
+export type DualProduct = ApiItem<'/apiw/v2/earn/dual/products'>;
+export type DualDirection = DualProduct['direction'];
+
+/** The coins the page offers; a product of another base coin is not listed. */
+export const DUAL_COINS = ['BTC', 'ETH'] as const;
+export type DualCoin = (typeof DUAL_COINS)[number];
+
+/** How often the grid reads the quotes again: a quoted APR lives 60 s on the server. */
+export const QUOTE_REFRESH_MS = 10_000;
+
+export const dualProductQueries = {
+  products: (coin: DualCoin, direction: DualDirection) =>
+    queryOptions({
+      queryKey: ['dual', 'products', coin, direction] as const,
+      queryFn: ({ signal }) => getData('/apiw/v2/earn/dual/products', { query: { coin, direction }, signal }),
+      refetchInterval: QUOTE_REFRESH_MS,
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/** The subscription: product, amount and the quote the user was shown (issue 29's fixed names). */
+export const useDualSubscribe = () =>
+  useApiAction({ name: 'dual.subscribe', path: '/apiw/v2/earn/dual/subscribe', silent: true });

@@ -6,6 +6,37 @@ import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount, formatPercent } from '../../../components/format';
 import { formatDate } from '../../../i18n';
 import { type DualOrder, dualQueries, priceCoin, statusColor } from '../api/index';
+import { settledWhy } from '../rules';
+
+/** The settlement an order paid and, for a subscription, why: its fixing price against its target. */
+export function WhyText({ order: o }: { order: DualOrder }) {
+  const { t } = useTranslation();
+  const why = settledWhy(o);
+  if (!why || !o.direction || !o.settle_coin || o.settle_price === null) return null;
+  const coin = priceCoin(o);
+  return (
+    <Text size="xs" c="dimmed" data-testid={`dual-why-${o.order_id}`} data-why={why}>
+      {t(`dual.why.${why}.${o.direction}`, {
+        fixing: `${formatAmount(o.settle_price)} ${coin}`,
+        target: `${formatAmount(o.target_price)} ${coin}`,
+        coin: o.settle_coin,
+      })}
+    </Text>
+  );
+}
+
+/** The list's settlement cell: what was paid, in which coin, and why. */
+export function SettledCell({ order: o }: { order: DualOrder }) {
+  if (o.settle_amount === null || !o.settle_coin) return <>—</>;
+  return (
+    <Stack gap={2} align="flex-end">
+      <Text size="sm" fw={500} data-testid={`dual-settled-${o.order_id}`}>
+        {formatAmount(o.settle_amount)} {o.settle_coin}
+      </Text>
+      <WhyText order={o} />
+    </Stack>
+  );
+}
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   return (
@@ -105,6 +136,35 @@ export function DualOrderDetail({
           }
           testId="dual-detail-settlement"
         />
+        {o.direction && (
+          <Field
+            label={t('dual.detail.direction')}
+            value={t(`dual.direction.${o.direction}`)}
+            testId="dual-detail-direction"
+          />
+        )}
+        {typeof o.reached_amount === 'string' && o.settle_amount === null && (
+          <Field
+            label={t('dual.detail.ifReached')}
+            value={`${formatAmount(o.reached_amount)} ${o.exercise_coin}`}
+            testId="dual-detail-if-reached"
+          />
+        )}
+        {typeof o.not_reached_amount === 'string' && o.settle_amount === null && (
+          <Field
+            label={t('dual.detail.ifNotReached')}
+            value={`${formatAmount(o.not_reached_amount)} ${o.invest_coin}`}
+            testId="dual-detail-if-not-reached"
+          />
+        )}
+        {typeof o.settle_price === 'string' && (
+          <Field
+            label={t('dual.detail.settlePrice')}
+            value={`${formatAmount(o.settle_price)} ${priceCoin(o)}`}
+            testId="dual-detail-settle-price"
+          />
+        )}
+        <WhyText order={o} />
         <Field
           label={t('dual.detail.created')}
           value={formatDate(o.create_time, true)}

@@ -25,7 +25,7 @@ import {
   type StatusFilter,
   statusColor,
 } from '../api/index';
-import { DualOrderDetail } from './DualOrderDetail';
+import { DualOrderDetail, SettledCell } from './DualOrderDetail';
 
 const SORTS: readonly SortKey[] = ['newest', 'apr-desc', 'apr-asc', 'expire-asc', 'expire-desc'];
 const SERVER_SORT: Partial<Record<SortKey, OrderSort>> = {
@@ -127,8 +127,7 @@ export default function DualOrdersPage() {
       key: 'settle',
       title: t('dual.col.settlement'),
       align: 'right',
-      render: (o) =>
-        o.settle_amount !== null && o.settle_coin ? `${formatAmount(o.settle_amount)} ${o.settle_coin}` : '—',
+      render: (o) => <SettledCell order={o} />,
     },
     {
       key: 'actions',

@@ -16,6 +16,7 @@ export const STATEMENT_LINES = [
   'staking',
   'wealth',
   'soft_staking',
+  'dual',
 ] as const satisfies readonly NonNullable<StatementQuery['line']>[];
 /** The movement types a statement can be filtered by, in the filter's order. */
 export const STATEMENT_TYPES = [
@@ -26,6 +27,7 @@ export const STATEMENT_TYPES = [
   'bonus',
   'fee',
   'loss',
+  'convert',
 ] as const satisfies readonly NonNullable<StatementQuery['type']>[];
 
 /** Filters of the statement and of its export; empty strings mean "any". */

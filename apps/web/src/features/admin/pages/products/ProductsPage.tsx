@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { DualTab } from './DualTab';
+import { DualProductsTab } from './dual/DualProductsTab';
 import { FixedTab } from './FixedTab';
 import { FlexibleTab } from './FlexibleTab';
 import { SoftStakingTab } from './SoftStakingTab';
@@ -17,6 +18,7 @@ const TABS = [
   { value: 'staking', label: 'admin.tab.staking', Panel: StakingTab },
   { value: 'wealth', label: 'admin.tab.wealth', Panel: WealthTab },
   { value: 'soft-staking', label: 'admin.tab.softStaking', Panel: SoftStakingTab },
+  { value: 'dual-products', label: 'admin.tab.dualProducts', Panel: DualProductsTab },
   { value: 'dual', label: 'admin.tab.dual', Panel: DualTab },
 ] as const;
 
