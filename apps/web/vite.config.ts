@@ -39,5 +39,31 @@ export default defineConfig({
     // Both cores, two files at a time: Vitest's default on a 2-core machine is one worker, which left
     // a core idle for the 87 files' jsdom set-up (most of their time).
     maxWorkers: 2,
+    // The UI libraries bundled once into single modules for the tests: each file imported Mantine's
+    // hundreds of modules one by one, most of a component test's time.
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            '@mantine/core',
+            '@mantine/dates',
+            '@mantine/hooks',
+            '@mantine/notifications',
+            '@tanstack/react-query',
+            '@tanstack/react-virtual',
+            'dayjs',
+            'i18next',
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'react-i18next',
+            'react-router',
+            '@testing-library/react',
+            '@testing-library/user-event',
+          ],
+        },
+      },
+    },
   },
 });
