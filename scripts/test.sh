@@ -14,7 +14,7 @@ if [ "$mode" = quick ]; then
   unset TEST_DATABASE_URL
   projects=(--project domain --project web --project server)
 else
-  echo "[test] the whole suite as CI runs it (about 30 minutes on 2 quiet cores with TEST_DATABASE_URL, as CI); 'npm run test:quick' for the quick subset"
+  echo "[test] the whole suite as CI runs it (about 45 minutes on 2 quiet cores with TEST_DATABASE_URL, as CI); 'npm run test:quick' for the quick subset"
   projects=()
 fi
 node --version | sed 's/^/[test] node /'
