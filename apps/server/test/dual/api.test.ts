@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCoins, Operator, startTestServer, type TestServer } from '../harness';
-import { balances, createProduct, D, expected, newUser, type Order, productOf, subscribe } from './helpers';
+import {
+  balances,
+  createProduct,
+  D,
+  expected,
+  newUser,
+  type Order,
+  productOf,
+  quoteRefusal,
+  subscribe,
+} from './helpers';
 
 describe('dual products, quotes and subscriptions', () => {
   let server: TestServer;
@@ -106,11 +116,7 @@ describe('dual products, quotes and subscriptions', () => {
     expect(expired.status).toBe(409);
     expect(expired.body.code).toBe(40910);
     expect(expired.body.data).toMatchObject({ key: 'dual.quote.expired' });
-    const fresh = expired.body.data as unknown as {
-      apr: string;
-      quote_id: string;
-      quote_expire_time: number;
-    };
+    const fresh = quoteRefusal(expired.body.data);
     expect(fresh.quote_id).not.toBe(shown.quote_id);
     expect(new D(fresh.apr).gt(0)).toBe(true);
     const again = await productOf(client, product.id);
@@ -120,7 +126,7 @@ describe('dual products, quotes and subscriptions', () => {
     const moved = await subscribe(client, again, '1000');
     expect(moved.status).toBe(409);
     expect(moved.body.data).toMatchObject({ key: 'dual.quote.moved', params: { apr: expect.any(String) } });
-    const newer = moved.body.data as unknown as { apr: string; quote_id: string };
+    const newer = quoteRefusal(moved.body.data);
     // Closer to the target, the put is worth more: the APR rises.
     expect(new D(newer.apr).gt(again.apr)).toBe(true);
     expect(await balances(op, id)).toMatchObject({ 'spot:USDT': '10000' });

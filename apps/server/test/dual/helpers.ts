@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { z } from 'zod';
 import { TestClient as Client, type Operator, type TestClient, type TestServer } from '../harness';
 
 /** An independent calculator: plain decimal.js at 80 digits, rounded down once at the end. */
@@ -96,6 +97,12 @@ export async function subscribe(
     quote_id: p.quote_id,
     ...extra,
   });
+}
+
+/** The new quote a 40910 refusal carries (its data), checked for its shape rather than assumed. */
+const QuoteRefusal = z.object({ apr: z.string(), quote_id: z.string(), quote_expire_time: z.number() });
+export function quoteRefusal(data: unknown): z.infer<typeof QuoteRefusal> {
+  return QuoteRefusal.parse(data);
 }
 
 export async function newUser(server: TestServer, op: Operator, deposits: Record<string, string>) {
