@@ -1,0 +1,69 @@
+import {
+  type DailyPayoutBreakdown,
+  dec,
+  type LaunchpoolHourBreakdown,
+  type TieredPayoutBreakdown,
+} from '@earn/domain';
+export type BreakdownKind =
+  | 'soft_staking_day'
+  | 'staking_day'
+  | 'fixed_maturity'
+  | 'flexible_hour'
+  | 'flexible_bonus_hour'
+  | 'launchpool_hour'
+  | 'launchpool_interest_hour';
+
+export interface PayoutBreakdown extends Omit<DailyPayoutBreakdown, 'ratePercent'> {
+  kind: BreakdownKind;
+  /** Annual rate, percent; null for a launch-pool hour (a pool pays by share, not by a rate). */
+  ratePercent: string | null;
+  /** A launch-pool hour's share of the pool: its figures as the engine recorded them. */
+  pool: Omit<
+    LaunchpoolHourBreakdown,
+    'stake' | 'gross' | 'carryIn' | 'total' | 'paid' | 'carryOut' | 'formula'
+  > | null;
+  /** Whether carryOut goes to the next period (daily lines) or is never paid (a term paid once). */
+  carried: boolean;
+  /** Paid beside the interest and recorded at subscription (fixed: voucher coupon, bonus). */
+  extras: { label: 'coupon' | 'bonus'; amount: string; coin: string }[];
+  /**
+   * A tiered rate (a staking campaign's money tiers, a flexible bonus's ladder): each tier's part of the
+   * principal, the yearly figure, the seconds it ran and, for a bonus in another coin, the price ratio.
+   */
+  tiered: {
+    tiers: TieredPayoutBreakdown['tiers'];
+    perYear: string;
+    seconds: number;
+    priceRatio: string | null;
+  } | null;
+  /** A launch-pool hour's auto-earn interest: the mode and its index figures. */
+  interest: {
+    mode: string;
+    accStep: string;
+    earlier: string;
+    stakeInterest: string;
+    steady: boolean;
+  } | null;
+  coin: string;
+  principalCoin: string;
+  periodStart: number;
+  periodEnd: number;
+  /** The amount the engine booked for this row. */
+  recorded: string;
+}
+
+export interface StoredDay {
+  coin: string;
+  eligible: string;
+  gross: string;
+  amount: string;
+  carry: string;
+}
+
+/**
+ * The fraction carried in is not stored on the row; it is what the row's total less its gross leaves:
+ * paid + carried out = carried in + gross, exactly (the engine writes all three from one sum).
+ */
+export function carriedIn(row: StoredDay): string {
+  return dec(row.amount).plus(row.carry).minus(row.gross).toFixed();
+}
