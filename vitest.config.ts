@@ -29,6 +29,11 @@ function serverProject(name: string, databaseUrl: string, include = ALL_SERVER_T
       hookTimeout: 120_000,
       pool: 'forks' as const,
       maxWorkers: 2,
+      // A worker keeps the server's modules from one file to the next: importing them took 4–5 s of a
+      // core per file (about a tenth of the whole suite's work), and every file starts its own
+      // servers on its own database anyway, so nothing a test asserts rides on a fresh module graph.
+      // Per-server state lives on the server, not in a module (issue 28).
+      isolate: false,
       // Vitest runs projects of one group together only if they share maxWorkers: the server
       // projects (PGlite and PostgreSQL) form their own group, after the domain and web tests.
       // (Running every project two files at a time in one group is faster on paper, but it has not

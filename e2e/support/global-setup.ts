@@ -25,8 +25,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     const executablePath = chromiumPath();
-    const webDist = buildWeb();
-    cleanups.push(() => rmSync(webDist, { recursive: true, force: true }));
+    // `npm test` builds the app once for its two browser runs (scripts/test.sh) and removes it itself.
+    const given = process.env.E2E_WEB_DIST;
+    const webDist = given || buildWeb();
+    if (!given) cleanups.push(() => rmSync(webDist, { recursive: true, force: true }));
     project.provide('e2eWebDist', webDist);
 
     const browserServer = await chromium.launchServer({

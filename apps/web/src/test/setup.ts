@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { setViewportWidth } from './viewport';
@@ -20,7 +21,13 @@ Element.prototype.scrollIntoView ??= () => undefined;
 
 afterEach(() => {
   cleanup();
+  // Mantine's notifications live in a module-level store: the files share their modules (the web
+  // project does not isolate them), so a toast left by one test would be found by the next file.
+  notifications.clean();
+  notifications.cleanQueue();
   localStorage.clear();
+  sessionStorage.clear();
+  setViewportWidth(1400);
 });
 
 // lightweight-charts draws on a canvas, which jsdom lacks: a chart drawn in an animation frame after
