@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import Decimal from 'decimal.js';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -198,5 +198,26 @@ describe('the dual subscribe dialog', () => {
     expect(e).toEqual({ reached: '0.83447537', notReached: '2503.42612411' });
     expect(await screen.findByTestId('dual-outcome-reached-amount')).toHaveTextContent('0.83447537 BTC');
     expect(screen.getByTestId('dual-outcome-notReached-amount')).toHaveTextContent('2,503.42612411 USDT');
+  });
+
+  test('a product whose target the market crossed: refused with its key, nothing booked, the grid read again', async () => {
+    const p = product();
+    const sent = await open(p, () => ({
+      __status: 422,
+      code: 42240,
+      message: 'The price has crossed this product’s target; it takes no more subscriptions',
+      data: { key: 'dual.product.targetCrossed', params: { price: '3000', target: '3000' } },
+    }));
+    const reads = () => sent.filter((s) => s.path === '/apiw/v2/earn/dual/products').length;
+    const before = reads();
+    await userEvent.type(await screen.findByTestId('dual-sub-amount'), '1000');
+    await userEvent.click(screen.getByTestId('dual-sub-confirm'));
+    expect(
+      await screen.findByText(
+        'The price (3000 USDT) has crossed this product’s target (3000 USDT): it no longer takes subscriptions. Nothing was booked.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('dual-success')).toBeNull();
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 });
