@@ -27,16 +27,22 @@ interface Order {
   target_price: string;
   settle_time: number;
   create_time: number;
+  quote_time: number | null;
+  reached_amount: string;
+  not_reached_amount: string;
   status: string;
 }
 
-/** The issue's rule computed here on its own: amount + interest, and that ÷ the target, 8 decimals down. */
+/**
+ * The issue's rule computed here on its own: amount + interest, and that ÷ the target, 8 decimals
+ * down; the interest from the quote's time (the one the dialog counted from) to the settlement.
+ */
 function buyLowOutcomes(o: Order) {
   const gross = new Decimal(o.amount).plus(
     new Decimal(o.amount)
       .mul(o.apr)
       .div(100)
-      .mul(o.settle_time - o.create_time)
+      .mul(o.settle_time - (o.quote_time ?? o.create_time))
       .div(31_536_000),
   );
   return {
@@ -153,10 +159,16 @@ describe('dual investment in Chromium', () => {
     );
     await screenshot(page, `dual-subscribe-${tag}`);
     await expectAxeClean(page, '[role="dialog"]');
+    // What the dialog shows before Confirm, counted from the quote's time the server gave.
+    const shownReached = await page.getByTestId('dual-outcome-reached-amount').textContent();
+    const shownNotReached = await page.getByTestId('dual-outcome-notReached-amount').textContent();
 
     await confirmWithFundpass(page);
     const order = await latestOrder(page);
     expect(order).toMatchObject({ amount: '100', apr: '20', status: 'PROCESSING' });
+    // The figure shown is the figure paid: the order's fixed outcomes are the dialog's, to the 8th decimal.
+    expect(shownReached).toBe(`${order.reached_amount} BTC`);
+    expect(shownNotReached).toBe(`${order.not_reached_amount} USDT`);
     const want = buyLowOutcomes(order);
     // What the success view says the order pays is the independent calculation, to the 8th decimal.
     expect(await page.getByTestId('dual-success-outcome-reached-amount').textContent()).toBe(

@@ -50,6 +50,13 @@ export const Code = {
    * live) or moved (the price, the pair's volatility or margin changed). `data` carries the new quote.
    */
   DUAL_QUOTE_CHANGED: 40910,
+  /**
+   * A dual product whose target is not on its direction's side of the market (Sell High: above the
+   * price, Buy Low: below it): refused at creation (`dual.product.targetSide`), and once the market
+   * has crossed a live product's target, refused at subscription (`dual.product.targetCrossed`): its
+   * quoted APR would be an in-the-money option's premium, not a yield. Nothing written or booked.
+   */
+  DUAL_TARGET_CROSSED: 42240,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
   /** The database did not answer (a dropped connection, a restart, a failover): nothing was kept. */

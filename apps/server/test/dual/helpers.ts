@@ -47,6 +47,8 @@ export interface Order {
   reached_amount: string | null;
   not_reached_amount: string | null;
   create_time: number;
+  /** When the subscription's quote was issued: its interest counts from here (null for a roll). */
+  quote_time: number | null;
   rolled_to: number | null;
 }
 

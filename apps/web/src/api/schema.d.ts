@@ -2167,7 +2167,7 @@ export interface paths {
         };
         /**
          * Dual products open for subscription, each with its quote (APR, quote_id, quote_expire_time)
-         * @description Sell High invests the base coin at a target above the market; Buy Low invests USDT at a target below it. At settle_time, with the fixing price (the base coin’s USDT price in force then): Sell High pays (amount + interest) × target in USDT if the fixing price is at or above the target, else amount + interest in the base coin; Buy Low pays (amount + interest) ÷ target in the base coin if at or below, else amount + interest in USDT. Interest = amount × apr/100 × (settle_time − subscription time) ÷ 31,536,000; every amount paid is rounded down to 8 decimals. A quoted APR follows the market price (Black–Scholes less the margin): read again when the quote expires (60 s). Products whose quote pays nothing are not listed.
+         * @description Sell High invests the base coin at a target above the market; Buy Low invests USDT at a target below it. At settle_time, with the fixing price (the base coin’s USDT price in force then): Sell High pays (amount + interest) × target in USDT if the fixing price is at or above the target, else amount + interest in the base coin; Buy Low pays (amount + interest) ÷ target in the base coin if at or below, else amount + interest in USDT. Interest = amount × apr/100 × (settle_time − subscription time) ÷ 31,536,000; every amount paid is rounded down to 8 decimals. A quoted APR follows the market price (Black–Scholes less the margin): read again when the quote expires (60 s). quote_time: the interest of a subscription with this quote counts from it. Products whose target the market has crossed (Sell High: price at or below it; Buy Low: at or above it) and products whose quote pays nothing are not listed.
          */
         get: operations["getEarnDualProducts"];
         put?: never;
@@ -2189,7 +2189,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to a dual product at the quote shown; answers the order with both outcomes
-         * @description JSON or form: product_id, amount (invest_coin, 8 decimals), quote_id (from the product list), auto_compound (optional: roll the proceeds into the nearest product of the same pair and direction). The invested coin moves from spot into the dual account in one entry; both outcomes are fixed now (reached_amount in exercise_coin, not_reached_amount in invest_coin). Refusals: code 40910 (HTTP 409) dual.quote.expired or dual.quote.moved with the new quote in data (apr, quote_id, quote_expire_time), nothing booked; dual.product.closed; dual.product.noYield; then the amount in the shared order: common.amountPrecision, dual.subscribe.belowMin {amount, coin}, dual.subscribe.aboveUserMax {amount left, coin}, dual.subscribe.aboveQuota {amount left, coin}, finances.inadequateBalance {amount available, coin}; the funding password last, per the user's setting (10010107 with setup_fundpass before a first move while the operator's setting is on). Idempotency-Key honoured.
+         * @description JSON or form: product_id, amount (invest_coin, 8 decimals), quote_id (from the product list), auto_compound (optional: roll the proceeds into the nearest product of the same pair and direction). The invested coin moves from spot into the dual account in one entry; both outcomes are fixed now (reached_amount in exercise_coin, not_reached_amount in invest_coin), the interest counted from the quote's quote_time. Refusals (nothing booked): dual.product.closed; code 42240 (HTTP 422) dual.product.targetCrossed {price, target} once the market has crossed the target; code 40910 (HTTP 409) dual.quote.expired or dual.quote.moved with the new quote in data (apr, quote_id, quote_time, quote_expire_time); dual.product.noYield; then the amount in the shared order: common.amountPrecision, dual.subscribe.belowMin {amount, coin}, dual.subscribe.aboveUserMax {amount left, coin}, dual.subscribe.aboveQuota {amount left, coin}, finances.inadequateBalance {amount available, coin}; the funding password last, per the user's setting (10010107 with setup_fundpass before a first move while the operator's setting is on). Idempotency-Key honoured.
          */
         post: operations["postEarnDualSubscribe"];
         delete?: never;
@@ -3056,7 +3056,7 @@ export interface paths {
         put?: never;
         /**
          * Create a dual product: a fixed APR (apr, percent) or quoted from the pair settings
-         * @description sell_high: invest_coin is the base coin, exercise_coin USDT, target above the market; buy_low the reverse, target below. settle_time: a whole UTC hour more than an hour away. max_amount: per user (optional). Refusals: dual.product.targetSide {price, target}, dual.product.settleTime, dual.pair.notConfigured {coin} (quoted without pair settings), operator.rate.confirm above the rate guard.
+         * @description sell_high: invest_coin is the base coin, exercise_coin USDT, target above the market; buy_low the reverse, target below. settle_time: a whole UTC hour more than an hour away. max_amount: per user (optional). Refusals: 42240 (HTTP 422) dual.product.targetSide {price, target, direction} (Sell High at or below the price, Buy Low at or above it), nothing written; dual.product.settleTime, dual.pair.notConfigured {coin} (quoted without pair settings), operator.rate.confirm above the rate guard.
          */
         post: operations["postAdminDualProducts"];
         delete?: never;
@@ -14080,6 +14080,9 @@ export interface operations {
                                  */
                                 index_price: string;
                                 quote_id: string;
+                                /** @description Unix seconds the quote was issued: the interest of a subscription carrying quote_id counts from here to settle_time, so both outcomes computed from it are the ones paid */
+                                quote_time: number;
+                                /** @description quote_time + 60: a later subscription is refused (40910) */
                                 quote_expire_time: number;
                                 /** @enum {string} */
                                 status: "open" | "settling" | "settled" | "failed" | "canceled";
@@ -14186,6 +14189,8 @@ export interface operations {
                              * @example 1.25
                              */
                             not_reached_amount: string | null;
+                            /** @description Unix seconds the subscription's quote was issued: its interest counts from here to settle_time; null for an auto-roll (counted from create_time) or a record */
+                            quote_time: number | null;
                             auto_compound: boolean;
                             rolled_to: number | null;
                             rolled_from: number | null;
@@ -14279,6 +14284,8 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 not_reached_amount: string | null;
+                                /** @description Unix seconds the subscription's quote was issued: its interest counts from here to settle_time; null for an auto-roll (counted from create_time) or a record */
+                                quote_time: number | null;
                                 auto_compound: boolean;
                                 rolled_to: number | null;
                                 rolled_from: number | null;
@@ -14366,6 +14373,8 @@ export interface operations {
                              * @example 1.25
                              */
                             not_reached_amount: string | null;
+                            /** @description Unix seconds the subscription's quote was issued: its interest counts from here to settle_time; null for an auto-roll (counted from create_time) or a record */
+                            quote_time: number | null;
                             auto_compound: boolean;
                             rolled_to: number | null;
                             rolled_from: number | null;
@@ -14451,6 +14460,8 @@ export interface operations {
                              * @example 1.25
                              */
                             not_reached_amount: string | null;
+                            /** @description Unix seconds the subscription's quote was issued: its interest counts from here to settle_time; null for an auto-roll (counted from create_time) or a record */
+                            quote_time: number | null;
                             auto_compound: boolean;
                             rolled_to: number | null;
                             rolled_from: number | null;
@@ -19832,6 +19843,8 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 not_reached_amount: string | null;
+                                /** @description Unix seconds the subscription's quote was issued: its interest counts from here to settle_time; null for an auto-roll (counted from create_time) or a record */
+                                quote_time: number | null;
                                 auto_compound: boolean;
                                 rolled_to: number | null;
                                 rolled_from: number | null;
@@ -20022,6 +20035,8 @@ export interface operations {
                              * @example 1.25
                              */
                             not_reached_amount: string | null;
+                            /** @description Unix seconds the subscription's quote was issued: its interest counts from here to settle_time; null for an auto-roll (counted from create_time) or a record */
+                            quote_time: number | null;
                             auto_compound: boolean;
                             rolled_to: number | null;
                             rolled_from: number | null;
@@ -20105,9 +20120,14 @@ export interface operations {
                                  */
                                 index_price: string;
                                 quote_id: string;
+                                /** @description Unix seconds the quote was issued: the interest of a subscription carrying quote_id counts from here to settle_time, so both outcomes computed from it are the ones paid */
+                                quote_time: number;
+                                /** @description quote_time + 60: a later subscription is refused (40910) */
                                 quote_expire_time: number;
                                 /** @enum {string} */
                                 status: "open" | "settling" | "settled" | "failed" | "canceled";
+                                /** @description The market price is at or across the target (Sell High: at or below it; Buy Low: at or above it): hidden from users, subscriptions refused (42240), a quoted APR shows 0 */
+                                crossed: boolean;
                                 /**
                                  * @description Decimal string
                                  * @example 1.25
@@ -20253,9 +20273,14 @@ export interface operations {
                              */
                             index_price: string;
                             quote_id: string;
+                            /** @description Unix seconds the quote was issued: the interest of a subscription carrying quote_id counts from here to settle_time, so both outcomes computed from it are the ones paid */
+                            quote_time: number;
+                            /** @description quote_time + 60: a later subscription is refused (40910) */
                             quote_expire_time: number;
                             /** @enum {string} */
                             status: "open" | "settling" | "settled" | "failed" | "canceled";
+                            /** @description The market price is at or across the target (Sell High: at or below it; Buy Low: at or above it): hidden from users, subscriptions refused (42240), a quoted APR shows 0 */
+                            crossed: boolean;
                             /**
                              * @description Decimal string
                              * @example 1.25

@@ -33,6 +33,7 @@ export const DualKey = {
   precision: 'common.amountPrecision',
   inadequateBalance: 'finances.inadequateBalance',
   targetSide: 'dual.product.targetSide',
+  targetCrossed: 'dual.product.targetCrossed',
   settleTime: 'dual.product.settleTime',
   notCancelable: 'dual.product.notCancelable',
   noPairSettings: 'dual.pair.notConfigured',

@@ -94,6 +94,8 @@ export interface OrderRow {
   updatedAt: Date;
   productId: number | null;
   direction: string | null;
+  /** The quote subscribed at (`<product>-<issued>-<digest>`), `roll` for an auto-roll, null for a record. */
+  quoteId: string | null;
   payoutReached: string | null;
   payoutNotReached: string | null;
   settlePrice: string | null;

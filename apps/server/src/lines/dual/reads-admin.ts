@@ -3,13 +3,16 @@ import type { Db } from '../../infra/db/client';
 import { unixSeconds } from '../../kernel/clock';
 import type { ProductRow } from './model';
 import { productView } from './reads';
-import { quoteInputs } from './service/quote';
+import { isCrossed, quoteInputs } from './service/quote';
 import { openExposure, orderCount, settlementRuns } from './store';
 
 /** A product as the operator sees it: the user's view, what it holds and how it settled. */
 export async function adminProductView(db: Db, p: ProductRow, now: Date) {
+  const inputs = await quoteInputs(db, p);
   return {
-    ...productView(p, await quoteInputs(db, p), unixSeconds(now)),
+    ...productView(p, inputs, unixSeconds(now)),
+    // The market is across the target: hidden from users, quoting nothing (a fixed APR still shows).
+    crossed: isCrossed(p, inputs),
     sold: toWire(p.sold),
     fixed_apr: p.fixedApr === null ? null : toWire(p.fixedApr),
     fixing_price: p.fixingPrice === null ? null : toWire(p.fixingPrice),

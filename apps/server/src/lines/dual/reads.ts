@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../infra/db/client';
 import { unixSeconds } from '../../kernel/clock';
 import { type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
-import { type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
+import { isCrossed, type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
 import { cutoffOf } from './service/subscribe';
 import { openProducts, productsByIds } from './store';
 
@@ -35,6 +35,7 @@ export function productView(p: ProductRow, inputs: QuoteInputs, nowSec: number) 
     remaining_quota: toWire(dec(p.totalQuota).minus(p.sold)),
     index_price: toWire(inputs.spot),
     quote_id: quote.quoteId,
+    quote_time: quote.issuedAt,
     quote_expire_time: quote.expiresAt,
     status: p.status,
   };
@@ -42,8 +43,8 @@ export function productView(p: ProductRow, inputs: QuoteInputs, nowSec: number) 
 
 /**
  * The products open for subscription, each with its quote now: of one base coin (`coin`; USDT or
- * none: every pair) and direction. Products whose quote pays nothing at the current price are left
- * out: nobody can subscribe to them.
+ * none: every pair) and direction. Products whose target the market has crossed, and those whose
+ * quote pays nothing at the current price, are left out: nobody can subscribe to them.
  */
 export async function listProducts(db: Db, filter: { coin?: string; direction?: DualDirection }, now: Date) {
   const base = filter.coin && filter.coin !== DUAL_QUOTE_COIN ? filter.coin : undefined;
@@ -59,10 +60,18 @@ export async function listProducts(db: Db, filter: { coin?: string; direction?: 
       i = await quoteInputs(db, p);
       inputs.set(key, i);
     }
+    if (isCrossed(p, i)) continue;
     const view = productView(p, i, nowSec);
     if (dec(view.apr).gt(0)) list.push(view);
   }
   return list;
+}
+
+/** The second a subscription's quote was issued (its interest counts from there); null for a roll or a record. */
+function quoteTimeOf(quoteId: string | null): number | null {
+  const issued = quoteId?.match(/^\d+-(\d+)-[0-9a-f]+$/)?.[1];
+  // 0: a fixed APR's standing quote of before quote times, counted from the subscription.
+  return issued === undefined || issued === '0' ? null : Number(issued);
 }
 
 /** An order as the user sees it: a subscription's own figures, or an operator's record. */
@@ -87,6 +96,7 @@ export function orderView(o: OrderRow) {
     settle_amount: o.settleAmount === null ? null : toWire(o.settleAmount),
     reached_amount: o.payoutReached === null ? null : toWire(o.payoutReached),
     not_reached_amount: o.payoutNotReached === null ? null : toWire(o.payoutNotReached),
+    quote_time: quoteTimeOf(o.quoteId),
     auto_compound: o.autoCompound,
     rolled_to: o.rolledTo,
     rolled_from: o.rolledFrom,

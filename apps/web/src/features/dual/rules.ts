@@ -46,16 +46,12 @@ export function gridOf(products: readonly DualProduct[], direction: DualDirectio
 }
 
 /**
- * When the grid's quotes were issued: the oldest quoted product's (its expiry less its life). A fixed
- * APR's quote stands until its subscriptions end, so it says nothing of when the grid was read: null
- * when every product is fixed.
+ * When the grid's quotes were issued: the oldest product's quote time (the server's, each product's
+ * `quote_time`); null when nothing is listed.
  */
-export function quotedAt(
-  products: readonly Pick<DualProduct, 'apr_type' | 'quote_expire_time'>[],
-): number | null {
-  const quoted = products.filter((p) => p.apr_type === 'quoted');
-  if (quoted.length === 0) return null;
-  return Math.min(...quoted.map((p) => p.quote_expire_time)) - QUOTE_TTL_SECONDS;
+export function quotedAt(products: readonly Pick<DualProduct, 'quote_time'>[]): number | null {
+  if (products.length === 0) return null;
+  return Math.min(...products.map((p) => p.quote_time));
 }
 
 export interface Outcomes {
@@ -68,20 +64,21 @@ export interface Outcomes {
 }
 
 /**
- * Both outcomes of subscribing `amount` at `now` (server seconds), at `apr`: the figures the server
- * fixes on the order (it counts the seconds from the subscription to the settlement).
+ * Both outcomes of subscribing `amount` with a quote of `apr` issued at `quoteTime` (the server's unix
+ * seconds, from the product list or a refusal's new quote): the figures the server fixes on the order,
+ * as it counts the interest from the quote's time to the settlement. No clock of the browser's enters.
  */
 export function outcomesOf(
   p: Pick<DualProduct, 'direction' | 'target_price' | 'settle_time' | 'invest_coin' | 'exercise_coin'>,
   amount: string,
   apr: string,
-  now: number,
+  quoteTime: number,
 ): Outcomes {
   const o = dualOutcomes({
     direction: p.direction,
     amount,
     aprPercent: apr,
-    seconds: p.settle_time - now,
+    seconds: p.settle_time - quoteTime,
     target: p.target_price,
   });
   return {
@@ -129,17 +126,23 @@ export interface NewQuote {
   key: typeof DualKey.quoteMoved | typeof DualKey.quoteExpired;
   apr: string;
   quote_id: string;
+  quote_time: number;
   quote_expire_time: number;
 }
 
 /** The server's refusal of a quote no longer in force, with the quote that replaces it; else null. */
 export function newQuoteOf(e: unknown): NewQuote | null {
   if (!isApiError(e)) return null;
-  const { key, apr, quote_id, quote_expire_time } = e.data;
+  const { key, apr, quote_id, quote_time, quote_expire_time } = e.data;
   if (key !== DualKey.quoteMoved && key !== DualKey.quoteExpired) return null;
-  if (typeof apr !== 'string' || typeof quote_id !== 'string' || typeof quote_expire_time !== 'number')
+  if (
+    typeof apr !== 'string' ||
+    typeof quote_id !== 'string' ||
+    typeof quote_time !== 'number' ||
+    typeof quote_expire_time !== 'number'
+  )
     return null;
-  return { key, apr, quote_id, quote_expire_time };
+  return { key, apr, quote_id, quote_time, quote_expire_time };
 }
 
 /** The "why" of a settled order: the fixing price against the target, on the direction's side. */

@@ -6,7 +6,7 @@ import { type Job, type Period, shardedWork } from '../../../kernel/jobs';
 import { notices } from '../../../kernel/notices';
 import { postBulkEntry } from '../../../ledger/bulk';
 import { DualReason } from '../model';
-import { quoteInputs, quoteOf } from '../service/quote';
+import { isCrossed, quoteInputs, quoteOf } from '../service/quote';
 import { cutoffOf } from '../service/subscribe';
 import { openProducts, productById } from '../store';
 import {
@@ -98,18 +98,23 @@ async function settleRange(tx: Db, shard: SettleShard, at: Date): Promise<number
 }
 
 /**
- * Where an auto-roll goes: the open product of the same pair and direction that settles soonest and
- * still takes subscriptions at `at` (ties: the lowest id), at the APR it quotes then; none, or one
- * that quotes nothing: the proceeds go to spot.
+ * Where an auto-roll goes: the open product of the same pair and direction that settles soonest,
+ * still takes subscriptions at `at` and whose target the market has not crossed (ties: the lowest
+ * id), at the APR it quotes then; none, or one that quotes nothing: the proceeds go to spot.
  */
 async function rollTarget(tx: Db, fromId: number, at: Date): Promise<RollTarget | undefined> {
   const from = await productById(tx, fromId);
   if (!from) return undefined;
-  const [next] = await openProducts(tx, {
+  const candidates = await openProducts(tx, {
     base: from.baseCoin,
     direction: from.direction as DualDirection,
     cutoff: cutoffOf(at),
   });
+  const [first] = candidates;
+  if (!first) return undefined;
+  // One pair, one market price: a product whose target it has crossed takes no roll, as no subscription.
+  const market = await quoteInputs(tx, first);
+  const next = candidates.find((p) => !isCrossed(p, market));
   if (!next) return undefined;
   const locked = await productById(tx, next.id, { forUpdate: true });
   if (locked?.status !== 'open') return undefined;

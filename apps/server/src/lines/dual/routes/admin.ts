@@ -231,7 +231,8 @@ function productRoutes(scope: FastifyInstance, deps: AppDeps): void {
         description:
           'sell_high: invest_coin is the base coin, exercise_coin USDT, target above the market; buy_low the reverse, ' +
           'target below. settle_time: a whole UTC hour more than an hour away. max_amount: per user (optional). ' +
-          'Refusals: dual.product.targetSide {price, target}, dual.product.settleTime, dual.pair.notConfigured {coin} ' +
+          'Refusals: 42240 (HTTP 422) dual.product.targetSide {price, target, direction} (Sell High at or below the ' +
+          'price, Buy Low at or above it), nothing written; dual.product.settleTime, dual.pair.notConfigured {coin} ' +
           '(quoted without pair settings), operator.rate.confirm above the rate guard.',
         body: productInput,
       },

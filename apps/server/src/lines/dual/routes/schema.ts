@@ -37,7 +37,13 @@ export const dualProduct = z.object({
   remaining_quota: decimalString,
   index_price: decimalString.describe("The base coin's USDT price the quote was computed at"),
   quote_id: z.string(),
-  quote_expire_time: z.number(),
+  quote_time: z
+    .number()
+    .describe(
+      'Unix seconds the quote was issued: the interest of a subscription carrying quote_id counts from ' +
+        'here to settle_time, so both outcomes computed from it are the ones paid',
+    ),
+  quote_expire_time: z.number().describe('quote_time + 60: a later subscription is refused (40910)'),
   status: z.enum(PRODUCT_STATUSES),
 });
 
@@ -80,6 +86,13 @@ export const dualOrder = z.object({
     .nullable()
     .describe('What the order pays in exercise_coin if the target is reached'),
   not_reached_amount: decimalString.nullable().describe('What it pays in invest_coin if not'),
+  quote_time: z
+    .number()
+    .nullable()
+    .describe(
+      "Unix seconds the subscription's quote was issued: its interest counts from here to settle_time; " +
+        'null for an auto-roll (counted from create_time) or a record',
+    ),
   auto_compound: z.boolean(),
   rolled_to: z.number().nullable(),
   rolled_from: z.number().nullable(),
@@ -139,6 +152,12 @@ export const productInput = z.object({
 
 /** A product as the operator sees it: the user's view plus what it holds and how it settled. */
 export const adminProduct = dualProduct.extend({
+  crossed: z
+    .boolean()
+    .describe(
+      'The market price is at or across the target (Sell High: at or below it; Buy Low: at or above it): ' +
+        'hidden from users, subscriptions refused (42240), a quoted APR shows 0',
+    ),
   sold: decimalString,
   fixed_apr: decimalString.nullable(),
   fixing_price: decimalString.nullable(),

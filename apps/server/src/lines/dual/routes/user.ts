@@ -122,7 +122,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
           'the base coin; Buy Low pays (amount + interest) ÷ target in the base coin if at or below, else amount + interest ' +
           'in USDT. Interest = amount × apr/100 × (settle_time − subscription time) ÷ 31,536,000; every amount paid is ' +
           'rounded down to 8 decimals. A quoted APR follows the market price (Black–Scholes less the margin): read again ' +
-          'when the quote expires (60 s). Products whose quote pays nothing are not listed.',
+          'when the quote expires (60 s). quote_time: the interest of a subscription with this quote counts from it. ' +
+          'Products whose target the market has crossed (Sell High: price at or below it; Buy Low: at or above it) ' +
+          'and products whose quote pays nothing are not listed.',
         querystring: productsQuery,
       },
     },
@@ -148,9 +150,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
           'JSON or form: product_id, amount (invest_coin, 8 decimals), quote_id (from the product list), auto_compound ' +
           '(optional: roll the proceeds into the nearest product of the same pair and direction). The invested coin ' +
           'moves from spot into the dual account in one entry; both outcomes are fixed now (reached_amount in ' +
-          'exercise_coin, not_reached_amount in invest_coin). Refusals: code 40910 (HTTP 409) dual.quote.expired or ' +
-          'dual.quote.moved with the new quote in data (apr, quote_id, quote_expire_time), nothing booked; ' +
-          'dual.product.closed; dual.product.noYield; then the amount in the shared order: common.amountPrecision, ' +
+          "exercise_coin, not_reached_amount in invest_coin), the interest counted from the quote's quote_time. " +
+          'Refusals (nothing booked): dual.product.closed; code 42240 (HTTP 422) dual.product.targetCrossed ' +
+          '{price, target} once the market has crossed the target; code 40910 (HTTP 409) dual.quote.expired or ' +
+          'dual.quote.moved with the new quote in data (apr, quote_id, quote_time, quote_expire_time); ' +
+          'dual.product.noYield; then the amount in the shared order: common.amountPrecision, ' +
           'dual.subscribe.belowMin {amount, coin}, dual.subscribe.aboveUserMax {amount left, coin}, ' +
           'dual.subscribe.aboveQuota {amount left, coin}, finances.inadequateBalance {amount available, coin}; the ' +
           "funding password last, per the user's setting (10010107 with setup_fundpass before a first move while the " +

@@ -1,4 +1,5 @@
 import {
+  Code,
   DUAL_QUOTE_COIN,
   type DualDirection,
   DualKey,
@@ -8,7 +9,7 @@ import {
   toWire,
 } from '@earn/domain';
 import type { Db } from '../../../infra/db/client';
-import { errors } from '../../../kernel/errors';
+import { DomainError, errors } from '../../../kernel/errors';
 import { priceUsdt, requireAsset } from '../../../market/assets';
 import { type PairSettings, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from '../model';
 import { insertProduct, pairSettingsOf, savePairSettings } from '../store';
@@ -50,13 +51,15 @@ export async function createProduct(tx: Db, input: ProductInput, now: Date): Pro
       settle_time: input.settle_time,
     });
   const spot = await priceUsdt(tx, base);
+  // A target at or across the market would be quoted an in-the-money option's premium as its APR.
   if (!targetOnItsSide(input.direction, spot, input.target_price))
-    throw errors.rule(
+    throw new DomainError(
+      Code.DUAL_TARGET_CROSSED,
       DualKey.targetSide,
       input.direction === 'sell_high'
         ? 'A Sell High target lies above the market'
         : 'A Buy Low target lies below the market',
-      { price: toWire(spot), target: input.target_price },
+      { price: toWire(spot), target: toWire(input.target_price), direction: input.direction },
     );
   const min = dec(input.min_amount);
   if (dec(input.total_quota).lt(min) || (input.max_amount !== undefined && dec(input.max_amount).lt(min)))

@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Code, type Decimal, DualKey, dec, quotedAprPercent, toWire } from '@earn/domain';
+import { Code, type Decimal, DualKey, dec, quotedAprPercent, targetOnItsSide, toWire } from '@earn/domain';
 import type { Db } from '../../../infra/db/client';
 import { unixSeconds } from '../../../kernel/clock';
 import { DomainError, errors } from '../../../kernel/errors';
 import { priceUsdt } from '../../../market/assets';
-import {
-  type PairSettings,
-  type ProductRow,
-  QUOTE_TTL_SECONDS,
-  type Quote,
-  SUBSCRIBE_CUTOFF_SECONDS,
-} from '../model';
+import { type PairSettings, type ProductRow, QUOTE_TTL_SECONDS, type Quote } from '../model';
 import { pairSettingsOf } from '../store';
 
 /** What a quote depends on besides its product and time: the market price and the pair's settings. */
@@ -25,10 +19,22 @@ export async function quoteInputs(db: Db, product: ProductRow): Promise<QuoteInp
   return { spot, settings };
 }
 
-/** The APR in percent a product pays for a subscription quoted at `issuedAt` (unix seconds). */
+/**
+ * Whether the market has crossed the product's target: the price is at or below a Sell High target, or
+ * at or above a Buy Low one. Such a product is not listed and takes no subscription: the option the
+ * user would sell is in the money, so its premium is no yield but the loss the conversion brings.
+ */
+export function isCrossed(product: ProductRow, inputs: QuoteInputs): boolean {
+  return !targetOnItsSide(product.direction, inputs.spot, product.targetPrice);
+}
+
+/**
+ * The APR in percent a product pays for a subscription quoted at `issuedAt` (unix seconds). A crossed
+ * quoted product quotes nothing (an in-the-money premium such as 649.78 % is never shown).
+ */
 export function aprAt(product: ProductRow, inputs: QuoteInputs, issuedAt: number): Decimal {
   if (product.fixedApr !== null) return dec(product.fixedApr);
-  if (!inputs.settings) return dec(0);
+  if (!inputs.settings || isCrossed(product, inputs)) return dec(0);
   return quotedAprPercent({
     direction: product.direction,
     spot: inputs.spot,
@@ -43,11 +49,11 @@ export function aprAt(product: ProductRow, inputs: QuoteInputs, issuedAt: number
  * A quote's id names its product and the second it was issued, and a digest of everything its APR was
  * computed from. The server recomputes it at subscription from the inputs in force then: a different
  * digest means the quote moved; an issue time older than its life, that it expired. Nothing is stored.
+ * The issue time is also when the subscription's interest starts (`subscribe`): the outcomes a user
+ * is shown, computed from it, are the ones paid. So a fixed APR's quote lives as long as any other.
  */
 export function quoteOf(product: ProductRow, inputs: QuoteInputs, at: number): Quote {
-  // A fixed APR moves with nothing: its quote stands (issued at 0) until the subscriptions end.
-  const fixed = product.fixedApr !== null;
-  const issuedAt = fixed ? 0 : at;
+  const issuedAt = at;
   const apr = toWire(aprAt(product, inputs, issuedAt));
   const digest = createHash('sha256')
     .update(
@@ -68,9 +74,7 @@ export function quoteOf(product: ProductRow, inputs: QuoteInputs, at: number): Q
     quoteId: `${product.id}-${issuedAt}-${digest}`,
     apr,
     issuedAt,
-    expiresAt: fixed
-      ? unixSeconds(product.settleAt) - SUBSCRIBE_CUTOFF_SECONDS
-      : issuedAt + QUOTE_TTL_SECONDS,
+    expiresAt: issuedAt + QUOTE_TTL_SECONDS,
   };
 }
 
@@ -81,25 +85,35 @@ function quoteChanged(key: string, message: string, fresh: Quote): DomainError {
     key,
     message,
     { apr: fresh.apr },
-    { apr: fresh.apr, quote_id: fresh.quoteId, quote_expire_time: fresh.expiresAt },
+    {
+      apr: fresh.apr,
+      quote_id: fresh.quoteId,
+      quote_time: fresh.issuedAt,
+      quote_expire_time: fresh.expiresAt,
+    },
   );
 }
 
 /**
  * The quote a subscription carries, checked against the inputs in force at `now`: answers the APR it
- * fixed, or refuses it as expired or moved with the new quote.
+ * fixed and the second it was issued (the interest counts from there), or refuses it as expired or
+ * moved with the new quote.
  */
-export function acceptQuote(product: ProductRow, inputs: QuoteInputs, quoteId: string, now: number): Decimal {
+export function acceptQuote(
+  product: ProductRow,
+  inputs: QuoteInputs,
+  quoteId: string,
+  now: number,
+): { apr: Decimal; quoteTime: number } {
   const [productPart, issuedPart] = quoteId.split('-');
   if (Number(productPart) !== product.id || !/^\d+$/.test(issuedPart ?? ''))
     throw errors.invalidParams('quote_id is not a quote of this product');
   const issuedAt = Number(issuedPart);
   const fresh = quoteOf(product, inputs, now);
-  const standing = product.fixedApr !== null && issuedAt === 0;
-  if (!standing && (issuedAt > now || issuedAt + QUOTE_TTL_SECONDS < now))
+  if (issuedAt > now || issuedAt + QUOTE_TTL_SECONDS < now)
     throw quoteChanged(DualKey.quoteExpired, 'The quote has expired; here is the new APR', fresh);
   const shown = quoteOf(product, inputs, issuedAt);
   if (shown.quoteId !== quoteId)
     throw quoteChanged(DualKey.quoteMoved, 'The price has moved; here is the new APR', fresh);
-  return dec(shown.apr);
+  return { apr: dec(shown.apr), quoteTime: issuedAt };
 }

@@ -1,14 +1,14 @@
-import { type AccountMode, checkDualAmount, DualKey, dec, dualOutcomes, toWire } from '@earn/domain';
+import { type AccountMode, Code, checkDualAmount, DualKey, dec, dualOutcomes, toWire } from '@earn/domain';
 import { debitWithinAllowance, stakeableFromSpot } from '../../../accounts/balances';
 import { getUser } from '../../../accounts/users';
 import type { Db } from '../../../infra/db/client';
 import { unixSeconds } from '../../../kernel/clock';
-import { errors } from '../../../kernel/errors';
+import { DomainError, errors } from '../../../kernel/errors';
 import { UserPurpose, userAccount } from '../../../ledger/accounts';
 import { postEntry } from '../../../ledger/ledger';
 import { DUAL_PURPOSE, DualReason, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from '../model';
 import { heldByUser, insertOrder, productById, takeQuota } from '../store';
-import { acceptQuote, quoteInputs } from './quote';
+import { acceptQuote, isCrossed, quoteInputs } from './quote';
 
 export interface SubscribeRequest {
   userId: number;
@@ -27,7 +27,8 @@ export function isOpenAt(product: ProductRow, now: Date): boolean {
 }
 
 /**
- * A subscription: the quote it carries is checked (expired or moved: refused with the new one), the
+ * A subscription: a product whose target the market has crossed is refused first (its quote is not
+ * looked at: a new quote would show an in-the-money APR), then the quote it carries is checked (expired or moved: refused with the new one), the
  * amount in the shared order under the product's row lock (so the user's maximum and the quota are
  * read after every parallel subscription of the product), both outcomes fixed, and the invested coin
  * moved from spot to the user's dual account in one balanced entry, in the same transaction.
@@ -39,7 +40,15 @@ export async function subscribe(tx: Db, req: SubscribeRequest) {
   if (!isOpenAt(product, req.now))
     throw errors.rule(DualKey.productClosed, 'This product no longer takes subscriptions');
   const nowSec = unixSeconds(req.now);
-  const apr = acceptQuote(product, await quoteInputs(tx, product), req.quoteId, nowSec);
+  const inputs = await quoteInputs(tx, product);
+  if (isCrossed(product, inputs))
+    throw new DomainError(
+      Code.DUAL_TARGET_CROSSED,
+      DualKey.targetCrossed,
+      'The price has crossed this product’s target; it takes no more subscriptions',
+      { price: toWire(inputs.spot), target: toWire(product.targetPrice) },
+    );
+  const { apr, quoteTime } = acceptQuote(product, inputs, req.quoteId, nowSec);
   if (apr.lte(0)) throw errors.rule(DualKey.noYield, 'This product pays nothing at the current price');
 
   const coin = product.investCoin;
@@ -60,7 +69,9 @@ export async function subscribe(tx: Db, req: SubscribeRequest) {
   const taken = await takeQuota(tx, product.id, amount, cutoffOf(req.now));
   if (!taken) throw errors.rule(DualKey.soldOut, 'The product is sold out');
 
-  const seconds = unixSeconds(product.settleAt) - nowSec;
+  // The interest counts from the quote's time (at most its life before now), the time the outcomes
+  // shown to the user were computed from: what they confirmed is what is paid.
+  const seconds = unixSeconds(product.settleAt) - quoteTime;
   const outcomes = dualOutcomes({
     direction: product.direction,
     amount,

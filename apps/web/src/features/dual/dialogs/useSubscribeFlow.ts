@@ -1,4 +1,4 @@
-import { dec } from '@earn/domain';
+import { DualKey, dec } from '@earn/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../api/client';
@@ -8,7 +8,6 @@ import { requireLogin } from '../../../api/session';
 import { useMe } from '../../../app/auth';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useOnline } from '../../../components/OfflineNotice';
-import { SERVER_TIME_KEY, useServerClock } from '../../../components/serverTime';
 import { type DualOrder, type DualProduct, useDualSubscribe } from '../api/index';
 import { amountProblem, maxAmount, type NewQuote, newQuoteOf, outcomesOf, type Problem } from '../rules';
 
@@ -16,19 +15,24 @@ const BALANCE_KEY = 'finances.inadequateBalance';
 
 /** The quote the dialog offers: the product's as last read, or the newer one a refusal answered. */
 function quoteIn(product: DualProduct, refused: NewQuote | null) {
-  if (refused && refused.quote_expire_time >= product.quote_expire_time) return refused;
-  return { apr: product.apr, quote_id: product.quote_id, quote_expire_time: product.quote_expire_time };
+  if (refused && refused.quote_time >= product.quote_time) return refused;
+  return {
+    apr: product.apr,
+    quote_id: product.quote_id,
+    quote_time: product.quote_time,
+    quote_expire_time: product.quote_expire_time,
+  };
 }
 
 /**
  * The subscribe dialog's state: the amount, the quote in force (the product's, or the new one a
- * moved or expired quote was refused with), both outcomes at the server's now, the checks the server
- * makes, and the one money submit (a double click is one order with one Idempotency-Key).
+ * moved or expired quote was refused with), both outcomes from the quote's time (the server counts
+ * the interest from there, so the figures shown are the ones paid), the checks the server makes, and
+ * the one money submit (a double click is one order with one Idempotency-Key).
  */
 export function useSubscribeFlow(product: DualProduct) {
   const { isLoggedIn } = useMe();
   const online = useOnline();
-  const clock = useServerClock();
   const client = useQueryClient();
   const [amount, setAmount] = useState<string | null>(null);
   const [autoRoll, setAutoRoll] = useState(false);
@@ -36,26 +40,13 @@ export function useSubscribeFlow(product: DualProduct) {
   const [wasApr, setWasApr] = useState<string | null>(null);
   const [serverProblem, setServerProblem] = useState<Problem | null>(null);
   const [done, setDone] = useState<DualOrder | null>(null);
-  const [now, setNow] = useState(clock.now);
-  // The outcomes count the seconds from now: measure the server's clock afresh when the dialog opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
-  useEffect(() => {
-    void client.invalidateQueries({ queryKey: SERVER_TIME_KEY });
-  }, []);
-  // The outcomes count the seconds to settlement: they follow the server's clock, second by second.
-  useEffect(() => {
-    setNow(clock.now());
-    const timer = setInterval(() => setNow(clock.now()), 1000);
-    return () => clearInterval(timer);
-  }, [clock.now]);
-
   const balances = useQuery({ ...queries.balances(), enabled: isLoggedIn });
   const available = isLoggedIn
     ? (balances.data?.list.find((b) => b.asset === product.invest_coin)?.available ??
       (balances.data ? '0' : undefined))
     : undefined;
   const quote = quoteIn(product, refused);
-  const outcomes = amount ? outcomesOf(product, amount, quote.apr, now) : null;
+  const outcomes = amount ? outcomesOf(product, amount, quote.apr, quote.quote_time) : null;
   const problem = amount ? amountProblem(product, amount, available) : null;
   const submitter = useMoneySubmit();
   const action = useDualSubscribe();
@@ -88,6 +79,9 @@ export function useSubscribeFlow(product: DualProduct) {
         setRefused(fresh);
         return;
       }
+      // The market crossed the target: the product is gone from the grid, nothing was booked.
+      if (isApiError(e) && e.key === DualKey.targetCrossed)
+        void client.invalidateQueries({ queryKey: ['dual'] });
       if (
         isApiError(e) &&
         e.kind === 'api' &&
@@ -114,7 +108,6 @@ export function useSubscribeFlow(product: DualProduct) {
     /** The APR the user was shown before a refusal, when the refusal moved it. */
     wasApr,
     refused,
-    now,
     outcomes,
     problem: problem ?? serverProblem,
     available,

@@ -34,6 +34,7 @@ function order(over: Partial<DualOrder> = {}): DualOrder {
     settle_price: null,
     reached_amount: null,
     not_reached_amount: null,
+    quote_time: null,
     auto_compound: false,
     rolled_to: null,
     rolled_from: null,

@@ -12,9 +12,12 @@ configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 30_000 });
 const userEvent = userEventLib.setup({ delay: null });
 
-/** The issue's rule, computed here on its own: (amount + amount × APR × seconds ÷ 31,536,000), 8 decimals down. */
-function expected(p: DualProduct, amount: string, apr: string) {
-  const seconds = p.settle_time - NOW;
+/**
+ * The issue's rule, computed here on its own: (amount + amount × APR × seconds ÷ 31,536,000), 8
+ * decimals down, the seconds from the quote's time (the server's) to the settlement.
+ */
+function expected(p: DualProduct, amount: string, apr: string, quoteTime = p.quote_time) {
+  const seconds = p.settle_time - quoteTime;
   const gross = new Decimal(amount).plus(new Decimal(amount).mul(apr).div(100).mul(seconds).div(31_536_000));
   const converted = p.direction === 'sell_high' ? gross.mul(p.target_price) : gross.div(p.target_price);
   return {
@@ -49,6 +52,7 @@ function order(p: DualProduct, amount: string, apr: string) {
     settle_amount: null,
     reached_amount: e.reached,
     not_reached_amount: e.notReached,
+    quote_time: p.quote_time,
     auto_compound: false,
     rolled_to: null,
     rolled_from: null,
@@ -58,10 +62,10 @@ function order(p: DualProduct, amount: string, apr: string) {
   };
 }
 
-async function open(p: DualProduct, subscribe: (call: Sent) => unknown) {
+async function open(p: DualProduct, subscribe: (call: Sent) => unknown, serverNow = NOW) {
   const sent = dualServer({
     '/api/web/v1/auth/me': SIGNED_IN,
-    '/api/health': { now: NOW, clock: 'test' },
+    '/api/health': { now: serverNow, clock: 'test' },
     '/api/web/v1/wallet/balances': BALANCES,
     '/apiw/v2/earn/dual/products': { list: [p], total: 1 },
     '/apiw/v2/earn/dual/subscribe': subscribe,
@@ -70,8 +74,6 @@ async function open(p: DualProduct, subscribe: (call: Sent) => unknown) {
   renderWithProviders(<DualPage />, { route: `/dual?direction=${p.direction}` });
   await userEvent.click(await screen.findByTestId(`dual-cell-${p.id}`));
   await screen.findByTestId('dual-subscribe');
-  // The dialog's clock is the server's: wait until it has read it.
-  await waitFor(() => expect(sent.some((s) => s.path === '/api/health')).toBe(true));
   return sent;
 }
 
@@ -89,7 +91,7 @@ describe('the dual subscribe dialog', () => {
   });
 
   test('Buy Low: shows both outcomes to the 8th decimal, then books one order on a double click', async () => {
-    const p = product();
+    const p = product({ quote_time: NOW, quote_expire_time: NOW + 60 });
     const sent = await open(p, (call) => order(p, String(call.body?.amount), p.apr));
     await userEvent.type(await screen.findByTestId('dual-sub-amount'), '1000');
     const e = expected(p, '1000', '50');
@@ -117,6 +119,8 @@ describe('the dual subscribe dialog', () => {
       exercise_coin: 'USDT',
       target_price: '100000.5',
       settle_time: NOW + 3 * 86_400,
+      quote_time: NOW,
+      quote_expire_time: NOW + 60,
       apr: '20',
       min_amount: '0.01',
       max_amount: null,
@@ -159,6 +163,7 @@ describe('the dual subscribe dialog', () => {
             params: { apr: '60' },
             apr: '60',
             quote_id: '11-1800000000-bbbb',
+            quote_time: NOW,
             quote_expire_time: NOW + 60,
           },
         };
@@ -169,7 +174,8 @@ describe('the dual subscribe dialog', () => {
     expect(await screen.findByTestId('dual-sub-moved')).toHaveTextContent(
       'The price moved: the APR is now 60.00% (was 50.00%). Nothing was booked.',
     );
-    const e = expected(p, '1000', '60');
+    // The new quote's figures count from its own time (NOW), not the first quote's (NOW − 10).
+    const e = expected(p, '1000', '60', NOW);
     expect(screen.getByTestId('dual-outcome-notReached-amount')).toHaveTextContent(
       `${group(e.notReached)} USDT`,
     );
@@ -179,5 +185,39 @@ describe('the dual subscribe dialog', () => {
     await userEvent.click(screen.getByTestId('dual-sub-confirm'));
     expect(await screen.findByTestId('dual-success')).toHaveTextContent('at 60.00% APR');
     expect(posts(sent).map((s) => s.body?.quote_id)).toEqual([p.quote_id, '11-1800000000-bbbb']);
+  });
+
+  test("the figures count from the quote's time, whatever the browser thinks the server's clock says", async () => {
+    // The server's clock (a frozen test clock) says 900 s more than the browser's: neither enters the
+    // figures, which count from the quote the list gave (issued 37 s before NOW), as the server pays.
+    const p = product({ quote_time: NOW - 37, quote_expire_time: NOW + 23, settle_time: NOW + 86_400 });
+    await open(p, (call) => order(p, String(call.body?.amount), p.apr), NOW + 900);
+    await userEvent.type(await screen.findByTestId('dual-sub-amount'), '2500');
+    const e = expected(p, '2500', '50');
+    // 2,500 USDT at 50 % for 86,437 s: 2,503.42612411 USDT back, or 0.83447537 BTC at 3,000.
+    expect(e).toEqual({ reached: '0.83447537', notReached: '2503.42612411' });
+    expect(await screen.findByTestId('dual-outcome-reached-amount')).toHaveTextContent('0.83447537 BTC');
+    expect(screen.getByTestId('dual-outcome-notReached-amount')).toHaveTextContent('2,503.42612411 USDT');
+  });
+
+  test('a product whose target the market crossed: refused with its key, nothing booked, the grid read again', async () => {
+    const p = product();
+    const sent = await open(p, () => ({
+      __status: 422,
+      code: 42240,
+      message: 'The price has crossed this product’s target; it takes no more subscriptions',
+      data: { key: 'dual.product.targetCrossed', params: { price: '3000', target: '3000' } },
+    }));
+    const reads = () => sent.filter((s) => s.path === '/apiw/v2/earn/dual/products').length;
+    const before = reads();
+    await userEvent.type(await screen.findByTestId('dual-sub-amount'), '1000');
+    await userEvent.click(screen.getByTestId('dual-sub-confirm'));
+    expect(
+      await screen.findByText(
+        'The price (3000 USDT) has crossed this product’s target (3000 USDT): it no longer takes subscriptions. Nothing was booked.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('dual-success')).toBeNull();
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 });

@@ -74,6 +74,7 @@ export function product(over: Partial<DualProduct> = {}): DualProduct {
     remaining_quota: '80000',
     index_price: '3100',
     quote_id: '11-1799999990-aaaa',
+    quote_time: NOW - 10,
     quote_expire_time: NOW + 50,
     status: 'open',
     ...over,

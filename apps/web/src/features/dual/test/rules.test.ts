@@ -3,15 +3,9 @@ import { amountProblem, maxAmount, quotedAt } from '../rules';
 import { NOW, product } from './harness';
 
 describe('dual page rules', () => {
-  test("the quotes' time is the oldest quoted product's issue; a fixed APR's standing quote is not one", () => {
-    expect(
-      quotedAt([
-        { apr_type: 'quoted', quote_expire_time: NOW + 60 },
-        { apr_type: 'quoted', quote_expire_time: NOW + 50 },
-        { apr_type: 'fixed', quote_expire_time: NOW - 1000 },
-      ]),
-    ).toBe(NOW - 10);
-    expect(quotedAt([{ apr_type: 'fixed', quote_expire_time: NOW + 86_400 }])).toBeNull();
+  test("the quotes' time is the oldest product's quote time, as the server gave it", () => {
+    expect(quotedAt([{ quote_time: NOW }, { quote_time: NOW - 10 }, { quote_time: NOW - 3 }])).toBe(NOW - 10);
+    expect(quotedAt([])).toBeNull();
   });
 
   test('the most is the least of the per-user cap, the quota left and the balance; refusals in the server order', () => {

@@ -18,6 +18,7 @@ const order = (id: number, over: Partial<DualOrder>): DualOrder => ({
   settle_price: null,
   reached_amount: null,
   not_reached_amount: null,
+  quote_time: null,
   auto_compound: false,
   rolled_to: null,
   rolled_from: null,
