@@ -2,7 +2,6 @@ import { dec, toWire } from '@earn/domain';
 import { eq } from 'drizzle-orm';
 import { type Db, sql } from '../../infra/db/client';
 import { wealthNavs, wealthProducts } from '../../infra/db/schema';
-import type { Clock } from '../../infra/jobs/clock';
 import type { EarnModule } from '../../kernel/module';
 import { UserPurpose } from '../../ledger/accounts';
 import { registerSubledgerCheck } from '../../ledger/reconcile';
@@ -100,19 +99,14 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
   }
 }
 
-let moduleClock: Clock | undefined;
-
 export const wealthModule: EarnModule = {
   name: 'wealth',
   routes(app, deps) {
-    moduleClock = deps.clock;
     registerChecks();
     registerWealthRoutes(app, deps);
   },
   seedDemo,
-  async bestOffer(db) {
-    if (!moduleClock) return { line: 'wealth', asset: null, apr: null };
-    const now = moduleClock.now();
+  async bestOffer(db, now) {
     let best: { asset: string; apr: string } | null = null;
     for (const p of await db.select().from(wealthProducts).where(eq(wealthProducts.status, 'online'))) {
       const rate = await recent30DaysRate(db, p.id, now);
