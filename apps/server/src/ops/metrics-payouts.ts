@@ -10,7 +10,7 @@ import { LaunchPoolReason } from '../lines/launch-pool/model';
 import { SeReason } from '../lines/simple-earn/model';
 import { SoftStakingReason } from '../lines/soft-staking/engine';
 import { StakingReason } from '../lines/staking/model';
-import { WealthReason } from '../lines/wealth/service';
+import { WealthReason } from '../lines/wealth/model';
 
 /** Pending payout transactions looked up per query. */
 const SETTLE_BATCH = 500;
