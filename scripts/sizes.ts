@@ -3,6 +3,7 @@
  * under apps/server/src, apps/web/src and packages/domain/src, and exits 1 when there are any.
  * Tests, generated files and data tables (message catalogues, field specs: long because they list
  * things, not because they do many) are left out below. Run: node --import tsx scripts/sizes.ts
+ * (`npm run lint` runs it, so a new offender fails the lint).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,6 +22,15 @@ const EXCLUDED = new Set([
   // The documents' texts, one table per language.
   'apps/web/src/features/docs/content/en.ts',
   'apps/web/src/features/docs/content/zh-CN.ts',
+]);
+
+/**
+ * Offenders being split on another branch of issue 28, with the size they may not grow past; each
+ * entry goes when its split lands. Not a place for new code: a new offender fails.
+ */
+const PENDING = new Map<string, number>([
+  // The dual line's web feature is rebuilt on its own branch.
+  ['apps/web/src/features/dual/pages/DualOrdersPage.tsx DualOrdersPage', 161],
 ]);
 
 /** Tests and declarations are not measured wherever they are. */
@@ -101,8 +111,9 @@ for (const root of ROOTS) {
       if (isFunctionLike(node) && node.body) {
         const start = lineOf(source, node.getStart(source));
         const lines = lineOf(source, node.getEnd()) - start + 1;
-        if (lines > MAX_FUNCTION_LINES)
-          overFunctions.push({ where: `${path}:${start} ${nameOf(node, source)}`, lines });
+        const name = nameOf(node, source);
+        const allowed = PENDING.get(`${path} ${name}`) ?? MAX_FUNCTION_LINES;
+        if (lines > allowed) overFunctions.push({ where: `${path}:${start} ${name}`, lines });
       }
       ts.forEachChild(node, visit);
     };

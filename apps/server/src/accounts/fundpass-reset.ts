@@ -54,6 +54,7 @@ export function unsentResetMail(log: (line: string) => void): SecurityMailer {
   };
 }
 
+/** Hash of a password nobody has (an unknown email costs a wrong one's time); the same for every server. */
 let decoyHash: Promise<string> | undefined;
 
 /**

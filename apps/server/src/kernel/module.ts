@@ -23,5 +23,9 @@ export interface EarnModule {
   jobs?(deps: AppDeps): Job[];
   /** Adds the line's demo catalogue; runs once, on an empty database, after the core demo data. */
   seedDemo?(db: Db, at: Date, demoUserId: number): Promise<void>;
-  bestOffer?(db: Db): Promise<BestOffer>;
+  /**
+   * The line's best offer at `now`. The caller passes the time (its server's clock): a module is one
+   * object shared by every server in the process, so it keeps no server's clock or state of its own.
+   */
+  bestOffer?(db: Db, now: Date): Promise<BestOffer>;
 }

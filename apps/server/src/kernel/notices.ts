@@ -76,6 +76,10 @@ export interface RateWatch {
   watchRates<T>(tx: Db, line: AprAlertLine, at: Date, change: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * Per process on purpose: the ports are code, not state (every call is given its transaction and
+ * time), the same for every server, so servers in one process (tests) share one wiring safely.
+ */
 const wired: { notices?: Notices; rates?: RateWatch } = {};
 
 /** Called once by the composition root (modules.ts) before anything runs. */

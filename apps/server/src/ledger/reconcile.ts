@@ -25,6 +25,10 @@ export interface SubledgerCheck {
   query: () => ReturnType<typeof sql>;
 }
 
+/**
+ * Per process on purpose: a check is a fixed query over the tables (no server's state; the caller's
+ * database runs it), registered by name once however many servers wire the lines in.
+ */
 const subledgerChecks: SubledgerCheck[] = [];
 
 export function registerSubledgerCheck(check: SubledgerCheck): void {

@@ -4,7 +4,7 @@ import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from '../lines/launch-pool
 import { SePurpose, SeReason } from '../lines/simple-earn/model';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from '../lines/soft-staking/engine';
 import { StakingReason, StakingSystemPurpose } from '../lines/staking/model';
-import { WEALTH_FUND, WealthReason } from '../lines/wealth/service';
+import { WEALTH_FUND, WealthReason } from '../lines/wealth/model';
 
 /** The product lines as the console names them. */
 export const LINES = [

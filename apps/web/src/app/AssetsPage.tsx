@@ -2,6 +2,7 @@ import { dec, toWire } from '@earn/domain';
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -21,36 +22,9 @@ import { MOBILE_QUERY } from './breakpoints';
 
 type Row = WalletBalances['list'][number] & { price?: string };
 
-/** `/assets`: spot balances, the deposit options of a coin, and what a transfer would mean here. */
-export default function AssetsPage() {
-  const { t } = useTranslation();
-  const { me, isLoggedIn } = useMe();
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  const balances = useQuery({ ...queries.balances(), enabled: isLoggedIn });
-  const earn = useQuery({ ...earnOverviewQueries.overview(), enabled: isLoggedIn });
-  const pairs = (balances.data?.list ?? []).map((b) => `${b.asset}_USDT`);
-  const tickers = useQuery({ ...queries.tickers(pairs), enabled: pairs.length > 0 });
-  // The prices are a column of the table: a table without them would show '—' for every price.
-  const tableState = useTableState([balances, tickers]);
-  const [depositCoin, setDepositCoin] = useState<string | null>(null);
-  const [depositOpened, setDepositOpened] = useState(false);
-  const [transferRow, setTransferRow] = useState<Row | null>(null);
-
-  if (me === null) return <Navigate to="/login?redirect=%2Fassets" replace />;
-
-  // The total is spot and earn together: what the user owns here, at current prices.
-  const total =
-    balances.data && earn.data ? toWire(dec(balances.data.total_usdt).plus(earn.data.total_usdt)) : undefined;
-  const rates = new Map((tickers.data ?? []).map((tk) => [tk.pair, tk.rate]));
-  const rows: Row[] = (balances.data?.list ?? []).map((b) => ({ ...b, price: rates.get(`${b.asset}_USDT`) }));
-
-  const openDeposit = (coin: string) => {
-    trackClick('assets.deposit', { coin });
-    setDepositCoin(coin);
-    setDepositOpened(true);
-  };
-
-  const columns: Column<Row>[] = [
+/** The balances table's columns: coin, available, value and price. */
+function columnsOf(t: TFunction): Column<Row>[] {
+  return [
     {
       key: 'coin',
       title: t('assets.coin'),
@@ -82,6 +56,38 @@ export default function AssetsPage() {
       render: (r) => (r.price ? formatAmount(r.price, 6) : '—'),
     },
   ];
+}
+
+/** `/assets`: spot balances, the deposit options of a coin, and what a transfer would mean here. */
+export default function AssetsPage() {
+  const { t } = useTranslation();
+  const { me, isLoggedIn } = useMe();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const balances = useQuery({ ...queries.balances(), enabled: isLoggedIn });
+  const earn = useQuery({ ...earnOverviewQueries.overview(), enabled: isLoggedIn });
+  const pairs = (balances.data?.list ?? []).map((b) => `${b.asset}_USDT`);
+  const tickers = useQuery({ ...queries.tickers(pairs), enabled: pairs.length > 0 });
+  // The prices are a column of the table: a table without them would show '—' for every price.
+  const tableState = useTableState([balances, tickers]);
+  const [depositCoin, setDepositCoin] = useState<string | null>(null);
+  const [depositOpened, setDepositOpened] = useState(false);
+  const [transferRow, setTransferRow] = useState<Row | null>(null);
+
+  if (me === null) return <Navigate to="/login?redirect=%2Fassets" replace />;
+
+  // The total is spot and earn together: what the user owns here, at current prices.
+  const total =
+    balances.data && earn.data ? toWire(dec(balances.data.total_usdt).plus(earn.data.total_usdt)) : undefined;
+  const rates = new Map((tickers.data ?? []).map((tk) => [tk.pair, tk.rate]));
+  const rows: Row[] = (balances.data?.list ?? []).map((b) => ({ ...b, price: rates.get(`${b.asset}_USDT`) }));
+
+  const openDeposit = (coin: string) => {
+    trackClick('assets.deposit', { coin });
+    setDepositCoin(coin);
+    setDepositOpened(true);
+  };
+
+  const columns = columnsOf(t);
 
   return (
     <Stack gap="lg">

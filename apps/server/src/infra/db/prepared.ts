@@ -17,7 +17,10 @@ const MAX_PER_CONNECTION = 256;
 /** How many distinct texts are counted before the counts start again. */
 const MAX_COUNTED = 5_000;
 
-/** Per text: how many times it ran, or, once past the threshold, its statement name. */
+/**
+ * Per text: how many times it ran, or, once past the threshold, its statement name. Per process on
+ * purpose: the name is a function of the text alone, and each connection prepares it on its own.
+ */
 const seen = new Map<string, number | string>();
 
 function nameFor(text: string): string | undefined {

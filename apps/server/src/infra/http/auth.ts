@@ -11,7 +11,10 @@ import { sessionCacheOf } from './session-cache';
 export const SESSION_COOKIE = 'earn_sid';
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
-/** Session tokens lately hashed: a call hashes its cookie for the rate limit, the session and its statement. */
+/**
+ * Session tokens lately hashed: a call hashes its cookie for the rate limit, the session and its
+ * statement. Per process on purpose: a hash is a pure function of the token, the same in every server.
+ */
 const hashed = new Map<string, string>();
 const HASHED_KEPT = 20_000;
 
@@ -174,7 +177,11 @@ export function sessionBeforeInput(app: FastifyInstance, db: Db, clock: Clock): 
   });
 }
 
-/** Sessions' users, for keying per-user limits on the routes that load no session themselves. */
+/**
+ * Sessions' users, for keying per-user limits on the routes that load no session themselves. Per
+ * process on purpose: token hashes are random and unique, so servers in one process (tests) never
+ * meet each other's entries, and the answer only keys a rate limit (never a permission).
+ */
 const sessionOwners = new Map<string, number>();
 const SESSION_OWNERS_KEPT = 10_000;
 

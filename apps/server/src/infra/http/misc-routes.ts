@@ -78,7 +78,8 @@ export function registerMiscRoutes(app: FastifyInstance, deps: AppDeps, modules:
     },
     async () => {
       const lines: BestOffer[] = [];
-      for (const m of modules) if (m.bestOffer) lines.push(await m.bestOffer(deps.db));
+      const now = deps.clock.now();
+      for (const m of modules) if (m.bestOffer) lines.push(await m.bestOffer(deps.db, now));
       return ok({ lines });
     },
   );

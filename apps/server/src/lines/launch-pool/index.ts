@@ -1,6 +1,5 @@
 import { dec, RateYearType } from '@earn/domain';
 import type { Db } from '../../infra/db/client';
-import type { Clock } from '../../infra/jobs/clock';
 import type { BestOffer, EarnModule } from '../../kernel/module';
 import { seedDemo } from './demo';
 import { launchPoolJobs } from './engine';
@@ -38,22 +37,15 @@ async function bestOfferAt(db: Db, now: Date): Promise<BestOffer> {
   return { line: 'launch-pool', asset: best?.coin ?? null, apr: best?.apr ?? null };
 }
 
-/** bestOffer is given no clock; the server's clock is kept from when the module was wired in. */
-let moduleClock: Clock | undefined;
-
 export const launchPoolModule: EarnModule = {
   name: 'launch-pool',
   routes(app, deps) {
-    moduleClock = deps.clock;
     registerChecks();
     registerInterestCheck();
     registerLaunchPoolRoutes(app, deps);
     registerLaunchPoolAdminRoutes(app, deps);
   },
-  jobs(deps) {
-    moduleClock = deps.clock;
-    return launchPoolJobs();
-  },
+  jobs: () => launchPoolJobs(),
   seedDemo,
-  bestOffer: (db) => bestOfferAt(db, moduleClock ? moduleClock.now() : new Date(0)),
+  bestOffer: bestOfferAt,
 };

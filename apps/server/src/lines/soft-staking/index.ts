@@ -1,11 +1,10 @@
 import { dec, toWire } from '@earn/domain';
-import { eq } from 'drizzle-orm';
-import { softStakingCoins } from '../../infra/db/schema';
 import type { EarnModule } from '../../kernel/module';
 import { findAsset } from '../../market/assets';
 import { softStakingJobs } from './engine';
 import { registerSoftStakingRoutes } from './routes';
 import { switchSoftStaking } from './service/switch';
+import { onlineCoins, seedCoin } from './store';
 
 /** [coin, rate percent, min_amount, max_amount] of the demo. */
 const DEMO_COINS: [string, string, string, string][] = [
@@ -23,15 +22,12 @@ export const softStakingModule: EarnModule = {
   async seedDemo(db, at, demoUserId) {
     for (const [coin, rate, min, max] of DEMO_COINS) {
       if (!(await findAsset(db, coin))) continue;
-      await db
-        .insert(softStakingCoins)
-        .values({ coin, rate, minAmount: min, maxAmount: max, status: 'online', updatedAt: at })
-        .onConflictDoNothing();
+      await seedCoin(db, { coin, rate, minAmount: min, maxAmount: max, status: 'online', updatedAt: at });
     }
     await switchSoftStaking(db, demoUserId, true, at);
   },
   async bestOffer(db) {
-    const coins = await db.select().from(softStakingCoins).where(eq(softStakingCoins.status, 'online'));
+    const coins = await onlineCoins(db);
     const best = coins.reduce<(typeof coins)[number] | undefined>(
       (m, k) => (!m || dec(k.rate).gt(m.rate) ? k : m),
       undefined,

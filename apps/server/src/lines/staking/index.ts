@@ -1,5 +1,4 @@
 import { type Decimal, toWire } from '@earn/domain';
-import type { Clock } from '../../infra/jobs/clock';
 import type { EarnModule } from '../../kernel/module';
 import { seedStakingDemo } from './demo';
 import { stakingJobs } from './engine';
@@ -8,22 +7,16 @@ import { registerChecks } from './store/checks';
 import { loadAllProducts } from './store/products';
 import { bestUpToOf } from './terms';
 
-/** bestOffer is given no clock: the server's clock is kept from when the routes were wired in. */
-let moduleClock: Clock | undefined;
-
 export const stakingModule: EarnModule = {
   name: 'staking',
   routes(app, deps) {
-    moduleClock = deps.clock;
     registerChecks();
     registerStakingRoutes(app, deps);
     registerStakingAdminRoutes(app, deps);
   },
   jobs: () => stakingJobs(),
   seedDemo: seedStakingDemo,
-  async bestOffer(db) {
-    if (!moduleClock) return { line: 'staking', asset: null, apr: null };
-    const now = moduleClock.now();
+  async bestOffer(db, now) {
     // "Up to X % on the first N GT", as the staking list says it (a campaign pays on a limited amount).
     let best: { asset: string; apr: Decimal; amount: Decimal | null } | null = null;
     for (const loaded of await loadAllProducts(db)) {

@@ -1,36 +1,17 @@
 import { dec, toWire } from '@earn/domain';
-import { eq } from 'drizzle-orm';
-import { type Db, sql } from '../../infra/db/client';
-import { wealthNavs, wealthProducts } from '../../infra/db/schema';
-import type { Clock } from '../../infra/jobs/clock';
+import type { Db } from '../../infra/db/client';
 import type { EarnModule } from '../../kernel/module';
-import { UserPurpose } from '../../ledger/accounts';
-import { registerSubledgerCheck } from '../../ledger/reconcile';
 import { findAsset } from '../../market/assets';
 import { AcceptanceKind, recordAcceptance } from '../staking/store/acceptance';
-import { recent30DaysRate } from './queries';
-import { createWealthProduct, registerWealthRoutes, wealthProductInput } from './routes';
-import { purchase } from './service';
-
-const DAY_MS = 86_400_000;
-
-/** Held cost plus the cost of redemptions waiting for their NAV is the users' 'wealth' balance. */
-function registerChecks(): void {
-  registerSubledgerCheck({
-    name: 'wealth.orders',
-    query: () => sql`
-      SELECT COALESCE(l.asset, o.coin) AS asset, COALESCE(o.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (
-        SELECT coin, SUM(cost) AS total FROM (
-          SELECT coin, cost FROM wealth_orders
-          UNION ALL SELECT coin, cost FROM wealth_redemptions WHERE status = 'pending'
-        ) x GROUP BY coin
-      ) o
-      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${UserPurpose.wealth} GROUP BY asset) l
-        ON l.asset = o.coin
-      WHERE COALESCE(o.total, 0) <> COALESCE(l.total, 0)`,
-  });
-}
+import { DAY_MS } from './model';
+import { recent30DaysRate } from './reads';
+import { registerWealthRoutes } from './routes';
+import { wealthProductInput } from './schema/catalogue';
+import { createWealthProduct } from './service/create-product';
+import { purchase } from './service/purchase';
+import { registerChecks } from './store/checks';
+import { insertNavs } from './store/navs';
+import { onlineProducts, productOfCoin } from './store/products';
 
 /**
  * Demo: a private-wealth USDT fund and an asset-management BTC fund, each with half a year of daily
@@ -79,12 +60,12 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
       nav = nav.times(dec(1).plus(i % 9 === 0 ? dec(f.drift).times(-3) : f.drift)).toDecimalPlaces(8);
       points.push({ productId: pid, at: new Date(start.getTime() + i * DAY_MS), nav: toWire(nav) });
     }
-    await db
-      .insert(wealthNavs)
-      .values(points.filter((p) => p.at <= at))
-      .onConflictDoNothing();
+    await insertNavs(
+      db,
+      points.filter((p) => p.at <= at),
+    );
   }
-  const [usdtFund] = await db.select().from(wealthProducts).where(eq(wealthProducts.coin, 'USDT'));
+  const usdtFund = await productOfCoin(db, 'USDT');
   if (usdtFund) {
     await recordAcceptance(
       db,
@@ -100,21 +81,16 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
   }
 }
 
-let moduleClock: Clock | undefined;
-
 export const wealthModule: EarnModule = {
   name: 'wealth',
   routes(app, deps) {
-    moduleClock = deps.clock;
     registerChecks();
     registerWealthRoutes(app, deps);
   },
   seedDemo,
-  async bestOffer(db) {
-    if (!moduleClock) return { line: 'wealth', asset: null, apr: null };
-    const now = moduleClock.now();
+  async bestOffer(db, now) {
     let best: { asset: string; apr: string } | null = null;
-    for (const p of await db.select().from(wealthProducts).where(eq(wealthProducts.status, 'online'))) {
+    for (const p of await onlineProducts(db)) {
       const rate = await recent30DaysRate(db, p.id, now);
       if (!best || dec(rate).gt(best.apr)) best = { asset: p.coin, apr: rate };
     }

@@ -23,7 +23,7 @@ import {
 } from '../../lines/simple-earn/store/products';
 import { loadProductByCoin } from '../../lines/staking/store/products';
 import { termsOf } from '../../lines/staking/terms';
-import { requireWealthProduct } from '../../lines/wealth/service';
+import { requireWealthProduct } from '../../lines/wealth/store/products';
 
 /**
  * Flexible: a redemption is paid at once, whatever it takes from (simple-earn/service/flexible-booking.ts

@@ -3,7 +3,7 @@ import { sql } from '../../infra/db/client';
 import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
 import { DualReason } from '../../lines/dual/model';
 import { SeReason } from '../../lines/simple-earn/model';
-import { WealthReason } from '../../lines/wealth/service';
+import { WealthReason } from '../../lines/wealth/model';
 import { priceAtSql } from '../../market/prices';
 import { type HistoryLine, LINES, type Line, reasonsOf } from '../lines';
 

@@ -42,6 +42,28 @@ function matches(a: AprAlert, target: AprAlertTarget): boolean {
   );
 }
 
+/** Adding an alert (told when it is added or refused) and deleting one; both refresh the list. */
+function useAlertWrites(onAdded: () => void, onRefused: (message: string) => void) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const add = useMutation({
+    mutationFn: addAlert,
+    meta: { silent: true },
+    onSuccess: () => {
+      onAdded();
+      toast('success', t('aprAlert.added'));
+      void client.invalidateQueries({ queryKey: aprAlertKeys.alerts });
+    },
+    onError: (e) =>
+      onRefused(isApiError(e) ? translateKey(e.key, e.params, e.message) : t('request.data.error')),
+  });
+  const remove = useMutation({
+    mutationFn: deleteAlert,
+    onSuccess: () => void client.invalidateQueries({ queryKey: aprAlertKeys.alerts }),
+  });
+  return { add, remove };
+}
+
 /**
  * "Tell me when the APR reaches / falls below X %": set, list and delete a product's alerts. Given
  * several targets (a staking product's defi protocols, each with its own rate and product_id), the
@@ -55,7 +77,6 @@ export default function AprAlertDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const targets: readonly AprAlertTarget[] = Array.isArray(given) ? given : [given as AprAlertTarget];
   const [picked, setPicked] = useState(0);
   const target = targets[picked] ?? (targets[0] as AprAlertTarget);
@@ -63,21 +84,10 @@ export default function AprAlertDialog({
   const [direction, setDirection] = useState<'above' | 'below'>('above');
   const [aprText, setAprText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: addAlert,
-    meta: { silent: true },
-    onSuccess: () => {
-      setAprText('');
-      toast('success', t('aprAlert.added'));
-      void client.invalidateQueries({ queryKey: aprAlertKeys.alerts });
-    },
-    onError: (e) =>
-      setError(isApiError(e) ? translateKey(e.key, e.params, e.message) : t('request.data.error')),
-  });
-  const remove = useMutation({
-    mutationFn: deleteAlert,
-    onSuccess: () => void client.invalidateQueries({ queryKey: aprAlertKeys.alerts }),
-  });
+  const { add, remove } = useAlertWrites(
+    () => setAprText(''),
+    (message) => setError(message),
+  );
   const mine = (alerts.data?.list ?? []).filter((a) => matches(a, target));
 
   const submit = () => {

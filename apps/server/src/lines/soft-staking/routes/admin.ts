@@ -1,5 +1,4 @@
 import { orderIssues, type ProductIssue, UNLIMITED } from '@earn/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { operatorGuard } from '../../../accounts/operators/guard';
@@ -14,16 +13,16 @@ import {
   valuesOf,
 } from '../../../accounts/operators/patch';
 import { inTransaction } from '../../../accounts/operators/writes';
-import { softStakingCoins } from '../../../infra/db/schema';
 import { ok } from '../../../infra/http/envelope';
 import { type Route, type RouteRequest, registerRoutes, route } from '../../../infra/http/route-table';
 import type { AppDeps } from '../../../kernel/deps';
 import { errors } from '../../../kernel/errors';
 import { rateWatch } from '../../../kernel/notices';
 import { requireAsset } from '../../../market/assets';
+import type { CoinInsert, CoinRow } from '../model';
+import { coinList } from '../reads';
 import { coinFields, coinsSchema, editCoinSchema } from '../schema/admin';
-import type { CoinRow } from '../service/switch';
-import { coinView } from './wire';
+import { coinForUpdate, insertCoin, updateCoin } from '../store';
 
 const coinCodec: Codec<CoinRow> = {
   rate: rates(amountCol('rate'), 'percent'),
@@ -39,19 +38,14 @@ function coinIssues(k: Record<string, unknown>): ProductIssue[] {
   return max === UNLIMITED ? [] : orderIssues('min_amount', String(k.min_amount), 'max_amount', max);
 }
 async function coins(deps: AppDeps) {
-  const list = await deps.db.select().from(softStakingCoins).orderBy(asc(softStakingCoins.coin));
-  return ok({ list: list.map(coinView), total: list.length });
+  return ok(await coinList(deps.db));
 }
 
 async function editCoin(deps: AppDeps, req: RouteRequest<typeof editCoinSchema>) {
   return inTransaction(deps, req, async (tx) => {
     const asset = await requireAsset(tx, req.params.coin);
     const target = `soft_staking_coin:${asset.symbol}`;
-    const [current] = await tx
-      .select()
-      .from(softStakingCoins)
-      .where(eq(softStakingCoins.coin, asset.symbol))
-      .for('update');
+    const current = await coinForUpdate(tx, asset.symbol);
     if (current) {
       await rateWatch().watchRates(tx, 'soft_staking', deps.clock.now(), () =>
         applyEdit(tx, req, deps.clock, {
@@ -59,14 +53,8 @@ async function editCoin(deps: AppDeps, req: RouteRequest<typeof editCoinSchema>)
           current,
           body: req.body,
           check: coinIssues,
-          write: async (set) => {
-            const [row] = await tx
-              .update(softStakingCoins)
-              .set({ ...set, updatedAt: deps.clock.now() })
-              .where(eq(softStakingCoins.coin, asset.symbol))
-              .returning();
-            return row ?? current;
-          },
+          write: async (set) =>
+            (await updateCoin(tx, asset.symbol, { ...set, updatedAt: deps.clock.now() })) ?? current,
           action: 'soft_staking.coin.update',
           target,
         }),
@@ -77,15 +65,11 @@ async function editCoin(deps: AppDeps, req: RouteRequest<typeof editCoinSchema>)
       throw errors.invalidParams('rate is required to list a coin', { field: 'rate' });
     const coin = z.object(coinFields).parse(req.body);
     refuse(coinIssues(coin));
-    const [row] = await tx
-      .insert(softStakingCoins)
-      .values({
-        ...(valuesOf(coinCodec, coin) as typeof softStakingCoins.$inferInsert),
-        coin: asset.symbol,
-        updatedAt: deps.clock.now(),
-      })
-      .returning();
-    if (!row) throw new Error('soft staking coin not inserted');
+    const row = await insertCoin(tx, {
+      ...(valuesOf(coinCodec, coin) as CoinInsert),
+      coin: asset.symbol,
+      updatedAt: deps.clock.now(),
+    });
     await auditCreation(tx, req, deps.clock, {
       action: 'soft_staking.coin.create',
       target,

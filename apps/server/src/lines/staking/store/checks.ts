@@ -1,5 +1,4 @@
 import { sql } from '../../../infra/db/client';
-import type { Clock } from '../../../infra/jobs/clock';
 import { UserPurpose } from '../../../ledger/accounts';
 import { registerSubledgerCheck } from '../../../ledger/reconcile';
 import { StakingSystemPurpose } from '../model';
@@ -53,6 +52,3 @@ export function registerChecks(): void {
       WHERE COALESCE(p.total, 0) <> COALESCE(l.total, 0)`,
   });
 }
-
-/** bestOffer is given no clock: the server's clock is kept from when the routes were wired in. */
-let _moduleClock: Clock | undefined;

@@ -1,2 +1,1 @@
-export { createWealthProduct, wealthProductInput } from '../admin-routes';
 export { registerWealthRoutes } from './user';

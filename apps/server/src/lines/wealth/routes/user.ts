@@ -1,8 +1,6 @@
 import { MessageKey, parseAmount, type WealthProjectTypeId } from '@earn/domain';
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { idempotent } from '../../../accounts/idempotency';
-import { wealthProducts } from '../../../infra/db/schema';
 import { currentUser } from '../../../infra/http/auth';
 import { ok } from '../../../infra/http/envelope';
 import {
@@ -16,7 +14,6 @@ import { requestLanguage } from '../../../infra/http/texts';
 import type { AppDeps } from '../../../kernel/deps';
 import { errors } from '../../../kernel/errors';
 import { AcceptanceKind, acceptanceView, recordAcceptance } from '../../staking/store/acceptance';
-import { registerWealthAdminRoutes } from '../admin-routes';
 import {
   orderDetail,
   orderLines,
@@ -24,7 +21,7 @@ import {
   redemptionHistory,
   requireOwnOrder,
   userOrders,
-} from '../queries';
+} from '../reads';
 import {
   acceptDisclaimerSchema,
   BASE,
@@ -37,7 +34,10 @@ import {
   redeemRecordsSchema,
   redeemRouteSchema,
 } from '../schema/user';
-import { purchase, redeemUnits, requireWealthProduct } from '../service';
+import { purchase } from '../service/purchase';
+import { redeemUnits } from '../service/redeem';
+import { productsBySort, requireWealthProduct } from '../store/products';
+import { registerWealthAdminRoutes } from './admin';
 
 function checkText(text: string): void {
   const parsed = parseAmount(text);
@@ -113,10 +113,7 @@ async function redeemRoute(
 }
 
 async function products(deps: AppDeps, req: RouteRequest<typeof productsSchema>) {
-  const found = await deps.db
-    .select()
-    .from(wealthProducts)
-    .orderBy(asc(wealthProducts.sort), asc(wealthProducts.id));
+  const found = await productsBySort(deps.db);
   const now = deps.clock.now();
   const list = [];
   for (const p of found) {

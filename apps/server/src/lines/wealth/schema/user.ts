@@ -18,7 +18,7 @@ import {
   postEarnPrivateWealthDisclaimerResponse,
   postEarnPrivateWealthPurchaseResponse,
   postEarnPrivateWealthRedeemResponse,
-} from '../responses';
+} from './responses';
 
 export const BASE = '/apiw/v2/earn/private-wealth';
 export const tags = ['wealth'];

@@ -1,6 +1,7 @@
 import '../i18n/register';
 import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -48,6 +49,42 @@ export function zoneLabel(zone: string, lang: string, atMs: number): string {
   }
 }
 
+/** The statement's columns; a payout's amount opens its breakdown. */
+function columnsOf(t: TFunction): Column<StatementRow>[] {
+  return [
+    { key: 'time', title: t('st.time'), render: (r) => formatServerTime(r.at) },
+    { key: 'type', title: t('st.type'), render: (r) => t(`st.type.${r.type}`) },
+    {
+      key: 'amount',
+      title: t('st.amount'),
+      align: 'right',
+      render: (r) => (
+        <>
+          <span className="num" data-testid={`st-amount-${r.key}`}>
+            {formatAmount(r.amount, 8)} {r.asset}
+          </span>
+          {/* A payout opens its breakdown; a staking day's payment, each record it sums. */}
+          {r.why && <WhyButton target={targetsOfWhy(r.why)} amount={r.amount} coin={r.asset} />}
+        </>
+      ),
+    },
+    { key: 'line', title: t('st.line'), render: (r) => t(`eo.line.${r.line}`) },
+    {
+      key: 'price',
+      title: t('st.price'),
+      align: 'right',
+      render: (r) => (r.price_usdt === null ? '—' : formatAmount(r.price_usdt, 8)),
+    },
+    {
+      key: 'value',
+      title: t('st.value'),
+      align: 'right',
+      render: (r) => (r.value_usdt === null ? '—' : formatAmount(r.value_usdt, 8, 2)),
+    },
+    { key: 'entry', title: t('st.entry'), render: (r) => (r.entry_id === null ? '—' : `#${r.entry_id}`) },
+  ];
+}
+
 /** `/earn/statements`: every earn movement, filtered, paged by cursor, and exported as CSV. */
 export default function StatementsPage() {
   const { t, i18n } = useTranslation();
@@ -80,38 +117,7 @@ export default function StatementsPage() {
   const rows = statements.data?.pages.flatMap((p) => p.list) ?? [];
   const any = { value: '', label: t('st.any') };
 
-  const columns: Column<StatementRow>[] = [
-    { key: 'time', title: t('st.time'), render: (r) => formatServerTime(r.at) },
-    { key: 'type', title: t('st.type'), render: (r) => t(`st.type.${r.type}`) },
-    {
-      key: 'amount',
-      title: t('st.amount'),
-      align: 'right',
-      render: (r) => (
-        <>
-          <span className="num" data-testid={`st-amount-${r.key}`}>
-            {formatAmount(r.amount, 8)} {r.asset}
-          </span>
-          {/* A payout opens its breakdown; a staking day's payment, each record it sums. */}
-          {r.why && <WhyButton target={targetsOfWhy(r.why)} amount={r.amount} coin={r.asset} />}
-        </>
-      ),
-    },
-    { key: 'line', title: t('st.line'), render: (r) => t(`eo.line.${r.line}`) },
-    {
-      key: 'price',
-      title: t('st.price'),
-      align: 'right',
-      render: (r) => (r.price_usdt === null ? '—' : formatAmount(r.price_usdt, 8)),
-    },
-    {
-      key: 'value',
-      title: t('st.value'),
-      align: 'right',
-      render: (r) => (r.value_usdt === null ? '—' : formatAmount(r.value_usdt, 8, 2)),
-    },
-    { key: 'entry', title: t('st.entry'), render: (r) => (r.entry_id === null ? '—' : `#${r.entry_id}`) },
-  ];
+  const columns = columnsOf(t);
 
   return (
     <Stack gap="lg">

@@ -105,6 +105,31 @@ function RewardCoinChips({ pool }: { pool: RewardPool }) {
   );
 }
 
+/** The pool's name and what sets it apart: newcomers only, VIP only, multi-mining. */
+function PoolBadges({ pool }: { pool: RewardPool }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6}>
+      <Text fw={650}>{t('launchpool.pool.stake', { coin: pool.coin })}</Text>
+      {isNewUserPool(pool) && (
+        <Badge size="xs" color="orange" variant="light">
+          {t('launchpool.newcomers')}
+        </Badge>
+      )}
+      {pool.vip_config?.vip_only && (
+        <Badge size="xs" color="yellow" variant="light">
+          {t('launchpool.pool.vipOnly', { vip: pool.vip_config.min_vip })}
+        </Badge>
+      )}
+      {pool.reward_pool_type === 1 && (
+        <Badge size="xs" color="grape" variant="light">
+          {t('launchpool.pool.multiMining')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 function PoolRow({
   project,
   pool,
@@ -182,24 +207,7 @@ function PoolRow({
           <Group gap="sm" wrap="nowrap">
             <CoinAvatar coin={pool.coin} />
             <div>
-              <Group gap={6}>
-                <Text fw={650}>{t('launchpool.pool.stake', { coin: pool.coin })}</Text>
-                {isNewUserPool(pool) && (
-                  <Badge size="xs" color="orange" variant="light">
-                    {t('launchpool.newcomers')}
-                  </Badge>
-                )}
-                {pool.vip_config?.vip_only && (
-                  <Badge size="xs" color="yellow" variant="light">
-                    {t('launchpool.pool.vipOnly', { vip: pool.vip_config.min_vip })}
-                  </Badge>
-                )}
-                {pool.reward_pool_type === 1 && (
-                  <Badge size="xs" color="grape" variant="light">
-                    {t('launchpool.pool.multiMining')}
-                  </Badge>
-                )}
-              </Group>
+              <PoolBadges pool={pool} />
               <Group gap={6} wrap="nowrap" align="baseline">
                 <Text size="xs" c="dimmed" component="span">
                   {poolAprLabel(pool, t)}

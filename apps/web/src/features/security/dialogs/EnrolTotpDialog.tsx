@@ -31,12 +31,8 @@ async function qrDataUrl(url: string): Promise<string> {
   return `data:image/svg+xml;utf8,${encodeURIComponent(svg)}`;
 }
 
-/**
- * Turns two-factor sign-in on: the login password, then the QR code and a code from the app, then
- * the recovery codes, shown this once.
- */
-export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+/** The enrolment's steps and calls: the password starts it, a code from the app confirms it. */
+function useEnrolment(opened: boolean) {
   const client = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [password, setPassword] = useState('');
@@ -82,6 +78,18 @@ export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; 
       setError(inlineError(e));
     }
   };
+
+  return { step, password, setPassword, code, setCode, error, setup, enable, start, confirm };
+}
+
+/**
+ * Turns two-factor sign-in on: the login password, then the QR code and a code from the app, then
+ * the recovery codes, shown this once.
+ */
+export default function EnrolTotpDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { step, password, setPassword, code, setCode, error, setup, enable, start, confirm } =
+    useEnrolment(opened);
 
   const errorLine = error && (
     <Text c="red" size="sm" role="alert" data-testid="totp-error">

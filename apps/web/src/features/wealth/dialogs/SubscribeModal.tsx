@@ -14,6 +14,28 @@ import { estimatedUnits, purchaseViolation, wealthRuleText } from '../rules';
 
 const AMOUNT_DECIMALS = 8;
 
+/**
+ * The disclaimer's box: ticking it records the acceptance on the server, which refuses a purchase
+ * without one; a failed record unticks the box (the error catalogue shows the toast).
+ */
+function useDisclaimer(product: WealthProduct) {
+  const [agreed, setAgreed] = useState(false);
+  const acceptAction = useApiAction({
+    name: 'wealth.disclaimer',
+    path: `${WEALTH_BASE}/disclaimer`,
+  });
+  const onAgree = async (checked: boolean) => {
+    setAgreed(checked);
+    if (!checked) return;
+    try {
+      await acceptAction.run({ pid: product.pid, project_type: product.project_type });
+    } catch {
+      setAgreed(false);
+    }
+  };
+  return { agreed, setAgreed, acceptAction, onAgree };
+}
+
 /** Subscribe (more) to a wealth product: a form, then a success view once the call succeeds. */
 export function SubscribeModal({
   product,
@@ -28,22 +50,7 @@ export function SubscribeModal({
   const client = useQueryClient();
   const outable = useQuery({ ...queries.outable([product.coin]), enabled: opened });
   const [amount, setAmount] = useState<string | null>(null);
-  const [agreed, setAgreed] = useState(false);
-  // Ticking the disclaimer records the acceptance on the server, which refuses a purchase without one;
-  // a failed record unticks the box (the error catalogue shows the toast).
-  const acceptAction = useApiAction({
-    name: 'wealth.disclaimer',
-    path: `${WEALTH_BASE}/disclaimer`,
-  });
-  const onAgree = async (checked: boolean) => {
-    setAgreed(checked);
-    if (!checked) return;
-    try {
-      await acceptAction.run({ pid: product.pid, project_type: product.project_type });
-    } catch {
-      setAgreed(false);
-    }
-  };
+  const { agreed, setAgreed, acceptAction, onAgree } = useDisclaimer(product);
 
   const available = outable.data?.find((o) => o.asset === product.coin)?.outable ?? '0';
   const violation = amount ? purchaseViolation(amount, product.min_purchase, available) : null;
@@ -77,7 +84,7 @@ export function SubscribeModal({
     setAmount(null);
     setAgreed(false);
     clearResult();
-  }, [opened, clearResult]);
+  }, [opened, clearResult, setAgreed]);
 
   return (
     <FormFrame

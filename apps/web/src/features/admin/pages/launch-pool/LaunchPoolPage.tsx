@@ -141,6 +141,57 @@ function Pools({
   );
 }
 
+/** A pool's form: added to a project (with its funding shown at review) or edited. */
+function PoolForm({ pool }: { pool: ReturnType<typeof useRecordDialog<PoolRef>> }) {
+  const { t } = useTranslation();
+  const poolRow = pool.dialog?.row ?? null;
+  const poolSpecs = useMemo(() => poolSpecsFor(poolRow?.project.coin ?? ''), [poolRow?.project.coin]);
+  return (
+    <RecordForm
+      opened={pool.dialog !== null}
+      onClose={pool.close}
+      title={
+        pool.dialog?.mode === 'create'
+          ? t('admin.lp.addPoolTo', { name: poolRow?.project.name ?? '' })
+          : t('admin.lp.editPool', { rid: poolRow?.pool.rid ?? '' })
+      }
+      specs={poolSpecs}
+      subject={(wire) =>
+        t('admin.subject.pool', {
+          coin: poolRow?.pool?.coin ?? wire.coin ?? '',
+          rid: poolRow?.pool?.rid ?? '',
+        })
+      }
+      mode={pool.dialog?.mode ?? 'edit'}
+      row={
+        pool.dialog?.mode === 'edit' && poolRow ? (poolRow.pool as unknown as Record<string, unknown>) : null
+      }
+      defaults={POOL_DEFAULTS}
+      area="catalogue"
+      invalidate={[adminKeys.projects, adminKeys.dashboard]}
+      reviewNote={
+        pool.dialog?.mode === 'create' && poolRow
+          ? (wire) => <FundingNote kind="pool" project={poolRow.project} wire={wire} />
+          : undefined
+      }
+      submit={(body, idempotencyKey) =>
+        pool.dialog?.mode === 'create'
+          ? adminSend('post', '/admin/api/launch-pool/projects/{pid}/pools', {
+              params: { pid: String(poolRow?.project.pid) },
+              body: formBody(body),
+              idempotencyKey,
+            })
+          : adminSend('put', '/admin/api/launch-pool/pools/{rid}', {
+              params: { rid: String(poolRow?.pool.rid) },
+              body: formBody(body),
+              idempotencyKey,
+            })
+      }
+      testId="pool-form"
+    />
+  );
+}
+
 /** Launch-pool projects, their pools, and the funding of each pool's reward coins. */
 export default function LaunchPoolPage() {
   const { t } = useTranslation();
@@ -151,10 +202,8 @@ export default function LaunchPoolPage() {
   const fund = useRecordDialog<PoolRef>();
   const coin = useRecordDialog<CoinRef>();
   const rows = matches(q.data, search, (r) => [r.pid, r.name, r.coin]);
-  const poolRow = pool.dialog?.row ?? null;
   const fundRow = fund.dialog?.row ?? null;
   const coinRow = coin.dialog?.row ?? null;
-  const poolSpecs = useMemo(() => poolSpecsFor(poolRow?.project.coin ?? ''), [poolRow?.project.coin]);
   return (
     <>
       <PageHeader title={t('admin.nav.launchPool')} intro={t('admin.lp.intro')} />
@@ -227,50 +276,7 @@ export default function LaunchPoolPage() {
         }
         testId="project-form"
       />
-      <RecordForm
-        opened={pool.dialog !== null}
-        onClose={pool.close}
-        title={
-          pool.dialog?.mode === 'create'
-            ? t('admin.lp.addPoolTo', { name: poolRow?.project.name ?? '' })
-            : t('admin.lp.editPool', { rid: poolRow?.pool.rid ?? '' })
-        }
-        specs={poolSpecs}
-        subject={(wire) =>
-          t('admin.subject.pool', {
-            coin: poolRow?.pool?.coin ?? wire.coin ?? '',
-            rid: poolRow?.pool?.rid ?? '',
-          })
-        }
-        mode={pool.dialog?.mode ?? 'edit'}
-        row={
-          pool.dialog?.mode === 'edit' && poolRow
-            ? (poolRow.pool as unknown as Record<string, unknown>)
-            : null
-        }
-        defaults={POOL_DEFAULTS}
-        area="catalogue"
-        invalidate={[adminKeys.projects, adminKeys.dashboard]}
-        reviewNote={
-          pool.dialog?.mode === 'create' && poolRow
-            ? (wire) => <FundingNote kind="pool" project={poolRow.project} wire={wire} />
-            : undefined
-        }
-        submit={(body, idempotencyKey) =>
-          pool.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/launch-pool/projects/{pid}/pools', {
-                params: { pid: String(poolRow?.project.pid) },
-                body: formBody(body),
-                idempotencyKey,
-              })
-            : adminSend('put', '/admin/api/launch-pool/pools/{rid}', {
-                params: { rid: String(poolRow?.pool.rid) },
-                body: formBody(body),
-                idempotencyKey,
-              })
-        }
-        testId="pool-form"
-      />
+      <PoolForm pool={pool} />
       <RecordForm
         opened={fund.dialog !== null}
         onClose={fund.close}

@@ -111,6 +111,57 @@ function Protocols({
   );
 }
 
+/** A protocol's form: added to a product or edited, with the rate change's impact. */
+function ProtocolForm({
+  protocol,
+  products,
+}: {
+  protocol: ReturnType<typeof useRecordDialog<{ product_id: number; protocol?: StakingProtocol }>>;
+  products: StakingProduct[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const prow = protocol.dialog?.row?.protocol ?? null;
+  const productId = protocol.dialog?.row?.product_id;
+  return (
+    <RecordForm
+      opened={protocol.dialog !== null}
+      onClose={protocol.close}
+      title={
+        protocol.dialog?.mode === 'create'
+          ? t('admin.staking.addProtocol')
+          : t('admin.staking.editProtocol', { name: prow?.protocol_name ?? '' })
+      }
+      specs={protocolSpecs}
+      subject={(wire) =>
+        t('admin.subject.protocol', {
+          name: wire.protocol_name ?? prow?.protocol_name ?? '',
+          coin: products?.find((p) => p.id === productId)?.coin ?? '',
+        })
+      }
+      mode={protocol.dialog?.mode ?? 'edit'}
+      row={prow as unknown as Record<string, unknown> | null}
+      defaults={PROTOCOL_DEFAULTS}
+      area="catalogue"
+      invalidate={[adminKeys.staking]}
+      impact={rateImpact(prow ? { path: '/admin/api/staking/protocols/{id}/impact', id: prow.id } : null)}
+      submit={(body, idempotencyKey) =>
+        protocol.dialog?.mode === 'create'
+          ? adminSend('post', '/admin/api/staking/products/{id}/protocols', {
+              params: { id: String(productId) },
+              body: formBody(body),
+              idempotencyKey,
+            })
+          : adminSend('put', '/admin/api/staking/protocols/{id}', {
+              params: { id: String(prow?.id) },
+              body: formBody(body),
+              idempotencyKey,
+            })
+      }
+      testId="protocol-form"
+    />
+  );
+}
+
 export function StakingTab() {
   const { t } = useTranslation();
   const q = useQuery(adminQueries.staking());
@@ -120,8 +171,6 @@ export function StakingTab() {
   const campaign = useRecordDialog<{ product_id: number }>();
   const rows = matches(q.data, search, (r) => [r.id, r.coin, r.reward_coin]);
   const row = d.dialog?.row ?? null;
-  const prow = protocol.dialog?.row?.protocol ?? null;
-  const productId = protocol.dialog?.row?.product_id;
   return (
     <>
       <ListToolbar search={search} onSearch={setSearch}>
@@ -218,42 +267,7 @@ export function StakingTab() {
         }
         testId="staking-form"
       />
-      <RecordForm
-        opened={protocol.dialog !== null}
-        onClose={protocol.close}
-        title={
-          protocol.dialog?.mode === 'create'
-            ? t('admin.staking.addProtocol')
-            : t('admin.staking.editProtocol', { name: prow?.protocol_name ?? '' })
-        }
-        specs={protocolSpecs}
-        subject={(wire) =>
-          t('admin.subject.protocol', {
-            name: wire.protocol_name ?? prow?.protocol_name ?? '',
-            coin: q.data?.find((p) => p.id === productId)?.coin ?? '',
-          })
-        }
-        mode={protocol.dialog?.mode ?? 'edit'}
-        row={prow as unknown as Record<string, unknown> | null}
-        defaults={PROTOCOL_DEFAULTS}
-        area="catalogue"
-        invalidate={[adminKeys.staking]}
-        impact={rateImpact(prow ? { path: '/admin/api/staking/protocols/{id}/impact', id: prow.id } : null)}
-        submit={(body, idempotencyKey) =>
-          protocol.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/staking/products/{id}/protocols', {
-                params: { id: String(productId) },
-                body: formBody(body),
-                idempotencyKey,
-              })
-            : adminSend('put', '/admin/api/staking/protocols/{id}', {
-                params: { id: String(prow?.id) },
-                body: formBody(body),
-                idempotencyKey,
-              })
-        }
-        testId="protocol-form"
-      />
+      <ProtocolForm protocol={protocol} products={q.data} />
       <RecordForm
         opened={campaign.dialog !== null}
         onClose={campaign.close}

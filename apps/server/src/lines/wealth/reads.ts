@@ -1,20 +1,17 @@
 import { type Decimal, dec, roundDown, toWire, valueOfUnits, type WealthProjectTypeId } from '@earn/domain';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
-import {
-  wealthNavs,
-  wealthOrders,
-  wealthProducts,
-  wealthPurchases,
-  wealthRedemptions,
-} from '../../infra/db/schema';
 import type { Language } from '../../infra/http/texts';
 import { localized } from '../../infra/http/texts';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
-import { latestNav, navSeries, type WealthOrderRow, type WealthProductRow } from './service';
+import { DAY_MS, type WealthOrderRow, type WealthProductRow } from './model';
+import { firstNav, latestNav, navSeries } from './store/navs';
+import { heldOrders, movementsOf, ownOrder, redemptionPage } from './store/orders';
 
-const DAY_MS = 86_400_000;
+/*
+ * The line's reads, as the users' and the operator's answers show them: a product, the NAV's recent
+ * rate, an order, its chart and the redemptions. The tables are read through store/.
+ */
 
 /**
  * The NAV's annualised change over the last 30 days, in percent (4 decimals down): from the latest NAV
@@ -24,18 +21,8 @@ export async function recent30DaysRate(db: Db, productId: number, now: Date): Pr
   const last = await latestNav(db, productId, now);
   if (!last) return '0';
   const cutoff = new Date(now.getTime() - 30 * DAY_MS);
-  const [before] = await db
-    .select()
-    .from(wealthNavs)
-    .where(and(eq(wealthNavs.productId, productId), lte(wealthNavs.at, cutoff)))
-    .orderBy(desc(wealthNavs.at))
-    .limit(1);
-  const [first] = await db
-    .select()
-    .from(wealthNavs)
-    .where(eq(wealthNavs.productId, productId))
-    .orderBy(asc(wealthNavs.at))
-    .limit(1);
+  const before = await latestNav(db, productId, cutoff);
+  const first = await firstNav(db, productId);
   const base = before ?? first;
   if (!base) return '0';
   const days = dec(last.at.getTime() - base.at.getTime()).div(DAY_MS);
@@ -70,12 +57,9 @@ export async function requireOwnOrder(
   orderId: number,
   projectType?: WealthProjectTypeId,
 ) {
-  const [order] = await db
-    .select()
-    .from(wealthOrders)
-    .where(and(eq(wealthOrders.id, orderId), eq(wealthOrders.userId, userId)));
-  if (!order) throw errors.notFound('wealth order');
-  const [product] = await db.select().from(wealthProducts).where(eq(wealthProducts.id, order.productId));
+  const found = await ownOrder(db, userId, orderId);
+  if (!found) throw errors.notFound('wealth order');
+  const { order, product } = found;
   if (!product || (projectType !== undefined && product.projectType !== projectType))
     throw errors.notFound('wealth order');
   return { order, product };
@@ -131,8 +115,7 @@ export async function orderLines(
   now: Date,
 ) {
   const navs = await navSeries(db, order.productId, new Date(now.getTime() - rangeDays * DAY_MS), now);
-  const bought = await db.select().from(wealthPurchases).where(eq(wealthPurchases.orderId, order.id));
-  const sold = await db.select().from(wealthRedemptions).where(eq(wealthRedemptions.orderId, order.id));
+  const { bought, sold } = await movementsOf(db, order.id);
   const unitsAt = (t: Date): Decimal =>
     bought
       .filter((b) => b.createdAt <= t)
@@ -168,33 +151,14 @@ export async function userOrders(
   now: Date,
   lang: Language = 'en',
 ) {
-  const found = await db
-    .select({ order: wealthOrders, product: wealthProducts })
-    .from(wealthOrders)
-    .innerJoin(wealthProducts, eq(wealthProducts.id, wealthOrders.productId))
-    .where(
-      and(
-        eq(wealthOrders.userId, userId),
-        projectType === undefined ? sql`true` : eq(wealthProducts.projectType, projectType),
-        sql`(${wealthOrders.units} > 0 OR ${wealthOrders.redeemingUnits} > 0)`,
-      ),
-    )
-    .orderBy(asc(wealthOrders.id));
+  const found = await heldOrders(db, userId, projectType);
   const list = [];
   for (const row of found) list.push(await orderDetail(db, row.order, row.product, now, lang));
   return { list, total: list.length };
 }
 
 export async function redemptionHistory(db: Db, userId: number, page: { page: number; limit: number }) {
-  const where = eq(wealthRedemptions.userId, userId);
-  const [count] = await db.select({ n: sql<string>`COUNT(*)::text` }).from(wealthRedemptions).where(where);
-  const list = await db
-    .select()
-    .from(wealthRedemptions)
-    .where(where)
-    .orderBy(desc(wealthRedemptions.createdAt), desc(wealthRedemptions.id))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
+  const { list, total } = await redemptionPage(db, userId, page);
   return {
     list: list.map((r) => ({
       id: r.id,
@@ -208,6 +172,6 @@ export async function redemptionHistory(db: Db, userId: number, page: { page: nu
       create_time: unixSeconds(r.createdAt),
       settle_time: r.settledAt ? unixSeconds(r.settledAt) : null,
     })),
-    total: Number(count?.n ?? 0),
+    total,
   };
 }

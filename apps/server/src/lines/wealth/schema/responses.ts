@@ -1,8 +1,8 @@
 import { WEALTH_PROJECT_TYPES } from '@earn/domain';
 import { z } from 'zod';
-import { envelope, paged } from '../../infra/http/envelope';
-import { decimalString } from '../../infra/http/openapi';
-import { i18nOutput } from '../../infra/http/texts';
+import { envelope, paged } from '../../../infra/http/envelope';
+import { decimalString } from '../../../infra/http/openapi';
+import { i18nOutput } from '../../../infra/http/texts';
 
 /** Private wealth 4, asset management 5: the only types a product is created with. */
 const wealthProjectType = z.literal(WEALTH_PROJECT_TYPES);

@@ -1,0 +1,84 @@
+import { type Decimal, dec, toWire } from '@earn/domain';
+import { loansOf } from '../../accounts/balances';
+import type { Db } from '../../infra/db/client';
+import { unixSeconds } from '../../infra/jobs/clock';
+import { UserPurpose } from '../../ledger/accounts';
+import { balancesOf } from '../../ledger/ledger';
+import { type CoinRow, eligibleOf } from './model';
+import { allCoins, onlineCoinsBySort, payoutPage, payoutTotals, switchOf } from './store';
+
+/* The line's reads, as the users' and the operator's answers show them; the tables through store.ts. */
+
+const secs = (d: Date | null | undefined) => (d ? unixSeconds(d) : null);
+
+/** A coin as the users' and the operator's answers show it. */
+export function coinView(k: CoinRow) {
+  return {
+    coin: k.coin,
+    rate: toWire(k.rate),
+    apr: toWire(k.rate),
+    min_amount: toWire(k.minAmount),
+    max_amount: toWire(k.maxAmount),
+    status: k.status as 'online' | 'offline',
+  };
+}
+
+/** The switch as its answer shows it. */
+export function switchView(row: { enabled: boolean; enabledAt: Date | null; disabledAt: Date | null }) {
+  return { status: row.enabled, enabled_at: secs(row.enabledAt), disabled_at: secs(row.disabledAt) };
+}
+
+/** The user's switch, and what they were paid in all and since the start of today (UTC). */
+export async function statusOf(db: Db, userId: number, now: Date) {
+  const row = await switchOf(db, userId);
+  const todayStart = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
+  return {
+    status: row?.enabled ?? false,
+    enabled_at: secs(row?.enabledAt),
+    total_payout: await payoutTotals(db, userId),
+    yesterday_payout: await payoutTotals(db, userId, todayStart),
+  };
+}
+
+/** The coins on offer; for a signed-in user, what of their own funds (spot less loans) earns, and a day's reward. */
+export async function productList(db: Db, userId: number | undefined) {
+  const coins = await onlineCoinsBySort(db);
+  const spot = userId ? await balancesOf(db, userId, UserPurpose.spot) : new Map<string, Decimal>();
+  const loans = userId ? await loansOf(db, userId) : new Map<string, Decimal>();
+  const list = coins.map((k) => {
+    const own = (spot.get(k.coin) ?? dec(0)).minus(loans.get(k.coin) ?? dec(0));
+    const eligible = eligibleOf(own.isNegative() ? dec(0) : own, k);
+    return {
+      ...coinView(k),
+      eligible_amount: toWire(eligible),
+      estimated_daily: toWire(eligible.times(k.rate).div(36500), 8),
+    };
+  });
+  return { list, total: list.length };
+}
+
+/** A page of the user's paid days. */
+export async function payoutHistory(
+  db: Db,
+  userId: number,
+  q: { coin?: string; page: number; limit: number },
+) {
+  const { list, total } = await payoutPage(db, userId, q);
+  return {
+    list: list.map((p) => ({
+      coin: p.coin,
+      day: unixSeconds(p.day),
+      time: unixSeconds(p.createdAt),
+      eligible_amount: toWire(p.eligible),
+      rate: toWire(p.rate),
+      amount: toWire(p.amount),
+    })),
+    total,
+  };
+}
+
+/** Every coin, as the operator lists them. */
+export async function coinList(db: Db) {
+  const list = await allCoins(db);
+  return { list: list.map(coinView), total: list.length };
+}
