@@ -113,12 +113,18 @@ export async function runSharded(
   const key = and(eq(jobShards.job, job.name), eq(jobShards.periodStart, period.start));
   const periodKey = and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start));
   let bookedHere = 0;
+  // Inline, the period is known undone (its stop's scheduler ran the one before it); one another
+  // instance ran meanwhile is found by its job_periods row or its claim, and the stop runs again.
   const first = async (tx: Db): Promise<'open' | 'closed' | 'done elsewhere'> => {
+    if (inline) return plan(tx);
     const [run] = await tx
       .select({ job: jobRuns.job })
       .from(jobRuns)
       .where(and(eq(jobRuns.job, job.name), eq(jobRuns.periodStart, period.start)));
     if (run) return 'done elsewhere';
+    return plan(tx);
+  };
+  const plan = async (tx: Db): Promise<'open' | 'closed'> => {
     const planned = await tx
       .insert(jobPeriods)
       .values({
@@ -140,19 +146,20 @@ export async function runSharded(
       // Claimed before the booking: a period another instance ran whole rolls this one back.
       if (!(await host.claimRun(tx, job, period))) throw new PeriodDoneElsewhere();
       const done: { params: ShardData; result: ShardData }[] = [];
-      for (const [shard, params] of shards.entries()) {
-        const result = await work.book(tx, period, params);
-        done.push({ params, result });
-        await tx.insert(jobShards).values({
-          job: job.name,
-          periodStart: period.start,
-          shard,
-          params,
-          result,
-          doneAt: host.clock.now(),
-          instance: host.instance,
-        });
-      }
+      for (const params of shards) done.push({ params, result: await work.book(tx, period, params) });
+      // The shards' record, in one statement.
+      if (done.length > 0)
+        await tx.insert(jobShards).values(
+          done.map(({ params, result }, shard) => ({
+            job: job.name,
+            periodStart: period.start,
+            shard,
+            params,
+            result,
+            doneAt: host.clock.now(),
+            instance: host.instance,
+          })),
+        );
       await work.close(tx, period, done);
       await tx.update(jobPeriods).set({ shards: shards.length, closedAt: host.clock.now() }).where(periodKey);
       bookedHere = shards.length;
