@@ -72,7 +72,9 @@ if (process.argv.includes('--queries')) {
 async function backendTicks(admin: pg.Client | undefined, db: string): Promise<Map<number, number>> {
   const ticks = new Map<number, number>();
   if (!admin) return ticks;
-  const found = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [db]);
+  const found = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    db,
+  ]);
   for (const { pid } of found.rows) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
