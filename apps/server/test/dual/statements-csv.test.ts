@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csvField } from '../../src/views/statements/csv';
 import { listCoins, Operator, startTestServer, type TestServer } from '../harness';
 import { createProduct, D, expected, newUser, productOf, subscribe } from './helpers';
 
@@ -88,7 +89,15 @@ describe('dual rows in the statements CSV', () => {
     };
     const s1 = start + 2 * HOUR;
     const s2 = start + 3 * HOUR;
-    const line = (at: number, type: string, asset: string, amount: string, price: string, product: string) =>
+    const line = (
+      at: number,
+      type: string,
+      asset: string,
+      amount: string,
+      price: string,
+      product: string,
+      why: string,
+    ) =>
       [
         utc(at),
         utc(at),
@@ -100,20 +109,40 @@ describe('dual rows in the statements CSV', () => {
         new D(amount).times(price).toFixed(),
         product,
         entry(type, asset, at).entry_id,
+        csvField(why),
       ].join(',');
+    // The why column: the statement's why in words, a settlement's rule or what was subscribed.
+    const sellRule = `dual product ${sell.id}: sell_high: fixing 105000 >= target 105000, paid (amount + interest) × target in USDT, 8 decimals down`;
+    const buyRule = `dual product ${buy.id}: buy_low: fixing 96000 > target 95000, paid amount + interest in USDT, 8 decimals down`;
     const csv = await client.getText('/api/web/v1/earn/statements.csv', { line: 'dual' });
     expect(csv.status).toBe(200);
     expect(csv.text.split('\r\n')).toEqual([
-      'time (UTC),time (UTC),line,type,asset,amount,price_usdt,value_usdt,product,entry_id',
-      line(start, 'subscribe', 'BTC', '-0.5', '100000', `dual order:1`),
-      line(start, 'subscribe', 'USDT', '-1000.12345678', '1', `dual order:2`),
+      'time (UTC),time (UTC),line,type,asset,amount,price_usdt,value_usdt,product,entry_id,why',
+      line(
+        start,
+        'subscribe',
+        'BTC',
+        '-0.5',
+        '100000',
+        `dual order:1`,
+        `dual product ${sell.id}: subscribed: sell_high at target 105000, APR 36.5%, settles ${utc(s1)} UTC`,
+      ),
+      line(
+        start,
+        'subscribe',
+        'USDT',
+        '-1000.12345678',
+        '1',
+        `dual order:2`,
+        `dual product ${buy.id}: subscribed: buy_low at target 95000, APR 21.9%, settles ${utc(s2)} UTC`,
+      ),
       // Reached: the 0.5 BTC leaves dual and is converted at the target into USDT.
-      line(s1, 'convert', 'BTC', '-0.5', '105000', `dual settle:${sell.id}:1`),
-      line(s1, 'redeem', 'BTC', '0.5', '105000', `dual settle:${sell.id}:1`),
-      line(s1, 'convert', 'USDT', sold.reached, '1', `dual settle:${sell.id}:1`),
+      line(s1, 'convert', 'BTC', '-0.5', '105000', `dual settle:${sell.id}:1`, sellRule),
+      line(s1, 'redeem', 'BTC', '0.5', '105000', `dual settle:${sell.id}:1`, sellRule),
+      line(s1, 'convert', 'USDT', sold.reached, '1', `dual settle:${sell.id}:1`, sellRule),
       // Not reached: the USDT back, and the interest.
-      line(s2, 'interest', 'USDT', interest, '1', `dual settle:${buy.id}:2`),
-      line(s2, 'redeem', 'USDT', '1000.12345678', '1', `dual settle:${buy.id}:2`),
+      line(s2, 'interest', 'USDT', interest, '1', `dual settle:${buy.id}:2`, buyRule),
+      line(s2, 'redeem', 'USDT', '1000.12345678', '1', `dual settle:${buy.id}:2`, buyRule),
       '',
     ]);
     // The why of each settlement row: the fixing price against the target, and the rule applied.
@@ -127,6 +156,19 @@ describe('dual rows in the statements CSV', () => {
       rule: 'sell_high: fixing 105000 >= target 105000, paid (amount + interest) × target in USDT, 8 decimals down',
     });
     expect(entry('convert', 'BTC', s1).why).toEqual(entry('convert', 'USDT', s1).why);
+    // A subscription's why: the order's target, APR and settle time, the product's fixing once settled.
+    expect(entry('subscribe', 'BTC', start).why).toEqual({
+      kind: 'dual_settlement',
+      product_id: sell.id,
+      order_id: 1,
+      direction: 'sell_high',
+      target_price: '105000',
+      apr: '36.5',
+      settle_time: s1,
+      fixing_price: '105000',
+      reached: true,
+      rule: `subscribed: sell_high at target 105000, APR 36.5%, settles ${utc(s1)} UTC`,
+    });
     expect(entry('interest', 'USDT', s2).why).toEqual({
       kind: 'dual_settlement',
       product_id: buy.id,

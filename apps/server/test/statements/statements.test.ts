@@ -165,7 +165,7 @@ describe('earn statements', { timeout: 600_000 }, () => {
     const lines = res.text.split('\r\n');
     expect(lines.pop()).toBe('');
     expect(lines[0]).toBe(
-      'time (Asia/Shanghai),time (UTC),line,type,asset,amount,price_usdt,value_usdt,product,entry_id',
+      'time (Asia/Shanghai),time (UTC),line,type,asset,amount,price_usdt,value_usdt,product,entry_id,why',
     );
     const api = (await allPages(u.c, { line: 'simple_earn_fixed' })).reverse();
     const utc = (s: number) => new Date(s * 1000).toISOString().slice(0, 19).replace('T', ' ');
@@ -182,12 +182,20 @@ describe('earn statements', { timeout: 600_000 }, () => {
           r.value_usdt,
           csvField(r.product),
           r.entry_id,
+          // A fixed maturity opens no breakdown: an empty why.
+          '',
         ].join(','),
       ),
     );
     const all = await u.c.getText(`${PATH}.csv`);
-    expect(all.text.split('\r\n')).toHaveLength(1 + FLEX_HOURS + 3 + 2 + 1);
+    const allLines = all.text.split('\r\n');
+    expect(allLines).toHaveLength(1 + FLEX_HOURS + 3 + 2 + 1);
     expect(all.text.startsWith('time (UTC),time (UTC),')).toBe(true);
+    // A flexible interest hour's why: the coin and the hour it ended (h2 + 1 h: the second hour of interest).
+    const second = allLines.find((l) => l.startsWith(`${utc(h2 + HOUR)},`) && l.includes(',interest,ETH,'));
+    expect(second?.split(',').at(-1)).toBe(
+      `flexible interest on ETH for the hour ending ${utc(h2 + HOUR)} UTC`,
+    );
   });
 
   it('exports in batches (a cursor on PostgreSQL, keyset pages on PGlite) without repeating or skipping a row', async () => {

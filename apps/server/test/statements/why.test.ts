@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { whyOf } from '../../src/views/statements/queries';
+import { whyText } from '../../src/views/statements/why';
 
 /**
  * Which "Why?" a statement row opens, from the references the engines write (seen on the demo's
@@ -88,5 +89,45 @@ describe("a statement row's breakdown", () => {
         at,
       ),
     ).toBeNull();
+  });
+});
+
+/** The CSV's why column: each why object in words, the same facts; no why, an empty field. */
+describe("a statement row's why in words", () => {
+  const hour = 1_795_914_000; // 2026-11-29 01:00:00 UTC
+
+  it('names the payout hour or day, the staking records, the dual rule', () => {
+    expect(whyText(null)).toBeNull();
+    expect(whyText({ kind: 'flexible_hour', coin: 'ETH', hour })).toBe(
+      'flexible interest on ETH for the hour ending 2026-11-29 01:00:00 UTC',
+    );
+    expect(whyText({ kind: 'flexible_bonus_hour', coin: 'USDT', hour })).toBe(
+      'flexible bonus on USDT held in the hour ending 2026-11-29 01:00:00 UTC',
+    );
+    expect(whyText({ kind: 'launchpool_interest_hour', rid: 7, hour })).toBe(
+      'launch pool 7 auto-earn interest for the hour from 2026-11-29 01:00:00 UTC',
+    );
+    expect(whyText({ kind: 'launchpool_hour', rid: 7, coin: 'NOVA', hour })).toBe(
+      'launch pool 7 NOVA reward for the hour from 2026-11-29 01:00:00 UTC',
+    );
+    expect(whyText({ kind: 'soft_staking_day', coin: 'SOL', day: hour - 3600 })).toBe(
+      'soft staking SOL payout for the day from 2026-11-29 00:00:00 UTC',
+    );
+    expect(whyText({ kind: 'staking_day', ids: [3, 4] })).toBe(
+      'staking day payment: the sum of reward records 3, 4',
+    );
+    expect(
+      whyText({
+        kind: 'dual_settlement',
+        product_id: 9,
+        direction: 'buy_low',
+        target_price: '95000',
+        fixing_price: '96000',
+        reached: false,
+        rule: 'buy_low: fixing 96000 > target 95000, paid amount + interest in USDT, 8 decimals down',
+      }),
+    ).toBe(
+      'dual product 9: buy_low: fixing 96000 > target 95000, paid amount + interest in USDT, 8 decimals down',
+    );
   });
 });

@@ -2367,7 +2367,7 @@ export interface paths {
         };
         /**
          * The statement as CSV, oldest first, streamed, with no range cap
-         * @description One header row, then one row per movement: time in the chosen IANA time zone (tz, default UTC) and in UTC (YYYY-MM-DD HH:MM:SS), line, type, asset, amount, USDT price at that time, USDT value, product, ledger entry id. Streamed from a database cursor, so its size does not limit it. An unknown tz or a bad date answers 400 (earn.statements.badTimeZone, earn.statements.badDate, earn.statements.badRange) before anything is streamed.
+         * @description One header row, then one row per movement: time in the chosen IANA time zone (tz, default UTC) and in UTC (YYYY-MM-DD HH:MM:SS), line, type, asset, amount, USDT price at that time, USDT value, product, ledger entry id, why (the JSON statement's why in words: a payout's hour or day, a staking day's reward records, a dual product's fixing price against its target and the rule applied, a dual subscription's target, APR and settle time; empty for other rows). Streamed from a database cursor, so its size does not limit it. An unknown tz or a bad date answers 400 (earn.statements.badTimeZone, earn.statements.badDate, earn.statements.badRange) before anything is streamed.
          */
         get: operations["exportEarnStatements"];
         put?: never;
@@ -14899,7 +14899,7 @@ export interface operations {
                                 product: string;
                                 /** @description The ledger journal entry */
                                 entry_id: number | null;
-                                /** @description The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's interest or bonus (coin: the holding's), a launch-pool hour's reward or auto-earn interest, a soft-staking day's payout, a staking day's payment (its reward records, one breakdown each); null for other rows */
+                                /** @description The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's interest or bonus (coin: the holding's), a launch-pool hour's reward or auto-earn interest, a soft-staking day's payout, a staking day's payment (its reward records, one breakdown each); a dual subscription's, settlement's or withdrawal's facts, which open no breakdown; null for other rows */
                                 why: ({
                                     /** @enum {string} */
                                     kind: "flexible_hour";
@@ -14943,8 +14943,17 @@ export interface operations {
                                      */
                                     fixing_price: string | null;
                                     reached: boolean | null;
-                                    /** @description The rule applied, in words: the fixing price against the target and what was paid */
+                                    /** @description The rule applied, in words: the fixing price against the target and what was paid; on a subscription row, what was subscribed */
                                     rule: string;
+                                    /** @description A subscription row only: the order subscribed */
+                                    order_id?: number;
+                                    /**
+                                     * @description A subscription row only: the order's APR, percent a year
+                                     * @example 1.25
+                                     */
+                                    apr?: string;
+                                    /** @description A subscription row only: when the product settles, unix seconds */
+                                    settle_time?: number;
                                 } | null) | ({
                                     /** @enum {string} */
                                     kind: "staking_day";

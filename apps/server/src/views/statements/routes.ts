@@ -12,6 +12,7 @@ import { errors } from '../../kernel/errors';
 import { csvLine } from './csv';
 import { decodeCursor, MOVEMENT_TYPES, type MovementFilter, STATEMENT_LINES } from './movements';
 import { databaseKnowsZone, exportBatches, statementPage } from './queries';
+import { statementWhys, whyText } from './why';
 
 const tags = ['earn'];
 
@@ -66,7 +67,16 @@ const row = z.object({
         reached: z.boolean().nullable(),
         rule: z
           .string()
-          .describe('The rule applied, in words: the fixing price against the target and what was paid'),
+          .describe(
+            'The rule applied, in words: the fixing price against the target and what was paid; on a subscription row, what was subscribed',
+          ),
+        order_id: z.number().int().optional().describe('A subscription row only: the order subscribed'),
+        apr: decimalString.optional().describe("A subscription row only: the order's APR, percent a year"),
+        settle_time: z
+          .number()
+          .int()
+          .optional()
+          .describe('A subscription row only: when the product settles, unix seconds'),
       }),
       z.object({
         kind: z.literal('staking_day'),
@@ -82,7 +92,8 @@ const row = z.object({
     .describe(
       "The row's payout breakdown (GET /api/web/v1/earn/rewards/breakdown with these parameters): a flexible hour's " +
         "interest or bonus (coin: the holding's), a launch-pool hour's reward or auto-earn interest, a soft-staking " +
-        "day's payout, a staking day's payment (its reward records, one breakdown each); null for other rows",
+        "day's payout, a staking day's payment (its reward records, one breakdown each); a dual subscription's, " +
+        "settlement's or withdrawal's facts, which open no breakdown; null for other rows",
     ),
 });
 
@@ -135,13 +146,16 @@ export const CSV_COLUMNS = [
   'value_usdt',
   'product',
   'entry_id',
+  'why',
 ];
 
 async function* csvText(db: Db, filter: MovementFilter, tz: string): AsyncGenerator<string> {
   yield csvLine([`time (${tz})`, 'time (UTC)', ...CSV_COLUMNS]);
   for await (const batch of exportBatches(db, filter, tz)) {
+    // The statement page's whys, read for the whole batch at once.
+    const whys = await statementWhys(db, filter.userId, batch);
     let chunk = '';
-    for (const r of batch)
+    for (const [i, r] of batch.entries())
       chunk += csvLine([
         r.at_local,
         r.at_utc,
@@ -153,6 +167,7 @@ async function* csvText(db: Db, filter: MovementFilter, tz: string): AsyncGenera
         r.value,
         r.product,
         r.entry_id,
+        whyText(whys[i] ?? null),
       ]);
     yield chunk;
   }
@@ -205,7 +220,10 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
         description:
           'One header row, then one row per movement: time in the chosen IANA time zone (tz, default UTC) and in ' +
           'UTC (YYYY-MM-DD HH:MM:SS), line, type, asset, amount, USDT price at that time, USDT value, product, ' +
-          'ledger entry id. Streamed from a database cursor, so its size does not limit it. An unknown tz or a ' +
+          "ledger entry id, why (the JSON statement's why in words: a payout's hour or day, a staking day's reward " +
+          "records, a dual product's fixing price against its target and the rule applied, a dual subscription's " +
+          'target, APR and settle time; empty for other rows). Streamed from a database cursor, so its size does ' +
+          'not limit it. An unknown tz or a ' +
           'bad date answers 400 (earn.statements.badTimeZone, earn.statements.badDate, earn.statements.badRange) ' +
           'before anything is streamed.',
         querystring: z.object({
