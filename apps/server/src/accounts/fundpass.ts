@@ -12,7 +12,7 @@ import type { Config } from '../kernel/config';
 import type { SessionUser } from '../kernel/deps';
 import { DomainError, errors } from '../kernel/errors';
 import { notices } from '../kernel/notices';
-import { firstMoveSettingSql, readSecuritySettings } from './app-settings';
+import { firstMoveSettingSql } from './app-settings';
 import { getUser, hashSecret, verifySecret } from './users';
 
 /** Wrong tries allowed in the window before verification is refused (10010112). */
