@@ -192,7 +192,7 @@ describe('the money gate: every money move of every line', { timeout: 600_000 },
       url: '/apiw/v2/earn/private-wealth/purchase',
       body: { pid: wealthPid, amount: String(Number(amount) * 10), project_type: 5 },
       form: true,
-    }, // A fixed-APR product: its quote stands until the subscriptions end.
+    }, // Its quote_id is the one listed when the call is sent (`current`).
     'POST /apiw/v2/earn/dual/subscribe': {
       url: '/apiw/v2/earn/dual/subscribe',
       body: { product_id: dual.id, amount, quote_id: dual.quote_id },
@@ -236,11 +236,26 @@ describe('the money gate: every money move of every line', { timeout: 600_000 },
     },
   });
 
-  const send = (c: TestClient, call: Call, headers: Record<string, string> = {}) =>
-    c.post<{ key?: string; params?: Record<string, string> } & Record<string, unknown>>(call.url, call.body, {
-      form: call.form,
-      headers,
-    });
+  /**
+   * A quote lives 60 s, fixed APR or not, and the tests move the clock by hours: the dual call carries
+   * the quote the list shows now, as the app's dialog would.
+   */
+  async function current(c: TestClient, call: Call): Promise<Call> {
+    if (call.url !== '/apiw/v2/earn/dual/subscribe') return call;
+    const list = await c.get<{ list: { id: number; quote_id: string }[] }>('/apiw/v2/earn/dual/products');
+    const quote = list.body.data.list.find((p) => p.id === dual.id)?.quote_id;
+    expect(quote, JSON.stringify(list.body)).toBeDefined();
+    return { ...call, body: { ...call.body, quote_id: quote ?? '' } };
+  }
+
+  const send = async (c: TestClient, call: Call, headers: Record<string, string> = {}) => {
+    const now = await current(c, call);
+    return c.post<{ key?: string; params?: Record<string, string> } & Record<string, unknown>>(
+      now.url,
+      now.body,
+      { form: now.form, headers },
+    );
+  };
 
   it('knows every user write: each money call is walked here, every other write moves no money', async () => {
     const money = moneyRoutesOf(server.app).map((r) => `${r.method} ${r.url}`);
