@@ -33,7 +33,8 @@ export interface RecordFormProps {
   specs: FieldSpec[];
   mode: FormMode;
   /** The record being edited, as its list gives it. */
-  row?: Record<string, unknown> | null;
+  /** The row edited, as the API lists it (any wire type; the specs read its fields). */
+  row?: object | null;
   /** Starting values of a creation, by field key (wire values). */
   defaults?: Record<string, unknown>;
   /** Values laid over the record's when the dialog opens (e.g. an Open or Close action's status). */

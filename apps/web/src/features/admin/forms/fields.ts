@@ -163,14 +163,20 @@ export function toFormValue(spec: FieldSpec, wire: unknown): FormValue {
 }
 
 /** The form's starting values: the record's (an edit) or empty (a creation), with any defaults given. */
+/** A row of any wire type, read by its field names. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
 export function initialValues(
   specs: FieldSpec[],
-  row?: Record<string, unknown> | null,
+  row?: object | null,
   defaults: Record<string, unknown> = {},
 ): FormValues {
   const values: FormValues = {};
+  const record = isRecord(row) ? row : null;
   for (const spec of specs) {
-    const wire = row ? (spec.read ? spec.read(row) : getPath(row, spec.key)) : defaults[spec.key];
+    const wire = record ? (spec.read ? spec.read(record) : getPath(record, spec.key)) : defaults[spec.key];
     values[spec.key] = toFormValue(spec, wire);
   }
   return values;

@@ -160,7 +160,7 @@ export default function OperatorsPage() {
         }
         specs={operatorSpecs}
         mode={d.dialog?.mode ?? 'edit'}
-        row={row as unknown as Record<string, unknown> | null}
+        row={row}
         preset={d.dialog?.preset}
         reviewFirst={d.dialog?.reviewFirst}
         defaults={DEFAULTS}

@@ -63,7 +63,7 @@ export default function PricesPage() {
         }
         specs={priceSpecs}
         mode={d.dialog?.mode ?? 'edit'}
-        row={row as unknown as Record<string, unknown> | null}
+        row={row}
         area="catalogue"
         invalidate={[adminKeys.prices, adminKeys.dashboard]}
         submit={(body, idempotencyKey) => {

@@ -116,7 +116,7 @@ export function EarnMoreCards() {
         title={d.dialog?.mode === 'create' ? t('admin.em.create') : t('admin.em.edit', { id: row?.id ?? '' })}
         specs={cardSpecs}
         mode={d.dialog?.mode ?? 'create'}
-        row={d.dialog?.mode === 'edit' && row ? (row as unknown as Record<string, unknown>) : null}
+        row={d.dialog?.mode === 'edit' && row ? row : null}
         preset={d.dialog?.preset}
         reviewFirst={d.dialog?.reviewFirst}
         defaults={{ type: 'launchpool', popup_high_light: [] }}

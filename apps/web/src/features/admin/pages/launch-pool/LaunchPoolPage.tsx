@@ -54,6 +54,11 @@ interface PoolRef {
   pool: LaunchPool;
   project: LaunchProject;
 }
+/** The pool dialog's row: a new pool of the project has none yet. */
+interface PoolDialogRef {
+  pool: LaunchPool | null;
+  project: LaunchProject;
+}
 interface CoinRef extends PoolRef {
   coin: PoolRewardCoin;
 }
@@ -142,7 +147,7 @@ function Pools({
 }
 
 /** A pool's form: added to a project (with its funding shown at review) or edited. */
-function PoolForm({ pool }: { pool: ReturnType<typeof useRecordDialog<PoolRef>> }) {
+function PoolForm({ pool }: { pool: ReturnType<typeof useRecordDialog<PoolDialogRef>> }) {
   const { t } = useTranslation();
   const poolRow = pool.dialog?.row ?? null;
   const poolSpecs = useMemo(() => poolSpecsFor(poolRow?.project.coin ?? ''), [poolRow?.project.coin]);
@@ -153,7 +158,7 @@ function PoolForm({ pool }: { pool: ReturnType<typeof useRecordDialog<PoolRef>> 
       title={
         pool.dialog?.mode === 'create'
           ? t('admin.lp.addPoolTo', { name: poolRow?.project.name ?? '' })
-          : t('admin.lp.editPool', { rid: poolRow?.pool.rid ?? '' })
+          : t('admin.lp.editPool', { rid: poolRow?.pool?.rid ?? '' })
       }
       specs={poolSpecs}
       subject={(wire) =>
@@ -163,9 +168,7 @@ function PoolForm({ pool }: { pool: ReturnType<typeof useRecordDialog<PoolRef>> 
         })
       }
       mode={pool.dialog?.mode ?? 'edit'}
-      row={
-        pool.dialog?.mode === 'edit' && poolRow ? (poolRow.pool as unknown as Record<string, unknown>) : null
-      }
+      row={pool.dialog?.mode === 'edit' && poolRow ? poolRow.pool : null}
       defaults={POOL_DEFAULTS}
       area="catalogue"
       invalidate={[adminKeys.projects, adminKeys.dashboard]}
@@ -182,7 +185,7 @@ function PoolForm({ pool }: { pool: ReturnType<typeof useRecordDialog<PoolRef>> 
               idempotencyKey,
             })
           : adminSend('put', '/admin/api/launch-pool/pools/{rid}', {
-              params: { rid: String(poolRow?.pool.rid) },
+              params: { rid: String(poolRow?.pool?.rid) },
               body: formBody(body),
               idempotencyKey,
             })
@@ -198,7 +201,7 @@ export default function LaunchPoolPage() {
   const q = useQuery(adminQueries.projects());
   const [search, setSearch] = useState('');
   const project = useRecordDialog<LaunchProject>();
-  const pool = useRecordDialog<PoolRef>();
+  const pool = useRecordDialog<PoolDialogRef>();
   const fund = useRecordDialog<PoolRef>();
   const coin = useRecordDialog<CoinRef>();
   const rows = matches(q.data, search, (r) => [r.pid, r.name, r.coin]);
@@ -252,7 +255,7 @@ export default function LaunchPoolPage() {
               area="catalogue"
               size="xs"
               variant="light"
-              onClick={() => pool.setCreate({ pool: null as unknown as LaunchPool, project: r })}
+              onClick={() => pool.setCreate({ pool: null, project: r })}
               testId={`project-${r.pid}-add-pool`}
             >
               {t('admin.lp.addPool')}
@@ -311,7 +314,7 @@ export default function LaunchPoolPage() {
           rid: coinRow?.pool.rid ?? '',
         })}
         mode="edit"
-        row={coinRow ? (coinRow.coin as unknown as Record<string, unknown>) : null}
+        row={coinRow ? coinRow.coin : null}
         area="catalogue"
         invalidate={[adminKeys.projects]}
         submit={(body, idempotencyKey) =>

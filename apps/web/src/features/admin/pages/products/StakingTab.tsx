@@ -139,7 +139,7 @@ function ProtocolForm({
         })
       }
       mode={protocol.dialog?.mode ?? 'edit'}
-      row={prow as unknown as Record<string, unknown> | null}
+      row={prow}
       defaults={PROTOCOL_DEFAULTS}
       area="catalogue"
       invalidate={[adminKeys.staking]}
