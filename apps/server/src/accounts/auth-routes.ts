@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, SESSION_COOKIE, SESSION_TTL_SECONDS } from '../infra/http/auth';
 import { ok } from '../infra/http/envelope';
 import {
@@ -53,6 +53,17 @@ async function register(
 ) {
   const user = await registerUser(deps.db, { ...req.body, at: deps.clock.now() });
   const token = await createSession(deps.db, user.id, deps.clock.now(), clientInfoOf(req));
+  return sessionStarted(deps, req, reply, user, token);
+}
+
+/** A new session of `user` (registered or signed in): noted for the security notices, its cookie set. */
+async function sessionStarted(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  token: string,
+) {
   await notices().recordSignIn(deps.db, {
     userId: user.id,
     userAgent: req.headers['user-agent'] ?? '',
@@ -81,14 +92,7 @@ async function login(
     },
     mailerOf(deps, req),
   );
-  await notices().recordSignIn(deps.db, {
-    userId: user.id,
-    userAgent: req.headers['user-agent'] ?? '',
-    address: req.ip,
-    at: deps.clock.now(),
-  });
-  reply.setCookie(SESSION_COOKIE, token, cookieOptions(deps));
-  return ok(meOf(user));
+  return sessionStarted(deps, req, reply, user, token);
 }
 
 async function logout(
