@@ -12,7 +12,7 @@ if [ "$mode" = quick ]; then
   echo "[test] quick subset: typecheck, lint, domain, web components, the server on PGlite (about 10 minutes on 2 quiet cores); 'npm test' runs everything"
   # The server's own tests on PGlite, without PostgreSQL or the browser.
   unset TEST_DATABASE_URL
-  projects=(--project domain --project web --project server)
+  projects=(--project domain --project web --project web-mocks --project server)
 else
   echo "[test] the whole suite as CI runs it (about 45 minutes on 2 quiet cores with TEST_DATABASE_URL, as CI); 'npm run test:quick' for the quick subset"
   projects=()
