@@ -11,6 +11,7 @@
  * Target: a year of 240 holdings within two minutes.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { parseConfig } from '../apps/server/src/config';
 import { openPglite, openPostgres } from '../apps/server/src/infra/db/client';
@@ -62,6 +63,28 @@ if (process.argv.includes('--queries')) {
       );
     return result;
   } as typeof original;
+}
+
+/**
+ * CPU ticks (1/100 s, user + system) of each PostgreSQL backend serving the bench's database, read
+ * from /proc (a server on this machine): the machine is shared, so CPU time is the steadier figure.
+ */
+async function backendTicks(admin: pg.Client | undefined, db: string): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  if (!admin) return ticks;
+  const found = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    db,
+  ]);
+  for (const { pid } of found.rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // A backend on another machine, or gone: not counted.
+    }
+  }
+  return ticks;
 }
 
 async function main(): Promise<void> {
@@ -150,7 +173,11 @@ async function main(): Promise<void> {
     const baseline = await advance(DAY);
     times.clear();
     counting = true;
+    const cpuBefore = process.cpuUsage();
+    const pgBefore = await backendTicks(admin, name);
     const year = await advance(days * DAY);
+    const pgAfter = await backendTicks(admin, name);
+    const cpu = process.cpuUsage(cpuBefore);
     counting = false;
     const perMinute = (d: number, ms: number) => ((d * 60_000) / ms).toFixed(1);
     const lines = [
@@ -159,6 +186,12 @@ async function main(): Promise<void> {
       `${days} days in one call            ${year.status}  ${(year.ms / 1000).toFixed(1)} s  ` +
         `(${perMinute(days, year.ms)} clock days a minute; target: 365 days within 120 s)`,
     ];
+    const pgSeconds = [...pgAfter].reduce((a, [pid, t]) => a + t - (pgBefore.get(pid) ?? 0), 0) / 100;
+    lines.push(
+      `CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, ` +
+        `system ${(cpu.system / 1e6).toFixed(1)})` +
+        (admin ? `, PostgreSQL backends of the database ${pgSeconds.toFixed(1)} s` : ' (PGlite runs in it)'),
+    );
     if (year.status !== 200) lines.push(`answer: ${year.body.slice(0, 400)}`);
     const total = [...times.values()].reduce((a, t) => a + t.ms, 0);
     lines.push('', 'job                                   periods      time   share   per period');
@@ -175,8 +208,8 @@ async function main(): Promise<void> {
         n: 0,
         ms: 0,
       });
-      lines.push('', `statements: ${all.n} in ${(all.ms / 1000).toFixed(1)} s; the 30 longest in total:`);
-      for (const [text, t] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30))
+      lines.push('', `statements: ${all.n} in ${(all.ms / 1000).toFixed(1)} s; the 80 most frequent:`);
+      for (const [text, t] of [...queryTimes].sort((a, b) => b[1].n - a[1].n).slice(0, 80))
         lines.push(`${(t.ms / 1000).toFixed(2).padStart(7)} s ${String(t.n).padStart(7)} × ${text}`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
