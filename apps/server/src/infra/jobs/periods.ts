@@ -20,9 +20,22 @@ export class Periods {
     return { start: new Date(startMs), end: new Date(startMs + job.periodSeconds * 1000) };
   }
 
-  /** What this instance knows of the job is read again from job_runs (a rolled-back stop). */
-  forget(job: string): void {
-    this.lastDone.delete(job);
+  /** Where every job stood, to go back to if what follows is rolled back (see restore). */
+  snapshot(): ReadonlyMap<string, number> {
+    return new Map(this.lastDone);
+  }
+
+  /**
+   * A rolled-back stop: its jobs stand again where they stood before it. Not forgotten: the last period
+   * known done before the stop is still done, and status() (the lag metric, readiness) reads it until
+   * the next pass moves on.
+   */
+  restore(before: ReadonlyMap<string, number>, jobs: Iterable<string>): void {
+    for (const job of jobs) {
+      const done = before.get(job);
+      if (done === undefined) this.lastDone.delete(job);
+      else this.lastDone.set(job, done);
+    }
   }
 
   /**

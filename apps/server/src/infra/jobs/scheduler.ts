@@ -159,6 +159,7 @@ export class Scheduler {
    */
   private async stopAt(clock: TestClock, at: Date, horizon: Date): Promise<void> {
     const touched = new Set<string>();
+    const before = this.periods.snapshot();
     let failed: Job | undefined;
     try {
       await this.transaction(async (tx) => {
@@ -168,8 +169,8 @@ export class Scheduler {
         });
       });
     } catch (error) {
-      // Rolled back: what this stop marked done is read again from job_runs, the clock moved alone.
-      for (const name of touched) this.periods.forget(name);
+      // Rolled back: the stop's jobs stand where they stood before it, the clock moved alone.
+      this.periods.restore(before, touched);
       this.dueSeen?.clear();
       await clock.set(at);
       if (!(error instanceof NeedsOwnTransaction || error instanceof PeriodDoneElsewhere)) {
