@@ -1,5 +1,5 @@
 /**
- * npm run bench:clock-year [-- --users 40 --days 365 --warm-days 0 --queries --pglite --url postgres://…]
+ * npm run bench:clock-year [-- --users 40 --days 365 --warm-days 0 --queries --pglite --keep --url postgres://…]
  *
  * A year of test clock in one call, as scripts make it: the server in this process (the settings
  * main.ts would read, the demo catalogue, the test clock) on a fresh PostgreSQL database (or an
@@ -8,7 +8,8 @@
  * `POST /admin/api/clock/advance {"seconds": days × 86 400}`. Prints the answer's status, the
  * wall time, the clock days per minute, and per job the periods run, the time they took and the share
  * of the whole. Baseline, measured in the same run: one day's advance with the same population.
- * Target: a year of 240 holdings within two minutes.
+ * Target: a year of 240 holdings within two minutes. `--keep`: the database stays (its name is printed first),
+ * to look at its plans.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -215,7 +216,10 @@ async function main(): Promise<void> {
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await server.close();
-    if (admin) {
+    if (admin && process.argv.includes('--keep')) {
+      process.stdout.write(`kept: ${name}\n`);
+      await admin.end();
+    } else if (admin) {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
