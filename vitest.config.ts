@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import webConfig from './apps/web/vite.config';
 
@@ -100,14 +101,15 @@ function pgbouncerProject(databaseUrl: string) {
   };
 }
 
-/** The web files that vi.mock a module of the app (src/test/setup.ts mocks only a chart library). */
-const WEB_MOCK_FILES = [
-  'src/components/TrendChart.test.tsx',
-  'src/features/earn-overview/pages/OverviewPage.test.tsx',
-  'src/features/launch-pool/components/StakeForm.test.tsx',
-  'src/features/launch-pool/dialogs/NotificationDialog.test.tsx',
-  'src/features/launch-pool/dialogs/RedeemDialog.test.tsx',
-];
+/**
+ * The web test files that replace a module with vi.mock (found by reading them, so a new one cannot be
+ * missed): vi.mock of a module another file already loaded would not apply in a shared module graph.
+ */
+const WEB_MOCK_FILES = readdirSync('apps/web/src', { recursive: true, encoding: 'utf8' })
+  .filter(
+    (f) => /\.test\.tsx?$/.test(f) && readFileSync(join('apps/web/src', f), 'utf8').includes('vi.mock('),
+  )
+  .map((f) => `src/${f.split(sep).join('/')}`);
 
 /** apps/web's own test settings under another name and file set (`extends` would add to its include). */
 function webProject(name: string, test: { isolate?: boolean; include?: string[]; exclude?: string[] }) {
@@ -139,7 +141,7 @@ export default defineConfig({
       // The web component tests in two projects: most share a jsdom and their modules per worker
       // (setting up jsdom and importing the app took most of a file's time: 53 s of environment and
       // 103 s of import over 92 files); the files that replace a module with vi.mock keep a fresh
-      // module graph each, as vi.mock of a module another file already loaded would not apply.
+      // module graph each.
       webProject('web', { isolate: false, exclude: WEB_MOCK_FILES }),
       webProject('web-mocks', { include: WEB_MOCK_FILES }),
       {

@@ -59,7 +59,9 @@ describe('days picked are UTC days, as the lists write their times', () => {
   test('in a UTC+8 browser too: 11/01 is 2026-11-01 00:00 to 23:59:59 UTC, the export up to the next day', () => {
     // Put back as it was, unset included (assigning undefined would set the zone "undefined").
     vi.stubEnv('TZ', 'Asia/Shanghai');
-    onTestFinished(() => vi.unstubAllEnvs());
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     const start = Date.UTC(2026, 10, 1) / 1000;
     expect(rangeToUnix(['2026-11-01', '2026-11-02'])).toEqual({ from: start, to: start + 2 * 86_400 - 1 });
     expect(exportRange(['2026-11-01', '2026-11-02'])).toEqual({ from: start, to: start + 2 * 86_400 });

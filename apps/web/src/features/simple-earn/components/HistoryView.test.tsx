@@ -72,7 +72,9 @@ describe('history (section 4 default, daily rows with hours)', () => {
     // A browser east of UTC: the days and hours are still UTC's.
     // Put back as it was, unset included (assigning undefined would set the zone "undefined").
     vi.stubEnv('TZ', 'Asia/Shanghai');
-    onTestFinished(() => vi.unstubAllEnvs());
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     const api = historyApi(5);
     renderWithProviders(<HistoryPage />, { route: '/simple-earn/history' });
     await userEvent.click(await screen.findByTestId('daily-expand'));
