@@ -1,3 +1,4 @@
+import { LINES, type Line } from '../kernel/reads';
 import { Reason, UserPurpose } from '../ledger/accounts';
 import { DUAL_PURPOSE, DualHouse, DualReason } from '../lines/dual/model';
 import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from '../lines/launch-pool/model';
@@ -6,17 +7,8 @@ import { SOFT_STAKING_REWARDS, SoftStakingReason } from '../lines/soft-staking/e
 import { StakingReason, StakingSystemPurpose } from '../lines/staking/model';
 import { WEALTH_FUND, WealthReason } from '../lines/wealth/model';
 
-/** The product lines as the console names them. */
-export const LINES = [
-  'simple_earn_flexible',
-  'simple_earn_fixed',
-  'launch_pool',
-  'staking',
-  'wealth',
-  'soft_staking',
-  'dual',
-] as const;
-export type Line = (typeof LINES)[number];
+/** The product lines as the console names them (the kernel's list: the lines' reads name them too). */
+export { LINES, type Line };
 
 /** A history row's line: a product line, or `account` for deposits, withdrawals and loans. */
 export const HISTORY_LINES = [...LINES, 'account'] as const;

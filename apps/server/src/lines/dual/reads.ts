@@ -9,7 +9,8 @@ import {
 } from '@earn/domain';
 import type { Db } from '../../infra/db/client';
 import { unixSeconds } from '../../kernel/clock';
-import { type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
+import type { LineReads } from '../../kernel/reads';
+import { DUAL_PURPOSE, type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
 import { isCrossed, type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
 import { cutoffOf } from './service/subscribe';
 import { openProducts, productsByIds } from './store';
@@ -153,3 +154,11 @@ export async function dualWhys(db: Db, productIds: number[]): Promise<Map<number
   }
   return out;
 }
+
+/**
+ * What the cross-line views read of dual (kernel/reads.ts): orders not yet settled hold what was
+ * invested, in that coin, in the user's dual account (the outcome is not known before).
+ */
+export const dualReads: LineReads = {
+  heldPurposes: { [DUAL_PURPOSE]: 'dual' },
+};

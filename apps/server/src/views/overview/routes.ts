@@ -88,7 +88,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
       const userId = currentUser(req).id;
       const now = deps.clock.now();
       const prices = await currentPrices(deps.db);
-      const holdings = await holdingsOf(deps.db, userId, now);
+      const holdings = await holdingsOf(deps.db, deps.reads, userId, now);
       const lines = new Map<
         Line,
         { total: Decimal; assets: { asset: string; amount: string; usdt: string }[] }
@@ -116,7 +116,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
         lines: [...lines.entries()]
           .sort(([a, x], [b, y]) => y.total.cmp(x.total) || LINES.indexOf(a) - LINES.indexOf(b))
           .map(([line, l]) => ({ line, total_usdt: toWire(l.total), assets: l.assets })),
-        upcoming: (await upcomingOf(deps.db, userId, now)).slice(0, 50),
+        upcoming: (await upcomingOf(deps.db, deps.reads, userId, now)).slice(0, 50),
       });
     },
   );

@@ -1,0 +1,52 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './db';
+
+/** The product lines as the answers name them (simple earn is two: flexible and fixed). */
+export const LINES = [
+  'simple_earn_flexible',
+  'simple_earn_fixed',
+  'launch_pool',
+  'staking',
+  'wealth',
+  'soft_staking',
+  'dual',
+] as const;
+export type Line = (typeof LINES)[number];
+
+/** Something on its way to a user: a maturity, a redemption, the end of a pool they are in. */
+export interface UpcomingRow {
+  userId: number;
+  kind: 'maturity' | 'redemption' | 'pool_end';
+  line: Line;
+  asset: string;
+  /** What arrives, as the database writes it (private wealth: the units' cost). */
+  amount: string;
+  /** When, unix seconds. */
+  at: number;
+  /** True when `at` is an estimate (a NAV not yet published). */
+  estimated: boolean;
+}
+
+/**
+ * What a product line lets the cross-line views (overview, liabilities, …) read of its tables: the
+ * views loop over the modules' reads and never name a line's table, so a line's tables change with
+ * the line alone. Every function takes a set of users (absent: every user) and answers in one query
+ * per line, so a view never becomes a query per user.
+ */
+export interface LineReads {
+  /**
+   * The user ledger purposes whose balances are holdings of this line, with the line each is shown
+   * under: the view reads all of them from the ledger in one pass.
+   */
+  heldPurposes?: Readonly<Record<string, Line>>;
+  /** User ledger purposes this line holds but values in `holdings` instead (wealth: at its NAV). */
+  valuedPurposes?: readonly string[];
+  /**
+   * What the users hold in the line beyond their ledger balances at `at`, as a relation with the
+   * columns (user_id, line, asset, amount): SQL, so that the view unions every line's into the one
+   * statement the proof of liabilities needs (one consistent read of ledger and positions).
+   */
+  holdings?(at: Date, users?: readonly number[]): SQL;
+  /** What is on its way to the users as of `now`, in no particular order. */
+  upcoming?(db: Db, users: readonly number[], now: Date): Promise<UpcomingRow[]>;
+}
