@@ -1,5 +1,7 @@
+import type { Arrival } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './db';
+import { errors } from './errors';
 
 /** The product lines as the answers name them (simple earn is two: flexible and fixed). */
 export const LINES = [
@@ -27,6 +29,31 @@ export interface UpcomingRow {
   estimated: boolean;
 }
 
+/** The lines a redemption's arrival is asked for (GET /api/web/v1/earn/redeem/arrival). */
+export const ARRIVAL_LINES = ['flexible', 'fixed', 'staking', 'wealth', 'launch_pool'] as const;
+export type ArrivalLine = (typeof ARRIVAL_LINES)[number];
+
+/** The arrival route's question, as the user asked it: which fields a line needs is its own. */
+export interface ArrivalQuery {
+  line: ArrivalLine;
+  userId: number;
+  asset?: string;
+  amount?: string;
+  orderId?: number;
+  early: boolean;
+  quick: boolean;
+  pid?: number;
+  rid?: number;
+  simpleEarnStatus: 0 | 1;
+}
+
+/** A field the line needs for its arrival; absent: the invalid-params error of the route. */
+export function arrivalParam<T>(q: ArrivalQuery, value: T | undefined, name: string): T {
+  if (value === undefined)
+    throw errors.invalidParams(`${name} is required for line ${q.line}`, { field: name });
+  return value;
+}
+
 /**
  * What a product line lets the cross-line views (overview, liabilities, …) read of its tables: the
  * views loop over the modules' reads and never name a line's table, so a line's tables change with
@@ -49,4 +76,6 @@ export interface LineReads {
   holdings?(at: Date, users?: readonly number[]): SQL;
   /** What is on its way to the users as of `now`, in no particular order. */
   upcoming?(db: Db, users: readonly number[], now: Date): Promise<UpcomingRow[]>;
+  /** When a redemption would arrive in spot, by the rule the line pays by, for the arrival lines it serves. */
+  redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;
 }

@@ -1,8 +1,11 @@
-import { fixedArrival } from '@earn/domain';
+import { type Arrival, dec, fixedArrival, fixedEarlyArrival, flexibleArrival } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { ofUsers } from '../../infra/db/users';
-import type { LineReads, UpcomingRow } from '../../kernel/reads';
+import { unixSeconds } from '../../kernel/clock';
+import { errors } from '../../kernel/errors';
+import { type ArrivalQuery, arrivalParam, type LineReads, type UpcomingRow } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
+import { requireFlexProduct } from './store/products';
 
 /*
  * What the cross-line views read of simple earn (kernel/reads.ts): the only place outside store/
@@ -56,6 +59,33 @@ async function upcoming(db: Db, users: readonly number[], now: Date): Promise<Up
   }));
 }
 
+/**
+ * Flexible: a redemption (an amount asked) is paid at once, whatever it takes from
+ * (service/flexible-booking.ts splitRedemption), only the product must exist; without an amount, what
+ * is already frozen for the user arrives at the next hourly settlement.
+ */
+async function flexibleRedeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<Arrival> {
+  const product = await requireFlexProduct(db, arrivalParam(q, q.asset, 'asset'));
+  if (q.amount !== undefined) return flexibleArrival(unixSeconds(now), true);
+  const [row] = await rows<{ frozen: string }>(
+    db,
+    sql`SELECT frozen_amount::text AS frozen FROM se_flex_positions WHERE user_id = ${q.userId} AND asset = ${product.asset}`,
+  );
+  return flexibleArrival(unixSeconds(now), dec(row?.frozen ?? '0').isZero());
+}
+
+/** Fixed: the user's own order's maturity payout, or (early) its principal at once. */
+async function fixedRedeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<Arrival> {
+  const orderId = arrivalParam(q, q.orderId, 'order_id');
+  const [order] = await rows<{ finish_at: string }>(
+    db,
+    sql`SELECT finish_at FROM se_fixed_orders WHERE id = ${orderId} AND user_id = ${q.userId}`,
+  );
+  if (!order) throw errors.notFound('fixed order');
+  if (q.early) return fixedEarlyArrival(unixSeconds(now));
+  return fixedArrival(unixSeconds(new Date(order.finish_at)));
+}
+
 export const simpleEarnReads: LineReads = {
   heldPurposes: {
     [UserPurpose.flexible]: 'simple_earn_flexible',
@@ -63,4 +93,5 @@ export const simpleEarnReads: LineReads = {
   },
   holdings,
   upcoming,
+  redeemArrival: { flexible: flexibleRedeemArrival, fixed: fixedRedeemArrival },
 };

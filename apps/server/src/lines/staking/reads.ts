@@ -1,7 +1,11 @@
+import { type Arrival, stakingArrival } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { ofUsers } from '../../infra/db/users';
-import type { LineReads, UpcomingRow } from '../../kernel/reads';
+import { unixSeconds } from '../../kernel/clock';
+import { type ArrivalQuery, arrivalParam, type LineReads, type UpcomingRow } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
+import { loadProductByCoin } from './store/products';
+import { termsOf } from './terms';
 
 /*
  * What the cross-line views read of staking (kernel/reads.ts): the only place outside store/ that
@@ -40,8 +44,22 @@ async function upcoming(db: Db, users: readonly number[]): Promise<UpcomingRow[]
   }));
 }
 
+/** The product's (or protocol's) waiting period from now, standard or quick. */
+async function redeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<Arrival> {
+  const loaded = await loadProductByCoin(db, arrivalParam(q, q.asset, 'asset'));
+  const protocol = q.pid === undefined ? loaded.protocols[0] : loaded.protocols.find((p) => p.id === q.pid);
+  const terms = termsOf(loaded, protocol);
+  return stakingArrival(unixSeconds(now), {
+    quick: q.quick,
+    incomeDays: terms.incomeDays,
+    maxDay: loaded.product.redeemMaxDay,
+    quickMinutes: loaded.product.redeemQuickLongMinutes,
+  });
+}
+
 export const stakingReads: LineReads = {
   heldPurposes: { [UserPurpose.staking]: 'staking', [UserPurpose.stakingRedeeming]: 'staking' },
   holdings,
   upcoming,
+  redeemArrival: { staking: redeemArrival },
 };

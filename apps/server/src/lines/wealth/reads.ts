@@ -1,4 +1,5 @@
 import {
+  type Arrival,
   type Decimal,
   dec,
   roundDown,
@@ -13,11 +14,12 @@ import type { Language } from '../../infra/http/texts';
 import { localized } from '../../infra/http/texts';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
-import type { LineReads, UpcomingRow } from '../../kernel/reads';
+import { type ArrivalQuery, arrivalParam, type LineReads, type UpcomingRow } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { DAY_MS, type WealthOrderRow, type WealthProductRow } from './model';
 import { firstNav, latestNav, navSeries } from './store/navs';
 import { heldOrders, movementsOf, ownOrder, redemptionPage } from './store/orders';
+import { requireWealthProduct } from './store/products';
 
 /*
  * The line's reads, as the users' and the operator's answers show them: a product, the NAV's recent
@@ -239,8 +241,22 @@ async function upcoming(db: Db, users: readonly number[], now: Date): Promise<Up
   });
 }
 
+/** The next NAV on the product's publishing cadence. */
+async function redeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<Arrival> {
+  const product = await requireWealthProduct(db, arrivalParam(q, q.pid, 'pid'));
+  const navs = await rows<{ at: string }>(
+    db,
+    sql`SELECT at FROM wealth_navs WHERE product_id = ${product.id} ORDER BY at DESC LIMIT 2`,
+  );
+  return wealthNextNav(
+    unixSeconds(now),
+    navs.map((n) => unixSeconds(new Date(n.at))),
+  );
+}
+
 export const wealthReads: LineReads = {
   valuedPurposes: [UserPurpose.wealth],
   holdings,
   upcoming,
+  redeemArrival: { wealth: redeemArrival },
 };
