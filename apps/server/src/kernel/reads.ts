@@ -1,4 +1,4 @@
-import type { Arrival } from '@earn/domain';
+import type { AprAlertLine, Arrival } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './db';
 import { errors } from './errors';
@@ -54,6 +54,33 @@ export function arrivalParam<T>(q: ArrivalQuery, value: T | undefined, name: str
   return value;
 }
 
+/** A product a user can hold now: its target, asset, product_id (null where the asset names it) and rate (a fraction). */
+export interface RateRow {
+  target: string;
+  asset: string;
+  product_id: number | null;
+  rate: string;
+}
+
+/**
+ * Where a product line keeps the APR a user can hold, and who holds it, for the APR alerts and the
+ * "APR changed" items (notify/apr-alerts). `current` answers every product of the line a user can
+ * hold at `at`, with the rate it shows; `holders` yields (user_id, target). An alert names a target by
+ * its asset and product_id.
+ */
+export interface RateLine {
+  line: AprAlertLine;
+  current(db: Db, at: Date): Promise<RateRow[]>;
+  holders: SQL;
+  /** An alert of this line must name its product (several products share an asset). */
+  needsProduct: boolean;
+  /**
+   * The rate moves by itself between the operator's edits (a launch pool's with every stake and
+   * price): holders are told of what an edit changes, not of every drift a look finds.
+   */
+  drifts?: boolean;
+}
+
 /**
  * What a product line lets the cross-line views (overview, liabilities, …) read of its tables: the
  * views loop over the modules' reads and never name a line's table, so a line's tables change with
@@ -77,5 +104,7 @@ export interface LineReads {
   /** What is on its way to the users as of `now`, in no particular order. */
   upcoming?(db: Db, users: readonly number[], now: Date): Promise<UpcomingRow[]>;
   /** When a redemption would arrive in spot, by the rule the line pays by, for the arrival lines it serves. */
+  /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
+  rates?: readonly RateLine[];
   redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;
 }

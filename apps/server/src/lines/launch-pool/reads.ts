@@ -1,14 +1,24 @@
-import { type Arrival, launchPoolArrival } from '@earn/domain';
+import { type Arrival, launchPoolArrival, toWire } from '@earn/domain';
+import { eq, isNull } from 'drizzle-orm';
 import { getUser } from '../../accounts/users';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { launchpoolPools, launchpoolProjects } from '../../infra/db/schema';
 import { ofUsers } from '../../infra/db/users';
 import { unixSeconds } from '../../kernel/clock';
-import { type ArrivalQuery, arrivalParam, type LineReads, type UpcomingRow } from '../../kernel/reads';
+import {
+  type ArrivalQuery,
+  arrivalParam,
+  type LineReads,
+  type RateLine,
+  type RateRow,
+  type UpcomingRow,
+} from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
-import { flexProduct, listedFixedProducts, onSale } from '../simple-earn/store/products';
+import { flexProduct, listedFixedProducts, onSale, pricesOf } from '../simple-earn/store/products';
+import { poolDerivedApr, poolShownApr } from './live';
 import { exitMode } from './service/auto-earn';
 import { lendEarnHidden } from './service/check-pool-rule';
-import { findPool, findPosition } from './store/projects';
+import { coinsOf, findPool, findPosition } from './store/projects';
 
 /*
  * What the cross-line views read of launch pool (kernel/reads.ts): the only place outside store/
@@ -61,8 +71,47 @@ async function redeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<Arriva
   return launchPoolArrival(unixSeconds(now), destination, exit.period);
 }
 
+/**
+ * Each pool of a running project with the APR its card shows (live.ts poolShownApr, the rule in
+ * @earn/domain): its set rate until the figure derived from its reward per hour, its total staked and
+ * the prices comes down to it. A pool with neither has no rate to watch.
+ */
+async function launchPoolRates(db: Db, at: Date): Promise<RateRow[]> {
+  const found = await db
+    .select({ pool: launchpoolPools, project: launchpoolProjects })
+    .from(launchpoolPools)
+    .innerJoin(launchpoolProjects, eq(launchpoolProjects.pid, launchpoolPools.pid))
+    .where(isNull(launchpoolProjects.settledAt))
+    .orderBy(launchpoolPools.rid);
+  if (found.length === 0) return [];
+  const coins = await coinsOf(
+    db,
+    found.map((f) => f.pool.rid),
+  );
+  const prices = await pricesOf(db);
+  return found.flatMap(({ pool, project }) => {
+    const shown = poolShownApr(pool, poolDerivedApr(pool, project, coins, prices, at).apr).apr;
+    return shown === null
+      ? []
+      : [{ target: String(pool.rid), asset: pool.coin, product_id: pool.rid, rate: toWire(shown) }];
+  });
+}
+
+/**
+ * A pool's APR as its card shows it, derived (launchPoolRates); it drifts with stakes and prices, so
+ * the hourly job looks at it too.
+ */
+const rates: RateLine = {
+  line: 'launchpool',
+  current: launchPoolRates,
+  holders: sql`SELECT DISTINCT user_id, rid::text AS target FROM launchpool_positions WHERE amount > 0`,
+  needsProduct: true,
+  drifts: true,
+};
+
 export const launchPoolReads: LineReads = {
   heldPurposes: { [UserPurpose.launchpool]: 'launch_pool' },
   upcoming,
+  rates: [rates],
   redeemArrival: { launch_pool: redeemArrival },
 };

@@ -1,9 +1,16 @@
 import { type Arrival, dec, fixedArrival, fixedEarlyArrival, flexibleArrival } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { rateQuery } from '../../infra/db/rate-rows';
 import { ofUsers } from '../../infra/db/users';
 import { unixSeconds } from '../../kernel/clock';
 import { errors } from '../../kernel/errors';
-import { type ArrivalQuery, arrivalParam, type LineReads, type UpcomingRow } from '../../kernel/reads';
+import {
+  type ArrivalQuery,
+  arrivalParam,
+  type LineReads,
+  type RateLine,
+  type UpcomingRow,
+} from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { requireFlexProduct } from './store/products';
 
@@ -86,6 +93,27 @@ async function fixedRedeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<A
   return fixedArrival(unixSeconds(new Date(order.finish_at)));
 }
 
+/** The rates an APR alert watches. */
+const rates: RateLine[] = [
+  // The rate the coming hour pays, set by the operator and applied by the hourly job.
+  {
+    line: 'flexible',
+    current: rateQuery(
+      sql`SELECT asset AS target, asset, NULL::int AS product_id, next_time_rate_year AS rate FROM se_flex_products`,
+    ),
+    holders: sql`SELECT DISTINCT user_id, asset AS target FROM se_flex_positions WHERE principal > 0`,
+    needsProduct: false,
+  },
+  {
+    line: 'fixed',
+    current: rateQuery(
+      sql`SELECT id::text AS target, asset, id AS product_id, year_rate AS rate FROM se_fixed_products`,
+    ),
+    holders: sql`SELECT DISTINCT user_id, product_id::text AS target FROM se_fixed_orders WHERE status = 1`,
+    needsProduct: true,
+  },
+];
+
 export const simpleEarnReads: LineReads = {
   heldPurposes: {
     [UserPurpose.flexible]: 'simple_earn_flexible',
@@ -93,5 +121,6 @@ export const simpleEarnReads: LineReads = {
   },
   holdings,
   upcoming,
+  rates,
   redeemArrival: { flexible: flexibleRedeemArrival, fixed: fixedRedeemArrival },
 };

@@ -1,7 +1,9 @@
 import { type Decimal, dec, toWire } from '@earn/domain';
 import { loansOf } from '../../accounts/balances';
-import type { Db } from '../../infra/db/client';
+import { type Db, sql } from '../../infra/db/client';
+import { rateQuery } from '../../infra/db/rate-rows';
 import { unixSeconds } from '../../infra/jobs/clock';
+import type { LineReads } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { balancesOf } from '../../ledger/ledger';
 import { type CoinRow, eligibleOf } from './model';
@@ -82,3 +84,23 @@ export async function coinList(db: Db) {
   const list = await allCoins(db);
   return { list: list.map(coinView), total: list.length };
 }
+
+/**
+ * What the cross-line views read of soft staking (kernel/reads.ts). It holds nothing (its coins stay
+ * in spot); an APR alert watches a coin's daily payout rate (percent a year), held by switched-on
+ * users with the coin in spot.
+ */
+export const softStakingReads: LineReads = {
+  rates: [
+    {
+      line: 'soft_staking',
+      current: rateQuery(
+        sql`SELECT coin AS target, coin AS asset, NULL::int AS product_id, rate / 100 AS rate FROM soft_staking_coins`,
+      ),
+      holders: sql`SELECT DISTINCT u.user_id, a.asset AS target FROM soft_staking_users u
+      JOIN ledger_accounts a ON a.user_id = u.user_id AND a.purpose = ${UserPurpose.spot} AND a.balance > 0
+      WHERE u.enabled`,
+      needsProduct: false,
+    },
+  ],
+};

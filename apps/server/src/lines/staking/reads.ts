@@ -1,8 +1,15 @@
 import { type Arrival, stakingArrival } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { rateQuery } from '../../infra/db/rate-rows';
 import { ofUsers } from '../../infra/db/users';
 import { unixSeconds } from '../../kernel/clock';
-import { type ArrivalQuery, arrivalParam, type LineReads, type UpcomingRow } from '../../kernel/reads';
+import {
+  type ArrivalQuery,
+  arrivalParam,
+  type LineReads,
+  type RateLine,
+  type UpcomingRow,
+} from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { loadProductByCoin } from './store/products';
 import { termsOf } from './terms';
@@ -57,9 +64,28 @@ async function redeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<Arriva
   });
 }
 
+/** Staking's terms: a product's own rate (protocol 0) unless it stakes through defi protocols. */
+const stakingTerms = sql`SELECT p.id AS product_id, 0 AS protocol_id, p.coin, p.rate FROM staking_products p
+    WHERE NOT EXISTS (SELECT 1 FROM staking_protocols x WHERE x.product_id = p.id)
+  UNION ALL SELECT x.product_id, x.id, p.coin, x.rate FROM staking_protocols x JOIN staking_products p ON p.id = x.product_id`;
+
+/**
+ * The base rate (percent) a reward day pays, for the APR alerts; product_id is the defi protocol's pid
+ * where the product has protocols, and none where it pays its own rate. Campaigns' extra interest is
+ * not watched: it comes and goes on its own schedule, not as a change of the product's rate.
+ */
+const rates: RateLine = {
+  line: 'staking',
+  current: rateQuery(sql`SELECT t.product_id || ':' || t.protocol_id AS target, t.coin AS asset,
+        NULLIF(t.protocol_id, 0)::int AS product_id, t.rate / 100 AS rate FROM (${stakingTerms}) t`),
+  holders: sql`SELECT DISTINCT user_id, product_id || ':' || protocol_id AS target FROM staking_positions WHERE amount > 0`,
+  needsProduct: false,
+};
+
 export const stakingReads: LineReads = {
   heldPurposes: { [UserPurpose.staking]: 'staking', [UserPurpose.stakingRedeeming]: 'staking' },
   holdings,
   upcoming,
+  rates: [rates],
   redeemArrival: { staking: redeemArrival },
 };
