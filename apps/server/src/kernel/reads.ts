@@ -54,6 +54,23 @@ export function arrivalParam<T>(q: ArrivalQuery, value: T | undefined, name: str
   return value;
 }
 
+/**
+ * One holding or record of a user in a line, as the operator console lists it: amounts as the
+ * database writes them (the console trims them); `extra` holds the line's own fields.
+ */
+export interface ConsolePosition {
+  id: string;
+  product: string;
+  asset: string;
+  amount: string;
+  status: string;
+  since: number;
+  extra: Record<string, unknown>;
+}
+
+/** Past records (fixed orders done, dual orders) beyond this many per line the console leaves out. */
+export const CONSOLE_RECORDS_PER_LINE = 200;
+
 /** A product a user can hold now: its target, asset, product_id (null where the asset names it) and rate (a fraction). */
 export interface RateRow {
   target: string;
@@ -104,6 +121,15 @@ export interface LineReads {
   /** What is on its way to the users as of `now`, in no particular order. */
   upcoming?(db: Db, users: readonly number[], now: Date): Promise<UpcomingRow[]>;
   /** When a redemption would arrive in spot, by the rule the line pays by, for the arrival lines it serves. */
+  /**
+   * The user's positions for the operator console's user page, per line the module serves: one
+   * statement per line, none per position (the page is one user's: no set is asked for).
+   */
+  consolePositions?(
+    db: Db,
+    userId: number,
+    now: Date,
+  ): Promise<{ line: Line; positions: ConsolePosition[] }[]>;
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
   rates?: readonly RateLine[];
   redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;

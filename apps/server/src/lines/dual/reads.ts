@@ -7,9 +7,10 @@ import {
   targetReached,
   toWire,
 } from '@earn/domain';
-import type { Db } from '../../infra/db/client';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
 import { unixSeconds } from '../../kernel/clock';
-import type { LineReads } from '../../kernel/reads';
+import { CONSOLE_RECORDS_PER_LINE, type ConsolePosition, type LineReads } from '../../kernel/reads';
 import { DUAL_PURPOSE, type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
 import { isCrossed, type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
 import { cutoffOf } from './service/subscribe';
@@ -159,6 +160,28 @@ export async function dualWhys(db: Db, productIds: number[]): Promise<Map<number
  * What the cross-line views read of dual (kernel/reads.ts): orders not yet settled hold what was
  * invested, in that coin, in the user's dual account (the outcome is not known before).
  */
+/** Dual orders, open ones first: records with a status, no money moves. */
+function dual(db: Db, userId: number) {
+  const open = sql.join(
+    DUAL_OPEN_STATUSES.map((s) => sql`${s}::text`),
+    sql`, `,
+  );
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT d.id::text AS id, d.invest_coin || '/' || d.exercise_coin || ' ' || d.kind AS product,
+          d.invest_coin AS asset, d.amount::text AS amount, d.status, ${epoch(sql`d.created_at`)} AS since,
+          jsonb_build_object(
+            'kind', d.kind, 'exercise_coin', d.exercise_coin, 'target_price', d.target_price::text, 'apr', d.apr::text,
+            'expire_at', ${epoch(sql`d.expire_at`)}, 'settle_coin', d.settle_coin, 'settle_amount', d.settle_amount::text
+          ) AS extra
+        FROM dual_orders d WHERE d.user_id = ${userId}
+        ORDER BY (d.status IN (${open})) DESC, d.id DESC LIMIT ${CONSOLE_RECORDS_PER_LINE}`,
+  );
+}
+
 export const dualReads: LineReads = {
   heldPurposes: { [DUAL_PURPOSE]: 'dual' },
+  async consolePositions(db, userId) {
+    return [{ line: 'dual', positions: await dual(db, userId) }];
+  },
 };

@@ -1,13 +1,22 @@
-import { type Arrival, launchPoolArrival, toWire } from '@earn/domain';
+import {
+  type Arrival,
+  launchPoolArrival,
+  ProjectState,
+  poolStakeMode,
+  projectState,
+  toWire,
+} from '@earn/domain';
 import { eq, isNull } from 'drizzle-orm';
 import { getUser } from '../../accounts/users';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
 import { launchpoolPools, launchpoolProjects } from '../../infra/db/schema';
 import { ofUsers } from '../../infra/db/users';
 import { unixSeconds } from '../../kernel/clock';
 import {
   type ArrivalQuery,
   arrivalParam,
+  type ConsolePosition,
   type LineReads,
   type RateLine,
   type RateRow,
@@ -109,9 +118,48 @@ const rates: RateLine = {
   drifts: true,
 };
 
+/** Launch-pool stakes, with the project's state from the clock. */
+async function launchPool(db: Db, userId: number, now: Date): Promise<ConsolePosition[]> {
+  const found = await rows<
+    ConsolePosition & { start: number; end: number; settled: boolean; se_status: number; se_period: number }
+  >(
+    db,
+    sql`SELECT p.rid::text AS id, pr.name AS product, p.coin AS asset, p.amount::text AS amount, '' AS status,
+          ${epoch(sql`p.created_at`)} AS since, ${epoch(sql`pr.start_at`)} AS start, ${epoch(sql`pr.end_at`)} AS end,
+          pr.settled_at IS NOT NULL AS settled, p.simple_earn_status AS se_status, p.simple_earn_period AS se_period,
+          jsonb_build_object(
+            'pid', p.pid, 'rid', p.rid, 'reward_coin', pr.reward_coin, 'total_reward', p.total_reward::text,
+            'total_interest', p.total_interest::text
+          ) AS extra
+        FROM launchpool_positions p JOIN launchpool_projects pr ON pr.pid = p.pid
+        WHERE p.user_id = ${userId} AND p.amount > 0
+        ORDER BY p.rid`,
+  );
+  const state = (r: { start: number; end: number; settled: boolean }) => {
+    if (r.settled) return 'settled';
+    const s = projectState(unixSeconds(now), r.start, r.end);
+    return s === ProjectState.notStarted
+      ? 'not_started'
+      : s === ProjectState.inProgress
+        ? 'in_progress'
+        : 'ended';
+  };
+  return found.map(({ start, end, settled, se_status, se_period, ...r }) => ({
+    ...r,
+    status: state({ start, end, settled }),
+    extra: { ...r.extra, mode: poolStakeMode(se_status, se_period) },
+  }));
+}
+
+/** The console's positions of the user: launch-pool stakes. */
+async function consolePositions(db: Db, userId: number, now: Date) {
+  return [{ line: 'launch_pool' as const, positions: await launchPool(db, userId, now) }];
+}
+
 export const launchPoolReads: LineReads = {
   heldPurposes: { [UserPurpose.launchpool]: 'launch_pool' },
   upcoming,
   rates: [rates],
   redeemArrival: { launch_pool: redeemArrival },
+  consolePositions,
 };

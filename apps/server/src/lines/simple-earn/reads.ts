@@ -1,5 +1,6 @@
 import { type Arrival, dec, fixedArrival, fixedEarlyArrival, flexibleArrival } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
 import { rateQuery } from '../../infra/db/rate-rows';
 import { ofUsers } from '../../infra/db/users';
 import { unixSeconds } from '../../kernel/clock';
@@ -7,6 +8,8 @@ import { errors } from '../../kernel/errors';
 import {
   type ArrivalQuery,
   arrivalParam,
+  CONSOLE_RECORDS_PER_LINE,
+  type ConsolePosition,
   type LineReads,
   type RateLine,
   type UpcomingRow,
@@ -114,6 +117,57 @@ const rates: RateLine[] = [
   },
 ];
 
+/** Flexible holdings: earning principal, amounts waiting for the next hour, redemptions frozen. */
+function flexible(db: Db, userId: number) {
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT p.id::text AS id, p.asset AS product, p.asset,
+          (p.principal + COALESCE(pe.amount, 0) + p.frozen_amount)::text AS amount,
+          CASE WHEN p.frozen_amount > 0 THEN 'redeeming' WHEN p.principal > 0 THEN 'earning' ELSE 'pending' END AS status,
+          ${epoch(sql`p.created_at`)} AS since,
+          jsonb_build_object(
+            'principal', p.principal::text, 'pending', COALESCE(pe.amount, 0)::text, 'frozen', p.frozen_amount::text,
+            'min_lend_rate_year', p.min_lend_rate_year::text,
+            'interest_held', (trunc(p.acc_offset + p.principal * f.acc_index, 8) - p.interest_withdrawn)::text
+          ) AS extra
+        FROM se_flex_positions p
+        JOIN se_flex_products f ON f.asset = p.asset
+        LEFT JOIN (SELECT position_id, SUM(amount) AS amount FROM se_flex_pending GROUP BY position_id) pe
+          ON pe.position_id = p.id
+        WHERE p.user_id = ${userId} AND (p.principal > 0 OR p.frozen_amount > 0 OR pe.amount > 0)
+        ORDER BY p.asset`,
+  );
+}
+
+/** Fixed orders, active first, then the newest finished ones. */
+function fixed(db: Db, userId: number) {
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT o.id::text AS id,
+          COALESCE(NULLIF(fp.title, ''), o.asset || ' ' || o.lock_up_period || 'd') AS product, o.asset,
+          o.principal::text AS amount,
+          CASE o.status WHEN 1 THEN 'active' WHEN 2 THEN 'matured' ELSE 'redeemed' END AS status,
+          ${epoch(sql`o.created_at`)} AS since,
+          jsonb_build_object(
+            'product_id', o.product_id, 'year_rate', o.year_rate::text, 'lock_up_period', o.lock_up_period,
+            'interest', o.interest::text, 'finish_at', ${epoch(sql`o.finish_at`)},
+            'reinvest', o.reinvest_status = 1
+          ) AS extra
+        FROM se_fixed_orders o LEFT JOIN se_fixed_products fp ON fp.id = o.product_id
+        WHERE o.user_id = ${userId}
+        ORDER BY (o.status = 1) DESC, o.id DESC LIMIT ${CONSOLE_RECORDS_PER_LINE}`,
+  );
+}
+
+/** The console's positions of the user: flexible holdings and fixed orders. */
+async function consolePositions(db: Db, userId: number) {
+  const [f, x] = await Promise.all([flexible(db, userId), fixed(db, userId)]);
+  return [
+    { line: 'simple_earn_flexible' as const, positions: f },
+    { line: 'simple_earn_fixed' as const, positions: x },
+  ];
+}
+
 export const simpleEarnReads: LineReads = {
   heldPurposes: {
     [UserPurpose.flexible]: 'simple_earn_flexible',
@@ -123,4 +177,5 @@ export const simpleEarnReads: LineReads = {
   upcoming,
   rates,
   redeemArrival: { flexible: flexibleRedeemArrival, fixed: fixedRedeemArrival },
+  consolePositions,
 };

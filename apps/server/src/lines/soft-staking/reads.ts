@@ -1,9 +1,10 @@
 import { type Decimal, dec, toWire } from '@earn/domain';
 import { loansOf } from '../../accounts/balances';
-import { type Db, sql } from '../../infra/db/client';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
 import { rateQuery } from '../../infra/db/rate-rows';
 import { unixSeconds } from '../../infra/jobs/clock';
-import type { LineReads } from '../../kernel/reads';
+import type { ConsolePosition, LineReads } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { balancesOf } from '../../ledger/ledger';
 import { type CoinRow, eligibleOf } from './model';
@@ -90,6 +91,24 @@ export async function coinList(db: Db) {
  * in spot); an APR alert watches a coin's daily payout rate (percent a year), held by switched-on
  * users with the coin in spot.
  */
+/** Soft staking: the user's own spot funds in each listed coin, and whether the switch is on. */
+function softStaking(db: Db, userId: number) {
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT k.coin AS id, 'soft staking' AS product, k.coin AS asset,
+          GREATEST(0, a.balance - COALESCE(l.amount, 0))::text AS amount,
+          CASE WHEN u.enabled THEN 'enabled' ELSE 'disabled' END AS status,
+          COALESCE(${epoch(sql`u.enabled_at`)}, 0) AS since,
+          jsonb_build_object('rate', k.rate::text, 'min_amount', k.min_amount::text, 'max_amount', k.max_amount::text,
+            'coin_status', k.status) AS extra
+        FROM soft_staking_coins k
+        JOIN ledger_accounts a ON a.user_id = ${userId} AND a.asset = k.coin AND a.purpose = 'spot' AND a.balance > 0
+        LEFT JOIN user_loans l ON l.user_id = a.user_id AND l.asset = a.asset
+        LEFT JOIN soft_staking_users u ON u.user_id = a.user_id
+        ORDER BY k.coin`,
+  );
+}
+
 export const softStakingReads: LineReads = {
   rates: [
     {
@@ -103,4 +122,7 @@ export const softStakingReads: LineReads = {
       needsProduct: false,
     },
   ],
+  async consolePositions(db, userId) {
+    return [{ line: 'soft_staking', positions: await softStaking(db, userId) }];
+  },
 };

@@ -1,11 +1,13 @@
 import { type Arrival, stakingArrival } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
 import { rateQuery } from '../../infra/db/rate-rows';
 import { ofUsers } from '../../infra/db/users';
 import { unixSeconds } from '../../kernel/clock';
 import {
   type ArrivalQuery,
   arrivalParam,
+  type ConsolePosition,
   type LineReads,
   type RateLine,
   type UpcomingRow,
@@ -82,10 +84,42 @@ const rates: RateLine = {
   needsProduct: false,
 };
 
+/** Staking holdings per product and protocol, with rewards held and redemptions on their way. */
+function staking(db: Db, userId: number) {
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT p.product_id || ':' || p.protocol_id AS id,
+          sp.coin || COALESCE(' / ' || pc.protocol_name, '') AS product, p.coin AS asset, p.amount::text AS amount,
+          CASE WHEN p.amount > 0 THEN 'staking' ELSE 'redeeming' END AS status,
+          COALESCE((SELECT ${epoch(sql`MIN(l.created_at)`)} FROM staking_lots l WHERE l.user_id = p.user_id
+                    AND l.product_id = p.product_id AND l.protocol_id = p.protocol_id AND l.amount > 0),
+                   ${epoch(sql`p.updated_at`)}) AS since,
+          jsonb_build_object(
+            'product_id', p.product_id, 'protocol_id', p.protocol_id,
+            'reward_coin', COALESCE(pc.reward_coin, sp.reward_coin), 'accrued_reward', p.accrued_reward::text,
+            'receipt_amount', p.receipt_amount::text, 'redeeming', COALESCE(rd.amount, 0)::text
+          ) AS extra
+        FROM staking_positions p
+        JOIN staking_products sp ON sp.id = p.product_id
+        LEFT JOIN staking_protocols pc ON pc.id = p.protocol_id AND p.protocol_id <> 0
+        LEFT JOIN (SELECT product_id, protocol_id, SUM(amount) AS amount FROM staking_redemptions
+                   WHERE user_id = ${userId} AND status = 'pending' GROUP BY product_id, protocol_id) rd
+          ON rd.product_id = p.product_id AND rd.protocol_id = p.protocol_id
+        WHERE p.user_id = ${userId} AND (p.amount > 0 OR p.accrued_reward > 0 OR rd.amount > 0)
+        ORDER BY p.product_id, p.protocol_id`,
+  );
+}
+
+/** The console's positions of the user: staking holdings. */
+async function consolePositions(db: Db, userId: number) {
+  return [{ line: 'staking' as const, positions: await staking(db, userId) }];
+}
+
 export const stakingReads: LineReads = {
   heldPurposes: { [UserPurpose.staking]: 'staking', [UserPurpose.stakingRedeeming]: 'staking' },
   holdings,
   upcoming,
   rates: [rates],
   redeemArrival: { staking: redeemArrival },
+  consolePositions,
 };

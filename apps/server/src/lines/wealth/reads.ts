@@ -9,12 +9,19 @@ import {
   wealthNextNav,
 } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
 import { ofUsers } from '../../infra/db/users';
 import type { Language } from '../../infra/http/texts';
 import { localized } from '../../infra/http/texts';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
-import { type ArrivalQuery, arrivalParam, type LineReads, type UpcomingRow } from '../../kernel/reads';
+import {
+  type ArrivalQuery,
+  arrivalParam,
+  type ConsolePosition,
+  type LineReads,
+  type UpcomingRow,
+} from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { DAY_MS, type WealthOrderRow, type WealthProductRow } from './model';
 import { firstNav, latestNav, navSeries } from './store/navs';
@@ -254,9 +261,32 @@ async function redeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<Arriva
   );
 }
 
+/** Wealth holdings at cost, with units and the latest NAV. */
+function wealth(db: Db, userId: number) {
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT o.id::text AS id, wp.name AS product, o.coin AS asset, o.cost::text AS amount,
+          CASE WHEN o.units > 0 THEN 'holding' ELSE 'redeeming' END AS status, ${epoch(sql`o.created_at`)} AS since,
+          jsonb_build_object(
+            'product_id', o.product_id, 'units', o.units::text, 'redeeming_units', o.redeeming_units::text,
+            'realized', o.realized::text,
+            'nav', (SELECT n.nav::text FROM wealth_navs n WHERE n.product_id = o.product_id ORDER BY n.at DESC LIMIT 1)
+          ) AS extra
+        FROM wealth_orders o JOIN wealth_products wp ON wp.id = o.product_id
+        WHERE o.user_id = ${userId} AND (o.units > 0 OR o.redeeming_units > 0)
+        ORDER BY o.id`,
+  );
+}
+
+/** The console's positions of the user: wealth holdings. */
+async function consolePositions(db: Db, userId: number) {
+  return [{ line: 'wealth' as const, positions: await wealth(db, userId) }];
+}
+
 export const wealthReads: LineReads = {
   valuedPurposes: [UserPurpose.wealth],
   holdings,
   upcoming,
   redeemArrival: { wealth: redeemArrival },
+  consolePositions,
 };

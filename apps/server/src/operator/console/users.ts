@@ -160,7 +160,7 @@ export function registerUserRoutes(scope: FastifyInstance, deps: AppDeps): void 
     },
     async (req) => {
       const user = await findUserByRef(deps.db, req.params.user);
-      return ok({ lines: await positionsOf(deps.db, user.id, deps.clock.now()) });
+      return ok({ lines: await positionsOf(deps.db, deps.reads, user.id, deps.clock.now()) });
     },
   );
 
