@@ -1,5 +1,6 @@
 import type { AprAlertLine, Arrival } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
+import type { BreakdownKind, BreakdownRead } from './breakdown';
 import type { Db } from './db';
 import { errors } from './errors';
 
@@ -71,6 +72,20 @@ export interface ConsolePosition {
 /** Past records (fixed orders done, dual orders) beyond this many per line the console leaves out. */
 export const CONSOLE_RECORDS_PER_LINE = 200;
 
+/**
+ * Which statement movements a view asks for (views/statements/movements.ts): one user's or every
+ * user's (the daily rollup, then always with from and to), of a line, asset, movement type, in
+ * [from, to).
+ */
+export interface MovementScope {
+  userId?: number;
+  line?: Line;
+  asset?: string;
+  type?: string;
+  from?: Date;
+  to?: Date;
+}
+
 /** A product a user can hold now: its target, asset, product_id (null where the asset names it) and rate (a fraction). */
 export interface RateRow {
   target: string;
@@ -130,6 +145,15 @@ export interface LineReads {
     userId: number,
     now: Date,
   ): Promise<{ line: Line; positions: ConsolePosition[] }[]>;
+  /**
+   * The line's statement movements that the ledger does not show per user (flexible interest is
+   * credited to a pooled account: its sub-ledger says whose), as a relation with the columns (user_id,
+   * at, src, id, asset, type, amount, line, product, entry_id), src 1 (the ledger's are 0); undefined
+   * when the scope asks for none of them. SQL: the view unions it with the ledger's in one statement.
+   */
+  movements?(scope: MovementScope): SQL | undefined;
+  /** "Why this reward": the payouts the line books, re-derived from their stored records (kernel/breakdown.ts). */
+  breakdown?: Partial<Record<BreakdownKind, BreakdownRead>>;
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
   rates?: readonly RateLine[];
   redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;

@@ -25,6 +25,7 @@ import {
 import { UserPurpose } from '../../ledger/accounts';
 import { flexProduct, listedFixedProducts, onSale, pricesOf } from '../simple-earn/store/products';
 import { poolDerivedApr, poolShownApr } from './live';
+import { launchpoolHourRead, launchpoolInterestHourRead } from './reads-breakdown';
 import { exitMode } from './service/auto-earn';
 import { lendEarnHidden } from './service/check-pool-rule';
 import { coinsOf, findPool, findPosition } from './store/projects';
@@ -162,4 +163,5 @@ export const launchPoolReads: LineReads = {
   rates: [rates],
   redeemArrival: { launch_pool: redeemArrival },
   consolePositions,
+  breakdown: { launchpool_hour: launchpoolHourRead, launchpool_interest_hour: launchpoolInterestHourRead },
 };

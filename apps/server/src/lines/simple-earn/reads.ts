@@ -1,4 +1,5 @@
 import { type Arrival, dec, fixedArrival, fixedEarlyArrival, flexibleArrival } from '@earn/domain';
+import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { epoch } from '../../infra/db/epoch';
 import { rateQuery } from '../../infra/db/rate-rows';
@@ -11,10 +12,13 @@ import {
   CONSOLE_RECORDS_PER_LINE,
   type ConsolePosition,
   type LineReads,
+  type MovementScope,
   type RateLine,
   type UpcomingRow,
 } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
+import { fixedMaturityRead, flexibleBonusHourRead, flexibleHourRead } from './reads-breakdown';
+import { SeReason } from './model';
 import { requireFlexProduct } from './store/products';
 
 /*
@@ -168,6 +172,31 @@ async function consolePositions(db: Db, userId: number) {
   ];
 }
 
+const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/**
+ * Flexible interest as statement movements: credited hour by hour to a pooled account, not to each
+ * user, so its movements are the sub-ledger's rows (se_flex_interest), each with the hour's pooled
+ * entry; none when the scope asks for another line or type.
+ */
+function movements(f: MovementScope): SQL | undefined {
+  const wanted = (!f.line || f.line === 'simple_earn_flexible') && (!f.type || f.type === 'interest');
+  if (!wanted) return undefined;
+  const flexWhere: SQL[] = [sql`fi.interest > 0`];
+  if (f.userId !== undefined) flexWhere.push(sql`fi.user_id = ${f.userId}`);
+  if (f.asset) flexWhere.push(sql`fi.asset = ${f.asset}`);
+  // The hour's interest is credited at its end: the period starts an hour before.
+  if (f.from) flexWhere.push(sql`fi.period_start >= ${iso(f.from)} - interval '1 hour'`);
+  if (f.to) flexWhere.push(sql`fi.period_start < ${iso(f.to)} - interval '1 hour'`);
+  return sql`SELECT fi.user_id, fi.period_start + interval '1 hour' AS at, 1 AS src, fi.position_id AS id, fi.asset,
+        'interest'::text AS type, fi.interest AS amount, 'simple_earn_flexible'::text AS line,
+        ${UserPurpose.flexible}::text AS product, je.id AS entry_id
+      FROM se_flex_interest fi
+      LEFT JOIN journal_entries je ON je.reason = ${SeReason.flexInterest}
+        AND je.ref = fi.asset || ':' || to_char(fi.period_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      WHERE ${sql.join(flexWhere, sql` AND `)}`;
+}
+
 export const simpleEarnReads: LineReads = {
   heldPurposes: {
     [UserPurpose.flexible]: 'simple_earn_flexible',
@@ -178,4 +207,10 @@ export const simpleEarnReads: LineReads = {
   rates,
   redeemArrival: { flexible: flexibleRedeemArrival, fixed: fixedRedeemArrival },
   consolePositions,
+  movements,
+  breakdown: {
+    fixed_maturity: fixedMaturityRead,
+    flexible_hour: flexibleHourRead,
+    flexible_bonus_hour: flexibleBonusHourRead,
+  },
 };

@@ -8,6 +8,7 @@ import type { ConsolePosition, LineReads } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { balancesOf } from '../../ledger/ledger';
 import { type CoinRow, eligibleOf } from './model';
+import { softStakingDayRead } from './reads-breakdown';
 import { allCoins, onlineCoinsBySort, payoutPage, payoutTotals, switchOf } from './store';
 
 /* The line's reads, as the users' and the operator's answers show them; the tables through store.ts. */
@@ -125,4 +126,5 @@ export const softStakingReads: LineReads = {
   async consolePositions(db, userId) {
     return [{ line: 'soft_staking', positions: await softStaking(db, userId) }];
   },
+  breakdown: { soft_staking_day: softStakingDayRead },
 };

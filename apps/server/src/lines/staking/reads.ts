@@ -13,6 +13,7 @@ import {
   type UpcomingRow,
 } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
+import { stakingDayRead } from './reads-breakdown';
 import { loadProductByCoin } from './store/products';
 import { termsOf } from './terms';
 
@@ -122,4 +123,5 @@ export const stakingReads: LineReads = {
   rates: [rates],
   redeemArrival: { staking: redeemArrival },
   consolePositions,
+  breakdown: { staking_day: stakingDayRead },
 };

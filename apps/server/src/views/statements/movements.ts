@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from '../../infra/db/client';
+import type { LineReads, MovementScope } from '../../kernel/reads';
 import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
 import { DualReason } from '../../lines/dual/model';
 import { SeReason } from '../../lines/simple-earn/model';
@@ -57,7 +58,7 @@ function reasonTable(): SQL {
   return sql`(VALUES ${sql.join(rowsOf, sql`, `)}) AS k(reason, line, income)`;
 }
 
-export interface MovementFilter {
+export interface MovementFilter extends MovementScope {
   /** One user's movements; undefined: every user's (the daily rollup, always with from and to). */
   userId?: number;
   line?: Line;
@@ -89,10 +90,14 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * redemption) and the change of everything they own (income by the reason's kind when positive, a fee
  * or loss when negative). Amounts are signed as the user's available funds see them: subscriptions and
  * fees negative, redemptions and income positive. Flexible interest is credited hour by hour to a
- * pooled account, not to each user; its movements are the sub-ledger's rows (se_flex_interest), each
- * with the hour's pooled entry.
+ * pooled account, not to each user; its movements come from simple earn's reads (LineReads.movements),
+ * the sub-ledger's rows, each with the hour's pooled entry.
  */
-export function movementsSql(f: MovementFilter, opts: { priced?: boolean } = {}): SQL {
+export function movementsSql(
+  reads: readonly LineReads[],
+  f: MovementFilter,
+  opts: { priced?: boolean } = {},
+): SQL {
   const ledgerWhere: SQL[] = [
     f.userId === undefined ? sql`a.user_id <> ${SYSTEM_OWNER}` : sql`a.user_id = ${f.userId}`,
   ];
@@ -135,22 +140,12 @@ export function movementsSql(f: MovementFilter, opts: { priced?: boolean } = {})
       ) AS r(type, amount)
       WHERE ${sql.join(entryWhere, sql` AND `)}`;
 
-  const flexWanted = (!f.line || f.line === 'simple_earn_flexible') && (!f.type || f.type === 'interest');
-  const flexWhere: SQL[] = [sql`fi.interest > 0`];
-  if (f.userId !== undefined) flexWhere.push(sql`fi.user_id = ${f.userId}`);
-  if (f.asset) flexWhere.push(sql`fi.asset = ${f.asset}`);
-  // The hour's interest is credited at its end: the period starts an hour before.
-  if (f.from) flexWhere.push(sql`fi.period_start >= ${iso(f.from)} - interval '1 hour'`);
-  if (f.to) flexWhere.push(sql`fi.period_start < ${iso(f.to)} - interval '1 hour'`);
-  const flex = sql`SELECT fi.user_id, fi.period_start + interval '1 hour' AS at, 1 AS src, fi.position_id AS id, fi.asset,
-        'interest'::text AS type, fi.interest AS amount, 'simple_earn_flexible'::text AS line,
-        ${UserPurpose.flexible}::text AS product, je.id AS entry_id
-      FROM se_flex_interest fi
-      LEFT JOIN journal_entries je ON je.reason = ${SeReason.flexInterest}
-        AND je.ref = fi.asset || ':' || to_char(fi.period_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-      WHERE ${sql.join(flexWhere, sql` AND `)}`;
-
-  const union = flexWanted ? sql`${ledger} UNION ALL ${flex}` : ledger;
+  // The movements the ledger does not show per user, from the lines that keep them (flexible interest).
+  const more = reads.flatMap((r) => {
+    const part = r.movements?.(f);
+    return part ? [part] : [];
+  });
+  const union = sql.join([ledger, ...more], sql` UNION ALL `);
   if (opts.priced === false)
     return sql`SELECT u.user_id, u.at, u.asset, u.type, u.amount, u.line FROM (${union}) u`;
   return sql`SELECT u.at, (extract(epoch FROM u.at) * 1000000)::bigint AS at_us, u.src, u.id, u.asset, u.type,
