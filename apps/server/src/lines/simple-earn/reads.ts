@@ -17,8 +17,8 @@ import {
   type UpcomingRow,
 } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
-import { fixedMaturityRead, flexibleBonusHourRead, flexibleHourRead } from './reads-breakdown';
 import { SeReason } from './model';
+import { fixedMaturityRead, flexibleBonusHourRead, flexibleHourRead } from './reads-breakdown';
 import { requireFlexProduct } from './store/products';
 
 /*

@@ -67,12 +67,13 @@ export async function holdingsOf(
  */
 export async function earningsByAsset(
   db: Db,
+  reads: readonly LineReads[],
   userId: number,
   from?: Date,
   to?: Date,
 ): Promise<Map<string, Decimal>> {
   const out = new Map<string, Decimal>();
-  for (const r of await earningsByDay(db, userId, EARNING_TYPES, from, to))
+  for (const r of await earningsByDay(db, reads, userId, EARNING_TYPES, from, to))
     out.set(r.asset, (out.get(r.asset) ?? dec(0)).plus(r.amount));
   return out;
 }
@@ -90,10 +91,16 @@ export function utcDayStart(at: Date): Date {
 }
 
 /** Daily net earnings in USDT at current prices for the `days` UTC days ending with today. */
-export async function dailyEarnings(db: Db, userId: number, days: number, now: Date) {
+export async function dailyEarnings(
+  db: Db,
+  reads: readonly LineReads[],
+  userId: number,
+  days: number,
+  now: Date,
+) {
   const today = utcDayStart(now);
   const from = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const found = await earningsByDay(db, userId, EARNING_TYPES, from);
+  const found = await earningsByDay(db, reads, userId, EARNING_TYPES, from);
   const prices = await currentPrices(db);
   const perDay = new Map<string, Map<string, Decimal>>();
   for (const r of found) {

@@ -105,8 +105,14 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
       const total = sumValues([...lines.values()].map((l) => l.total));
       const btc = prices.get('BTC');
       const today = utcDayStart(now);
-      const yesterday = await earningsByAsset(deps.db, userId, new Date(today.getTime() - DAY_MS), today);
-      const cumulative = await earningsByAsset(deps.db, userId);
+      const yesterday = await earningsByAsset(
+        deps.db,
+        deps.reads,
+        userId,
+        new Date(today.getTime() - DAY_MS),
+        today,
+      );
+      const cumulative = await earningsByAsset(deps.db, deps.reads, userId);
       return ok({
         as_of: unixSeconds(now),
         total_usdt: toWire(total),
@@ -151,7 +157,13 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (req) => {
-      const days = await dailyEarnings(deps.db, currentUser(req).id, req.query.days, deps.clock.now());
+      const days = await dailyEarnings(
+        deps.db,
+        deps.reads,
+        currentUser(req).id,
+        req.query.days,
+        deps.clock.now(),
+      );
       const total = days.reduce((sum, d) => sum.plus(d.usdt), dec(0));
       return ok({ days, total_usdt: toWire(total) });
     },
