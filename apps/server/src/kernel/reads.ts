@@ -3,18 +3,10 @@ import type { SQL } from 'drizzle-orm';
 import type { BreakdownKind, BreakdownRead } from './breakdown';
 import type { Db } from './db';
 import { errors } from './errors';
+import type { Line } from './lines';
+import type { WhysRead } from './whys';
 
-/** The product lines as the answers name them (simple earn is two: flexible and fixed). */
-export const LINES = [
-  'simple_earn_flexible',
-  'simple_earn_fixed',
-  'launch_pool',
-  'staking',
-  'wealth',
-  'soft_staking',
-  'dual',
-] as const;
-export type Line = (typeof LINES)[number];
+export { LINES, type Line } from './lines';
 
 /** Something on its way to a user: a maturity, a redemption, the end of a pool they are in. */
 export interface UpcomingRow {
@@ -152,6 +144,8 @@ export interface LineReads {
    * when the scope asks for none of them. SQL: the view unions it with the ledger's in one statement.
    */
   movements?(scope: MovementScope): SQL | undefined;
+  /** The statement rows' whys that the line reads from its records (kernel/whys.ts). */
+  whys?: WhysRead;
   /** "Why this reward": the payouts the line books, re-derived from their stored records (kernel/breakdown.ts). */
   breakdown?: Partial<Record<BreakdownKind, BreakdownRead>>;
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */

@@ -4,7 +4,6 @@ import {
   type DualDirection,
   type DualOrderStatus,
   dec,
-  targetReached,
   toWire,
 } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
@@ -12,9 +11,10 @@ import { epoch } from '../../infra/db/epoch';
 import { unixSeconds } from '../../kernel/clock';
 import { CONSOLE_RECORDS_PER_LINE, type ConsolePosition, type LineReads } from '../../kernel/reads';
 import { DUAL_PURPOSE, type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
+import { dualStatementWhys } from './reads-why';
 import { isCrossed, type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
 import { cutoffOf } from './service/subscribe';
-import { openProducts, productsByIds } from './store';
+import { openProducts } from './store';
 
 /** A product as the user sees it, with its quote at `nowSec`. */
 export function productView(p: ProductRow, inputs: QuoteInputs, nowSec: number) {
@@ -109,57 +109,6 @@ export function orderView(o: OrderRow) {
 }
 
 /** Why a dual statement row paid what it paid: the product's fixing price, its target and the rule applied. */
-export interface DualWhy {
-  kind: 'dual_settlement';
-  product_id: number;
-  direction: DualDirection;
-  target_price: string;
-  fixing_price: string | null;
-  reached: boolean | null;
-  rule: string;
-}
-
-/** The rule a settled (or withdrawn) product applied, in words. */
-function ruleOf(p: ProductRow): { reached: boolean | null; rule: string } {
-  if (p.status === 'canceled')
-    return {
-      reached: null,
-      rule: 'withdrawn before settlement: principal + interest so far, in the coin invested',
-    };
-  if (p.fixingPrice === null) return { reached: null, rule: 'not settled yet' };
-  const reached = targetReached(p.direction, p.fixingPrice, p.targetPrice);
-  const cmp = p.direction === 'sell_high' ? (reached ? '>=' : '<') : reached ? '<=' : '>';
-  const paid = reached
-    ? p.direction === 'sell_high'
-      ? `(amount + interest) × target in ${p.exerciseCoin}`
-      : `(amount + interest) ÷ target in ${p.exerciseCoin}`
-    : `amount + interest in ${p.investCoin}`;
-  return {
-    reached,
-    rule: `${p.direction}: fixing ${toWire(p.fixingPrice)} ${cmp} target ${toWire(p.targetPrice)}, paid ${paid}, 8 decimals down`,
-  };
-}
-
-/** The "why" of each product named, for the statement's dual rows. */
-export async function dualWhys(db: Db, productIds: number[]): Promise<Map<number, DualWhy>> {
-  const out = new Map<number, DualWhy>();
-  for (const p of await productsByIds(db, [...new Set(productIds)])) {
-    out.set(p.id, {
-      kind: 'dual_settlement',
-      product_id: p.id,
-      direction: p.direction,
-      target_price: toWire(p.targetPrice),
-      fixing_price: p.fixingPrice === null ? null : toWire(p.fixingPrice),
-      ...ruleOf(p),
-    });
-  }
-  return out;
-}
-
-/**
- * What the cross-line views read of dual (kernel/reads.ts): orders not yet settled hold what was
- * invested, in that coin, in the user's dual account (the outcome is not known before).
- */
 /** Dual orders, open ones first: records with a status, no money moves. */
 function dual(db: Db, userId: number) {
   const open = sql.join(
@@ -179,9 +128,14 @@ function dual(db: Db, userId: number) {
   );
 }
 
+/**
+ * What the cross-line views read of dual (kernel/reads.ts): orders not yet settled hold what was
+ * invested, in that coin, in the user's dual account (the outcome is not known before).
+ */
 export const dualReads: LineReads = {
   heldPurposes: { [DUAL_PURPOSE]: 'dual' },
   async consolePositions(db, userId) {
     return [{ line: 'dual', positions: await dual(db, userId) }];
   },
+  whys: dualStatementWhys,
 };

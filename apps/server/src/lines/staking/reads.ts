@@ -14,6 +14,7 @@ import {
 } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { stakingDayRead } from './reads-breakdown';
+import { stakingWhys } from './reads-why';
 import { loadProductByCoin } from './store/products';
 import { termsOf } from './terms';
 
@@ -124,4 +125,5 @@ export const stakingReads: LineReads = {
   redeemArrival: { staking: redeemArrival },
   consolePositions,
   breakdown: { staking_day: stakingDayRead },
+  whys: stakingWhys,
 };

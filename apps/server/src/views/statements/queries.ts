@@ -86,7 +86,7 @@ export async function statementPage(
   );
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
-  const whys = await statementWhys(db, filter.userId, page);
+  const whys = await statementWhys(db, reads, filter.userId, page);
   return {
     list: page.map((r, i) => ({
       key: encodeCursor(keyOf(r)),

@@ -159,7 +159,7 @@ async function* csvText(
   yield csvLine([`time (${tz})`, 'time (UTC)', ...CSV_COLUMNS]);
   for await (const batch of exportBatches(db, reads, filter, tz)) {
     // The statement page's whys, read for the whole batch at once.
-    const whys = await statementWhys(db, filter.userId, batch);
+    const whys = await statementWhys(db, reads, filter.userId, batch);
     let chunk = '';
     for (const [i, r] of batch.entries())
       chunk += csvLine([
