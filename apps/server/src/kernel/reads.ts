@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { BreakdownKind, BreakdownRead } from './breakdown';
 import type { Db } from './db';
 import { errors } from './errors';
+import type { RateImpacts } from './impact';
 import type { Line } from './lines';
 import type { WhysRead } from './whys';
 
@@ -148,6 +149,8 @@ export interface LineReads {
   whys?: WhysRead;
   /** "Why this reward": the payouts the line books, re-derived from their stored records (kernel/breakdown.ts). */
   breakdown?: Partial<Record<BreakdownKind, BreakdownRead>>;
+  /** Previews of the operator's rate edits of the line (kernel/impact.ts). */
+  impact?: RateImpacts;
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
   rates?: readonly RateLine[];
   redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;

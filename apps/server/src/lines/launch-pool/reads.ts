@@ -26,6 +26,7 @@ import { UserPurpose } from '../../ledger/accounts';
 import { flexProduct, listedFixedProducts, onSale, pricesOf } from '../simple-earn/store/products';
 import { poolDerivedApr, poolShownApr } from './live';
 import { launchpoolHourRead, launchpoolInterestHourRead } from './reads-breakdown';
+import { launchPoolRewardImpact } from './reads-impact';
 import { exitMode } from './service/auto-earn';
 import { lendEarnHidden } from './service/check-pool-rule';
 import { coinsOf, findPool, findPosition } from './store/projects';
@@ -164,4 +165,5 @@ export const launchPoolReads: LineReads = {
   redeemArrival: { launch_pool: redeemArrival },
   consolePositions,
   breakdown: { launchpool_hour: launchpoolHourRead, launchpool_interest_hour: launchpoolInterestHourRead },
+  impact: { launchPoolReward: launchPoolRewardImpact },
 };

@@ -19,6 +19,7 @@ import {
 import { UserPurpose } from '../../ledger/accounts';
 import { SeReason } from './model';
 import { fixedMaturityRead, flexibleBonusHourRead, flexibleHourRead } from './reads-breakdown';
+import { fixedRateImpact, flexibleBonusImpact, flexibleRateImpact } from './reads-impact';
 import { requireFlexProduct } from './store/products';
 
 /*
@@ -212,5 +213,10 @@ export const simpleEarnReads: LineReads = {
     fixed_maturity: fixedMaturityRead,
     flexible_hour: flexibleHourRead,
     flexible_bonus_hour: flexibleBonusHourRead,
+  },
+  impact: {
+    flexibleRate: flexibleRateImpact,
+    flexibleBonus: flexibleBonusImpact,
+    fixedRate: fixedRateImpact,
   },
 };

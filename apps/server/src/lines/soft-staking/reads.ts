@@ -9,6 +9,7 @@ import { UserPurpose } from '../../ledger/accounts';
 import { balancesOf } from '../../ledger/ledger';
 import { type CoinRow, eligibleOf } from './model';
 import { softStakingDayRead } from './reads-breakdown';
+import { softStakingRateImpact } from './reads-impact';
 import { allCoins, onlineCoinsBySort, payoutPage, payoutTotals, switchOf } from './store';
 
 /* The line's reads, as the users' and the operator's answers show them; the tables through store.ts. */
@@ -127,4 +128,5 @@ export const softStakingReads: LineReads = {
     return [{ line: 'soft_staking', positions: await softStaking(db, userId) }];
   },
   breakdown: { soft_staking_day: softStakingDayRead },
+  impact: { softStakingRate: softStakingRateImpact },
 };

@@ -14,6 +14,7 @@ import {
 } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { stakingDayRead } from './reads-breakdown';
+import { stakingRateImpact } from './reads-impact';
 import { stakingWhys } from './reads-why';
 import { loadProductByCoin } from './store/products';
 import { termsOf } from './terms';
@@ -126,4 +127,5 @@ export const stakingReads: LineReads = {
   consolePositions,
   breakdown: { staking_day: stakingDayRead },
   whys: stakingWhys,
+  impact: { stakingRate: stakingRateImpact },
 };

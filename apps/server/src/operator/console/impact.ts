@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../infra/http/envelope';
 import type { AppDeps } from '../../kernel/deps';
-import { launchPoolRewardImpact, softStakingRateImpact, stakingRateImpact } from './impact-rewards';
-import { fixedRateImpact, flexibleBonusImpact, flexibleRateImpact } from './impact-simple-earn';
+import { errors } from '../../kernel/errors';
+import type { RateImpacts } from '../../kernel/impact';
 import { amount, tags } from './wire';
 
 // The rates as the edit routes take them: fractions (simple earn) or percent (staking, soft staking)
@@ -70,6 +70,12 @@ const poolAnswer = z.object({
 export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const now = () => deps.clock.now();
+  // Each preview is its line's (LineReads.impact): the line computes it on its own holdings.
+  const impacts: RateImpacts = Object.assign({}, ...deps.reads.map((read) => read.impact ?? {}));
+  const line = <F>(preview: F | undefined): F => {
+    if (preview === undefined) throw errors.notFound('line');
+    return preview;
+  };
 
   r.get(
     '/admin/api/simple-earn/flexible-products/:asset/impact',
@@ -88,7 +94,7 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (req) =>
-      ok(await flexibleRateImpact(deps.db, req.params.asset, req.query.next_time_rate_year, now())),
+      ok(await line(impacts.flexibleRate)(deps.db, req.params.asset, req.query.next_time_rate_year, now())),
   );
 
   r.get(
@@ -107,7 +113,7 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (req) =>
-      ok(await flexibleBonusImpact(deps.db, req.params.asset, req.query.ext_award_rate_year, now())),
+      ok(await line(impacts.flexibleBonus)(deps.db, req.params.asset, req.query.ext_award_rate_year, now())),
   );
 
   r.get(
@@ -126,7 +132,7 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelope(fixedAnswer) },
       },
     },
-    async (req) => ok(await fixedRateImpact(deps.db, req.params.id, req.query.year_rate)),
+    async (req) => ok(await line(impacts.fixedRate)(deps.db, req.params.id, req.query.year_rate)),
   );
 
   const stakingDescription =
@@ -145,7 +151,8 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelope(stakingAnswer) },
       },
     },
-    async (req) => ok(await stakingRateImpact(deps.db, { productId: req.params.id }, req.query.rate, now())),
+    async (req) =>
+      ok(await line(impacts.stakingRate)(deps.db, { productId: req.params.id }, req.query.rate, now())),
   );
 
   r.get(
@@ -161,7 +168,8 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelope(stakingAnswer) },
       },
     },
-    async (req) => ok(await stakingRateImpact(deps.db, { protocolId: req.params.id }, req.query.rate, now())),
+    async (req) =>
+      ok(await line(impacts.stakingRate)(deps.db, { protocolId: req.params.id }, req.query.rate, now())),
   );
 
   r.get(
@@ -179,7 +187,7 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelope(softAnswer) },
       },
     },
-    async (req) => ok(await softStakingRateImpact(deps.db, req.params.coin, req.query.rate, now())),
+    async (req) => ok(await line(impacts.softStakingRate)(deps.db, req.params.coin, req.query.rate, now())),
   );
 
   r.get(
@@ -200,7 +208,7 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
     },
     async (req) =>
       ok(
-        await launchPoolRewardImpact(
+        await line(impacts.launchPoolReward)(
           deps.db,
           req.params.rid,
           req.query.coin,
