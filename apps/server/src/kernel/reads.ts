@@ -151,6 +151,16 @@ export interface LineReads {
   breakdown?: Partial<Record<BreakdownKind, BreakdownRead>>;
   /** Previews of the operator's rate edits of the line (kernel/impact.ts). */
   impact?: RateImpacts;
+  /**
+   * The console dashboard: what the line holds beyond its users' ledger balances of its purposes, as a
+   * relation (line, user_id, asset, amount), unioned with the ledger's in one statement.
+   */
+  consoleHeld?(): SQL;
+  /**
+   * The console dashboard: the line's reward budgets at `now`, as a relation (line, label, kind, name,
+   * ref, asset, left, paid); `left` "-1" for a programme with no funded limit.
+   */
+  consoleBudgets?(now: Date): SQL;
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
   rates?: readonly RateLine[];
   redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;

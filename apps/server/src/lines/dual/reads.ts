@@ -132,10 +132,20 @@ function dual(db: Db, userId: number) {
  * What the cross-line views read of dual (kernel/reads.ts): orders not yet settled hold what was
  * invested, in that coin, in the user's dual account (the outcome is not known before).
  */
+/** The console dashboard's holdings of dual beside its ledger account: the open orders' amounts. */
+function consoleHeld() {
+  return sql`SELECT 'dual' AS line, user_id, invest_coin AS asset, amount FROM dual_orders
+          WHERE status IN (${sql.join(
+            DUAL_OPEN_STATUSES.map((s) => sql`${s}::text`),
+            sql`, `,
+          )})`;
+}
+
 export const dualReads: LineReads = {
   heldPurposes: { [DUAL_PURPOSE]: 'dual' },
   async consolePositions(db, userId) {
     return [{ line: 'dual', positions: await dual(db, userId) }];
   },
   whys: dualStatementWhys,
+  consoleHeld,
 };

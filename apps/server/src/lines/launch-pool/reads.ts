@@ -22,9 +22,10 @@ import {
   type RateRow,
   type UpcomingRow,
 } from '../../kernel/reads';
-import { UserPurpose } from '../../ledger/accounts';
+import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
 import { flexProduct, listedFixedProducts, onSale, pricesOf } from '../simple-earn/store/products';
 import { poolDerivedApr, poolShownApr } from './live';
+import { LaunchPoolReason } from './model';
 import { launchpoolHourRead, launchpoolInterestHourRead } from './reads-breakdown';
 import { launchPoolRewardImpact } from './reads-impact';
 import { exitMode } from './service/auto-earn';
@@ -158,6 +159,20 @@ async function consolePositions(db: Db, userId: number, now: Date) {
   return [{ line: 'launch_pool' as const, positions: await launchPool(db, userId, now) }];
 }
 
+/**
+ * The console dashboard's budgets of launch pool: each unsettled pool's reward account per coin
+ * (funded up front, so `left` is its balance and `paid` what its hourly payouts drew).
+ */
+function consoleBudgets() {
+  return sql`SELECT 'launch_pool' AS line, pr.name || ' #' || pl.rid AS label,
+               'pool' AS kind, pr.name AS name, pl.rid::text AS ref, a.asset, a.balance::text AS left,
+               COALESCE((SELECT -SUM(p.amount) FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+                         WHERE p.account_id = a.id AND e.reason = ${LaunchPoolReason.reward}), 0)::text AS paid
+        FROM launchpool_pools pl
+        JOIN launchpool_projects pr ON pr.pid = pl.pid AND pr.settled_at IS NULL
+        JOIN ledger_accounts a ON a.user_id = ${SYSTEM_OWNER} AND a.purpose = 'launchpool_rewards:' || pl.rid`;
+}
+
 export const launchPoolReads: LineReads = {
   heldPurposes: { [UserPurpose.launchpool]: 'launch_pool' },
   upcoming,
@@ -166,4 +181,5 @@ export const launchPoolReads: LineReads = {
   consolePositions,
   breakdown: { launchpool_hour: launchpoolHourRead, launchpool_interest_hour: launchpoolInterestHourRead },
   impact: { launchPoolReward: launchPoolRewardImpact },
+  consoleBudgets,
 };

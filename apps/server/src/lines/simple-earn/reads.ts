@@ -198,6 +198,16 @@ function movements(f: MovementScope): SQL | undefined {
       WHERE ${sql.join(flexWhere, sql` AND `)}`;
 }
 
+/**
+ * The console dashboard's budgets of simple earn: open flexible bonus pools, paid from an expense
+ * account with no funded limit (`left` "-1", the wire's "unlimited"), `paid` their running total.
+ */
+function consoleBudgets() {
+  return sql`SELECT 'simple_earn_flexible' AS line, f.asset || ' bonus pool' AS label, 'bonus' AS kind, f.asset AS name,
+               '' AS ref, COALESCE(f.award_asset, f.asset) AS asset, '-1' AS left, f.bonus_paid_total::text AS paid
+        FROM se_flex_products f WHERE f.is_open_award_pool`;
+}
+
 export const simpleEarnReads: LineReads = {
   heldPurposes: {
     [UserPurpose.flexible]: 'simple_earn_flexible',
@@ -219,4 +229,5 @@ export const simpleEarnReads: LineReads = {
     flexibleBonus: flexibleBonusImpact,
     fixedRate: fixedRateImpact,
   },
+  consoleBudgets,
 };

@@ -111,6 +111,16 @@ function softStaking(db: Db, userId: number) {
   );
 }
 
+/** The console dashboard's holdings of soft staking: switched-on users' own spot funds in listed coins. */
+function consoleHeld() {
+  return sql`SELECT 'soft_staking' AS line, a.user_id, a.asset, GREATEST(0, a.balance - COALESCE(l.amount, 0)) AS amount
+          FROM ledger_accounts a
+          JOIN soft_staking_users u ON u.user_id = a.user_id AND u.enabled
+          JOIN soft_staking_coins k ON k.coin = a.asset AND k.status = 'online'
+          LEFT JOIN user_loans l ON l.user_id = a.user_id AND l.asset = a.asset
+          WHERE a.is_user AND a.purpose = 'spot' AND a.balance > COALESCE(l.amount, 0)`;
+}
+
 export const softStakingReads: LineReads = {
   rates: [
     {
@@ -129,4 +139,5 @@ export const softStakingReads: LineReads = {
   },
   breakdown: { soft_staking_day: softStakingDayRead },
   impact: { softStakingRate: softStakingRateImpact },
+  consoleHeld,
 };

@@ -118,6 +118,22 @@ async function consolePositions(db: Db, userId: number) {
   return [{ line: 'staking' as const, positions: await staking(db, userId) }];
 }
 
+/**
+ * The console dashboard's budgets of staking: campaigns not yet over at `now`, paid from an expense
+ * account with no funded limit (`left` "-1"), `paid` their rewards so far, read from the reward rows
+ * of the campaign's days only.
+ */
+function consoleBudgets(now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`SELECT 'staking' AS line, sp.coin || ' campaign #' || k.id AS label, 'campaign' AS kind, sp.coin AS name,
+               k.id::text AS ref, k.reward_coin AS asset, '-1' AS left,
+               COALESCE((SELECT SUM(r.amount) FROM staking_rewards r
+                         WHERE r.day > k.start_at - interval '1 day' AND r.day < k.end_at
+                           AND r.product_id = k.product_id AND r.source = 'campaign:' || k.id), 0)::text AS paid
+        FROM staking_campaigns k JOIN staking_products sp ON sp.id = k.product_id
+        WHERE k.end_at > ${at}`;
+}
+
 export const stakingReads: LineReads = {
   heldPurposes: { [UserPurpose.staking]: 'staking', [UserPurpose.stakingRedeeming]: 'staking' },
   holdings,
@@ -128,4 +144,5 @@ export const stakingReads: LineReads = {
   breakdown: { staking_day: stakingDayRead },
   whys: stakingWhys,
   impact: { stakingRate: stakingRateImpact },
+  consoleBudgets,
 };
