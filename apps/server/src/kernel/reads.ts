@@ -5,6 +5,7 @@ import type { Db } from './db';
 import { errors } from './errors';
 import type { RateImpacts } from './impact';
 import type { Line } from './lines';
+import type { NotificationKind } from './notices';
 import type { WhysRead } from './whys';
 
 export { LINES, type Line } from './lines';
@@ -161,6 +162,16 @@ export interface LineReads {
    * ref, asset, left, paid); `left` "-1" for a programme with no funded limit.
    */
   consoleBudgets?(now: Date): SQL;
+  /**
+   * What the line credited to users in [from, to) as earnings (interest, rewards, bonuses), as a
+   * relation (user_id, asset, amount), for the daily earnings summary: unioned in its one statement.
+   */
+  earnings?(from: Date, to: Date): SQL;
+  /**
+   * Announcements of the hour [from, to) (a launch-pool project starting or ending): per inbox kind,
+   * the items as a relation (user_id, cause, params) for the users who asked for them.
+   */
+  announcements?(from: Date, to: Date): { kind: NotificationKind; items: SQL }[];
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
   rates?: readonly RateLine[];
   redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;

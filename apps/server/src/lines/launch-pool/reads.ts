@@ -173,6 +173,38 @@ function consoleBudgets() {
         JOIN ledger_accounts a ON a.user_id = ${SYSTEM_OWNER} AND a.purpose = 'launchpool_rewards:' || pl.rid`;
 }
 
+/** Launch pool's earnings credited in [from, to): the hourly rewards and auto-earn interest. */
+function earnings(from: Date, to: Date) {
+  const s = from.toISOString();
+  const e = to.toISOString();
+  return sql`SELECT user_id, coin AS asset, amount FROM launchpool_rewards
+          WHERE hour_start >= ${s}::timestamptz AND hour_start < ${e}::timestamptz
+        UNION ALL SELECT user_id, coin, amount FROM launchpool_interest
+          WHERE hour_start >= ${s}::timestamptz AND hour_start < ${e}::timestamptz`;
+}
+
+/**
+ * Projects that started or ended within [from, to): one item per project for every user who switched
+ * launch-pool announcements on (herald startup_mining_switch).
+ */
+function announcements(from: Date, to: Date) {
+  const s = from.toISOString();
+  const e = to.toISOString();
+  return (
+    [
+      ['launchpool_start', sql.raw('start_at')],
+      ['launchpool_end', sql.raw('end_at')],
+    ] as const
+  ).map(([kind, column]) => ({
+    kind,
+    items: sql`SELECT n.user_id, 'project:' || p.pid AS cause,
+          jsonb_build_object('project', p.pid, 'name', p.name, 'name_zh', p.i18n->'zh-CN'->>'name',
+            'coin', p.reward_coin) AS params
+        FROM launchpool_projects p JOIN notification_settings n ON n.startup_mining_switch = 1
+        WHERE p.${column} >= ${s}::timestamptz AND p.${column} < ${e}::timestamptz`,
+  }));
+}
+
 export const launchPoolReads: LineReads = {
   heldPurposes: { [UserPurpose.launchpool]: 'launch_pool' },
   upcoming,
@@ -182,4 +214,6 @@ export const launchPoolReads: LineReads = {
   breakdown: { launchpool_hour: launchpoolHourRead, launchpool_interest_hour: launchpoolInterestHourRead },
   impact: { launchPoolReward: launchPoolRewardImpact },
   consoleBudgets,
+  earnings,
+  announcements,
 };

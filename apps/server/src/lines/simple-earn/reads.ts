@@ -1,4 +1,11 @@
-import { type Arrival, dec, fixedArrival, fixedEarlyArrival, flexibleArrival } from '@earn/domain';
+import {
+  type Arrival,
+  dec,
+  fixedArrival,
+  fixedEarlyArrival,
+  flexibleArrival,
+  SimpleEarnHistoryType,
+} from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { epoch } from '../../infra/db/epoch';
@@ -208,6 +215,23 @@ function consoleBudgets() {
         FROM se_flex_products f WHERE f.is_open_award_pool`;
 }
 
+/**
+ * Simple earn's earnings credited in [from, to): flexible interest and bonuses (the hourly rows), fixed
+ * interest, rate-up and bonus payouts (the history).
+ */
+function earnings(from: Date, to: Date) {
+  const s = from.toISOString();
+  const e = to.toISOString();
+  const H = SimpleEarnHistoryType;
+  return sql`SELECT user_id, asset, interest AS amount FROM se_flex_interest
+          WHERE period_start >= ${s}::timestamptz AND period_start < ${e}::timestamptz AND interest > 0
+        UNION ALL SELECT user_id, bonus_asset, bonus FROM se_flex_interest
+          WHERE period_start >= ${s}::timestamptz AND period_start < ${e}::timestamptz AND bonus > 0
+        UNION ALL SELECT user_id, COALESCE(bonus_asset, asset), amount FROM se_history
+          WHERE line = 'fixed' AND type IN (${H.interest}, ${H.rateUp}, ${H.bonus})
+            AND at >= ${s}::timestamptz AND at < ${e}::timestamptz AND amount > 0`;
+}
+
 export const simpleEarnReads: LineReads = {
   heldPurposes: {
     [UserPurpose.flexible]: 'simple_earn_flexible',
@@ -230,4 +254,5 @@ export const simpleEarnReads: LineReads = {
     fixedRate: fixedRateImpact,
   },
   consoleBudgets,
+  earnings,
 };

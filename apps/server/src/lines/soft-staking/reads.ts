@@ -121,6 +121,18 @@ function consoleHeld() {
           WHERE a.is_user AND a.purpose = 'spot' AND a.balance > COALESCE(l.amount, 0)`;
 }
 
+/**
+ * Soft staking's earnings credited in [from, to): it pays once a day, so what was credited during
+ * the range (the day column bounds the partitions read).
+ */
+function earnings(from: Date, to: Date) {
+  const s = from.toISOString();
+  const e = to.toISOString();
+  return sql`SELECT user_id, coin AS asset, amount FROM soft_staking_payouts
+          WHERE day >= ${s}::timestamptz - interval '7 days' AND day < ${e}::timestamptz
+            AND created_at >= ${s}::timestamptz AND created_at < ${e}::timestamptz AND amount > 0`;
+}
+
 export const softStakingReads: LineReads = {
   rates: [
     {
@@ -140,4 +152,5 @@ export const softStakingReads: LineReads = {
   breakdown: { soft_staking_day: softStakingDayRead },
   impact: { softStakingRate: softStakingRateImpact },
   consoleHeld,
+  earnings,
 };
