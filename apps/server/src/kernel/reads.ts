@@ -108,12 +108,45 @@ export interface RateLine {
 }
 
 /**
+ * What a line pays its users: the entries of `reason` draw it from the system account `purpose` (or
+ * any whose purpose starts with it, when `prefix`), so the amount paid is minus that account's
+ * postings in those entries. One posting per entry, whatever the number of users paid.
+ */
+export interface Payout {
+  line: Line;
+  reason: string;
+  purpose: string;
+  prefix: boolean;
+}
+
+/** A line's ledger vocabulary, for the views that tell ledger rows apart by line (views/lines.ts). */
+export interface LineBook {
+  /** Every reason code each of its lines books. */
+  reasons: Partial<Record<Line, readonly string[]>>;
+  /** The user account purpose whose balances are what each of its lines holds. */
+  heldPurpose?: Partial<Record<Line, string>>;
+  /** What it pays its users. */
+  payouts?: readonly Payout[];
+  /**
+   * What an entry of each reason pays the user beyond moving their principal, as a statement
+   * movement type (views/statements/movements.ts); a reason absent only moves principal.
+   */
+  income?: Readonly<Record<string, string>>;
+  /** Reasons whose cost to the user is a loss, not a fee (a wealth order settled at a loss). */
+  lossReasons?: readonly string[];
+  /** Reasons that convert one coin into another (a dual order settled at its target). */
+  conversionReasons?: readonly string[];
+}
+
+/**
  * What a product line lets the cross-line views (overview, liabilities, …) read of its tables: the
  * views loop over the modules' reads and never name a line's table, so a line's tables change with
  * the line alone. Every function takes a set of users (absent: every user) and answers in one query
  * per line, so a view never becomes a query per user.
  */
 export interface LineReads {
+  /** The line's ledger vocabulary: its reasons, held purposes, payouts and income. */
+  book?: LineBook;
   /**
    * The user ledger purposes whose balances are holdings of this line, with the line each is shown
    * under: the view reads all of them from the ledger in one pass.
@@ -172,6 +205,11 @@ export interface LineReads {
    * the items as a relation (user_id, cause, params) for the users who asked for them.
    */
   announcements?(from: Date, to: Date): { kind: NotificationKind; items: SQL }[];
+  /**
+   * The line's own index of the UTC days [from, until) (from null: every day before until), written in
+   * the daily rollup's transaction under its watermark (simple earn's index of history hours).
+   */
+  rollupDays?(tx: Db, from: Date | null, until: Date): Promise<void>;
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
   rates?: readonly RateLine[];
   redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;

@@ -10,7 +10,14 @@ import { type Db, rows, sql } from '../../infra/db/client';
 import { epoch } from '../../infra/db/epoch';
 import { unixSeconds } from '../../kernel/clock';
 import { CONSOLE_RECORDS_PER_LINE, type ConsolePosition, type LineReads } from '../../kernel/reads';
-import { DUAL_PURPOSE, type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
+import {
+  DUAL_PURPOSE,
+  DualHouse,
+  DualReason,
+  type OrderRow,
+  type ProductRow,
+  SUBSCRIBE_CUTOFF_SECONDS,
+} from './model';
 import { dualStatementWhys } from './reads-why';
 import { isCrossed, type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
 import { cutoffOf } from './service/subscribe';
@@ -148,4 +155,16 @@ export const dualReads: LineReads = {
   },
   whys: dualStatementWhys,
   consoleHeld,
+  book: {
+    reasons: { dual: Object.values(DualReason) },
+    heldPurpose: { dual: DUAL_PURPOSE },
+    // Interest of orders settled (target not reached) or withdrawn in the coin they invested; a
+    // converted order's interest is inside the conversion at the target, not a payout of its own.
+    payouts: [
+      { line: 'dual', reason: DualReason.settle, purpose: DualHouse.interest, prefix: false },
+      { line: 'dual', reason: DualReason.cancel, purpose: DualHouse.interest, prefix: false },
+    ],
+    income: { [DualReason.settle]: 'interest', [DualReason.cancel]: 'interest' },
+    conversionReasons: [DualReason.settle],
+  },
 };

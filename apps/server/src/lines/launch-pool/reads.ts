@@ -25,7 +25,7 @@ import {
 import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
 import { flexProduct, listedFixedProducts, onSale, pricesOf } from '../simple-earn/store/products';
 import { poolDerivedApr, poolShownApr } from './live';
-import { LaunchPoolReason } from './model';
+import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason } from './model';
 import { launchpoolHourRead, launchpoolInterestHourRead } from './reads-breakdown';
 import { launchPoolRewardImpact } from './reads-impact';
 import { exitMode } from './service/auto-earn';
@@ -216,4 +216,19 @@ export const launchPoolReads: LineReads = {
   consoleBudgets,
   earnings,
   announcements,
+  book: {
+    reasons: { launch_pool: Object.values(LaunchPoolReason) },
+    heldPurpose: { launch_pool: UserPurpose.launchpool },
+    payouts: [
+      // Each pool's reward account is `launchpool_rewards:<rid>` (model.ts).
+      { line: 'launch_pool', reason: LaunchPoolReason.reward, purpose: 'launchpool_rewards:', prefix: true },
+      {
+        line: 'launch_pool',
+        reason: LaunchPoolReason.interest,
+        purpose: INTEREST_EXPENSE_PURPOSE,
+        prefix: false,
+      },
+    ],
+    income: { [LaunchPoolReason.reward]: 'reward', [LaunchPoolReason.interest]: 'interest' },
+  },
 };

@@ -24,9 +24,10 @@ import {
   type UpcomingRow,
 } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
-import { SeReason } from './model';
+import { SePurpose, SeReason } from './model';
 import { fixedMaturityRead, flexibleBonusHourRead, flexibleHourRead } from './reads-breakdown';
 import { fixedRateImpact, flexibleBonusImpact, flexibleRateImpact } from './reads-impact';
+import { indexHistoryDays } from './store/history-days';
 import { requireFlexProduct } from './store/products';
 
 /*
@@ -255,4 +256,53 @@ export const simpleEarnReads: LineReads = {
   },
   consoleBudgets,
   earnings,
+  book: {
+    reasons: {
+      simple_earn_flexible: [
+        SeReason.flexSubscribe,
+        SeReason.flexRedeem,
+        SeReason.flexRedeemSettle,
+        SeReason.flexInterest,
+        SeReason.flexBonus,
+        SeReason.autoEarn,
+      ],
+      simple_earn_fixed: [SeReason.fixedSubscribe, SeReason.fixedPreRedeem, SeReason.fixedMaturity],
+    },
+    heldPurpose: { simple_earn_flexible: UserPurpose.flexible, simple_earn_fixed: UserPurpose.fixed },
+    payouts: [
+      {
+        line: 'simple_earn_flexible',
+        reason: SeReason.flexInterest,
+        purpose: SePurpose.flexInterestExpense,
+        prefix: false,
+      },
+      {
+        line: 'simple_earn_flexible',
+        reason: SeReason.flexBonus,
+        purpose: SePurpose.flexBonusExpense,
+        prefix: false,
+      },
+      {
+        line: 'simple_earn_fixed',
+        reason: SeReason.fixedMaturity,
+        purpose: SePurpose.fixedInterestExpense,
+        prefix: false,
+      },
+      {
+        line: 'simple_earn_fixed',
+        reason: SeReason.fixedMaturity,
+        purpose: SePurpose.fixedBonusExpense,
+        prefix: false,
+      },
+    ],
+    // A flexible redemption also withdraws interest already credited hour by hour (the
+    // se_flex_interest rows), so that part is more of the redemption, not income counted twice.
+    income: {
+      [SeReason.flexRedeem]: 'redeem',
+      [SeReason.flexBonus]: 'bonus',
+      [SeReason.fixedMaturity]: 'interest',
+    },
+  },
+  // The flexible history's index of hours, of the rollup's days.
+  rollupDays: indexHistoryDays,
 };

@@ -7,6 +7,7 @@ import { unixSeconds } from '../../infra/jobs/clock';
 import type { ConsolePosition, LineReads } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { balancesOf } from '../../ledger/ledger';
+import { SOFT_STAKING_REWARDS, SoftStakingReason } from './engine';
 import { type CoinRow, eligibleOf } from './model';
 import { softStakingDayRead } from './reads-breakdown';
 import { softStakingRateImpact } from './reads-impact';
@@ -153,4 +154,16 @@ export const softStakingReads: LineReads = {
   impact: { softStakingRate: softStakingRateImpact },
   consoleHeld,
   earnings,
+  book: {
+    reasons: { soft_staking: Object.values(SoftStakingReason) },
+    payouts: [
+      {
+        line: 'soft_staking',
+        reason: SoftStakingReason.payout,
+        purpose: SOFT_STAKING_REWARDS,
+        prefix: false,
+      },
+    ],
+    income: { [SoftStakingReason.payout]: 'reward' },
+  },
 };

@@ -13,6 +13,7 @@ import {
   type UpcomingRow,
 } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
+import { StakingReason, StakingSystemPurpose } from './model';
 import { stakingDayRead } from './reads-breakdown';
 import { stakingRateImpact } from './reads-impact';
 import { stakingWhys } from './reads-why';
@@ -158,4 +159,23 @@ export const stakingReads: LineReads = {
   impact: { stakingRate: stakingRateImpact },
   consoleBudgets,
   earnings,
+  book: {
+    reasons: { staking: Object.values(StakingReason) },
+    heldPurpose: { staking: UserPurpose.staking },
+    payouts: [
+      {
+        line: 'staking',
+        reason: StakingReason.dailyReward,
+        purpose: StakingSystemPurpose.rewards,
+        prefix: false,
+      },
+      {
+        line: 'staking',
+        reason: StakingReason.rewardAtRedeem,
+        purpose: StakingSystemPurpose.rewards,
+        prefix: false,
+      },
+    ],
+    income: { [StakingReason.dailyReward]: 'reward', [StakingReason.rewardAtRedeem]: 'reward' },
+  },
 };

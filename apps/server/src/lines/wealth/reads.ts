@@ -23,7 +23,7 @@ import {
   type UpcomingRow,
 } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
-import { DAY_MS, type WealthOrderRow, type WealthProductRow } from './model';
+import { DAY_MS, WEALTH_FUND, type WealthOrderRow, type WealthProductRow, WealthReason } from './model';
 import { firstNav, latestNav, navSeries } from './store/navs';
 import { heldOrders, movementsOf, ownOrder, redemptionPage } from './store/orders';
 import { requireWealthProduct } from './store/products';
@@ -289,4 +289,12 @@ export const wealthReads: LineReads = {
   upcoming,
   redeemArrival: { wealth: redeemArrival },
   consolePositions,
+  book: {
+    reasons: { wealth: Object.values(WealthReason) },
+    heldPurpose: { wealth: UserPurpose.wealth },
+    // Realised gains paid out of the fund; a loss flows the other way and is not a payout.
+    payouts: [{ line: 'wealth', reason: WealthReason.settleGain, purpose: WEALTH_FUND, prefix: false }],
+    income: { [WealthReason.settleGain]: 'interest' },
+    lossReasons: [WealthReason.settleLoss],
+  },
 };

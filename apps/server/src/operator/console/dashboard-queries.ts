@@ -3,7 +3,7 @@ import { type Db, rows, sql } from '../../infra/db/client';
 import type { Scheduler } from '../../infra/jobs/scheduler';
 import type { LineReads } from '../../kernel/reads';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
-import { HELD_PURPOSE, LINES, type Line, PAYOUTS } from '../../views/lines';
+import { heldPurposes, LINES, type Line, payouts } from '../../views/lines';
 import { epoch, unixSeconds } from './wire';
 
 const DAY_MS = 86_400_000;
@@ -73,7 +73,7 @@ interface HeldRow {
  * give each (line, asset) and each line's distinct users across its assets.
  */
 async function heldByLine(db: Db, reads: readonly LineReads[]): Promise<HeldRow[]> {
-  const purposes = Object.entries(HELD_PURPOSE);
+  const purposes = Object.entries(heldPurposes(reads));
   const lineOfPurpose = sql.join(
     purposes.map(([line, purpose]) => sql`WHEN ${purpose}::text THEN ${line}::text`),
     sql` `,
@@ -105,10 +105,12 @@ async function heldByLine(db: Db, reads: readonly LineReads[]): Promise<HeldRow[
  * accounts the line pays from, in the entries of its payout reasons. Found through the system
  * accounts (owner 0, by the account key) and their postings, never by scanning users' postings.
  */
-async function paidToday(db: Db, now: Date) {
+async function paidToday(db: Db, reads: readonly LineReads[], now: Date) {
   const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const map = sql.join(
-    PAYOUTS.map((p) => sql`(${p.line}::text, ${p.reason}::text, ${p.purpose}::text, ${p.prefix}::boolean)`),
+    payouts(reads).map(
+      (p) => sql`(${p.line}::text, ${p.reason}::text, ${p.purpose}::text, ${p.prefix}::boolean)`,
+    ),
     sql`, `,
   );
   return rows<{ line: Line; asset: string; amount: string }>(
@@ -161,7 +163,7 @@ async function prices(db: Db): Promise<Map<string, string>> {
 export async function lineFigures(db: Db, reads: readonly LineReads[], now: Date) {
   const [held, paid, budget, price] = await Promise.all([
     heldByLine(db, reads),
-    paidToday(db, now),
+    paidToday(db, reads, now),
     budgets(db, reads, now),
     prices(db),
   ]);

@@ -2,7 +2,6 @@ import { type Decimal, dec } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { Job } from '../../infra/jobs/scheduler';
 import type { LineReads } from '../../kernel/reads';
-import { indexHistoryDays } from '../../lines/simple-earn/store/history-days';
 import { movementsSql } from '../statements/movements';
 import { withoutJit } from '../statements/queries';
 
@@ -57,8 +56,8 @@ export async function rollupDays(
       FROM (${movements}) m
      GROUP BY 1, 2, 3, 4, 5
     HAVING SUM(m.amount) <> 0`);
-  // The flexible history's index of hours, of the same days under the same watermark.
-  await indexHistoryDays(tx, from, until);
+  // The lines' own indexes of the same days under the same watermark (simple earn's history hours).
+  for (const r of reads) await r.rollupDays?.(tx, from, until);
   const joins = from === null || (watermark !== null && from.getTime() <= watermark.getTime());
   if (joins && (watermark === null || until.getTime() > watermark.getTime()))
     await tx.execute(
