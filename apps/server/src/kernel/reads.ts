@@ -162,7 +162,6 @@ export interface LineReads {
   holdings?(at: Date, users?: readonly number[]): SQL;
   /** What is on its way to the users as of `now`, in no particular order. */
   upcoming?(db: Db, users: readonly number[], now: Date): Promise<UpcomingRow[]>;
-  /** When a redemption would arrive in spot, by the rule the line pays by, for the arrival lines it serves. */
   /**
    * The user's positions for the operator console's user page, per line the module serves: one
    * statement per line, none per position (the page is one user's: no set is asked for).
@@ -212,5 +211,6 @@ export interface LineReads {
   rollupDays?(tx: Db, from: Date | null, until: Date): Promise<void>;
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
   rates?: readonly RateLine[];
+  /** When a redemption would arrive in spot, by the rule the line pays by, for the arrival lines it serves. */
   redeemArrival?: Partial<Record<ArrivalLine, (db: Db, q: ArrivalQuery, now: Date) => Promise<Arrival>>>;
 }
