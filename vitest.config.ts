@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import webConfig from './apps/web/vite.config';
 
 const ALL_SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 
@@ -99,6 +100,20 @@ function pgbouncerProject(databaseUrl: string) {
   };
 }
 
+/** The web files that vi.mock a module of the app (src/test/setup.ts mocks only a chart library). */
+const WEB_MOCK_FILES = [
+  'src/components/TrendChart.test.tsx',
+  'src/features/earn-overview/pages/OverviewPage.test.tsx',
+  'src/features/launch-pool/components/StakeForm.test.tsx',
+  'src/features/launch-pool/dialogs/NotificationDialog.test.tsx',
+  'src/features/launch-pool/dialogs/RedeemDialog.test.tsx',
+];
+
+/** apps/web's own test settings under another name and file set (`extends` would add to its include). */
+function webProject(name: string, test: { isolate?: boolean; include?: string[]; exclude?: string[] }) {
+  return { ...webConfig, root: 'apps/web', test: { ...webConfig.test, name, ...test } };
+}
+
 const pgbouncerInstalled = ['/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'].some((p) => existsSync(p));
 
 // One runner for the whole repository: each workspace is a project so `npm test` runs everything.
@@ -121,7 +136,12 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL && pgbouncerInstalled
         ? [pgbouncerProject(process.env.TEST_DATABASE_URL)]
         : []),
-      './apps/web',
+      // The web component tests in two projects: most share a jsdom and their modules per worker
+      // (setting up jsdom and importing the app took most of a file's time: 53 s of environment and
+      // 103 s of import over 92 files); the files that replace a module with vi.mock keep a fresh
+      // module graph each, as vi.mock of a module another file already loaded would not apply.
+      webProject('web', { isolate: false, exclude: WEB_MOCK_FILES }),
+      webProject('web-mocks', { include: WEB_MOCK_FILES }),
       {
         test: {
           name: 'e2e',

@@ -1,5 +1,5 @@
 /**
- * npm run bench:clock-year [-- --users 40 --days 365 --warm-days 0 --queries --pglite --url postgres://…]
+ * npm run bench:clock-year [-- --users 40 --days 365 --warm-days 0 --queries --pglite --keep --url postgres://…]
  *
  * A year of test clock in one call, as scripts make it: the server in this process (the settings
  * main.ts would read, the demo catalogue, the test clock) on a fresh PostgreSQL database (or an
@@ -8,9 +8,11 @@
  * `POST /admin/api/clock/advance {"seconds": days × 86 400}`. Prints the answer's status, the
  * wall time, the clock days per minute, and per job the periods run, the time they took and the share
  * of the whole. Baseline, measured in the same run: one day's advance with the same population.
- * Target: a year of 240 holdings within two minutes.
+ * Target: a year of 240 holdings within two minutes. `--keep`: the database stays (its name is printed first),
+ * to look at its plans.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { parseConfig } from '../apps/server/src/config';
 import { openPglite, openPostgres } from '../apps/server/src/infra/db/client';
@@ -62,6 +64,28 @@ if (process.argv.includes('--queries')) {
       );
     return result;
   } as typeof original;
+}
+
+/**
+ * CPU ticks (1/100 s, user + system) of each PostgreSQL backend serving the bench's database, read
+ * from /proc (a server on this machine): the machine is shared, so CPU time is the steadier figure.
+ */
+async function backendTicks(admin: pg.Client | undefined, db: string): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  if (!admin) return ticks;
+  const found = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    db,
+  ]);
+  for (const { pid } of found.rows) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // A backend on another machine, or gone: not counted.
+    }
+  }
+  return ticks;
 }
 
 async function main(): Promise<void> {
@@ -150,7 +174,11 @@ async function main(): Promise<void> {
     const baseline = await advance(DAY);
     times.clear();
     counting = true;
+    const cpuBefore = process.cpuUsage();
+    const pgBefore = await backendTicks(admin, name);
     const year = await advance(days * DAY);
+    const pgAfter = await backendTicks(admin, name);
+    const cpu = process.cpuUsage(cpuBefore);
     counting = false;
     const perMinute = (d: number, ms: number) => ((d * 60_000) / ms).toFixed(1);
     const lines = [
@@ -159,6 +187,12 @@ async function main(): Promise<void> {
       `${days} days in one call            ${year.status}  ${(year.ms / 1000).toFixed(1)} s  ` +
         `(${perMinute(days, year.ms)} clock days a minute; target: 365 days within 120 s)`,
     ];
+    const pgSeconds = [...pgAfter].reduce((a, [pid, t]) => a + t - (pgBefore.get(pid) ?? 0), 0) / 100;
+    lines.push(
+      `CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, ` +
+        `system ${(cpu.system / 1e6).toFixed(1)})` +
+        (admin ? `, PostgreSQL backends of the database ${pgSeconds.toFixed(1)} s` : ' (PGlite runs in it)'),
+    );
     if (year.status !== 200) lines.push(`answer: ${year.body.slice(0, 400)}`);
     const total = [...times.values()].reduce((a, t) => a + t.ms, 0);
     lines.push('', 'job                                   periods      time   share   per period');
@@ -175,14 +209,17 @@ async function main(): Promise<void> {
         n: 0,
         ms: 0,
       });
-      lines.push('', `statements: ${all.n} in ${(all.ms / 1000).toFixed(1)} s; the 30 longest in total:`);
-      for (const [text, t] of [...queryTimes].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30))
+      lines.push('', `statements: ${all.n} in ${(all.ms / 1000).toFixed(1)} s; the 80 most frequent:`);
+      for (const [text, t] of [...queryTimes].sort((a, b) => b[1].n - a[1].n).slice(0, 80))
         lines.push(`${(t.ms / 1000).toFixed(2).padStart(7)} s ${String(t.n).padStart(7)} × ${text}`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await server.close();
-    if (admin) {
+    if (admin && process.argv.includes('--keep')) {
+      process.stdout.write(`kept: ${name}\n`);
+      await admin.end();
+    } else if (admin) {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }

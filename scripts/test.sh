@@ -12,7 +12,7 @@ if [ "$mode" = quick ]; then
   echo "[test] quick subset: typecheck, lint, domain, web components, the server on PGlite (about 10 minutes on 2 quiet cores); 'npm test' runs everything"
   # The server's own tests on PGlite, without PostgreSQL or the browser.
   unset TEST_DATABASE_URL
-  projects=(--project domain --project web --project server)
+  projects=(--project domain --project web --project web-mocks --project server)
 else
   echo "[test] the whole suite as CI runs it (about 45 minutes on 2 quiet cores with TEST_DATABASE_URL, as CI); 'npm run test:quick' for the quick subset"
   projects=()
@@ -35,48 +35,61 @@ if [ "$mode" = quick ]; then
   npx vitest run "${projects[@]}"
   tests_rc=$?
 else
-  # Two streams side by side. Stream 1: everything but the browser files (two files at a time), then
-  # the browser files of E2E_AFTER. Stream 2, from the start: the other browser files, one at a time
-  # (each drives a server and Chromium, and waits on them for much of its time). With all browser
-  # files in stream 2, it ran for twice as long as stream 1 and left a core idle at the end; the
-  # files after the others even the two out (their times are in test-output/file-times-e2e-*.json).
-  # Both browser runs serve one build of the web app, made here first.
-  E2E_AFTER=(e2e/links.test.ts e2e/lists.test.ts e2e/staking.test.ts e2e/states.test.ts e2e/csp.test.ts)
-  e2e_beside=()
+  # Three lanes of browser files beside the other tests (each lane a vitest of its own, one file at a
+  # time: a file drives a server and Chromium and waits on them for much of its time):
+  # - lane B from the start, beside the other tests (two files at a time on the two cores);
+  # - lanes A1 and A2 once the other tests are done, side by side, so that neither core idles at the
+  #   end (with one lane after them, a core sat idle for the last five minutes).
+  # The lists are sized from the files' times (test-output/file-times-e2e-*.json): lane B carries
+  # about as much as the other tests take plus what A1 and A2 each take after them, longest first.
+  # All three serve one build of the web app, made here first.
+  E2E_B=(e2e/accessibility.test.ts e2e/admin-console.test.ts e2e/simple-earn.test.ts
+    e2e/staking-wealth.test.ts e2e/shell.test.ts e2e/launch-pool.test.ts e2e/security.test.ts
+    e2e/rewards.test.ts e2e/dual.test.ts e2e/apr.test.ts)
+  E2E_A1=(e2e/lists.test.ts e2e/honest-numbers.test.ts e2e/notifications.test.ts
+    e2e/proof-of-liabilities.test.ts e2e/csp.test.ts e2e/double-click.test.ts)
+  E2E_A2=(e2e/links.test.ts e2e/staking.test.ts e2e/earn-overview.test.ts e2e/states.test.ts
+    e2e/bundle-budget.test.ts)
+  # Every browser file is in exactly one lane: a new file must be placed.
   for f in e2e/*.test.ts; do
-    [[ " ${E2E_AFTER[*]} " == *" $f "* ]] || e2e_beside+=("$f")
+    [[ " ${E2E_B[*]} ${E2E_A1[*]} ${E2E_A2[*]} " == *" $f "* ]] || {
+      echo "[test] $f is in no browser lane: add it to E2E_B, E2E_A1 or E2E_A2 in scripts/test.sh"
+      exit 1
+    }
   done
   E2E_WEB_DIST="$(mktemp -d "${TMPDIR:-/tmp}/earn-web-dist-XXXXXX")"
   export E2E_WEB_DIST
-  # Stream 2 in its own process group (job control on for the one command), so that a stop ends its
-  # servers and browser too. It builds the app first; stream 1 reaches its browser files much later.
-  set -m
-  (
-    t_build=$(date +%s)
-    (cd apps/web && NODE_ENV=production node ../../node_modules/vite/bin/vite.js build --outDir "$E2E_WEB_DIST" --emptyOutDir) > test-output/web-build.log 2>&1 \
-      || { echo "[test] web build failed"; cat test-output/web-build.log; exit 1; }
-    stamp "web build (for the browser files)" "$t_build"
-    FILE_TIMES_OUT=test-output/file-times-e2e-beside.json npx vitest run --project e2e "${e2e_beside[@]}"
-  ) > test-output/e2e.log 2>&1 &
-  e2e_pid=$!
-  set +m
-  trap 'kill "$typecheck_pid" 2>/dev/null; kill -- "-$e2e_pid" 2>/dev/null; rm -rf "$E2E_WEB_DIST"' EXIT
+  lane_pids=()
+  # Each lane in its own process group (job control on for the command), so that a stop ends its
+  # servers and browser too; its output is printed when it ends.
+  lane() {
+    local name=$1
+    shift
+    set -m
+    (FILE_TIMES_OUT="test-output/file-times-e2e-$name.json" npx vitest run --project e2e "$@") \
+      > "test-output/e2e-$name.log" 2>&1 &
+    lane_pids+=($!)
+    set +m
+  }
+  trap 'kill "$typecheck_pid" 2>/dev/null; for p in "${lane_pids[@]}"; do kill -- "-$p" 2>/dev/null; done; rm -rf "$E2E_WEB_DIST"' EXIT
+  t_build=$(date +%s)
+  (cd apps/web && NODE_ENV=production node ../../node_modules/vite/bin/vite.js build --outDir "$E2E_WEB_DIST" --emptyOutDir) > test-output/web-build.log 2>&1 \
+    || { echo "[test] web build failed"; cat test-output/web-build.log; exit 1; }
+  stamp "web build (for the browser files)" "$t_build"
+  lane B "${E2E_B[@]}"
   npx vitest run --project '!e2e'
   tests_rc=$?
   stamp "tests (all but the browser)" "$t_tests"
-  for _ in $(seq 1 600); do
-    [ -f "$E2E_WEB_DIST/index.html" ] || ! kill -0 "$e2e_pid" 2>/dev/null && break
-    sleep 1
+  lane A1 "${E2E_A1[@]}"
+  lane A2 "${E2E_A2[@]}"
+  for i in "${!lane_pids[@]}"; do
+    wait "${lane_pids[$i]}"
+    rc=$?
+    name=$([ "$i" -eq 0 ] && echo B || echo "A$i")
+    cat "test-output/e2e-$name.log"
+    stamp "browser lane $name" "$t_tests"
+    [ "$rc" -eq 0 ] || tests_rc=$rc
   done
-  FILE_TIMES_OUT=test-output/file-times-e2e-after.json npx vitest run --project e2e "${E2E_AFTER[@]}"
-  after_rc=$?
-  stamp "browser tests after the others" "$t_tests"
-  [ "$after_rc" -eq 0 ] || tests_rc=$after_rc
-  wait "$e2e_pid"
-  e2e_rc=$?
-  cat test-output/e2e.log
-  stamp "browser tests (beside the others)" "$t_tests"
-  [ "$e2e_rc" -eq 0 ] || tests_rc=$e2e_rc
 fi
 stamp tests "$t_tests"
 

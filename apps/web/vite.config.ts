@@ -1,5 +1,41 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Brotli and gzip copies of the built text files, written beside them: the server sends the copy a
+ * browser accepts (@fastify/static's preCompressed) instead of compressing on every request. The
+ * first route's ~900 KB of script and style travels as about a quarter of that.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'earn-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json)$/.test(file) || statSync(file).size < 1024) continue;
+        const body = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 // What every page needs goes into one long-cached chunk; everything else splits by route.
 const FRAMEWORK =
@@ -11,7 +47,7 @@ const SHELL =
   /src[\\/](api[\\/]|i18n[\\/](index\.|en\.json)|app[\\/](App|Layout|HomePage|HeaderButtons|lines|embed|auth|breakpoints|routes|providers|theme|Toasts|FundpassPrompt)\.|components[\\/]icons\.|features[\\/][^\\/]+[\\/]routes\.)/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/apiw': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',

@@ -38,6 +38,7 @@ export async function axeViolations(page: Page, within?: string): Promise<AxeVio
     // `within`: only that part of the page (a dialog, a section), e.g. when a dialog's overlay dims the rest.
     const result = await axe.run((selector ? document.querySelector(selector) : document) as Document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
     });
     return result.violations.map((v) => ({
       id: v.id,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { Code, MessageKey } from '@earn/domain';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -167,7 +167,24 @@ export async function buildApp(
 
   const webDist = deps.config.webDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The build's brotli and gzip copies (apps/web/vite.config.ts) where the browser takes them.
+      preCompressed: true,
+      // Set per file below.
+      cacheControl: false,
+      setHeaders(reply, path) {
+        // Files under assets/ are named for their content: a browser keeps them for a year and never
+        // asks again. Everything else (index.html, color-scheme.js) is asked for again on each load.
+        reply.header(
+          'cache-control',
+          path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
 
   app.setNotFoundHandler(async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
@@ -175,7 +192,10 @@ export async function buildApp(
       // Client-side routes: the web app's router takes it from here. The page's preload of the home
       // page's data serves `/` alone: elsewhere nothing reads it and Chromium warns in the console.
       const page = await readFile(join(webDist, 'index.html'), 'utf8');
-      return reply.type('text/html; charset=utf-8').send(page.replace(HOME_PRELOAD, ''));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page.replace(HOME_PRELOAD, ''));
     }
     return reply.status(404).send({
       code: Code.NOT_FOUND,

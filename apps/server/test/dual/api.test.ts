@@ -7,6 +7,7 @@ import {
   expected,
   newUser,
   type Order,
+  type Product,
   productOf,
   quoteRefusal,
   subscribe,
@@ -64,6 +65,21 @@ describe('dual products, quotes and subscriptions', () => {
     const eth = await productOf(client, fixed.id);
     expect(eth).toMatchObject({ apr: '25.5', invest_coin: 'USDT', exercise_coin: 'ETH' });
     expect((await productOf(client, bl.id)).direction).toBe('buy_low');
+  });
+
+  it('answers the best APR quoted now on the earn home (the home card said "no products")', async () => {
+    const { client } = await newUser(server, op, {});
+    const open = (await client.get<{ list: Product[] }>('/apiw/v2/earn/dual/products')).body.data.list;
+    expect(open.length).toBeGreaterThan(0);
+    const best = open.reduce((m, p) => (new D(p.apr).gt(m.apr) ? p : m));
+    const home = await client.get<{ lines: { line: string; asset: string | null; apr: string | null }[] }>(
+      '/api/web/v1/earn/home',
+    );
+    expect(home.body.data.lines.find((l) => l.line === 'dual')).toEqual({
+      line: 'dual',
+      asset: best.invest_coin,
+      apr: best.apr,
+    });
   });
 
   it('books a subscription from spot into dual with both outcomes fixed to the 8th decimal', async () => {

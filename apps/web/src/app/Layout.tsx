@@ -1,16 +1,7 @@
 import { Box, Burger, Button, Container, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Component,
-  type ErrorInfo,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useEffect,
-  useState,
-} from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { queryKeys } from '../api/queries';
@@ -21,7 +12,7 @@ import { isFramed, postToParent } from './embed';
 import { AccountButton, LanguageButton, ThemeButton } from './HeaderButtons';
 import { PRODUCT_LINES } from './lines';
 import { registerNavigate } from './navigate';
-import { RouteErrorView } from './RouteError';
+import { PageBoundary } from './PageBoundary';
 
 type HeaderMenusModule = typeof import('./HeaderMenus');
 let menusPromise: Promise<HeaderMenusModule> | null = null;
@@ -140,23 +131,6 @@ function PageLoader() {
       <Loader aria-label={t('common.loading')} />
     </Group>
   );
-}
-
-/** A page that throws while rendering shows a plain error with a reload, not a blank screen. */
-class PageBoundary extends Component<{ children: ReactNode; resetKey: string }, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-  override componentDidUpdate(prev: { resetKey: string }) {
-    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
-  }
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
-  }
-  override render() {
-    return this.state.error ? <RouteErrorView error={this.state.error} /> : this.props.children;
-  }
 }
 
 /** Every route renders here: behind the session (see SessionGate), a Suspense and a boundary. */

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { type RouteObject, useLocation } from 'react-router';
 import { docRoutes } from '../features/docs/routes';
 import { dualRoutes } from '../features/dual/routes';
 import { earnOverviewRoutes } from '../features/earn-overview/routes';
@@ -13,6 +13,7 @@ import { stakingRoutes } from '../features/staking/routes';
 import { wealthRoutes } from '../features/wealth/routes';
 import HomePage from './HomePage';
 import { Layout } from './Layout';
+import { PageBoundary } from './PageBoundary';
 
 const LoginPage = lazy(() => import('./LoginPage'));
 const AssetsPage = lazy(() => import('./AssetsPage'));
@@ -20,6 +21,12 @@ const KitPage = lazy(() => import('./KitPage'));
 const ExchangePage = lazy(() => import('./ExchangePage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const AdminApp = lazy(() => import('../features/admin/AdminApp'));
+
+/** The console's own chunk that does not load (offline) says so, instead of a blank page. */
+function AdminBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <PageBoundary resetKey={pathname}>{children}</PageBoundary>;
+}
 
 /**
  * Every route of the app. A product line adds its routes in `features/<line>/routes.tsx` (React.lazy
@@ -29,9 +36,11 @@ export const routes: RouteObject[] = [
   {
     path: 'admin/*',
     element: (
-      <Suspense fallback={null}>
-        <AdminApp />
-      </Suspense>
+      <AdminBoundary>
+        <Suspense fallback={null}>
+          <AdminApp />
+        </Suspense>
+      </AdminBoundary>
     ),
   },
   {

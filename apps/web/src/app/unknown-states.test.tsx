@@ -45,6 +45,8 @@ const OVERVIEW = {
   upcoming: [],
 };
 
+const REFERRAL = { encrypted_uid: 'u1', kol_code: 'K1' };
+
 const CASES: Case[] = [
   {
     name: 'soft staking: no Activate to a user whose soft staking may be on',
@@ -121,6 +123,10 @@ function server(c: Case) {
     '/apiw/v2/earn/soft-staking/products': { list: [], total: 0 },
     '/apiw/v2/earn/soft-staking/payout-history': { list: [], total: 0 },
     '/apiw/v2/uni-loan/earn/coin-info': { list: [] },
+    // The home page's lazy widgets (the header's earnings, the referral card) call these once their
+    // chunks are in: a run that had already loaded them rendered them at once.
+    '/api/web/v1/earn/overview': OVERVIEW,
+    '/api/web/v1/rebate/get_user_info': REFERRAL,
     [c.path]: FAIL,
   };
   fakeFetch(routes);

@@ -3,6 +3,8 @@ import type { IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../i18n';
+import { StatePanel } from './query-state/QueryState';
+import { useOnline } from './query-state/state';
 
 /** The specs' chart resize debounce. */
 export const CHART_RESIZE_DEBOUNCE_MS = 300;
@@ -63,6 +65,42 @@ function plot(series: ISeriesApi<'Area'>, chart: IChartApi, data: TrendPoint[]):
   return new Map(data.map((p) => [p.time, p.value]));
 }
 
+/** An area chart in `host`, in the app's colours. */
+function drawChart(
+  { createChart, AreaSeries, ColorType }: typeof import('lightweight-charts'),
+  host: HTMLElement,
+  { height, dark, lineColor }: { height: number; dark: boolean; lineColor: string },
+): { chart: IChartApi; series: ISeriesApi<'Area'> } {
+  const chart = createChart(host, {
+    width: host.clientWidth,
+    height,
+    layout: {
+      background: { type: ColorType.Solid, color: 'transparent' },
+      textColor: dark ? '#9aa4b2' : '#5c6675',
+      attributionLogo: false,
+      fontFamily: 'inherit',
+    },
+    grid: {
+      vertLines: { visible: false },
+      horzLines: { color: dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)' },
+    },
+    rightPriceScale: { borderVisible: false },
+    timeScale: { borderVisible: false, timeVisible: false },
+    crosshair: { horzLine: { visible: false, labelVisible: false } },
+    handleScroll: false,
+    handleScale: false,
+  });
+  const series = chart.addSeries(AreaSeries, {
+    lineColor,
+    topColor: `${lineColor}55`,
+    bottomColor: `${lineColor}05`,
+    lineWidth: 2,
+    priceLineVisible: false,
+    lastValueVisible: false,
+  });
+  return { chart, series };
+}
+
 interface Tip {
   x: number;
   y: number;
@@ -89,65 +127,47 @@ export function TrendChart({
   const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
   const [tip, setTip] = useState<Tip | null>(null);
   const byTime = useRef(new Map<number, string>());
+  // The chart library is a chunk of its own: when it cannot be fetched (offline, a dropped
+  // connection) the chart says so with Retry instead of staying blank for good.
+  const [failed, setFailed] = useState(false);
+  const online = useOnline();
   const empty = !loading && data.length === 0;
   const lineColor = color ?? (scheme === 'dark' ? '#38d9a9' : '#0ca678');
 
   useEffect(() => {
     // While loading there is no host yet: the chart is made once the data is in (`loading` turns false).
     const host = hostRef.current;
-    if (!host || empty || loading) return;
+    if (!host || empty || loading || failed) return;
     let disposed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let observer: ResizeObserver | undefined;
-    void import('lightweight-charts').then(({ createChart, AreaSeries, ColorType }) => {
-      if (disposed) return;
-      const dark = scheme === 'dark';
-      const chart = createChart(host, {
-        width: host.clientWidth,
-        height,
-        layout: {
-          background: { type: ColorType.Solid, color: 'transparent' },
-          textColor: dark ? '#9aa4b2' : '#5c6675',
-          attributionLogo: false,
-          fontFamily: 'inherit',
-        },
-        grid: {
-          vertLines: { visible: false },
-          horzLines: { color: dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)' },
-        },
-        rightPriceScale: { borderVisible: false },
-        timeScale: { borderVisible: false, timeVisible: false },
-        crosshair: { horzLine: { visible: false, labelVisible: false } },
-        handleScroll: false,
-        handleScale: false,
-      });
-      const series = chart.addSeries(AreaSeries, {
-        lineColor,
-        topColor: `${lineColor}55`,
-        bottomColor: `${lineColor}05`,
-        lineWidth: 2,
-        priceLineVisible: false,
-        lastValueVisible: false,
-      });
-      chartRef.current = chart;
-      seriesRef.current = series;
-      chart.subscribeCrosshairMove((param) => {
-        if (!param.point || param.time === undefined) {
-          setTip(null);
-          return;
-        }
-        const time = Number(param.time);
-        const value = byTime.current.get(time);
-        if (value === undefined) return setTip(null);
-        setTip({ x: param.point.x, y: param.point.y, time, value });
-      });
-      observer = new ResizeObserver(() => {
-        clearTimeout(timer);
-        timer = setTimeout(() => chart.applyOptions({ width: host.clientWidth }), CHART_RESIZE_DEBOUNCE_MS);
-      });
-      observer.observe(host);
-      byTime.current = plot(series, chart, dataRef.current);
-    });
+    void import('lightweight-charts').then(
+      (lib) => {
+        if (disposed) return;
+        const { chart, series } = drawChart(lib, host, { height, dark: scheme === 'dark', lineColor });
+        chartRef.current = chart;
+        seriesRef.current = series;
+        chart.subscribeCrosshairMove((param) => {
+          if (!param.point || param.time === undefined) {
+            setTip(null);
+            return;
+          }
+          const time = Number(param.time);
+          const value = byTime.current.get(time);
+          if (value === undefined) return setTip(null);
+          setTip({ x: param.point.x, y: param.point.y, time, value });
+        });
+        observer = new ResizeObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(() => chart.applyOptions({ width: host.clientWidth }), CHART_RESIZE_DEBOUNCE_MS);
+        });
+        observer.observe(host);
+        byTime.current = plot(series, chart, dataRef.current);
+      },
+      () => {
+        if (!disposed) setFailed(true);
+      },
+    );
     return () => {
       disposed = true;
       clearTimeout(timer);
@@ -157,7 +177,15 @@ export function TrendChart({
       seriesRef.current = null;
     };
     // The chart is rebuilt for a new theme or size; new data only resets the series (below).
-  }, [scheme, height, empty, loading, lineColor]);
+  }, [scheme, height, empty, loading, lineColor, failed]);
+
+  // Back online: try the chart again by itself, as the offline text promises.
+  useEffect(() => {
+    if (!failed) return;
+    const again = () => setFailed(false);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [failed]);
 
   const dataRef = useRef(data);
   dataRef.current = data;
@@ -170,6 +198,13 @@ export function TrendChart({
     return (
       <Center h={height} aria-busy="true">
         <Loader size="sm" aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (failed) {
+    return (
+      <Center h={height} data-testid="chart-failed">
+        <StatePanel phase={online ? 'error' : 'offline'} onRetry={() => setFailed(false)} />
       </Center>
     );
   }

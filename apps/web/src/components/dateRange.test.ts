@@ -1,4 +1,4 @@
-import { describe, expect, onTestFinished, test } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { clampRange, exportRange, RANGE_LIMIT_MESSAGE_KEY, rangeToUnix } from './dateRange';
 
 const TODAY = '2026-11-21';
@@ -57,11 +57,9 @@ describe('clampRange', () => {
 
 describe('days picked are UTC days, as the lists write their times', () => {
   test('in a UTC+8 browser too: 11/01 is 2026-11-01 00:00 to 23:59:59 UTC, the export up to the next day', () => {
-    const zone = process.env.TZ;
-    process.env.TZ = 'Asia/Shanghai';
-    onTestFinished(() => {
-      process.env.TZ = zone;
-    });
+    // Put back as it was, unset included (assigning undefined would set the zone "undefined").
+    vi.stubEnv('TZ', 'Asia/Shanghai');
+    onTestFinished(() => vi.unstubAllEnvs());
     const start = Date.UTC(2026, 10, 1) / 1000;
     expect(rangeToUnix(['2026-11-01', '2026-11-02'])).toEqual({ from: start, to: start + 2 * 86_400 - 1 });
     expect(exportRange(['2026-11-01', '2026-11-02'])).toEqual({ from: start, to: start + 2 * 86_400 });

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { i18next } from '../i18n';
 import { setViewportWidth } from './viewport';
 
 // findBy*/waitFor give up after 1 s by default: on two shared cores a lazy dialog's first render took
@@ -28,6 +29,16 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   setViewportWidth(1400);
+});
+
+// A worker runs file after file in one jsdom (the web project does not isolate them): what a file
+// stubbed (fetch, matchMedia, timers, spies) is put back when it ends, so the next file starts clean.
+afterAll(async () => {
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 // lightweight-charts draws on a canvas, which jsdom lacks: a chart drawn in an animation frame after

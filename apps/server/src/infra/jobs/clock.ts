@@ -41,20 +41,27 @@ export class TestClock implements Clock {
     if (row) this.currentMs = Math.max(this.currentMs, row.nowMs);
   }
 
-  /** Moves forward to `target` (never back) and persists it for the other instances. */
-  async set(target: Date): Promise<void> {
+  /**
+   * Moves forward to `target` (never back) and persists it for the other instances: in `within` (a
+   * clock advance's stop: the move commits with the periods it makes due), else in its own commit.
+   */
+  async set(target: Date, within?: Db): Promise<void> {
     const wanted = Math.max(this.currentMs, target.getTime());
     // GREATEST in the update itself: two instances moving the clock at once can never move it back.
     // A long advance moves it at every period end: its commit does not wait for the disk (a crash
     // loses at most the last moves, and the periods after them with them, which run again).
-    const [row] = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-      return tx
+    const move = (tx: Db) =>
+      tx
         .update(testClock)
         .set({ nowMs: sql`GREATEST(${testClock.nowMs}, ${wanted})` })
         .where(eq(testClock.id, 1))
         .returning({ nowMs: testClock.nowMs });
-    });
+    const [row] = within
+      ? await move(within)
+      : await this.db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+          return move(tx);
+        });
     this.currentMs = Math.max(wanted, Number(row?.nowMs ?? wanted));
   }
 }

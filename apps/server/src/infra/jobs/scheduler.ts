@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
 import { jobPeriods, jobRuns } from '../db/schema';
 import { type Clock, type TestClock, wallTime } from './clock';
-import { claimRun, PeriodDoneElsewhere, runSharded, type ShardHost } from './sharded';
-import type { SchedulerOptions, SchedulerStatus } from './status';
+import { Periods } from './periods';
+import { claimRun, NeedsOwnTransaction, PeriodDoneElsewhere, runSharded, type ShardHost } from './sharded';
+import { Health, type SchedulerOptions, type SchedulerStatus } from './status';
 
 export type { Job, Period, ShardData, ShardedWork } from '../../kernel/jobs';
 export { runWhole } from './sharded';
@@ -22,21 +23,15 @@ export class Scheduler {
   /** Set by stop(): a pass in progress ends after the period it is in. */
   private stopping = false;
   private running: Promise<void> = Promise.resolve();
+  /** Where each job stands: its last period done, its next (periods.ts). */
+  private readonly periods: Periods;
   /**
-   * The start of the last period known done, per job. Only this instance's passes move it, and they
-   * are serialised; a period another instance did meanwhile costs one refused claim, not a wrong run.
+   * During a clock advance: each due job's next instant as the last stop's due work read it (not due
+   * then), so the next stop is found without asking again.
    */
-  private readonly lastDone = new Map<string, number>();
-  /** For a job with no period done yet: the start of its first period, as this instance first saw it. */
-  private readonly firstStart = new Map<string, number>();
-  // Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive.
-  private readonly failures = new Map<string, { count: number; lastError: string | null }>();
-  private readonly lastSuccess = new Map<string, Date>();
-  private lastPass: { startedAt: Date | null; endedAt: Date | null; ok: boolean | null } = {
-    startedAt: null,
-    endedAt: null,
-    ok: null,
-  };
+  private dueSeen: Map<string, Date | undefined> | undefined;
+  /** Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive. */
+  private readonly health = new Health();
 
   /** Shards this instance booked since it started, per job: what tests and metrics read. */
   readonly shardsBooked = new Map<string, number>();
@@ -46,7 +41,9 @@ export class Scheduler {
     private readonly clock: Clock,
     private log?: FastifyBaseLogger,
     private readonly options: SchedulerOptions = {},
-  ) {}
+  ) {
+    this.periods = new Periods(clock);
+  }
 
   /** This scheduler as the sharded protocol sees it (sharded.ts). */
   private get shardHost(): ShardHost {
@@ -79,31 +76,11 @@ export class Scheduler {
 
   /** A snapshot for readiness checks and metrics; reads no database. */
   status(): SchedulerStatus {
-    return {
-      started: this.timer !== undefined,
-      lastPassStartedAt: this.lastPass.startedAt,
-      lastPassEndedAt: this.lastPass.endedAt,
-      lastPassOk: this.lastPass.ok,
-      jobs: this.jobs.map((job) => {
-        const done = this.lastDone.get(job.name);
-        const failed = this.failures.get(job.name);
-        return {
-          name: job.name,
-          periodSeconds: job.periodSeconds,
-          lastPeriodEnd: done === undefined ? null : new Date(done + job.periodSeconds * 1000),
-          lastSuccessAt: this.lastSuccess.get(job.name) ?? null,
-          failures: failed?.count ?? 0,
-          lastError: failed?.lastError ?? null,
-        };
-      }),
-    };
+    return this.health.status(this.timer !== undefined, this.jobs, this.periods.lastDone);
   }
 
   private recordFailure(job: string, error: unknown): void {
-    const entry = this.failures.get(job) ?? { count: 0, lastError: null };
-    entry.count++;
-    entry.lastError = error instanceof Error ? error.message : String(error);
-    this.failures.set(job, entry);
+    this.health.failed(job, error);
   }
 
   /**
@@ -134,17 +111,17 @@ export class Scheduler {
   /** Runs every period of every job that has ended by `now`, in order of period end. */
   runDue(): Promise<number> {
     return this.exclusive(async () => {
-      this.lastPass.startedAt = wallTime();
+      this.health.lastPass.startedAt = wallTime();
       try {
         await this.clock.refresh();
         const ran = await this.runUntil(this.clock.now());
-        this.lastPass.ok = true;
+        this.health.lastPass.ok = true;
         return ran;
       } catch (error) {
-        this.lastPass.ok = false;
+        this.health.lastPass.ok = false;
         throw error;
       } finally {
-        this.lastPass.endedAt = wallTime();
+        this.health.lastPass.endedAt = wallTime();
       }
     });
   }
@@ -159,28 +136,114 @@ export class Scheduler {
       await clock.refresh();
       const target = new Date(clock.now().getTime() + seconds * 1000);
       const end = horizon && horizon.getTime() > target.getTime() ? horizon : target;
-      for (let guard = 0; guard < 1_000_000 && !this.stopping; guard++) {
-        const nextEnd = await this.nextDueEnd(target, end);
-        if (!nextEnd) break;
-        await clock.set(nextEnd);
-        await this.runUntil(nextEnd, end);
+      this.dueSeen = new Map();
+      try {
+        for (let guard = 0; guard < 1_000_000 && !this.stopping; guard++) {
+          const nextEnd = await this.nextDueEnd(target, end);
+          if (!nextEnd) break;
+          await this.stopAt(clock, nextEnd, end);
+        }
+        await this.stopAt(clock, target, end);
+      } finally {
+        this.dueSeen = undefined;
       }
-      await clock.set(target);
-      await this.runUntil(clock.now(), end);
       return clock.now();
     });
+  }
+
+  /**
+   * One stop of a clock advance: the clock moved to `at`, every period due by then and the due work
+   * in one transaction (a stop's fixed cost is its commit, not its periods'). A stop that cannot be
+   * one transaction (a sharded period larger than a shard, or one another instance holds) is run
+   * again a period a transaction, as runDue does.
+   */
+  private async stopAt(clock: TestClock, at: Date, horizon: Date): Promise<void> {
+    const touched = new Set<string>();
+    const before = this.periods.snapshot();
+    let failed: Job | undefined;
+    try {
+      await this.transaction(async (tx) => {
+        await clock.set(at, tx);
+        await this.runGroup(tx, at, horizon, touched, (job) => {
+          failed = job;
+        });
+      });
+    } catch (error) {
+      // Rolled back: the stop's jobs stand where they stood before it, the clock moved alone.
+      this.periods.restore(before, touched);
+      this.dueSeen?.clear();
+      await clock.set(at);
+      if (!(error instanceof NeedsOwnTransaction || error instanceof PeriodDoneElsewhere)) {
+        if (failed) this.recordFailure(failed.name, error);
+        throw error;
+      }
+      await this.runUntil(at, horizon);
+      return;
+    }
+    for (const name of touched) this.health.lastSuccess.set(name, wallTime());
+    // Other work of the instance between two stops (PGlite answers nothing during a chain of queries).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** The periods due by `now` in order of period end, then the due work, all in `tx` (see stopAt). */
+  private async runGroup(
+    tx: Db,
+    now: Date,
+    horizon: Date,
+    touched: Set<string>,
+    failing: (job: Job) => void,
+  ): Promise<void> {
+    // A sharded period left open elsewhere is run the ordinary way, before anything else.
+    if (await this.openShardedPeriod(tx)) throw new NeedsOwnTransaction();
+    const shardRows = this.options.shardRows ?? 0;
+    for (let pass = 0; pass < MAX_PERIODS_PER_PASS * Math.max(1, this.jobs.length); pass++) {
+      if (this.stopping) return;
+      let best: { job: Job; period: Period } | undefined;
+      for (const job of this.jobs) {
+        const period = await this.periods.nextSpan(job, horizon, tx);
+        if (period.end.getTime() > now.getTime()) continue;
+        if (!best || period.end < best.period.end) best = { job, period };
+      }
+      if (!best) break;
+      const { job, period } = best;
+      failing(job);
+      touched.add(job.name);
+      let claimed: boolean;
+      if (job.sharded && shardRows > 0)
+        claimed = await runSharded(this.shardHost, job, job.sharded, period, shardRows, tx);
+      else {
+        claimed = await claimRun(tx, this.clock, this.instance, job, period);
+        if (claimed) await job.run(tx, period);
+      }
+      this.periods.ran(job, period, claimed);
+    }
+    for (const job of this.jobs) {
+      const due = job.due;
+      if (!due) continue;
+      const at = await due.next(tx);
+      if (!at || at.getTime() > now.getTime()) {
+        this.dueSeen?.set(job.name, at);
+        continue;
+      }
+      failing(job);
+      touched.add(job.name);
+      await due.run(tx, now);
+    }
   }
 
   /** The earliest end by `limit` of a period (a coalescing job's span up to `horizon`) or due instant. */
   private async nextDueEnd(limit: Date, horizon: Date): Promise<Date | undefined> {
     let earliest: Date | undefined;
     for (const job of this.jobs) {
-      const period = await this.nextSpan(job, horizon);
+      const period = await this.periods.nextSpan(job, horizon, this.db);
       if (period.end.getTime() <= limit.getTime() && (!earliest || period.end < earliest))
         earliest = period.end;
       if (!job.due) continue;
-      // Instants already passed are done by the next runUntil; only later ones are stops.
-      const at = await job.due.next(this.db);
+      // Instants already passed are done by the next runUntil; only later ones are stops. The stop
+      // before asked already when nothing was due (nothing of the scheduler's ran since).
+      const seen = this.dueSeen;
+      const at = seen?.has(job.name) ? seen.get(job.name) : await job.due.next(this.db);
+      seen?.delete(job.name);
       if (
         at &&
         at.getTime() > this.clock.now().getTime() &&
@@ -206,21 +269,9 @@ export class Scheduler {
         this.recordFailure(job.name, error);
         throw error;
       }
-      this.lastSuccess.set(job.name, wallTime());
+      this.health.lastSuccess.set(job.name, wallTime());
       if (done > 0) this.log?.info({ job: job.name, done, at: now.toISOString() }, 'due work done');
     }
-  }
-
-  /**
-   * The next period of `job` to run: its next period, or, for a coalescing job, the span of every one
-   * of its periods that ends by `horizon`.
-   */
-  private async nextSpan(job: Job, horizon: Date): Promise<Period> {
-    const period = await this.nextPeriod(job);
-    if (!job.coalesce || period.end.getTime() > horizon.getTime()) return period;
-    const lengthMs = job.periodSeconds * 1000;
-    const more = Math.floor((horizon.getTime() - period.end.getTime()) / lengthMs);
-    return { start: period.start, end: new Date(period.end.getTime() + more * lengthMs) };
   }
 
   /**
@@ -241,7 +292,7 @@ export class Scheduler {
       lookForOpen = best !== undefined;
       if (!best)
         for (const job of this.jobs) {
-          const period = await this.nextSpan(job, horizon);
+          const period = await this.periods.nextSpan(job, horizon, this.db);
           if (period.end.getTime() > now.getTime()) continue;
           if (!best || period.end < best.period.end) best = { job, period };
         }
@@ -261,47 +312,18 @@ export class Scheduler {
    * anything else: holders' calls wait for its close, and so would another job's period that moves
    * coins into the same line (a launch pool's end into flexible simple earn).
    */
-  private async openShardedPeriod(): Promise<{ job: Job; period: Period } | undefined> {
+  private async openShardedPeriod(db: Db = this.db): Promise<{ job: Job; period: Period } | undefined> {
     if (!(this.options.shardRows ?? 0)) return undefined;
-    const open = await this.db
+    const open = await db
       .select({ job: jobPeriods.job, periodStart: jobPeriods.periodStart })
       .from(jobPeriods)
       .where(isNull(jobPeriods.closedAt))
       .orderBy(jobPeriods.periodEnd);
     for (const row of open) {
       const job = this.jobs.find((j) => j.name === row.job);
-      if (job) return { job, period: this.periodAt(job, row.periodStart.getTime()) };
+      if (job) return { job, period: this.periods.at(job, row.periodStart.getTime()) };
     }
     return undefined;
-  }
-
-  private periodAt(job: Job, startMs: number): Period {
-    return { start: new Date(startMs), end: new Date(startMs + job.periodSeconds * 1000) };
-  }
-
-  /** The period after the last one done; for a job never run, the last period that ended. */
-  private async nextPeriod(job: Job): Promise<Period> {
-    const lengthMs = job.periodSeconds * 1000;
-    const cached = this.lastDone.get(job.name);
-    if (cached !== undefined) return this.periodAt(job, cached + lengthMs);
-    const [last] = await this.db
-      .select({ periodStart: jobRuns.periodStart })
-      .from(jobRuns)
-      .where(eq(jobRuns.job, job.name))
-      .orderBy(desc(jobRuns.periodStart))
-      .limit(1);
-    if (last) {
-      this.lastDone.set(job.name, last.periodStart.getTime());
-      return this.periodAt(job, last.periodStart.getTime() + lengthMs);
-    }
-    // Fixed at the first look: a coalescing job's span, due later, still starts there.
-    const anchored = this.firstStart.get(job.name);
-    if (anchored !== undefined) return this.periodAt(job, anchored);
-    const offsetMs = (job.offsetSeconds ?? 0) * 1000;
-    const nowMs = this.clock.now().getTime();
-    const currentStart = Math.floor((nowMs - offsetMs) / lengthMs) * lengthMs + offsetMs;
-    this.firstStart.set(job.name, currentStart - lengthMs);
-    return this.periodAt(job, currentStart - lengthMs);
   }
 
   /**
@@ -313,12 +335,8 @@ export class Scheduler {
       this.recordFailure(job.name, error);
       throw error;
     });
-    const lastStart = period.end.getTime() - job.periodSeconds * 1000;
-    // Claimed here or committed by another instance: either way the period is done. A span only
-    // partly done elsewhere is read again from job_runs.
-    if (claimed || lastStart === period.start.getTime()) this.lastDone.set(job.name, lastStart);
-    else this.lastDone.delete(job.name);
-    this.lastSuccess.set(job.name, wallTime());
+    this.periods.ran(job, period, claimed);
+    this.health.lastSuccess.set(job.name, wallTime());
     if (claimed) this.log?.info({ job: job.name, period: period.start.toISOString() }, 'job period done');
     return claimed;
   }

@@ -85,13 +85,22 @@ export async function runWhole(tx: Db, work: ShardedWork, period: Period, shardR
 export class PeriodDoneElsewhere extends Error {}
 
 /**
+ * A sharded period run inside a stop's one transaction (a clock advance) that cannot end there: its
+ * plan is larger than a shard, or another instance holds it open. The stop is rolled back and run
+ * again a period a transaction.
+ */
+export class NeedsOwnTransaction extends Error {}
+
+/**
  * A period in shards: plan it (once: the period's row is the claim), book every shard this instance
  * can claim (FOR UPDATE SKIP LOCKED: a shard another instance is booking is skipped, one whose
  * instance died is free again once its transaction rolled back), wait while others hold the rest,
  * and close the period once none is left (the job_runs row is the claim of the close). A plan of one
  * shard or none, or of shards holding no more than one shard's rows together (ShardData.rows), has
  * nothing worth sharing: it is booked and closed in the plan's own transaction, with the same rows.
- * Answers whether this instance closed it.
+ * Answers whether this instance closed it. `inline`: the caller's transaction, in which the period
+ * must be booked and closed whole (else NeedsOwnTransaction; PeriodDoneElsewhere is thrown, not
+ * answered, as the caller's other work is rolled back with the plan).
  */
 export async function runSharded(
   host: ShardHost,
@@ -99,39 +108,49 @@ export async function runSharded(
   work: ShardedWork,
   period: Period,
   shardRows: number,
+  inline?: Db,
 ): Promise<boolean> {
   const key = and(eq(jobShards.job, job.name), eq(jobShards.periodStart, period.start));
   const periodKey = and(eq(jobPeriods.job, job.name), eq(jobPeriods.periodStart, period.start));
   let bookedHere = 0;
-  const outcome = await host
-    .transaction(async (tx): Promise<'open' | 'closed' | 'done elsewhere'> => {
-      const [run] = await tx
-        .select({ job: jobRuns.job })
-        .from(jobRuns)
-        .where(and(eq(jobRuns.job, job.name), eq(jobRuns.periodStart, period.start)));
-      if (run) return 'done elsewhere';
-      const planned = await tx
-        .insert(jobPeriods)
-        .values({
-          job: job.name,
-          periodStart: period.start,
-          periodEnd: period.end,
-          shards: 0,
-          plannedAt: host.clock.now(),
-          instance: host.instance,
-        })
-        .onConflictDoNothing()
-        .returning({ job: jobPeriods.job });
-      if (planned.length === 0) return 'open';
-      const shards = await work.plan(tx, period, shardRows);
-      if (shards.length <= 1 || (plannedRows(shards) ?? Number.POSITIVE_INFINITY) <= shardRows) {
-        // Claimed before the booking: a period another instance ran whole rolls this one back.
-        if (!(await host.claimRun(tx, job, period))) throw new PeriodDoneElsewhere();
-        const done: { params: ShardData; result: ShardData }[] = [];
-        for (const [shard, params] of shards.entries()) {
-          const result = await work.book(tx, period, params);
-          done.push({ params, result });
-          await tx.insert(jobShards).values({
+  // Inline, the period is known undone (its stop's scheduler ran the one before it); one another
+  // instance ran meanwhile is found by its job_periods row or its claim, and the stop runs again.
+  const first = async (tx: Db): Promise<'open' | 'closed' | 'done elsewhere'> => {
+    if (inline) return plan(tx);
+    const [run] = await tx
+      .select({ job: jobRuns.job })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, job.name), eq(jobRuns.periodStart, period.start)));
+    if (run) return 'done elsewhere';
+    return plan(tx);
+  };
+  const plan = async (tx: Db): Promise<'open' | 'closed'> => {
+    const planned = await tx
+      .insert(jobPeriods)
+      .values({
+        job: job.name,
+        periodStart: period.start,
+        periodEnd: period.end,
+        shards: 0,
+        plannedAt: host.clock.now(),
+        instance: host.instance,
+      })
+      .onConflictDoNothing()
+      .returning({ job: jobPeriods.job });
+    if (planned.length === 0) {
+      if (inline) throw new NeedsOwnTransaction();
+      return 'open';
+    }
+    const shards = await work.plan(tx, period, shardRows);
+    if (shards.length <= 1 || (plannedRows(shards) ?? Number.POSITIVE_INFINITY) <= shardRows) {
+      // Claimed before the booking: a period another instance ran whole rolls this one back.
+      if (!(await host.claimRun(tx, job, period))) throw new PeriodDoneElsewhere();
+      const done: { params: ShardData; result: ShardData }[] = [];
+      for (const params of shards) done.push({ params, result: await work.book(tx, period, params) });
+      // The shards' record, in one statement.
+      if (done.length > 0)
+        await tx.insert(jobShards).values(
+          done.map(({ params, result }, shard) => ({
             job: job.name,
             periodStart: period.start,
             shard,
@@ -139,26 +158,26 @@ export async function runSharded(
             result,
             doneAt: host.clock.now(),
             instance: host.instance,
-          });
-        }
-        await work.close(tx, period, done);
-        await tx
-          .update(jobPeriods)
-          .set({ shards: shards.length, closedAt: host.clock.now() })
-          .where(periodKey);
-        bookedHere = shards.length;
-        return 'closed';
-      }
-      await tx
-        .insert(jobShards)
-        .values(shards.map((params, shard) => ({ job: job.name, periodStart: period.start, shard, params })));
-      await tx.update(jobPeriods).set({ shards: shards.length }).where(periodKey);
-      return 'open';
-    })
-    .catch((error: unknown) => {
-      if (error instanceof PeriodDoneElsewhere) return 'done elsewhere' as const;
-      throw error;
-    });
+          })),
+        );
+      await work.close(tx, period, done);
+      await tx.update(jobPeriods).set({ shards: shards.length, closedAt: host.clock.now() }).where(periodKey);
+      bookedHere = shards.length;
+      return 'closed';
+    }
+    if (inline) throw new NeedsOwnTransaction();
+    await tx
+      .insert(jobShards)
+      .values(shards.map((params, shard) => ({ job: job.name, periodStart: period.start, shard, params })));
+    await tx.update(jobPeriods).set({ shards: shards.length }).where(periodKey);
+    return 'open';
+  };
+  const outcome = inline
+    ? await first(inline)
+    : await host.transaction(first).catch((error: unknown) => {
+        if (error instanceof PeriodDoneElsewhere) return 'done elsewhere' as const;
+        throw error;
+      });
   if (outcome === 'closed') {
     host.booked(job.name, bookedHere);
     return true;

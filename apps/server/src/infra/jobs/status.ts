@@ -1,5 +1,7 @@
 // What the scheduler is told and what it tells: its options, and its status for readiness and metrics.
 
+import type { Job } from '../../kernel/jobs';
+
 export interface SchedulerOptions {
   /** Positions per shard; 0 books every period in one transaction by `run`. */
   shardRows?: number;
@@ -28,4 +30,44 @@ export interface SchedulerStatus {
   lastPassEndedAt: Date | null;
   lastPassOk: boolean | null;
   jobs: JobStatus[];
+}
+
+/** The scheduler's health bookkeeping, in wall-clock time: whether this process's scheduler is alive. */
+export class Health {
+  readonly failures = new Map<string, { count: number; lastError: string | null }>();
+  readonly lastSuccess = new Map<string, Date>();
+  readonly lastPass: { startedAt: Date | null; endedAt: Date | null; ok: boolean | null } = {
+    startedAt: null,
+    endedAt: null,
+    ok: null,
+  };
+
+  failed(job: string, error: unknown): void {
+    const entry = this.failures.get(job) ?? { count: 0, lastError: null };
+    entry.count++;
+    entry.lastError = error instanceof Error ? error.message : String(error);
+    this.failures.set(job, entry);
+  }
+
+  /** `lastDone`: the start of each job's last period known done. */
+  status(started: boolean, jobs: readonly Job[], lastDone: ReadonlyMap<string, number>): SchedulerStatus {
+    return {
+      started,
+      lastPassStartedAt: this.lastPass.startedAt,
+      lastPassEndedAt: this.lastPass.endedAt,
+      lastPassOk: this.lastPass.ok,
+      jobs: jobs.map((job) => {
+        const done = lastDone.get(job.name);
+        const failed = this.failures.get(job.name);
+        return {
+          name: job.name,
+          periodSeconds: job.periodSeconds,
+          lastPeriodEnd: done === undefined ? null : new Date(done + job.periodSeconds * 1000),
+          lastSuccessAt: this.lastSuccess.get(job.name) ?? null,
+          failures: failed?.count ?? 0,
+          lastError: failed?.lastError ?? null,
+        };
+      }),
+    };
+  }
 }

@@ -6,7 +6,7 @@ import { registerSubledgerCheck } from '../../ledger/reconcile';
 import { priceUsdt } from '../../market/assets';
 import { settlementJob } from './engine/settle';
 import { DUAL_PURPOSE } from './model';
-import { dualReads } from './reads';
+import { dualReads, listProducts } from './reads';
 import { registerAdminRoutes } from './routes/admin';
 import { recordInput } from './routes/schema';
 import { registerUserRoutes } from './routes/user';
@@ -121,4 +121,13 @@ export const dualModule: EarnModule = {
   },
   jobs: () => [settlementJob()],
   seedDemo,
+  /** The best APR quoted now among the products open for subscription (the home page's dual card). */
+  async bestOffer(db, now) {
+    const open = await listProducts(db, {}, now);
+    const best = open.reduce<(typeof open)[number] | undefined>(
+      (m, p) => (!m || dec(p.apr).gt(m.apr) ? p : m),
+      undefined,
+    );
+    return { line: 'dual', asset: best?.invest_coin ?? null, apr: best ? toWire(best.apr) : null };
+  },
 };

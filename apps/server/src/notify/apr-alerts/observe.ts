@@ -1,5 +1,6 @@
 import { APR_ALERT_LINES, type AprAlertLine } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
+import type { RateRow } from '../../kernel/reads';
 import { notifyMany } from '../inbox/create';
 import { rateLine } from './lines';
 
@@ -34,6 +35,9 @@ export async function observeRates(
   const when = at.toISOString();
   await lockRateLine(tx, line);
   const rates = await current(tx, at);
+  // Most looks (every hour of a long clock advance) find every rate as last recorded and every alert
+  // as it stands: then the statements below would change nothing, so one statement says so first.
+  if (!(await anythingMoved(tx, line, rates))) return;
   await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS apr_current (target text, asset text, product_id int, rate numeric)
     ON COMMIT DELETE ROWS`);
   await tx.execute(sql`DELETE FROM apr_current`);
@@ -66,6 +70,27 @@ export async function observeRates(
       FROM apr_changes c JOIN (${holders}) h ON h.target = c.target`,
     at,
   );
+}
+
+/**
+ * Whether a look at `rates` would change anything: a target with no observation or another rate (the
+ * upsert and the holders' items), or an alert of the line whose condition differs from its recorded
+ * state (evaluateAlerts, with the same condition). Under the line's lock, so nothing moves meanwhile.
+ */
+async function anythingMoved(tx: Db, line: AprAlertLine, rates: readonly RateRow[]): Promise<boolean> {
+  if (rates.length === 0) return false;
+  const [row] = await rows<{ moved: boolean }>(
+    tx,
+    sql`WITH c AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(rates)}::jsonb)
+        AS r(target text, asset text, product_id int, rate numeric))
+      SELECT EXISTS (SELECT 1 FROM c LEFT JOIN apr_observations o ON o.line = ${line} AND o.target = c.target
+          WHERE o.target IS NULL OR o.rate <> c.rate)
+        OR EXISTS (SELECT 1 FROM apr_alerts a JOIN c ON c.asset = a.asset
+          AND COALESCE(a.product_id, 0) = COALESCE(c.product_id, 0)
+          WHERE a.line = ${line} AND CASE WHEN (a.direction = 'above' AND c.rate * 100 >= a.apr)
+            OR (a.direction = 'below' AND c.rate * 100 < a.apr) THEN 1 ELSE 0 END <> a.satisfied) AS moved`,
+  );
+  return row?.moved === true;
 }
 
 /**

@@ -83,10 +83,12 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     // The scheduler finds where each job stands from its newest row, so that row always stays.
     table: 'job_runs',
     keepSeconds: 30 * DAY,
-    // Per job, its oldest row unless it is the only one: one pass over the table (a clock advance asks
-    // at every stop), where a subquery per row cost three times as much.
-    oldest: sql`(SELECT min(first_end) FROM (
-      SELECT min(period_end) AS first_end FROM job_runs GROUP BY job HAVING COUNT(*) > 1) g)`,
+    // The oldest row that is not its job's newest: per job with more than one row, its oldest. Read up
+    // the period_end index from its start, past the few jobs with a single row (a clock advance asks at
+    // every stop: a pass over the whole table grew with its rows, ~30 ms a stop after two months).
+    oldest: sql`(SELECT j.period_end FROM job_runs j WHERE EXISTS (
+      SELECT 1 FROM job_runs l WHERE l.job = j.job AND l.period_start > j.period_start)
+      ORDER BY j.period_end LIMIT 1)`,
     remove: (cutoff, batch) => sql`
       DELETE FROM job_runs WHERE (job, period_start) IN (
         SELECT job, period_start FROM job_runs j WHERE period_end < ${cutoff}

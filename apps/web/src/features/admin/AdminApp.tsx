@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useRoutes } from 'react-router';
+import { useLocation, useRoutes } from 'react-router';
+import { PageBoundary } from '../../app/PageBoundary';
 import { createAdminQueryClient } from './api/http';
 
 // Everything else loads behind these two: the dynamic import that app/routes.tsx adds to the users'
@@ -15,13 +16,17 @@ const Console = lazy(() => import('./Console'));
  */
 export default function AdminApp() {
   const [client] = useState(createAdminQueryClient);
+  const { pathname } = useLocation();
   const routes = useRoutes([
     { path: 'login', element: <LoginPage /> },
     { path: '*', element: <Console /> },
   ]);
   return (
     <QueryClientProvider client={client}>
-      <Suspense fallback={null}>{routes}</Suspense>
+      {/* The console's code loads in chunks: one that fails (offline) says so instead of a blank page. */}
+      <PageBoundary resetKey={pathname}>
+        <Suspense fallback={null}>{routes}</Suspense>
+      </PageBoundary>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { launchpoolPoolCoins, launchpoolPools, launchpoolProjects } from '../../../infra/db/schema';
 import { liveAutoEarnRates, loadPoolMarket } from '../live';
@@ -15,12 +15,16 @@ export async function advancePoolCoins(
   pool: PoolRow,
   project: ProjectRow,
   at: Date,
+  /** The pool's coin rows in display order, when the caller read them already. */
+  read?: PoolCoinRow[],
 ): Promise<PoolCoinRow[]> {
-  const coins = await tx
-    .select()
-    .from(launchpoolPoolCoins)
-    .where(eq(launchpoolPoolCoins.rid, pool.rid))
-    .orderBy(asc(launchpoolPoolCoins.sort), asc(launchpoolPoolCoins.coin));
+  const coins =
+    read ??
+    (await tx
+      .select()
+      .from(launchpoolPoolCoins)
+      .where(eq(launchpoolPoolCoins.rid, pool.rid))
+      .orderBy(asc(launchpoolPoolCoins.sort), asc(launchpoolPoolCoins.coin)));
   const out: PoolCoinRow[] = [];
   for (const coin of coins) {
     const acc = rewardAccAt(pool, project, at, coin);
@@ -53,10 +57,30 @@ export async function bringUnsettledPoolsTo(
     found.map((f) => f.pool.coin),
     { prices: false },
   );
+  // Every pool's further coins in one read (rows locked with their pool, which the caller holds).
+  const coinRows =
+    found.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(launchpoolPoolCoins)
+          .where(
+            inArray(
+              launchpoolPoolCoins.rid,
+              found.map((f) => f.pool.rid),
+            ),
+          )
+          .orderBy(asc(launchpoolPoolCoins.sort), asc(launchpoolPoolCoins.coin));
   for (const { pool, project } of found) {
     const next = accumulatorAt(pool, project, at, liveAutoEarnRates(pool, market));
     if (next.acc === pool.accRewardPerToken && next.updatedAt === pool.accUpdatedAt) continue;
-    await advancePoolCoins(tx, pool, project, at);
+    await advancePoolCoins(
+      tx,
+      pool,
+      project,
+      at,
+      coinRows.filter((c) => c.rid === pool.rid),
+    );
     await tx.update(launchpoolPools).set(poolIndicesSet(next)).where(eq(launchpoolPools.rid, pool.rid));
   }
   return found;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../infra/db/client';
+import { type Db, rows } from '../../../infra/db/client';
 import type { Period, ShardedWork } from '../../../infra/jobs/scheduler';
 import { rateWatch } from '../../../kernel/notices';
 import {
@@ -28,17 +28,33 @@ export async function payHour(tx: Db, period: Period): Promise<void> {
 /**
  * The launch-pool hour in shards, one per pool: the plan brings every unsettled pool's accumulators
  * to the hour's end; each shard pays one pool's positions and books that pool's entries (their key
- * is already per pool and hour); the close ends the projects whose end has come.
+ * is already per pool and hour); the close ends the projects whose end has come. An hour whose pools
+ * hold no more than a shard's positions together is one shard paying every pool at once (rid null),
+ * as `payHour` does: the same rows and entries in a few statements instead of a few per pool.
  */
 export const launchPoolHour: ShardedWork = {
-  async plan(tx, period) {
+  async plan(tx, period, shardRows) {
     const found = await bringUnsettledPoolsTo(tx, period.end);
-    return found
+    const rids = found
       .filter((f) => f.project.startAt.getTime() < period.end.getTime())
-      .map((f) => ({ rid: f.pool.rid }));
+      .map((f) => f.pool.rid);
+    if (rids.length === 0) return [];
+    if (shardRows <= 0) return [{ rid: null }];
+    const counted = await rows<{ rid: string; n: number }>(
+      tx,
+      sql`SELECT rid::text AS rid, COUNT(*)::int AS n FROM launchpool_positions
+          WHERE rid IN (${sql.join(
+            rids.map((rid) => sql`${rid}`),
+            sql`, `,
+          )}) GROUP BY rid`,
+    );
+    const per = new Map(counted.map((c) => [Number(c.rid), c.n]));
+    const total = counted.reduce((a, c) => a + c.n, 0);
+    if (total <= shardRows) return [{ rid: null, rows: total }];
+    return rids.map((rid) => ({ rid, rows: per.get(rid) ?? 0 }));
   },
   async book(tx, period, params) {
-    await payPools(tx, period, Number(params.rid));
+    await payPools(tx, period, params.rid === null ? undefined : Number(params.rid));
     return {};
   },
   async close(tx, period) {

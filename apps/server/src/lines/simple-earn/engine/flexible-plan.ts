@@ -70,12 +70,10 @@ export async function planAsset(tx: Db, p: FlexProduct, shardRows: number): Prom
   const asset = p.asset;
   const index = dec(p.accIndex).toFixed();
   const rate = dec(p.nextTimeRateYear).toFixed();
-  const [u] = await rows<{ u: string; idx: string }>(
-    tx,
-    sql`SELECT earn_hourly_rate(${num(rate)})::text AS u, (${num(index)} + earn_hourly_rate(${num(rate)}))::text AS idx`,
-  );
-  if (!u) throw new Error('no unit rate');
+  // The hour's unit rate and index after it come with the supply: one statement.
   const [supply] = await rows<{
+    u: string;
+    idx: string;
     supplied: string;
     offered: string;
     pending: string;
@@ -84,13 +82,16 @@ export async function planAsset(tx: Db, p: FlexProduct, shardRows: number): Prom
     hi: string | null;
   }>(
     tx,
-    sql`SELECT COALESCE(SUM(principal), 0)::text AS supplied,
+    sql`SELECT earn_hourly_rate(${num(rate)})::text AS u, (${num(index)} + earn_hourly_rate(${num(rate)}))::text AS idx,
+          COALESCE(SUM(principal), 0)::text AS supplied,
           COALESCE(SUM(principal) FILTER (WHERE min_lend_rate_year <= ${num(rate)}), 0)::text AS offered,
           (SELECT COALESCE(SUM(amount), 0) FROM se_flex_pending WHERE asset = ${asset})::text AS pending,
           COUNT(*)::text AS n, MIN(id)::text AS lo, MAX(id)::text AS hi
         FROM se_flex_positions WHERE asset = ${asset} AND principal > 0`,
   );
-  const offered = dec(supply?.offered ?? '0');
+  if (!supply) throw new Error('no unit rate');
+  const u = supply;
+  const offered = dec(supply.offered);
   const demand = dec(p.borrowDemand);
   const covers = demand.gte(offered);
   let cut: FlexShard['cut'] = null;

@@ -21,6 +21,8 @@ export type DayShard = {
   product: number;
   lo: number | null;
   hi: number | null;
+  /** The positions' users it books, about (ShardData.rows: a small day is booked in its plan). */
+  rows?: number;
 };
 
 /** Coins staked for the whole UTC day: lots whose accrual began by the day's start. */

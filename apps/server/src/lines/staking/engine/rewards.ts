@@ -38,7 +38,7 @@ export const stakingDay = shardedWork<DayShard>({
     for (const f of found) {
       const n = Number(f.n);
       if (shardRows <= 0 || n <= shardRows) {
-        shards.push({ product: f.product_id, lo: null, hi: null });
+        shards.push({ product: f.product_id, lo: null, hi: null, rows: n });
         continue;
       }
       const lo = Number(f.lo);
@@ -50,6 +50,7 @@ export const stakingDay = shardedWork<DayShard>({
           product: f.product_id,
           lo: lo + i * width,
           hi: i === parts - 1 ? lo + span : lo + (i + 1) * width,
+          rows: Math.ceil(n / parts),
         });
     }
     return shards;

@@ -17,6 +17,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageMenu, ThemeMenu } from '../../../app/HeaderMenus';
+import { PageBoundary } from '../../../app/PageBoundary';
 import { adminSend } from '../api/http';
 import { adminQueries } from '../api/queries';
 import type { OperatorRole } from '../api/types';
@@ -166,15 +167,17 @@ export function AdminLayout() {
             {t('admin.readOnly')}
           </Alert>
         )}
-        <Suspense
-          fallback={
-            <Center py={80}>
-              <Loader aria-label={t('common.loading')} />
-            </Center>
-          }
-        >
-          <Outlet />
-        </Suspense>
+        <PageBoundary resetKey={location.pathname}>
+          <Suspense
+            fallback={
+              <Center py={80}>
+                <Loader aria-label={t('common.loading')} />
+              </Center>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </PageBoundary>
       </AppShell.Main>
     </AppShell>
   );

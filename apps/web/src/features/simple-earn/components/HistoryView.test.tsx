@@ -70,11 +70,9 @@ function historyApi(flexInterest: number) {
 describe('history (section 4 default, daily rows with hours)', () => {
   test('with flexible interest: flexible interest by day, expandable to its hours', async () => {
     // A browser east of UTC: the days and hours are still UTC's.
-    const zone = process.env.TZ;
-    process.env.TZ = 'Asia/Shanghai';
-    onTestFinished(() => {
-      process.env.TZ = zone;
-    });
+    // Put back as it was, unset included (assigning undefined would set the zone "undefined").
+    vi.stubEnv('TZ', 'Asia/Shanghai');
+    onTestFinished(() => vi.unstubAllEnvs());
     const api = historyApi(5);
     renderWithProviders(<HistoryPage />, { route: '/simple-earn/history' });
     await userEvent.click(await screen.findByTestId('daily-expand'));

@@ -52,9 +52,12 @@ export function AprBreakdown({
   const { t } = useTranslation();
   const fixed = product.id !== 0;
   const coin = product.asset;
-  const blended = amountApr(product, amount, voucher, held);
+  // Only a flexible amount joins a holding on the ladder: a fixed order's tiers start at 0 (as its
+  // estimate, the server and the success dialog count them), whatever the flexible holding is.
+  const below = fixed ? '0' : held;
+  const blended = amountApr(product, amount, voucher, below);
   const terms = productTerms(product, voucher);
-  const stretches = (blended ?? blendedApr(0, terms, held)).segments;
+  const stretches = (blended ?? blendedApr(0, terms, below)).segments;
   const best = voucher ? aprUpTo(terms) : null;
   const up = best ? { apr: best.apr.toFixed(), amount: best.amount?.toFixed() ?? null } : upTo(product);
   const holdingAfter =

@@ -53,7 +53,11 @@ function Summary({ user }: { user: UserDetail }) {
         />
         <Fact label={t('admin.f.locked')} value={user.locked ? t('admin.yes') : t('admin.no')} />
         <Fact label={t('admin.f.use_funding')} value={user.use_funding ? t('admin.yes') : t('admin.no')} />
-        <Fact label={t('admin.users.fundpassMode')} value={user.fundpass_mode} />
+        <Fact
+          label={t('admin.users.fundpassMode')}
+          value={t(`admin.opt.fundpass.${user.fundpass_mode}`, { defaultValue: user.fundpass_mode })}
+          testId="user-fundpass-mode"
+        />
         <Fact label={t('admin.f.compliance_menu')} value={list(user.compliance_menu)} />
         <Fact label={t('admin.f.compliance_business')} value={list(user.compliance_business)} />
       </SimpleGrid>

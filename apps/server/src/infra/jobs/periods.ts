@@ -1,0 +1,87 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Clock } from '../../kernel/clock';
+import type { Job, Period } from '../../kernel/jobs';
+import type { Db } from '../db/client';
+import { jobRuns } from '../db/schema';
+
+/** Where each job of one scheduler stands: the last period it knows done, and the next to run. */
+export class Periods {
+  /**
+   * The start of the last period known done, per job. Only this instance's passes move it, and they
+   * are serialised; a period another instance did meanwhile costs one refused claim, not a wrong run.
+   */
+  readonly lastDone = new Map<string, number>();
+  /** For a job with no period done yet: the start of its first period, as this instance first saw it. */
+  private readonly firstStart = new Map<string, number>();
+
+  constructor(private readonly clock: Clock) {}
+
+  at(job: Job, startMs: number): Period {
+    return { start: new Date(startMs), end: new Date(startMs + job.periodSeconds * 1000) };
+  }
+
+  /** Where every job stood, to go back to if what follows is rolled back (see restore). */
+  snapshot(): ReadonlyMap<string, number> {
+    return new Map(this.lastDone);
+  }
+
+  /**
+   * A rolled-back stop: its jobs stand again where they stood before it. Not forgotten: the last period
+   * known done before the stop is still done, and status() (the lag metric, readiness) reads it until
+   * the next pass moves on.
+   */
+  restore(before: ReadonlyMap<string, number>, jobs: Iterable<string>): void {
+    for (const job of jobs) {
+      const done = before.get(job);
+      if (done === undefined) this.lastDone.delete(job);
+      else this.lastDone.set(job, done);
+    }
+  }
+
+  /**
+   * After a period (a span) ran: claimed here or committed by another instance, either way it is
+   * done. A span only partly done elsewhere is read again from job_runs.
+   */
+  ran(job: Job, period: Period, claimed: boolean): void {
+    const lastStart = period.end.getTime() - job.periodSeconds * 1000;
+    if (claimed || lastStart === period.start.getTime()) this.lastDone.set(job.name, lastStart);
+    else this.lastDone.delete(job.name);
+  }
+
+  /**
+   * The next period of `job` to run: its next period, or, for a coalescing job, the span of every one
+   * of its periods that ends by `horizon`.
+   */
+  async nextSpan(job: Job, horizon: Date, db: Db): Promise<Period> {
+    const period = await this.next(job, db);
+    if (!job.coalesce || period.end.getTime() > horizon.getTime()) return period;
+    const lengthMs = job.periodSeconds * 1000;
+    const more = Math.floor((horizon.getTime() - period.end.getTime()) / lengthMs);
+    return { start: period.start, end: new Date(period.end.getTime() + more * lengthMs) };
+  }
+
+  /** The period after the last one done; for a job never run, the last period that ended. */
+  private async next(job: Job, db: Db): Promise<Period> {
+    const lengthMs = job.periodSeconds * 1000;
+    const cached = this.lastDone.get(job.name);
+    if (cached !== undefined) return this.at(job, cached + lengthMs);
+    const [last] = await db
+      .select({ periodStart: jobRuns.periodStart })
+      .from(jobRuns)
+      .where(eq(jobRuns.job, job.name))
+      .orderBy(desc(jobRuns.periodStart))
+      .limit(1);
+    if (last) {
+      this.lastDone.set(job.name, last.periodStart.getTime());
+      return this.at(job, last.periodStart.getTime() + lengthMs);
+    }
+    // Fixed at the first look: a coalescing job's span, due later, still starts there.
+    const anchored = this.firstStart.get(job.name);
+    if (anchored !== undefined) return this.at(job, anchored);
+    const offsetMs = (job.offsetSeconds ?? 0) * 1000;
+    const nowMs = this.clock.now().getTime();
+    const currentStart = Math.floor((nowMs - offsetMs) / lengthMs) * lengthMs + offsetMs;
+    this.firstStart.set(job.name, currentStart - lengthMs);
+    return this.at(job, currentStart - lengthMs);
+  }
+}
