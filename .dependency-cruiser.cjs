@@ -6,6 +6,10 @@
  * < the composition root (app.ts, server.ts, main.ts, modules.ts, config.ts). Type-only imports
  * count: a type that points up ties the layers together as much as a call does.
  *
+ * views, notify and operator sit above the lines but do not import them: they read the lines through
+ * the modules' reads (kernel/reads.ts, issue 28), so a line's tables are named only in its store and
+ * its reads*.ts files.
+ *
  * Siblings on the same layer: ledger, accounts and market may use each other (they are the base
  * every line books through); inside notify, inside views and inside ops folders may use each other;
  * between product lines only launch-pool -> simple-earn (auto-earn puts rewards into simple earn
@@ -64,6 +68,15 @@ module.exports = {
     },
     ...upward,
     ...lineToLine,
+    {
+      name: 'no-lines-from-views-notify-operator',
+      comment:
+        "views, notify and the operator read the product lines through the modules' reads (kernel/reads.ts, " +
+        'AppDeps.reads), never by importing a line: a line keeps its tables and its code to itself',
+      severity: 'error',
+      from: { path: under(['views', 'notify', 'operator']) },
+      to: { path: `${SRC}lines/` },
+    },
     {
       name: 'kernel-imports-no-app-code',
       comment: 'the kernel is types and errors every line needs; it imports libraries only',

@@ -14,6 +14,8 @@ import pg from 'pg';
 import { createSession } from '../apps/server/src/accounts/users';
 import { openPostgres, rows, sql } from '../apps/server/src/infra/db/client';
 import { compileSql } from '../apps/server/src/infra/db/compile';
+import { readsOf } from '../apps/server/src/kernel/module';
+import { earnModules } from '../apps/server/src/modules';
 import { movementsSql } from '../apps/server/src/views/statements/movements';
 
 function arg(name: string, fallback: string): string {
@@ -158,7 +160,7 @@ function bareCopy(userId: number) {
 /** Baseline 2: the statement's own query, read by a cursor here: the database's share of an export. */
 async function queryOnly(userId: number) {
   const compiled = compileSql(
-    sql`SELECT * FROM (${movementsSql({ userId })}) s ORDER BY s.at_us, s.src, s.id, s.asset, s.type`,
+    sql`SELECT * FROM (${movementsSql(readsOf(earnModules), { userId })}) s ORDER BY s.at_us, s.src, s.id, s.asset, s.type`,
   );
   if (!compiled) throw new Error('statement query did not compile');
   const client = new pg.Client({ connectionString: dbUrl });

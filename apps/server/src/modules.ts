@@ -1,4 +1,4 @@
-import type { EarnModule } from './kernel/module';
+import { type EarnModule, readsOf } from './kernel/module';
 import { wireNotify } from './kernel/notices';
 import { dualModule } from './lines/dual';
 import { launchPoolModule } from './lines/launch-pool';
@@ -6,6 +6,7 @@ import { simpleEarnModule } from './lines/simple-earn';
 import { softStakingModule } from './lines/soft-staking';
 import { stakingModule } from './lines/staking';
 import { wealthModule } from './lines/wealth';
+import { wireRateLines } from './notify/apr-alerts/lines';
 import { inboxModule } from './notify/inbox/module';
 import { notificationsModule } from './notify/notifications/module';
 import { notifyPorts } from './notify/ports';
@@ -37,3 +38,7 @@ export const earnModules: EarnModule[] = [
   // After every line: the daily summary reads the day's earnings of them all.
   inboxModule,
 ];
+
+// The APR alerts look at the lines' rates from inside the lines' own transactions (through the notify
+// ports, without the server's deps): every line's, whichever modules a server runs, as the ports.
+wireRateLines(readsOf(earnModules));

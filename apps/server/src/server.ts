@@ -10,7 +10,7 @@ import { SESSIONS_CHANNEL, sessionCacheOf } from './infra/http/session-cache';
 import { type Clock, SystemClock, TestClock } from './infra/jobs/clock';
 import { Scheduler } from './infra/jobs/scheduler';
 import type { AppDeps } from './kernel/deps';
-import type { EarnModule } from './kernel/module';
+import { type EarnModule, readsOf } from './kernel/module';
 import { earnModules } from './modules';
 import { INBOX_CHANNEL, InboxWakeup } from './notify/inbox/wakeup';
 import { MailSender, smtpTransport } from './notify/mail';
@@ -76,6 +76,7 @@ export async function createServer(
   const stopListening = database.listen?.(INBOX_CHANNEL, inboxWakeup);
   // Sessions are kept for a few seconds while this instance hears of their changes (session-cache.ts).
   const stopSessions = database.listen?.(SESSIONS_CHANNEL, sessionCacheOf(db));
+  const modules = opts.modules ?? earnModules;
   const deps: AppDeps = {
     db,
     clock,
@@ -85,8 +86,8 @@ export async function createServer(
     replicas,
     mailer: opts.mailer ?? outboxSecurityMailer,
     inboxWakeup,
+    reads: readsOf(modules),
   };
-  const modules = opts.modules ?? earnModules;
   for (const job of coreJobs(deps)) scheduler.register(job);
   for (const m of modules) for (const job of m.jobs?.(deps) ?? []) scheduler.register(job);
   if (config.seedDemo) await seedDemo(db, clock.now(), modules);

@@ -1,6 +1,7 @@
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { LineReads } from './reads';
 
 /**
  * What every route module is given. The kernel names what every layer needs; a service that lives
@@ -12,6 +13,8 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   config: Config;
+  /** The product lines' reads (kernel/reads.ts), in the modules' order: what the views loop over. */
+  reads: readonly LineReads[];
 }
 
 export interface SessionUser {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
 import type { AppDeps } from './deps';
 import type { Job } from './jobs';
+import type { LineReads } from './reads';
 
 /** A product line's best current offer, for the earn home page. */
 export interface BestOffer {
@@ -14,8 +15,8 @@ export interface BestOffer {
 }
 
 /**
- * What a product line plugs into the server: its routes, its periodic jobs, its demo data and its
- * best offer. Every line has the same shape, so knowing one means knowing all.
+ * What a product line plugs into the server: its routes, its periodic jobs, its demo data, its
+ * best offer and its reads. Every line has the same shape, so knowing one means knowing all.
  */
 export interface EarnModule {
   name: string;
@@ -28,4 +29,11 @@ export interface EarnModule {
    * object shared by every server in the process, so it keeps no server's clock or state of its own.
    */
   bestOffer?(db: Db, now: Date): Promise<BestOffer>;
+  /** What the cross-line views may read of the line's tables (kernel/reads.ts). */
+  reads?: LineReads;
+}
+
+/** The reads of the modules that have them, in the modules' order: what `AppDeps.reads` holds. */
+export function readsOf(modules: readonly EarnModule[]): LineReads[] {
+  return modules.flatMap((m) => (m.reads ? [m.reads] : []));
 }

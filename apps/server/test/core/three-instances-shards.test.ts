@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app';
 import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
 import { SystemClock } from '../../src/infra/jobs/clock';
 import { Scheduler } from '../../src/infra/jobs/scheduler';
+import { readsOf } from '../../src/kernel/module';
 import { UserPurpose } from '../../src/ledger/accounts';
 import { postBulkEntry } from '../../src/ledger/bulk';
 import { reconcile } from '../../src/ledger/reconcile';
@@ -206,7 +207,13 @@ describe.runIf(onPostgres)('three server processes book the flexible hour in sha
     // npm run reconcile's checks, every product line's sub-ledger included, on the shared database.
     const clockNow = new SystemClock();
     const app = await buildApp(
-      { db, clock: clockNow, scheduler: new Scheduler(db, clockNow), config: testConfig() },
+      {
+        db,
+        clock: clockNow,
+        scheduler: new Scheduler(db, clockNow),
+        config: testConfig(),
+        reads: readsOf(earnModules),
+      },
       earnModules,
     );
     await app.close();

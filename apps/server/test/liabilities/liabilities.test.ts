@@ -185,7 +185,9 @@ describe('proof of liabilities', { timeout: 300_000 }, () => {
         )
       )[0]?.n;
     const before = await count();
-    expect(await buildLiabilitySnapshot(server.deps.db, day, new Date(midnight * 1000))).toBe(false);
+    expect(
+      await buildLiabilitySnapshot(server.deps.db, server.deps.reads, day, new Date(midnight * 1000)),
+    ).toBe(false);
     expect(await count()).toBe(before);
     const first = (await users[0]?.c.get<Proof>('/api/web/v1/earn/liabilities/proof'))?.body.data.leaf;
     await toNextMidnight(op, 60);
@@ -217,7 +219,7 @@ describe('proof of liabilities', { timeout: 300_000 }, () => {
       await tx.execute(sql`ANALYZE liability_balances`);
       for (const setting of ['hashjoin', 'mergejoin', 'material', 'seqscan', 'hashagg'])
         await tx.execute(sql.raw(`SET LOCAL enable_${setting} = off`));
-      return buildLiabilitySnapshot(tx, day, at);
+      return buildLiabilitySnapshot(tx, server.deps.reads, day, at);
     });
     expect(built).toBe(true);
     const leaves = await rows<{ user_id: string; n: number }>(

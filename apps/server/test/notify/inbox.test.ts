@@ -159,10 +159,16 @@ describe('inbox: items created once per cause, read in the user’s language', (
     let periodEnd = new Date(Math.floor(now.getTime() / (DAY * 1000)) * DAY * 1000 + HOUR * 1000);
     if (periodEnd > now) periodEnd = new Date(periodEnd.getTime() - DAY * 1000);
     await runInTx((tx) =>
-      runDailyEarnings(tx, { start: new Date(periodEnd.getTime() - DAY * 1000), end: periodEnd }),
+      runDailyEarnings(tx, server.deps.reads, {
+        start: new Date(periodEnd.getTime() - DAY * 1000),
+        end: periodEnd,
+      }),
     );
     await runInTx((tx) =>
-      runDailyEarnings(tx, { start: new Date(periodEnd.getTime() - DAY * 1000), end: periodEnd }),
+      runDailyEarnings(tx, server.deps.reads, {
+        start: new Date(periodEnd.getTime() - DAY * 1000),
+        end: periodEnd,
+      }),
     );
     expect(await count('daily_earnings')).toBe(before);
     // b earned nothing and is told nothing.
@@ -197,7 +203,10 @@ describe('inbox: items created once per cause, read in the user’s language', (
     // The hour again: nothing new.
     const start = new Date((now - (now % HOUR)) * 1000);
     await runInTx((tx) =>
-      runLaunchpoolAnnouncements(tx, { start, end: new Date(start.getTime() + HOUR * 1000) }),
+      runLaunchpoolAnnouncements(tx, server.deps.reads, {
+        start,
+        end: new Date(start.getTime() + HOUR * 1000),
+      }),
     );
     expect(await count('launchpool_start')).toBe(1);
   });

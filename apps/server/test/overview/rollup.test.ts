@@ -108,7 +108,7 @@ describe('the daily earnings rollup', { timeout: 600_000 }, () => {
       const found = await rows<{ at: string; line: string; asset: string; type: string; amount: string }>(
         db,
         sql`SELECT to_char(s.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS at, s.line, s.asset, s.type, s.amount::text AS amount
-              FROM (${movementsSql({ userId: u.id })}) s WHERE s.at < ${until.toISOString()}::timestamptz`,
+              FROM (${movementsSql(server.deps.reads, { userId: u.id })}) s WHERE s.at < ${until.toISOString()}::timestamptz`,
       );
       for (const m of found) {
         const key = [u.id, m.at, m.line, m.asset, m.type].join('|');
@@ -139,11 +139,13 @@ describe('the daily earnings rollup', { timeout: 600_000 }, () => {
     if (!until) throw new Error('nothing rolled up');
     const before = await rolled(until);
     const day = new Date((firstDay + 2 * DAY) * 1000);
-    await db.transaction((tx) => rollupDays(tx as unknown as Db, day, new Date(day.getTime() + DAY * 1000)));
+    await db.transaction((tx) =>
+      rollupDays(tx as unknown as Db, server.deps.reads, day, new Date(day.getTime() + DAY * 1000)),
+    );
     expect(await rolled(until)).toEqual(before);
     expect((await rolledUntil(db))?.getTime()).toBe(until.getTime());
     // Rolling every day again from the start: the same rows.
-    await db.transaction((tx) => rollupDays(tx as unknown as Db, null, until));
+    await db.transaction((tx) => rollupDays(tx as unknown as Db, server.deps.reads, null, until));
     expect(await rolled(until)).toEqual(before);
     // A day the job already did is not done again (its job_runs row is the claim).
     const [last] = await rows<{ start: string }>(

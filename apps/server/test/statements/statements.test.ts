@@ -201,7 +201,7 @@ describe('earn statements', { timeout: 600_000 }, () => {
   it('exports in batches (a cursor on PostgreSQL, keyset pages on PGlite) without repeating or skipping a row', async () => {
     const batches: number[] = [];
     const keys: string[] = [];
-    for await (const batch of exportBatches(server.deps.db, { userId: u.id }, 'UTC', 7)) {
+    for await (const batch of exportBatches(server.deps.db, server.deps.reads, { userId: u.id }, 'UTC', 7)) {
       batches.push(batch.length);
       keys.push(...batch.map((r) => `${r.at_us}.${r.src}.${r.id}.${r.asset}.${r.type}`));
     }

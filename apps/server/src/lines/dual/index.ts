@@ -6,7 +6,7 @@ import { registerSubledgerCheck } from '../../ledger/reconcile';
 import { priceUsdt } from '../../market/assets';
 import { settlementJob } from './engine/settle';
 import { DUAL_PURPOSE } from './model';
-import { listProducts } from './reads';
+import { dualReads, listProducts } from './reads';
 import { registerAdminRoutes } from './routes/admin';
 import { recordInput } from './routes/schema';
 import { registerUserRoutes } from './routes/user';
@@ -113,6 +113,7 @@ async function seedRecords(db: Db, at: Date, demoUserId: number): Promise<void> 
 
 export const dualModule: EarnModule = {
   name: 'dual',
+  reads: dualReads,
   routes(app, deps) {
     registerChecks();
     registerUserRoutes(app, deps);

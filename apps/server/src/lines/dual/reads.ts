@@ -4,15 +4,24 @@ import {
   type DualDirection,
   type DualOrderStatus,
   dec,
-  targetReached,
   toWire,
 } from '@earn/domain';
-import type { Db } from '../../infra/db/client';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
 import { unixSeconds } from '../../kernel/clock';
-import { type OrderRow, type ProductRow, SUBSCRIBE_CUTOFF_SECONDS } from './model';
+import { CONSOLE_RECORDS_PER_LINE, type ConsolePosition, type LineReads } from '../../kernel/reads';
+import {
+  DUAL_PURPOSE,
+  DualHouse,
+  DualReason,
+  type OrderRow,
+  type ProductRow,
+  SUBSCRIBE_CUTOFF_SECONDS,
+} from './model';
+import { dualStatementWhys } from './reads-why';
 import { isCrossed, type QuoteInputs, quoteInputs, quoteOf } from './service/quote';
 import { cutoffOf } from './service/subscribe';
-import { openProducts, productsByIds } from './store';
+import { openProducts } from './store';
 
 /** A product as the user sees it, with its quote at `nowSec`. */
 export function productView(p: ProductRow, inputs: QuoteInputs, nowSec: number) {
@@ -107,49 +116,55 @@ export function orderView(o: OrderRow) {
 }
 
 /** Why a dual statement row paid what it paid: the product's fixing price, its target and the rule applied. */
-export interface DualWhy {
-  kind: 'dual_settlement';
-  product_id: number;
-  direction: DualDirection;
-  target_price: string;
-  fixing_price: string | null;
-  reached: boolean | null;
-  rule: string;
+/** Dual orders, open ones first: records with a status, no money moves. */
+function dual(db: Db, userId: number) {
+  const open = sql.join(
+    DUAL_OPEN_STATUSES.map((s) => sql`${s}::text`),
+    sql`, `,
+  );
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT d.id::text AS id, d.invest_coin || '/' || d.exercise_coin || ' ' || d.kind AS product,
+          d.invest_coin AS asset, d.amount::text AS amount, d.status, ${epoch(sql`d.created_at`)} AS since,
+          jsonb_build_object(
+            'kind', d.kind, 'exercise_coin', d.exercise_coin, 'target_price', d.target_price::text, 'apr', d.apr::text,
+            'expire_at', ${epoch(sql`d.expire_at`)}, 'settle_coin', d.settle_coin, 'settle_amount', d.settle_amount::text
+          ) AS extra
+        FROM dual_orders d WHERE d.user_id = ${userId}
+        ORDER BY (d.status IN (${open})) DESC, d.id DESC LIMIT ${CONSOLE_RECORDS_PER_LINE}`,
+  );
 }
 
-/** The rule a settled (or withdrawn) product applied, in words. */
-function ruleOf(p: ProductRow): { reached: boolean | null; rule: string } {
-  if (p.status === 'canceled')
-    return {
-      reached: null,
-      rule: 'withdrawn before settlement: principal + interest so far, in the coin invested',
-    };
-  if (p.fixingPrice === null) return { reached: null, rule: 'not settled yet' };
-  const reached = targetReached(p.direction, p.fixingPrice, p.targetPrice);
-  const cmp = p.direction === 'sell_high' ? (reached ? '>=' : '<') : reached ? '<=' : '>';
-  const paid = reached
-    ? p.direction === 'sell_high'
-      ? `(amount + interest) × target in ${p.exerciseCoin}`
-      : `(amount + interest) ÷ target in ${p.exerciseCoin}`
-    : `amount + interest in ${p.investCoin}`;
-  return {
-    reached,
-    rule: `${p.direction}: fixing ${toWire(p.fixingPrice)} ${cmp} target ${toWire(p.targetPrice)}, paid ${paid}, 8 decimals down`,
-  };
+/**
+ * What the cross-line views read of dual (kernel/reads.ts): orders not yet settled hold what was
+ * invested, in that coin, in the user's dual account (the outcome is not known before).
+ */
+/** The console dashboard's holdings of dual beside its ledger account: the open orders' amounts. */
+function consoleHeld() {
+  return sql`SELECT 'dual' AS line, user_id, invest_coin AS asset, amount FROM dual_orders
+          WHERE status IN (${sql.join(
+            DUAL_OPEN_STATUSES.map((s) => sql`${s}::text`),
+            sql`, `,
+          )})`;
 }
 
-/** The "why" of each product named, for the statement's dual rows. */
-export async function dualWhys(db: Db, productIds: number[]): Promise<Map<number, DualWhy>> {
-  const out = new Map<number, DualWhy>();
-  for (const p of await productsByIds(db, [...new Set(productIds)])) {
-    out.set(p.id, {
-      kind: 'dual_settlement',
-      product_id: p.id,
-      direction: p.direction,
-      target_price: toWire(p.targetPrice),
-      fixing_price: p.fixingPrice === null ? null : toWire(p.fixingPrice),
-      ...ruleOf(p),
-    });
-  }
-  return out;
-}
+export const dualReads: LineReads = {
+  heldPurposes: { [DUAL_PURPOSE]: 'dual' },
+  async consolePositions(db, userId) {
+    return [{ line: 'dual', positions: await dual(db, userId) }];
+  },
+  whys: dualStatementWhys,
+  consoleHeld,
+  book: {
+    reasons: { dual: Object.values(DualReason) },
+    heldPurpose: { dual: DUAL_PURPOSE },
+    // Interest of orders settled (target not reached) or withdrawn in the coin they invested; a
+    // converted order's interest is inside the conversion at the target, not a payout of its own.
+    payouts: [
+      { line: 'dual', reason: DualReason.settle, purpose: DualHouse.interest, prefix: false },
+      { line: 'dual', reason: DualReason.cancel, purpose: DualHouse.interest, prefix: false },
+    ],
+    income: { [DualReason.settle]: 'interest', [DualReason.cancel]: 'interest' },
+    conversionReasons: [DualReason.settle],
+  },
+};

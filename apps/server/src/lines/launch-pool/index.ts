@@ -4,6 +4,7 @@ import type { BestOffer, EarnModule } from '../../kernel/module';
 import { seedDemo } from './demo';
 import { launchPoolJobs } from './engine';
 import { loadPoolMarket, poolAprWire } from './live';
+import { launchPoolReads } from './reads';
 import { registerLaunchPoolRoutes } from './routes';
 import { registerLaunchPoolAdminRoutes } from './routes/admin';
 import { registerChecks, registerInterestCheck } from './store/checks';
@@ -39,6 +40,7 @@ async function bestOfferAt(db: Db, now: Date): Promise<BestOffer> {
 
 export const launchPoolModule: EarnModule = {
   name: 'launch-pool',
+  reads: launchPoolReads,
   routes(app, deps) {
     registerChecks();
     registerInterestCheck();

@@ -2,6 +2,7 @@ import { dec, toWire } from '@earn/domain';
 import type { EarnModule } from '../../kernel/module';
 import { findAsset } from '../../market/assets';
 import { softStakingJobs } from './engine';
+import { softStakingReads } from './reads';
 import { registerSoftStakingRoutes } from './routes';
 import { switchSoftStaking } from './service/switch';
 import { onlineCoins, seedCoin } from './store';
@@ -17,6 +18,7 @@ const DEMO_COINS: [string, string, string, string][] = [
 
 export const softStakingModule: EarnModule = {
   name: 'soft-staking',
+  reads: softStakingReads,
   routes: (app, deps) => registerSoftStakingRoutes(app, deps),
   jobs: () => softStakingJobs(),
   async seedDemo(db, at, demoUserId) {

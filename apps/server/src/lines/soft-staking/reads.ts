@@ -1,10 +1,16 @@
 import { type Decimal, dec, toWire } from '@earn/domain';
 import { loansOf } from '../../accounts/balances';
-import type { Db } from '../../infra/db/client';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
+import { rateQuery } from '../../infra/db/rate-rows';
 import { unixSeconds } from '../../infra/jobs/clock';
+import type { ConsolePosition, LineReads } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { balancesOf } from '../../ledger/ledger';
+import { SOFT_STAKING_REWARDS, SoftStakingReason } from './engine';
 import { type CoinRow, eligibleOf } from './model';
+import { softStakingDayRead } from './reads-breakdown';
+import { softStakingRateImpact } from './reads-impact';
 import { allCoins, onlineCoinsBySort, payoutPage, payoutTotals, switchOf } from './store';
 
 /* The line's reads, as the users' and the operator's answers show them; the tables through store.ts. */
@@ -82,3 +88,82 @@ export async function coinList(db: Db) {
   const list = await allCoins(db);
   return { list: list.map(coinView), total: list.length };
 }
+
+/**
+ * What the cross-line views read of soft staking (kernel/reads.ts). It holds nothing (its coins stay
+ * in spot); an APR alert watches a coin's daily payout rate (percent a year), held by switched-on
+ * users with the coin in spot.
+ */
+/** Soft staking: the user's own spot funds in each listed coin, and whether the switch is on. */
+function softStaking(db: Db, userId: number) {
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT k.coin AS id, 'soft staking' AS product, k.coin AS asset,
+          GREATEST(0, a.balance - COALESCE(l.amount, 0))::text AS amount,
+          CASE WHEN u.enabled THEN 'enabled' ELSE 'disabled' END AS status,
+          COALESCE(${epoch(sql`u.enabled_at`)}, 0) AS since,
+          jsonb_build_object('rate', k.rate::text, 'min_amount', k.min_amount::text, 'max_amount', k.max_amount::text,
+            'coin_status', k.status) AS extra
+        FROM soft_staking_coins k
+        JOIN ledger_accounts a ON a.user_id = ${userId} AND a.asset = k.coin AND a.purpose = 'spot' AND a.balance > 0
+        LEFT JOIN user_loans l ON l.user_id = a.user_id AND l.asset = a.asset
+        LEFT JOIN soft_staking_users u ON u.user_id = a.user_id
+        ORDER BY k.coin`,
+  );
+}
+
+/** The console dashboard's holdings of soft staking: switched-on users' own spot funds in listed coins. */
+function consoleHeld() {
+  return sql`SELECT 'soft_staking' AS line, a.user_id, a.asset, GREATEST(0, a.balance - COALESCE(l.amount, 0)) AS amount
+          FROM ledger_accounts a
+          JOIN soft_staking_users u ON u.user_id = a.user_id AND u.enabled
+          JOIN soft_staking_coins k ON k.coin = a.asset AND k.status = 'online'
+          LEFT JOIN user_loans l ON l.user_id = a.user_id AND l.asset = a.asset
+          WHERE a.is_user AND a.purpose = 'spot' AND a.balance > COALESCE(l.amount, 0)`;
+}
+
+/**
+ * Soft staking's earnings credited in [from, to): it pays once a day, so what was credited during
+ * the range (the day column bounds the partitions read).
+ */
+function earnings(from: Date, to: Date) {
+  const s = from.toISOString();
+  const e = to.toISOString();
+  return sql`SELECT user_id, coin AS asset, amount FROM soft_staking_payouts
+          WHERE day >= ${s}::timestamptz - interval '7 days' AND day < ${e}::timestamptz
+            AND created_at >= ${s}::timestamptz AND created_at < ${e}::timestamptz AND amount > 0`;
+}
+
+export const softStakingReads: LineReads = {
+  rates: [
+    {
+      line: 'soft_staking',
+      current: rateQuery(
+        sql`SELECT coin AS target, coin AS asset, NULL::int AS product_id, rate / 100 AS rate FROM soft_staking_coins`,
+      ),
+      holders: sql`SELECT DISTINCT u.user_id, a.asset AS target FROM soft_staking_users u
+      JOIN ledger_accounts a ON a.user_id = u.user_id AND a.purpose = ${UserPurpose.spot} AND a.balance > 0
+      WHERE u.enabled`,
+      needsProduct: false,
+    },
+  ],
+  async consolePositions(db, userId) {
+    return [{ line: 'soft_staking', positions: await softStaking(db, userId) }];
+  },
+  breakdown: { soft_staking_day: softStakingDayRead },
+  impact: { softStakingRate: softStakingRateImpact },
+  consoleHeld,
+  earnings,
+  book: {
+    reasons: { soft_staking: Object.values(SoftStakingReason) },
+    payouts: [
+      {
+        line: 'soft_staking',
+        reason: SoftStakingReason.payout,
+        purpose: SOFT_STAKING_REWARDS,
+        prefix: false,
+      },
+    ],
+    income: { [SoftStakingReason.payout]: 'reward' },
+  },
+};

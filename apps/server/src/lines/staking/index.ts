@@ -2,6 +2,7 @@ import { type Decimal, toWire } from '@earn/domain';
 import type { EarnModule } from '../../kernel/module';
 import { seedStakingDemo } from './demo';
 import { stakingJobs } from './engine';
+import { stakingReads } from './reads';
 import { registerStakingAdminRoutes, registerStakingRoutes } from './routes';
 import { registerChecks } from './store/checks';
 import { loadAllProducts } from './store/products';
@@ -9,6 +10,7 @@ import { bestUpToOf } from './terms';
 
 export const stakingModule: EarnModule = {
   name: 'staking',
+  reads: stakingReads,
   routes(app, deps) {
     registerChecks();
     registerStakingRoutes(app, deps);

@@ -4,7 +4,7 @@ import type { EarnModule } from '../../kernel/module';
 import { findAsset } from '../../market/assets';
 import { AcceptanceKind, recordAcceptance } from '../staking/store/acceptance';
 import { DAY_MS } from './model';
-import { recent30DaysRate } from './reads';
+import { recent30DaysRate, wealthReads } from './reads';
 import { registerWealthRoutes } from './routes';
 import { wealthProductInput } from './schema/catalogue';
 import { createWealthProduct } from './service/create-product';
@@ -83,6 +83,7 @@ async function seedDemo(db: Db, at: Date, demoUserId: number): Promise<void> {
 
 export const wealthModule: EarnModule = {
   name: 'wealth',
+  reads: wealthReads,
   routes(app, deps) {
     registerChecks();
     registerWealthRoutes(app, deps);

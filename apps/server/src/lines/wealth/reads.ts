@@ -1,12 +1,32 @@
-import { type Decimal, dec, roundDown, toWire, valueOfUnits, type WealthProjectTypeId } from '@earn/domain';
-import type { Db } from '../../infra/db/client';
+import {
+  type Arrival,
+  type Decimal,
+  dec,
+  roundDown,
+  toWire,
+  valueOfUnits,
+  type WealthProjectTypeId,
+  wealthNextNav,
+} from '@earn/domain';
+import { type Db, rows, sql } from '../../infra/db/client';
+import { epoch } from '../../infra/db/epoch';
+import { ofUsers } from '../../infra/db/users';
 import type { Language } from '../../infra/http/texts';
 import { localized } from '../../infra/http/texts';
 import { unixSeconds } from '../../infra/jobs/clock';
 import { errors } from '../../kernel/errors';
-import { DAY_MS, type WealthOrderRow, type WealthProductRow } from './model';
+import {
+  type ArrivalQuery,
+  arrivalParam,
+  type ConsolePosition,
+  type LineReads,
+  type UpcomingRow,
+} from '../../kernel/reads';
+import { UserPurpose } from '../../ledger/accounts';
+import { DAY_MS, WEALTH_FUND, type WealthOrderRow, type WealthProductRow, WealthReason } from './model';
 import { firstNav, latestNav, navSeries } from './store/navs';
 import { heldOrders, movementsOf, ownOrder, redemptionPage } from './store/orders';
+import { requireWealthProduct } from './store/products';
 
 /*
  * The line's reads, as the users' and the operator's answers show them: a product, the NAV's recent
@@ -175,3 +195,106 @@ export async function redemptionHistory(db: Db, userId: number, page: { page: nu
     total,
   };
 }
+
+/*
+ * What the cross-line views read of private wealth (kernel/reads.ts): with store/, the only place
+ * that names its tables.
+ */
+
+/**
+ * Units held and being redeemed × the latest NAV published by `at`, 8 decimals down (valueOfUnits;
+ * the ledger keeps them at cost); at cost before a first NAV.
+ */
+function holdings(at: Date, users?: readonly number[]) {
+  return sql`
+    SELECT o.user_id, 'wealth' AS line, o.coin AS asset,
+           CASE WHEN n.nav IS NULL
+                THEN o.cost + COALESCE((SELECT SUM(r.cost) FROM wealth_redemptions r
+                                         WHERE r.order_id = o.id AND r.status = 'pending'), 0)
+                ELSE trunc((o.units + o.redeeming_units) * n.nav, 8) END AS amount
+      FROM wealth_orders o
+      LEFT JOIN LATERAL (SELECT nav FROM wealth_navs
+                          WHERE product_id = o.product_id AND at <= ${at.toISOString()}::timestamptz
+                          ORDER BY at DESC LIMIT 1) n ON true
+     WHERE (o.units > 0 OR o.redeeming_units > 0) AND ${ofUsers(sql`o.user_id`, users)}`;
+}
+
+/**
+ * Redemptions at the next NAV, per product: the units' cost, when the NAV is estimated from the
+ * product's publishing cadence (its two latest NAVs).
+ */
+async function upcoming(db: Db, users: readonly number[], now: Date): Promise<UpcomingRow[]> {
+  const found = await rows<{ user_id: number; asset: string; amount: string; navs: string | null }>(
+    db,
+    sql`SELECT r.user_id, r.coin AS asset, SUM(r.cost)::text AS amount,
+               (SELECT string_agg(n.at::text, ',' ORDER BY n.at DESC)
+                  FROM (SELECT extract(epoch FROM at)::bigint AS at FROM wealth_navs
+                         WHERE product_id = r.product_id ORDER BY at DESC LIMIT 2) n) AS navs
+          FROM wealth_redemptions r
+         WHERE ${ofUsers(sql`r.user_id`, users)} AND r.status = 'pending'
+         GROUP BY r.user_id, r.coin, r.product_id`,
+  );
+  return found.map((r) => {
+    const next = wealthNextNav(unixSeconds(now), r.navs === null ? [] : r.navs.split(',').map(Number));
+    return {
+      userId: r.user_id,
+      kind: 'redemption',
+      line: 'wealth',
+      asset: r.asset,
+      amount: r.amount,
+      at: next.arrivesAt,
+      estimated: next.estimated,
+    };
+  });
+}
+
+/** The next NAV on the product's publishing cadence. */
+async function redeemArrival(db: Db, q: ArrivalQuery, now: Date): Promise<Arrival> {
+  const product = await requireWealthProduct(db, arrivalParam(q, q.pid, 'pid'));
+  const navs = await rows<{ at: string }>(
+    db,
+    sql`SELECT at FROM wealth_navs WHERE product_id = ${product.id} ORDER BY at DESC LIMIT 2`,
+  );
+  return wealthNextNav(
+    unixSeconds(now),
+    navs.map((n) => unixSeconds(new Date(n.at))),
+  );
+}
+
+/** Wealth holdings at cost, with units and the latest NAV. */
+function wealth(db: Db, userId: number) {
+  return rows<ConsolePosition>(
+    db,
+    sql`SELECT o.id::text AS id, wp.name AS product, o.coin AS asset, o.cost::text AS amount,
+          CASE WHEN o.units > 0 THEN 'holding' ELSE 'redeeming' END AS status, ${epoch(sql`o.created_at`)} AS since,
+          jsonb_build_object(
+            'product_id', o.product_id, 'units', o.units::text, 'redeeming_units', o.redeeming_units::text,
+            'realized', o.realized::text,
+            'nav', (SELECT n.nav::text FROM wealth_navs n WHERE n.product_id = o.product_id ORDER BY n.at DESC LIMIT 1)
+          ) AS extra
+        FROM wealth_orders o JOIN wealth_products wp ON wp.id = o.product_id
+        WHERE o.user_id = ${userId} AND (o.units > 0 OR o.redeeming_units > 0)
+        ORDER BY o.id`,
+  );
+}
+
+/** The console's positions of the user: wealth holdings. */
+async function consolePositions(db: Db, userId: number) {
+  return [{ line: 'wealth' as const, positions: await wealth(db, userId) }];
+}
+
+export const wealthReads: LineReads = {
+  valuedPurposes: [UserPurpose.wealth],
+  holdings,
+  upcoming,
+  redeemArrival: { wealth: redeemArrival },
+  consolePositions,
+  book: {
+    reasons: { wealth: Object.values(WealthReason) },
+    heldPurpose: { wealth: UserPurpose.wealth },
+    // Realised gains paid out of the fund; a loss flows the other way and is not a payout.
+    payouts: [{ line: 'wealth', reason: WealthReason.settleGain, purpose: WEALTH_FUND, prefix: false }],
+    income: { [WealthReason.settleGain]: 'interest' },
+    lossReasons: [WealthReason.settleLoss],
+  },
+};

@@ -1,7 +1,8 @@
 import { APR_ALERT_LINES, type AprAlertLine } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
+import type { RateRow } from '../../kernel/reads';
 import { notifyMany } from '../inbox/create';
-import { RATE_LINES, type RateRow } from './lines';
+import { rateLine } from './lines';
 
 /** Serialises the looks at one line's rates: two instances' edits or jobs never judge one change twice. */
 const OBSERVE_LOCK_KEY = 727_300;
@@ -30,7 +31,7 @@ export async function observeRates(
   at: Date,
   opts: { tell?: boolean } = {},
 ): Promise<void> {
-  const { current, holders } = RATE_LINES[line];
+  const { current, holders } = rateLine(line);
   const when = at.toISOString();
   await lockRateLine(tx, line);
   const rates = await current(tx, at);
@@ -112,7 +113,7 @@ export async function watchRates<T>(
   at: Date,
   change: () => Promise<T>,
 ): Promise<T> {
-  await observeRates(tx, line, at, { tell: !RATE_LINES[line].drifts });
+  await observeRates(tx, line, at, { tell: !rateLine(line).drifts });
   const result = await change();
   await observeRates(tx, line, at);
   return result;

@@ -12,7 +12,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../infra/db/client';
 import { aprAlerts, assets, users } from '../../infra/db/schema';
 import { DomainError, errors } from '../../kernel/errors';
-import { RATE_LINES } from './lines';
+import { rateLine } from './lines';
 import { lockRateLine } from './observe';
 
 export interface NewAlert {
@@ -31,7 +31,7 @@ type AlertRow = typeof aprAlerts.$inferSelect;
  * `product_id` names it where the line has several per asset (none names the asset's only one).
  */
 async function currentRate(db: Db, line: AprAlertLine, asset: string, productId: number | null, at: Date) {
-  const found = (await RATE_LINES[line].current(db, at)).find(
+  const found = (await rateLine(line).current(db, at)).find(
     (c) => c.asset === asset && (c.product_id ?? 0) === (productId ?? 0),
   );
   return found?.rate;
@@ -39,7 +39,7 @@ async function currentRate(db: Db, line: AprAlertLine, asset: string, productId:
 
 /** Whether the asset has products of the line that an alert would have to name. */
 async function hasNamedProducts(db: Db, line: AprAlertLine, asset: string, at: Date): Promise<boolean> {
-  return (await RATE_LINES[line].current(db, at)).some((c) => c.asset === asset && c.product_id !== null);
+  return (await rateLine(line).current(db, at)).some((c) => c.asset === asset && c.product_id !== null);
 }
 
 /**
@@ -56,7 +56,7 @@ export async function createAlert(db: Db, userId: number, input: NewAlert, at: D
       .from(assets)
       .where(eq(assets.symbol, input.asset));
     if (!asset) throw errors.unknownAsset(input.asset);
-    const { needsProduct } = RATE_LINES[input.line];
+    const { needsProduct } = rateLine(input.line);
     // Flexible savings and soft staking have one product per asset: a product_id names nothing there.
     const named = input.line !== 'flexible' && input.line !== 'soft_staking';
     const productId = named ? (input.productId ?? null) : null;
@@ -121,7 +121,7 @@ export async function listAlerts(db: Db, userId: number, at: Date) {
     .orderBy(asc(aprAlerts.id));
   const lines = [...new Set(list.map((a) => a.line as AprAlertLine))];
   const rates = new Map(
-    await Promise.all(lines.map(async (l) => [l, await RATE_LINES[l].current(db, at)] as const)),
+    await Promise.all(lines.map(async (l) => [l, await rateLine(l).current(db, at)] as const)),
   );
   return list.map((a) => ({
     ...a,

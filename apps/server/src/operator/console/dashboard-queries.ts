@@ -1,9 +1,9 @@
-import { DUAL_OPEN_STATUSES, dec, toWire } from '@earn/domain';
+import { dec, toWire } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { Scheduler } from '../../infra/jobs/scheduler';
+import type { LineReads } from '../../kernel/reads';
 import { SYSTEM_OWNER } from '../../ledger/accounts';
-import { LaunchPoolReason } from '../../lines/launch-pool/model';
-import { HELD_PURPOSE, LINES, type Line, PAYOUTS } from '../../views/lines';
+import { heldPurposes, LINES, type Line, payouts } from '../../views/lines';
 import { epoch, unixSeconds } from './wire';
 
 const DAY_MS = 86_400_000;
@@ -72,10 +72,15 @@ interface HeldRow {
  * users in listed coins, as its daily job counts them) and the open dual orders. The grouping sets
  * give each (line, asset) and each line's distinct users across its assets.
  */
-async function heldByLine(db: Db): Promise<HeldRow[]> {
-  const purposes = Object.entries(HELD_PURPOSE);
+async function heldByLine(db: Db, reads: readonly LineReads[]): Promise<HeldRow[]> {
+  const purposes = Object.entries(heldPurposes(reads));
   const lineOfPurpose = sql.join(
     purposes.map(([line, purpose]) => sql`WHEN ${purpose}::text THEN ${line}::text`),
+    sql` `,
+  );
+  // Beside the ledger, what the lines hold elsewhere (LineReads.consoleHeld).
+  const more = sql.join(
+    reads.flatMap((r) => (r.consoleHeld ? [sql`UNION ALL ${r.consoleHeld()}`] : [])),
     sql` `,
   );
   return rows<HeldRow>(
@@ -87,19 +92,7 @@ async function heldByLine(db: Db): Promise<HeldRow[]> {
             purposes.map(([, purpose]) => sql`${purpose}::text`),
             sql`, `,
           )})
-          UNION ALL
-          SELECT 'soft_staking', a.user_id, a.asset, GREATEST(0, a.balance - COALESCE(l.amount, 0))
-          FROM ledger_accounts a
-          JOIN soft_staking_users u ON u.user_id = a.user_id AND u.enabled
-          JOIN soft_staking_coins k ON k.coin = a.asset AND k.status = 'online'
-          LEFT JOIN user_loans l ON l.user_id = a.user_id AND l.asset = a.asset
-          WHERE a.is_user AND a.purpose = 'spot' AND a.balance > COALESCE(l.amount, 0)
-          UNION ALL
-          SELECT 'dual', user_id, invest_coin, amount FROM dual_orders
-          WHERE status IN (${sql.join(
-            DUAL_OPEN_STATUSES.map((s) => sql`${s}::text`),
-            sql`, `,
-          )})
+          ${more}
         )
         SELECT line, CASE WHEN GROUPING(asset) = 1 THEN NULL ELSE asset END AS asset,
                SUM(amount)::text AS amount, COUNT(DISTINCT user_id)::int AS users
@@ -112,10 +105,12 @@ async function heldByLine(db: Db): Promise<HeldRow[]> {
  * accounts the line pays from, in the entries of its payout reasons. Found through the system
  * accounts (owner 0, by the account key) and their postings, never by scanning users' postings.
  */
-async function paidToday(db: Db, now: Date) {
+async function paidToday(db: Db, reads: readonly LineReads[], now: Date) {
   const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
   const map = sql.join(
-    PAYOUTS.map((p) => sql`(${p.line}::text, ${p.reason}::text, ${p.purpose}::text, ${p.prefix}::boolean)`),
+    payouts(reads).map(
+      (p) => sql`(${p.line}::text, ${p.reason}::text, ${p.purpose}::text, ${p.prefix}::boolean)`,
+    ),
     sql`, `,
   );
   return rows<{ line: Line; asset: string; amount: string }>(
@@ -145,36 +140,15 @@ interface BudgetRow {
 }
 
 /**
- * The reward budgets: each unsettled launch-pool pool's reward account per coin (funded up front,
- * so `left` is its balance and `paid` what its hourly payouts drew), and the programmes paid from an
- * expense account with no funded limit (`left` "-1", the wire's "unlimited"): open flexible bonus
- * pools (`paid` their running total) and staking campaigns not yet over (`paid` their rewards so far,
- * read from the reward rows of the campaign's days only).
+ * The reward budgets, as the lines read them (LineReads.consoleBudgets): each unsettled launch-pool
+ * pool's reward account per coin (funded up front, so `left` is its balance and `paid` what its hourly
+ * payouts drew), and the programmes paid from an expense account with no funded limit (`left` "-1",
+ * the wire's "unlimited"): open flexible bonus pools and staking campaigns not yet over.
  */
-async function budgets(db: Db, now: Date): Promise<BudgetRow[]> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return rows<BudgetRow>(
-    db,
-    sql`SELECT 'launch_pool' AS line, pr.name || ' #' || pl.rid AS label,
-               'pool' AS kind, pr.name AS name, pl.rid::text AS ref, a.asset, a.balance::text AS left,
-               COALESCE((SELECT -SUM(p.amount) FROM postings p JOIN journal_entries e ON e.id = p.entry_id
-                         WHERE p.account_id = a.id AND e.reason = ${LaunchPoolReason.reward}), 0)::text AS paid
-        FROM launchpool_pools pl
-        JOIN launchpool_projects pr ON pr.pid = pl.pid AND pr.settled_at IS NULL
-        JOIN ledger_accounts a ON a.user_id = ${SYSTEM_OWNER} AND a.purpose = 'launchpool_rewards:' || pl.rid
-        UNION ALL
-        SELECT 'simple_earn_flexible', f.asset || ' bonus pool', 'bonus', f.asset, '', COALESCE(f.award_asset, f.asset), '-1',
-               f.bonus_paid_total::text
-        FROM se_flex_products f WHERE f.is_open_award_pool
-        UNION ALL
-        SELECT 'staking', sp.coin || ' campaign #' || k.id, 'campaign', sp.coin, k.id::text, k.reward_coin, '-1',
-               COALESCE((SELECT SUM(r.amount) FROM staking_rewards r
-                         WHERE r.day > k.start_at - interval '1 day' AND r.day < k.end_at
-                           AND r.product_id = k.product_id AND r.source = 'campaign:' || k.id), 0)::text
-        FROM staking_campaigns k JOIN staking_products sp ON sp.id = k.product_id
-        WHERE k.end_at > ${at}
-        ORDER BY 1, 2, 6`,
-  );
+async function budgets(db: Db, reads: readonly LineReads[], now: Date): Promise<BudgetRow[]> {
+  const parts = reads.flatMap((r) => (r.consoleBudgets ? [r.consoleBudgets(now)] : []));
+  if (parts.length === 0) return [];
+  return rows<BudgetRow>(db, sql`SELECT * FROM (${sql.join(parts, sql` UNION ALL `)}) b ORDER BY 1, 2, 6`);
 }
 
 async function prices(db: Db): Promise<Map<string, string>> {
@@ -186,11 +160,11 @@ async function prices(db: Db): Promise<Map<string, string>> {
 }
 
 /** Per line: what it holds (with its USDT value), its users, what it paid today, its budgets. */
-export async function lineFigures(db: Db, now: Date) {
+export async function lineFigures(db: Db, reads: readonly LineReads[], now: Date) {
   const [held, paid, budget, price] = await Promise.all([
-    heldByLine(db),
-    paidToday(db, now),
-    budgets(db, now),
+    heldByLine(db, reads),
+    paidToday(db, reads, now),
+    budgets(db, reads, now),
     prices(db),
   ]);
   return LINES.map((line) => {

@@ -71,7 +71,7 @@ export function registerDashboardRoute(scope: FastifyInstance, deps: AppDeps): v
       const [reconciliation, jobs, lines] = await Promise.all([
         latestReconciliation(deps.db),
         jobLags(deps.db, deps.scheduler, now),
-        lineFigures(deps.db, now),
+        lineFigures(deps.db, deps.reads, now),
       ]);
       return ok({ now: unixSeconds(now), reconciliation, jobs, lines });
     },

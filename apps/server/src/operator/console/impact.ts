@@ -4,8 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, ok } from '../../infra/http/envelope';
 import type { AppDeps } from '../../kernel/deps';
-import { launchPoolRewardImpact, softStakingRateImpact, stakingRateImpact } from './impact-rewards';
-import { fixedRateImpact, flexibleBonusImpact, flexibleRateImpact } from './impact-simple-earn';
+import { errors } from '../../kernel/errors';
+import type { RateImpacts } from '../../kernel/impact';
+import type { LineReads } from '../../kernel/reads';
 import { amount, tags } from './wire';
 
 // The rates as the edit routes take them: fractions (simple earn) or percent (staking, soft staking)
@@ -63,6 +64,18 @@ const poolAnswer = z.object({
   shortfall_after: amount,
 });
 
+/** A preview is its line's (LineReads.impact): the line computes it on its own holdings. */
+function previewOf<K extends keyof RateImpacts>(
+  reads: readonly LineReads[],
+  kind: K,
+): NonNullable<RateImpacts[K]> {
+  for (const r of reads) {
+    const preview = r.impact?.[kind];
+    if (preview) return preview;
+  }
+  throw errors.notFound('line');
+}
+
 /**
  * Previews of a rate edit before it is made: who it touches and what it costs per hour or day now
  * and at the proposed value, computed on the holdings as the line's engine will next pay them.
@@ -88,7 +101,14 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (req) =>
-      ok(await flexibleRateImpact(deps.db, req.params.asset, req.query.next_time_rate_year, now())),
+      ok(
+        await previewOf(deps.reads, 'flexibleRate')(
+          deps.db,
+          req.params.asset,
+          req.query.next_time_rate_year,
+          now(),
+        ),
+      ),
   );
 
   r.get(
@@ -107,7 +127,14 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (req) =>
-      ok(await flexibleBonusImpact(deps.db, req.params.asset, req.query.ext_award_rate_year, now())),
+      ok(
+        await previewOf(deps.reads, 'flexibleBonus')(
+          deps.db,
+          req.params.asset,
+          req.query.ext_award_rate_year,
+          now(),
+        ),
+      ),
   );
 
   r.get(
@@ -126,9 +153,14 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelope(fixedAnswer) },
       },
     },
-    async (req) => ok(await fixedRateImpact(deps.db, req.params.id, req.query.year_rate)),
+    async (req) => ok(await previewOf(deps.reads, 'fixedRate')(deps.db, req.params.id, req.query.year_rate)),
   );
+  registerRewardImpactRoutes(scope, deps, now);
+}
 
+/** The previews of the daily and hourly reward lines: staking, soft staking, launch pool. */
+function registerRewardImpactRoutes(scope: FastifyInstance, deps: AppDeps, now: () => Date): void {
+  const r = scope.withTypeProvider<ZodTypeProvider>();
   const stakingDescription =
     "The running UTC day's reward on the coins staked all day (earning), each holding's gross floor(amount × rate " +
     '/ 36500) at 18 decimals as the daily job computes it, in reward_asset; campaigns pay beside it.';
@@ -145,7 +177,15 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelope(stakingAnswer) },
       },
     },
-    async (req) => ok(await stakingRateImpact(deps.db, { productId: req.params.id }, req.query.rate, now())),
+    async (req) =>
+      ok(
+        await previewOf(deps.reads, 'stakingRate')(
+          deps.db,
+          { productId: req.params.id },
+          req.query.rate,
+          now(),
+        ),
+      ),
   );
 
   r.get(
@@ -161,7 +201,15 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelope(stakingAnswer) },
       },
     },
-    async (req) => ok(await stakingRateImpact(deps.db, { protocolId: req.params.id }, req.query.rate, now())),
+    async (req) =>
+      ok(
+        await previewOf(deps.reads, 'stakingRate')(
+          deps.db,
+          { protocolId: req.params.id },
+          req.query.rate,
+          now(),
+        ),
+      ),
   );
 
   r.get(
@@ -179,7 +227,8 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
         response: { 200: envelope(softAnswer) },
       },
     },
-    async (req) => ok(await softStakingRateImpact(deps.db, req.params.coin, req.query.rate, now())),
+    async (req) =>
+      ok(await previewOf(deps.reads, 'softStakingRate')(deps.db, req.params.coin, req.query.rate, now())),
   );
 
   r.get(
@@ -200,7 +249,7 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
     },
     async (req) =>
       ok(
-        await launchPoolRewardImpact(
+        await previewOf(deps.reads, 'launchPoolReward')(
           deps.db,
           req.params.rid,
           req.query.coin,

@@ -7,6 +7,7 @@ import { findUserByRef } from '../../accounts/users';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { envelope, ok } from '../../infra/http/envelope';
 import type { AppDeps } from '../../kernel/deps';
+import type { LineReads } from '../../kernel/reads';
 import { HISTORY_LINES, type HistoryLine, LINES, lineOfReason, reasonsOf } from '../../views/lines';
 import { positionsOf } from './positions';
 import { amount, cursor, epoch, pageLimit, tags, userParam } from './wire';
@@ -81,6 +82,7 @@ async function searchUsers(db: Db, q: { q?: string; limit: number; cursor?: numb
  */
 async function historyOf(
   db: Db,
+  reads: readonly LineReads[],
   userId: number,
   q: { line?: HistoryLine; asset?: string; cursor?: number; limit: number },
 ) {
@@ -88,7 +90,7 @@ async function historyOf(
   if (q.asset) where.push(sql`a.asset = ${q.asset}`);
   if (q.cursor !== undefined) where.push(sql`p.id < ${q.cursor}`);
   if (q.line) {
-    const reasons = reasonsOf(q.line);
+    const reasons = reasonsOf(reads, q.line);
     if (reasons.length === 0) return { list: [], next_cursor: null };
     where.push(
       sql`e.reason IN (${sql.join(
@@ -115,9 +117,10 @@ async function historyOf(
         WHERE ${sql.join(where, sql` AND `)}
         ORDER BY p.id DESC LIMIT ${q.limit + 1}`,
   );
+  const lineOf = lineOfReason(reads);
   const list = found
     .slice(0, q.limit)
-    .map((r) => ({ ...r, amount: toWire(r.amount), line: lineOfReason(r.reason) }));
+    .map((r) => ({ ...r, amount: toWire(r.amount), line: lineOf(r.reason) }));
   return { list, next_cursor: found.length > q.limit ? (list[list.length - 1]?.id ?? null) : null };
 }
 
@@ -160,7 +163,7 @@ export function registerUserRoutes(scope: FastifyInstance, deps: AppDeps): void 
     },
     async (req) => {
       const user = await findUserByRef(deps.db, req.params.user);
-      return ok({ lines: await positionsOf(deps.db, user.id, deps.clock.now()) });
+      return ok({ lines: await positionsOf(deps.db, deps.reads, user.id, deps.clock.now()) });
     },
   );
 
@@ -189,7 +192,7 @@ export function registerUserRoutes(scope: FastifyInstance, deps: AppDeps): void 
     },
     async (req) => {
       const user = await findUserByRef(deps.db, req.params.user);
-      return ok(await historyOf(deps.db, user.id, req.query));
+      return ok(await historyOf(deps.db, deps.reads, user.id, req.query));
     },
   );
 }

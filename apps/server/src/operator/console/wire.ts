@@ -1,13 +1,11 @@
-import type { SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { sql } from '../../infra/db/client';
 import { decimalString } from '../../infra/http/openapi';
 
 /** Every console route is an operator route of the console. */
 export const tags = ['operator', 'console'];
 
-/** A timestamptz as unix seconds, a plain number on pg and PGlite alike (bigint would be a string). */
-export const epoch = (expr: SQL): SQL => sql`floor(EXTRACT(EPOCH FROM ${expr}))::float8`;
+/** A timestamptz as unix seconds (infra/db/epoch.ts: the lines' reads use it too). */
+export { epoch } from '../../infra/db/epoch';
 
 export const unixSeconds = (d: Date): number => Math.floor(d.getTime() / 1000);
 

@@ -5,6 +5,7 @@ import { loadConfig } from '../../config';
 import { openPglite } from '../../infra/db/client';
 import { SystemClock } from '../../infra/jobs/clock';
 import { Scheduler } from '../../infra/jobs/scheduler';
+import { readsOf } from '../../kernel/module';
 import { earnModules } from '../../modules';
 
 /**
@@ -19,7 +20,13 @@ export async function openapiDocument(): Promise<unknown> {
     const clock = new SystemClock();
     const config = { ...loadConfig({}), adminToken: undefined, webDist: '/nonexistent' };
     const app = await buildApp(
-      { db: database.db, clock, scheduler: new Scheduler(database.db, clock), config },
+      {
+        db: database.db,
+        clock,
+        scheduler: new Scheduler(database.db, clock),
+        config,
+        reads: readsOf(earnModules),
+      },
       earnModules,
     );
     await app.ready();

@@ -3,6 +3,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../infra/db/client';
 import { SystemClock } from '../../infra/jobs/clock';
 import { Scheduler } from '../../infra/jobs/scheduler';
+import { readsOf } from '../../kernel/module';
 import { reconcile } from '../../ledger/reconcile';
 import { earnModules } from '../../modules';
 
@@ -19,7 +20,13 @@ try {
   // listens) so this runs every check the server's own reconciliation runs.
   const clock = new SystemClock();
   const app = await buildApp(
-    { db: database.db, clock, scheduler: new Scheduler(database.db, clock), config },
+    {
+      db: database.db,
+      clock,
+      scheduler: new Scheduler(database.db, clock),
+      config,
+      reads: readsOf(earnModules),
+    },
     earnModules,
   );
   await app.close();

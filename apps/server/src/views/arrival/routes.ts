@@ -7,19 +7,10 @@ import { envelope, ok } from '../../infra/http/envelope';
 import { unixSeconds } from '../../infra/jobs/clock';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
-import {
-  fixedOrderArrival,
-  flexibleFrozenArrival,
-  flexibleRedeemArrival,
-  launchPoolRedeemArrival,
-  stakingRedeemArrival,
-  wealthRedeemArrival,
-} from './reads';
-
-const LINES = ['flexible', 'fixed', 'staking', 'wealth', 'launch_pool'] as const;
+import { ARRIVAL_LINES } from '../../kernel/reads';
 
 const query = z.object({
-  line: z.enum(LINES),
+  line: z.enum(ARRIVAL_LINES),
   asset: assetSymbol.optional().describe('flexible: the asset; staking: the staked coin'),
   amount: positiveAmount(8)
     .optional()
@@ -39,7 +30,7 @@ const query = z.object({
 });
 
 const answer = z.object({
-  line: z.enum(LINES),
+  line: z.enum(ARRIVAL_LINES),
   rule: z.enum([
     'flexible_instant',
     'flexible_settlement',
@@ -88,47 +79,25 @@ export function registerArrivalRoutes(app: FastifyInstance, deps: AppDeps): void
       const user = currentUser(req);
       const now = deps.clock.now();
       const q = req.query;
-      const need = <T>(value: T | undefined, name: string): T => {
-        if (value === undefined)
-          throw errors.invalidParams(`${name} is required for line ${q.line}`, { field: name });
-        return value;
-      };
-      let arrival: Awaited<ReturnType<typeof fixedOrderArrival>>;
-      switch (q.line) {
-        case 'flexible': {
-          const asset = need(q.asset, 'asset');
-          arrival = (
-            q.amount === undefined
-              ? await flexibleFrozenArrival(deps.db, user.id, asset, now)
-              : await flexibleRedeemArrival(deps.db, asset, now)
-          ).arrival;
-          break;
-        }
-        case 'fixed':
-          arrival = await fixedOrderArrival(
-            deps.db,
-            user.id,
-            need(q.order_id, 'order_id'),
-            q.early === '1',
-            now,
-          );
-          break;
-        case 'staking':
-          arrival = await stakingRedeemArrival(deps.db, need(q.asset, 'asset'), q.quick === '1', q.pid, now);
-          break;
-        case 'wealth':
-          arrival = await wealthRedeemArrival(deps.db, need(q.pid, 'pid'), now);
-          break;
-        case 'launch_pool':
-          arrival = await launchPoolRedeemArrival(
-            deps.db,
-            user.id,
-            need(q.rid, 'rid'),
-            q.simple_earn_status === '1' ? 1 : 0,
-            now,
-          );
-          break;
-      }
+      // The line that serves this arrival answers it (kernel/reads.ts): the rule is the line's own.
+      const serve = deps.reads.map((read) => read.redeemArrival?.[q.line]).find((f) => f !== undefined);
+      if (!serve) throw errors.notFound(`line ${q.line}`);
+      const arrival = await serve(
+        deps.db,
+        {
+          line: q.line,
+          userId: user.id,
+          asset: q.asset,
+          amount: q.amount,
+          orderId: q.order_id,
+          early: q.early === '1',
+          quick: q.quick === '1',
+          pid: q.pid,
+          rid: q.rid,
+          simpleEarnStatus: q.simple_earn_status === '1' ? 1 : 0,
+        },
+        now,
+      );
       return ok({
         line: q.line,
         rule: arrival.rule,

@@ -5,31 +5,12 @@ import { z } from 'zod';
 import { currentUser, requireUser } from '../../infra/http/auth';
 import { envelope, ok } from '../../infra/http/envelope';
 import { decimalString } from '../../infra/http/openapi';
+import { BREAKDOWN_KINDS, type PayoutBreakdown } from '../../kernel/breakdown';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
-import {
-  fixedMaturityBreakdownOf,
-  flexibleBonusHourBreakdownOf,
-  flexibleHourBreakdown,
-  launchpoolHourBreakdownOf,
-  launchpoolInterestHourBreakdown,
-  type PayoutBreakdown,
-  softStakingDayBreakdown,
-  stakingDayBreakdown,
-} from './reads';
-
-const KINDS = [
-  'soft_staking_day',
-  'staking_day',
-  'fixed_maturity',
-  'flexible_hour',
-  'flexible_bonus_hour',
-  'launchpool_hour',
-  'launchpool_interest_hour',
-] as const;
 
 const query = z.object({
-  kind: z.enum(KINDS),
+  kind: z.enum(BREAKDOWN_KINDS),
   id: z.coerce
     .number()
     .int()
@@ -65,7 +46,7 @@ const query = z.object({
 });
 
 const answer = z.object({
-  kind: z.enum(KINDS),
+  kind: z.enum(BREAKDOWN_KINDS),
   coin: z.string().describe('The reward coin'),
   principal: decimalString.describe('The amount that earned (eligible balance or stake)'),
   principal_coin: z.string(),
@@ -218,47 +199,22 @@ export function registerBreakdownRoutes(app: FastifyInstance, deps: AppDeps): vo
     async (req) => {
       const user = currentUser(req);
       const q = req.query;
-      if (q.kind === 'soft_staking_day') {
-        if (q.coin === undefined || q.day === undefined)
-          throw errors.invalidParams('coin and day are required for soft_staking_day', { field: 'coin,day' });
-        return ok(wire(await softStakingDayBreakdown(deps.db, user.id, q.coin, new Date(q.day * 1000))));
-      }
-      if (q.kind === 'flexible_hour') {
-        if (q.coin === undefined || q.hour === undefined)
-          throw errors.invalidParams('coin and hour are required for flexible_hour', { field: 'coin,hour' });
-        return ok(wire(await flexibleHourBreakdown(deps.db, user.id, q.coin, new Date(q.hour * 1000))));
-      }
-      if (q.kind === 'flexible_bonus_hour') {
-        if (q.coin === undefined || q.hour === undefined)
-          throw errors.invalidParams('coin and hour are required for flexible_bonus_hour', {
-            field: 'coin,hour',
-          });
-        return ok(
-          wire(await flexibleBonusHourBreakdownOf(deps.db, user.id, q.coin, new Date(q.hour * 1000))),
-        );
-      }
-      if (q.kind === 'launchpool_interest_hour') {
-        if (q.rid === undefined || q.hour === undefined)
-          throw errors.invalidParams('rid and hour are required for launchpool_interest_hour', {
-            field: 'rid,hour',
-          });
-        return ok(
-          wire(await launchpoolInterestHourBreakdown(deps.db, user.id, q.rid, new Date(q.hour * 1000))),
-        );
-      }
-      if (q.kind === 'launchpool_hour') {
-        if (q.rid === undefined || q.coin === undefined || q.hour === undefined)
-          throw errors.invalidParams('rid, coin and hour are required for launchpool_hour', {
-            field: 'rid,coin,hour',
-          });
-        return ok(
-          wire(await launchpoolHourBreakdownOf(deps.db, user.id, q.rid, new Date(q.hour * 1000), q.coin)),
-        );
-      }
-      if (q.id === undefined) throw errors.invalidParams(`id is required for ${q.kind}`, { field: 'id' });
-      if (q.kind === 'fixed_maturity')
-        return ok(wire(await fixedMaturityBreakdownOf(deps.db, user.id, q.id)));
-      return ok(wire(await stakingDayBreakdown(deps.db, user.id, q.id)));
+      // The line that books this kind of payout answers it (kernel/breakdown.ts), its fields checked there.
+      const serve = deps.reads.map((read) => read.breakdown?.[q.kind]).find((f) => f !== undefined);
+      if (!serve) throw errors.notFound(`breakdown ${q.kind}`);
+      return ok(
+        wire(
+          await serve(deps.db, {
+            kind: q.kind,
+            userId: user.id,
+            id: q.id,
+            coin: q.coin,
+            rid: q.rid,
+            day: q.day,
+            hour: q.hour,
+          }),
+        ),
+      );
     },
   );
 }

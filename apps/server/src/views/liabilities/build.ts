@@ -1,10 +1,11 @@
 import { LIABILITIES_LEAF_PREFIX, LIABILITIES_NODE_PREFIX, sha256Hex } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { Period } from '../../infra/jobs/scheduler';
+import type { LineReads } from '../../kernel/reads';
 import { holdingsSql } from '../overview/holdings';
 
 /** The user ledger purposes a leaf counts (holdings.ts says how): for checks against the ledger. */
-export { EARN_PURPOSES } from '../overview/holdings';
+export { earnPurposes } from '../overview/holdings';
 
 /** The root of a day without a single earn balance: a fixed hash, so the answer has the same shape. */
 export const EMPTY_ROOT_TEXT = `${LIABILITIES_NODE_PREFIX}|empty`;
@@ -19,7 +20,12 @@ export function dayOf(at: Date): string {
  * and the positions), a fresh salt per user, the leaves hashed in SQL, then one statement per level of
  * the tree (log2 of the users). Returns false when the day already has its snapshot.
  */
-export async function buildLiabilitySnapshot(tx: Db, day: string, takenAt: Date): Promise<boolean> {
+export async function buildLiabilitySnapshot(
+  tx: Db,
+  reads: readonly LineReads[],
+  day: string,
+  takenAt: Date,
+): Promise<boolean> {
   const [taken] = await rows<{ n: number }>(
     tx,
     sql`SELECT 1 AS n FROM liability_snapshots WHERE day = ${day}`,
@@ -31,7 +37,7 @@ export async function buildLiabilitySnapshot(tx: Db, day: string, takenAt: Date)
   await tx.execute(sql`
     INSERT INTO liability_balances (day, user_id, asset, amount)
     SELECT ${day}::date, user_id, asset, SUM(amount)
-      FROM (${holdingsSql(takenAt)}) h
+      FROM (${holdingsSql(reads, takenAt)}) h
      GROUP BY user_id, asset
     HAVING SUM(amount) > 0`);
 
@@ -108,7 +114,12 @@ export async function buildLiabilitySnapshot(tx: Db, day: string, takenAt: Date)
  * A period found more than a day late (the service was down) is skipped: today's balances are not that
  * day's, and a proof must not be labelled with a date it does not describe.
  */
-export async function runLiabilityDay(tx: Db, period: Period, now: Date): Promise<void> {
+export async function runLiabilityDay(
+  tx: Db,
+  reads: readonly LineReads[],
+  period: Period,
+  now: Date,
+): Promise<void> {
   if (now.getTime() - period.end.getTime() >= 86_400_000) return;
-  await buildLiabilitySnapshot(tx, dayOf(period.end), now);
+  await buildLiabilitySnapshot(tx, reads, dayOf(period.end), now);
 }

@@ -13,7 +13,7 @@ export const liabilitiesModule: EarnModule = {
     {
       name: 'liabilities.daily',
       periodSeconds: 86_400,
-      run: (tx, period) => runLiabilityDay(tx, period, deps.clock.now()),
+      run: (tx, period) => runLiabilityDay(tx, deps.reads, period, deps.clock.now()),
     },
   ],
 };

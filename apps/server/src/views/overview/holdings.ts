@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { UserPurpose } from '../../ledger/accounts';
-import { DUAL_PURPOSE } from '../../lines/dual/model';
+import { ofUsers } from '../../infra/db/users';
+import type { LineReads } from '../../kernel/reads';
 import type { Line } from '../lines';
 
 /**
@@ -23,60 +23,47 @@ import type { Line } from '../lines';
  * by an early redeem) and launch-pool rewards and interest accruing within the current hour (the
  * hour's payout brings them to spot). Soft staking holds nothing: its coins stay in spot.
  *
- * Rows (user_id, line, asset, amount); set-based, so one statement serves one user or every user.
+ * The ledger part is read here, in one pass over the purposes the lines declare; each line's positions
+ * come from its reads (kernel/reads.ts). Rows (user_id, line, asset, amount); set-based, so one
+ * statement serves one user or every user (`users` absent).
  */
-export function holdingsSql(at: Date, userId?: number): SQL {
-  const mine = (column: SQL) => (userId === undefined ? sql`true` : sql`${column} = ${userId}`);
-  const ledgerLines = sql.join(
-    Object.entries(LEDGER_LINE).map(([purpose, line]) => sql`WHEN ${purpose} THEN ${line}`),
-    sql` `,
-  );
-  const purposes = sql.join(
-    Object.keys(LEDGER_LINE).map((p) => sql`${p}`),
-    sql`, `,
-  );
-  return sql`
-    SELECT a.user_id, CASE a.purpose ${ledgerLines} END AS line, a.asset, a.balance AS amount
+export function holdingsSql(reads: readonly LineReads[], at: Date, users?: readonly number[]): SQL {
+  const held = ledgerLines(reads);
+  const parts: SQL[] = [];
+  if (Object.keys(held).length > 0) {
+    const lineOf = sql.join(
+      Object.entries(held).map(([purpose, line]) => sql`WHEN ${purpose} THEN ${line}`),
+      sql` `,
+    );
+    const purposes = sql.join(
+      Object.keys(held).map((p) => sql`${p}`),
+      sql`, `,
+    );
+    parts.push(sql`
+    SELECT a.user_id, CASE a.purpose ${lineOf} END AS line, a.asset, a.balance AS amount
       FROM ledger_accounts a
-     WHERE a.is_user AND a.purpose IN (${purposes}) AND a.balance <> 0 AND ${mine(sql`a.user_id`)}
-    UNION ALL
-    SELECT p.user_id, 'simple_earn_flexible', p.asset,
-           trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn
-      FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
-     WHERE ${mine(sql`p.user_id`)}
-    UNION ALL
-    SELECT s.user_id, 'staking', COALESCE(pc.reward_coin, sp.reward_coin), s.accrued_reward
-      FROM staking_positions s
-      JOIN staking_products sp ON sp.id = s.product_id
-      LEFT JOIN staking_protocols pc ON pc.id = s.protocol_id
-     WHERE s.accrued_reward > 0 AND ${mine(sql`s.user_id`)}
-    UNION ALL
-    SELECT o.user_id, 'wealth', o.coin,
-           CASE WHEN n.nav IS NULL
-                THEN o.cost + COALESCE((SELECT SUM(r.cost) FROM wealth_redemptions r
-                                         WHERE r.order_id = o.id AND r.status = 'pending'), 0)
-                ELSE trunc((o.units + o.redeeming_units) * n.nav, 8) END
-      FROM wealth_orders o
-      LEFT JOIN LATERAL (SELECT nav FROM wealth_navs
-                          WHERE product_id = o.product_id AND at <= ${at.toISOString()}::timestamptz
-                          ORDER BY at DESC LIMIT 1) n ON true
-     WHERE (o.units > 0 OR o.redeeming_units > 0) AND ${mine(sql`o.user_id`)}`;
+     WHERE a.is_user AND a.purpose IN (${purposes}) AND a.balance <> 0 AND ${ofUsers(sql`a.user_id`, users)}`);
+  }
+  for (const r of reads) if (r.holdings) parts.push(r.holdings(at, users));
+  if (parts.length === 0)
+    return sql`SELECT NULL::int AS user_id, NULL::text AS line, NULL::text AS asset, NULL::numeric AS amount WHERE false`;
+  return sql.join(
+    parts,
+    sql`
+    UNION ALL`,
+  );
 }
 
 /**
- * The user ledger purposes that are earn holdings, by line: every user purpose but spot, and wealth
- * (valued at NAV from its orders instead). Listed, not "not spot", so a purpose added later is a
- * decision here rather than silently a holding.
+ * The user ledger purposes that are earn holdings, by line: those the lines declare (heldPurposes),
+ * every user purpose but spot and those valued otherwise (wealth, at NAV from its orders). Declared,
+ * not "not spot", so a purpose added later is a decision of its line rather than silently a holding.
  */
-export const LEDGER_LINE: Readonly<Record<string, Line>> = {
-  [UserPurpose.flexible]: 'simple_earn_flexible',
-  [UserPurpose.fixed]: 'simple_earn_fixed',
-  [UserPurpose.launchpool]: 'launch_pool',
-  [UserPurpose.staking]: 'staking',
-  [UserPurpose.stakingRedeeming]: 'staking',
-  // What dual orders hold until they settle, in the coin invested (the outcome is not known before).
-  [DUAL_PURPOSE]: 'dual',
-};
+export function ledgerLines(reads: readonly LineReads[]): Readonly<Record<string, Line>> {
+  return Object.assign({}, ...reads.map((r) => r.heldPurposes ?? {}));
+}
 
 /** Every user purpose whose balance is an earn holding (wealth through its orders). */
-export const EARN_PURPOSES: readonly string[] = [...Object.keys(LEDGER_LINE), UserPurpose.wealth];
+export function earnPurposes(reads: readonly LineReads[]): string[] {
+  return [...Object.keys(ledgerLines(reads)), ...reads.flatMap((r) => r.valuedPurposes ?? [])];
+}

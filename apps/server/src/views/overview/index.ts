@@ -9,5 +9,5 @@ import { registerOverviewRoutes } from './routes';
 export const overviewModule: EarnModule = {
   name: 'overview',
   routes: registerOverviewRoutes,
-  jobs: () => [rollupJob()],
+  jobs: (deps) => [rollupJob(deps.reads)],
 };

@@ -1,6 +1,7 @@
-import { type Decimal, dec, fixedArrival, roundDown, toWire, usdtValueOf, wealthNextNav } from '@earn/domain';
+import { type Decimal, dec, roundDown, toWire, usdtValueOf } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { unixSeconds } from '../../infra/jobs/clock';
+import type { LineReads } from '../../kernel/reads';
 import { QUOTE_ASSET } from '../../market/assets';
 import type { Line } from '../lines';
 import { holdingsSql } from './holdings';
@@ -46,10 +47,15 @@ export interface Holding {
  * What the user holds in Earn, per line and asset, as of `now`: the one definition of holdings.ts,
  * which the proof of liabilities counts too.
  */
-export async function holdingsOf(db: Db, userId: number, now: Date): Promise<Holding[]> {
+export async function holdingsOf(
+  db: Db,
+  reads: readonly LineReads[],
+  userId: number,
+  now: Date,
+): Promise<Holding[]> {
   const found = await rows<{ line: Line; asset: string; amount: string }>(
     db,
-    sql`SELECT line, asset, SUM(amount)::text AS amount FROM (${holdingsSql(now, userId)}) h
+    sql`SELECT line, asset, SUM(amount)::text AS amount FROM (${holdingsSql(reads, now, [userId])}) h
          GROUP BY line, asset HAVING SUM(amount) <> 0`,
   );
   return found.map((r) => ({ line: r.line, asset: r.asset, amount: dec(r.amount) }));
@@ -61,12 +67,13 @@ export async function holdingsOf(db: Db, userId: number, now: Date): Promise<Hol
  */
 export async function earningsByAsset(
   db: Db,
+  reads: readonly LineReads[],
   userId: number,
   from?: Date,
   to?: Date,
 ): Promise<Map<string, Decimal>> {
   const out = new Map<string, Decimal>();
-  for (const r of await earningsByDay(db, userId, EARNING_TYPES, from, to))
+  for (const r of await earningsByDay(db, reads, userId, EARNING_TYPES, from, to))
     out.set(r.asset, (out.get(r.asset) ?? dec(0)).plus(r.amount));
   return out;
 }
@@ -84,10 +91,16 @@ export function utcDayStart(at: Date): Date {
 }
 
 /** Daily net earnings in USDT at current prices for the `days` UTC days ending with today. */
-export async function dailyEarnings(db: Db, userId: number, days: number, now: Date) {
+export async function dailyEarnings(
+  db: Db,
+  reads: readonly LineReads[],
+  userId: number,
+  days: number,
+  now: Date,
+) {
   const today = utcDayStart(now);
   const from = new Date(today.getTime() - (days - 1) * DAY_MS);
-  const found = await earningsByDay(db, userId, EARNING_TYPES, from);
+  const found = await earningsByDay(db, reads, userId, EARNING_TYPES, from);
   const prices = await currentPrices(db);
   const perDay = new Map<string, Map<string, Decimal>>();
   for (const r of found) {
@@ -112,62 +125,28 @@ export interface Upcoming {
 }
 
 /**
- * What comes next, soonest first: fixed maturities (paid at the maturity payout time), flexible
- * redemptions frozen until the next hourly settlement, staking redemptions on their way, launch-pool
- * projects ending while the user has a stake in them, and private-wealth redemptions at the next NAV
- * (estimated from the product's publishing cadence). Amounts: what arrives (wealth: units at cost).
+ * What comes next, soonest first, as each line's reads tell it (kernel/reads.ts): fixed maturities
+ * (paid at the maturity payout time), flexible redemptions frozen until the next hourly settlement,
+ * staking redemptions on their way, launch-pool projects ending while the user has a stake in them,
+ * and private-wealth redemptions at the next NAV (estimated from the product's publishing cadence).
+ * Amounts: what arrives (wealth: units at cost).
  */
-export async function upcomingOf(db: Db, userId: number, now: Date): Promise<Upcoming[]> {
-  const nowIso = now.toISOString();
-  const found = await rows<{
-    kind: Upcoming['kind'];
-    line: Line;
-    asset: string;
-    amount: string;
-    at: string | null;
-    pid: number | null;
-  }>(
-    db,
-    sql`SELECT 'maturity' AS kind, 'simple_earn_fixed' AS line, asset, (principal + interest + coupon_interest)::text AS amount,
-          extract(epoch FROM finish_at)::bigint::text AS at, NULL::int AS pid
-        FROM se_fixed_orders WHERE user_id = ${userId} AND status = 1
-      UNION ALL
-      SELECT 'redemption', 'simple_earn_flexible', asset, frozen_amount::text,
-          extract(epoch FROM date_trunc('hour', ${nowIso}::timestamptz) + interval '1 hour')::bigint::text, NULL
-        FROM se_flex_positions WHERE user_id = ${userId} AND frozen_amount > 0
-      UNION ALL
-      SELECT 'redemption', 'staking', COALESCE(payout_coin, coin), COALESCE(payout_amount, received)::text,
-          extract(epoch FROM arrive_at)::bigint::text, NULL
-        FROM staking_redemptions WHERE user_id = ${userId} AND status = 'pending'
-      UNION ALL
-      SELECT 'pool_end', 'launch_pool', pos.coin, SUM(pos.amount)::text, extract(epoch FROM pr.end_at)::bigint::text, NULL
-        FROM launchpool_positions pos JOIN launchpool_projects pr ON pr.pid = pos.pid
-        WHERE pos.user_id = ${userId} AND pos.amount > 0 AND pr.end_at > ${nowIso}::timestamptz
-        GROUP BY pos.coin, pr.end_at
-      UNION ALL
-      SELECT 'redemption', 'wealth', coin, SUM(cost)::text, NULL, product_id
-        FROM wealth_redemptions WHERE user_id = ${userId} AND status = 'pending'
-        GROUP BY coin, product_id`,
-  );
-  const nowSeconds = unixSeconds(now);
+export async function upcomingOf(
+  db: Db,
+  reads: readonly LineReads[],
+  userId: number,
+  now: Date,
+): Promise<Upcoming[]> {
   const out: Upcoming[] = [];
-  for (const r of found) {
-    let at = Number(r.at);
-    let estimated = false;
-    if (r.kind === 'maturity') at = fixedArrival(at).arrivesAt;
-    if (r.pid !== null) {
-      const navs = await rows<{ at: string }>(
-        db,
-        sql`SELECT extract(epoch FROM at)::bigint::text AS at FROM wealth_navs WHERE product_id = ${r.pid} ORDER BY at DESC LIMIT 2`,
-      );
-      const next = wealthNextNav(
-        nowSeconds,
-        navs.map((n) => Number(n.at)),
-      );
-      at = next.arrivesAt;
-      estimated = next.estimated;
-    }
-    out.push({ kind: r.kind, line: r.line, asset: r.asset, amount: toWire(r.amount), at, estimated });
-  }
+  for (const r of reads)
+    for (const u of (await r.upcoming?.(db, [userId], now)) ?? [])
+      out.push({
+        kind: u.kind,
+        line: u.line,
+        asset: u.asset,
+        amount: toWire(u.amount),
+        at: u.at,
+        estimated: u.estimated,
+      });
   return out.sort((a, b) => a.at - b.at || a.line.localeCompare(b.line) || a.asset.localeCompare(b.asset));
 }

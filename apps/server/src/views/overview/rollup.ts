@@ -1,7 +1,7 @@
 import { type Decimal, dec } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { Job } from '../../infra/jobs/scheduler';
-import { indexHistoryDays } from '../../lines/simple-earn/store/history-days';
+import type { LineReads } from '../../kernel/reads';
 import { movementsSql } from '../statements/movements';
 import { withoutJit } from '../statements/queries';
 
@@ -32,7 +32,12 @@ export async function rolledUntil(db: Db, lock = false): Promise<Date | null> {
  * only when the days join those already rolled up (from at or before it), so it never skips a day.
  * The state row is locked first: two rollups of the same days run one after the other.
  */
-export async function rollupDays(tx: Db, from: Date | null, until: Date): Promise<void> {
+export async function rollupDays(
+  tx: Db,
+  reads: readonly LineReads[],
+  from: Date | null,
+  until: Date,
+): Promise<void> {
   if (from !== null && from.getTime() % DAY_MS !== 0) throw new Error('rollup from a day start');
   if (until.getTime() % DAY_MS !== 0) throw new Error('rollup until a day start');
   await tx.execute(
@@ -44,15 +49,15 @@ export async function rollupDays(tx: Db, from: Date | null, until: Date): Promis
       ? sql`day < ${until.toISOString()}::timestamptz`
       : sql`day >= ${from.toISOString()}::timestamptz AND day < ${until.toISOString()}::timestamptz`;
   await tx.execute(sql`DELETE FROM earn_daily_rollup WHERE ${days}`);
-  const movements = movementsSql({ from: from ?? undefined, to: until }, { priced: false });
+  const movements = movementsSql(reads, { from: from ?? undefined, to: until }, { priced: false });
   await tx.execute(sql`
     INSERT INTO earn_daily_rollup (user_id, day, line, asset, type, amount)
     SELECT m.user_id, date_trunc('day', m.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', m.line, m.asset, m.type, SUM(m.amount)
       FROM (${movements}) m
      GROUP BY 1, 2, 3, 4, 5
     HAVING SUM(m.amount) <> 0`);
-  // The flexible history's index of hours, of the same days under the same watermark.
-  await indexHistoryDays(tx, from, until);
+  // The lines' own indexes of the same days under the same watermark (simple earn's history hours).
+  for (const r of reads) await r.rollupDays?.(tx, from, until);
   const joins = from === null || (watermark !== null && from.getTime() <= watermark.getTime());
   if (joins && (watermark === null || until.getTime() > watermark.getTime()))
     await tx.execute(
@@ -66,7 +71,7 @@ export async function rollupDays(tx: Db, from: Date | null, until: Date): Promis
  * and its job_runs row is the claim, so with several instances one rolls each day, after every hour
  * and day that books into it.
  */
-export function rollupJob(): Job {
+export function rollupJob(reads: readonly LineReads[]): Job {
   return {
     name: ROLLUP_JOB,
     periodSeconds: 86_400,
@@ -77,7 +82,7 @@ export function rollupJob(): Job {
       const until = dayStart(period.end);
       const from = await rolledUntil(tx);
       if (from && from.getTime() >= until.getTime()) return;
-      await rollupDays(tx, from, until);
+      await rollupDays(tx, reads, from, until);
     },
   };
 }
@@ -90,6 +95,7 @@ export function rollupJob(): Job {
  */
 export async function earningsByDay(
   db: Db,
+  reads: readonly LineReads[],
   userId: number,
   types: readonly string[],
   from?: Date,
@@ -119,7 +125,7 @@ export async function earningsByDay(
       const live = await rows<{ day: string; asset: string; amount: string }>(
         tx,
         sql`SELECT to_char(date_trunc('day', s.at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, s.asset, SUM(s.amount)::text AS amount
-              FROM (${movementsSql({ userId, from: liveFrom ?? undefined, to }, { priced: false })}) s
+              FROM (${movementsSql(reads, { userId, from: liveFrom ?? undefined, to }, { priced: false })}) s
              WHERE s.type IN (${typeList}) GROUP BY 1, 2`,
       );
       for (const r of live) out.push({ day: r.day, asset: r.asset, amount: dec(r.amount) });

@@ -88,7 +88,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
       const userId = currentUser(req).id;
       const now = deps.clock.now();
       const prices = await currentPrices(deps.db);
-      const holdings = await holdingsOf(deps.db, userId, now);
+      const holdings = await holdingsOf(deps.db, deps.reads, userId, now);
       const lines = new Map<
         Line,
         { total: Decimal; assets: { asset: string; amount: string; usdt: string }[] }
@@ -105,8 +105,14 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
       const total = sumValues([...lines.values()].map((l) => l.total));
       const btc = prices.get('BTC');
       const today = utcDayStart(now);
-      const yesterday = await earningsByAsset(deps.db, userId, new Date(today.getTime() - DAY_MS), today);
-      const cumulative = await earningsByAsset(deps.db, userId);
+      const yesterday = await earningsByAsset(
+        deps.db,
+        deps.reads,
+        userId,
+        new Date(today.getTime() - DAY_MS),
+        today,
+      );
+      const cumulative = await earningsByAsset(deps.db, deps.reads, userId);
       return ok({
         as_of: unixSeconds(now),
         total_usdt: toWire(total),
@@ -116,7 +122,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
         lines: [...lines.entries()]
           .sort(([a, x], [b, y]) => y.total.cmp(x.total) || LINES.indexOf(a) - LINES.indexOf(b))
           .map(([line, l]) => ({ line, total_usdt: toWire(l.total), assets: l.assets })),
-        upcoming: (await upcomingOf(deps.db, userId, now)).slice(0, 50),
+        upcoming: (await upcomingOf(deps.db, deps.reads, userId, now)).slice(0, 50),
       });
     },
   );
@@ -151,7 +157,13 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (req) => {
-      const days = await dailyEarnings(deps.db, currentUser(req).id, req.query.days, deps.clock.now());
+      const days = await dailyEarnings(
+        deps.db,
+        deps.reads,
+        currentUser(req).id,
+        req.query.days,
+        deps.clock.now(),
+      );
       const total = days.reduce((sum, d) => sum.plus(d.usdt), dec(0));
       return ok({ days, total_usdt: toWire(total) });
     },

@@ -1,11 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from '../../infra/db/client';
+import type { LineReads, MovementScope } from '../../kernel/reads';
 import { SYSTEM_OWNER, UserPurpose } from '../../ledger/accounts';
-import { DualReason } from '../../lines/dual/model';
-import { SeReason } from '../../lines/simple-earn/model';
-import { WealthReason } from '../../lines/wealth/model';
 import { priceAtSql } from '../../market/prices';
-import { type HistoryLine, LINES, type Line, reasonsOf } from '../lines';
+import { LINES, type Line, reasonsOf } from '../lines';
 
 /** What a statement row is: money into or out of a product, what it paid, what it cost. */
 /**
@@ -28,36 +26,33 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const STATEMENT_LINES = LINES;
 
 /**
- * What an entry of each reason pays the user beyond moving their principal: its kind of income, or
- * null when the reason only moves principal (then a gain is not income: a staking receipt token, say).
- * A flexible redemption also withdraws interest already credited hour by hour (the se_flex_interest
- * rows), so that part is more of the redemption, not income counted twice.
+ * (reason, line, income) for every reason an earn line books: income is what an entry of the reason
+ * pays the user beyond moving their principal (its kind of income), or null when the reason only
+ * moves principal (then a gain is not income: a staking receipt token, say). Each line declares its
+ * own (LineReads.book).
  */
-const INCOME: Record<string, MovementType> = {
-  [SeReason.flexRedeem]: 'redeem',
-  [SeReason.flexBonus]: 'bonus',
-  [SeReason.fixedMaturity]: 'interest',
-  launchpool_reward: 'reward',
-  launchpool_interest: 'interest',
-  staking_reward: 'reward',
-  staking_reward_at_redeem: 'reward',
-  [WealthReason.settleGain]: 'interest',
-  soft_staking_payout: 'reward',
-  [DualReason.settle]: 'interest',
-  [DualReason.cancel]: 'interest',
-};
-
-/** (reason, line, income) for every reason an earn line books. */
-function reasonTable(): SQL {
+function reasonTable(reads: readonly LineReads[]): SQL {
+  const income: Record<string, string> = Object.assign({}, ...reads.map((r) => r.book?.income ?? {}));
   const rowsOf = STATEMENT_LINES.flatMap((line: Line) =>
-    reasonsOf(line as HistoryLine).map(
-      (reason) => sql`(${reason}::text, ${line}::text, ${INCOME[reason] ?? null}::text)`,
+    reasonsOf(reads, line).map(
+      (reason) => sql`(${reason}::text, ${line}::text, ${income[reason] ?? null}::text)`,
     ),
   );
+  if (rowsOf.length === 0)
+    return sql`(SELECT NULL::text, NULL::text, NULL::text WHERE false) AS k(reason, line, income)`;
   return sql`(VALUES ${sql.join(rowsOf, sql`, `)}) AS k(reason, line, income)`;
 }
 
-export interface MovementFilter {
+/** `e.reason` is one of `reasons` (none: false). */
+function reasonIn(reasons: readonly string[]): SQL {
+  if (reasons.length === 0) return sql`false`;
+  return sql`e.reason IN (${sql.join(
+    reasons.map((r) => sql`${r}`),
+    sql`, `,
+  )})`;
+}
+
+export interface MovementFilter extends MovementScope {
   /** One user's movements; undefined: every user's (the daily rollup, always with from and to). */
   userId?: number;
   line?: Line;
@@ -89,10 +84,14 @@ const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`;
  * redemption) and the change of everything they own (income by the reason's kind when positive, a fee
  * or loss when negative). Amounts are signed as the user's available funds see them: subscriptions and
  * fees negative, redemptions and income positive. Flexible interest is credited hour by hour to a
- * pooled account, not to each user; its movements are the sub-ledger's rows (se_flex_interest), each
- * with the hour's pooled entry.
+ * pooled account, not to each user; its movements come from simple earn's reads (LineReads.movements),
+ * the sub-ledger's rows, each with the hour's pooled entry.
  */
-export function movementsSql(f: MovementFilter, opts: { priced?: boolean } = {}): SQL {
+export function movementsSql(
+  reads: readonly LineReads[],
+  f: MovementFilter,
+  opts: { priced?: boolean } = {},
+): SQL {
   const ledgerWhere: SQL[] = [
     f.userId === undefined ? sql`a.user_id <> ${SYSTEM_OWNER}` : sql`a.user_id = ${f.userId}`,
   ];
@@ -122,7 +121,11 @@ export function movementsSql(f: MovementFilter, opts: { priced?: boolean } = {})
   if (f.to) entryWhere.push(sql`e.created_at < ${iso(f.to)}`);
   if (f.line) entryWhere.push(sql`k.line = ${f.line}`);
   if (f.type) entryWhere.push(sql`r.type = ${f.type}`);
-  // A flexible redemption's withdrawn interest joins its principal in one redemption row.
+  // A cost is a loss for the lines' loss reasons (a wealth settlement), a conversion for a dual
+  // settlement at its target; a flexible redemption's withdrawn interest joins its principal in one
+  // redemption row.
+  const loss = reasonIn(reads.flatMap((r) => r.book?.lossReasons ?? []));
+  const conversion = reasonIn(reads.flatMap((r) => r.book?.conversionReasons ?? []));
   const ledger = sql`SELECT m.user_id, e.created_at AS at, 0 AS src, m.entry_id AS id, m.asset, r.type, r.amount,
         k.line, COALESCE(m.purpose, k.line) || COALESCE(' ' || e.ref, '') AS product, m.entry_id
       FROM (
@@ -135,33 +138,23 @@ export function movementsSql(f: MovementFilter, opts: { priced?: boolean } = {})
         GROUP BY p.entry_id, a.user_id, a.asset${entryGroup}
       ) m
       ${entry}
-      JOIN ${reasonTable()} ON k.reason = e.reason
+      JOIN ${reasonTable(reads)} ON k.reason = e.reason
       CROSS JOIN LATERAL (VALUES
         (CASE WHEN m.held > 0 THEN 'subscribe' WHEN m.held < 0 THEN 'redeem' END,
           -m.held + CASE WHEN m.held < 0 AND m.net > 0 AND k.income = 'redeem' THEN m.net ELSE 0 END),
-        (CASE WHEN m.net < 0 THEN CASE WHEN e.reason = ${WealthReason.settleLoss} THEN 'loss'
-                                       WHEN e.reason = ${DualReason.settle} THEN 'convert' ELSE 'fee' END
-              WHEN m.net > 0 AND e.reason = ${DualReason.settle} AND m.held = 0 THEN 'convert'
+        (CASE WHEN m.net < 0 THEN CASE WHEN ${loss} THEN 'loss'
+                                       WHEN ${conversion} THEN 'convert' ELSE 'fee' END
+              WHEN m.net > 0 AND ${conversion} AND m.held = 0 THEN 'convert'
               WHEN m.net > 0 AND NOT (m.held < 0 AND k.income = 'redeem') THEN k.income END, m.net)
       ) AS r(type, amount)
       WHERE ${sql.join(entryWhere, sql` AND `)}`;
 
-  const flexWanted = (!f.line || f.line === 'simple_earn_flexible') && (!f.type || f.type === 'interest');
-  const flexWhere: SQL[] = [sql`fi.interest > 0`];
-  if (f.userId !== undefined) flexWhere.push(sql`fi.user_id = ${f.userId}`);
-  if (f.asset) flexWhere.push(sql`fi.asset = ${f.asset}`);
-  // The hour's interest is credited at its end: the period starts an hour before.
-  if (f.from) flexWhere.push(sql`fi.period_start >= ${iso(f.from)} - interval '1 hour'`);
-  if (f.to) flexWhere.push(sql`fi.period_start < ${iso(f.to)} - interval '1 hour'`);
-  const flex = sql`SELECT fi.user_id, fi.period_start + interval '1 hour' AS at, 1 AS src, fi.position_id AS id, fi.asset,
-        'interest'::text AS type, fi.interest AS amount, 'simple_earn_flexible'::text AS line,
-        ${UserPurpose.flexible}::text AS product, je.id AS entry_id
-      FROM se_flex_interest fi
-      LEFT JOIN journal_entries je ON je.reason = ${SeReason.flexInterest}
-        AND je.ref = fi.asset || ':' || to_char(fi.period_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-      WHERE ${sql.join(flexWhere, sql` AND `)}`;
-
-  const union = flexWanted ? sql`${ledger} UNION ALL ${flex}` : ledger;
+  // The movements the ledger does not show per user, from the lines that keep them (flexible interest).
+  const more = reads.flatMap((r) => {
+    const part = r.movements?.(f);
+    return part ? [part] : [];
+  });
+  const union = sql.join([ledger, ...more], sql` UNION ALL `);
   if (opts.priced === false)
     return sql`SELECT u.user_id, u.at, u.asset, u.type, u.amount, u.line FROM (${union}) u`;
   return sql`SELECT u.at, (extract(epoch FROM u.at) * 1000000)::bigint AS at_us, u.src, u.id, u.asset, u.type,

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { compileSql } from '../../infra/db/compile';
+import type { LineReads } from '../../kernel/reads';
 import type { Line } from '../lines';
 import {
   afterSql,
@@ -72,6 +73,7 @@ export function withoutJit<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> 
 /** One page, newest first, after the cursor's row: never OFFSET, so a page neither repeats nor skips. */
 export async function statementPage(
   db: Db,
+  reads: readonly LineReads[],
   filter: MovementFilter,
   after: KeysetPosition | undefined,
   limit: number,
@@ -79,12 +81,12 @@ export async function statementPage(
   const found = await withoutJit(db, (tx) =>
     rows<RawRow>(
       tx,
-      sql`SELECT ${COLUMNS} FROM (${movementsSql(filter)}) s WHERE ${afterSql(after, 'desc')} ${orderSql('desc')} LIMIT ${limit + 1}`,
+      sql`SELECT ${COLUMNS} FROM (${movementsSql(reads, filter)}) s WHERE ${afterSql(after, 'desc')} ${orderSql('desc')} LIMIT ${limit + 1}`,
     ),
   );
   const page = found.slice(0, limit);
   const last = page[page.length - 1];
-  const whys = await statementWhys(db, filter.userId, page);
+  const whys = await statementWhys(db, reads, filter.userId, page);
   return {
     list: page.map((r, i) => ({
       key: encodeCursor(keyOf(r)),
@@ -112,11 +114,17 @@ export interface ExportRow extends RawRow {
 /** Rows per round trip of an export: enough to amortise it, few enough to keep memory flat. */
 export const EXPORT_BATCH = 2000;
 
-function exportQuery(filter: MovementFilter, timeZone: string, after?: KeysetPosition, limit?: number): SQL {
+function exportQuery(
+  reads: readonly LineReads[],
+  filter: MovementFilter,
+  timeZone: string,
+  after?: KeysetPosition,
+  limit?: number,
+): SQL {
   const fmt = `YYYY-MM-DD HH24:MI:SS`;
   return sql`SELECT ${COLUMNS}, to_char(s.at AT TIME ZONE ${timeZone}, ${fmt}) AS at_local,
       to_char(s.at AT TIME ZONE 'UTC', ${fmt}) AS at_utc
-    FROM (${movementsSql(filter)}) s WHERE ${afterSql(after, 'asc')} ${orderSql('asc')}
+    FROM (${movementsSql(reads, filter)}) s WHERE ${afterSql(after, 'asc')} ${orderSql('asc')}
     ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`;
 }
 
@@ -128,12 +136,13 @@ function exportQuery(filter: MovementFilter, timeZone: string, after?: KeysetPos
  */
 export async function* exportBatches(
   db: Db,
+  reads: readonly LineReads[],
   filter: MovementFilter,
   timeZone: string,
   batchSize = EXPORT_BATCH,
 ): AsyncGenerator<ExportRow[]> {
   const client = (db as { $client?: unknown }).$client;
-  const compiled = client instanceof pg.Pool ? compileSql(exportQuery(filter, timeZone)) : undefined;
+  const compiled = client instanceof pg.Pool ? compileSql(exportQuery(reads, filter, timeZone)) : undefined;
   if (client instanceof pg.Pool && compiled) {
     const conn = await client.connect();
     let ok = false;
@@ -162,7 +171,7 @@ export async function* exportBatches(
   let after: KeysetPosition | undefined;
   for (;;) {
     const batch = await withoutJit(db, (tx) =>
-      rows<ExportRow>(tx, exportQuery(filter, timeZone, after, batchSize)),
+      rows<ExportRow>(tx, exportQuery(reads, filter, timeZone, after, batchSize)),
     );
     if (batch.length > 0) yield batch;
     const last = batch[batch.length - 1];

@@ -9,6 +9,7 @@ import { envelope, ok } from '../../infra/http/envelope';
 import { decimalString } from '../../infra/http/openapi';
 import type { AppDeps } from '../../kernel/deps';
 import { errors } from '../../kernel/errors';
+import type { LineReads } from '../../kernel/reads';
 import { csvLine } from './csv';
 import { decodeCursor, MOVEMENT_TYPES, type MovementFilter, STATEMENT_LINES } from './movements';
 import { databaseKnowsZone, exportBatches, statementPage } from './queries';
@@ -149,11 +150,16 @@ export const CSV_COLUMNS = [
   'why',
 ];
 
-async function* csvText(db: Db, filter: MovementFilter, tz: string): AsyncGenerator<string> {
+async function* csvText(
+  db: Db,
+  reads: readonly LineReads[],
+  filter: MovementFilter,
+  tz: string,
+): AsyncGenerator<string> {
   yield csvLine([`time (${tz})`, 'time (UTC)', ...CSV_COLUMNS]);
-  for await (const batch of exportBatches(db, filter, tz)) {
+  for await (const batch of exportBatches(db, reads, filter, tz)) {
     // The statement page's whys, read for the whole batch at once.
-    const whys = await statementWhys(db, filter.userId, batch);
+    const whys = await statementWhys(db, reads, filter.userId, batch);
     let chunk = '';
     for (const [i, r] of batch.entries())
       chunk += csvLine([
@@ -204,7 +210,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
       const after = req.query.cursor ? decodeCursor(req.query.cursor) : undefined;
       if (req.query.cursor && !after)
         throw errors.invalidParams('Bad cursor', { field: 'cursor' }, StatementsMessageKey.statementCursor);
-      const page = await statementPage(deps.db, filter, after, req.query.limit);
+      const page = await statementPage(deps.db, deps.reads, filter, after, req.query.limit);
       return ok(page);
     },
   );
@@ -244,7 +250,7 @@ export function registerStatementRoutes(app: FastifyInstance, deps: AppDeps): vo
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="earn-statement.csv"')
         .header('cache-control', 'no-store')
-        .send(Readable.from(csvText(deps.db, filter, req.query.tz)));
+        .send(Readable.from(csvText(deps.db, deps.reads, filter, req.query.tz)));
     },
   );
 }

@@ -4,14 +4,40 @@ import {
   type LaunchpoolHourBreakdown,
   type TieredPayoutBreakdown,
 } from '@earn/domain';
-export type BreakdownKind =
-  | 'soft_staking_day'
-  | 'staking_day'
-  | 'fixed_maturity'
-  | 'flexible_hour'
-  | 'flexible_bonus_hour'
-  | 'launchpool_hour'
-  | 'launchpool_interest_hour';
+import type { Db } from './db';
+
+/*
+ * The payout breakdowns' shapes, shared by the lines that compute them (their reads-breakdown.ts) and
+ * the view that answers them (views/breakdown).
+ */
+
+/** The payouts a "why this reward" breakdown is asked for (GET /api/web/v1/earn/rewards/breakdown). */
+export const BREAKDOWN_KINDS = [
+  'soft_staking_day',
+  'staking_day',
+  'fixed_maturity',
+  'flexible_hour',
+  'flexible_bonus_hour',
+  'launchpool_hour',
+  'launchpool_interest_hour',
+] as const;
+export type BreakdownKind = (typeof BREAKDOWN_KINDS)[number];
+
+/** The breakdown route's question as the user asked it: which fields a kind needs is its line's. */
+export interface BreakdownQuery {
+  kind: BreakdownKind;
+  userId: number;
+  id?: number;
+  coin?: string;
+  rid?: number;
+  /** soft_staking_day: the day, unix seconds. */
+  day?: number;
+  /** The hour, unix seconds (its end or start, as the kind's history shows it). */
+  hour?: number;
+}
+
+/** A kind's breakdown, served by the line that books it (LineReads.breakdown). */
+export type BreakdownRead = (db: Db, q: BreakdownQuery) => Promise<PayoutBreakdown>;
 
 export interface PayoutBreakdown extends Omit<DailyPayoutBreakdown, 'ratePercent'> {
   kind: BreakdownKind;

@@ -1,40 +1,8 @@
 import { campaignDayBreakdown, dailyPayoutBreakdown, dec, type RateTier } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { unixSeconds } from '../../infra/jobs/clock';
+import { type BreakdownQuery, carriedIn, type PayoutBreakdown, type StoredDay } from '../../kernel/breakdown';
 import { errors } from '../../kernel/errors';
-import { carriedIn, type PayoutBreakdown, type StoredDay } from './payout';
-
-/** A soft-staking day: the row keeps eligible, rate, gross, paid and carry. */
-export async function softStakingDayBreakdown(
-  db: Db,
-  userId: number,
-  coin: string,
-  day: Date,
-): Promise<PayoutBreakdown> {
-  const [row] = await rows<StoredDay & { rate: string }>(
-    db,
-    sql`SELECT coin, eligible::text AS eligible, rate::text AS rate, gross::text AS gross,
-               amount::text AS amount, carry::text AS carry
-          FROM soft_staking_payouts
-         WHERE user_id = ${userId} AND coin = ${coin.toUpperCase()} AND day = ${day.toISOString()}::timestamptz`,
-  );
-  if (!row) throw errors.notFound('soft-staking payout');
-  const start = unixSeconds(day);
-  return {
-    kind: 'soft_staking_day',
-    coin: row.coin,
-    principalCoin: row.coin,
-    periodStart: start,
-    periodEnd: start + 86_400,
-    recorded: dec(row.amount).toFixed(),
-    carried: true,
-    extras: [],
-    pool: null,
-    tiered: null,
-    interest: null,
-    ...dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)),
-  };
-}
 
 /**
  * A staking day's base reward: the rate is the base rate of the product's (or protocol's) rate point of
@@ -124,4 +92,10 @@ async function stakingCampaignDayBreakdown(
     carryOut: b.carryOut,
     formula: b.formula,
   };
+}
+
+/** staking_day: the user's reward record `id` (base or campaign). */
+export function stakingDayRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
+  if (q.id === undefined) throw errors.invalidParams(`id is required for ${q.kind}`, { field: 'id' });
+  return stakingDayBreakdown(db, q.userId, q.id);
 }

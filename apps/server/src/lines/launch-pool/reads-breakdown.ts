@@ -1,8 +1,8 @@
 import { dec, launchpoolHourBreakdown, launchpoolInterestBreakdown } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { unixSeconds } from '../../infra/jobs/clock';
+import type { BreakdownQuery, PayoutBreakdown } from '../../kernel/breakdown';
 import { errors } from '../../kernel/errors';
-import type { PayoutBreakdown } from './payout';
 
 /**
  * A launch-pool hour's reward in one coin, `hourStart` as the reward history shows it: the figures the
@@ -147,4 +147,22 @@ export async function launchpoolInterestHourBreakdown(
     carryOut: b.carryOut,
     formula: b.formula,
   };
+}
+
+/** launchpool_hour: pool `rid`, reward `coin`, `hour` the hour's start. */
+export function launchpoolHourRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
+  if (q.rid === undefined || q.coin === undefined || q.hour === undefined)
+    throw errors.invalidParams('rid, coin and hour are required for launchpool_hour', {
+      field: 'rid,coin,hour',
+    });
+  return launchpoolHourBreakdownOf(db, q.userId, q.rid, new Date(q.hour * 1000), q.coin);
+}
+
+/** launchpool_interest_hour: pool `rid`, `hour` the hour's start. */
+export function launchpoolInterestHourRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
+  if (q.rid === undefined || q.hour === undefined)
+    throw errors.invalidParams('rid and hour are required for launchpool_interest_hour', {
+      field: 'rid,hour',
+    });
+  return launchpoolInterestHourBreakdown(db, q.userId, q.rid, new Date(q.hour * 1000));
 }

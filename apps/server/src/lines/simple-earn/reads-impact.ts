@@ -11,10 +11,11 @@ import {
 import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { LadderTierJson } from '../../infra/db/schema';
-import { bonusTiers } from '../../lines/simple-earn/engine';
-import type { FlexProduct } from '../../lines/simple-earn/model';
-import { hourStart } from '../../lines/simple-earn/model';
-import { requireFixedProduct, requireFlexProduct } from '../../lines/simple-earn/store/products';
+import type { FixedRateImpact, FlexibleBonusImpact, FlexibleRateImpact } from '../../kernel/impact';
+import { bonusTiers } from './engine';
+import type { FlexProduct } from './model';
+import { hourStart } from './model';
+import { requireFixedProduct, requireFlexProduct } from './store/products';
 
 const num = (d: Decimal.Value) => sql.raw(`${dec(d).toFixed()}::numeric`);
 
@@ -41,7 +42,12 @@ const hourInterest = (lent: Decimal, rateYear: Decimal.Value) =>
  * demand, so an hour lends min(demand, offered) whatever the matching order, and costs that × rate /
  * 8760. Holders: users with earning principal.
  */
-export async function flexibleRateImpact(db: Db, asset: string, proposed: string, now: Date) {
+export async function flexibleRateImpact(
+  db: Db,
+  asset: string,
+  proposed: string,
+  now: Date,
+): Promise<FlexibleRateImpact> {
   const product = await requireFlexProduct(db, asset);
   const rate = dec(product.nextTimeRateYear);
   const [row] = await rows<{
@@ -94,7 +100,12 @@ async function bonusRatio(db: Db, product: FlexProduct): Promise<{ asset: string
  * accrual's own (bonusTiers): the ladder when there is one (then this rate changes nothing), else
  * [0, ext_award_limit) at the rate, none while the pool is closed.
  */
-export async function flexibleBonusImpact(db: Db, asset: string, proposed: string, now: Date) {
+export async function flexibleBonusImpact(
+  db: Db,
+  asset: string,
+  proposed: string,
+  now: Date,
+): Promise<FlexibleBonusImpact> {
   const product = await requireFlexProduct(db, asset);
   const tiersNow = bonusTiers(product);
   const tiersAfter = bonusTiers({ ...product, extAwardRateYear: proposed });
@@ -143,7 +154,7 @@ export async function flexibleBonusImpact(db: Db, asset: string, proposed: strin
  * (after), each a day's termInterest (amount × rate / 365, 8 decimals down), and the part that
  * rolls into the new rate by auto-reinvest.
  */
-export async function fixedRateImpact(db: Db, productId: number, proposed: string) {
+export async function fixedRateImpact(db: Db, productId: number, proposed: string): Promise<FixedRateImpact> {
   const product = await requireFixedProduct(db, productId);
   const byRate = await rows<{ year_rate: string; principal: string; reinvest: string }>(
     db,

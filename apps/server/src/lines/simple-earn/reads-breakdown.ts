@@ -10,8 +10,8 @@ import {
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { LadderTierJson } from '../../infra/db/schema';
 import { unixSeconds } from '../../infra/jobs/clock';
+import type { BreakdownQuery, PayoutBreakdown } from '../../kernel/breakdown';
 import { errors } from '../../kernel/errors';
-import type { PayoutBreakdown } from './payout';
 
 /**
  * A fixed order's maturity interest, from the order's principal, rate and term: the rule subscribe
@@ -199,4 +199,26 @@ export async function flexibleBonusHourBreakdownOf(
     carryOut: b.carryOut,
     formula: b.formula,
   };
+}
+
+/** fixed_maturity: the user's order `id`. */
+export function fixedMaturityRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
+  if (q.id === undefined) throw errors.invalidParams(`id is required for ${q.kind}`, { field: 'id' });
+  return fixedMaturityBreakdownOf(db, q.userId, q.id);
+}
+
+/** flexible_hour: `coin`, `hour` the hour's end as the history shows it. */
+export function flexibleHourRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
+  if (q.coin === undefined || q.hour === undefined)
+    throw errors.invalidParams('coin and hour are required for flexible_hour', { field: 'coin,hour' });
+  return flexibleHourBreakdown(db, q.userId, q.coin, new Date(q.hour * 1000));
+}
+
+/** flexible_bonus_hour: `coin` the holding coin, `hour` the hour's end. */
+export function flexibleBonusHourRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
+  if (q.coin === undefined || q.hour === undefined)
+    throw errors.invalidParams('coin and hour are required for flexible_bonus_hour', {
+      field: 'coin,hour',
+    });
+  return flexibleBonusHourBreakdownOf(db, q.userId, q.coin, new Date(q.hour * 1000));
 }
