@@ -16,7 +16,8 @@ export interface AxeViolation {
  * protocol, which the app's Content Security Policy (no inline script) does not apply to.
  */
 export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
-  await page.evaluate(source);
+  // Once a page: a route the app's router opened keeps the axe of the route before it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(source);
   return page.evaluate(async (selector: string | null) => {
     const axe = (
       window as unknown as {

@@ -86,7 +86,38 @@ async function launchOwnBrowser(): Promise<Browser> {
   });
 }
 
-/** Saves a full-page screenshot as test-output/<name>.png. */
+/**
+ * Waits until the page shows what a user would see: the route's chunk and data in (no loader, busy
+ * region or visible skeleton; at most 3 s, a page that keeps one is pictured with it) and no finite
+ * animation or transition still running (a dialog opening, a toast sliding in; at most 1 s). Asked of
+ * the page itself, so it waits as long as the page needs and no longer: a fixed pause cost every
+ * picture and every axe run a quarter of a second, and networkidle half a second more.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('main, [data-testid="not-found"], form') !== null &&
+        document.querySelector(
+          '[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root[data-visible="true"]',
+        ) === null,
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 1_000, polling: 'raf' },
+    )
+    .catch(() => undefined);
+}
+
+/** Saves a full-page screenshot as test-output/<name>.png, once the page has settled. */
 export async function screenshot(
   page: Page,
   name: string,
@@ -94,9 +125,7 @@ export async function screenshot(
 ): Promise<string> {
   mkdirSync(TEST_OUTPUT, { recursive: true });
   const path = join(TEST_OUTPUT, `${name}.png`);
-  // Let transitions and lazy chunks settle so the picture is what a user sees.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(250);
+  await settle(page);
   await page.screenshot({ path, fullPage: opts.fullPage ?? false });
   return path;
 }
