@@ -59,7 +59,7 @@ describe('set-based ledger entries', () => {
   it('refuses the same (reason, ref) twice, and the caller transaction stays usable', async () => {
     const before = await ledgerSnapshot(db);
     const result = await db.transaction(async (txRoot) => {
-      const tx = txRoot as unknown as Db;
+      const tx: Db = txRoot;
       await expect(
         postBulkEntry(tx, { reason: 'bulk_test', ref: 'h1', at, legs: payout('1') }),
       ).rejects.toBeInstanceOf(DuplicateEntryError);

@@ -218,7 +218,7 @@ describe('ledger', () => {
 
     // Inside a caller's transaction the refused entry rolls back alone (a savepoint).
     const result = await db.transaction(async (txRoot) => {
-      const tx = txRoot as unknown as Db;
+      const tx: Db = txRoot;
       await expect(
         transfer(tx, {
           from: spot(bob, 'USDT'),
@@ -297,7 +297,7 @@ describe('ledger', () => {
         { houseAtCommit: true },
       );
     const inside = await db.transaction(async (txRoot) => {
-      const tx = txRoot as unknown as Db;
+      const tx: Db = txRoot;
       await book(tx, '2'); // creates the house account
       await book(tx, '0.5');
       return { pool: await balanceOf(tx, pool), alice: await balanceOf(tx, spot(alice, 'USDT')) };
@@ -312,7 +312,7 @@ describe('ledger', () => {
     // A transaction that fails moves nothing, the house included.
     await expect(
       db.transaction(async (txRoot) => {
-        await book(txRoot as unknown as Db, '1');
+        await book(txRoot, '1');
         throw new Error('abandoned');
       }),
     ).rejects.toThrow('abandoned');

@@ -140,7 +140,7 @@ describe('the soft-staking day in shards books what the day whole books', () => 
     made = await fresh(3, seedSoft);
     const whole = made[0] as Fresh;
     for (let i = 0; i < 3; i++)
-      await whole.database.db.transaction((tx) => runSoftStakingDay(tx as unknown as Db, softDay(i)));
+      await whole.database.db.transaction((tx) => runSoftStakingDay(tx, softDay(i)));
   }, 300_000);
   afterAll(() => dropAll(made));
 
@@ -395,7 +395,7 @@ describe('the fixed maturities of a day in shards book what the day whole books'
     made = await fresh(3, seedFixed);
     const whole = made[0] as Fresh;
     for (let i = 0; i < 3; i++)
-      await whole.database.db.transaction((tx) => runFixedMaturity(tx as unknown as Db, fixedDay(i)));
+      await whole.database.db.transaction((tx) => runFixedMaturity(tx, fixedDay(i)));
   }, 300_000);
   afterAll(() => dropAll(made));
 

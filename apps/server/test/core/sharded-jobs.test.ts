@@ -99,8 +99,7 @@ describe('a period in shards books what the period whole books', () => {
       await d.database.migrate();
       await seed(d.database.db);
     }
-    for (let i = 0; i < 3; i++)
-      await whole.database.db.transaction((tx) => runFlexibleHour(tx as unknown as Db, period(i)));
+    for (let i = 0; i < 3; i++) await whole.database.db.transaction((tx) => runFlexibleHour(tx, period(i)));
   }, 300_000);
   afterAll(async () => {
     for (const d of [whole, sharded, faulty]) {

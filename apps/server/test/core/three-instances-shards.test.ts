@@ -196,7 +196,7 @@ describe.runIf(onPostgres)('three server processes book the flexible hour in sha
     for (const p of periods) {
       const start = new Date(p.period_start);
       await reference.database.db.transaction((tx) =>
-        runFlexibleHour(tx as unknown as Db, { start, end: new Date(start.getTime() + HOUR) }),
+        runFlexibleHour(tx, { start, end: new Date(start.getTime() + HOUR) }),
       );
     }
     const from = new Date(periods[0]?.period_start as Date);

@@ -18,8 +18,7 @@ describe('inbox: items created once per cause, read in the user’s language', (
   /** When the fixed order matures (unix seconds). */
   let maturityAt: number;
 
-  const runInTx = (work: (tx: Db) => Promise<void>) =>
-    server.deps.db.transaction((tx) => work(tx as unknown as Db));
+  const runInTx = (work: (tx: Db) => Promise<void>) => server.deps.db.transaction((tx) => work(tx));
   const count = async (kind?: string) => {
     const [row] = await rows<{ n: number }>(
       server.deps.db,

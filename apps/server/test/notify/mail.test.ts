@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/infra/db/client';
 import { enqueueMail, MailSender, smtpTransport } from '../../src/notify/mail';
 import { Operator, startTestServer, TestClient, type TestServer } from '../harness';
 import { startSmtp } from './smtp';
@@ -48,7 +47,7 @@ describe('mail: outbox and sender', () => {
 
   it('keeps mail in the outbox until a sender runs, and the operator lists it', async () => {
     await db().transaction((tx) =>
-      enqueueMail(tx as unknown as Db, {
+      enqueueMail(tx, {
         userId,
         template: 'notification',
         vars: { title: 'Hello', body: 'World' },
@@ -78,7 +77,7 @@ describe('mail: outbox and sender', () => {
   it('a mail written in a transaction that rolls back is never sent', async () => {
     await expect(
       db().transaction(async (tx) => {
-        await enqueueMail(tx as unknown as Db, {
+        await enqueueMail(tx, {
           to: 'x@example.com',
           template: 'notification',
           vars: { title: 't', body: 'b' },
@@ -93,14 +92,14 @@ describe('mail: outbox and sender', () => {
 
   it('renders both languages: an English and a Simplified Chinese reset code arrive as such', async () => {
     await db().transaction(async (tx) => {
-      await enqueueMail(tx as unknown as Db, {
+      await enqueueMail(tx, {
         to: 'en@example.com',
         lang: 'en',
         template: 'fundpass_reset',
         vars: { code: '123456', minutes: 15 },
         at: at(),
       });
-      await enqueueMail(tx as unknown as Db, {
+      await enqueueMail(tx, {
         to: 'zh@example.com',
         lang: 'zh-CN',
         template: 'fundpass_reset',
@@ -148,7 +147,7 @@ describe('mail: outbox and sender', () => {
     const before = (await outbox()).total;
     await expect(
       db().transaction((tx) =>
-        enqueueMail(tx as unknown as Db, {
+        enqueueMail(tx, {
           to: 'a@example.com',
           template: 'fundpass_reset',
           vars: { code: '1' },
@@ -161,7 +160,7 @@ describe('mail: outbox and sender', () => {
 
   it('records a failed send and tries again after the backoff', async () => {
     await db().transaction((tx) =>
-      enqueueMail(tx as unknown as Db, {
+      enqueueMail(tx, {
         to: 'later@example.com',
         template: 'notification',
         vars: { title: 'Later', body: 'b' },
@@ -183,7 +182,7 @@ describe('mail: outbox and sender', () => {
   it('two senders at once send each mail exactly once', async () => {
     await db().transaction(async (tx) => {
       for (let i = 0; i < 30; i++)
-        await enqueueMail(tx as unknown as Db, {
+        await enqueueMail(tx, {
           to: `many${i}@example.com`,
           template: 'notification',
           vars: { title: `M${i}`, body: 'b' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, sql } from '../../src/infra/db/client';
+import { type Database, sql } from '../../src/infra/db/client';
 import { notifyMany } from '../../src/notify/inbox/create';
 import { INBOX_CHANNEL, InboxWakeup } from '../../src/notify/inbox/wakeup';
 import { createServer, type Server } from '../../src/server';
@@ -57,7 +57,7 @@ describe('inbox: new items announced to every instance (LISTEN/NOTIFY)', () => {
 
     const few = await announcements(database, async () => {
       await database.db.transaction(async (tx) => {
-        await notifyMany(tx as unknown as Db, 'security_changed', items([7, 9, 7], 'a'), AT);
+        await notifyMany(tx, 'security_changed', items([7, 9, 7], 'a'), AT);
       });
     });
     expect(few.map((p) => p.split(',').sort())).toEqual([['7', '9']]);
@@ -66,7 +66,7 @@ describe('inbox: new items announced to every instance (LISTEN/NOTIFY)', () => {
     expect(
       await announcements(database, () =>
         database.db.transaction(async (tx) => {
-          await notifyMany(tx as unknown as Db, 'security_changed', items(many, 'b'), AT);
+          await notifyMany(tx, 'security_changed', items(many, 'b'), AT);
         }),
       ),
     ).toEqual(['*']);
@@ -74,11 +74,11 @@ describe('inbox: new items announced to every instance (LISTEN/NOTIFY)', () => {
     // The same causes again create nothing, so nothing is announced; a cause rolled back neither.
     const rerun = await announcements(database, async () => {
       await database.db.transaction(async (tx) => {
-        await notifyMany(tx as unknown as Db, 'security_changed', items([7, 9], 'a'), AT);
+        await notifyMany(tx, 'security_changed', items([7, 9], 'a'), AT);
       });
       await database.db
         .transaction(async (tx) => {
-          await notifyMany(tx as unknown as Db, 'security_changed', items([11], 'c'), AT);
+          await notifyMany(tx, 'security_changed', items([11], 'c'), AT);
           throw new Error('roll back');
         })
         .catch(() => undefined);

@@ -140,12 +140,12 @@ describe('the daily earnings rollup', { timeout: 600_000 }, () => {
     const before = await rolled(until);
     const day = new Date((firstDay + 2 * DAY) * 1000);
     await db.transaction((tx) =>
-      rollupDays(tx as unknown as Db, server.deps.reads, day, new Date(day.getTime() + DAY * 1000)),
+      rollupDays(tx, server.deps.reads, day, new Date(day.getTime() + DAY * 1000)),
     );
     expect(await rolled(until)).toEqual(before);
     expect((await rolledUntil(db))?.getTime()).toBe(until.getTime());
     // Rolling every day again from the start: the same rows.
-    await db.transaction((tx) => rollupDays(tx as unknown as Db, server.deps.reads, null, until));
+    await db.transaction((tx) => rollupDays(tx, server.deps.reads, null, until));
     expect(await rolled(until)).toEqual(before);
     // A day the job already did is not done again (its job_runs row is the claim).
     const [last] = await rows<{ start: string }>(
