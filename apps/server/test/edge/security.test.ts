@@ -124,44 +124,34 @@ describe('security headers and unknown paths', () => {
       expect(res.body, url).toContain('<div id="root">');
     }
   });
-});
 
-describe('the web app files: cached as long as their names allow, compressed as built', () => {
-  let server: TestServer;
-  let dist: string;
-  beforeAll(async () => {
-    dist = webDist();
-    server = await startTestServer({ config: { webDist: dist } });
-  });
-  afterAll(async () => {
-    await server.dispose();
-    rmSync(dist, { recursive: true, force: true });
-  });
-
-  it('keeps a content-named asset for a year and asks again for the page and unnamed files', async () => {
-    const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
-    expect(asset.statusCode).toBe(200);
-    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const plain = await server.app.inject({ method: 'GET', url: '/color-scheme.js' });
-    expect(plain.headers['cache-control']).toBe('no-cache');
-    for (const url of ['/', '/simple-earn']) {
-      const page = await server.app.inject({ method: 'GET', url });
-      expect(page.headers['cache-control'], url).toBe('no-cache');
-    }
-  });
-
-  it("sends the build's brotli copy to a browser that takes it, and the file itself to one that does not", async () => {
-    const br = await server.app.inject({
-      method: 'GET',
-      url: '/assets/app.js',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
+  describe('the web app files: cached as long as their names allow, compressed as built', () => {
+    // The server of the headers' tests above, which serves the same stand-in.
+    it('keeps a content-named asset for a year and asks again for the page and unnamed files', async () => {
+      const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const plain = await server.app.inject({ method: 'GET', url: '/color-scheme.js' });
+      expect(plain.headers['cache-control']).toBe('no-cache');
+      for (const url of ['/', '/simple-earn']) {
+        const page = await server.app.inject({ method: 'GET', url });
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+      }
     });
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(br.body).toBe('brotli bytes');
-    const identity = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
-    expect(identity.headers['content-encoding']).toBeUndefined();
-    expect(identity.body).toBe('console.log(1)');
+
+    it("sends the build's brotli copy to a browser that takes it, and the file itself to one that does not", async () => {
+      const br = await server.app.inject({
+        method: 'GET',
+        url: '/assets/app.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.body).toBe('brotli bytes');
+      const identity = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
+      expect(identity.headers['content-encoding']).toBeUndefined();
+      expect(identity.body).toBe('console.log(1)');
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { type Decimal, dec, roundDown, toWire, usdtValueOf } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import { unixSeconds } from '../../infra/jobs/clock';
-import type { LineReads } from '../../kernel/reads';
+import type { LineReads, UpcomingRow } from '../../kernel/reads';
 import { QUOTE_ASSET } from '../../market/assets';
 import type { Line } from '../lines';
 import { holdingsSql } from './holdings';
@@ -115,14 +115,8 @@ export async function dailyEarnings(
   });
 }
 
-export interface Upcoming {
-  kind: 'maturity' | 'redemption' | 'pool_end';
-  line: Line;
-  asset: string;
-  amount: string;
-  at: number;
-  estimated: boolean;
-}
+/** A user's upcoming item as the overview answers it: the lines' row without whose it is. */
+export type Upcoming = Omit<UpcomingRow, 'userId'>;
 
 /**
  * What comes next, soonest first, as each line's reads tell it (kernel/reads.ts): fixed maturities

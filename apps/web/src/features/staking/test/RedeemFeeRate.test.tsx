@@ -15,9 +15,10 @@ describe('the redeem fee rate of a VIP', () => {
   beforeEach(() => installDomStubs());
   afterEach(() => vi.unstubAllGlobals());
 
-  test('VIP 1 with 20 % off: "0.1% · VIP 1: 20% off", and 1 ETH pays 0.0008 ETH', async () => {
+  /** The redeem dialog of a user at `vipTier` holding 2 ETH in Lido, with 1 ETH typed. */
+  async function redeemOneEth(vipTier: number): Promise<void> {
     stubApi({
-      'GET /api/web/v1/auth/me': () => ({ ...ME, vip_tier: 1 }),
+      'GET /api/web/v1/auth/me': () => ({ ...ME, vip_tier: vipTier }),
       [`GET ${BASE}/product`]: () => product(),
       [`GET ${BASE}/balances`]: () => [
         {
@@ -34,29 +35,16 @@ describe('the redeem fee rate of a VIP', () => {
     });
     renderUi(<RedeemModal coin="ETH" opened onClose={() => undefined} pid={1} />);
     await userEvent.type(await screen.findByTestId('redeem-amount'), '1');
+  }
+
+  test('VIP 1 with 20 % off: "0.1% · VIP 1: 20% off", and 1 ETH pays 0.0008 ETH', async () => {
+    await redeemOneEth(1);
     expect(await screen.findByTestId('redeem-fee')).toHaveTextContent('0.0008 ETH');
     expect(screen.getByTestId('redeem-fee-rate')).toHaveTextContent('0.1% · VIP 1: 20% off');
   });
 
   test('without a discount the rate stands alone', async () => {
-    stubApi({
-      'GET /api/web/v1/auth/me': () => ({ ...ME, vip_tier: 0 }),
-      [`GET ${BASE}/product`]: () => product(),
-      [`GET ${BASE}/balances`]: () => [
-        {
-          coin: 'ETH',
-          pid: 1,
-          protocol_name: 'Lido',
-          mortgage_amount: '2',
-          accrued_reward: '0',
-          reward_coin: 'ETH',
-          receipt_coin: '',
-          receipt_amount: '0',
-        },
-      ],
-    });
-    renderUi(<RedeemModal coin="ETH" opened onClose={() => undefined} pid={1} />);
-    await userEvent.type(await screen.findByTestId('redeem-amount'), '1');
+    await redeemOneEth(0);
     expect(await screen.findByTestId('redeem-fee')).toHaveTextContent('0.001 ETH');
     expect(screen.getByTestId('redeem-fee-rate')).toHaveTextContent(/^.*0\.1%$/);
   });
