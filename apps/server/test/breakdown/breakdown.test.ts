@@ -159,7 +159,10 @@ describe('why this reward', { timeout: 300_000 }, () => {
     const other = new TestClient(server);
     await other.register();
     expect((await other.get(WHY, { kind: 'staking_day', id: base[0]?.id ?? 0 })).status).toBe(404);
-    expect((await c.get(WHY, { kind: 'staking_day' })).status).toBe(400);
+    const bad = await c.get<{ params: { field: string } }>(WHY, { kind: 'staking_day' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('id is required for staking_day');
+    expect(bad.body.data.params).toEqual({ field: 'id' });
   });
 
   it('fixed: the maturity interest from principal, rate and term, the fraction below 8 decimals never paid', async () => {

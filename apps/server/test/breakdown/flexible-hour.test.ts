@@ -115,9 +115,14 @@ describe('why this reward: a flexible hour', { timeout: 300_000 }, () => {
     expect(theirs.status).toBe(404);
     const missing = await c.get(WHY, { kind: 'flexible_hour', coin: 'USDT', hour: hour - 100 * HOUR });
     expect(missing.status).toBe(404);
-    const bad = await c.get<{ key: string }>(WHY, { kind: 'flexible_hour', coin: 'USDT' });
+    const bad = await c.get<{ key: string; params: { field: string } }>(WHY, {
+      kind: 'flexible_hour',
+      coin: 'USDT',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.data.key).toBe('common.invalidParams');
+    expect(bad.body.message).toBe('coin and hour are required for flexible_hour');
+    expect(bad.body.data.params).toEqual({ field: 'coin,hour' });
     const odd = await c.get<{ key: string }>(WHY, { kind: 'flexible_hour', coin: 'USDT', hour: hour + 1 });
     expect(odd.status).toBe(400);
   });

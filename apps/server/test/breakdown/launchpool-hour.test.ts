@@ -225,12 +225,14 @@ describe('why this reward: a launch-pool hour', { timeout: 300_000 }, () => {
       hour: start - HOUR,
     });
     expect(before.status).toBe(404);
-    const bad = await users.A.client.get<{ key: string }>(WHY, {
+    const bad = await users.A.client.get<{ key: string; params: { field: string } }>(WHY, {
       kind: 'launchpool_hour',
       coin: 'NOVA',
       hour: start,
     });
     expect(bad.status).toBe(400);
     expect(bad.body.data.key).toBe('common.invalidParams');
+    expect(bad.body.message).toBe('rid, coin and hour are required for launchpool_hour');
+    expect(bad.body.data.params).toEqual({ field: 'rid,coin,hour' });
   });
 });

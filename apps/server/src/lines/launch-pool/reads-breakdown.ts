@@ -1,7 +1,12 @@
-import { dec, launchpoolHourBreakdown, launchpoolInterestBreakdown } from '@earn/domain';
+import { launchpoolHourBreakdown, launchpoolInterestBreakdown } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
-import { unixSeconds } from '../../infra/jobs/clock';
-import type { BreakdownQuery, PayoutBreakdown } from '../../kernel/breakdown';
+import {
+  type BreakdownQuery,
+  HOUR_SECONDS,
+  type PayoutBreakdown,
+  payoutBreakdown,
+  requireAsked,
+} from '../../kernel/breakdown';
 import { errors } from '../../kernel/errors';
 
 /**
@@ -44,36 +49,30 @@ export async function launchpoolHourBreakdownOf(
     earlier: row.earlier,
     carryIn: row.carry_in,
   });
-  const start = unixSeconds(hourStart);
-  return {
-    kind: 'launchpool_hour',
-    coin: coin.toUpperCase(),
-    principalCoin: row.stake_coin,
-    periodStart: start,
-    periodEnd: start + 3600,
-    recorded: dec(row.amount).toFixed(),
-    carried: true,
-    extras: [],
-    tiered: null,
-    interest: null,
-    eligible: b.stake,
-    ratePercent: null,
-    gross: b.gross,
-    carryIn: b.carryIn,
-    total: b.total,
-    paid: b.paid,
-    carryOut: b.carryOut,
-    formula: b.formula,
-    pool: {
-      poolTotal: b.poolTotal,
-      rewardPerHour: b.rewardPerHour,
-      sharePercent: b.sharePercent,
-      accStep: b.accStep,
-      earlier: b.earlier,
-      stakeReward: b.stakeReward,
-      steady: b.steady,
+  const reward = coin.toUpperCase();
+  return payoutBreakdown(
+    {
+      kind: 'launchpool_hour',
+      coin: reward,
+      principalCoin: row.stake_coin,
+      start: hourStart,
+      seconds: HOUR_SECONDS,
+      recorded: row.amount,
     },
-  };
+    // A pool pays by share, not by a rate.
+    { ...b, eligible: b.stake, ratePercent: null },
+    {
+      pool: {
+        poolTotal: b.poolTotal,
+        rewardPerHour: b.rewardPerHour,
+        sharePercent: b.sharePercent,
+        accStep: b.accStep,
+        earlier: b.earlier,
+        stakeReward: b.stakeReward,
+        steady: b.steady,
+      },
+    },
+  );
 }
 
 /**
@@ -119,50 +118,36 @@ export async function launchpoolInterestHourBreakdown(
     earlier: row.earlier,
     carryIn: row.carry_in,
   });
-  const start = unixSeconds(hourStart);
-  return {
-    kind: 'launchpool_interest_hour',
-    coin: row.coin,
-    principalCoin: row.coin,
-    periodStart: start,
-    periodEnd: start + 3600,
-    recorded: dec(row.amount).toFixed(),
-    carried: true,
-    extras: [],
-    pool: null,
-    tiered: null,
-    interest: {
-      mode: row.mode,
-      accStep: b.accStep,
-      earlier: b.earlier,
-      stakeInterest: b.stakeInterest,
-      steady: b.steady,
+  return payoutBreakdown(
+    {
+      kind: 'launchpool_interest_hour',
+      coin: row.coin,
+      principalCoin: row.coin,
+      start: hourStart,
+      seconds: HOUR_SECONDS,
+      recorded: row.amount,
     },
-    eligible: b.stake,
-    ratePercent: b.ratePercent,
-    gross: b.gross,
-    carryIn: b.carryIn,
-    total: b.total,
-    paid: b.paid,
-    carryOut: b.carryOut,
-    formula: b.formula,
-  };
+    { ...b, eligible: b.stake },
+    {
+      interest: {
+        mode: row.mode,
+        accStep: b.accStep,
+        earlier: b.earlier,
+        stakeInterest: b.stakeInterest,
+        steady: b.steady,
+      },
+    },
+  );
 }
 
 /** launchpool_hour: pool `rid`, reward `coin`, `hour` the hour's start. */
 export function launchpoolHourRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
-  if (q.rid === undefined || q.coin === undefined || q.hour === undefined)
-    throw errors.invalidParams('rid, coin and hour are required for launchpool_hour', {
-      field: 'rid,coin,hour',
-    });
+  requireAsked(q, ['rid', 'coin', 'hour']);
   return launchpoolHourBreakdownOf(db, q.userId, q.rid, new Date(q.hour * 1000), q.coin);
 }
 
 /** launchpool_interest_hour: pool `rid`, `hour` the hour's start. */
 export function launchpoolInterestHourRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
-  if (q.rid === undefined || q.hour === undefined)
-    throw errors.invalidParams('rid and hour are required for launchpool_interest_hour', {
-      field: 'rid,hour',
-    });
+  requireAsked(q, ['rid', 'hour']);
   return launchpoolInterestHourBreakdown(db, q.userId, q.rid, new Date(q.hour * 1000));
 }

@@ -9,8 +9,14 @@ import {
 } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { LadderTierJson } from '../../infra/db/schema';
-import { unixSeconds } from '../../infra/jobs/clock';
-import type { BreakdownQuery, PayoutBreakdown } from '../../kernel/breakdown';
+import {
+  type BreakdownQuery,
+  HOUR_SECONDS,
+  type PayoutBreakdown,
+  payoutBreakdown,
+  requireAsked,
+  tieredOf,
+} from '../../kernel/breakdown';
 import { errors } from '../../kernel/errors';
 
 /**
@@ -48,27 +54,28 @@ export async function fixedMaturityBreakdownOf(
     extras.push({ label: 'coupon', amount: dec(o.coupon_interest).toFixed(), coin: o.asset });
   if (dec(o.bonus_amount).gt(0) && o.bonus_asset)
     extras.push({ label: 'bonus', amount: dec(o.bonus_amount).toFixed(), coin: o.bonus_asset });
-  return {
-    kind: 'fixed_maturity',
-    coin: o.asset,
-    principalCoin: o.asset,
-    periodStart: unixSeconds(new Date(o.start_at)),
-    periodEnd: unixSeconds(new Date(o.finish_at)),
-    recorded: dec(o.interest).toFixed(),
-    carried: false,
-    extras,
-    pool: null,
-    tiered: null,
-    interest: null,
-    eligible: dec(o.principal).toFixed(),
-    ratePercent: rateToPercent(toRateFraction(o.year_rate)).toFixed(),
-    gross: b.exact,
-    carryIn: '0',
-    total: b.exact,
-    paid: b.paid,
-    carryOut: b.dropped,
-    formula: b.formula,
-  };
+  return payoutBreakdown(
+    {
+      kind: 'fixed_maturity',
+      coin: o.asset,
+      principalCoin: o.asset,
+      start: new Date(o.start_at),
+      end: new Date(o.finish_at),
+      recorded: o.interest,
+    },
+    {
+      eligible: dec(o.principal).toFixed(),
+      ratePercent: rateToPercent(toRateFraction(o.year_rate)).toFixed(),
+      gross: b.exact,
+      carryIn: '0',
+      total: b.exact,
+      paid: b.paid,
+      carryOut: b.dropped,
+      formula: b.formula,
+    },
+    // A term is paid once: what is below the 8th decimal is never carried.
+    { carried: false, extras },
+  );
 }
 
 /**
@@ -102,21 +109,18 @@ export async function flexibleHourBreakdown(
          WHERE p.user_id = ${userId} AND p.asset = ${asset.toUpperCase()}`,
   );
   if (!row) throw errors.notFound('flexible interest of that hour');
-  const start = unixSeconds(new Date(hourStart));
-  return {
-    kind: 'flexible_hour',
-    coin: asset.toUpperCase(),
-    principalCoin: asset.toUpperCase(),
-    periodStart: start,
-    periodEnd: start + 3600,
-    recorded: dec(row.interest).toFixed(),
-    carried: true,
-    extras: [],
-    pool: null,
-    tiered: null,
-    interest: null,
-    ...hourlyPayoutBreakdown(row.lent, row.rate_year, row.gross, row.carry_in),
-  };
+  const coin = asset.toUpperCase();
+  return payoutBreakdown(
+    {
+      kind: 'flexible_hour',
+      coin,
+      principalCoin: coin,
+      start: new Date(hourStart),
+      seconds: HOUR_SECONDS,
+      recorded: row.interest,
+    },
+    hourlyPayoutBreakdown(row.lent, row.rate_year, row.gross, row.carry_in),
+  );
 }
 
 /**
@@ -171,54 +175,36 @@ export async function flexibleBonusHourBreakdownOf(
     rate: t.apr,
   }));
   const b = flexibleBonusHourBreakdown(row.lent, tiers, row.ratio, row.gross, carryIn);
-  const start = unixSeconds(new Date(hourStart));
-  const coin = row.bonus_asset ?? asset.toUpperCase();
-  return {
-    kind: 'flexible_bonus_hour',
-    coin,
-    principalCoin: asset.toUpperCase(),
-    periodStart: start,
-    periodEnd: start + 3600,
-    recorded: dec(row.bonus).toFixed(),
-    carried: true,
-    extras: [],
-    pool: null,
-    interest: null,
-    tiered: {
-      tiers: b.tiers,
-      perYear: b.perYear,
-      seconds: 3600,
-      priceRatio: coin === asset.toUpperCase() ? null : dec(row.ratio).toFixed(),
+  const holding = asset.toUpperCase();
+  const coin = row.bonus_asset ?? holding;
+  return payoutBreakdown(
+    {
+      kind: 'flexible_bonus_hour',
+      coin,
+      principalCoin: holding,
+      start: new Date(hourStart),
+      seconds: HOUR_SECONDS,
+      recorded: row.bonus,
     },
-    eligible: b.eligible,
-    ratePercent: b.ratePercent,
-    gross: b.gross,
-    carryIn: b.carryIn,
-    total: b.total,
-    paid: b.paid,
-    carryOut: b.carryOut,
-    formula: b.formula,
-  };
+    b,
+    { tiered: tieredOf(b, HOUR_SECONDS, coin === holding ? null : dec(row.ratio).toFixed()) },
+  );
 }
 
 /** fixed_maturity: the user's order `id`. */
 export function fixedMaturityRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
-  if (q.id === undefined) throw errors.invalidParams(`id is required for ${q.kind}`, { field: 'id' });
+  requireAsked(q, ['id']);
   return fixedMaturityBreakdownOf(db, q.userId, q.id);
 }
 
 /** flexible_hour: `coin`, `hour` the hour's end as the history shows it. */
 export function flexibleHourRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
-  if (q.coin === undefined || q.hour === undefined)
-    throw errors.invalidParams('coin and hour are required for flexible_hour', { field: 'coin,hour' });
+  requireAsked(q, ['coin', 'hour']);
   return flexibleHourBreakdown(db, q.userId, q.coin, new Date(q.hour * 1000));
 }
 
 /** flexible_bonus_hour: `coin` the holding coin, `hour` the hour's end. */
 export function flexibleBonusHourRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
-  if (q.coin === undefined || q.hour === undefined)
-    throw errors.invalidParams('coin and hour are required for flexible_bonus_hour', {
-      field: 'coin,hour',
-    });
+  requireAsked(q, ['coin', 'hour']);
   return flexibleBonusHourBreakdownOf(db, q.userId, q.coin, new Date(q.hour * 1000));
 }

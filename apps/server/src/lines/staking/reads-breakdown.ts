@@ -1,7 +1,16 @@
 import { campaignDayBreakdown, dailyPayoutBreakdown, dec, type RateTier } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
-import { unixSeconds } from '../../infra/jobs/clock';
-import { type BreakdownQuery, carriedIn, type PayoutBreakdown, type StoredDay } from '../../kernel/breakdown';
+import {
+  type BookedPayout,
+  type BreakdownQuery,
+  carriedIn,
+  DAY_SECONDS,
+  type PayoutBreakdown,
+  payoutBreakdown,
+  requireAsked,
+  type StoredDay,
+  tieredOf,
+} from '../../kernel/breakdown';
 import { errors } from '../../kernel/errors';
 
 /**
@@ -22,24 +31,18 @@ export async function stakingDayBreakdown(db: Db, userId: number, id: number): P
          WHERE r.id = ${id} AND r.user_id = ${userId}`,
   );
   if (!row) throw errors.notFound('staking reward');
-  if (row.source.startsWith('campaign:'))
-    return stakingCampaignDayBreakdown(db, row, Number(row.source.slice('campaign:'.length)));
-  if (row.source !== 'base' || row.rate === null) throw errors.notFound('rate of this staking reward');
-  const start = unixSeconds(new Date(row.day));
-  return {
+  const booked: BookedPayout = {
     kind: 'staking_day',
     coin: row.coin,
     principalCoin: row.stake_coin,
-    periodStart: start,
-    periodEnd: start + 86_400,
-    recorded: dec(row.amount).toFixed(),
-    carried: true,
-    extras: [],
-    pool: null,
-    tiered: null,
-    interest: null,
-    ...dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)),
+    start: new Date(row.day),
+    seconds: DAY_SECONDS,
+    recorded: row.amount,
   };
+  if (row.source.startsWith('campaign:'))
+    return stakingCampaignDayBreakdown(db, row, booked, Number(row.source.slice('campaign:'.length)));
+  if (row.source !== 'base' || row.rate === null) throw errors.notFound('rate of this staking reward');
+  return payoutBreakdown(booked, dailyPayoutBreakdown(row.eligible, row.rate, carriedIn(row)));
 }
 
 /**
@@ -49,17 +52,18 @@ export async function stakingDayBreakdown(db: Db, userId: number, id: number): P
  */
 async function stakingCampaignDayBreakdown(
   db: Db,
-  row: StoredDay & { day: string; stake_coin: string },
+  row: StoredDay,
+  booked: BookedPayout,
   campaignId: number,
 ): Promise<PayoutBreakdown> {
-  const dayStart = new Date(row.day);
+  const dayStart = booked.start.toISOString();
   const [k] = await rows<{
     tiers: { money_min: string; money_max: string; money_rate: string }[];
     secs: string;
   }>(
     db,
-    sql`SELECT tiers, EXTRACT(EPOCH FROM (LEAST(${dayStart.toISOString()}::timestamptz + interval '1 day', end_at)
-                                  - GREATEST(${dayStart.toISOString()}::timestamptz, start_at)))::bigint::text AS secs
+    sql`SELECT tiers, EXTRACT(EPOCH FROM (LEAST(${dayStart}::timestamptz + interval '1 day', end_at)
+                                  - GREATEST(${dayStart}::timestamptz, start_at)))::bigint::text AS secs
           FROM staking_campaigns WHERE id = ${campaignId}`,
   );
   if (!k) throw errors.notFound('staking campaign');
@@ -70,32 +74,11 @@ async function stakingCampaignDayBreakdown(
   }));
   const seconds = Number(k.secs);
   const b = campaignDayBreakdown(row.eligible, tiers, seconds, carriedIn(row));
-  const start = unixSeconds(dayStart);
-  return {
-    kind: 'staking_day',
-    coin: row.coin,
-    principalCoin: row.stake_coin,
-    periodStart: start,
-    periodEnd: start + 86_400,
-    recorded: dec(row.amount).toFixed(),
-    carried: true,
-    extras: [],
-    pool: null,
-    interest: null,
-    tiered: { tiers: b.tiers, perYear: b.perYear, seconds, priceRatio: null },
-    eligible: b.eligible,
-    ratePercent: b.ratePercent,
-    gross: b.gross,
-    carryIn: b.carryIn,
-    total: b.total,
-    paid: b.paid,
-    carryOut: b.carryOut,
-    formula: b.formula,
-  };
+  return payoutBreakdown(booked, b, { tiered: tieredOf(b, seconds) });
 }
 
 /** staking_day: the user's reward record `id` (base or campaign). */
 export function stakingDayRead(db: Db, q: BreakdownQuery): Promise<PayoutBreakdown> {
-  if (q.id === undefined) throw errors.invalidParams(`id is required for ${q.kind}`, { field: 'id' });
+  requireAsked(q, ['id']);
   return stakingDayBreakdown(db, q.userId, q.id);
 }
