@@ -10,7 +10,7 @@ import { SESSIONS_CHANNEL, sessionCacheOf } from './infra/http/session-cache';
 import { type Clock, SystemClock, TestClock } from './infra/jobs/clock';
 import { Scheduler } from './infra/jobs/scheduler';
 import type { AppDeps } from './kernel/deps';
-import { type EarnModule, readsOf } from './kernel/module';
+import { type EarnModule, readsOf, rollupsOf } from './kernel/module';
 import { earnModules } from './modules';
 import { INBOX_CHANNEL, InboxWakeup } from './notify/inbox/wakeup';
 import { MailSender, smtpTransport } from './notify/mail';
@@ -87,6 +87,7 @@ export async function createServer(
     mailer: opts.mailer ?? outboxSecurityMailer,
     inboxWakeup,
     reads: readsOf(modules),
+    rollups: rollupsOf(modules),
   };
   for (const job of coreJobs(deps)) scheduler.register(job);
   for (const m of modules) for (const job of m.jobs?.(deps) ?? []) scheduler.register(job);

@@ -15,7 +15,15 @@ export interface AppDeps {
   config: Config;
   /** The product lines' reads (kernel/reads.ts), in the modules' order: what the views loop over. */
   reads: readonly LineReads[];
+  /** The modules' own writes in the daily rollup's transaction (EarnModule.rollupDays), in their order. */
+  rollups: readonly DaysRollup[];
 }
+
+/**
+ * A module's own index of the UTC days [from, until) (from null: every day before until), written in
+ * the daily rollup's transaction under its watermark (simple earn's index of history hours).
+ */
+export type DaysRollup = (tx: Db, from: Date | null, until: Date) => Promise<void>;
 
 export interface SessionUser {
   id: number;

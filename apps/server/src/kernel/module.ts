@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
-import type { AppDeps } from './deps';
+import type { AppDeps, DaysRollup } from './deps';
 import type { Job } from './jobs';
 import type { LineReads } from './reads';
 
@@ -31,9 +31,19 @@ export interface EarnModule {
   bestOffer?(db: Db, now: Date): Promise<BestOffer>;
   /** What the cross-line views may read of the line's tables (kernel/reads.ts). */
   reads?: LineReads;
+  /**
+   * The line's write in the daily rollup (views/overview/rollup.ts): its own index of the days rolled
+   * up, in the same transaction and under the same watermark. A write, so not one of its reads.
+   */
+  rollupDays?: DaysRollup;
 }
 
 /** The reads of the modules that have them, in the modules' order: what `AppDeps.reads` holds. */
 export function readsOf(modules: readonly EarnModule[]): LineReads[] {
   return modules.flatMap((m) => (m.reads ? [m.reads] : []));
+}
+
+/** The rollup writes of the modules that have them, in the modules' order: what `AppDeps.rollups` holds. */
+export function rollupsOf(modules: readonly EarnModule[]): DaysRollup[] {
+  return modules.flatMap((m) => (m.rollupDays ? [m.rollupDays] : []));
 }

@@ -204,11 +204,6 @@ export interface LineReads {
    * the items as a relation (user_id, cause, params) for the users who asked for them.
    */
   announcements?(from: Date, to: Date): { kind: NotificationKind; items: SQL }[];
-  /**
-   * The line's own index of the UTC days [from, until) (from null: every day before until), written in
-   * the daily rollup's transaction under its watermark (simple earn's index of history hours).
-   */
-  rollupDays?(tx: Db, from: Date | null, until: Date): Promise<void>;
   /** The line's rates an APR alert can watch (simple earn has two: flexible and fixed). */
   rates?: readonly RateLine[];
   /** When a redemption would arrive in spot, by the rule the line pays by, for the arrival lines it serves. */

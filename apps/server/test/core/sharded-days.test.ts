@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app';
 import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
 import type { Clock } from '../../src/infra/jobs/clock';
 import { type Job, type Period, Scheduler, type ShardedWork } from '../../src/infra/jobs/scheduler';
-import { readsOf } from '../../src/kernel/module';
+import { readsOf, rollupsOf } from '../../src/kernel/module';
 import { UserPurpose } from '../../src/ledger/accounts';
 import { postBulkEntry } from '../../src/ledger/bulk';
 import { reconcile } from '../../src/ledger/reconcile';
@@ -382,7 +382,14 @@ function fixedJob(work: ShardedWork = fixedMaturity): Job {
 async function reconciled(db: Db): Promise<unknown[]> {
   const clock = clockAt(() => new Date(D0));
   const app = await buildApp(
-    { db, clock, scheduler: new Scheduler(db, clock), config: testConfig(), reads: readsOf(earnModules) },
+    {
+      db,
+      clock,
+      scheduler: new Scheduler(db, clock),
+      config: testConfig(),
+      reads: readsOf(earnModules),
+      rollups: rollupsOf(earnModules),
+    },
     earnModules,
   );
   await app.close();

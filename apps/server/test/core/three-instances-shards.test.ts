@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app';
 import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
 import { SystemClock } from '../../src/infra/jobs/clock';
 import { Scheduler } from '../../src/infra/jobs/scheduler';
-import { readsOf } from '../../src/kernel/module';
+import { readsOf, rollupsOf } from '../../src/kernel/module';
 import { UserPurpose } from '../../src/ledger/accounts';
 import { postBulkEntry } from '../../src/ledger/bulk';
 import { reconcile } from '../../src/ledger/reconcile';
@@ -213,6 +213,7 @@ describe.runIf(onPostgres)('three server processes book the flexible hour in sha
         scheduler: new Scheduler(db, clockNow),
         config: testConfig(),
         reads: readsOf(earnModules),
+        rollups: rollupsOf(earnModules),
       },
       earnModules,
     );

@@ -139,13 +139,11 @@ describe('the daily earnings rollup', { timeout: 600_000 }, () => {
     if (!until) throw new Error('nothing rolled up');
     const before = await rolled(until);
     const day = new Date((firstDay + 2 * DAY) * 1000);
-    await db.transaction((tx) =>
-      rollupDays(tx, server.deps.reads, day, new Date(day.getTime() + DAY * 1000)),
-    );
+    await db.transaction((tx) => rollupDays(tx, server.deps, day, new Date(day.getTime() + DAY * 1000)));
     expect(await rolled(until)).toEqual(before);
     expect((await rolledUntil(db))?.getTime()).toBe(until.getTime());
     // Rolling every day again from the start: the same rows.
-    await db.transaction((tx) => rollupDays(tx, server.deps.reads, null, until));
+    await db.transaction((tx) => rollupDays(tx, server.deps, null, until));
     expect(await rolled(until)).toEqual(before);
     // A day the job already did is not done again (its job_runs row is the claim).
     const [last] = await rows<{ start: string }>(

@@ -1,15 +1,15 @@
 import { dec, toWire } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
-import { readsOf } from '../../src/kernel/module';
+import { readsOf, rollupsOf } from '../../src/kernel/module';
 import { flexHistory } from '../../src/lines/simple-earn/store/history';
 import { earnModules } from '../../src/modules';
 import { detachBefore, ensurePartition, PARTITIONED_TABLES } from '../../src/ops/partitions/partitions';
 import { rollupDays } from '../../src/views/overview/rollup';
 import { freshDatabase } from '../harness';
 
-/** Every line's reads, as the server has them. */
-const READS = readsOf(earnModules);
+/** Every line's reads and rollup writes, as the server has them. */
+const LINES = { reads: readsOf(earnModules), rollups: rollupsOf(earnModules) };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -265,7 +265,7 @@ describe("a user's flexible interest and bonus history page", { timeout: 300_000
   });
 
   it('equals them with the first days in the index of hours and the rest live', async () => {
-    await db.transaction((tx) => rollupDays(tx, READS, null, new Date(H0 + 3 * DAY)));
+    await db.transaction((tx) => rollupDays(tx, LINES, null, new Date(H0 + 3 * DAY)));
     const [indexed] = await rows<{ n: string }>(
       db,
       sql`SELECT COUNT(*)::text AS n FROM se_flex_history_days`,
@@ -274,7 +274,7 @@ describe("a user's flexible interest and bonus history page", { timeout: 300_000
     expect(Number(indexed?.n)).toBe(18);
     // A day rolled up apart from the watermark (a rerun of one day): its rows are ignored, the
     // watermark still says where the live hours start.
-    await db.transaction((tx) => rollupDays(tx, READS, new Date(H0 + 5 * DAY), new Date(H0 + 6 * DAY)));
+    await db.transaction((tx) => rollupDays(tx, LINES, new Date(H0 + 5 * DAY), new Date(H0 + 6 * DAY)));
     const [w] = await rows<{ until: string }>(
       db,
       sql`SELECT to_char(rolled_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS until FROM earn_rollup_state`,
@@ -284,7 +284,7 @@ describe("a user's flexible interest and bonus history page", { timeout: 300_000
   });
 
   it('equals them with every day in the index (a later rollup adds the days after the watermark)', async () => {
-    await db.transaction((tx) => rollupDays(tx, READS, new Date(H0 + 3 * DAY), new Date(H0 + 10 * DAY)));
+    await db.transaction((tx) => rollupDays(tx, LINES, new Date(H0 + 3 * DAY), new Date(H0 + 10 * DAY)));
     const [w] = await rows<{ until: string }>(
       db,
       sql`SELECT to_char(rolled_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS until FROM earn_rollup_state`,
@@ -318,7 +318,7 @@ describe('the history page after a month is detached', { timeout: 300_000 }, () 
   });
 
   it("equals the brute-force page over what the table then holds: January's total, not its hours", async () => {
-    await db.transaction((tx) => rollupDays(tx, READS, null, new Date(H0 + 10 * DAY)));
+    await db.transaction((tx) => rollupDays(tx, LINES, null, new Date(H0 + 10 * DAY)));
     expect(await detachBefore(db, new Date(Date.UTC(2026, 1, 1)))).toContain('se_flex_interest_p202601');
     const left = await rows<{
       at: string;

@@ -4,6 +4,7 @@ import { simpleEarnJobs } from './engine';
 import { simpleEarnReads } from './reads';
 import { registerSimpleEarnAdminRoutes, registerSimpleEarnRoutes } from './routes';
 import { registerChecks } from './store/checks';
+import { indexHistoryDays } from './store/history-days';
 import { bestOffer } from './store/products';
 
 export const simpleEarnModule: EarnModule = {
@@ -17,4 +18,6 @@ export const simpleEarnModule: EarnModule = {
   jobs: () => simpleEarnJobs(),
   seedDemo,
   bestOffer,
+  // The flexible history's index of hours, of the rollup's days.
+  rollupDays: indexHistoryDays,
 };

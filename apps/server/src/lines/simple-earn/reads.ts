@@ -27,7 +27,6 @@ import { UserPurpose } from '../../ledger/accounts';
 import { SePurpose, SeReason } from './model';
 import { fixedMaturityRead, flexibleBonusHourRead, flexibleHourRead } from './reads-breakdown';
 import { fixedRateImpact, flexibleBonusImpact, flexibleRateImpact } from './reads-impact';
-import { indexHistoryDays } from './store/history-days';
 import { requireFlexProduct } from './store/products';
 
 /*
@@ -303,6 +302,4 @@ export const simpleEarnReads: LineReads = {
       [SeReason.fixedMaturity]: 'interest',
     },
   },
-  // The flexible history's index of hours, of the rollup's days.
-  rollupDays: indexHistoryDays,
 };

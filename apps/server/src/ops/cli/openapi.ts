@@ -5,7 +5,7 @@ import { loadConfig } from '../../config';
 import { openPglite } from '../../infra/db/client';
 import { SystemClock } from '../../infra/jobs/clock';
 import { Scheduler } from '../../infra/jobs/scheduler';
-import { readsOf } from '../../kernel/module';
+import { readsOf, rollupsOf } from '../../kernel/module';
 import { earnModules } from '../../modules';
 
 /**
@@ -26,6 +26,7 @@ export async function openapiDocument(): Promise<unknown> {
         scheduler: new Scheduler(database.db, clock),
         config,
         reads: readsOf(earnModules),
+        rollups: rollupsOf(earnModules),
       },
       earnModules,
     );

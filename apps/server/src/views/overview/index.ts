@@ -9,5 +9,5 @@ import { registerOverviewRoutes } from './routes';
 export const overviewModule: EarnModule = {
   name: 'overview',
   routes: registerOverviewRoutes,
-  jobs: (deps) => [rollupJob(deps.reads)],
+  jobs: (deps) => [rollupJob(deps)],
 };

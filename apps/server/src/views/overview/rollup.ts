@@ -1,6 +1,7 @@
 import { type Decimal, dec } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
 import type { Job } from '../../infra/jobs/scheduler';
+import type { AppDeps } from '../../kernel/deps';
 import type { LineReads } from '../../kernel/reads';
 import { movementsSql } from '../statements/movements';
 import { withoutJit } from '../statements/queries';
@@ -34,7 +35,7 @@ export async function rolledUntil(db: Db, lock = false): Promise<Date | null> {
  */
 export async function rollupDays(
   tx: Db,
-  reads: readonly LineReads[],
+  { reads, rollups }: Pick<AppDeps, 'reads' | 'rollups'>,
   from: Date | null,
   until: Date,
 ): Promise<void> {
@@ -57,7 +58,7 @@ export async function rollupDays(
      GROUP BY 1, 2, 3, 4, 5
     HAVING SUM(m.amount) <> 0`);
   // The lines' own indexes of the same days under the same watermark (simple earn's history hours).
-  for (const r of reads) await r.rollupDays?.(tx, from, until);
+  for (const rollup of rollups) await rollup(tx, from, until);
   const joins = from === null || (watermark !== null && from.getTime() <= watermark.getTime());
   if (joins && (watermark === null || until.getTime() > watermark.getTime()))
     await tx.execute(
@@ -71,7 +72,7 @@ export async function rollupDays(
  * and its job_runs row is the claim, so with several instances one rolls each day, after every hour
  * and day that books into it.
  */
-export function rollupJob(reads: readonly LineReads[]): Job {
+export function rollupJob(deps: Pick<AppDeps, 'reads' | 'rollups'>): Job {
   return {
     name: ROLLUP_JOB,
     periodSeconds: 86_400,
@@ -82,7 +83,7 @@ export function rollupJob(reads: readonly LineReads[]): Job {
       const until = dayStart(period.end);
       const from = await rolledUntil(tx);
       if (from && from.getTime() >= until.getTime()) return;
-      await rollupDays(tx, reads, from, until);
+      await rollupDays(tx, deps, from, until);
     },
   };
 }
