@@ -29,6 +29,9 @@ export const decimalString = z
   .regex(/^-?\d+(\.\d+)?$/)
   .meta({ description: 'Decimal string', example: '1.25' });
 
+/** An amount of a coin, as a line's totals list them (a user's payouts, profits, coins on their way). */
+export const coinAmount = z.object({ coin: z.string(), amount: decimalString });
+
 /** Timestamps on the wire: unix seconds. */
 export const unixSeconds = z.number().int();
 

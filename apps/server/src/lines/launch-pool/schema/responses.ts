@@ -242,16 +242,19 @@ export const getEarnLaunchPoolMyRewardsResponse = paged(
   }),
 );
 
+/** A stake or redemption of a pool: `staked` is the user's stake in the pool after it. */
+const poolOrder = z.object({
+  order_id: z.number(),
+  pid: z.number(),
+  rid: z.number(),
+  coin: z.string(),
+  amount: decimalString,
+  staked: decimalString,
+});
+
 /** POST /apiw/v2/earn/launch-pool/create-order (service/stake.ts) */
 export const postEarnLaunchPoolCreateOrderResponse = envelope(
-  z.object({
-    order_id: z.number(),
-    pid: z.number(),
-    rid: z.number(),
-    coin: z.string(),
-    amount: decimalString,
-    /** The user's stake in the pool after this one. */
-    staked: decimalString,
+  poolOrder.extend({
     simpleEarnStatus: z.number(),
     simpleEarnPeriod: z.number(),
     /** When the stake starts earning: the project's start, or now when it runs. */
@@ -264,14 +267,7 @@ const destination = z.enum(['spot', 'flexible', 'fixed']);
 
 /** POST /apiw/v2/earn/launch-pool/redeem (service/redeem.ts) */
 export const postEarnLaunchPoolRedeemResponse = envelope(
-  z.object({
-    order_id: z.number(),
-    pid: z.number(),
-    rid: z.number(),
-    coin: z.string(),
-    amount: decimalString,
-    /** The user's stake in the pool after the redemption. */
-    staked: decimalString,
+  poolOrder.extend({
     destination,
     simple_earn_amount: decimalString,
     /** Why the coins stayed in spot, when simple earn refused them. */

@@ -2,7 +2,7 @@ import { SimpleEarnHistoryType, SimpleEarnPageSize } from '@earn/domain';
 import { z } from 'zod';
 import { envelope, paged } from '../../../infra/http/envelope';
 import { decimalString } from '../../../infra/http/openapi';
-import { intish, page, tags } from './common';
+import { historyRow, intish, page, tags } from './common';
 
 /** GET /apiw/v2/uni-loan/earn/statistics */
 export const getUniLoanEarnStatisticsResponse = envelope(
@@ -26,26 +26,7 @@ export const getUniLoanEarnStatisticsResponse = envelope(
 
 /** GET /apiw/v2/uni-loan/earn/history */
 export const getUniLoanEarnHistoryResponse = paged(
-  z.object({
-    type: z.number(),
-    mode: z.number(),
-    sub_business: z.number(),
-    asset: z.string(),
-    amount: decimalString,
-    time_at: z.number(),
-    create_at: z.number(),
-    finish_at: z.number(),
-    unique_time: z.number(),
-    order_id: z.number(),
-    lend_principal: decimalString,
-    lend_rate_year: decimalString,
-    coupon_principal: decimalString,
-    coupon_interest: decimalString,
-    rate_ratio: decimalString,
-    bonus_amount: decimalString,
-    bonus_asset: z.string(),
-    redeem_type: z.number(),
-    blended_apr: decimalString,
+  historyRow.extend({
     hours: z.number().optional(),
     product_asset: z
       .string()

@@ -15,53 +15,33 @@ import { decimalString } from '../../../infra/http/openapi';
 import { i18nInput, variantText } from '../../../infra/http/texts';
 import { adminFixedProduct, fixedProduct, ladderTier } from './common';
 
+/** A flexible product as the operator reads it: its settings and the engine state of the last hour. */
+const adminFlexProduct = z.object({
+  asset: z.string(),
+  status: z.number(),
+  sort: z.number(),
+  min_lend_amount: decimalString,
+  next_time_rate_year: decimalString,
+  borrow_demand: decimalString,
+  ladder_apr: z.array(ladderTier),
+  ext_award_rate_year: decimalString,
+  ext_award_limit: decimalString,
+  award_asset: z.string().nullable(),
+  is_open_award_pool: z.boolean(),
+  limit_min_lend_rate_year: decimalString,
+  max_lend_rate_year: decimalString,
+  accrued_until: z.number(),
+  last_rate_year: decimalString,
+  last_supplied: decimalString,
+  last_lent: decimalString,
+  liquidity_left: decimalString,
+});
+
 /** GET /admin/api/simple-earn/flexible-products */
-export const getAdminSimpleEarnFlexibleProductsResponse = paged(
-  z.object({
-    asset: z.string(),
-    status: z.number(),
-    sort: z.number(),
-    min_lend_amount: decimalString,
-    next_time_rate_year: decimalString,
-    borrow_demand: decimalString,
-    ladder_apr: z.array(ladderTier),
-    ext_award_rate_year: decimalString,
-    ext_award_limit: decimalString,
-    award_asset: z.string().nullable(),
-    is_open_award_pool: z.boolean(),
-    limit_min_lend_rate_year: decimalString,
-    max_lend_rate_year: decimalString,
-    accrued_until: z.number(),
-    last_rate_year: decimalString,
-    last_supplied: decimalString,
-    last_lent: decimalString,
-    liquidity_left: decimalString,
-  }),
-);
+export const getAdminSimpleEarnFlexibleProductsResponse = paged(adminFlexProduct);
 
 /** POST /admin/api/simple-earn/flexible-products */
-export const postAdminSimpleEarnFlexibleProductsResponse = envelope(
-  z.object({
-    asset: z.string(),
-    status: z.number(),
-    sort: z.number(),
-    min_lend_amount: decimalString,
-    next_time_rate_year: decimalString,
-    borrow_demand: decimalString,
-    ladder_apr: z.array(ladderTier),
-    ext_award_rate_year: decimalString,
-    ext_award_limit: decimalString,
-    award_asset: z.string().nullable(),
-    is_open_award_pool: z.boolean(),
-    limit_min_lend_rate_year: decimalString,
-    max_lend_rate_year: decimalString,
-    accrued_until: z.number(),
-    last_rate_year: decimalString,
-    last_supplied: decimalString,
-    last_lent: decimalString,
-    liquidity_left: decimalString,
-  }),
-);
+export const postAdminSimpleEarnFlexibleProductsResponse = envelope(adminFlexProduct);
 
 /** PUT /admin/api/simple-earn/flexible-products/:asset */
 export const putAdminSimpleEarnFlexibleProductsByAssetResponse = postAdminSimpleEarnFlexibleProductsResponse;

@@ -12,28 +12,11 @@ export const ladderTier = z.object({
   apr: decimalString,
 });
 
-/** How a flexible holding's APR is made up (its `to` is the open end's empty text). */
-export const flexibleAprDetail = z.object({
-  apr: decimalString,
-  base_apr: decimalString,
-  bonus_apr: decimalString,
-  voucher_apr: decimalString,
-  amount: decimalString,
-  held: decimalString,
-  interest_year: decimalString,
-  tiers: z.array(
-    z.object({
-      from: decimalString,
-      to: decimalString.nullable(),
-      apr: decimalString,
-      amount: decimalString,
-      interest_year: decimalString,
-    }),
-  ),
-});
-
-/** How a fixed order's APR is made up: base, ladder tiers, bonus and voucher. */
-export const fixedAprDetail = z.object({
+/**
+ * How a holding's APR is made up: base, ladder tiers, bonus and voucher; a flexible holding and a fixed
+ * order answer the same figures (a flexible tier's open end is null, as a fixed one's).
+ */
+export const aprDetail = z.object({
   apr: decimalString,
   base_apr: decimalString,
   bonus_apr: decimalString,
@@ -95,7 +78,7 @@ export const fixedOrder = z.object({
   reinvest_status: z.number(),
   redeem_account_type: z.number(),
   blended_apr: decimalString,
-  apr_detail: fixedAprDetail,
+  apr_detail: aprDetail,
 });
 
 /** A fixed product as the user calls answer it. */
@@ -129,6 +112,29 @@ export const fixedProduct = z.object({
     apr: decimalString,
     amount: decimalString.nullable(),
   }),
+});
+
+/** A row of the fixed history, and the start of every row of the flexible one (uni-loan/earn/history). */
+export const historyRow = z.object({
+  type: z.number(),
+  mode: z.number(),
+  sub_business: z.number(),
+  asset: z.string(),
+  amount: decimalString,
+  time_at: z.number(),
+  create_at: z.number(),
+  finish_at: z.number(),
+  unique_time: z.number(),
+  order_id: z.number(),
+  lend_principal: decimalString,
+  lend_rate_year: decimalString,
+  coupon_principal: decimalString,
+  coupon_interest: decimalString,
+  rate_ratio: decimalString,
+  bonus_amount: decimalString,
+  bonus_asset: z.string(),
+  redeem_type: z.number(),
+  blended_apr: decimalString,
 });
 
 /** The operator reads ladders back as stored, open ends included. */

@@ -2,7 +2,7 @@ import { SimpleEarnHistoryType, SimpleEarnPageSize } from '@earn/domain';
 import { z } from 'zod';
 import { envelope, paged } from '../../../infra/http/envelope';
 import { decimalString } from '../../../infra/http/openapi';
-import { amount8, DOCS, fixedOrder, intish, page, rateText, tags } from './common';
+import { amount8, DOCS, fixedOrder, historyRow, intish, page, rateText, tags } from './common';
 
 /** GET /apiw/v2/fixed_earn/api/user/lendable, /apiw/v2/fixed_earn/api/vip/user/lendable, /apiw/v2/vip/fixed_earn/api/user/lendable */
 export const getFixedEarnApiUserLendableResponse = envelope(
@@ -34,29 +34,7 @@ export const putFixedEarnApiUserRedeemAccountTypeByOrderIdResponse = postFixedEa
 export const getFixedEarnApiUserOrderResponse = postFixedEarnApiUserLendResponse;
 
 /** GET /apiw/v2/fixed_earn/api/user/history */
-export const getFixedEarnApiUserHistoryResponse = paged(
-  z.object({
-    type: z.number(),
-    mode: z.number(),
-    sub_business: z.number(),
-    asset: z.string(),
-    amount: decimalString,
-    time_at: z.number(),
-    create_at: z.number(),
-    finish_at: z.number(),
-    unique_time: z.number(),
-    order_id: z.number(),
-    lend_principal: decimalString,
-    lend_rate_year: decimalString,
-    coupon_principal: decimalString,
-    coupon_interest: decimalString,
-    rate_ratio: decimalString,
-    bonus_amount: decimalString,
-    bonus_asset: z.string(),
-    redeem_type: z.number(),
-    blended_apr: decimalString,
-  }),
-);
+export const getFixedEarnApiUserHistoryResponse = paged(historyRow);
 
 // ---- routes -----------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@ import { assetSymbol, SimpleEarnPageSize } from '@earn/domain';
 import { z } from 'zod';
 import { envelope, paged } from '../../../infra/http/envelope';
 import { decimalString } from '../../../infra/http/openapi';
-import { amount8, DOCS, flexibleAprDetail, page, rateText, tags } from './common';
+import { amount8, aprDetail, DOCS, page, rateText, tags } from './common';
 
 /** POST /apiw/v2/uni-loan/earn/subscribe */
 export const postUniLoanEarnSubscribeResponse = envelope(
@@ -10,7 +10,7 @@ export const postUniLoanEarnSubscribeResponse = envelope(
     asset: z.string(),
     amount: decimalString,
     blended_apr: decimalString,
-    apr_detail: flexibleAprDetail,
+    apr_detail: aprDetail,
   }),
 );
 
@@ -39,7 +39,7 @@ export const getUniLoanEarnSubscribeResponse = paged(
     last_rate_year: decimalString,
     auto_invest_status: z.number(),
     blended_apr: decimalString,
-    apr_detail: flexibleAprDetail,
+    apr_detail: aprDetail,
   }),
 );
 

@@ -4,144 +4,41 @@ import { envelope, paged } from '../../../infra/http/envelope';
 import { decimalString } from '../../../infra/http/openapi';
 import { DOCS, fixedProduct, intish, ladderTier, tags } from './common';
 
+/** A coin of simple earn: its flexible product and its fixed ones (coin-info). */
+const coinInfo = z.object({
+  asset: z.string(),
+  business_type: z.number(),
+  fixed_list: z.array(fixedProduct),
+  next_time_rate_year: decimalString,
+  ext_award_rate_year: decimalString,
+  ext_award_limit: decimalString,
+  limit_min_lend_rate_year: decimalString,
+  max_lend_rate_year: decimalString,
+  min_lend_amount: decimalString,
+  award_asset: z.string(),
+  is_open_award_pool: z.number(),
+  icon: z.string(),
+  usdt_rate: decimalString,
+  ladder_apr: z.array(ladderTier),
+  lend_ratio: decimalString,
+});
+
 /** GET /apiw/v2/uni-loan/earn/coin-info */
 export const getUniLoanEarnCoinInfoResponse = envelope(
   z.object({
-    list: z.array(
-      z.object({
-        asset: z.string(),
-        business_type: z.number(),
-        fixed_list: z.array(
-          z.object({
-            id: z.number(),
-            asset: z.string(),
-            type: z.number(),
-            min_vip: z.number(),
-            max_vip: z.number(),
-            lock_up_period: z.number(),
-            year_rate: decimalString,
-            sale_status: z.number(),
-            min_lend_amount: decimalString,
-            user_max_lend_volume: decimalString,
-            total_quota: decimalString,
-            remaining_quota: decimalString,
-            start_time: z.number(),
-            end_time: z.number(),
-            reinvest: z.number(),
-            redeem_account: z.number(),
-            pre_redeem: z.number(),
-            bonus_asset: z.string(),
-            bonus_icon: z.string(),
-            product_asset_price: decimalString,
-            bonus_asset_price: decimalString,
-            title: z.string(),
-            subtitle: z.string(),
-            ladder_apr: z.array(ladderTier),
-            bonus_tiers: z.array(ladderTier),
-            apr_up_to: z.object({
-              apr: decimalString,
-              amount: decimalString.nullable(),
-            }),
-          }),
-        ),
-        next_time_rate_year: decimalString,
-        ext_award_rate_year: decimalString,
-        ext_award_limit: decimalString,
-        limit_min_lend_rate_year: decimalString,
-        max_lend_rate_year: decimalString,
-        min_lend_amount: decimalString,
-        award_asset: z.string(),
-        is_open_award_pool: z.number(),
-        icon: z.string(),
-        usdt_rate: decimalString,
-        ladder_apr: z.array(ladderTier),
-        lend_ratio: decimalString,
-      }),
-    ),
+    list: z.array(coinInfo),
   }),
 );
 
-/** GET /apiw/v2/fixed_earn/api/product/detail */
+/**
+ * GET /apiw/v2/fixed_earn/api/product/detail: a fixed product's fields, then a coin's (coin-info), each
+ * optional but the three both answer.
+ */
 export const getFixedEarnApiProductDetailResponse = envelope(
-  z.object({
-    id: z.number().optional(),
-    asset: z.string(),
-    type: z.number().optional(),
-    min_vip: z.number().optional(),
-    max_vip: z.number().optional(),
-    lock_up_period: z.number().optional(),
-    year_rate: decimalString.optional(),
-    sale_status: z.number().optional(),
-    min_lend_amount: decimalString,
-    user_max_lend_volume: decimalString.optional(),
-    total_quota: decimalString.optional(),
-    remaining_quota: decimalString.optional(),
-    start_time: z.number().optional(),
-    end_time: z.number().optional(),
-    reinvest: z.number().optional(),
-    redeem_account: z.number().optional(),
-    pre_redeem: z.number().optional(),
-    bonus_asset: z.string().optional(),
-    bonus_icon: z.string().optional(),
-    product_asset_price: decimalString.optional(),
-    bonus_asset_price: decimalString.optional(),
-    title: z.string().optional(),
-    subtitle: z.string().optional(),
-    ladder_apr: z.array(ladderTier),
-    bonus_tiers: z.array(ladderTier).optional(),
-    apr_up_to: z
-      .object({
-        apr: decimalString,
-        amount: decimalString.nullable(),
-      })
-      .optional(),
-    business_type: z.number().optional(),
-    fixed_list: z
-      .array(
-        z.object({
-          id: z.number(),
-          asset: z.string(),
-          type: z.number(),
-          min_vip: z.number(),
-          max_vip: z.number(),
-          lock_up_period: z.number(),
-          year_rate: decimalString,
-          sale_status: z.number(),
-          min_lend_amount: decimalString,
-          user_max_lend_volume: decimalString,
-          total_quota: decimalString,
-          remaining_quota: decimalString,
-          start_time: z.number(),
-          end_time: z.number(),
-          reinvest: z.number(),
-          redeem_account: z.number(),
-          pre_redeem: z.number(),
-          bonus_asset: z.string(),
-          bonus_icon: z.string(),
-          product_asset_price: decimalString,
-          bonus_asset_price: decimalString,
-          title: z.string(),
-          subtitle: z.string(),
-          ladder_apr: z.array(ladderTier),
-          bonus_tiers: z.array(ladderTier),
-          apr_up_to: z.object({
-            apr: decimalString,
-            amount: decimalString.nullable(),
-          }),
-        }),
-      )
-      .optional(),
-    next_time_rate_year: decimalString.optional(),
-    ext_award_rate_year: decimalString.optional(),
-    ext_award_limit: decimalString.optional(),
-    limit_min_lend_rate_year: decimalString.optional(),
-    max_lend_rate_year: decimalString.optional(),
-    award_asset: z.string().optional(),
-    is_open_award_pool: z.number().optional(),
-    icon: z.string().optional(),
-    usdt_rate: decimalString.optional(),
-    lend_ratio: decimalString.optional(),
-  }),
+  fixedProduct
+    .extend(coinInfo.shape)
+    .partial()
+    .required({ asset: true, min_lend_amount: true, ladder_apr: true }),
 );
 
 /** GET /apiw/v2/fixed_earn/api/product/:id/list */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, paged } from '../../../infra/http/envelope';
-import { decimalString } from '../../../infra/http/openapi';
+import { coinAmount, decimalString } from '../../../infra/http/openapi';
 
 // Success responses of this product line's routes: the fields the handlers answer, checked on
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
@@ -19,24 +19,23 @@ export const getEarnSoftStakingStatusResponse = envelope(
   z.object({
     status: z.boolean(),
     enabled_at: z.number().nullable(),
-    total_payout: z.array(
-      z.object({
-        coin: z.string(),
-        amount: decimalString,
-      }),
-    ),
-    yesterday_payout: z.array(z.object({ coin: z.string(), amount: decimalString })),
+    total_payout: z.array(coinAmount),
+    yesterday_payout: z.array(coinAmount),
   }),
 );
 
+/** A coin's soft-staking settings, as users and the operator read them. */
+const coinSettings = z.object({
+  coin: z.string(),
+  rate: decimalString,
+  apr: decimalString,
+  min_amount: decimalString,
+  max_amount: decimalString,
+});
+
 /** GET /apiw/v2/earn/soft-staking/products */
 export const getEarnSoftStakingProductsResponse = paged(
-  z.object({
-    coin: z.string(),
-    rate: decimalString,
-    apr: decimalString,
-    min_amount: decimalString,
-    max_amount: decimalString,
+  coinSettings.extend({
     status: z.string(),
     eligible_amount: decimalString,
     estimated_daily: decimalString,
@@ -57,14 +56,7 @@ export const getEarnSoftStakingPayoutHistoryResponse = paged(
 
 /** GET /admin/api/soft-staking/coins */
 export const getAdminSoftStakingCoinsResponse = paged(
-  z.object({
-    coin: z.string(),
-    rate: decimalString,
-    apr: decimalString,
-    min_amount: decimalString,
-    max_amount: decimalString,
-    status: z.enum(['online', 'offline']),
-  }),
+  coinSettings.extend({ status: z.enum(['online', 'offline']) }),
 );
 
 /** PUT /admin/api/soft-staking/coins/:coin */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, paged } from '../../../infra/http/envelope';
-import { decimalString } from '../../../infra/http/openapi';
+import { coinAmount, decimalString } from '../../../infra/http/openapi';
 
 // Success responses of this product line's routes: the fields the handlers answer, checked on
 // every answer (a field not named here is dropped; a wrong type fails the call in tests).
@@ -126,29 +126,7 @@ export const stakingProduct = z.object({
         }),
       ),
       income_days: z.number(),
-      extra_interest: z
-        .object({
-          id: z.number(),
-          status: z.number(),
-          max_interest: decimalString,
-          reward_coin: z.string(),
-          start_time: z.number(),
-          end_time: z.number(),
-          interest: z.array(
-            z.object({
-              money_max: decimalString,
-              money_min: decimalString,
-              money_rate: decimalString,
-            }),
-          ),
-          labels: z.array(bonusLabel),
-          award_asset: z.string(),
-          ext_award_limit: decimalString.describe("The largest tier's upper bound; '-1': unlimited"),
-          ext_award_rate_year: decimalString,
-          start_at: z.number(),
-          end_at: z.number(),
-        })
-        .nullable(),
+      extra_interest: campaign.nullable(),
       personal_mortgage_limit: decimalString,
     }),
   ),
@@ -209,18 +187,8 @@ export const getEarnStakingStatisticsResponse = envelope(
     mortgage_amount: decimalString,
     accrued_reward: decimalString,
     redeeming_amount: decimalString,
-    total_profit: z.array(
-      z.object({
-        coin: z.string(),
-        amount: decimalString,
-      }),
-    ),
-    yesterday_profit: z.array(
-      z.object({
-        coin: z.string(),
-        amount: decimalString,
-      }),
-    ),
+    total_profit: z.array(coinAmount),
+    yesterday_profit: z.array(coinAmount),
     total_mortgage_amount: decimalString,
     apr: decimalString,
   }),
@@ -310,7 +278,7 @@ export const getEarnStakingLockBalancesResponse = envelope(
         receipt_amount: decimalString,
       }),
     ),
-    redeeming: z.array(z.object({ coin: z.string(), amount: decimalString })),
+    redeeming: z.array(coinAmount),
     total: z.number(),
   }),
 );
@@ -322,35 +290,26 @@ export const getEarnStakingUserLoansResponse = envelope(
   }),
 );
 
+/** A day's point of a rate line: the rate, its base and the campaigns' extra. */
+const ratePoint = z.object({
+  time: z.number(),
+  rate: decimalString,
+  base_rate: decimalString,
+  extra_rate: decimalString,
+  extra_coin: z.string(),
+  coins: z.string(),
+  reward_coin: z.string(),
+});
+
 /** GET /apiw/v2/earn/staking/coin-lines */
-export const getEarnStakingCoinLinesResponse = paged(
-  z.object({
-    time: z.number(),
-    rate: decimalString,
-    base_rate: decimalString,
-    extra_rate: decimalString,
-    extra_coin: z.string(),
-    coins: z.string(),
-    reward_coin: z.string(),
-  }),
-);
+export const getEarnStakingCoinLinesResponse = paged(ratePoint);
 
 /** GET /apiw/v2/earn/staking/coin-defi-lines */
 export const getEarnStakingCoinDefiLinesResponse = paged(
   z.object({
     pid: z.number(),
     protocol_name: z.string(),
-    list: z.array(
-      z.object({
-        time: z.number(),
-        rate: decimalString,
-        base_rate: decimalString,
-        extra_rate: decimalString,
-        extra_coin: z.string(),
-        coins: z.string(),
-        reward_coin: z.string(),
-      }),
-    ),
+    list: z.array(ratePoint),
     total: z.number(),
   }),
 );
