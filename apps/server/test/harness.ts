@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import type { SecurityMailer } from '../src/accounts/fundpass-reset';
 import type { Config } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/infra/db/client';
+import { errorEnvelope } from '../src/infra/http/envelope';
 import type { EarnModule } from '../src/kernel/module';
 import { createServer, type Server } from '../src/server';
 
@@ -120,6 +121,11 @@ export async function startTestServer(
       await fresh.drop();
     },
   };
+}
+
+/** A refused call's data, read by the error envelope's own schema: its message key and params. */
+export function refusalOf(data: unknown) {
+  return errorEnvelope.shape.data.parse(data);
 }
 
 export interface ApiResponse<T = unknown> {

@@ -13,16 +13,34 @@ const NO_AUTO_EARN = { flexible: '0', fixed: '0' };
 
 const project = { startAt: new Date(START * 1000), endAt: new Date(END * 1000) } as ProjectRow;
 
+/** A pool as its row reads: only the reward, the stake and the indices take part in the accumulator. */
 function freshPool(rewardPerHour: string): PoolRow {
   return {
-    rewardPerHour,
+    rid: 1,
+    pid: 1,
+    coin: 'GT',
+    personalMinAmount: '0',
+    personalMaxAmount: '0',
+    decimalPlace: 8,
+    totalAmount: null,
+    leftAmount: null,
     stakedTotal: '0',
+    rewardPerHour,
+    rateYear: '0',
+    rateYearType: 0,
+    rewardPoolType: 0,
+    vipConfig: null,
+    simpleEarn: null,
+    transactionConfig: [],
+    limitRule: 0,
     accRewardPerToken: '0',
     interestIndexFlexible: '0',
     interestIndexFixed: '0',
+    interestRateFlexible: null,
+    interestRateFixed: null,
     accUpdatedAt: new Date((START - 3600) * 1000),
-    simpleEarn: null,
-  } as unknown as PoolRow;
+    createdAt: new Date((START - 3600) * 1000),
+  };
 }
 
 interface Step {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
+import { listCoins, Operator, refusalOf, startTestServer, TestClient, type TestServer } from '../harness';
 import { fixedProduct, flexProduct, HOUR, setFlex } from '../simple-earn/helpers';
 import { inbox } from './helpers';
 
@@ -188,7 +188,7 @@ describe('APR alerts', () => {
     }
     const over = await add({ line: 'flexible', asset: 'USDT', direction: 'above', apr: '99' });
     expect([over.status, over.body.code, keyOf(over)]).toEqual([422, 42200, 'earn.aprAlert.limit']);
-    expect((over.body.data as unknown as { params: { max: number } }).params.max).toBe(20);
+    expect(refusalOf(over.body.data).params.max).toBe(20);
     expect((await list()).total).toBe(20);
   });
 });

@@ -1,7 +1,7 @@
 import { dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, sql } from '../../src/infra/db/client';
-import { onPostgres } from '../harness';
+import { onPostgres, refusalOf } from '../harness';
 import {
   type Env,
   expectReconciled,
@@ -99,7 +99,7 @@ describe.runIf(onPostgres)('simple earn under concurrency (PostgreSQL)', () => {
     expect(results.filter((r) => r.body.code === 0)).toHaveLength(7);
     for (const r of results.filter((x) => x.body.code !== 0)) {
       expect(r.status).toBe(422);
-      expect((r.body.data as unknown as { key: string }).key).toBe('simple_earn.redeem.maxLimit');
+      expect(refusalOf(r.body.data).key).toBe('simple_earn.redeem.maxLimit');
     }
     expect(await spot(env, u.id, 'USDT')).toBe('49');
     const holding = await u.c.get<{ list: { curr_amount: string; pending_amount: string }[] }>(

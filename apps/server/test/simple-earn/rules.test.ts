@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusalOf } from '../harness';
 import {
   type Env,
   expectReconciled,
@@ -171,7 +172,7 @@ describe('simple earn calls and section-5 rules', () => {
       );
     const above = await rate('0.0501');
     expectRule(above, 'finances.simpleEarn.maxAPR');
-    expect((above.body.data as unknown as { params: unknown }).params).toEqual({ rate: '5' });
+    expect(refusalOf(above.body.data).params).toEqual({ rate: '5' });
     expectRule(await rate('0.0009'), 'finances.simpleEarn.minAPR');
     expect((await rate('0.01231')).body.data).toEqual({ asset: 'USDT', rateYear: '0.0124' });
     const holding = await u.c.get<{ list: { min_lend_rate_year: string }[] }>(
