@@ -4,7 +4,7 @@ import { type Db, rows, sql } from '../../infra/db/client';
 import { epoch } from '../../infra/db/epoch';
 import { rateQuery } from '../../infra/db/rate-rows';
 import { unixSeconds } from '../../infra/jobs/clock';
-import type { ConsolePosition, LineReads } from '../../kernel/reads';
+import { type ConsolePosition, dailyPaidEarnings, type LineReads } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { balancesOf } from '../../ledger/ledger';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from './engine';
@@ -122,17 +122,8 @@ function consoleHeld() {
           WHERE a.is_user AND a.purpose = 'spot' AND a.balance > COALESCE(l.amount, 0)`;
 }
 
-/**
- * Soft staking's earnings credited in [from, to): it pays once a day, so what was credited during
- * the range (the day column bounds the partitions read).
- */
-function earnings(from: Date, to: Date) {
-  const s = from.toISOString();
-  const e = to.toISOString();
-  return sql`SELECT user_id, coin AS asset, amount FROM soft_staking_payouts
-          WHERE day >= ${s}::timestamptz - interval '7 days' AND day < ${e}::timestamptz
-            AND created_at >= ${s}::timestamptz AND created_at < ${e}::timestamptz AND amount > 0`;
-}
+/** What the line credited in [from, to): it pays once a day. */
+const earnings = (from: Date, to: Date) => dailyPaidEarnings('soft_staking_payouts', from, to);
 
 export const softStakingReads: LineReads = {
   rates: [

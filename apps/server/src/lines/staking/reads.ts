@@ -8,6 +8,7 @@ import {
   type ArrivalQuery,
   arrivalParam,
   type ConsolePosition,
+  dailyPaidEarnings,
   type LineReads,
   type RateLine,
   type UpcomingRow,
@@ -135,17 +136,8 @@ function consoleBudgets(now: Date) {
         WHERE k.end_at > ${at}`;
 }
 
-/**
- * Staking's earnings credited in [from, to): it pays once a day, so what was credited during the
- * range (the day column bounds the partitions read).
- */
-function earnings(from: Date, to: Date) {
-  const s = from.toISOString();
-  const e = to.toISOString();
-  return sql`SELECT user_id, coin AS asset, amount FROM staking_rewards
-          WHERE day >= ${s}::timestamptz - interval '7 days' AND day < ${e}::timestamptz
-            AND created_at >= ${s}::timestamptz AND created_at < ${e}::timestamptz AND amount > 0`;
-}
+/** What the line credited in [from, to): it pays once a day. */
+const earnings = (from: Date, to: Date) => dailyPaidEarnings('staking_rewards', from, to);
 
 export const stakingReads: LineReads = {
   heldPurposes: { [UserPurpose.staking]: 'staking', [UserPurpose.stakingRedeeming]: 'staking' },
