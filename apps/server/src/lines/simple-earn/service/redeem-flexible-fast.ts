@@ -1,36 +1,41 @@
-import { checkFlexibleRedeem, dec, toWire } from '@earn/domain';
+import { toWire } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import type { FastCall } from '../../../accounts/idempotency';
 import { type Db, sql } from '../../../infra/db/client';
 import { type Check, type NamedStatement, postEntry } from '../../../ledger/ledger';
 import { accrualUnchanged, heldPositionRedeemed, holdingLock, readFast } from '../store/flex-fast';
 import { PENDING_TAKEN, pendingTakes } from '../store/flex-positions';
-import { redemptionBooking, splitRedemption } from './flexible-booking';
+import { planRedemption, type RedeemAnswer } from './flexible-plan';
 
 export async function redeemFlexibleFast(
   db: Db,
   call: FastCall,
   body: { asset: string; amount: string },
   now: Date,
-): Promise<{ asset: string; amount: string; frozen_amount: string } | undefined> {
+): Promise<RedeemAnswer | undefined> {
   const read = await readFast(db, call, body.asset.toUpperCase());
   if (!read || read.acc_index === null) return undefined;
   const { asset, userId } = read;
-  const interestBalance = dec(read.interest_balance ?? 0);
-  const pending = dec(read.pending);
-  const principal = dec(read.principal ?? 0);
-  const amount = dec(body.amount);
-  if (checkFlexibleRedeem(amount, interestBalance.plus(pending).plus(principal), asset)) return undefined;
-  const split = splitRedemption({ amount, interestBalance, pending });
-  if (read.mail_redeemed) return undefined;
-  const { fromInterest, fromPending, fromPrincipal } = split;
-  const data = { asset, amount: toWire(amount), frozen_amount: '0' };
-  const statements: (SQL | NamedStatement)[] = call.claim ? [call.claim.insert(userId, data)] : [];
+  const plan = planRedemption({
+    user: { userId, accountMode: read.account_mode, useFunding: read.use_funding, locked: read.locked },
+    asset,
+    amount: body.amount,
+    held: true,
+    interestBalance: read.interest_balance ?? 0,
+    pending: read.pending,
+    principal: read.principal ?? 0,
+    now,
+  });
+  // Every refusal is the locking path's to answer, with its message key; so is a redemption told
+  // by mail (a mail is rendered in the process).
+  if ('refusal' in plan || read.mail_redeemed) return undefined;
+  const { split, booking, answer, fromPending } = plan;
+  const statements: (SQL | NamedStatement)[] = call.claim ? [call.claim.insert(userId, answer)] : [];
   const checks: Check[] = [accrualUnchanged(read)];
   // The holding as read, or nothing: its version changes with any write to the row.
   statements.push(holdingLock(read.position_id, read.position_version ?? undefined), {
     name: 'holding_change',
-    sql: heldPositionRedeemed(read.acc_index, fromPrincipal, fromInterest),
+    sql: heldPositionRedeemed(read.acc_index, split.fromPrincipal, split.fromInterest),
   });
   checks.push({
     ok: sql`(SELECT count(*) FROM holding_change) = 1`,
@@ -45,14 +50,13 @@ export async function redeemFlexibleFast(
       detail: 'pending amounts changed',
     });
   }
-  const { entry, statements: booked } = redemptionBooking(userId, read.account_mode, asset, split, now);
-  statements.push(...booked);
-  await postEntry(db, entry, {
+  statements.push(...booking.statements);
+  await postEntry(db, booking.entry, {
     oneStatement: true,
     with: statements,
     checks,
     houseAtCommit: true,
     after: 'holding',
   });
-  return data;
+  return answer;
 }

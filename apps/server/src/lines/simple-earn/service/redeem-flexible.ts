@@ -1,5 +1,3 @@
-import { type AccountMode, checkFlexibleRedeem, dec, SimpleEarnKey, toWire } from '@earn/domain';
-import { refuseLockedFunds } from '../../../accounts/settings';
 import type { Db } from '../../../infra/db/client';
 import { notices } from '../../../kernel/notices';
 import { postEntry } from '../../../ledger/ledger';
@@ -10,8 +8,8 @@ import {
   positionRedeemed,
   takePending,
 } from '../store/flex-positions';
-import { redemptionBooking, splitRedemption } from './flexible-booking';
-import { ruleError } from './rules';
+import { planRedemption, type RedeemAnswer } from './flexible-plan';
+import { refusalError } from './rules';
 
 /**
  * Redeems from a flexible holding, all of it at once: interest received first, then amounts not yet
@@ -23,30 +21,27 @@ export async function redeemFlexible(
   userId: number,
   body: { asset: string; amount: string },
   now: Date,
-): Promise<{ asset: string; amount: string; frozen_amount: string }> {
+): Promise<RedeemAnswer> {
   await lockFlexShared(tx);
   // The position first: the read after it then sees its pending amounts as the last call left them.
   const position = await lockHeldPosition(tx, userId, body.asset);
   const context = await flexContext(tx, userId, body.asset, position?.id);
-  const { user, product } = context;
-  refuseLockedFunds(user, SimpleEarnKey.notRedeem);
-  const asset = product.asset;
-  const interestBalance = dec(position?.interest_balance ?? 0);
-  const pending = dec(context.pending);
-  const principal = dec(position?.principal ?? 0);
-  const redeemable = interestBalance.plus(pending).plus(principal);
-  const amount = dec(body.amount);
-  const failure = checkFlexibleRedeem(amount, redeemable, asset);
-  if (failure) throw ruleError(failure, 'Redemption refused');
-  // Without a position nothing is redeemable, and the check above has refused.
+  const plan = planRedemption({
+    user: { userId, ...context.user },
+    asset: context.product.asset,
+    amount: body.amount,
+    held: position !== undefined,
+    interestBalance: position?.interest_balance ?? 0,
+    pending: context.pending,
+    principal: position?.principal ?? 0,
+    now,
+  });
+  if ('refusal' in plan) throw refusalError(plan.refusal);
   if (!position) throw new Error('redeemable amount without a position');
-
-  const split = splitRedemption({ amount, interestBalance, pending });
-  const { fromInterest, fromPending, fromPrincipal } = split;
-  if (fromPending.gt(0)) await takePending(tx, position.id, fromPending);
+  const { split, booking } = plan;
+  if (plan.fromPending.gt(0)) await takePending(tx, position.id, plan.fromPending);
   // The holding's change, in the entry's own statement with its history record.
-  const change = positionRedeemed(position.id, fromPrincipal, fromInterest);
-  const booking = redemptionBooking(userId, user.accountMode as AccountMode, asset, split, now);
+  const change = positionRedeemed(position.id, split.fromPrincipal, split.fromInterest);
   await postEntry(
     tx,
     booking.entry,
@@ -55,5 +50,5 @@ export async function redeemFlexible(
     { savepoint: false, with: [change, ...booking.statements], houseAtCommit: true },
   );
   await notices().mailRedeemed(tx, booking.redeemed);
-  return { asset, amount: toWire(amount), frozen_amount: '0' };
+  return plan.answer;
 }

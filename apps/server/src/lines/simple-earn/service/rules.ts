@@ -2,6 +2,12 @@ import { type AccountMode, Code, SimpleEarnKey } from '@earn/domain';
 import { ownFundsCoverLoans } from '../../../accounts/balances';
 import type { Db } from '../../../infra/db/client';
 import { DomainError, errors } from '../../../kernel/errors';
+import type { Refusal } from './flexible-plan';
+
+/** A plan's refusal (flexible-plan.ts) as the error the locking path answers. */
+export function refusalError(refusal: Refusal): DomainError {
+  return new DomainError(refusal.code, refusal.key, refusal.message, refusal.params);
+}
 
 export function ruleError(
   failure: { key: string; params: Record<string, string> },
