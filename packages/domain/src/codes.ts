@@ -25,6 +25,8 @@ export const Code = {
   EMAIL_TAKEN: 40903,
   BUSINESS_RULE: 42200,
   INSUFFICIENT_BALANCE: 42201,
+  /** A user whose funds are in use and locked (simple-earn.md, section 8): no subscription or redemption. */
+  FUNDS_LOCKED: 42202,
   /** A stake or purchase without a recorded acceptance of the product's agreement or disclaimer. */
   AGREEMENT_REQUIRED: 42210,
   INVALID_CREDENTIALS: 40100,

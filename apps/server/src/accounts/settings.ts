@@ -1,3 +1,4 @@
+import { Code } from '@earn/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../infra/db/client';
 import { users } from '../infra/db/schema';
@@ -9,10 +10,13 @@ export async function assertFundsNotLocked(db: Db, userId: number, key: string):
   refuseLockedFunds(await getUser(db, userId), key);
 }
 
+/** What a user whose funds are locked is told (the flexible plan refuses with the same words). */
+export const FUNDS_LOCKED_MESSAGE = 'Your funds are in use and locked; try again later';
+
 /** The same check on a user row already read in this transaction. */
 export function refuseLockedFunds(user: Pick<UserRow, 'useFunding' | 'locked'>, key: string): void {
   if (user.useFunding && user.locked) {
-    throw new DomainError(42202, key, 'Your funds are in use and locked; try again later');
+    throw new DomainError(Code.FUNDS_LOCKED, key, FUNDS_LOCKED_MESSAGE);
   }
 }
 

@@ -10,6 +10,7 @@ import {
   toWire,
 } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
+import { FUNDS_LOCKED_MESSAGE } from '../../../accounts/settings';
 import type { Redeemed } from '../../../kernel/notices';
 import type { EntryInput, NamedStatement, transfer } from '../../../ledger/ledger';
 import type { FlexTerms } from '../store/flex-positions';
@@ -39,9 +40,6 @@ export interface Refusal {
   message: string;
 }
 
-/** A user whose funds are in use and locked: accounts/settings.ts refuseLockedFunds's code. */
-const FUNDS_LOCKED = 42202;
-
 const ruleRefusal = (failure: { key: string; params: Record<string, string> }, message: string) => ({
   refusal: { code: Code.BUSINESS_RULE, key: failure.key, params: failure.params, message },
 });
@@ -58,10 +56,10 @@ const fundsLocked = (user: PlanUser, key: string): { refusal: Refusal } | undefi
   user.useFunding && user.locked
     ? {
         refusal: {
-          code: FUNDS_LOCKED,
+          code: Code.FUNDS_LOCKED,
           key,
           params: {},
-          message: 'Your funds are in use and locked; try again later',
+          message: FUNDS_LOCKED_MESSAGE,
         },
       }
     : undefined;
