@@ -99,6 +99,8 @@ export async function bookHour(
       reason,
       ref: `${rid}:${seconds(period.start)}`,
       at: period.end,
+      // A refused entry fails the hour, whose transaction is then abandoned whole.
+      savepoint: false,
       legs: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot} AS purpose, amount FROM (${hourRows}) h
                     UNION ALL
                     SELECT 0, coin, ${counter(Number(rid))}, -SUM(amount) FROM (${hourRows}) h GROUP BY coin`,

@@ -66,16 +66,21 @@ export async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<H
       FROM se_flex_interest h WHERE ${mine} AND h.position_id = p.id`);
   }
   const ref = p.part === null ? `${asset}:${s}` : `${asset}:${s}:${p.part}`;
+  // No savepoints: a refused entry fails the period, whose transaction is then abandoned whole.
   if (interest.gt(0)) {
-    await postEntry(tx, {
-      reason: SeReason.flexInterest,
-      ref,
-      at: period.end,
-      postings: [
-        { account: systemAccount(asset, SePurpose.flexInterestExpense), amount: interest.negated() },
-        { account: systemAccount(asset, SePurpose.flexInterest), amount: interest },
-      ],
-    });
+    await postEntry(
+      tx,
+      {
+        reason: SeReason.flexInterest,
+        ref,
+        at: period.end,
+        postings: [
+          { account: systemAccount(asset, SePurpose.flexInterestExpense), amount: interest.negated() },
+          { account: systemAccount(asset, SePurpose.flexInterest), amount: interest },
+        ],
+      },
+      { savepoint: false },
+    );
   }
   if (bonus.gt(0)) {
     // Bonuses go straight to spot, in the award coin: a campaign, not the pooled interest.
@@ -83,6 +88,7 @@ export async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<H
       reason: SeReason.flexBonus,
       ref,
       at: period.end,
+      savepoint: false,
       legs: sql`SELECT user_id, bonus_asset AS asset, ${UserPurpose.spot}::text AS purpose, bonus AS amount
           FROM se_flex_interest h WHERE ${mine} AND bonus > 0
         UNION ALL SELECT ${SYSTEM_OWNER}::bigint, ${p.awardAsset}::text, ${SePurpose.flexBonusExpense}::text, ${bonus.negated().toFixed()}::numeric`,
