@@ -97,4 +97,51 @@ describe('set-based ledger entries', () => {
     );
     expect(dup?.n).toBe(0);
   });
+  it('books several entries in one transaction, each with its own legs only, a refused one between them', async () => {
+    const before = await ledgerSnapshot(db);
+    const first = users[0] as number;
+    const balance = async (user: number) => (await balanceOf(db, spot(user))).toFixed();
+    const was = await Promise.all(users.map(balance));
+    const ids = await db.transaction(async (txRoot) => {
+      const tx: Db = txRoot;
+      const a = await postBulkEntry(tx, { reason: 'bulk_test', ref: 'm1', at, legs: payout('2') });
+      const unbalanced = sql`${payout('1')} UNION ALL SELECT 0, 'USDT', 'bench_expense', 0.00000001`;
+      await expect(
+        postBulkEntry(tx, { reason: 'bulk_test', ref: 'm2', at, legs: unbalanced }),
+      ).rejects.toThrow(/does not balance/);
+      const b = await postBulkEntry(tx, {
+        reason: 'bulk_test',
+        ref: 'm3',
+        at,
+        legs: sql`SELECT ${first}::bigint AS user_id, 'USDT' AS asset, 'spot' AS purpose, 0.25 AS amount
+          UNION ALL SELECT 0, 'USDT', 'bench_expense', -0.25`,
+      });
+      return [a, b];
+    });
+    const postings = await rows<{ entry: string; n: number }>(
+      db,
+      sql`SELECT entry_id::text AS entry, count(*)::int AS n FROM postings
+        WHERE entry_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) GROUP BY entry_id ORDER BY entry_id`,
+    );
+    // Three users and the expense account, then the first user and the expense account.
+    expect(postings.map((p) => p.n)).toEqual([4, 2]);
+    expect(await ledgerSnapshot(db)).toMatchObject({
+      entries: before.entries + 2,
+      postings: before.postings + 6,
+    });
+    expect(await balance(first)).toBe(
+      dec(was[0] as string)
+        .plus('2.25')
+        .toFixed(),
+    );
+    expect(await balance(users[1] as number)).toBe(
+      dec(was[1] as string)
+        .plus(2)
+        .toFixed(),
+    );
+    expect((await reconcile(db)).ok).toBe(true);
+  });
 });

@@ -14,7 +14,10 @@ export interface RetentionRule {
   table: string;
   /** Seconds a row is kept after its time column. */
   keepSeconds: number;
-  /** A scalar subquery: the earliest time-column value among rows the rule may delete. */
+  /**
+   * A scalar subquery: the earliest time-column value among rows the rule may delete, or an earlier
+   * one (a bound: the rule's delete then finds nothing yet). Read every pass, it must be an index look.
+   */
   oldest: SQL;
   /** Deletes at most `batch` rows whose time is before `cutoff`; answers how many it deleted. */
   remove(cutoff: Date, batch: number): SQL;
@@ -32,6 +35,15 @@ function byIdOlderThan(table: string, column: string): Pick<RetentionRule, 'olde
         ORDER BY ${c} LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
   };
 }
+
+/**
+ * The oldest closed sharded period, for both the job_shards rule (closed periods with shards) and the
+ * job_periods rule (those without): with the same window, the earlier of the two is exactly this one,
+ * so the next instant due is the same, and it is read up job_periods_closed_end_idx at once where
+ * each rule's own minimum probed job_shards for every period (~10 ms a stop after two months).
+ */
+const OLDEST_CLOSED_PERIOD = sql`(SELECT period_end FROM job_periods WHERE closed_at IS NOT NULL
+  ORDER BY period_end LIMIT 1)`;
 
 export const RETENTION_RULES: readonly RetentionRule[] = [
   {
@@ -99,8 +111,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     // A sharded period's shards, once the period is closed: their totals are in its close's rows.
     table: 'job_shards',
     keepSeconds: 30 * DAY,
-    oldest: sql`(SELECT min(p.period_end) FROM job_periods p WHERE p.closed_at IS NOT NULL
-      AND EXISTS (SELECT 1 FROM job_shards s WHERE s.job = p.job AND s.period_start = p.period_start))`,
+    oldest: OLDEST_CLOSED_PERIOD,
     remove: (cutoff, batch) => sql`
       DELETE FROM job_shards WHERE (job, period_start, shard) IN (
         SELECT s.job, s.period_start, s.shard FROM job_shards s
@@ -112,8 +123,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
     // A closed period's row, once its shards are gone (an open one is what holders' calls wait on).
     table: 'job_periods',
     keepSeconds: 30 * DAY,
-    oldest: sql`(SELECT min(period_end) FROM job_periods p WHERE closed_at IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM job_shards s WHERE s.job = p.job AND s.period_start = p.period_start))`,
+    oldest: OLDEST_CLOSED_PERIOD,
     remove: (cutoff, batch) => sql`
       DELETE FROM job_periods WHERE (job, period_start) IN (
         SELECT job, period_start FROM job_periods p WHERE closed_at IS NOT NULL AND period_end < ${cutoff}
@@ -154,8 +164,22 @@ export async function removeExpired(
   rules = RETENTION_RULES,
 ): Promise<Record<string, number>> {
   const deleted: Record<string, number> = {};
-  for (const rule of rules) {
-    const cutoff = new Date(now.getTime() - rule.keepSeconds * 1000);
+  const cutoffs = rules.map((rule) => new Date(now.getTime() - rule.keepSeconds * 1000));
+  // Which tables have anything past their window, in one statement: once rows expire every hour
+  // (job runs after a month) a pass is due hourly, and most tables then have nothing to delete.
+  const flags = sql.join(
+    rules.map(
+      (rule, i) => sql`COALESCE(${rule.oldest} < ${cutoffs[i]}, false) AS ${sql.identifier(`d${i}`)}`,
+    ),
+    sql`, `,
+  );
+  const [due] = await rows<Record<string, boolean>>(tx, sql`SELECT ${flags}`);
+  for (const [i, rule] of rules.entries()) {
+    const cutoff = cutoffs[i] ?? now;
+    if (!due?.[`d${i}`]) {
+      deleted[rule.table] = 0;
+      continue;
+    }
     const result = (await tx.execute(rule.remove(cutoff, batch))) as {
       rowCount?: number | null;
       affectedRows?: number;

@@ -203,6 +203,8 @@ export const jobPeriods = pgTable(
   (t) => [
     primaryKey({ columns: [t.job, t.periodStart] }),
     index('job_periods_open_idx').on(t.job).where(sql`closed_at IS NULL`),
+    // Retention's look for the oldest closed period (at every stop of a clock advance) and its batches.
+    index('job_periods_closed_end_idx').on(t.periodEnd).where(sql`closed_at IS NOT NULL`),
   ],
 );
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Db } from '../../../infra/db/client';
+import { type Db, sql } from '../../../infra/db/client';
 import { launchpoolPoolCoins, launchpoolPools, launchpoolProjects } from '../../../infra/db/schema';
 import { liveAutoEarnRates, loadPoolMarket } from '../live';
 import type { PoolCoinRow, PoolRow, ProjectRow } from '../model';
-import { accumulatorAt, poolIndicesSet, rewardAccAt } from './indices';
+import { accumulatorAt, type PoolIndices, poolIndicesSet, rewardAccAt } from './indices';
 
 /**
  * Brings the accumulators of a multi-mining pool's further coins to `at`. Call it with the pool row as
@@ -71,6 +71,7 @@ export async function bringUnsettledPoolsTo(
             ),
           )
           .orderBy(asc(launchpoolPoolCoins.sort), asc(launchpoolPoolCoins.coin));
+  const moved: { rid: number; next: PoolIndices }[] = [];
   for (const { pool, project } of found) {
     const next = accumulatorAt(pool, project, at, liveAutoEarnRates(pool, market));
     if (next.acc === pool.accRewardPerToken && next.updatedAt === pool.accUpdatedAt) continue;
@@ -81,7 +82,37 @@ export async function bringUnsettledPoolsTo(
       at,
       coinRows.filter((c) => c.rid === pool.rid),
     );
-    await tx.update(launchpoolPools).set(poolIndicesSet(next)).where(eq(launchpoolPools.rid, pool.rid));
+    moved.push({ rid: pool.rid, next });
   }
+  await setPoolIndices(tx, moved);
   return found;
+}
+
+/**
+ * Every moved pool's indices in one statement (rows the caller locked): an hour of a clock advance
+ * moves every live pool, one UPDATE a pool was most of the hour's statements. The values are those
+ * poolIndicesSet names, the rates only where they moved.
+ */
+async function setPoolIndices(tx: Db, moved: { rid: number; next: PoolIndices }[]): Promise<void> {
+  const [only] = moved;
+  if (!only) return;
+  if (moved.length === 1) {
+    await tx.update(launchpoolPools).set(poolIndicesSet(only.next)).where(eq(launchpoolPools.rid, only.rid));
+    return;
+  }
+  const values = sql.join(
+    moved.map(
+      ({ rid, next }) =>
+        sql`(${rid}::bigint, ${next.acc}::numeric, ${next.interestFlexible}::numeric, ${next.interestFixed}::numeric,
+          ${next.updatedAt.toISOString()}::timestamptz, ${next.rates !== undefined}::boolean,
+          ${next.rates?.flexible ?? null}::numeric, ${next.rates?.fixed ?? null}::numeric)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`UPDATE launchpool_pools p SET acc_reward_per_token = v.acc, interest_index_flexible = v.flex_idx,
+      interest_index_fixed = v.fixed_idx, acc_updated_at = v.at,
+      interest_rate_flexible = CASE WHEN v.rates THEN v.flex_rate ELSE p.interest_rate_flexible END,
+      interest_rate_fixed = CASE WHEN v.rates THEN v.fixed_rate ELSE p.interest_rate_fixed END
+    FROM (VALUES ${values}) AS v(rid, acc, flex_idx, fixed_idx, at, rates, flex_rate, fixed_rate)
+    WHERE p.rid = v.rid`);
 }

@@ -72,7 +72,9 @@ export async function stageHourPaid(tx: Db): Promise<void> {
   await tx.execute(sql`CREATE TEMP TABLE IF NOT EXISTS launchpool_hour_paid (
     kind text NOT NULL, rid bigint NOT NULL, user_id bigint NOT NULL, coin text NOT NULL, amount numeric NOT NULL)
     ON COMMIT DELETE ROWS`);
-  await tx.execute(sql`TRUNCATE launchpool_hour_paid`);
+  // Rows only when an earlier hour of this transaction staged them (a stop of a clock advance, at most
+  // a shard's worth): a DELETE of those, not a TRUNCATE, which gives the table a new file every hour.
+  await tx.execute(sql`DELETE FROM launchpool_hour_paid`);
 }
 
 /**
@@ -97,6 +99,8 @@ export async function bookHour(
       reason,
       ref: `${rid}:${seconds(period.start)}`,
       at: period.end,
+      // A refused entry fails the hour, whose transaction is then abandoned whole.
+      savepoint: false,
       legs: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot} AS purpose, amount FROM (${hourRows}) h
                     UNION ALL
                     SELECT 0, coin, ${counter(Number(rid))}, -SUM(amount) FROM (${hourRows}) h GROUP BY coin`,

@@ -66,16 +66,21 @@ export async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<H
       FROM se_flex_interest h WHERE ${mine} AND h.position_id = p.id`);
   }
   const ref = p.part === null ? `${asset}:${s}` : `${asset}:${s}:${p.part}`;
+  // No savepoints: a refused entry fails the period, whose transaction is then abandoned whole.
   if (interest.gt(0)) {
-    await postEntry(tx, {
-      reason: SeReason.flexInterest,
-      ref,
-      at: period.end,
-      postings: [
-        { account: systemAccount(asset, SePurpose.flexInterestExpense), amount: interest.negated() },
-        { account: systemAccount(asset, SePurpose.flexInterest), amount: interest },
-      ],
-    });
+    await postEntry(
+      tx,
+      {
+        reason: SeReason.flexInterest,
+        ref,
+        at: period.end,
+        postings: [
+          { account: systemAccount(asset, SePurpose.flexInterestExpense), amount: interest.negated() },
+          { account: systemAccount(asset, SePurpose.flexInterest), amount: interest },
+        ],
+      },
+      { savepoint: false },
+    );
   }
   if (bonus.gt(0)) {
     // Bonuses go straight to spot, in the award coin: a campaign, not the pooled interest.
@@ -83,6 +88,7 @@ export async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<H
       reason: SeReason.flexBonus,
       ref,
       at: period.end,
+      savepoint: false,
       legs: sql`SELECT user_id, bonus_asset AS asset, ${UserPurpose.spot}::text AS purpose, bonus AS amount
           FROM se_flex_interest h WHERE ${mine} AND bonus > 0
         UNION ALL SELECT ${SYSTEM_OWNER}::bigint, ${p.awardAsset}::text, ${SePurpose.flexBonusExpense}::text, ${bonus.negated().toFixed()}::numeric`,
@@ -92,38 +98,74 @@ export async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<H
 }
 
 /**
- * Closes an asset's hour once every shard is booked: positions the index credits but that lent less
+ * Closes the assets' hour once every shard is booked: positions the index credits but that lent less
  * than their principal get their offset lowered by what they did not earn (until now the index has
- * not moved, so the books agree in between), the index moves, and the hour's record is written.
+ * not moved, so the books agree in between), each index moves, and the hour's records are written:
+ * every asset's product row in one UPDATE and its hour in one INSERT (a statement per asset each was
+ * a good part of a quiet hour's statements).
  */
-export async function closeAsset(tx: Db, p: FlexShard, totals: HourTotals, period: Period): Promise<void> {
+export async function closeAssets(
+  tx: Db,
+  closes: { plan: FlexShard; totals: HourTotals }[],
+  period: Period,
+): Promise<void> {
+  if (closes.length === 0) return;
   const s = iso(period.start);
-  const asset = p.asset;
-  const unit = num(p.unit);
-  if (p.covers) {
-    if (dec(p.offered).eq(p.supplied)) {
-      // Every earning position was lent in full: the index alone accounts for the hour.
-    } else
-      await tx.execute(sql`UPDATE se_flex_positions SET acc_offset = acc_offset - principal * ${unit}
-      WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year > ${num(p.rate)}`);
-  } else {
-    await tx.execute(sql`UPDATE se_flex_positions p SET acc_offset = p.acc_offset - (p.principal - COALESCE(h.lent, 0)) * ${unit}
-      FROM se_flex_positions q LEFT JOIN se_flex_interest h ON h.position_id = q.id AND h.period_start = ${s}::timestamptz
-      WHERE q.id = p.id AND p.asset = ${asset} AND p.principal > 0 AND COALESCE(h.lent, 0) < p.principal`);
+  for (const { plan: p } of closes) {
+    const asset = p.asset;
+    const unit = num(p.unit);
+    if (p.covers) {
+      if (dec(p.offered).eq(p.supplied)) {
+        // Every earning position was lent in full: the index alone accounts for the hour.
+      } else
+        await tx.execute(sql`UPDATE se_flex_positions SET acc_offset = acc_offset - principal * ${unit}
+        WHERE asset = ${asset} AND principal > 0 AND min_lend_rate_year > ${num(p.rate)}`);
+    } else {
+      await tx.execute(sql`UPDATE se_flex_positions p SET acc_offset = p.acc_offset - (p.principal - COALESCE(h.lent, 0)) * ${unit}
+        FROM se_flex_positions q LEFT JOIN se_flex_interest h ON h.position_id = q.id AND h.period_start = ${s}::timestamptz
+        WHERE q.id = p.id AND p.asset = ${asset} AND p.principal > 0 AND COALESCE(h.lent, 0) < p.principal`);
+    }
   }
-  const lent = dec(totals.lent);
-  const bonus = dec(totals.bonus);
-  const supplied = dec(p.supplied);
-  const idle = supplied.minus(lent).plus(p.pending);
-  const bonusAsset = p.tiers.length > 0 ? p.awardAsset : null;
-  await tx.execute(sql`UPDATE se_flex_products SET acc_index = ${num(p.idx)}, accrued_until = ${iso(period.end)}::timestamptz,
-      last_rate_year = ${num(p.rate)}, last_supplied = ${toWire(supplied)}::numeric, last_lent = ${toWire(lent)}::numeric,
-      liquidity_left = ${toWire(idle)}::numeric, bonus_paid_total = bonus_paid_total + ${toWire(bonus)}::numeric
-    WHERE asset = ${asset}`);
-  // The tiers and ratio are the bonus's inputs: a bonus row's breakdown recomputes its hour from them.
-  const bonusTiersJson = p.tiers.length > 0 ? JSON.stringify(p.tiers) : null;
-  const bonusRatio = p.tiers.length > 0 ? num(p.ratio) : sql`NULL::numeric`;
+  const figures = closes.map(({ plan: p, totals }) => {
+    const lent = dec(totals.lent);
+    const supplied = dec(p.supplied);
+    const bonusAsset = p.tiers.length > 0 ? p.awardAsset : null;
+    return {
+      p,
+      totals,
+      lent: toWire(lent),
+      supplied: toWire(supplied),
+      idle: toWire(supplied.minus(lent).plus(p.pending)),
+      bonus: toWire(dec(totals.bonus)),
+      bonusAsset,
+      // The tiers and ratio are the bonus's inputs: a bonus row's breakdown recomputes its hour from them.
+      tiersJson: p.tiers.length > 0 ? JSON.stringify(p.tiers) : null,
+      ratio: p.tiers.length > 0 ? num(p.ratio) : sql`NULL::numeric`,
+    };
+  });
+  const products = sql.join(
+    figures.map(
+      (f) =>
+        sql`(${f.p.asset}::text, ${num(f.p.idx)}::numeric, ${num(f.p.rate)}::numeric, ${f.supplied}::numeric,
+          ${f.lent}::numeric, ${f.idle}::numeric, ${f.bonus}::numeric)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`UPDATE se_flex_products p SET acc_index = v.idx, accrued_until = ${iso(period.end)}::timestamptz,
+      last_rate_year = v.rate, last_supplied = v.supplied, last_lent = v.lent,
+      liquidity_left = v.idle, bonus_paid_total = p.bonus_paid_total + v.bonus
+    FROM (VALUES ${products}) AS v(asset, idx, rate, supplied, lent, idle, bonus)
+    WHERE p.asset = v.asset`);
+  const hours = sql.join(
+    figures.map(
+      (
+        f,
+      ) => sql`(${f.p.asset}, ${s}::timestamptz, ${num(f.p.rate)}, ${f.p.demand}::numeric, ${f.supplied}::numeric,
+        ${f.lent}::numeric, ${f.totals.interest}::numeric, ${f.bonus}::numeric, ${f.bonusAsset}, ${num(f.p.idx)},
+        ${f.tiersJson}::jsonb, ${f.ratio})`,
+    ),
+    sql`, `,
+  );
   await tx.execute(sql`INSERT INTO se_flex_hours (asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after, bonus_tiers, bonus_ratio)
-    VALUES (${asset}, ${s}::timestamptz, ${num(p.rate)}, ${p.demand}::numeric, ${toWire(supplied)}::numeric, ${toWire(lent)}::numeric,
-      ${totals.interest}::numeric, ${toWire(bonus)}::numeric, ${bonusAsset}, ${num(p.idx)}, ${bonusTiersJson}::jsonb, ${bonusRatio})`);
+    VALUES ${hours}`);
 }

@@ -7,7 +7,7 @@ import { shardedWork } from '../../../kernel/jobs';
 import { rateWatch } from '../../../kernel/notices';
 import { FLEX_LOCK_KEY } from '../model';
 import { sweepAutoEarn } from './auto-earn';
-import { bookShard, closeAsset } from './flexible-book';
+import { bookShard, closeAssets } from './flexible-book';
 import { settleFrozen } from './flexible-frozen';
 import { type FlexShard, type HourTotals, planAsset } from './flexible-plan';
 import { iso } from './util';
@@ -53,7 +53,7 @@ export const flexibleHour = shardedWork<FlexShard, HourTotals>({
           bonus: toWire(dec(seen.totals.bonus).plus(r.bonus)),
         };
     }
-    for (const { plan, totals } of byAsset.values()) await closeAsset(tx, plan, totals, period);
+    await closeAssets(tx, [...byAsset.values()], period);
     await settleFrozen(tx, period);
     await sweepAutoEarn(tx, period);
     // The rates the coming hour pays: a change tells holders and fires the APR alerts on it.
