@@ -1,12 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPglite } from '../../infra/db/client';
-import { SystemClock } from '../../infra/jobs/clock';
-import { Scheduler } from '../../infra/jobs/scheduler';
-import { readsOf, rollupsOf } from '../../kernel/module';
-import { earnModules } from '../../modules';
+import { buildCliApp } from './app';
 
 /**
  * The OpenAPI document as the app serves it at /api/docs/json, for the repository copy
@@ -17,19 +13,8 @@ export async function openapiDocument(): Promise<unknown> {
   const database = await openPglite();
   await database.migrate();
   try {
-    const clock = new SystemClock();
     const config = { ...loadConfig({}), adminToken: undefined, webDist: '/nonexistent' };
-    const app = await buildApp(
-      {
-        db: database.db,
-        clock,
-        scheduler: new Scheduler(database.db, clock),
-        config,
-        reads: readsOf(earnModules),
-        rollups: rollupsOf(earnModules),
-      },
-      earnModules,
-    );
+    const app = await buildCliApp(database.db, config);
     await app.ready();
     const doc = app.swagger();
     await app.close();

@@ -1,11 +1,7 @@
-import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../infra/db/client';
-import { SystemClock } from '../../infra/jobs/clock';
-import { Scheduler } from '../../infra/jobs/scheduler';
-import { readsOf, rollupsOf } from '../../kernel/module';
 import { reconcile } from '../../ledger/reconcile';
-import { earnModules } from '../../modules';
+import { buildCliApp } from './app';
 
 // Recomputes every balance from its postings. Exits 1 on any difference, so scripts and CI can rely on it.
 // With PGlite, stop the server first: one process at a time may open the data directory.
@@ -18,18 +14,7 @@ const database = await openDatabase({
 try {
   // Product lines register their sub-ledger checks as they wire their routes: wire them (nothing
   // listens) so this runs every check the server's own reconciliation runs.
-  const clock = new SystemClock();
-  const app = await buildApp(
-    {
-      db: database.db,
-      clock,
-      scheduler: new Scheduler(database.db, clock),
-      config,
-      reads: readsOf(earnModules),
-      rollups: rollupsOf(earnModules),
-    },
-    earnModules,
-  );
+  const app = await buildCliApp(database.db, config);
   await app.close();
   const report = await reconcile(database.db);
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
