@@ -2,12 +2,12 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Code, type FundpassMode, SecurityMessageKey } from '@earn/domain';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../infra/db/client';
-import { fundpassFailures, fundpassResetCodes, sessions, users } from '../infra/db/schema';
+import { fundpassFailures, fundpassResetCodes, users } from '../infra/db/schema';
 import { forgetSession } from '../infra/http/session-cache';
 import type { Clock } from '../infra/jobs/clock';
 import type { SessionUser } from '../kernel/deps';
 import { DomainError } from '../kernel/errors';
-import { notices } from '../kernel/notices';
+import { storeFundpass } from './fundpass';
 import { hashSecret, verifySecret } from './users';
 
 /** How long a mailed reset code works, and how many wrong tries it takes before it is dead. */
@@ -146,19 +146,14 @@ export async function confirmFundpassReset(
       }
       await tx.update(fundpassResetCodes).set({ usedAt: now }).where(eq(fundpassResetCodes.id, row.id));
       const mode = user.fundpassHash ? user.fundpassMode : 'every_2h';
-      await tx.update(users).set({ fundpassHash: newHash, fundpassMode: mode }).where(eq(users.id, user.id));
       await tx.delete(fundpassFailures).where(eq(fundpassFailures.userId, user.id));
-      await tx
-        .update(sessions)
-        .set({ fundpassVerifiedAt: now })
-        .where(eq(sessions.tokenHash, session.tokenHash));
       // The reset code is single-use: it names the cause, so the item is written once.
-      await notices().notify(tx, {
-        userId: user.id,
-        kind: 'security_changed',
+      await storeFundpass(tx, session, {
+        hash: newHash,
+        mode,
+        now,
         cause: `fundpass_reset:${row.id}`,
-        params: { what: 'fundpass_reset' },
-        at: now,
+        what: 'fundpass_reset',
       });
       return { mode };
     },

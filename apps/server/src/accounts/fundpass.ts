@@ -260,23 +260,44 @@ export async function setFundpass(
   const hash = await hashSecret(opts.fundpass);
   const now = deps.clock.now();
   await deps.db.transaction(async (t) => {
-    const tx: Db = t;
-    await tx.update(users).set({ fundpassHash: hash, fundpassMode: mode }).where(eq(users.id, user.id));
-    await tx
-      .update(sessions)
-      .set({ fundpassVerifiedAt: now })
-      .where(eq(sessions.tokenHash, session.tokenHash));
     // Each change is its own cause; the item commits with the change.
-    await notices().notify(tx, {
-      userId: user.id,
-      kind: 'security_changed',
+    await storeFundpass(t, session, {
+      hash,
+      mode,
+      now,
       cause: `fundpass:${randomUUID()}`,
-      params: { what: user.fundpassHash ? 'fundpass_changed' : 'fundpass_set' },
-      at: now,
+      what: user.fundpassHash ? 'fundpass_changed' : 'fundpass_set',
     });
   });
   forgetSession(session.tokenHash);
   return { mode };
+}
+
+/**
+ * A new funding password, in the caller's transaction: its hash and mode on the user, the session
+ * counted as just verified (the user typed it), and the `security_changed` item under `cause`.
+ * Setting, changing and resetting by mailed code all end here.
+ */
+export async function storeFundpass(
+  tx: Db,
+  session: SessionUser,
+  change: { hash: string; mode: FundpassMode; now: Date; cause: string; what: string },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ fundpassHash: change.hash, fundpassMode: change.mode })
+    .where(eq(users.id, session.id));
+  await tx
+    .update(sessions)
+    .set({ fundpassVerifiedAt: change.now })
+    .where(eq(sessions.tokenHash, session.tokenHash));
+  await notices().notify(tx, {
+    userId: session.id,
+    kind: 'security_changed',
+    cause: change.cause,
+    params: { what: change.what },
+    at: change.now,
+  });
 }
 
 /** Changing when the password is asked for always needs the password itself. */
