@@ -158,59 +158,53 @@ export function registerImpactRoutes(scope: FastifyInstance, deps: AppDeps): voi
   registerRewardImpactRoutes(scope, deps, now);
 }
 
+/** A staking rate is set on a product or on a protocol: the same preview, narrowed to either. */
+const stakingImpactRoutes = [
+  {
+    path: 'products',
+    operationId: 'previewStakingProductRate',
+    summary: "A staking product's own holdings and their daily reward now and at a proposed rate",
+    target: (productId: number) => ({ productId }),
+  },
+  {
+    path: 'protocols',
+    operationId: 'previewStakingProtocolRate',
+    summary: "A staking protocol's holdings and their daily reward now and at a proposed rate",
+    target: (protocolId: number) => ({ protocolId }),
+  },
+] as const;
+
 /** The previews of the daily and hourly reward lines: staking, soft staking, launch pool. */
 function registerRewardImpactRoutes(scope: FastifyInstance, deps: AppDeps, now: () => Date): void {
   const r = scope.withTypeProvider<ZodTypeProvider>();
   const stakingDescription =
     "The running UTC day's reward on the coins staked all day (earning), each holding's gross floor(amount × rate " +
     '/ 36500) at 18 decimals as the daily job computes it, in reward_asset; campaigns pay beside it.';
-  r.get(
-    '/admin/api/staking/products/:id/impact',
-    {
-      schema: {
-        tags,
-        operationId: 'previewStakingProductRate',
-        summary: "A staking product's own holdings and their daily reward now and at a proposed rate",
-        description: stakingDescription,
-        params: z.object({ id }),
-        querystring: z.object({ rate }),
-        response: { 200: envelope(stakingAnswer) },
+  for (const route of stakingImpactRoutes) {
+    r.get(
+      `/admin/api/staking/${route.path}/:id/impact`,
+      {
+        schema: {
+          tags,
+          operationId: route.operationId,
+          summary: route.summary,
+          description: stakingDescription,
+          params: z.object({ id }),
+          querystring: z.object({ rate }),
+          response: { 200: envelope(stakingAnswer) },
+        },
       },
-    },
-    async (req) =>
-      ok(
-        await previewOf(deps.reads, 'stakingRate')(
-          deps.db,
-          { productId: req.params.id },
-          req.query.rate,
-          now(),
+      async (req) =>
+        ok(
+          await previewOf(deps.reads, 'stakingRate')(
+            deps.db,
+            route.target(req.params.id),
+            req.query.rate,
+            now(),
+          ),
         ),
-      ),
-  );
-
-  r.get(
-    '/admin/api/staking/protocols/:id/impact',
-    {
-      schema: {
-        tags,
-        operationId: 'previewStakingProtocolRate',
-        summary: "A staking protocol's holdings and their daily reward now and at a proposed rate",
-        description: stakingDescription,
-        params: z.object({ id }),
-        querystring: z.object({ rate }),
-        response: { 200: envelope(stakingAnswer) },
-      },
-    },
-    async (req) =>
-      ok(
-        await previewOf(deps.reads, 'stakingRate')(
-          deps.db,
-          { protocolId: req.params.id },
-          req.query.rate,
-          now(),
-        ),
-      ),
-  );
+    );
+  }
 
   r.get(
     '/admin/api/soft-staking/coins/:coin/impact',
