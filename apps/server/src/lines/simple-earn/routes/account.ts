@@ -19,6 +19,7 @@ import { userVouchers } from '../store/fixed-orders';
 import { flexHistory, historyCoins, parseTimeZone } from '../store/history';
 import { onSale, requireFixedProduct } from '../store/products';
 import { statistics } from '../store/statistics';
+import { historyQuery } from './history-query';
 
 // The user's own reads across simple earn: totals, history, vouchers and what a product needs.
 
@@ -28,16 +29,10 @@ async function userStatistics(deps: AppDeps, req: RouteRequest<typeof statistics
 
 async function history(deps: AppDeps, req: RouteRequest<typeof flexHistorySchema>) {
   const q = req.query;
-  const query = {
-    page: q.page,
-    limit: q.limit,
-    type: q.type,
-    asset: q.asset?.toUpperCase(),
-    startAt: q.start_at,
-    endAt: q.end_at,
+  const query = historyQuery(q, {
     daily: q.is_daily_log === 1,
     tzMinutes: q.is_time_zone === 0 ? 0 : parseTimeZone(q.time_zone),
-  };
+  });
   return ok(await flexHistory(deps.db, currentUser(req).id, query, deps.clock.now()));
 }
 

@@ -24,6 +24,7 @@ import { userFixedOrder } from '../store/fixed-orders';
 import { fixedHistory } from '../store/history';
 import { fixedHoldings, fixedOrderView } from '../store/holdings';
 import { fixedProduct, requireFixedProduct, saleStatus } from '../store/products';
+import { historyQuery } from './history-query';
 
 async function fixedLendable(deps: AppDeps, req: RouteRequest<typeof lendableSchema>) {
   const product = await requireFixedProduct(deps.db, req.query.product_id);
@@ -99,18 +100,7 @@ async function oneOrder(deps: AppDeps, req: RouteRequest<typeof fixedOrderSchema
 }
 
 async function history(deps: AppDeps, req: RouteRequest<typeof fixedHistorySchema>) {
-  const q = req.query;
-  const query = {
-    page: q.page,
-    limit: q.limit,
-    type: q.type,
-    asset: q.asset?.toUpperCase(),
-    startAt: q.start_at,
-    endAt: q.end_at,
-    daily: false,
-    tzMinutes: 0,
-  };
-  return ok(await fixedHistory(deps.db, currentUser(req).id, query, deps.clock.now()));
+  return ok(await fixedHistory(deps.db, currentUser(req).id, historyQuery(req.query), deps.clock.now()));
 }
 
 /** A fixed order's calls, served alike under each base (VIP paths behave the same; the product decides). */
