@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../infra/db/client';
 import { reconciliationReports } from '../infra/db/schema';
 
@@ -33,6 +34,22 @@ const subledgerChecks: SubledgerCheck[] = [];
 
 export function registerSubledgerCheck(check: SubledgerCheck): void {
   if (!subledgerChecks.some((c) => c.name === check.name)) subledgerChecks.push(check);
+}
+
+/**
+ * The usual sub-ledger check: two per-asset totals, each a subquery answering (asset, total), full
+ * joined on the asset so an asset on one side only counts against zero. One row per asset whose
+ * totals differ.
+ */
+export function totalsCheck(name: string, totals: { expected: SQL; actual: SQL }): SubledgerCheck {
+  return {
+    name,
+    query: () => sql`
+      SELECT COALESCE(e.asset, a.asset) AS asset, COALESCE(e.total, 0)::text AS expected, COALESCE(a.total, 0)::text AS actual
+      FROM (${totals.expected}) e
+      FULL JOIN (${totals.actual}) a ON a.asset = e.asset
+      WHERE COALESCE(e.total, 0) <> COALESCE(a.total, 0)`,
+  };
 }
 
 /** Recomputes every balance from its postings and every invariant of the books. */

@@ -1,6 +1,6 @@
 import { sql } from '../../../infra/db/client';
 import { UserPurpose } from '../../../ledger/accounts';
-import { registerSubledgerCheck } from '../../../ledger/reconcile';
+import { registerSubledgerCheck, totalsCheck } from '../../../ledger/reconcile';
 import { FIXED_DAILY_JOB } from '../engine';
 import { SePurpose } from '../model';
 
@@ -11,6 +11,9 @@ import { SePurpose } from '../model';
 const OPEN_HOUR_ROWS = sql`(SELECT i.asset, SUM(i.interest) AS total FROM se_flex_interest i
     JOIN job_periods j ON j.job = 'simple-earn.flexible-hourly' AND j.closed_at IS NULL AND j.period_start = i.period_start
     GROUP BY i.asset)`;
+
+/** The hourly interest rows per asset: what the interest expense booked and the positions accrued. */
+const INTEREST_ROWS = sql`SELECT asset, SUM(interest) AS total FROM se_flex_interest GROUP BY asset`;
 
 /**
  * Sold amount that the plan of a day's maturities still open moved for orders its shards have not
@@ -28,65 +31,48 @@ const OPEN_MATURITY_QUOTA = sql`(SELECT q.key::int AS product_id, SUM(q.value::n
  * accounts and each product's sold amount against its active orders (and an open day's maturities).
  */
 export function registerChecks(): void {
-  registerSubledgerCheck({
-    name: 'simple_earn.flexible_principal',
-    query: () => sql`
-      SELECT COALESCE(p.asset, l.asset) AS asset, COALESCE(p.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (SELECT asset, SUM(total) AS total FROM (
+  registerSubledgerCheck(
+    totalsCheck('simple_earn.flexible_principal', {
+      expected: sql`SELECT asset, SUM(total) AS total FROM (
               SELECT asset, principal + frozen_amount AS total FROM se_flex_positions
-              UNION ALL SELECT asset, amount FROM se_flex_pending) x GROUP BY asset) p
-      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE purpose = ${UserPurpose.flexible} AND is_user GROUP BY asset) l
-        ON l.asset = p.asset
-      WHERE COALESCE(p.total, 0) <> COALESCE(l.total, 0)`,
-  });
-  registerSubledgerCheck({
-    name: 'simple_earn.flexible_interest_rows',
-    query: () => sql`
-      SELECT COALESCE(r.asset, g.asset) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(g.total, 0)::text AS actual
-      FROM (SELECT asset, SUM(interest) AS total FROM se_flex_interest GROUP BY asset) r
-      FULL JOIN (SELECT asset, -balance AS total FROM ledger_accounts WHERE user_id = 0 AND purpose = ${SePurpose.flexInterestExpense}) g
-        ON g.asset = r.asset
-      WHERE COALESCE(r.total, 0) <> COALESCE(g.total, 0)`,
-  });
-  registerSubledgerCheck({
-    name: 'simple_earn.flexible_accrual',
-    query: () => sql`
-      SELECT COALESCE(p.asset, r.asset) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(p.total, 0)::text AS actual
-      FROM (SELECT p.asset, SUM(trunc(p.acc_offset + p.principal * pr.acc_index, 8)) + COALESCE(MIN(o.total), 0) AS total
+              UNION ALL SELECT asset, amount FROM se_flex_pending) x GROUP BY asset`,
+      actual: sql`SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE purpose = ${UserPurpose.flexible} AND is_user GROUP BY asset`,
+    }),
+  );
+  registerSubledgerCheck(
+    totalsCheck('simple_earn.flexible_interest_rows', {
+      expected: INTEREST_ROWS,
+      actual: sql`SELECT asset, -balance AS total FROM ledger_accounts WHERE user_id = 0 AND purpose = ${SePurpose.flexInterestExpense}`,
+    }),
+  );
+  registerSubledgerCheck(
+    totalsCheck('simple_earn.flexible_accrual', {
+      expected: INTEREST_ROWS,
+      actual: sql`SELECT p.asset, SUM(trunc(p.acc_offset + p.principal * pr.acc_index, 8)) + COALESCE(MIN(o.total), 0) AS total
             FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
-            LEFT JOIN ${OPEN_HOUR_ROWS} o ON o.asset = p.asset GROUP BY p.asset) p
-      FULL JOIN (SELECT asset, SUM(interest) AS total FROM se_flex_interest GROUP BY asset) r ON r.asset = p.asset
-      WHERE COALESCE(p.total, 0) <> COALESCE(r.total, 0)`,
-  });
-  registerSubledgerCheck({
-    name: 'simple_earn.flexible_interest_pool',
-    query: () => sql`
-      SELECT COALESCE(p.asset, g.asset) AS asset, COALESCE(p.total, 0)::text AS expected, COALESCE(g.total, 0)::text AS actual
-      FROM (SELECT p.asset, SUM(trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn) + COALESCE(MIN(o.total), 0) AS total
+            LEFT JOIN ${OPEN_HOUR_ROWS} o ON o.asset = p.asset GROUP BY p.asset`,
+    }),
+  );
+  registerSubledgerCheck(
+    totalsCheck('simple_earn.flexible_interest_pool', {
+      expected: sql`SELECT p.asset, SUM(trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn) + COALESCE(MIN(o.total), 0) AS total
             FROM se_flex_positions p JOIN se_flex_products pr ON pr.asset = p.asset
-            LEFT JOIN ${OPEN_HOUR_ROWS} o ON o.asset = p.asset GROUP BY p.asset) p
-      FULL JOIN (SELECT asset, balance AS total FROM ledger_accounts WHERE user_id = 0 AND purpose = ${SePurpose.flexInterest}) g
-        ON g.asset = p.asset
-      WHERE COALESCE(p.total, 0) <> COALESCE(g.total, 0)`,
-  });
-  registerSubledgerCheck({
-    name: 'simple_earn.flexible_bonus',
-    query: () => sql`
-      SELECT COALESCE(r.asset, g.asset) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(g.total, 0)::text AS actual
-      FROM (SELECT bonus_asset AS asset, SUM(bonus) AS total FROM se_flex_interest WHERE bonus > 0 GROUP BY bonus_asset) r
-      FULL JOIN (SELECT asset, -balance AS total FROM ledger_accounts WHERE user_id = 0 AND purpose = ${SePurpose.flexBonusExpense}) g
-        ON g.asset = r.asset
-      WHERE COALESCE(r.total, 0) <> COALESCE(g.total, 0)`,
-  });
-  registerSubledgerCheck({
-    name: 'simple_earn.fixed_principal',
-    query: () => sql`
-      SELECT COALESCE(o.asset, l.asset) AS asset, COALESCE(o.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (SELECT asset, SUM(principal) AS total FROM se_fixed_orders WHERE status = 1 GROUP BY asset) o
-      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE purpose = ${UserPurpose.fixed} AND is_user GROUP BY asset) l
-        ON l.asset = o.asset
-      WHERE COALESCE(o.total, 0) <> COALESCE(l.total, 0)`,
-  });
+            LEFT JOIN ${OPEN_HOUR_ROWS} o ON o.asset = p.asset GROUP BY p.asset`,
+      actual: sql`SELECT asset, balance AS total FROM ledger_accounts WHERE user_id = 0 AND purpose = ${SePurpose.flexInterest}`,
+    }),
+  );
+  registerSubledgerCheck(
+    totalsCheck('simple_earn.flexible_bonus', {
+      expected: sql`SELECT bonus_asset AS asset, SUM(bonus) AS total FROM se_flex_interest WHERE bonus > 0 GROUP BY bonus_asset`,
+      actual: sql`SELECT asset, -balance AS total FROM ledger_accounts WHERE user_id = 0 AND purpose = ${SePurpose.flexBonusExpense}`,
+    }),
+  );
+  registerSubledgerCheck(
+    totalsCheck('simple_earn.fixed_principal', {
+      expected: sql`SELECT asset, SUM(principal) AS total FROM se_fixed_orders WHERE status = 1 GROUP BY asset`,
+      actual: sql`SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE purpose = ${UserPurpose.fixed} AND is_user GROUP BY asset`,
+    }),
+  );
   registerSubledgerCheck({
     name: 'simple_earn.fixed_quota',
     query: () => sql`
