@@ -1,4 +1,4 @@
-import { dec, toWire } from '@earn/domain';
+import { dec, spaceCjk, toWire } from '@earn/domain';
 import type { NotificationKind } from '../../kernel/notices';
 import type { Language } from '../mail';
 
@@ -199,5 +199,9 @@ export function renderNotification(
   params: Params,
 ): { title: string; body: string } {
   const render = RENDER[lang][kind as NotificationKind];
-  return render ? render(params) : { title: kind, body: '' };
+  if (!render) return { title: kind, body: '' };
+  const text = render(params);
+  // The parameters (a line's name, a coin, an amount) meet the Chinese words around them: one rule for
+  // every template, as the web's Chinese texts write it ("您在 Launchpool 赎回的 5 USDT").
+  return lang === 'zh-CN' ? { title: spaceCjk(text.title), body: spaceCjk(text.body) } : text;
 }
