@@ -110,8 +110,7 @@ export function RecordForm(props: RecordFormProps) {
   // Every console write goes through here: one save is one write, whatever the clicks.
   const saver = useMoneySubmit();
   const { reset: newAction } = saver;
-  /** What the last save sent: the notice's Retry sends it again, under the same key. */
-  const lastBody = useRef<Record<string, unknown>>({});
+  const lastBody = useRef<Record<string, unknown>>({}); // The notice's Retry sends it again (same key).
   const [failure, setFailure] = useState<string | null>(null);
   const [nothing, setNothing] = useState(false);
 
