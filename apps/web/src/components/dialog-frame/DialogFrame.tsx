@@ -1,9 +1,16 @@
 import { ActionIcon, Box, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { ChevronRightIcon } from '../icons';
+
+/**
+ * How long after the dialog changes view a click outside it does not close it: the second click of a
+ * double click on "Stake" lands where the button was, outside the smaller confirmation that replaced
+ * it, and closed the whole dialog with the user's amount.
+ */
+export const VIEW_CHANGE_GRACE_MS = 600;
 
 /** Sizes, paddings and breakpoints the dialogs of the app and the console pick from. */
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -76,6 +83,7 @@ export function DialogFrame({
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const fullScreen = fullScreenOnMobile && mobile;
   const titleId = useId();
+  const settling = useViewSettling(view);
   return (
     <Modal
       opened={opened}
@@ -86,7 +94,7 @@ export function DialogFrame({
       radius={fullScreen ? 0 : 'lg'}
       padding={padding}
       closeOnEscape={closeOnEscape}
-      closeOnClickOutside={closeOnClickOutside}
+      closeOnClickOutside={(closeOnClickOutside ?? true) && !settling}
       returnFocus={returnFocus}
       onExitTransitionEnd={onExitTransitionEnd}
       // The name is the title alone: the Back arrow's label is not part of it.
@@ -123,4 +131,19 @@ export function DialogFrame({
       {children}
     </Modal>
   );
+}
+
+/** True for a moment after `view` changes (not on the first view): a click outside is not a close then. */
+function useViewSettling(view: string | undefined): boolean {
+  const [settling, setSettling] = useState(false);
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    setSettling(true);
+    // A UI timing, not business time.
+    const timer = setTimeout(() => setSettling(false), VIEW_CHANGE_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [view]);
+  return settling;
 }
