@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { ChevronRightIcon } from '../icons';
@@ -83,7 +83,7 @@ export function DialogFrame({
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const fullScreen = fullScreenOnMobile && mobile;
   const titleId = useId();
-  const settling = useViewSettling(view);
+  const outsideClickCloses = useOutsideClickGate(view);
   return (
     <Modal
       opened={opened}
@@ -94,7 +94,13 @@ export function DialogFrame({
       radius={fullScreen ? 0 : 'lg'}
       padding={padding}
       closeOnEscape={closeOnEscape}
-      closeOnClickOutside={(closeOnClickOutside ?? true) && !settling}
+      // The overlay's click is ours to judge (Mantine's own would close at once).
+      closeOnClickOutside={false}
+      overlayProps={{
+        onClick: () => {
+          if ((closeOnClickOutside ?? true) && outsideClickCloses()) onClose();
+        },
+      }}
       returnFocus={returnFocus}
       onExitTransitionEnd={onExitTransitionEnd}
       // The name is the title alone: the Back arrow's label is not part of it.
@@ -133,17 +139,14 @@ export function DialogFrame({
   );
 }
 
-/** True for a moment after `view` changes (not on the first view): a click outside is not a close then. */
-function useViewSettling(view: string | undefined): boolean {
-  const [settling, setSettling] = useState(false);
-  const shown = useRef(view);
-  useEffect(() => {
-    if (shown.current === view) return;
-    shown.current = view;
-    setSettling(true);
-    // A UI timing, not business time.
-    const timer = setTimeout(() => setSettling(false), VIEW_CHANGE_GRACE_MS);
-    return () => clearTimeout(timer);
-  }, [view]);
-  return settling;
+/**
+ * Whether a click outside may close the dialog now: not within VIEW_CHANGE_GRACE_MS of a change of
+ * `view` (the first view does not count). The time is taken while rendering the new view, not in an
+ * effect: the second click of a double click can come before an effect has run.
+ */
+function useOutsideClickGate(view: string | undefined): () => boolean {
+  const shown = useRef<{ view: string | undefined; at: number }>({ view, at: Number.NEGATIVE_INFINITY });
+  // A UI timing, not business time: the page's monotonic clock.
+  if (shown.current.view !== view) shown.current = { view, at: performance.now() };
+  return () => performance.now() - shown.current.at >= VIEW_CHANGE_GRACE_MS;
 }

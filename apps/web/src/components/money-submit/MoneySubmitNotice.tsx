@@ -11,21 +11,37 @@ import type { MoneySubmit } from './useMoneySubmit';
 export function MoneySubmitNotice({
   submit,
   onRetry,
+  spaced = false,
 }: {
   submit: Pick<MoneySubmit, 'retrying' | 'failed' | 'pending'>;
   /** The dialog's submit: it runs the same input, so the money submit reuses the key. */
   onRetry: () => void;
+  /** Space below it, where it does not sit in a stack that spaces its children. */
+  spaced?: boolean;
 }) {
   const { t } = useTranslation();
   if (submit.retrying)
     return (
-      <Alert color="yellow" variant="light" role="status" data-testid="money-submit-retrying" p="xs">
+      <Alert
+        color="yellow"
+        variant="light"
+        role="status"
+        data-testid="money-submit-retrying"
+        p="xs"
+        mb={spaced ? 'md' : undefined}
+      >
         <Text size="sm">{t('moneySubmit.retrying', submit.retrying)}</Text>
       </Alert>
     );
   if (submit.failed && !submit.pending)
     return (
-      <Alert color="red" variant="light" data-testid="money-submit-failed" p="xs">
+      <Alert
+        color="red"
+        variant="light"
+        data-testid="money-submit-failed"
+        p="xs"
+        mb={spaced ? 'md' : undefined}
+      >
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Text size="sm" c="red" role="alert" style={{ flex: '1 1 12rem' }}>
             {t('moneySubmit.failed')}

@@ -205,7 +205,7 @@ export function RecordForm(props: RecordFormProps) {
       className="admin-modal"
       fullScreenOnMobile={false}
     >
-      <MoneySubmitNotice submit={saver} onRetry={() => void send(lastBody.current)} />
+      <MoneySubmitNotice spaced submit={saver} onRetry={() => void send(lastBody.current)} />
       {step === 'confirm' && pending ? (
         <ConfirmRates
           rates={pending.rates}

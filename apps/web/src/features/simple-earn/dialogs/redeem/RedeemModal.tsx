@@ -35,7 +35,7 @@ export function RedeemModal({
         testId="redeem-modal"
         size="md"
       >
-        <MoneySubmitNotice submit={flow.submitter} onRetry={() => void flow.confirm()} />
+        <MoneySubmitNotice spaced submit={flow.submitter} onRetry={() => void flow.confirm()} />
         {holding && (
           <RedeemForm
             flow={flow}

@@ -44,7 +44,7 @@ export function SubscribeBody({
   } = flow;
   return (
     <>
-      <MoneySubmitNotice submit={flow.submitter} onRetry={() => void flow.submit()} />
+      <MoneySubmitNotice spaced submit={flow.submitter} onRetry={() => void flow.submit()} />
       {mobile ? (
         <Stack gap="lg">
           <SubscribeForm flow={flow} mobile={mobile} />

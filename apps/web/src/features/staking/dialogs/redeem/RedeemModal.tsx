@@ -70,7 +70,7 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
       testId="redeem-modal"
       view={view}
     >
-      <MoneySubmitNotice submit={flow.submitter} onRetry={() => void flow.submit()} />
+      <MoneySubmitNotice spaced submit={flow.submitter} onRetry={() => void flow.submit()} />
       {body}
     </DialogFrame>
   );

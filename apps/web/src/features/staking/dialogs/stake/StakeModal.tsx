@@ -70,7 +70,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
       testId="stake-modal"
       view={state.view}
     >
-      <MoneySubmitNotice submit={flow.stakeAction.submitter} onRetry={() => void flow.submit()} />
+      <MoneySubmitNotice spaced submit={flow.stakeAction.submitter} onRetry={() => void flow.submit()} />
       <StakeViewBody flow={flow} onClose={onClose} hideSuccessFooter={hideSuccessFooter} />
     </DialogFrame>
   );
