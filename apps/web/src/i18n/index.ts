@@ -1,4 +1,5 @@
-import { spaceCjk } from '@earn/domain';
+// The one module, not the package's index: the shell's first route stays free of the money code.
+import { spaceCjk } from '@earn/domain/cjk-spacing';
 import dayjs from 'dayjs';
 import i18next, { type PostProcessorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
