@@ -2,6 +2,7 @@ export * from './apr-alerts';
 export * from './arrival';
 export * from './breakdown';
 export * from './check-order';
+export * from './cjk-spacing';
 export * from './codes';
 export * from './dual';
 export * from './formulas';

@@ -12,6 +12,12 @@ export interface BestOffer {
   apr: string | null;
   /** The amount (in `asset`) that rate is paid on, "up to X % on the first N"; null or absent: any amount. */
   up_to_amount?: string | null;
+  /**
+   * The search parameters of the line's page that show this product (its tab or filter: wealth's
+   * `type`, dual's `coin` and `direction`), so the home card opens where the offer is; absent or
+   * null: the page as it opens shows it.
+   */
+  query?: Record<string, string> | null;
 }
 
 /**

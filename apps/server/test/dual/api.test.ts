@@ -69,16 +69,20 @@ describe('dual products, quotes and subscriptions', () => {
 
   it('answers the best APR quoted now on the earn home (the home card said "no products")', async () => {
     const { client } = await newUser(server, op, {});
-    const open = (await client.get<{ list: Product[] }>('/apiw/v2/earn/dual/products')).body.data.list;
+    const open = (
+      await client.get<{ list: (Product & { base_coin: string })[] }>('/apiw/v2/earn/dual/products')
+    ).body.data.list;
     expect(open.length).toBeGreaterThan(0);
     const best = open.reduce((m, p) => (new D(p.apr).gt(m.apr) ? p : m));
     const home = await client.get<{ lines: { line: string; asset: string | null; apr: string | null }[] }>(
       '/api/web/v1/earn/home',
     );
+    // The card opens the pair and direction that list it (the page opens on BTC, Buy Low).
     expect(home.body.data.lines.find((l) => l.line === 'dual')).toEqual({
       line: 'dual',
       asset: best.invest_coin,
       apr: best.apr,
+      query: { coin: best.base_coin, direction: best.direction },
     });
   });
 

@@ -1,6 +1,8 @@
+import { cjkLatinContacts } from '@earn/domain';
 import { describe, expect, it } from 'vitest';
 import { deviceName } from '../../src/notify/inbox/devices';
-import { renderNotification } from '../../src/notify/inbox/kinds';
+import { NOTIFICATION_KINDS, renderNotification } from '../../src/notify/inbox/kinds';
+import { MAIL_TEMPLATES, type MailTemplate, renderMail } from '../../src/notify/mail/templates';
 
 /** The inbox's Chinese texts hold no English words from the parameters the server wrote. */
 describe('inbox texts in Chinese', () => {
@@ -36,5 +38,71 @@ describe('inbox texts in Chinese', () => {
     expect(renderNotification('daily_earnings', 'en', { day: '2026-11-28', earnings }).title).toBe(
       'Earnings of 11/28/2026',
     );
+  });
+});
+
+/** Parameters in Latin letters and digits wherever a template takes one, to meet the Chinese around them. */
+const LATIN_PARAMS = {
+  asset: 'USDT',
+  coin: 'GT',
+  base: 'BTC',
+  line: 'launchpool',
+  name: 'Fox',
+  name_zh: 'Fox',
+  amount: '5',
+  principal: '5',
+  interest: '1',
+  order_id: '12',
+  dest: 'spot',
+  day: '2026-11-28',
+  earnings: [{ asset: 'GT', amount: '1' }],
+  from: '0.05',
+  to: '0.06',
+  apr: '5',
+  current: '0.04',
+  direction: 'above',
+  device: 'Chrome on Linux',
+  address: '127.0.0.1',
+  what: 'fundpass_set',
+  fixing: '100000',
+  target: '99000',
+  rolled: false,
+  title: 'Launchpool 已开始',
+  body: '您在Launchpool赎回',
+  code: '123456',
+  minutes: 15,
+};
+
+/** The mail templates' variables: text and numbers only. */
+const MAIL_VARS = { title: LATIN_PARAMS.title, body: LATIN_PARAMS.body, code: '123456', minutes: 15 };
+
+describe('Chinese spacing: a space between Chinese and a Latin word or a number', () => {
+  it('the redemption of a Launchpool stake reads "您在 Launchpool 赎回"', () => {
+    expect(
+      renderNotification('redemption_arrived', 'zh-CN', { line: 'launchpool', amount: '5', asset: 'USDT' })
+        .body,
+    ).toBe('您在 Launchpool 赎回的 5 USDT 已到账至现货账户。');
+    expect(
+      renderNotification('apr_changed', 'zh-CN', {
+        asset: 'GT',
+        line: 'launchpool',
+        from: '0.05',
+        to: '0.06',
+      }).title,
+    ).toBe('GT Launchpool 年化收益率已变更');
+  });
+
+  it('no inbox or mail text in Chinese has a Chinese character touching a Latin word or a number', () => {
+    for (const kind of NOTIFICATION_KINDS) {
+      const { title, body } = renderNotification(kind, 'zh-CN', LATIN_PARAMS);
+      expect({ kind, contacts: cjkLatinContacts(`${title}\n${body}`) }).toEqual({ kind, contacts: [] });
+    }
+    for (const template of Object.keys(MAIL_TEMPLATES) as MailTemplate[]) {
+      const { subject, body } = renderMail(template, 'zh-CN', MAIL_VARS);
+      expect({ template, contacts: cjkLatinContacts(`${subject}\n${body}`) }).toEqual({
+        template,
+        contacts: [],
+      });
+    }
   });
 });

@@ -5247,6 +5247,9 @@ export interface operations {
                                  * @example 1.25
                                  */
                                 up_to_amount?: string | null;
+                                query?: {
+                                    [key: string]: string;
+                                } | null;
                             }[];
                         };
                     };

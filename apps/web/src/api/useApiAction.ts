@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { reportAttempt } from './attempts';
 import { isTransient, newIdempotencyKey } from './client';
 import { backoffMs, POST_RETRY_LIMIT } from './queryClient';
 import { send } from './send';
@@ -20,6 +21,8 @@ export interface ApiActionOptions<M extends WriteMethod, P extends PathFor<M>> {
 interface Vars {
   opts: unknown;
   idempotencyKey: string;
+  /** How many times this run has been sent: TanStack retries with the same variables. */
+  tries: { count: number };
 }
 
 /**
@@ -57,12 +60,16 @@ export function useApiAction<P extends PathFor<M>, M extends WriteMethod = 'post
 ) {
   const method: M = opts.method ?? ('post' as M);
   const mutation = useMutation<ApiData<P, M>, Error, Vars>({
-    mutationFn: (vars) =>
-      send<ApiData<P, M>>({
+    mutationFn: (vars) => {
+      vars.tries.count += 1;
+      // A money dialog watching this key says it is retrying (useMoneySubmit).
+      reportAttempt(vars.idempotencyKey, vars.tries.count);
+      return send<ApiData<P, M>>({
         ...checkedRequest(method, opts.path, vars.opts),
         form: opts.form,
         idempotencyKey: vars.idempotencyKey,
-      }),
+      });
+    },
     retry: retriesAction,
     retryDelay: backoffMs,
     meta: { action: opts.name, silent: opts.silent },
@@ -71,7 +78,7 @@ export function useApiAction<P extends PathFor<M>, M extends WriteMethod = 'post
   const run = useCallback(
     (...[body, extra]: RunArgs<M, P>) => {
       const { idempotencyKey = newIdempotencyKey(), ...rest } = extra ?? {};
-      return mutateAsync({ opts: { ...rest, body }, idempotencyKey });
+      return mutateAsync({ opts: { ...rest, body }, idempotencyKey, tries: { count: 0 } });
     },
     [mutateAsync],
   );

@@ -29,11 +29,14 @@ export default function Footer() {
             <Text size="xs" c="dimmed">
               {t('footer.risk')}
             </Text>
-            {FOOTER_LINKS.map(([key, to]) => (
-              <Anchor key={to} component={Link} to={to} size="xs">
-                {t(key)}
-              </Anchor>
-            ))}
+            {/* The links wrap as one row: on a phone none is left beside the risk line. */}
+            <Group gap="md" data-testid="footer-links">
+              {FOOTER_LINKS.map(([key, to]) => (
+                <Anchor key={to} component={Link} to={to} size="xs">
+                  {t(key)}
+                </Anchor>
+              ))}
+            </Group>
           </Group>
         </Group>
       </Container>

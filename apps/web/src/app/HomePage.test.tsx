@@ -28,6 +28,26 @@ describe('home page best offers (issue 17)', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('best-amount-launch-pool')).not.toBeInTheDocument();
   });
 
+  test('each card opens the tab that lists its advertised product (wealth type 5, a dual pair and direction)', async () => {
+    fakeApi({
+      'GET /api/web/v1/auth/me': () => ({ status: 401, code: 401, message: 'login' }),
+      'GET /api/web/v1/earn/home': () => ({
+        lines: [
+          { line: 'wealth', asset: 'BTC', apr: '6.83', query: { type: '5' } },
+          { line: 'dual', asset: 'ETH', apr: '31.2', query: { coin: 'ETH', direction: 'sell_high' } },
+          { line: 'staking', asset: 'ETH', apr: '4.1' },
+        ],
+      }),
+    });
+    const { container } = renderWithProviders(<HomePage />);
+    await screen.findByText('6.83%');
+    const card = (line: string) => container.querySelector(`[data-line="${line}"]`);
+    expect(card('wealth')).toHaveAttribute('href', '/wealth?type=5');
+    expect(card('dual')).toHaveAttribute('href', '/dual?coin=ETH&direction=sell_high');
+    // A line whose page lists every product opens it as it is.
+    expect(card('staking')).toHaveAttribute('href', '/staking');
+  });
+
   test("signed in: the header's total earn assets in USDT from the overview, linking to /earn", {
     timeout: 30_000,
   }, async () => {

@@ -45,10 +45,13 @@ function LineCard({
   const { t } = useTranslation();
   const name = t(line.navKey);
   const hasOffer = !!offer?.apr;
+  // The page's tab or filter that lists the advertised product (wealth's type, dual's pair and
+  // direction): the page as it opens may show another one.
+  const to = offer?.query ? `${line.path}?${new URLSearchParams(offer.query)}` : line.path;
   return (
     <Card
       component={Link}
-      to={line.path}
+      to={to}
       className="surface product-card"
       onClick={() => trackClick('home.line', { line: line.key })}
       data-line={line.key}

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { cjkLatinContacts } from '@earn/domain';
 import { describe, expect, test } from 'vitest';
+import { i18next } from './index';
 
 /**
  * Every catalogue of the web app (the shell's, each feature's, each shared component's): the
@@ -146,5 +148,46 @@ describe('glossary', () => {
         for (const word of forbidden) if (text.includes(word)) found.push(`${p.name} ${key}: ${word}`);
     for (const word of forbidden) if (docs.includes(word)) found.push(`docs: ${word}`);
     expect(found).toEqual([]);
+  });
+});
+
+/**
+ * Chinese texts whose Chinese touches Latin letters or digits on purpose (each with why). None: a
+ * formula or a code is quoted, and a quotation is left as it is written.
+ */
+const SPACING_EXCEPTIONS: readonly string[] = [];
+
+/** The text with its placeholders, markup and quoted code taken out (none of them is prose). */
+const prose = (text: string) =>
+  text
+    .replace(/\{\{[^}]*\}\}/g, '·')
+    .replace(/<\/?\w+[^>]*>/g, '·')
+    .replace(/\$t\([^)]*\)/g, '·')
+    .replace(/"[^"]*"/g, '·');
+
+describe('Chinese spacing: a space between Chinese and a Latin word or a number (spaceCjk)', () => {
+  test('no Chinese text of any catalogue has a Chinese character touching a Latin word or a number', () => {
+    const found = PAIRS.flatMap((p) =>
+      Object.entries(p.zh)
+        .filter(
+          ([key, text]) => !SPACING_EXCEPTIONS.includes(key) && cjkLatinContacts(prose(text)).length > 0,
+        )
+        .map(([key, text]) => `${p.name} ${key}: ${text}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  test("a value put into a Chinese text is spaced the same way (a coin, a product's name)", async () => {
+    i18next.addResource('zh-CN', 'translation', 'test.spacing', '将{{subject}}的年化设为 {{apr}}%？');
+    await i18next.changeLanguage('zh-CN');
+    try {
+      expect(i18next.t('test.spacing', { subject: 'USDT 活期', apr: '5' })).toBe(
+        '将 USDT 活期的年化设为 5%？',
+      );
+      expect(i18next.t('test.spacing', { subject: '项目', apr: '5' })).toBe('将项目的年化设为 5%？');
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+    expect(i18next.t('common.labelValue', { label: 'APR', value: '5%' })).toBe('APR: 5%');
   });
 });

@@ -69,6 +69,7 @@ export function registerMiscRoutes(app: FastifyInstance, deps: AppDeps, modules:
                   asset: z.string().nullable(),
                   apr: decimalString.nullable(),
                   up_to_amount: decimalString.nullable().optional(),
+                  query: z.record(z.string(), z.string()).nullable().optional(),
                 }),
               ),
             }),

@@ -128,6 +128,12 @@ export const dualModule: EarnModule = {
       (m, p) => (!m || dec(p.apr).gt(m.apr) ? p : m),
       undefined,
     );
-    return { line: 'dual', asset: best?.invest_coin ?? null, apr: best ? toWire(best.apr) : null };
+    // The page shows one pair and direction at a time: the card opens the ones of this product.
+    return {
+      line: 'dual',
+      asset: best?.invest_coin ?? null,
+      apr: best ? toWire(best.apr) : null,
+      query: best ? { coin: best.base_coin, direction: best.direction } : null,
+    };
   },
 };

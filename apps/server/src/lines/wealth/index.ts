@@ -90,11 +90,17 @@ export const wealthModule: EarnModule = {
   },
   seedDemo,
   async bestOffer(db, now) {
-    let best: { asset: string; apr: string } | null = null;
+    let best: { asset: string; apr: string; type: number } | null = null;
     for (const p of await onlineProducts(db)) {
       const rate = await recent30DaysRate(db, p.id, now);
-      if (!best || dec(rate).gt(best.apr)) best = { asset: p.coin, apr: rate };
+      if (!best || dec(rate).gt(best.apr)) best = { asset: p.coin, apr: rate, type: p.projectType };
     }
-    return { line: 'wealth', asset: best?.asset ?? null, apr: best?.apr ?? null };
+    // The page lists one project type at a time: the card opens the one that holds this fund.
+    return {
+      line: 'wealth',
+      asset: best?.asset ?? null,
+      apr: best?.apr ?? null,
+      query: best ? { type: String(best.type) } : null,
+    };
   },
 };

@@ -1,4 +1,4 @@
-import { dec, toWire } from '@earn/domain';
+import { dec, spaceCjk, toWire } from '@earn/domain';
 import type { NotificationKind } from '../../kernel/notices';
 import type { Language } from '../mail';
 
@@ -32,7 +32,7 @@ const LINE_NAMES: Record<Language, Record<string, string>> = {
     flexible: '活期理财',
     fixed: '定期理财',
     staking: '质押',
-    wealth: '私募理财',
+    wealth: '财富管理',
     launchpool: 'Launchpool',
     soft_staking: '软质押',
     dual: '双币投资',
@@ -188,7 +188,7 @@ const RENDER: Record<Language, Record<NotificationKind, Renderer>> = {
     }),
     dual_settled: (p) => ({
       title: `双币投资 ${s(p.base)} 订单已结算`,
-      body: `订单 #${s(p.order_id)} 以 ${amt(p.fixing)} USDT 结算（目标价 ${amt(p.target)}）：${amt(p.amount)} ${s(p.coin)} ${p.rolled ? '已自动续投为新订单' : '已转入现货账户'}。`,
+      body: `订单 #${s(p.order_id)} 以 ${amt(p.fixing)} USDT 结算（目标价 ${amt(p.target)}）：${amt(p.amount)} ${s(p.coin)} ${p.rolled ? '已自动复投为新订单' : '已转入现货账户'}。`,
     }),
   },
 };
@@ -199,5 +199,9 @@ export function renderNotification(
   params: Params,
 ): { title: string; body: string } {
   const render = RENDER[lang][kind as NotificationKind];
-  return render ? render(params) : { title: kind, body: '' };
+  if (!render) return { title: kind, body: '' };
+  const text = render(params);
+  // The parameters (a line's name, a coin, an amount) meet the Chinese words around them: one rule for
+  // every template, as the web's Chinese texts write it ("您在 Launchpool 赎回的 5 USDT").
+  return lang === 'zh-CN' ? { title: spaceCjk(text.title), body: spaceCjk(text.body) } : text;
 }

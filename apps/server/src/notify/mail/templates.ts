@@ -4,6 +4,7 @@
  * fails at once instead of mailing "undefined".
  */
 
+import { spaceCjk } from '@earn/domain';
 import type { Language } from '../../infra/http/texts';
 
 export { LANGUAGES, type Language, languageOf } from '../../infra/http/texts';
@@ -80,5 +81,7 @@ export function renderMail(
   const t: Template = MAIL_TEMPLATES[template];
   const missing = t.vars.filter((name) => vars[name] === undefined);
   if (missing.length > 0) throw new Error(`mail template ${template} needs ${missing.join(', ')}`);
-  return t.render[language](vars);
+  const mail = t.render[language](vars);
+  // Chinese mail follows the app's rule: a space between Chinese and a Latin word or a number.
+  return language === 'zh-CN' ? { subject: spaceCjk(mail.subject), body: spaceCjk(mail.body) } : mail;
 }

@@ -1,9 +1,16 @@
 import { ActionIcon, Box, Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_QUERY } from '../../app/breakpoints';
 import { ChevronRightIcon } from '../icons';
+
+/**
+ * How long after the dialog changes view a click outside it does not close it: the second click of a
+ * double click on "Stake" lands where the button was, outside the smaller confirmation that replaced
+ * it, and closed the whole dialog with the user's amount.
+ */
+export const VIEW_CHANGE_GRACE_MS = 600;
 
 /** Sizes, paddings and breakpoints the dialogs of the app and the console pick from. */
 type Spacing = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
@@ -76,6 +83,7 @@ export function DialogFrame({
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const fullScreen = fullScreenOnMobile && mobile;
   const titleId = useId();
+  const outsideClickCloses = useOutsideClickGate(view);
   return (
     <Modal
       opened={opened}
@@ -86,7 +94,13 @@ export function DialogFrame({
       radius={fullScreen ? 0 : 'lg'}
       padding={padding}
       closeOnEscape={closeOnEscape}
-      closeOnClickOutside={closeOnClickOutside}
+      // The overlay's click is ours to judge (Mantine's own would close at once).
+      closeOnClickOutside={false}
+      overlayProps={{
+        onClick: () => {
+          if ((closeOnClickOutside ?? true) && outsideClickCloses()) onClose();
+        },
+      }}
       returnFocus={returnFocus}
       onExitTransitionEnd={onExitTransitionEnd}
       // The name is the title alone: the Back arrow's label is not part of it.
@@ -123,4 +137,16 @@ export function DialogFrame({
       {children}
     </Modal>
   );
+}
+
+/**
+ * Whether a click outside may close the dialog now: not within VIEW_CHANGE_GRACE_MS of a change of
+ * `view` (the first view does not count). The time is taken while rendering the new view, not in an
+ * effect: the second click of a double click can come before an effect has run.
+ */
+function useOutsideClickGate(view: string | undefined): () => boolean {
+  const shown = useRef<{ view: string | undefined; at: number }>({ view, at: Number.NEGATIVE_INFINITY });
+  // A UI timing, not business time: the page's monotonic clock.
+  if (shown.current.view !== view) shown.current = { view, at: performance.now() };
+  return () => performance.now() - shown.current.at >= VIEW_CHANGE_GRACE_MS;
 }

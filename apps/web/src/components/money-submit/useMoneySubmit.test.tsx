@@ -6,13 +6,15 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { send } from '../../api/send';
 import { useApiAction } from '../../api/useApiAction';
 import { setCookie } from '../../test/cookies';
-import { fingerprint, type MoneySubmitOptions, useMoneySubmit } from './useMoneySubmit';
+import { renderWithProviders } from '../../test/render';
+import { MoneySubmitNotice } from './MoneySubmitNotice';
+import { fingerprint, MONEY_TRIES, type MoneySubmitOptions, useMoneySubmit } from './useMoneySubmit';
 
 type Call = { path: string; key: string | undefined; body: string };
 
 let calls: Call[];
 /** What the next requests meet: an answer, or a lost connection. */
-let answers: ('ok' | 'network' | 'refused')[];
+let answers: ('ok' | 'network' | 'refused' | '500')[];
 /** Requests held until the test lets them answer. */
 let held: (() => void)[];
 let holding: boolean;
@@ -36,6 +38,11 @@ beforeEach(() => {
     if (holding) await new Promise<void>((resolve) => held.push(resolve));
     const answer = answers.shift() ?? 'ok';
     if (answer === 'network') throw new TypeError('Failed to fetch');
+    if (answer === '500')
+      return new Response(JSON.stringify({ code: 50000, message: 'Internal error', data: {} }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
     if (answer === 'refused')
       return new Response(
         JSON.stringify({ code: 42200, message: 'Not enough', data: { key: 'finances.inadequateBalance' } }),
@@ -214,5 +221,86 @@ describe('useApiAction with the action key', () => {
     expect(calls).toHaveLength(2);
     expect(calls[0]?.key).toMatch(/.+/);
     expect(calls[1]?.key).toBe(calls[0]?.key);
+  });
+});
+
+/** A dialog's submit as the money dialogs wire it: the button, the action's retries, the notice. */
+function RetryingDialog() {
+  const submit = useMoneySubmit();
+  const action = useApiAction({
+    name: 'staking.stake',
+    path: '/apiw/v2/earn/staking/coin-swap-verify',
+    silent: true,
+  });
+  const [answer, setAnswer] = useState('');
+  const body = { side: 0, coin: 'SOL', amount: '5' };
+  const stake = () =>
+    void submit
+      .run(body, (key) => action.run(body, { idempotencyKey: key }))
+      .then((sent) => sent && setAnswer('booked'))
+      .catch(() => setAnswer('failed'));
+  return (
+    <>
+      <MoneySubmitNotice submit={submit} onRetry={stake} />
+      <button type="button" onClick={stake} disabled={submit.pending}>
+        Stake
+      </button>
+      <output>{answer}</output>
+    </>
+  );
+}
+
+describe('a money call that fails with 500: the dialog says it retries, then offers Retry', () => {
+  async function wait(ms: number) {
+    await act(() => vi.advanceTimersByTimeAsync(ms));
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('a 500 then a success: "retrying" with the same key while it retries, one order, the button back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    renderWithProviders(<RetryingDialog />);
+    answers.push('500');
+    act(() => stakeButton().click());
+    await wait(10);
+    expect(calls).toHaveLength(1);
+    expect(stakeButton()).toBeDisabled();
+    // The retry is held until the test has seen what the dialog says while it is out.
+    holding = true;
+    await wait(1_000);
+    expect(calls).toHaveLength(2);
+    expect(screen.getByTestId('money-submit-retrying')).toHaveTextContent(
+      `sending the same order again (try 2 of ${MONEY_TRIES})`,
+    );
+    expect(stakeButton()).toBeDisabled();
+    holding = false;
+    for (const release of held) release();
+    await wait(10);
+    expect(screen.queryByTestId('money-submit-retrying')).toBeNull();
+    expect(screen.getByText('booked')).toBeInTheDocument();
+    expect(calls[1]?.key).toBe(calls[0]?.key);
+    expect(stakeButton()).toBeEnabled();
+  });
+
+  test('500s until the retries are used up: the error with Retry, the button usable, Retry sends the same key', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    renderWithProviders(<RetryingDialog />);
+    answers.push(...Array.from({ length: MONEY_TRIES }, () => '500' as const));
+    act(() => stakeButton().click());
+    await wait(30_000);
+    expect(calls).toHaveLength(MONEY_TRIES);
+    expect(screen.getByText('failed')).toBeInTheDocument();
+    expect(screen.queryByTestId('money-submit-retrying')).toBeNull();
+    expect(screen.getByTestId('money-submit-failed')).toHaveTextContent(
+      'The order could not be sent. Retry sends the same order again',
+    );
+    expect(stakeButton()).toBeEnabled();
+    act(() => screen.getByRole('button', { name: 'Retry' }).click());
+    await wait(10);
+    expect(screen.getByText('booked')).toBeInTheDocument();
+    expect(screen.queryByTestId('money-submit-failed')).toBeNull();
+    expect(calls).toHaveLength(MONEY_TRIES + 1);
+    expect(new Set(calls.map((c) => c.key)).size).toBe(1);
   });
 });

@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { newIdempotencyKey } from '../../api/client';
+import { watchRetries } from '../../api/attempts';
+import { isTransient, newIdempotencyKey } from '../../api/client';
+import { POST_RETRY_LIMIT } from '../../api/queryClient';
 
 /** What a submit that went out answered: its `value`. A dropped click answers null instead. */
 export interface Sent<T> {
@@ -26,9 +28,23 @@ export interface MoneySubmit {
   run<T>(input: unknown, send: (idempotencyKey: string) => Promise<T>): Promise<Sent<T> | null>;
   /** True while an action is in flight: the submit button shows it (loading, so not clickable). */
   pending: boolean;
+  /**
+   * While the action is sent again after a transient failure (network, timeout, 5xx; with the same
+   * key): which try this is (2 is the first retry) and how many there are at most. Null otherwise.
+   */
+  retrying: { attempt: number; of: number } | null;
+  /**
+   * The last action failed for a reason that may pass (its retries used up): the dialog shows the
+   * error state with Retry, which sends the same action (same key) again. Cleared by the next run and
+   * by `reset`.
+   */
+  failed: boolean;
   /** The next run is a new action (the dialog was closed, or opened again). */
   reset(): void;
 }
+
+/** How many times an action is sent at most: the first try and `useApiAction`'s retries. */
+export const MONEY_TRIES = POST_RETRY_LIMIT + 1;
 
 /** The input as text with its keys in order, so the same body gives the same text. */
 export function fingerprint(input: unknown): string {
@@ -53,6 +69,8 @@ export function useMoneySubmit(options: MoneySubmitOptions = {}): MoneySubmit {
   const lastSentAt = useRef<number | null>(null);
   const action = useRef<{ key: string; input: string } | null>(null);
   const [pending, setPending] = useState(false);
+  const [retrying, setRetrying] = useState<MoneySubmit['retrying']>(null);
+  const [failed, setFailed] = useState(false);
 
   const run = useCallback(
     async <T>(input: unknown, send: (idempotencyKey: string) => Promise<T>): Promise<Sent<T> | null> => {
@@ -63,17 +81,25 @@ export function useMoneySubmit(options: MoneySubmitOptions = {}): MoneySubmit {
       inFlight.current = true;
       lastSentAt.current = at;
       setPending(true);
+      setFailed(false);
       const print = fingerprint(input);
       if (action.current?.input !== print) action.current = { key: newIdempotencyKey(), input: print };
       const { key } = action.current;
+      const unwatch = watchRetries(key, (attempt) => setRetrying({ attempt, of: MONEY_TRIES }));
       try {
         const value = await send(key);
         // Done: the next action is a new order with a key of its own.
         if (action.current?.key === key) action.current = null;
         return { value };
+      } catch (e) {
+        // A refusal (4xx) is the dialog's to word; a failure that may pass offers the same action again.
+        setFailed(isTransient(e));
+        throw e;
       } finally {
+        unwatch();
         inFlight.current = false;
         setPending(false);
+        setRetrying(null);
       }
     },
     [debounceMs],
@@ -81,7 +107,8 @@ export function useMoneySubmit(options: MoneySubmitOptions = {}): MoneySubmit {
 
   const reset = useCallback(() => {
     action.current = null;
+    setFailed(false);
   }, []);
 
-  return { run, pending, reset };
+  return { run, pending, retrying, failed, reset };
 }

@@ -244,7 +244,7 @@ describe('an unusual rate asks a second time (issue 27)', () => {
       renderConsole(<FlexibleTab />);
       const confirm = await typeAndSave('600');
       expect(within(confirm).getByTestId('rate-confirm-question')).toHaveTextContent(
-        '将USDT 活期的本小时年化设为 600.00 %？',
+        '将 USDT 活期的本小时年化设为 600.00 %？',
       );
       expect(within(confirm).getByRole('button', { name: '确认设为 600.00 %' })).toBeInTheDocument();
     } finally {

@@ -1,9 +1,10 @@
 import { Code } from '@earn/domain';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useAccess, type WriteArea } from '../api/access';
 import { errorText, isApiError } from '../api/http';
@@ -109,6 +110,7 @@ export function RecordForm(props: RecordFormProps) {
   // Every console write goes through here: one save is one write, whatever the clicks.
   const saver = useMoneySubmit();
   const { reset: newAction } = saver;
+  const lastBody = useRef<Record<string, unknown>>({}); // The notice's Retry sends it again (same key).
   const [failure, setFailure] = useState<string | null>(null);
   const [nothing, setNothing] = useState(false);
 
@@ -153,6 +155,7 @@ export function RecordForm(props: RecordFormProps) {
    * refused call stored nothing).
    */
   const send = async (body: Record<string, unknown>) => {
+    lastBody.current = body;
     try {
       const sent = await saver.run(body, (idempotencyKey) => {
         setFailure(null);
@@ -202,6 +205,7 @@ export function RecordForm(props: RecordFormProps) {
       className="admin-modal"
       fullScreenOnMobile={false}
     >
+      <MoneySubmitNotice spaced submit={saver} onRetry={() => void send(lastBody.current)} />
       {step === 'confirm' && pending ? (
         <ConfirmRates
           rates={pending.rates}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { adminQueries } from '../api/queries';
 import type { AuditRecord } from '../api/types';
+import { CodeLabel } from '../components/CodeLabel';
 import { CursorPager, useCursorPages } from '../components/CursorPager';
 import { DataTable } from '../components/DataTable';
 import { formatUtc } from '../components/format';
@@ -142,7 +143,11 @@ export default function AuditPage() {
               </Badge>
             ),
           },
-          { key: 'action', title: t('admin.audit.action'), render: (r) => <Code>{r.action}</Code> },
+          {
+            key: 'action',
+            title: t('admin.audit.action'),
+            render: (r) => <CodeLabel family="action" code={r.action} />,
+          },
           { key: 'target', title: t('admin.audit.target'), render: (r) => <Code>{r.target}</Code> },
           {
             key: 'fields',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../components/format';
 import { adminQueries } from '../api/queries';
 import type { Dashboard } from '../api/types';
+import { CodeLabel } from '../components/CodeLabel';
 import { DataTable } from '../components/DataTable';
 import { formatDuration, formatUtc } from '../components/format';
 import { PageHeader } from '../components/PageHeader';
@@ -67,7 +68,11 @@ function Jobs({ jobs }: { jobs: Job[] }) {
         rowKey={(j) => j.name}
         minWidth={640}
         columns={[
-          { key: 'name', title: t('admin.dash.job'), render: (j) => <Code>{j.name}</Code> },
+          {
+            key: 'name',
+            title: t('admin.dash.job'),
+            render: (j) => <CodeLabel family="job" code={j.name} />,
+          },
           { key: 'period', title: t('admin.dash.period'), render: (j) => formatDuration(j.period_seconds) },
           { key: 'last', title: t('admin.dash.lastRun'), render: (j) => formatUtc(j.last_period_end) },
           {

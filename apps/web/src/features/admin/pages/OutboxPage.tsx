@@ -1,9 +1,10 @@
-import { Badge, Code, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { adminQueries, OUTBOX_PAGE } from '../api/queries';
 import type { OutboxMail } from '../api/types';
+import { CodeLabel } from '../components/CodeLabel';
 import { CursorPager, useCursorPages } from '../components/CursorPager';
 import { DataTable } from '../components/DataTable';
 import { formatUtc } from '../components/format';
@@ -95,7 +96,11 @@ export default function OutboxPage() {
           },
           { key: 'to', title: t('admin.outbox.to'), render: (m) => m.to },
           { key: 'subject', title: t('admin.outbox.subject'), render: (m) => m.subject, wrap: true },
-          { key: 'template', title: t('admin.outbox.template'), render: (m) => <Code>{m.template}</Code> },
+          {
+            key: 'template',
+            title: t('admin.outbox.template'),
+            render: (m) => <CodeLabel family="outbox.tpl" code={m.template} withCode={false} />,
+          },
           { key: 'language', title: t('admin.outbox.language'), render: (m) => m.language },
           {
             key: 'status',

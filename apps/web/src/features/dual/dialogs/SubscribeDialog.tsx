@@ -1,3 +1,4 @@
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
 import '../i18n/register';
 import { Alert, Button, Checkbox, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -136,6 +137,7 @@ export default function SubscribeDialog({ product, onClose }: { product: DualPro
         <Success order={flow.done} onClose={onClose} />
       ) : (
         <Stack gap="md">
+          <MoneySubmitNotice submit={flow.submitter} onRetry={() => void flow.submit()} />
           <Terms product={product} flow={flow} />
           <AmountInput
             value={flow.amount}

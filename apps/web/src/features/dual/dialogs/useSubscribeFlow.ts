@@ -116,6 +116,7 @@ export function useSubscribeFlow(product: DualProduct) {
     isLoggedIn,
     canSubmit,
     pending: submitter.pending,
+    submitter,
     submit,
     done,
   };

@@ -5,6 +5,7 @@ import { DisabledReason } from '../../../components/DisabledReason';
 import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
 import { formatAmount } from '../../../components/format';
 import { InfoCircleIcon } from '../../../components/icons';
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
 import { OfflineNotice } from '../../../components/OfflineNotice';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { useReturnFocus } from '../../../components/useReturnFocus';
@@ -53,6 +54,7 @@ export function RedeemDialog({
     simpleEarnStatus,
     pending,
     submit,
+    submitter,
   } = useRedeemFlow({ project, pool, initialStat, opened, onClose, onRedeemed });
   return (
     <DialogFrame
@@ -63,6 +65,7 @@ export function RedeemDialog({
       testId="redeem-dialog"
     >
       <Stack gap="md">
+        <MoneySubmitNotice submit={submitter} onRetry={() => void submit()} />
         {started && (
           <Row label={t('launchpool.redeem.lastHour')} testId="redeem-last-hour">
             {stat

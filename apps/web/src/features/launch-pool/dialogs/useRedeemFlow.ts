@@ -119,6 +119,7 @@ export function useRedeemFlow({
     errorText,
     simpleEarnStatus,
     pending: submitter.pending,
+    submitter,
     submit,
   };
 }

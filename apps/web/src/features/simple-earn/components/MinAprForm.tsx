@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleApiError, toast } from '../../../api/errors';
 import { sanitizeAmountText } from '../../../components/amount';
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { inlineRule, useSetMinRate } from '../api/actions';
 import { pct } from '../format';
@@ -85,6 +86,7 @@ export function MinAprForm({
 
   return (
     <Stack gap="sm" data-testid="min-apr-form">
+      <MoneySubmitNotice submit={submitter} onRetry={() => void submit()} />
       <Text size="sm" c="dimmed">
         {t('se.minApr.desc')}
       </Text>

@@ -4,6 +4,7 @@ import { isApiError } from '../../../api/client';
 import { toast } from '../../../api/errors';
 import { useMe } from '../../../app/auth';
 import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { useAutoInvest } from '../api/actions';
 import { useRefreshEarn } from '../hooks';
@@ -64,6 +65,7 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
       size="md"
     >
       <Stack gap="md">
+        <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
         <Text size="sm">
           {t(
             enabling

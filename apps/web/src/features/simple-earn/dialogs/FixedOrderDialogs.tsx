@@ -4,7 +4,8 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../api/errors';
 import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
-import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
+import { type MoneySubmit, useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { usePreRedeem, useSetRedeemAccount, useSetReinvest } from '../api/actions';
 import type { FixedOrder } from '../api/types';
@@ -59,7 +60,7 @@ function useOrderConfirm(
       // Shown by the catalogue.
     }
   };
-  return { confirm, loading: submitter.pending };
+  return { confirm, loading: submitter.pending, submitter };
 }
 
 /** Cancel and the dialog's confirm button, at the end of the row. */
@@ -70,24 +71,30 @@ function ConfirmButtons({
   label,
   testId,
   color,
+  submitter,
 }: {
   onCancel: () => void;
   onConfirm: () => void;
   loading: boolean;
+  /** The dialog's money submit: its retrying and failed states show above the buttons. */
+  submitter: MoneySubmit;
   label: ReactNode;
   testId: string;
   color?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Group justify="flex-end" gap="sm">
-      <Button variant="default" onClick={onCancel}>
-        {t('common.cancel')}
-      </Button>
-      <Button color={color} onClick={onConfirm} loading={loading} data-testid={testId}>
-        {label}
-      </Button>
-    </Group>
+    <>
+      <MoneySubmitNotice submit={submitter} onRetry={onConfirm} />
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button color={color} onClick={onConfirm} loading={loading} data-testid={testId}>
+          {label}
+        </Button>
+      </Group>
+    </>
   );
 }
 
@@ -96,7 +103,7 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
   const { t } = useTranslation();
   const vip = isVipOrder(order);
   const action = usePreRedeem(vip);
-  const { confirm, loading } = useOrderConfirm(
+  const { confirm, loading, submitter } = useOrderConfirm(
     order,
     (o, idempotencyKey) => action.run({ order_id: o.order_id, isVip: vip ? 1 : 0 }, { idempotencyKey }),
     'redeem.success',
@@ -133,6 +140,7 @@ export function EarlyRedeemModal({ order, onClose }: { order: FixedOrder | null;
             onCancel={onClose}
             onConfirm={() => void confirm()}
             loading={loading}
+            submitter={submitter}
             label={t('se.early.confirm')}
             testId="early-redeem-confirm"
             color="red"
@@ -151,7 +159,7 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
   const { t } = useTranslation();
   const action = useSetReinvest(isVipOrder(order));
   const turningOn = order?.reinvest_status !== 1;
-  const { confirm, loading } = useOrderConfirm(
+  const { confirm, loading, submitter } = useOrderConfirm(
     order,
     (o, idempotencyKey) =>
       action.run(
@@ -182,6 +190,7 @@ export function ReinvestModal({ order, onClose }: { order: FixedOrder | null; on
             onCancel={onClose}
             onConfirm={() => void confirm()}
             loading={loading}
+            submitter={submitter}
             label={t('common.confirm')}
             testId="reinvest-confirm"
           />
@@ -199,7 +208,7 @@ export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; on
     order?.redeem_account_type === SimpleEarnRedeemAccount.flexible
       ? SimpleEarnRedeemAccount.spot
       : SimpleEarnRedeemAccount.flexible;
-  const { confirm, loading } = useOrderConfirm(
+  const { confirm, loading, submitter } = useOrderConfirm(
     order,
     (o, idempotencyKey) =>
       action.run({ redeem_account_type: next }, { params: { order_id: o.order_id }, idempotencyKey }),
@@ -227,6 +236,7 @@ export function RedeemToModal({ order, onClose }: { order: FixedOrder | null; on
           onCancel={onClose}
           onConfirm={() => void confirm()}
           loading={loading}
+          submitter={submitter}
           label={t('common.confirm')}
           testId="redeem-to-confirm"
         />

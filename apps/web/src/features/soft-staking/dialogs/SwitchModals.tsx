@@ -5,6 +5,7 @@ import { trackClick } from '../../../api/analytics';
 import { useApiAction } from '../../../api/useApiAction';
 import { DisabledReason } from '../../../components/DisabledReason';
 import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
 import { useMoneySubmit } from '../../../components/money-submit/useMoneySubmit';
 import { agreementPath, SOFT_STAKING_BASE } from '../api/index';
 
@@ -30,7 +31,7 @@ function useSwitch(onSuccess: (on: boolean) => void, onError: (e: unknown) => vo
       onError(e);
     }
   };
-  return { run, pending: submitter.pending };
+  return { run, pending: submitter.pending, submitter };
 }
 
 /** Turning soft staking on: the terms checkbox (unticked on every open) and the agreement link. */
@@ -47,7 +48,7 @@ export function ActivateModal({
 }) {
   const { t, i18n } = useTranslation();
   const [agreed, setAgreed] = useState(false);
-  const { run, pending } = useSwitch(onSuccess, onError);
+  const { run, pending, submitter } = useSwitch(onSuccess, onError);
   useEffect(() => {
     if (opened) setAgreed(false);
   }, [opened]);
@@ -60,6 +61,7 @@ export function ActivateModal({
       testId="soft-activate-modal"
     >
       <Stack gap="md">
+        <MoneySubmitNotice submit={submitter} onRetry={() => void run(true)} />
         <Text size="sm">{t('softStaking.activate.intro')}</Text>
         <List size="sm" spacing={6}>
           <List.Item>{t('softStaking.activate.point1')}</List.Item>
@@ -126,7 +128,7 @@ export function CloseModal({
   onError: (e: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const { run, pending } = useSwitch(onSuccess, onError);
+  const { run, pending, submitter } = useSwitch(onSuccess, onError);
   return (
     <DialogFrame
       size={460}
@@ -136,6 +138,7 @@ export function CloseModal({
       testId="soft-close-modal"
     >
       <Stack gap="md">
+        <MoneySubmitNotice submit={submitter} onRetry={() => void run(false)} />
         <Text size="sm">{t('softStaking.close.body')}</Text>
         <Group grow gap="sm">
           <Button

@@ -81,5 +81,5 @@ export function useSubmitAction<TResult extends ActionResult>({
     }
   };
 
-  return { send, isPending: submit.pending, reset: submit.reset };
+  return { send, isPending: submit.pending, reset: submit.reset, submitter: submit };
 }

@@ -64,5 +64,5 @@ export function useSubmitAction<P extends WealthWrite>({
     newAction();
   }, [newAction]);
 
-  return { result, clearResult, submit, isPending: submitter.pending };
+  return { result, clearResult, submit, isPending: submitter.pending, submitter };
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { WEALTH_BASE, type WealthOrder } from '../api/index';
 import { FormFrame, Row, SubmitButton, Success } from '../components/Frame';
@@ -33,7 +34,7 @@ export function WealthRedeemModal({
       ? t('wealth.reason.fix', { problem: wealthRuleText(t, violation, order.coin) })
       : null;
 
-  const { result, clearResult, submit, isPending } = useSubmitAction({
+  const { result, clearResult, submit, isPending, submitter } = useSubmitAction({
     name: 'wealth.redeem',
     path: `${WEALTH_BASE}/redeem`,
     request: units && canSubmit ? { pid: order.pid, unit: units } : null,
@@ -104,6 +105,7 @@ export function WealthRedeemModal({
         <Text size="xs" c="dimmed">
           {t('wealth.redeem.note')}
         </Text>
+        <MoneySubmitNotice submit={submitter} onRetry={() => void submit()} />
         <SubmitButton
           reason={why}
           loading={isPending}

@@ -7,6 +7,7 @@ import { useApiAction } from '../../../api/useApiAction';
 import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
+import { MoneySubmitNotice } from '../../../components/money-submit/MoneySubmitNotice';
 import { WEALTH_BASE, type WealthProduct } from '../api/index';
 import { FormFrame, Row, SubmitButton, Success } from '../components/Frame';
 import { useSubmitAction } from '../components/useSubmitAction';
@@ -68,7 +69,7 @@ export function SubscribeModal({
             ? t('wealth.reason.agreeFirst')
             : null;
 
-  const { result, clearResult, submit, isPending } = useSubmitAction({
+  const { result, clearResult, submit, isPending, submitter } = useSubmitAction({
     name: 'wealth.purchase',
     path: `${WEALTH_BASE}/purchase`,
     request: amount && canSubmit ? { pid: product.pid, amount, project_type: product.project_type } : null,
@@ -158,6 +159,7 @@ export function SubscribeModal({
             </>
           }
         />
+        <MoneySubmitNotice submit={submitter} onRetry={() => void submit()} />
         <SubmitButton
           reason={why}
           loading={isPending}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { adminSend } from '../../api/http';
 import { adminKeys, adminQueries } from '../../api/queries';
 import type { DualOrder } from '../../api/types';
+import { CodeLabel } from '../../components/CodeLabel';
 import { DataTable } from '../../components/DataTable';
 import { Amount, dualPriceCoin, formatUtc } from '../../components/format';
 import { ListToolbar, matches } from '../../components/ListToolbar';
@@ -66,7 +67,7 @@ export function DualTab() {
             title: t('admin.f.status'),
             render: (r) => (
               <Badge variant="light" color={r.is_open ? 'blue' : 'gray'}>
-                {r.status}
+                <CodeLabel family="pstatus" code={r.status} withCode={false} />
               </Badge>
             ),
           },

@@ -1,9 +1,10 @@
-import { Card, Code, Group, Select, Title } from '@mantine/core';
+import { Card, Group, Select, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminQueries } from '../../api/queries';
 import { HISTORY_LINES } from '../../api/types';
+import { CodeLabel } from '../../components/CodeLabel';
 import { CursorPager, useCursorPages } from '../../components/CursorPager';
 import { DataTable } from '../../components/DataTable';
 import { Amount, formatUtc } from '../../components/format';
@@ -50,7 +51,11 @@ export function HistoryCard({ userRef }: { userRef: string }) {
         emptyText={t('admin.users.noHistory')}
         columns={[
           { key: 'at', title: t('admin.audit.at'), render: (h) => formatUtc(h.at) },
-          { key: 'reason', title: t('admin.users.reason'), render: (h) => <Code>{h.reason}</Code> },
+          {
+            key: 'reason',
+            title: t('admin.users.reason'),
+            render: (h) => <CodeLabel family="reason" code={h.reason} />,
+          },
           {
             key: 'line',
             title: t('admin.users.line'),

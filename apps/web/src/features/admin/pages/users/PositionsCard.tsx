@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminQueries } from '../../api/queries';
+import { CodeLabel } from '../../components/CodeLabel';
 import { DataTable } from '../../components/DataTable';
 import { Amount, formatUtc } from '../../components/format';
 import { QueryState } from '../../components/QueryState';
@@ -50,7 +51,11 @@ export function PositionsCard({ userRef }: { userRef: string }) {
                     align: 'right',
                     render: (p) => <Amount value={p.amount} unit={p.asset} />,
                   },
-                  { key: 'status', title: t('admin.f.status'), render: (p) => p.status },
+                  {
+                    key: 'status',
+                    title: t('admin.f.status'),
+                    render: (p) => <CodeLabel family="pstatus" code={p.status} withCode={false} />,
+                  },
                   { key: 'since', title: t('admin.users.since'), render: (p) => formatUtc(p.since) },
                 ]}
               />

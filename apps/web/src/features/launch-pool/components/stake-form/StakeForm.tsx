@@ -5,6 +5,7 @@ import { AmountInput } from '../../../../components/AmountInput';
 import { DepositOptionsDialog } from '../../../../components/DepositOptionsDialog';
 import { DisabledReason } from '../../../../components/DisabledReason';
 import { InfoCircleIcon } from '../../../../components/icons';
+import { MoneySubmitNotice } from '../../../../components/money-submit/MoneySubmitNotice';
 import { OfflineNotice } from '../../../../components/OfflineNotice';
 import { formatDate } from '../../../../i18n';
 import type { Project } from '../../api/index';
@@ -59,6 +60,7 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
 
   return (
     <Stack gap="md" data-testid="stake-form" data-rid={pool.rid}>
+      <MoneySubmitNotice submit={form.submitter} onRetry={() => void s.submit()} />
       {form.pools.length > 1 && <PoolTabs pools={form.pools} active={pool} onChange={s.changeTab} />}
       <StakeHeader
         projectCoin={project.coin}

@@ -90,6 +90,7 @@ export function useStakeForm({
     depositOpen,
     setDepositOpen,
     pending: submitter.pending,
+    submitter,
   };
   if (!pool) return { ...base, pool: undefined, stakeState: null };
 

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../api/errors';
 import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
+import { MoneySubmitNotice } from '../../../../components/money-submit/MoneySubmitNotice';
 import { useMoneySubmit } from '../../../../components/money-submit/useMoneySubmit';
 import { useCancelRedeem } from '../../api/actions';
 import { amt } from '../../format';
@@ -51,6 +52,7 @@ export function CancelRedeemModal({
       size="md"
     >
       <Stack gap="md">
+        <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
         <Text size="sm">{t('se.redeem.cancelBody', { amount: amt(amount), coin: asset })}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
+import { MoneySubmitNotice } from '../../../../components/money-submit/MoneySubmitNotice';
 import type { FlexHolding } from '../../api/types';
 import { CancelRedeemModal } from './CancelRedeemModal';
 import { useRedeemFlow } from './useRedeemFlow';
@@ -34,6 +35,7 @@ export function RedeemModal({
         testId="redeem-modal"
         size="md"
       >
+        <MoneySubmitNotice spaced submit={flow.submitter} onRetry={() => void flow.confirm()} />
         {holding && (
           <RedeemForm
             flow={flow}

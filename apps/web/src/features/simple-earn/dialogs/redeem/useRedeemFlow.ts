@@ -99,6 +99,7 @@ export function useRedeemFlow({ holding, onClose }: { holding: FlexHolding | nul
     online,
     error,
     pending: submitter.pending,
+    submitter,
     close,
     confirm,
     done,

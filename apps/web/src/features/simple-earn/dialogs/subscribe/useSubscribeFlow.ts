@@ -166,6 +166,7 @@ export function useSubscribeFlow({
     specialBlocked,
     lendable,
     pending: submitter.pending,
+    submitter,
     submit,
   };
 }

@@ -111,6 +111,7 @@ export function useRedeemFlow({ coin, opened, pid }: { coin: string; opened: boo
     setChosenPid,
     result,
     pending: action.isPending,
+    submitter: action.submitter,
     defi,
     effectivePid,
     protocol,

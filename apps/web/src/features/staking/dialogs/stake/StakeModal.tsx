@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { trackClick } from '../../../../api/analytics';
 import { closePage, openPage, reopen } from '../../../../app/embed';
 import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
+import { MoneySubmitNotice } from '../../../../components/money-submit/MoneySubmitNotice';
 import { StatePanel } from '../../../../components/query-state/QueryState';
 import { useReturnFocus } from '../../../../components/useReturnFocus';
 import { CenterLoader } from '../../components/parts';
@@ -69,6 +70,7 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
       testId="stake-modal"
       view={state.view}
     >
+      <MoneySubmitNotice spaced submit={flow.stakeAction.submitter} onRetry={() => void flow.submit()} />
       <StakeViewBody flow={flow} onClose={onClose} hideSuccessFooter={hideSuccessFooter} />
     </DialogFrame>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../../../components/dialog-frame/DialogFrame';
+import { MoneySubmitNotice } from '../../../../../components/money-submit/MoneySubmitNotice';
 import { useMoneySubmit } from '../../../../../components/money-submit/useMoneySubmit';
 import { adminSend, errorText } from '../../../api/http';
 import { adminKeys } from '../../../api/queries';
@@ -58,6 +59,7 @@ export function CancelProductDialog({
     >
       {product && (
         <Stack gap="md">
+          <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
           {done === null ? (
             <>
               <Text size="sm">{t('admin.dualp.cancelText', { orders: product.orders })}</Text>
