@@ -14,7 +14,7 @@ if [ "$mode" = quick ]; then
   unset TEST_DATABASE_URL
   projects=(--project domain --project web --project web-mocks --project server)
 else
-  echo "[test] the whole suite as CI runs it (about 15 minutes on 2 quiet cores with TEST_DATABASE_URL, as CI); 'npm run test:quick' for the quick subset"
+  echo "[test] the whole suite as CI runs it (15–25 minutes on 2 quiet cores with TEST_DATABASE_URL, as CI, by the machine's speed); 'npm run test:quick' for the quick subset"
   projects=()
 fi
 node --version | sed 's/^/[test] node /'
