@@ -3,6 +3,7 @@ import { type Db, rows, sql } from '../../infra/db/client';
 import { dayGross, dayStartOf } from '../../infra/db/day-reward';
 import { errors } from '../../kernel/errors';
 import type { SoftStakingRateImpact } from '../../kernel/impact';
+import { currentBalances, eligibleAmount } from './eligible';
 
 /**
  * A new soft-staking rate of a coin. The day's payout is on the lower of the day's opening snapshot
@@ -24,16 +25,11 @@ export async function softStakingRateImpact(
   const [row] = await rows<{ holders: number; principal: string; now: string; after: string }>(
     db,
     sql`WITH e AS (
-          SELECT s.user_id,
-            CASE WHEN LEAST(s.balance, cur.balance) < k.min_amount THEN 0
-                 WHEN k.max_amount = -1 THEN LEAST(s.balance, cur.balance)
-                 ELSE LEAST(s.balance, cur.balance, k.max_amount) END AS eligible
+          SELECT s.user_id, ${eligibleAmount} AS eligible
           FROM soft_staking_snapshots s
           JOIN soft_staking_users u ON u.user_id = s.user_id AND u.enabled AND u.enabled_at <= ${dayStart}
           JOIN soft_staking_coins k ON k.coin = s.coin AND k.status = 'online'
-          JOIN (SELECT a.user_id, GREATEST(0, a.balance - COALESCE(l.amount, 0)) AS balance FROM ledger_accounts a
-                LEFT JOIN user_loans l ON l.user_id = a.user_id AND l.asset = a.asset
-                WHERE a.is_user AND a.purpose = 'spot' AND a.asset = ${coin}) cur ON cur.user_id = s.user_id
+          JOIN ${currentBalances} cur ON cur.user_id = s.user_id AND cur.coin = s.coin
           WHERE s.at = ${dayStart} AND s.coin = ${coin}
         )
         SELECT COUNT(*) FILTER (WHERE eligible > 0)::int AS holders, COALESCE(SUM(eligible), 0)::text AS principal,

@@ -4,19 +4,10 @@ import { type Period, runWhole } from '../../../infra/jobs/scheduler';
 import { shardedWork } from '../../../kernel/jobs';
 import { UserPurpose } from '../../../ledger/accounts';
 import { postBulkTransfer } from '../../../ledger/bulk';
+import { currentBalances, eligibleAmount } from '../eligible';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from './reasons';
 
 const iso = (d: Date) => d.toISOString();
-
-/** Eligible spot balances now: own funds (spot less loans) of switched-on users in listed coins. */
-const currentBalances = sql`(
-  SELECT a.user_id, a.asset AS coin, GREATEST(0, a.balance - COALESCE(l.amount, 0)) AS balance
-  FROM ledger_accounts a
-  JOIN soft_staking_users u ON u.user_id = a.user_id AND u.enabled
-  JOIN soft_staking_coins k ON k.coin = a.asset
-  LEFT JOIN user_loans l ON l.user_id = a.user_id AND l.asset = a.asset
-  WHERE a.is_user AND a.purpose = ${UserPurpose.spot}
-)`;
 
 /** One shard of a day: the switched-on users of a range of ids (an open end: every id that way). */
 type DayShard = {
@@ -99,9 +90,7 @@ async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts
            ${dayEnd}
     FROM (
       SELECT s.user_id, s.coin, k.rate,
-             CASE WHEN LEAST(s.balance, cur.balance) < k.min_amount THEN 0
-                  WHEN k.max_amount = -1 THEN LEAST(s.balance, cur.balance)
-                  ELSE LEAST(s.balance, cur.balance, k.max_amount) END AS eligible
+             ${eligibleAmount} AS eligible
       FROM soft_staking_snapshots s
       JOIN soft_staking_users u ON u.user_id = s.user_id AND u.enabled AND u.enabled_at <= ${dayStart}
       JOIN soft_staking_coins k ON k.coin = s.coin AND k.status = 'online'

@@ -4,6 +4,7 @@
  * `npm run openapi:generate`), so a server schema change that breaks a page fails the typecheck.
  * Amounts and rates are decimal strings, times unix seconds, as on the wire.
  */
+import { LINES } from '../../../api/lines';
 import type { GetDataOptions } from '../../../api/typed';
 import type { ApiData, ApiItem, ApiQuery } from '../../../api/types';
 
@@ -19,15 +20,7 @@ export type Dashboard = ApiData<'/admin/api/dashboard'>;
 /** The product lines, as the dashboard and positions name them. */
 export type LineId = Dashboard['lines'][number]['line'];
 
-export const LINE_IDS: readonly LineId[] = [
-  'simple_earn_flexible',
-  'simple_earn_fixed',
-  'launch_pool',
-  'staking',
-  'wealth',
-  'soft_staking',
-  'dual',
-];
+export const LINE_IDS: readonly LineId[] = LINES;
 
 /** One difference of the reconciliation report. */
 export type ReconciliationDifference = Dashboard['reconciliation']['differences'][number];

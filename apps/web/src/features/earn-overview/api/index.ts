@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { LINES } from '../../../api/lines';
 import { getData } from '../../../api/typed';
 import type { ApiData, ApiItem, ApiQuery } from '../../../api/types';
 
@@ -9,15 +10,7 @@ export type StatementRow = ApiItem<'/api/web/v1/earn/statements'>;
 export type EarnLine = EarnOverview['lines'][number]['line'];
 type StatementQuery = ApiQuery<'/api/web/v1/earn/statements'>;
 /** The lines a statement can be filtered by, in the filter's order. */
-export const STATEMENT_LINES = [
-  'simple_earn_flexible',
-  'simple_earn_fixed',
-  'launch_pool',
-  'staking',
-  'wealth',
-  'soft_staking',
-  'dual',
-] as const satisfies readonly NonNullable<StatementQuery['line']>[];
+export const STATEMENT_LINES: readonly NonNullable<StatementQuery['line']>[] = LINES;
 /** The movement types a statement can be filtered by, in the filter's order. */
 export const STATEMENT_TYPES = [
   'subscribe',
