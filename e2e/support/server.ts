@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtWebDir } from './build';
@@ -19,21 +18,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1 (never 3000, which is the lead's). */
-export async function freePort(): Promise<number> {
-  for (;;) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const srv = createServer();
-      srv.once('error', reject);
-      srv.listen(0, '127.0.0.1', () => {
-        const address = srv.address();
-        const p = typeof address === 'object' && address ? address.port : 0;
-        srv.close(() => resolve(p));
-      });
-    });
-    if (port !== 3000) return port;
-  }
-}
+/** A free TCP port on 127.0.0.1 (the OS's choice, from its ephemeral range, so never the lead's 3000). */
+import { freePort } from '../../apps/server/test/free-port';
+
+export { freePort };
 
 async function waitForHealth(
   url: string,

@@ -92,7 +92,11 @@ async function runServer(): Promise<void> {
   }
   if (cluster.isWorker) return;
 
-  const address = `http://${config.host}:${config.port}`;
+  // The port bound, not the one asked for: PORT=0 lets the OS choose a free one (the tests' instances
+  // do, so two runs on one machine never race for a port), and this line is how they learn it.
+  const bound = server.app.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : config.port;
+  const address = `http://${config.host}:${port}`;
   const store = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   process.stdout.write(
     [

@@ -13,11 +13,13 @@ export interface Instance {
 /**
  * `npm run serve` as its own process: the real main.ts on the test clock, its scheduler (and any
  * other timer `env` turns on) running on its own. Resolves once it says it is running; the caller
- * stops it by its pid.
+ * stops it by its pid. The port is the OS's choice (PORT=0) read back from the server's start line:
+ * a port picked at random in the tests collided with the ephemeral port of some other connection on
+ * the machine (EADDRINUSE in CI); pass one only where the test needs a fixed port.
  */
 export function startInstance(
   databaseUrl: string,
-  port: number,
+  port = 0,
   env: Record<string, string> = {},
 ): Promise<Instance> {
   return new Promise((resolve, reject) => {
@@ -45,7 +47,9 @@ export function startInstance(
     );
     const onData = (d: Buffer) => {
       instance.output += String(d);
-      if (instance.output.includes('Earn is running')) {
+      const running = /Earn is running at http:\/\/[^:\s]+:(\d+)/.exec(instance.output);
+      if (running) {
+        instance.port = Number(running[1]);
         clearTimeout(timer);
         resolve(instance);
       }

@@ -191,9 +191,8 @@ describe.runIf(onPostgres)('dual settlement interrupted half way', () => {
     await a.close();
     servers.length = 0;
 
-    const port = 41000 + Math.floor(Math.random() * 8000);
-    child = await startInstance(url, port, { JOB_SHARD_ROWS: '2' });
-    void fetch(`http://127.0.0.1:${port}/admin/api/clock/advance`, {
+    child = await startInstance(url, 0, { JOB_SHARD_ROWS: '2' });
+    void fetch(`http://127.0.0.1:${child.port}/admin/api/clock/advance`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
       body: JSON.stringify({ seconds: toSettle }),

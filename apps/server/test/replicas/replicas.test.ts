@@ -1,26 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLICA_READS } from '../../src/infra/http/read-routing';
 import { createServer, type Server } from '../../src/server';
+import { freePort } from '../free-port';
 import { ADMIN_TOKEN, testConfig } from '../harness';
 import { type Clusters, postgresBin, startClusters } from './clusters';
 
 /** On real PostgreSQL only (the server-pg project); PgBouncer's project has its own concerns. */
 const enabled =
   Boolean(process.env.TEST_DATABASE_URL) && process.env.TEST_PGBOUNCER !== '1' && Boolean(postgresBin());
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MAX_LAG_MS = 3000;

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../free-port';
 import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
 
 const ROOT = join(import.meta.dirname, '../../../..');
@@ -14,8 +15,7 @@ interface Running {
   exit: Promise<number | null>;
 }
 
-function serve(databaseUrl: string, workers: number): Running {
-  const port = 33_000 + Math.floor(Math.random() * 2000);
+function serve(databaseUrl: string, workers: number, port: number): Running {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -108,7 +108,7 @@ describe.skipIf(!onPostgres)('database faults under load', () => {
       const fresh = await freshDatabase();
       await fresh.database.close();
       const name = new URL(fresh.url ?? '').pathname.slice(1);
-      const server = serve(fresh.url ?? '', workers);
+      const server = serve(fresh.url ?? '', workers, await freePort());
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
       try {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Code, MessageKey } from '@earn/domain';
 import { describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_FUNDPASS, DEMO_PASSWORD } from '../../src/ops/seed/demo';
+import { freePort } from '../free-port';
 import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
 import { type Instance, startInstance } from '../instances';
 
@@ -201,7 +202,7 @@ describe('SIGTERM with requests in flight', { timeout: 300_000 }, () => {
       const fresh = store.startsWith('postgres') ? await freshDatabase() : undefined;
       await fresh?.database.close();
       const dataDir = store === 'pglite' ? mkdtempSync(join(tmpdir(), 'earn-shutdown-')) : undefined;
-      const port = 35_000 + Math.floor(Math.random() * 2000);
+      const port = await freePort();
       let instance: Instance | undefined;
       try {
         instance = await serve(fresh?.url ?? '', port, {
