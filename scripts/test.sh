@@ -9,9 +9,10 @@ start=$(date +%s)
 stamp() { echo "[test] $1: $(( $(date +%s) - $2 )) s"; }
 
 if [ "$mode" = quick ]; then
-  echo "[test] quick subset: typecheck, lint, domain, web components, the server on PGlite (about 10 minutes on 2 quiet cores); 'npm test' runs everything"
-  # The server's own tests on PGlite, without PostgreSQL or the browser.
+  echo "[test] quick subset: typecheck, lint, domain, web components, the server's PGlite set (its own start, jobs, CLI and every line's money scenarios) on PGlite: under 5 minutes on 2 quiet cores; 'npm test' runs everything, TEST_PGLITE_ALL=1 every server file on PGlite"
+  # The server's PGlite set (vitest.config.ts, PGLITE_WITH_POSTGRES), without PostgreSQL or the browser.
   unset TEST_DATABASE_URL
+  export TEST_QUICK=1
   projects=(--project domain --project web --project web-mocks --project server)
 else
   echo "[test] the whole suite as CI runs it (12–25 minutes on 2 quiet cores with TEST_DATABASE_URL, as CI, by the machine's speed); 'npm run test:quick' for the quick subset"
