@@ -193,6 +193,8 @@ export function RecordForm(props: RecordFormProps) {
   const fields = visibleFields(specs, mode);
   // Closed, the dialog is not in the page at all: each opening starts from the record afresh.
   if (!opened) return null;
+  // Beside the button that sent the save (the review's or the rate question's), where the operator looks.
+  const notice = <MoneySubmitNotice submit={saver} onRetry={() => void send(lastBody.current)} />;
   return (
     <DialogFrame
       opened={opened}
@@ -205,7 +207,6 @@ export function RecordForm(props: RecordFormProps) {
       className="admin-modal"
       fullScreenOnMobile={false}
     >
-      <MoneySubmitNotice spaced submit={saver} onRetry={() => void send(lastBody.current)} />
       {step === 'confirm' && pending ? (
         <ConfirmRates
           rates={pending.rates}
@@ -216,6 +217,7 @@ export function RecordForm(props: RecordFormProps) {
             setStep('review');
           }}
           onConfirm={() => send({ ...pending.body, confirm_rate: true })}
+          notice={notice}
         />
       ) : step === 'form' ? (
         <FormStep
@@ -242,6 +244,7 @@ export function RecordForm(props: RecordFormProps) {
           submitLabel={props.submitLabel}
           onBack={() => setStep('form')}
           onSave={() => void save()}
+          notice={notice}
         />
       )}
     </DialogFrame>
