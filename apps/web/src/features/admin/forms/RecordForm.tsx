@@ -140,12 +140,9 @@ export function RecordForm(props: RecordFormProps) {
     setErrors(validated.errors);
     setFailure(null);
     if (Object.keys(validated.errors).length > 0) return;
-    if (mode === 'edit' && changes.length === 0) {
-      setNothing(true);
-      return;
-    }
-    setNothing(false);
-    setStep('review');
+    const nothingChanged = mode === 'edit' && changes.length === 0;
+    setNothing(nothingChanged);
+    if (!nothingChanged) setStep('review');
   };
 
   /**
@@ -193,7 +190,6 @@ export function RecordForm(props: RecordFormProps) {
   const fields = visibleFields(specs, mode);
   // Closed, the dialog is not in the page at all: each opening starts from the record afresh.
   if (!opened) return null;
-  // Beside the button that sent the save (the review's or the rate question's), where the operator looks.
   const notice = <MoneySubmitNotice submit={saver} onRetry={() => void send(lastBody.current)} />;
   return (
     <DialogFrame
