@@ -12,6 +12,8 @@ import pg from 'pg';
 import type { Db } from '../apps/server/src/infra/db/client';
 import { openPostgres, rows, sql } from '../apps/server/src/infra/db/client';
 import { runFlexibleHour } from '../apps/server/src/lines/simple-earn/engine';
+// The notify ports the hour's close calls (it tells rate watchers) are wired there, as for the server.
+import '../apps/server/src/modules';
 
 function arg(name: string, fallback?: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,5 +1,5 @@
 import type { AprAlertLine, Arrival } from '@earn/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { BreakdownKind, BreakdownRead } from './breakdown';
 import type { Db } from './db';
 import { errors } from './errors';
@@ -40,18 +40,6 @@ export interface ArrivalQuery {
   pid?: number;
   rid?: number;
   simpleEarnStatus: 0 | 1;
-}
-
-/**
- * The earnings (LineReads.earnings) of a line that pays once a day into `table` (user_id, coin, day,
- * amount, created_at): what was credited during [from, to); the day column bounds the partitions read.
- */
-export function dailyPaidEarnings(table: string, from: Date, to: Date): SQL {
-  const s = from.toISOString();
-  const e = to.toISOString();
-  return sql`SELECT user_id, coin AS asset, amount FROM ${sql.identifier(table)}
-          WHERE day >= ${s}::timestamptz - interval '7 days' AND day < ${e}::timestamptz
-            AND created_at >= ${s}::timestamptz AND created_at < ${e}::timestamptz AND amount > 0`;
 }
 
 /** A field the line needs for its arrival; absent: the invalid-params error of the route. */

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { formatDate, i18next, setLanguage } from '../i18n';
-import { formatCoinAmount, formatFractionPercent, formatPercent } from './format';
+import {
+  centDecimals,
+  formatCoinAmount,
+  formatFractionPercent,
+  formatPercent,
+  formatValuation,
+} from './format';
 
 describe('one formatting module', () => {
   test.each([
@@ -22,6 +28,35 @@ describe('one formatting module', () => {
     expect(formatFractionPercent('0.0523')).toBe('5.23%');
     expect(formatFractionPercent(0.1)).toBe('10.00%');
     expect(formatPercent('0.365', 1)).toBe('0.4%');
+  });
+
+  test.each([
+    ['1999.99999966', 2, '2,000'],
+    ['1999.994', 2, '1,999.99'],
+    ['1999.995', 2, '2,000'],
+    ['0.03456789', 7, '0.0345679'],
+    ['0.03456784', 7, '0.0345678'],
+    ['-12.345', 2, '-12.35'],
+    ['-0.001', 2, '0'],
+    ['5', 8, '5'],
+  ])(
+    'a valuation %s at %i decimals shows as %s (half up: it is a worth, not a payout)',
+    (value, places, shown) => {
+      expect(formatValuation(value, places)).toBe(shown);
+    },
+  );
+
+  test.each([
+    ['1', 2],
+    ['0.2', 2],
+    ['0.00001', 2],
+    ['1.5', 3],
+    ['10', 3],
+    ['60000', 7],
+    ['3000.5', 6],
+    ['100000', 7],
+  ])('one step at %s USDT is at most a cent at %i decimals', (price, decimals) => {
+    expect(centDecimals(price)).toBe(decimals);
   });
 
   test('amounts carry their unit and are cut to the asset decimals, never rounded up', () => {

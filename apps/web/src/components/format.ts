@@ -18,15 +18,37 @@ export function formatAmount(value: string, maxDecimals = 8, minDecimals = 0): s
 export function formatPercent(percent: string | number, places = 2): string {
   const text = typeof percent === 'number' ? String(percent) : percent || '0';
   const negative = text.startsWith('-');
-  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.');
+  const { whole, decimals } = halfUp(negative ? text.slice(1) : text, places);
+  const shown = `${formatAmount(whole, 0)}${decimals ? `.${decimals}` : ''}`;
+  return `${negative && /[1-9]/.test(shown) ? '-' : ''}${shown}%`;
+}
+
+/**
+ * An unsigned decimal string rounded half up to `places`: its whole part and exactly `places`
+ * decimals. Half up on the first dropped digit, done on the digit string so no float rounding creeps in.
+ */
+function halfUp(text: string, places: number): { whole: string; decimals: string } {
+  const [int = '0', frac = ''] = text.split('.');
   const digits = `${int}${frac.padEnd(places + 1, '0').slice(0, places + 1)}`;
-  // Half up on the first dropped digit, done on the digit string so no float rounding creeps in.
   let kept = digits.slice(0, -1);
   if (Number(digits.slice(-1)) >= 5) kept = (BigInt(kept || '0') + 1n).toString().padStart(kept.length, '0');
-  const whole = kept.slice(0, kept.length - places) || '0';
-  const decimals = places > 0 ? `.${kept.slice(kept.length - places)}` : '';
-  const shown = `${formatAmount(whole, 0)}${decimals}`;
-  return `${negative && /[1-9]/.test(shown) ? '-' : ''}${shown}%`;
+  return {
+    whole: kept.slice(0, kept.length - places) || '0',
+    decimals: places > 0 ? kept.slice(kept.length - places) : '',
+  };
+}
+
+/**
+ * A valuation (what a holding is worth at the latest price or NAV, not an amount anyone is paid),
+ * rounded half up to `places`, trailing zeros dropped: 1999.99999966 at 2 reads 2,000. Only
+ * valuations: an amount credited or paid is shown as booked (`formatAmount`, cut), so the figure on
+ * screen is the figure paid.
+ */
+export function formatValuation(value: string, places: number): string {
+  const negative = value.startsWith('-');
+  const { whole, decimals } = halfUp(negative ? value.slice(1) : value || '0', places);
+  const shown = formatAmount(`${whole}.${decimals}`, places);
+  return `${negative && /[1-9]/.test(shown) ? '-' : ''}${shown}`;
 }
 
 /** A fraction as a percentage: 0.0523 → 5.23%. */
@@ -48,4 +70,17 @@ function shiftTwo(text: string): string {
 /** An amount with its unit, cut (never rounded up) to the asset's decimals: "1,234.5 USDT". */
 export function formatCoinAmount(amount: string, coin: string, decimals = 8): string {
   return `${formatAmount(amount || '0', decimals)} ${coin}`;
+}
+
+/**
+ * The decimals at which one step of a coin is worth at most a cent at `priceUsdt`: 2 + ⌈log10 price⌉,
+ * counted on the digit string (1 → 2, 60,000 → 7, 3,000 → 6, 0.2 → 2). Never below 2.
+ */
+export function centDecimals(priceUsdt: string): number {
+  const [int = '0', frac = ''] = priceUsdt.split('.');
+  const whole = int.replace(/^0+/, '');
+  if (whole === '') return 2;
+  // ⌈log10⌉ is the count of whole digits, one fewer for an exact power of ten (1, 10, 100 …).
+  const powerOfTen = /^10*$/.test(whole) && /^0*$/.test(frac);
+  return 2 + whole.length - (powerOfTen ? 1 : 0);
 }

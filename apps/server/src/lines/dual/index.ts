@@ -2,7 +2,7 @@ import { DUAL_ORDER_STATUSES, dec, roundDown, toWire } from '@earn/domain';
 import { sql } from '../../infra/db/client';
 import type { Db } from '../../kernel/db';
 import type { EarnModule } from '../../kernel/module';
-import { registerSubledgerCheck } from '../../ledger/reconcile';
+import { registerSubledgerCheck, totalsCheck } from '../../ledger/reconcile';
 import { priceUsdt } from '../../market/assets';
 import { settlementJob } from './engine/settle';
 import { DUAL_PURPOSE } from './model';
@@ -18,17 +18,14 @@ import { createRecord } from './service/records';
  * order holds its amount there from its booking until its settlement or cancellation.
  */
 function registerChecks(): void {
-  registerSubledgerCheck({
-    name: 'dual.orders',
-    query: () => sql`
-      SELECT COALESCE(l.asset, o.coin) AS asset, COALESCE(o.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (SELECT invest_coin AS coin, SUM(amount) AS total FROM dual_orders
-            WHERE product_id IS NOT NULL AND status IN ('PROCESSING', 'SETTLEMENT_PROCESSING', 'SETTLEMENT_FAILED')
-            GROUP BY invest_coin) o
-      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${DUAL_PURPOSE} GROUP BY asset) l
-        ON l.asset = o.coin
-      WHERE COALESCE(o.total, 0) <> COALESCE(l.total, 0)`,
-  });
+  registerSubledgerCheck(
+    totalsCheck('dual.orders', {
+      expected: sql`SELECT invest_coin AS asset, SUM(amount) AS total FROM dual_orders
+        WHERE product_id IS NOT NULL AND status IN ('PROCESSING', 'SETTLEMENT_PROCESSING', 'SETTLEMENT_FAILED')
+        GROUP BY invest_coin`,
+      actual: sql`SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE is_user AND purpose = ${DUAL_PURPOSE} GROUP BY asset`,
+    }),
+  );
 }
 
 /** The next 08:00 UTC after `at`: the demo's settlement times are days after it, as the exchanges' are. */

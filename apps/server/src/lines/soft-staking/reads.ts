@@ -1,10 +1,11 @@
 import { type Decimal, dec, toWire } from '@earn/domain';
 import { loansOf } from '../../accounts/balances';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { dailyPaidEarnings } from '../../infra/db/daily-earnings';
 import { epoch } from '../../infra/db/epoch';
 import { rateQuery } from '../../infra/db/rate-rows';
 import { unixSeconds } from '../../infra/jobs/clock';
-import { type ConsolePosition, dailyPaidEarnings, type LineReads } from '../../kernel/reads';
+import type { ConsolePosition, LineReads } from '../../kernel/reads';
 import { UserPurpose } from '../../ledger/accounts';
 import { balancesOf } from '../../ledger/ledger';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from './engine';

@@ -1,5 +1,6 @@
 import { type Arrival, stakingArrival } from '@earn/domain';
 import { type Db, rows, sql } from '../../infra/db/client';
+import { dailyPaidEarnings } from '../../infra/db/daily-earnings';
 import { epoch } from '../../infra/db/epoch';
 import { rateQuery } from '../../infra/db/rate-rows';
 import { ofUsers } from '../../infra/db/users';
@@ -8,7 +9,6 @@ import {
   type ArrivalQuery,
   arrivalParam,
   type ConsolePosition,
-  dailyPaidEarnings,
   type LineReads,
   type RateLine,
   type UpcomingRow,

@@ -1,21 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { registerSubledgerCheck } from '../../../ledger/reconcile';
+import { registerSubledgerCheck, totalsCheck } from '../../../ledger/reconcile';
 import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason, STAKE_PURPOSE } from '../model';
 
 /**
  * The sub-ledger checks: positions against the users' launch-pool accounts, each pool's running
- * totals against its positions, and the hourly reward rows against the pools' reward payouts.
+ * totals against its positions, and the hourly reward rows against the pools' reward payouts. The
+ * per-asset ones are `totalsCheck`s; the per-pool ones (rewards, reward positions) join on the pool
+ * too and keep their own SQL.
  */
 export function registerChecks(): void {
-  registerSubledgerCheck({
-    name: 'launchpool.stakes',
-    query: () => sql`
-      SELECT COALESCE(p.asset, l.asset) AS asset, COALESCE(p.total, 0)::text AS expected, COALESCE(l.total, 0)::text AS actual
-      FROM (SELECT coin AS asset, SUM(amount) AS total FROM launchpool_positions GROUP BY coin) p
-      FULL JOIN (SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE purpose = ${STAKE_PURPOSE} AND is_user GROUP BY asset) l
-        ON l.asset = p.asset
-      WHERE COALESCE(p.total, 0) <> COALESCE(l.total, 0)`,
-  });
+  registerSubledgerCheck(
+    totalsCheck('launchpool.stakes', {
+      expected: sql`SELECT coin AS asset, SUM(amount) AS total FROM launchpool_positions GROUP BY coin`,
+      actual: sql`SELECT asset, SUM(balance) AS total FROM ledger_accounts WHERE purpose = ${STAKE_PURPOSE} AND is_user GROUP BY asset`,
+    }),
+  );
   registerSubledgerCheck({
     name: 'launchpool.pool_totals',
     query: () => sql`
@@ -60,18 +59,14 @@ export function registerChecks(): void {
 }
 
 export function registerInterestCheck(): void {
-  registerSubledgerCheck({
-    name: 'launchpool.interest',
-    query: () => sql`
-      SELECT COALESCE(r.asset, g.asset) AS asset, COALESCE(r.total, 0)::text AS expected, COALESCE(g.total, 0)::text AS actual
-      FROM (SELECT coin AS asset, SUM(amount) AS total FROM launchpool_interest GROUP BY coin) r
-      FULL JOIN (
-        SELECT a.asset, -SUM(p.amount) AS total
+  registerSubledgerCheck(
+    totalsCheck('launchpool.interest', {
+      expected: sql`SELECT coin AS asset, SUM(amount) AS total FROM launchpool_interest GROUP BY coin`,
+      actual: sql`SELECT a.asset, -SUM(p.amount) AS total
         FROM postings p
         JOIN journal_entries e ON e.id = p.entry_id AND e.reason = ${LaunchPoolReason.interest}
         JOIN ledger_accounts a ON a.id = p.account_id AND a.purpose = ${INTEREST_EXPENSE_PURPOSE}
-        GROUP BY a.asset
-      ) g ON g.asset = r.asset
-      WHERE COALESCE(r.total, 0) <> COALESCE(g.total, 0)`,
-  });
+        GROUP BY a.asset`,
+    }),
+  );
 }

@@ -1,9 +1,8 @@
-import { dec, toWire } from '@earn/domain';
+import { dec } from '@earn/domain';
 import { currentUser } from '../../../infra/http/auth';
 import { ok } from '../../../infra/http/envelope';
 import { type Route, type RouteRequest, route } from '../../../infra/http/route-table';
 import type { AppDeps } from '../../../kernel/deps';
-import { unix } from '../model';
 import {
   couponRecommendSchema,
   flexHistorySchema,
@@ -20,6 +19,7 @@ import { flexHistory, historyCoins, parseTimeZone } from '../store/history';
 import { onSale, requireFixedProduct } from '../store/products';
 import { statistics } from '../store/statistics';
 import { historyQuery } from './history-query';
+import { voucherTerms } from './voucher-wire';
 
 // The user's own reads across simple earn: totals, history, vouchers and what a product needs.
 
@@ -58,13 +58,7 @@ async function couponRecommend(deps: AppDeps, req: RouteRequest<typeof couponRec
     .map((v) => ({
       id: v.id,
       financial_rate_id: v.id,
-      title: v.title,
-      rate_day: v.rateDay,
-      rate_ratio: toWire(v.rateRatio),
-      buy_limit_low: toWire(v.buyLimitLow),
-      buy_limit_high: toWire(v.buyLimitHigh),
-      using_currency: v.usingCurrency,
-      expired_timest: unix(v.expiredAt),
+      ...voucherTerms(v),
     }));
   return ok({ list, total: list.length });
 }

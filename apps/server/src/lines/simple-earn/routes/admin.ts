@@ -45,6 +45,7 @@ import {
   vouchersOf,
 } from '../store/catalogue';
 import { fixedView, pricesOf } from '../store/products';
+import { voucherTerms } from './voucher-wire';
 
 const flexWire = (p: FlexProduct) => ({
   asset: p.asset,
@@ -190,13 +191,7 @@ async function grant(deps: AppDeps, req: RouteRequest<typeof grantVoucherSchema>
       before: null,
       after: {
         user: v.userId,
-        title: v.title,
-        rate_day: v.rateDay,
-        rate_ratio: toWire(v.rateRatio),
-        buy_limit_low: toWire(v.buyLimitLow),
-        buy_limit_high: toWire(v.buyLimitHigh),
-        using_currency: v.usingCurrency,
-        expired_timest: unix(v.expiredAt),
+        ...voucherTerms(v),
       },
     });
     return ok({ id: v.id, user: v.userId, title: v.title });
@@ -209,13 +204,7 @@ async function vouchers(deps: AppDeps, req: RouteRequest<typeof vouchersSchema>)
   return ok({
     list: list.map((v) => ({
       id: v.id,
-      title: v.title,
-      rate_day: v.rateDay,
-      rate_ratio: toWire(v.rateRatio),
-      buy_limit_low: toWire(v.buyLimitLow),
-      buy_limit_high: toWire(v.buyLimitHigh),
-      using_currency: v.usingCurrency,
-      expired_timest: unix(v.expiredAt),
+      ...voucherTerms(v),
       used_order_id: v.usedOrderId,
     })),
     total: list.length,

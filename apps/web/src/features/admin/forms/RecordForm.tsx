@@ -140,12 +140,9 @@ export function RecordForm(props: RecordFormProps) {
     setErrors(validated.errors);
     setFailure(null);
     if (Object.keys(validated.errors).length > 0) return;
-    if (mode === 'edit' && changes.length === 0) {
-      setNothing(true);
-      return;
-    }
-    setNothing(false);
-    setStep('review');
+    const nothingChanged = mode === 'edit' && changes.length === 0;
+    setNothing(nothingChanged);
+    if (!nothingChanged) setStep('review');
   };
 
   /**
@@ -193,6 +190,7 @@ export function RecordForm(props: RecordFormProps) {
   const fields = visibleFields(specs, mode);
   // Closed, the dialog is not in the page at all: each opening starts from the record afresh.
   if (!opened) return null;
+  const notice = <MoneySubmitNotice submit={saver} onRetry={() => void send(lastBody.current)} />;
   return (
     <DialogFrame
       opened={opened}
@@ -205,7 +203,6 @@ export function RecordForm(props: RecordFormProps) {
       className="admin-modal"
       fullScreenOnMobile={false}
     >
-      <MoneySubmitNotice spaced submit={saver} onRetry={() => void send(lastBody.current)} />
       {step === 'confirm' && pending ? (
         <ConfirmRates
           rates={pending.rates}
@@ -216,6 +213,7 @@ export function RecordForm(props: RecordFormProps) {
             setStep('review');
           }}
           onConfirm={() => send({ ...pending.body, confirm_rate: true })}
+          notice={notice}
         />
       ) : step === 'form' ? (
         <FormStep
@@ -242,6 +240,7 @@ export function RecordForm(props: RecordFormProps) {
           submitLabel={props.submitLabel}
           onBack={() => setStep('form')}
           onSave={() => void save()}
+          notice={notice}
         />
       )}
     </DialogFrame>

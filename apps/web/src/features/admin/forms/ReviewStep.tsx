@@ -20,6 +20,7 @@ export function ReviewStep({
   submitLabel,
   onBack,
   onSave,
+  notice,
 }: {
   mode: FormMode;
   note: ReactNode;
@@ -32,6 +33,8 @@ export function ReviewStep({
   submitLabel?: ReactNode;
   onBack: () => void;
   onSave: () => void;
+  /** The save's retry notice (MoneySubmitNotice), right above the button that sent it. */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -52,6 +55,7 @@ export function ReviewStep({
           {access.reason}
         </Alert>
       )}
+      {notice}
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack}>
           {t('admin.form.back')}
@@ -74,12 +78,15 @@ export function ConfirmRates({
   failure,
   onBack,
   onConfirm,
+  notice,
 }: {
   rates: RateToConfirm[];
   saving: boolean;
   failure: string | null;
   onBack: () => void;
   onConfirm: () => void;
+  /** The save's retry notice (MoneySubmitNotice), right above the button that sent it. */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -106,6 +113,7 @@ export function ConfirmRates({
           {failure}
         </Alert>
       )}
+      {notice}
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack}>
           {t('admin.form.back')}

@@ -1,6 +1,6 @@
 import { MAX_RATE_FRACTION, MAX_RATE_PERCENT } from '@earn/domain';
 import type { ApiBody } from '../../../api/types';
-import type { FieldOption, FormValues, SpecsFor } from './fields';
+import type { FieldOption, FieldSpec, FormValues, SpecsFor } from './fields';
 
 /**
  * The record forms of every product line, field by field as the operator routes name them
@@ -391,18 +391,8 @@ export const rewardCoinSpecs: SpecsFor<
 
 const flag01 = (key: string) => (row: Record<string, unknown>) => row[key] === 1 || row[key] === true;
 
-export const stakingSpecs: SpecsFor<
-  ApiBody<'/admin/api/staking/products'> | ApiBody<'/admin/api/staking/products/{id}', 'put'>
-> = [
-  { key: 'coin', label: 'admin.f.coin', kind: 'asset', required: true, createOnly: true },
-  {
-    key: 'type',
-    label: 'admin.f.staking_type',
-    kind: 'select',
-    numeric: true,
-    required: true,
-    options: [opt(0, 'admin.opt.staking.0'), opt(1, 'admin.opt.staking.1'), opt(2, 'admin.opt.staking.2')],
-  },
+/** A staking product and each of its protocols take the same reward terms: the fields, spelled once. */
+const stakingRewardFields: FieldSpec<'reward_coin' | 'rate' | 'base_rate'>[] = [
   { key: 'reward_coin', label: 'admin.f.reward_coin', kind: 'asset', required: true, createOnly: true },
   {
     key: 'rate',
@@ -422,6 +412,37 @@ export const stakingSpecs: SpecsFor<
     max: PERCENT_MAX,
     unit: percent,
   },
+];
+const incomeDaysField: FieldSpec<'income_days'> = {
+  key: 'income_days',
+  label: 'admin.f.income_days',
+  kind: 'int',
+  minInt: 0,
+  maxInt: 3650,
+  unit: days,
+};
+/** In the product's coin; a protocol's form has no coin of its own to name, so no unit there. */
+const personalLimitField: FieldSpec<'personal_mortgage_limit'> = {
+  key: 'personal_mortgage_limit',
+  label: 'admin.f.personal_mortgage_limit',
+  kind: 'decimal',
+  places: 8,
+  unlimited: true,
+};
+
+export const stakingSpecs: SpecsFor<
+  ApiBody<'/admin/api/staking/products'> | ApiBody<'/admin/api/staking/products/{id}', 'put'>
+> = [
+  { key: 'coin', label: 'admin.f.coin', kind: 'asset', required: true, createOnly: true },
+  {
+    key: 'type',
+    label: 'admin.f.staking_type',
+    kind: 'select',
+    numeric: true,
+    required: true,
+    options: [opt(0, 'admin.opt.staking.0'), opt(1, 'admin.opt.staking.1'), opt(2, 'admin.opt.staking.2')],
+  },
+  ...stakingRewardFields,
   {
     key: 'most_rate',
     label: 'admin.f.most_rate',
@@ -444,14 +465,7 @@ export const stakingSpecs: SpecsFor<
     places: 8,
     unit: coinOf('coin'),
   },
-  {
-    key: 'personal_mortgage_limit',
-    label: 'admin.f.personal_mortgage_limit',
-    kind: 'decimal',
-    places: 8,
-    unlimited: true,
-    unit: coinOf('coin'),
-  },
+  { ...personalLimitField, unit: coinOf('coin') },
   { key: 'is_crowd', label: 'admin.f.is_crowd', kind: 'bool', read: flag01('is_crowd') },
   {
     key: 'crowd_mortgage_limit',
@@ -470,7 +484,7 @@ export const stakingSpecs: SpecsFor<
     unit: days,
   },
   { key: 'interest_days', label: 'admin.f.interest_days', kind: 'int', minInt: 0, maxInt: 3650, unit: days },
-  { key: 'income_days', label: 'admin.f.income_days', kind: 'int', minInt: 0, maxInt: 3650, unit: days },
+  incomeDaysField,
   { key: 'borrow_support', label: 'admin.f.borrow_support', kind: 'bool', read: flag01('borrow_support') },
   {
     key: 'extra.redeem_fee',
@@ -499,33 +513,9 @@ export const protocolSpecs: SpecsFor<
   ApiBody<'/admin/api/staking/products/{id}/protocols'> | ApiBody<'/admin/api/staking/protocols/{id}', 'put'>
 > = [
   { key: 'protocol_name', label: 'admin.f.protocol_name', kind: 'text', required: true, maxLength: 64 },
-  { key: 'reward_coin', label: 'admin.f.reward_coin', kind: 'asset', required: true, createOnly: true },
-  {
-    key: 'rate',
-    label: 'admin.f.rate_percent',
-    kind: 'decimal',
-    places: 8,
-    required: true,
-    max: PERCENT_MAX,
-    unit: percent,
-    impact: true,
-  },
-  {
-    key: 'base_rate',
-    label: 'admin.f.base_rate',
-    kind: 'decimal',
-    places: 8,
-    max: PERCENT_MAX,
-    unit: percent,
-  },
-  { key: 'income_days', label: 'admin.f.income_days', kind: 'int', minInt: 0, maxInt: 3650, unit: days },
-  {
-    key: 'personal_mortgage_limit',
-    label: 'admin.f.personal_mortgage_limit',
-    kind: 'decimal',
-    places: 8,
-    unlimited: true,
-  },
+  ...stakingRewardFields,
+  incomeDaysField,
+  personalLimitField,
 ];
 
 export const campaignSpecs: SpecsFor<ApiBody<'/admin/api/staking/products/{id}/campaigns'>> = [

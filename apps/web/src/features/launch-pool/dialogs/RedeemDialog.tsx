@@ -65,7 +65,6 @@ export function RedeemDialog({
       testId="redeem-dialog"
     >
       <Stack gap="md">
-        <MoneySubmitNotice submit={submitter} onRetry={() => void submit()} />
         {started && (
           <Row label={t('launchpool.redeem.lastHour')} testId="redeem-last-hour">
             {stat
@@ -129,6 +128,8 @@ export function RedeemDialog({
           {t('launchpool.redeem.note')}
         </Text>
         <OfflineNotice />
+        {/* Beside the button that sent it, where the user looks. */}
+        <MoneySubmitNotice submit={submitter} onRetry={() => void submit()} />
         <Group grow gap="sm" align="flex-start">
           <Button variant="default" size="md" onClick={onClose}>
             {t('common.cancel')}

@@ -1,7 +1,9 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
+import axe from 'axe-core';
+import { act } from 'react';
 import { describe, expect, test, vi } from 'vitest';
-import { i18next } from '../../../i18n';
+import { i18next, setLanguage } from '../../../i18n';
 import { renderWithProviders } from '../../../test/render';
 import '../i18n/register';
 import { form, rule } from '../../../test/fakeApi';
@@ -60,4 +62,44 @@ describe('minimum APR edit (section 5)', () => {
     await userEvent.click(screen.getByTestId('min-apr-confirm'));
     expect(await screen.findByText(t('finances.simpleEarn.maxAPR', { rate: '4' }))).toBeInTheDocument();
   });
+});
+
+/** a precedes b in the document. */
+const precedes = (a: Element, b: Element) =>
+  (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+
+describe('a money submit that fails with 500 (issue 27): the retry notice stands by the button pressed', () => {
+  test.each([
+    ['en', 'sending the same order again (try 2 of 4)'],
+    ['zh-CN', '正在重新发送同一订单（第 2 次，共 4 次）'],
+  ] as const)(
+    '%s: between the field and Confirm, not at the top; axe finds nothing',
+    async (language, text) => {
+      await act(() => setLanguage(language));
+      try {
+        earnApi({
+          extra: {
+            'POST /apiw/v2/uni-loan/earn/interest-rate': () => ({ status: 500, code: 500, message: 'down' }),
+          },
+        });
+        renderWithProviders(<MinAprForm asset="GT" current="0" maxPercent="5" limitMinPercent="0" />);
+        fireEvent.change(screen.getByTestId('min-apr-input'), { target: { value: '1' } });
+        await userEvent.click(screen.getByTestId('min-apr-confirm'));
+        const notice = await screen.findByTestId('money-submit-retrying', {}, { timeout: 10_000 });
+        expect(notice).toHaveTextContent(text);
+        // Below what was typed and the current rate, right above the button the user pressed.
+        expect(precedes(screen.getByTestId('min-apr-input'), notice)).toBe(true);
+        expect(precedes(notice, screen.getByTestId('min-apr-confirm'))).toBe(true);
+        expect(notice.nextElementSibling?.contains(screen.getByTestId('min-apr-confirm'))).toBe(true);
+        // jsdom draws nothing, so colours are the browser suite's (e2e/accessibility); the rest is checked here.
+        const result = await axe.run(screen.getByTestId('min-apr-form'), {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+          rules: { 'color-contrast': { enabled: false } },
+        });
+        expect(result.violations.map((v) => v.id)).toEqual([]);
+      } finally {
+        await act(() => setLanguage('en'));
+      }
+    },
+  );
 });

@@ -86,7 +86,6 @@ export function MinAprForm({
 
   return (
     <Stack gap="sm" data-testid="min-apr-form">
-      <MoneySubmitNotice submit={submitter} onRetry={() => void submit()} />
       <Text size="sm" c="dimmed">
         {t('se.minApr.desc')}
       </Text>
@@ -111,6 +110,8 @@ export function MinAprForm({
       <Text size="xs" c="dimmed">
         {t('se.minApr.current', { rate: pct(current || '0') })}
       </Text>
+      {/* Beside the button that sent it, where the user looks. */}
+      <MoneySubmitNotice submit={submitter} onRetry={() => void submit()} />
       <Group justify="flex-end" gap="sm">
         {onCancel && (
           <Button variant="default" onClick={onCancel}>

@@ -65,7 +65,6 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
       size="md"
     >
       <Stack gap="md">
-        <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
         <Text size="sm">
           {t(
             enabling
@@ -83,6 +82,8 @@ export function AutoEarnModal({ target, onClose }: { target: AutoEarnTarget | nu
             {t('se.autoEarn.upgradedRisk')}
           </Alert>
         )}
+        {/* Beside the button that sent it, where the user looks. */}
+        <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

@@ -13,9 +13,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/dialog-frame/DialogFrame';
-import { formatAmount, formatPercent } from '../../../components/format';
+import { formatAmount, formatPercent, formatValuation } from '../../../components/format';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
 import { TrendChart } from '../../../components/TrendChart';
+import { useValuationDecimals } from '../../../components/useValuationDecimals';
 import {
   type ChartType,
   WEALTH_RANGES,
@@ -42,6 +43,7 @@ export function DetailModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const decimalsOf = useValuationDecimals();
   const detail = useQuery({ ...wealthQueries.detail(order.order_id, order.project_type), enabled: opened });
   const [type, setType] = useState<ChartType>('balance');
   const [range, setRange] = useState<WealthRange>(30);
@@ -63,7 +65,8 @@ export function DetailModal({
             <Row label={t('wealth.field.clientId')} value={d.client_id} />
             <Row
               label={t('wealth.field.value')}
-              value={`${formatAmount(d.amount)} ${d.coin}`}
+              // A valuation at the latest NAV, as the holdings list shows it (not a figure paid).
+              value={`${formatValuation(d.amount, decimalsOf(d.coin))} ${d.coin}`}
               testId="wealth-detail-value"
             />
             <Row label={t('wealth.field.heldUnits')} value={formatAmount(d.unit, 6)} />

@@ -4,9 +4,10 @@ import { trackClick } from '../../../api/analytics';
 import { requireLogin } from '../../../api/session';
 import { CoinAvatar } from '../../../components/CoinAvatar';
 import { DisabledReason } from '../../../components/DisabledReason';
-import { formatAmount, formatPercent } from '../../../components/format';
+import { formatAmount, formatPercent, formatValuation } from '../../../components/format';
 import type { Column } from '../../../components/ResponsiveTable';
 import { RedeemArrival } from '../../../components/redeem-arrival/RedeemArrival';
+import { useValuationDecimals } from '../../../components/useValuationDecimals';
 import type { WealthOrder, WealthProduct } from '../api/index';
 
 export type Dialog =
@@ -110,6 +111,7 @@ export function useOrderColumns({
   setDialog: (dialog: Dialog) => void;
 }): Column<WealthOrder>[] {
   const { t } = useTranslation();
+  const decimalsOf = useValuationDecimals();
   return [
     {
       key: 'name',
@@ -124,7 +126,10 @@ export function useOrderColumns({
       key: 'value',
       title: t('wealth.field.value'),
       align: 'right',
-      render: (o) => `${formatAmount(o.amount)} ${o.coin}`,
+      // units × the latest NAV (8 decimals down, from the server): a valuation, not a payout (a
+      // redemption pays units × the next NAV), so only its display is rounded, to a cent's worth of
+      // the coin, instead of showing the multiplication's tail (1,999.99999966 USDT for 2,000 paid in).
+      render: (o) => `${formatValuation(o.amount, decimalsOf(o.coin))} ${o.coin}`,
     },
     {
       key: 'units',

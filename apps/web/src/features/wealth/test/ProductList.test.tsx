@@ -27,8 +27,9 @@ const product = (pid: number, name: string, coin: string, rate: string | null, t
   status: 'online',
 });
 
-function renderAt(route: string) {
+function renderAt(route: string, more: Record<string, unknown> = {}) {
   fakeFetch({
+    ...more,
     '/api/web/v1/auth/me': SIGNED_IN,
     '/api/health': { now: 1_800_000_000, clock: 'test' },
     '/apiw/v2/earn/private-wealth/products': {
@@ -40,7 +41,7 @@ function renderAt(route: string) {
       ],
       total: 4,
     },
-    '/apiw/v2/earn/private-wealth/orders': {
+    '/apiw/v2/earn/private-wealth/orders': more['/apiw/v2/earn/private-wealth/orders'] ?? {
       list: [{ order_id: 9, pid: 1, name: 'Stable Yield', coin: 'USDT', amount: '2000', unit: '1964.3' }],
       total: 1,
     },
@@ -75,6 +76,47 @@ describe('wealth product list', () => {
     renderAt('/wealth');
     await waitFor(() => expect(pids()).toHaveLength(3));
     expect(screen.getAllByText('1.01 USDT').length).toBeGreaterThan(0);
+  });
+
+  test("a holding's value (units × NAV) shows to a cent's worth of its coin; its units stay exact", async () => {
+    const asset = (symbol: string, price: string) => ({
+      asset: symbol,
+      name: symbol,
+      price_usdt: price,
+      precision: 8,
+      is_support_launchpool: 0,
+      is_support_staking: 0,
+      is_support_lend_earn: 0,
+    });
+    renderAt('/wealth', {
+      '/api/web/v1/market/assets': [asset('USDT', '1'), asset('BTC', '60000')],
+      '/apiw/v2/earn/private-wealth/orders': {
+        list: [
+          {
+            order_id: 9,
+            pid: 1,
+            name: 'Stable Yield',
+            coin: 'USDT',
+            amount: '1999.99999966',
+            unit: '1980.198019',
+          },
+          {
+            order_id: 10,
+            pid: 2,
+            name: 'Bitcoin Alpha',
+            coin: 'BTC',
+            amount: '0.03456789',
+            unit: '0.034226',
+          },
+        ],
+        total: 2,
+      },
+    });
+    const table = await screen.findByTestId('wealth-orders');
+    await waitFor(() => expect(table).toHaveTextContent('2,000 USDT'));
+    expect(table).toHaveTextContent('0.0345679 BTC');
+    expect(table).not.toHaveTextContent('1,999.99999966');
+    expect(table).toHaveTextContent('1,980.198019');
   });
 
   test('my positions only keeps the products held; the type tab is in the URL too', async () => {

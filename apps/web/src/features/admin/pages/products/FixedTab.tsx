@@ -1,22 +1,15 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { adminSend } from '../../api/http';
 import { adminKeys, adminQueries } from '../../api/queries';
 import type { FixedProduct } from '../../api/types';
-import { DataTable } from '../../components/DataTable';
 import { Amount, formatUtc, fractionAsPercent } from '../../components/format';
-import { ListToolbar, matches } from '../../components/ListToolbar';
-import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
-import { WriteButton } from '../../components/WriteButton';
 import type { Change } from '../../forms/fields';
 import { formBody } from '../../forms/fields';
 import type { ImpactRequest } from '../../forms/ImpactPanel';
-import { RecordForm } from '../../forms/RecordForm';
 import { fixedSpecs } from '../../forms/specs';
-import { useRecordDialog } from '../../forms/useRecordDialog';
+import { type ProductLine, ProductTab } from './ProductTab';
 
 /** A live fixed product's rate applies to new and reinvested orders: the preview says what a day costs. */
 export function fixedImpact(row: FixedProduct | null) {
@@ -46,113 +39,74 @@ const DEFAULTS = {
   special_users: [],
 };
 
+export const fixedLine: ProductLine<FixedProduct> = {
+  id: 'fixed',
+  caption: 'admin.tab.fixed',
+  createLabel: 'admin.products.createFixed',
+  editTitle: (t, row) => t('admin.products.editFixed', { id: row?.id ?? '' }),
+  useRows: () => useQuery(adminQueries.fixed()),
+  rowKey: (r) => String(r.id),
+  search: (r) => [r.id, r.asset, r.title],
+  minWidth: 980,
+  columns: (t) => [
+    { key: 'id', title: 'ID', render: (r) => r.id },
+    { key: 'asset', title: t('admin.f.asset'), render: (r) => <strong>{r.asset}</strong> },
+    {
+      key: 'type',
+      title: t('admin.f.fixed_type'),
+      render: (r) => <Badge variant="light">{t(`admin.opt.fixed.${r.type}`)}</Badge>,
+    },
+    {
+      key: 'days',
+      title: t('admin.f.lock_up_period'),
+      align: 'right',
+      render: (r) => t('admin.daysCount', { count: r.lock_up_period }),
+    },
+    {
+      key: 'rate',
+      title: t('admin.f.year_rate'),
+      align: 'right',
+      render: (r) => fractionAsPercent(r.year_rate),
+    },
+    {
+      key: 'sold',
+      title: t('admin.products.soldOfQuota'),
+      align: 'right',
+      render: (r) => (
+        <>
+          <Amount value={r.sold_amount} unit="" />/ <Amount value={r.total_quota} unit={r.asset} />
+        </>
+      ),
+    },
+    { key: 'start', title: t('admin.f.start_time'), render: (r) => formatUtc(r.start_time) },
+    {
+      key: 'end',
+      title: t('admin.f.end_time'),
+      render: (r) => (r.end_time ? formatUtc(r.end_time) : t('admin.review.none')),
+    },
+    { key: 'status', title: t('admin.f.status'), render: (r) => <StatusBadge status={r.status} /> },
+  ],
+  isOpen: (r) => r.status === 1,
+  toggle: (r) => ({ status: r.status === 1 ? 0 : 1 }),
+  specs: fixedSpecs,
+  subject: (t, row, wire) =>
+    t('admin.subject.fixed', {
+      asset: row?.asset ?? wire.asset ?? '',
+      days: wire.lock_up_period ?? row?.lock_up_period ?? '',
+    }),
+  defaults: DEFAULTS,
+  invalidate: [adminKeys.fixed, adminKeys.dashboard],
+  impact: fixedImpact,
+  submit: (mode, row, body, idempotencyKey) =>
+    mode === 'create'
+      ? adminSend('post', '/admin/api/simple-earn/fixed-products', { body: formBody(body), idempotencyKey })
+      : adminSend('put', '/admin/api/simple-earn/fixed-products/{id}', {
+          params: { id: String(row?.id) },
+          body: formBody(body),
+          idempotencyKey,
+        }),
+};
+
 export function FixedTab() {
-  const { t } = useTranslation();
-  const q = useQuery(adminQueries.fixed());
-  const [search, setSearch] = useState('');
-  const d = useRecordDialog<FixedProduct>();
-  const rows = matches(q.data, search, (r) => [r.id, r.asset, r.title]);
-  const row = d.dialog?.row ?? null;
-  return (
-    <>
-      <ListToolbar search={search} onSearch={setSearch}>
-        <WriteButton area="catalogue" onClick={d.create} testId="fixed-create">
-          {t('admin.products.createFixed')}
-        </WriteButton>
-      </ListToolbar>
-      <DataTable
-        caption={t('admin.tab.fixed')}
-        testId="fixed-table"
-        rows={rows}
-        rowKey={(r) => String(r.id)}
-        loading={q.isPending}
-        error={q.error}
-        onRetry={() => void q.refetch()}
-        minWidth={980}
-        columns={[
-          { key: 'id', title: 'ID', render: (r) => r.id },
-          { key: 'asset', title: t('admin.f.asset'), render: (r) => <strong>{r.asset}</strong> },
-          {
-            key: 'type',
-            title: t('admin.f.fixed_type'),
-            render: (r) => <Badge variant="light">{t(`admin.opt.fixed.${r.type}`)}</Badge>,
-          },
-          {
-            key: 'days',
-            title: t('admin.f.lock_up_period'),
-            align: 'right',
-            render: (r) => t('admin.daysCount', { count: r.lock_up_period }),
-          },
-          {
-            key: 'rate',
-            title: t('admin.f.year_rate'),
-            align: 'right',
-            render: (r) => fractionAsPercent(r.year_rate),
-          },
-          {
-            key: 'sold',
-            title: t('admin.products.soldOfQuota'),
-            align: 'right',
-            render: (r) => (
-              <>
-                <Amount value={r.sold_amount} unit="" />/ <Amount value={r.total_quota} unit={r.asset} />
-              </>
-            ),
-          },
-          { key: 'start', title: t('admin.f.start_time'), render: (r) => formatUtc(r.start_time) },
-          {
-            key: 'end',
-            title: t('admin.f.end_time'),
-            render: (r) => (r.end_time ? formatUtc(r.end_time) : t('admin.review.none')),
-          },
-          { key: 'status', title: t('admin.f.status'), render: (r) => <StatusBadge status={r.status} /> },
-        ]}
-        actions={(r) => (
-          <RowActions
-            id={`fixed-${r.id}`}
-            onEdit={() => d.edit(r)}
-            open={r.status === 1}
-            onToggle={() => d.act(r, { status: r.status === 1 ? 0 : 1 })}
-          />
-        )}
-      />
-      <RecordForm
-        opened={d.dialog !== null}
-        onClose={d.close}
-        title={
-          d.dialog?.mode === 'create'
-            ? t('admin.products.createFixed')
-            : t('admin.products.editFixed', { id: row?.id ?? '' })
-        }
-        specs={fixedSpecs}
-        subject={(wire) =>
-          t('admin.subject.fixed', {
-            asset: row?.asset ?? wire.asset ?? '',
-            days: wire.lock_up_period ?? row?.lock_up_period ?? '',
-          })
-        }
-        mode={d.dialog?.mode ?? 'edit'}
-        row={row as Record<string, unknown> | null}
-        preset={d.dialog?.preset}
-        reviewFirst={d.dialog?.reviewFirst}
-        defaults={DEFAULTS}
-        area="catalogue"
-        invalidate={[adminKeys.fixed, adminKeys.dashboard]}
-        impact={fixedImpact(row)}
-        submit={(body, idempotencyKey) =>
-          d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/simple-earn/fixed-products', {
-                body: formBody(body),
-                idempotencyKey,
-              })
-            : adminSend('put', '/admin/api/simple-earn/fixed-products/{id}', {
-                params: { id: String(row?.id) },
-                body: formBody(body),
-                idempotencyKey,
-              })
-        }
-        testId="fixed-form"
-      />
-    </>
-  );
+  return <ProductTab line={fixedLine} />;
 }

@@ -1,13 +1,11 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminSend } from '../../api/http';
 import { adminKeys, adminQueries } from '../../api/queries';
 import type { StakingProduct, StakingProtocol } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
 import { Amount, amountOrUnlimited } from '../../components/format';
-import { ListToolbar, matches } from '../../components/ListToolbar';
 import { RowActions } from '../../components/RowActions';
 import { StatusBadge } from '../../components/StatusBadge';
 import { WriteButton } from '../../components/WriteButton';
@@ -17,6 +15,7 @@ import type { ImpactRequest } from '../../forms/ImpactPanel';
 import { RecordForm } from '../../forms/RecordForm';
 import { campaignSpecs, protocolSpecs, stakingSpecs } from '../../forms/specs';
 import { useRecordDialog } from '../../forms/useRecordDialog';
+import { type ProductLine, ProductTab } from './ProductTab';
 
 const rateImpact =
   (
@@ -162,111 +161,79 @@ function ProtocolForm({
   );
 }
 
+export const stakingLine: ProductLine<StakingProduct> = {
+  id: 'staking',
+  caption: 'admin.tab.staking',
+  createLabel: 'admin.products.createStaking',
+  editTitle: (t, row) => t('admin.products.editStaking', { coin: row?.coin ?? '' }),
+  useRows: () => useQuery(adminQueries.staking()),
+  rowKey: (r) => String(r.id),
+  search: (r) => [r.id, r.coin, r.reward_coin],
+  minWidth: 900,
+  columns: (t) => [
+    { key: 'id', title: 'ID', render: (r) => r.id },
+    { key: 'coin', title: t('admin.f.coin'), render: (r) => <strong>{r.coin}</strong> },
+    {
+      key: 'type',
+      title: t('admin.f.staking_type'),
+      render: (r) => <Badge variant="light">{t(`admin.opt.staking.${r.type}`)}</Badge>,
+    },
+    { key: 'rate', title: t('admin.f.rate_percent'), align: 'right', render: (r) => `${r.rate} %` },
+    { key: 'apr', title: t('admin.products.bestApr'), align: 'right', render: (r) => `${r.apr} %` },
+    {
+      key: 'min',
+      title: t('admin.f.min_mortgage_amount'),
+      align: 'right',
+      render: (r) => <Amount value={r.min_mortgage_amount} unit={r.coin} />,
+    },
+    {
+      key: 'limit',
+      title: t('admin.f.personal_mortgage_limit'),
+      align: 'right',
+      render: (r) => amountOrUnlimited(r.personal_mortgage_limit, r.coin, t('admin.unlimited')),
+    },
+    { key: 'protocols', title: t('admin.staking.protocols'), align: 'right', render: (r) => r.defi.length },
+    { key: 'status', title: t('admin.f.status'), render: (r) => <StatusBadge status={r.status} /> },
+  ],
+  isOpen: (r) => r.status === 'online',
+  toggle: (r) => ({ status: r.status === 'online' ? 'offline' : 'online' }),
+  specs: stakingSpecs,
+  subject: (t, row, wire) => t('admin.subject.staking', { coin: row?.coin ?? wire.coin ?? '' }),
+  defaults: DEFAULTS,
+  invalidate: [adminKeys.staking, adminKeys.dashboard],
+  impact: (row) =>
+    rateImpact(
+      row && row.status === 'online' ? { path: '/admin/api/staking/products/{id}/impact', id: row.id } : null,
+    ),
+  submit: (mode, row, body, idempotencyKey) =>
+    mode === 'create'
+      ? adminSend('post', '/admin/api/staking/products', { body: formBody(body), idempotencyKey })
+      : adminSend('put', '/admin/api/staking/products/{id}', {
+          params: { id: String(row?.id) },
+          body: formBody(body),
+          idempotencyKey,
+        }),
+};
+
+/** The staking catalogue, with each product's protocols unfolded and their and campaigns' forms. */
 export function StakingTab() {
   const { t } = useTranslation();
+  // The tab's own list (the same query, so one request): the protocol and campaign forms name its coins.
   const q = useQuery(adminQueries.staking());
-  const [search, setSearch] = useState('');
-  const d = useRecordDialog<StakingProduct>();
   const protocol = useRecordDialog<{ product_id: number; protocol?: StakingProtocol }>();
   const campaign = useRecordDialog<{ product_id: number }>();
-  const rows = matches(q.data, search, (r) => [r.id, r.coin, r.reward_coin]);
-  const row = d.dialog?.row ?? null;
   return (
-    <>
-      <ListToolbar search={search} onSearch={setSearch}>
-        <WriteButton area="catalogue" onClick={d.create} testId="staking-create">
-          {t('admin.products.createStaking')}
-        </WriteButton>
-      </ListToolbar>
-      <DataTable
-        caption={t('admin.tab.staking')}
-        testId="staking-table"
-        rows={rows}
-        rowKey={(r) => String(r.id)}
-        loading={q.isPending}
-        error={q.error}
-        onRetry={() => void q.refetch()}
-        minWidth={900}
-        columns={[
-          { key: 'id', title: 'ID', render: (r) => r.id },
-          { key: 'coin', title: t('admin.f.coin'), render: (r) => <strong>{r.coin}</strong> },
-          {
-            key: 'type',
-            title: t('admin.f.staking_type'),
-            render: (r) => <Badge variant="light">{t(`admin.opt.staking.${r.type}`)}</Badge>,
-          },
-          { key: 'rate', title: t('admin.f.rate_percent'), align: 'right', render: (r) => `${r.rate} %` },
-          { key: 'apr', title: t('admin.products.bestApr'), align: 'right', render: (r) => `${r.apr} %` },
-          {
-            key: 'min',
-            title: t('admin.f.min_mortgage_amount'),
-            align: 'right',
-            render: (r) => <Amount value={r.min_mortgage_amount} unit={r.coin} />,
-          },
-          {
-            key: 'limit',
-            title: t('admin.f.personal_mortgage_limit'),
-            align: 'right',
-            render: (r) => amountOrUnlimited(r.personal_mortgage_limit, r.coin, t('admin.unlimited')),
-          },
-          {
-            key: 'protocols',
-            title: t('admin.staking.protocols'),
-            align: 'right',
-            render: (r) => r.defi.length,
-          },
-          { key: 'status', title: t('admin.f.status'), render: (r) => <StatusBadge status={r.status} /> },
-        ]}
-        expand={(r) => (
-          <Protocols
-            product={r}
-            onEdit={(p) => protocol.edit({ product_id: r.id, protocol: p })}
-            onAdd={() => protocol.setCreate({ product_id: r.id })}
-            onCampaign={() => campaign.setCreate({ product_id: r.id })}
-          />
-        )}
-        actions={(r) => (
-          <RowActions
-            id={`staking-${r.id}`}
-            onEdit={() => d.edit(r)}
-            open={r.status === 'online'}
-            onToggle={() => d.act(r, { status: r.status === 'online' ? 'offline' : 'online' })}
-          />
-        )}
-      />
-      <RecordForm
-        opened={d.dialog !== null}
-        onClose={d.close}
-        title={
-          d.dialog?.mode === 'create'
-            ? t('admin.products.createStaking')
-            : t('admin.products.editStaking', { coin: row?.coin ?? '' })
-        }
-        specs={stakingSpecs}
-        subject={(wire) => t('admin.subject.staking', { coin: row?.coin ?? wire.coin ?? '' })}
-        mode={d.dialog?.mode ?? 'edit'}
-        row={row as Record<string, unknown> | null}
-        preset={d.dialog?.preset}
-        reviewFirst={d.dialog?.reviewFirst}
-        defaults={DEFAULTS}
-        area="catalogue"
-        invalidate={[adminKeys.staking, adminKeys.dashboard]}
-        impact={rateImpact(
-          row && row.status === 'online'
-            ? { path: '/admin/api/staking/products/{id}/impact', id: row.id }
-            : null,
-        )}
-        submit={(body, idempotencyKey) =>
-          d.dialog?.mode === 'create'
-            ? adminSend('post', '/admin/api/staking/products', { body: formBody(body), idempotencyKey })
-            : adminSend('put', '/admin/api/staking/products/{id}', {
-                params: { id: String(row?.id) },
-                body: formBody(body),
-                idempotencyKey,
-              })
-        }
-        testId="staking-form"
-      />
+    <ProductTab
+      line={stakingLine}
+      expand={(r) => (
+        <Protocols
+          product={r}
+          onEdit={(p) => protocol.edit({ product_id: r.id, protocol: p })}
+          onAdd={() => protocol.setCreate({ product_id: r.id })}
+          onCampaign={() => campaign.setCreate({ product_id: r.id })}
+        />
+      )}
+    >
       <ProtocolForm protocol={protocol} products={q.data} />
       <RecordForm
         opened={campaign.dialog !== null}
@@ -291,7 +258,7 @@ export function StakingTab() {
         }
         testId="campaign-form"
       />
-    </>
+    </ProductTab>
   );
 }
 

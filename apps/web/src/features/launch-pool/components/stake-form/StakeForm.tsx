@@ -60,7 +60,6 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
 
   return (
     <Stack gap="md" data-testid="stake-form" data-rid={pool.rid}>
-      <MoneySubmitNotice submit={form.submitter} onRetry={() => void s.submit()} />
       {form.pools.length > 1 && <PoolTabs pools={form.pools} active={pool} onChange={s.changeTab} />}
       <StakeHeader
         projectCoin={project.coin}
@@ -114,6 +113,8 @@ export function StakeForm({ project, rid, onSuccess, onCancel, onNestedDialog }:
       )}
 
       <OfflineNotice />
+      {/* Beside the button that sent it, where the user looks. */}
+      <MoneySubmitNotice submit={form.submitter} onRetry={() => void s.submit()} />
       <Group grow gap="sm" mt="xs" align="flex-start">
         <Button variant="default" size="md" onClick={onCancel}>
           {t('common.cancel')}

@@ -52,8 +52,9 @@ export function CancelRedeemModal({
       size="md"
     >
       <Stack gap="md">
-        <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
         <Text size="sm">{t('se.redeem.cancelBody', { amount: amt(amount), coin: asset })}</Text>
+        {/* Beside the button that sent it, where the user looks. */}
+        <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

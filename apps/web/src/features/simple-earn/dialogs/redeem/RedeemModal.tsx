@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
-import { MoneySubmitNotice } from '../../../../components/money-submit/MoneySubmitNotice';
 import type { FlexHolding } from '../../api/types';
 import { CancelRedeemModal } from './CancelRedeemModal';
 import { useRedeemFlow } from './useRedeemFlow';
@@ -35,7 +34,6 @@ export function RedeemModal({
         testId="redeem-modal"
         size="md"
       >
-        <MoneySubmitNotice spaced submit={flow.submitter} onRetry={() => void flow.confirm()} />
         {holding && (
           <RedeemForm
             flow={flow}

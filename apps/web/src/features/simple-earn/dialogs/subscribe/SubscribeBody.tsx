@@ -2,7 +2,6 @@ import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DepositOptionsDialog } from '../../../../components/DepositOptionsDialog';
 import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
-import { MoneySubmitNotice } from '../../../../components/money-submit/MoneySubmitNotice';
 import type { ProductDetail } from '../../api/types';
 import { MinAprForm } from '../../components/MinAprForm';
 import { AutoEarnModal } from '../AutoEarnModal';
@@ -44,7 +43,6 @@ export function SubscribeBody({
   } = flow;
   return (
     <>
-      <MoneySubmitNotice spaced submit={flow.submitter} onRetry={() => void flow.submit()} />
       {mobile ? (
         <Stack gap="lg">
           <SubscribeForm flow={flow} mobile={mobile} />

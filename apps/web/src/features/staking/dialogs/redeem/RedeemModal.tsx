@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closePage } from '../../../../app/embed';
 import { DialogFrame } from '../../../../components/dialog-frame/DialogFrame';
-import { MoneySubmitNotice } from '../../../../components/money-submit/MoneySubmitNotice';
 import { StatePanel } from '../../../../components/query-state/QueryState';
 import { useReturnFocus } from '../../../../components/useReturnFocus';
 import { CenterLoader } from '../../components/parts';
@@ -70,7 +69,6 @@ export function RedeemModal({ coin, opened, onClose, pid }: RedeemModalProps) {
       testId="redeem-modal"
       view={view}
     >
-      <MoneySubmitNotice spaced submit={flow.submitter} onRetry={() => void flow.submit()} />
       {body}
     </DialogFrame>
   );

@@ -70,7 +70,6 @@ export function StakeModal({ coin, opened, onClose, pid, autoSelect, hideSuccess
       testId="stake-modal"
       view={state.view}
     >
-      <MoneySubmitNotice spaced submit={flow.stakeAction.submitter} onRetry={() => void flow.submit()} />
       <StakeViewBody flow={flow} onClose={onClose} hideSuccessFooter={hideSuccessFooter} />
     </DialogFrame>
   );
@@ -119,6 +118,8 @@ function StakeViewBody({
     return <StatePanel phase={loadPhase} onRetry={retryLoad} testId="stake-load" />;
   }
   if (!p || state.view === 'loading') return <CenterLoader />;
+  // Beside the button that sent the stake (the main view's or the confirmation's), where the user looks.
+  const notice = <MoneySubmitNotice submit={stakeAction.submitter} onRetry={() => void submit()} />;
   let body: ReactNode = null;
   switch (state.view) {
     case 'main':
@@ -139,6 +140,7 @@ function StakeViewBody({
           onStake={onStakeClick}
           open={(view) => dispatch({ type: 'open', view })}
           onDeposit={() => openPage(`/myaccount/deposit/${encodeURIComponent(p.coin)}`, navigate)}
+          notice={notice}
         />
       );
       break;
@@ -192,6 +194,7 @@ function StakeViewBody({
           loading={stakeAction.isPending}
           onConfirm={() => void submit()}
           onBack={() => dispatch({ type: 'back' })}
+          notice={notice}
         />
       );
       break;

@@ -59,7 +59,6 @@ export function CancelProductDialog({
     >
       {product && (
         <Stack gap="md">
-          <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
           {done === null ? (
             <>
               <Text size="sm">{t('admin.dualp.cancelText', { orders: product.orders })}</Text>
@@ -77,6 +76,8 @@ export function CancelProductDialog({
               {error}
             </Alert>
           )}
+          {/* Beside the button that sent it, where the user looks. */}
+          <MoneySubmitNotice submit={submitter} onRetry={() => void confirm()} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {done === null ? t('admin.dualp.keep') : t('admin.dualp.close')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountInput } from '../../../../../components/AmountInput';
 import { DisabledReason } from '../../../../../components/DisabledReason';
 import { XCircleIcon } from '../../../../../components/icons';
+import { MoneySubmitNotice } from '../../../../../components/money-submit/MoneySubmitNotice';
 import { OfflineNotice } from '../../../../../components/OfflineNotice';
 import { RedeemArrival } from '../../../../../components/redeem-arrival/RedeemArrival';
 import type { FlexHolding } from '../../../api/types';
@@ -100,6 +101,8 @@ export function RedeemForm({
         {t('se.redeem.note')}
       </Text>
       <OfflineNotice />
+      {/* Beside the confirm button, where the user looks after pressing it. */}
+      <MoneySubmitNotice submit={flow.submitter} onRetry={() => void confirm()} />
       <Group justify="flex-end" gap="sm" align="flex-start">
         <Button variant="default" onClick={flow.close}>
           {t('common.cancel')}

@@ -1,6 +1,7 @@
 import { Anchor, Button, Divider, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DisabledReason } from '../../../../../components/DisabledReason';
+import { MoneySubmitNotice } from '../../../../../components/money-submit/MoneySubmitNotice';
 import { OfflineNotice } from '../../../../../components/OfflineNotice';
 import { TermTabs } from '../../../components/TermTabs';
 import { LINKS } from '../../../links';
@@ -43,6 +44,8 @@ export function SubscribeForm({ flow, mobile }: { flow: SubscribeFlow; mobile: b
       <AprBreakdown product={product} amount={amount} voucher={voucher} held={held} />
       <Estimates product={product} amount={amount} voucher={voucher} held={held} />
       <OfflineNotice />
+      {/* Beside the subscribe button, where the user looks after pressing it. */}
+      <MoneySubmitNotice submit={flow.submitter} onRetry={() => void submit()} />
       <DisabledReason reason={isLoggedIn && !canSubmit ? submitBlock : null} testId="subscribe-reason" block>
         <Button
           size="md"

@@ -4,6 +4,7 @@ import { AmountInput } from '../../../../../components/AmountInput';
 import { CoinAvatar } from '../../../../../components/CoinAvatar';
 import { DisabledReason } from '../../../../../components/DisabledReason';
 import { formatAmount } from '../../../../../components/format';
+import { MoneySubmitNotice } from '../../../../../components/money-submit/MoneySubmitNotice';
 import { OfflineNotice } from '../../../../../components/OfflineNotice';
 import type { StakingProduct } from '../../../api/index';
 import { LinkRow } from '../../../components/parts';
@@ -89,6 +90,8 @@ export function RedeemMainView({ flow, product: p }: { flow: RedeemFlow; product
         </Text>
       </Alert>
       <OfflineNotice />
+      {/* Beside the redeem button, where the user looks after pressing it. */}
+      <MoneySubmitNotice submit={flow.submitter} onRetry={() => void submit()} />
       <DisabledReason
         // The rule broken shows under the amount already; an empty field says nothing by itself.
         reason={!valid && !violation && online ? t('amount.enterFirst') : null}

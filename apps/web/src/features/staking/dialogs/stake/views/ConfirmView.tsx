@@ -1,5 +1,6 @@
 import { dec, toFixedDown } from '@earn/domain';
 import { Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '../../../../../components/format';
 import { OfflineNotice, useOnline } from '../../../../../components/OfflineNotice';
@@ -14,6 +15,7 @@ export function ConfirmView({
   loading,
   onConfirm,
   onBack,
+  notice,
 }: {
   product: StakingProduct;
   protocol?: DefiProtocol;
@@ -21,6 +23,8 @@ export function ConfirmView({
   loading: boolean;
   onConfirm: () => void;
   onBack: () => void;
+  /** The money submit's retry notice (MoneySubmitNotice), shown right above the button the user pressed. */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -59,6 +63,7 @@ export function ConfirmView({
         )}
       </Stack>
       <OfflineNotice />
+      {notice}
       <ButtonPair
         secondary={{ label: t('common.cancel'), onClick: onBack }}
         primary={{

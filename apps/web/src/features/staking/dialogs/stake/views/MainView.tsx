@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinAvatar } from '../../../../../components/CoinAvatar';
 import type { DefiProtocol, StakingProduct } from '../../../api/index';
@@ -76,6 +77,7 @@ export function MainView({
   onStake,
   open,
   onDeposit,
+  notice,
 }: {
   product: StakingProduct;
   protocol: DefiProtocol | undefined;
@@ -92,6 +94,8 @@ export function MainView({
   onStake: () => void;
   open: (view: Exclude<StakeView, 'loading' | 'stake_success'>) => void;
   onDeposit: () => void;
+  /** The money submit's retry notice (MoneySubmitNotice), shown right above the button the user pressed. */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   const rates = ratesOf(p, protocol);
@@ -168,6 +172,7 @@ export function MainView({
         loggedIn={loggedIn}
         loading={loading}
         onStake={onStake}
+        notice={notice}
       />
 
       <Group justify="center" gap="lg">

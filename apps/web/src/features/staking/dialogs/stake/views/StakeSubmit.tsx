@@ -1,5 +1,6 @@
 import { dec } from '@earn/domain';
 import { Anchor, Button, Checkbox } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DisabledReason } from '../../../../../components/DisabledReason';
 import { OfflineNotice, useOnline } from '../../../../../components/OfflineNotice';
@@ -16,6 +17,7 @@ export function StakeSubmit({
   loggedIn,
   loading,
   onStake,
+  notice,
 }: {
   product: StakingProduct;
   amount: string | null;
@@ -26,6 +28,8 @@ export function StakeSubmit({
   loggedIn: boolean;
   loading: boolean;
   onStake: () => void;
+  /** The money submit's retry notice (MoneySubmitNotice), shown right above the button the user pressed. */
+  notice?: ReactNode;
 }) {
   const { t } = useTranslation();
   const online = useOnline();
@@ -46,6 +50,7 @@ export function StakeSubmit({
       />
 
       <OfflineNotice />
+      {notice}
       <DisabledReason
         // The rule an amount breaks shows under it already; the rest is said here (offline: above).
         reason={
