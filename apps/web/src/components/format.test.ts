@@ -31,16 +31,16 @@ describe('one formatting module', () => {
   });
 
   test.each([
-    ['1999.99999966', 2, '2,000'],
+    ['1999.99999966', 2, '1,999.99'],
     ['1999.994', 2, '1,999.99'],
-    ['1999.995', 2, '2,000'],
-    ['0.03456789', 7, '0.0345679'],
+    ['1999.995', 2, '1,999.99'],
+    ['0.03456789', 7, '0.0345678'],
     ['0.03456784', 7, '0.0345678'],
-    ['-12.345', 2, '-12.35'],
+    ['-12.345', 2, '-12.34'],
     ['-0.001', 2, '0'],
     ['5', 8, '5'],
   ])(
-    'a valuation %s at %i decimals shows as %s (half up: it is a worth, not a payout)',
+    'a valuation %s at %i decimals shows as %s (cut, as the overview shows it: never worth more than held)',
     (value, places, shown) => {
       expect(formatValuation(value, places)).toBe(shown);
     },

@@ -40,15 +40,13 @@ function halfUp(text: string, places: number): { whole: string; decimals: string
 
 /**
  * A valuation (what a holding is worth at the latest price or NAV, not an amount anyone is paid),
- * rounded half up to `places`, trailing zeros dropped: 1999.99999966 at 2 reads 2,000. Only
- * valuations: an amount credited or paid is shown as booked (`formatAmount`, cut), so the figure on
- * screen is the figure paid.
+ * cut to `places`, trailing zeros dropped: 1999.99999966 at 2 reads 1,999.99. Cut, not rounded: a
+ * holding is never shown worth more than it is, and the line's page agrees with the earn overview,
+ * whose per-line values are cut to the cent (its total is the sum of what it shows).
  */
 export function formatValuation(value: string, places: number): string {
-  const negative = value.startsWith('-');
-  const { whole, decimals } = halfUp(negative ? value.slice(1) : value || '0', places);
-  const shown = formatAmount(`${whole}.${decimals}`, places);
-  return `${negative && /[1-9]/.test(shown) ? '-' : ''}${shown}`;
+  const shown = formatAmount(value || '0', places);
+  return /[1-9]/.test(shown) ? shown : shown.replace(/^-/, '');
 }
 
 /** A fraction as a percentage: 0.0523 → 5.23%. */

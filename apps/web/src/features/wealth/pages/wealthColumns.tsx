@@ -127,8 +127,9 @@ export function useOrderColumns({
       title: t('wealth.field.value'),
       align: 'right',
       // units × the latest NAV (8 decimals down, from the server): a valuation, not a payout (a
-      // redemption pays units × the next NAV), so only its display is rounded, to a cent's worth of
-      // the coin, instead of showing the multiplication's tail (1,999.99999966 USDT for 2,000 paid in).
+      // redemption pays units × the next NAV), so only its display is cut, to a cent's worth of the
+      // coin, instead of showing the multiplication's tail (1,999.99999966 USDT reads 1,999.99 USDT, as
+      // the earn overview's wealth line does).
       render: (o) => `${formatValuation(o.amount, decimalsOf(o.coin))} ${o.coin}`,
     },
     {

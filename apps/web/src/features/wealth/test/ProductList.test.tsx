@@ -113,8 +113,8 @@ describe('wealth product list', () => {
       },
     });
     const table = await screen.findByTestId('wealth-orders');
-    await waitFor(() => expect(table).toHaveTextContent('2,000 USDT'));
-    expect(table).toHaveTextContent('0.0345679 BTC');
+    await waitFor(() => expect(table).toHaveTextContent('1,999.99 USDT'));
+    expect(table).toHaveTextContent('0.0345678 BTC');
     expect(table).not.toHaveTextContent('1,999.99999966');
     expect(table).toHaveTextContent('1,980.198019');
   });
