@@ -152,12 +152,34 @@ export class GroupCommitter {
       // Nothing of the batch was written: each call again alone, so only the refused one is refused.
       groupCommitStats.retried++;
       groupCommitStats.alone += batch.length;
-      await Promise.all(batch.map((w) => kind.write(this.db, [w.call]).then(w.done, w.fail)));
+      await Promise.all(batch.map((w) => this.writeAlone(kind, w.call).then(w.done, w.fail)));
       return;
     }
     for (const w of batch) w.done();
   }
+
+  /**
+   * A call of a refused batch, written alone. PostgreSQL sends a statement's error before it has
+   * rolled the statement back and released its row locks, so the refused batch may still hold this
+   * call's holding for a moment: a call refused for a lock is tried once more after a pause, and
+   * refused (to the locking path, which waits for locks) if it still finds it held.
+   */
+  private async writeAlone(kind: BatchKind<unknown>, call: unknown): Promise<void> {
+    try {
+      await kind.write(this.db, [call]);
+    } catch (error) {
+      if (pgErrorCode(error) !== LOCK_NOT_AVAILABLE) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RELOCK_PAUSE_MS));
+      groupCommitStats.alone++;
+      await kind.write(this.db, [call]);
+    }
+  }
 }
+
+/** lock_not_available: a NOWAIT lock another transaction holds. */
+const LOCK_NOT_AVAILABLE = '55P03';
+/** How long a call of a refused batch waits before it tries its lock again (see writeAlone). */
+const RELOCK_PAUSE_MS = 5;
 
 const committers = new WeakMap<Db, GroupCommitter>();
 
