@@ -82,7 +82,13 @@ export class GroupCommitter {
     const key = `${kind.name}:${queueKey}`;
     let queue = this.queues.get(key);
     if (!queue) {
-      queue = { kind: kind as BatchKind<unknown>, waiting: [], inFlight: 0, busy: new Set(), timer: undefined };
+      queue = {
+        kind: kind as BatchKind<unknown>,
+        waiting: [],
+        inFlight: 0,
+        busy: new Set(),
+        timer: undefined,
+      };
       this.queues.set(key, queue);
     }
     const q = queue;
