@@ -162,6 +162,70 @@ describe.runIf(onPostgres)(
       await expectReconciled(env.op);
     });
 
+    it('a call whose holding another transaction holds is left out of its batch, the others are booked', async () => {
+      const users = await holders(4);
+      const db = env.server.deps.db;
+      const pool = env.server.database.pool;
+      if (!pool) throw new Error('PostgreSQL only');
+      const [product] = await rows<{ accrued_until: string | null }>(
+        db,
+        sql`SELECT accrued_until::text AS accrued_until FROM se_flex_products WHERE asset = 'USDT'`,
+      );
+      const positions = await rows<{ user_id: string; id: string }>(
+        db,
+        sql`SELECT user_id::text, id::text FROM se_flex_positions WHERE asset = 'USDT'`,
+      );
+      const now = new Date(Number(await env.op.now()) * 1000);
+      const call = (u: Holder): BatchedSubscription => ({
+        userId: u.id,
+        positionId: positions.find((p) => Number(p.user_id) === u.id)?.id ?? '',
+        asset: 'USDT',
+        amount: '2.5',
+        at: now.toISOString(),
+        hour: hourStart(now).toISOString(),
+        lendRateYear: '0.05',
+        blendedApr: '0.05',
+        mode: 0,
+        accruedUntil: product?.accrued_until ?? null,
+        ownFundsCoverLoan: false,
+        claim: undefined,
+      });
+      const [held0] = users;
+      if (!held0) throw new Error('no users');
+      // Another transaction holds the first user's holding, as a redemption in flight would.
+      const other = await pool.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT id FROM se_flex_positions WHERE id = $1 FOR UPDATE', [
+          call(held0).positionId,
+        ]);
+        const batcher = new GroupCommitter(db, { enabled: true, maxBatch: 32, windowMs: 5 });
+        const run = await batchingOf(() =>
+          Promise.allSettled(
+            users.map((u) => batcher.submit(subscriptionBatch, 'USDT', call(u), [`user:${u.id}`])),
+          ),
+        );
+        expect(run.batches).toBe(1);
+        expect(run.retried).toBe(0);
+        // Left out of the batch, then alone twice (after a pause each), still held: to the locking path.
+        expect(run.alone).toBe(2);
+        expect(run.statements).toBe(3);
+        const [first, ...rest] = run.result;
+        expect(first?.status).toBe('rejected');
+        expect(pgErrorCode(first?.status === 'rejected' ? first.reason : undefined)).toBe('55P03');
+        for (const outcome of rest) expect(outcome.status).toBe('fulfilled');
+      } finally {
+        await other.query('ROLLBACK');
+        other.release();
+      }
+      for (const u of users) {
+        const booked = u === held0 ? dec(0) : dec('2.5');
+        expect(await spot(env, u.id, 'USDT')).toBe(dec(900).minus(booked).toFixed());
+        expect(await held(u)).toBe(dec(100).plus(booked).toFixed());
+      }
+      await expectReconciled(env.op);
+    });
+
     it('through the API, a call over its balance is answered lend_earn.insufficient.balance and the others are booked', async () => {
       const users = await holders(10);
       const [over] = users;

@@ -32,15 +32,28 @@ export const IN_FLIGHT = 2;
 /** A kind of call that can be written as one statement for many calls. */
 export interface BatchKind<C> {
   name: string;
-  /** Writes every call or none (one statement): throws the database's refusal. */
-  write(db: Db, calls: readonly C[]): Promise<void>;
+  /**
+   * Writes the calls in one statement, all or none (throwing the database's refusal), leaving out the
+   * calls whose row another transaction holds locked: answers their indexes in `calls`.
+   */
+  write(db: Db, calls: readonly C[]): Promise<readonly number[]>;
+}
+
+/**
+ * A call left out because another transaction held its row (a holding another call of the user was
+ * writing): as a NOWAIT lock refused (lock_not_available), so the call goes to the locking path,
+ * which waits for the lock.
+ */
+export class RowBusyError extends Error {
+  readonly code = '55P03';
 }
 
 /**
  * How batches went in this process since it started: statements sent for batches, the calls they
- * carried, batches refused whole and therefore sent again call by call, and those calls' statements.
+ * carried, batches refused whole and therefore sent again call by call, the statements of calls
+ * written alone, and calls a batch left out (their row locked elsewhere) and sent again alone.
  */
-export const groupCommitStats = { batches: 0, calls: 0, retried: 0, alone: 0 };
+export const groupCommitStats = { batches: 0, calls: 0, retried: 0, alone: 0, skipped: 0 };
 
 interface Waiting {
   call: unknown;
@@ -145,8 +158,9 @@ export class GroupCommitter {
   private async run(kind: BatchKind<unknown>, batch: Waiting[]): Promise<void> {
     groupCommitStats.batches++;
     groupCommitStats.calls += batch.length;
+    let skipped: readonly number[];
     try {
-      await kind.write(
+      skipped = await kind.write(
         this.db,
         batch.map((w) => w.call),
       );
@@ -157,34 +171,36 @@ export class GroupCommitter {
       }
       // Nothing of the batch was written: each call again alone, so only the refused one is refused.
       groupCommitStats.retried++;
-      groupCommitStats.alone += batch.length;
-      await Promise.all(batch.map((w) => this.writeAlone(kind, w.call).then(w.done, w.fail)));
+      await Promise.all(batch.map((w) => this.writeAlone(kind, w.call, false).then(w.done, w.fail)));
       return;
     }
-    for (const w of batch) w.done();
+    const left = batch.filter((_, i) => skipped.includes(i));
+    for (const w of batch) if (!left.includes(w)) w.done();
+    if (left.length === 0) return;
+    groupCommitStats.skipped += left.length;
+    await Promise.all(left.map((w) => this.writeAlone(kind, w.call, true).then(w.done, w.fail)));
   }
 
   /**
-   * A call of a refused batch, written alone. PostgreSQL sends a statement's error before it has
-   * rolled the statement back and released its row locks, so the refused batch may still hold this
-   * call's holding for a moment: a call refused for a lock is tried once more after a pause, and
-   * refused (to the locking path, which waits for locks) if it still finds it held.
+   * A call written alone: one of a refused batch, or one its batch left out (`pauseFirst`) because
+   * another statement held its row, usually a call of the same user in flight that ends in a moment.
+   * PostgreSQL also sends a statement's error before it has rolled the statement back and released
+   * its row locks, so a refused batch may still hold this call's holding for a moment. A call left
+   * out alone is tried once more after a pause, then refused (RowBusyError: to the locking path,
+   * which waits for locks).
    */
-  private async writeAlone(kind: BatchKind<unknown>, call: unknown): Promise<void> {
-    try {
-      await kind.write(this.db, [call]);
-    } catch (error) {
-      if (pgErrorCode(error) !== LOCK_NOT_AVAILABLE) throw error;
-      await new Promise((resolve) => setTimeout(resolve, RELOCK_PAUSE_MS));
+  private async writeAlone(kind: BatchKind<unknown>, call: unknown, pauseFirst: boolean): Promise<void> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (pauseFirst || attempt > 0) await new Promise((resolve) => setTimeout(resolve, RELOCK_PAUSE_MS));
       groupCommitStats.alone++;
-      await kind.write(this.db, [call]);
+      const skipped = await kind.write(this.db, [call]);
+      if (skipped.length === 0) return;
     }
+    throw new RowBusyError('the row this call writes is locked by another transaction');
   }
 }
 
-/** lock_not_available: a NOWAIT lock another transaction holds. */
-const LOCK_NOT_AVAILABLE = '55P03';
-/** How long a call of a refused batch waits before it tries its lock again (see writeAlone). */
+/** How long a call written alone waits before it tries a locked row again (see writeAlone). */
 const RELOCK_PAUSE_MS = 5;
 
 const committers = new WeakMap<Db, GroupCommitter>();
