@@ -173,8 +173,8 @@ describe.runIf(onPostgres)('group commit under kill -9 (PostgreSQL)', () => {
           sql`SELECT
             (SELECT count(*) FROM se_history h WHERE h.user_id = u.id AND h.type = 1)::text AS subs,
             (SELECT count(*) FROM idempotency_keys k WHERE k.user_id = u.id)::text AS keys,
-            (SELECT balance::text FROM ledger_accounts WHERE user_id = u.id AND purpose = 'spot') AS spot,
-            (SELECT balance::text FROM ledger_accounts WHERE user_id = u.id AND purpose = 'flexible') AS flexible
+            (SELECT trim_scale(balance)::text FROM ledger_accounts WHERE user_id = u.id AND purpose = 'spot') AS spot,
+            (SELECT trim_scale(balance)::text FROM ledger_accounts WHERE user_id = u.id AND purpose = 'flexible') AS flexible
             FROM users u WHERE u.email = ${`kill${user}@example.com`}`,
         );
         // The seed's subscription of 100, then 1 for each key: never twice, never lost.
