@@ -47,8 +47,9 @@ export async function subscribeFlexibleFast(
     now,
   });
   if (batcher) {
-    // The same booking, written with whatever other users' subscriptions go at the same time: a
-    // refusal of this call alone rejects here, and the locking path runs it as below.
+    // The same booking, written with whatever other users' subscriptions go at the same time. A
+    // refusal of this call (written alone) rejects here, and idempotentFast runs the call again by
+    // the locking path, as it does when the one-call statement below is refused.
     await batcher.submit(
       subscriptionBatch,
       asset,
