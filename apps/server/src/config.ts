@@ -107,6 +107,9 @@ const variables = {
   SMTP_URL: smtpUrl().optional(),
   MAIL_FROM: text().default('Earn <no-reply@earn.local>'),
   INBOX_STREAM_POLL_MS: integer(100, 600_000).default(2000),
+  GROUP_COMMIT: flag().default(true),
+  GROUP_COMMIT_MAX_BATCH: integer(1, 64).default(32),
+  GROUP_COMMIT_WINDOW_MS: integer(0, 5).default(0),
 } as const;
 
 type Variables = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> };
@@ -164,6 +167,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     inboxStreamPollMs: v.INBOX_STREAM_POLL_MS,
+    groupCommit: v.GROUP_COMMIT,
+    groupCommitMaxBatch: v.GROUP_COMMIT_MAX_BATCH,
+    groupCommitWindowMs: v.GROUP_COMMIT_WINDOW_MS,
   };
 }
 

@@ -157,6 +157,16 @@ export interface KeyClaim {
   key: string;
   /** The claim as a data-modifying statement: the key, the request's hash and the answer `data` makes. */
   insert(userId: number, data: unknown): SQL;
+  /** The same claim as values, for a statement that writes several calls' claims (group commit). */
+  row(data: unknown): ClaimRow;
+}
+
+/** An Idempotency-Key claim's columns: the response as JSON text, the time as ISO 8601. */
+export interface ClaimRow {
+  key: string;
+  hash: string;
+  response: string;
+  at: string;
 }
 
 /**
@@ -220,6 +230,7 @@ function keyClaim(deps: { clock: Clock }, req: FastifyRequest, key: string): Key
   const hash = requestHash(req);
   return {
     key,
+    row: (data) => ({ key, hash, response: JSON.stringify(ok(data)), at: deps.clock.now().toISOString() }),
     insert: (userId, data) =>
       sql`INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response, created_at)
         VALUES (${userId}::bigint, ${key}, ${hash}, 200, ${JSON.stringify(ok(data))}::jsonb, ${deps.clock.now().toISOString()}::timestamptz)`,

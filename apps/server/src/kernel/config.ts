@@ -71,4 +71,13 @@ export interface Config {
    * (INBOX_STREAM_POLL_MS, default 2000); with announcements, every 15 such periods still.
    */
   inboxStreamPollMs?: number;
+  /**
+   * Group commit of concurrent flexible subscriptions (GROUP_COMMIT, default on): calls of different
+   * users arriving while others are written go together in one statement (infra/db/group-commit.ts).
+   */
+  groupCommit?: boolean;
+  /** Calls one group-commit statement carries at most (GROUP_COMMIT_MAX_BATCH, 1–64, default 32). */
+  groupCommitMaxBatch?: number;
+  /** How long an idle group-commit queue waits for more calls (GROUP_COMMIT_WINDOW_MS, 0–5, default 0). */
+  groupCommitWindowMs?: number;
 }

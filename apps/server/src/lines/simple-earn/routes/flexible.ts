@@ -1,4 +1,5 @@
 import { idempotent, idempotentFast } from '../../../accounts/idempotency';
+import { groupCommitSettings, groupCommitter } from '../../../infra/db/group-commit';
 import { currentUser } from '../../../infra/http/auth';
 import { ok } from '../../../infra/http/envelope';
 import { type Route, type RouteReply, type RouteRequest, route } from '../../../infra/http/route-table';
@@ -32,7 +33,14 @@ async function subscribe(
     deps,
     req,
     reply,
-    (call) => subscribeFlexibleFast(deps.db, call, req.body, deps.clock.now()),
+    (call) =>
+      subscribeFlexibleFast(
+        deps.db,
+        call,
+        req.body,
+        deps.clock.now(),
+        groupCommitter(deps.db, groupCommitSettings(deps.config)),
+      ),
     (tx) => subscribeFlexible(tx, currentUser(req).id, req.body, deps.clock.now()),
   );
 }

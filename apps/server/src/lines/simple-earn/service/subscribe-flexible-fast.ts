@@ -1,8 +1,11 @@
 import { availability } from '../../../accounts/balances';
 import type { FastCall } from '../../../accounts/idempotency';
 import { type Db, sql } from '../../../infra/db/client';
+import type { GroupCommitter } from '../../../infra/db/group-commit';
 import { UserPurpose } from '../../../ledger/accounts';
 import { transfer } from '../../../ledger/ledger';
+import { hourStart } from '../model';
+import { subscriptionBatch } from '../store/flex-batch';
 import { accrualUnchanged, holdingLock, readFast } from '../store/flex-fast';
 import type { SubscribeAnswer } from './flexible-booking';
 import { planSubscription } from './flexible-plan';
@@ -12,6 +15,8 @@ export async function subscribeFlexibleFast(
   call: FastCall,
   body: { asset: string; amount: string },
   now: Date,
+  /** Group commit's batcher; undefined (GROUP_COMMIT=0): the call is written alone by its own statement. */
+  batcher?: GroupCommitter,
 ): Promise<SubscribeAnswer | undefined> {
   const read = await readFast(db, call, body.asset.toUpperCase());
   if (read?.status == null || read.min_lend_amount === null) return undefined;
@@ -41,6 +46,31 @@ export async function subscribeFlexibleFast(
     mode: 0,
     now,
   });
+  if (batcher) {
+    // The same booking, written with whatever other users' subscriptions go at the same time. A
+    // refusal of this call (written alone) rejects here, and idempotentFast runs the call again by
+    // the locking path, as it does when the one-call statement below is refused.
+    await batcher.submit(
+      subscriptionBatch,
+      asset,
+      {
+        userId,
+        positionId: read.position_id,
+        asset,
+        amount: answer.amount,
+        at: now.toISOString(),
+        hour: hourStart(now).toISOString(),
+        lendRateYear: read.next_time_rate_year ?? '0',
+        blendedApr: answer.blended_apr,
+        mode: 0,
+        accruedUntil: read.accrued_until,
+        ownFundsCoverLoan: checks.ownFundsCoverLoan,
+        claim: call.claim?.row(answer),
+      },
+      [`user:${userId}`, `holding:${read.position_id}`],
+    );
+    return answer;
+  }
   const conditions = [accrualUnchanged(read)];
   // Checked on the balance the debit left, against the loan as it stands.
   if (checks.ownFundsCoverLoan)
