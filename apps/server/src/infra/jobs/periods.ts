@@ -85,3 +85,27 @@ export class Periods {
     return this.at(job, currentStart - lengthMs);
   }
 }
+
+/**
+ * A clock advance's next stop: the earliest end by `limit` of a period (a coalescing job's span up to
+ * `horizon`) or due instant after `now`. `seen`: each due job's next instant as the last stop read it
+ * (nothing of the scheduler's ran since), used once instead of asking again.
+ */
+export async function nextStop(
+  db: Db,
+  jobs: readonly Job[],
+  periods: Periods,
+  o: { now: Date; limit: Date; horizon: Date; seen: Map<string, Date | undefined> | undefined },
+): Promise<Date | undefined> {
+  let earliest: Date | undefined;
+  for (const job of jobs) {
+    const period = await periods.nextSpan(job, o.horizon, db);
+    if (period.end.getTime() <= o.limit.getTime() && (!earliest || period.end < earliest)) earliest = period.end;
+    if (!job.due) continue;
+    // Instants already passed are done by the next runUntil; only later ones are stops.
+    const at = o.seen?.has(job.name) ? o.seen.get(job.name) : await job.due.next(db);
+    o.seen?.delete(job.name);
+    if (at && at > o.now && at <= o.limit && (!earliest || at < earliest)) earliest = at;
+  }
+  return earliest;
+}

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
-import { jobPeriods, jobRuns } from '../db/schema';
+import { jobRuns } from '../db/schema';
+import { type BatchHost, runBatch } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
-import { Periods } from './periods';
-import { claimRun, NeedsOwnTransaction, PeriodDoneElsewhere, runSharded, type ShardHost } from './sharded';
+import { nextStop, Periods } from './periods';
+import {
+  claimRun,
+  NeedsOwnTransaction,
+  openShardedPeriod,
+  PeriodDoneElsewhere,
+  runSharded,
+  type ShardHost,
+} from './sharded';
 import { Health, type SchedulerOptions, type SchedulerStatus } from './status';
 
 export type { Job, Period, ShardData, ShardedWork } from '../../kernel/jobs';
@@ -30,6 +38,8 @@ export class Scheduler {
    * then), so the next stop is found without asking again.
    */
   private dueSeen: Map<string, Date | undefined> | undefined;
+  /** During a stop that spans several period ends: where it ends, and how far a batch booked. */
+  private span: { end: Date; reached: number } | undefined;
   /** Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive. */
   private readonly health = new Health();
 
@@ -56,6 +66,20 @@ export class Scheduler {
       transaction: (work) => this.transaction(work),
       claimRun: (tx, job, period) => claimRun(tx, this.clock, this.instance, job, period),
       booked: (job, shards) => this.shardsBooked.set(job, (this.shardsBooked.get(job) ?? 0) + shards),
+    };
+  }
+
+  /** This scheduler as a spanning stop's batches see it (batch.ts). */
+  private batchHost(span: { end: Date; reached: number }, horizon: Date): BatchHost {
+    return {
+      jobs: this.jobs,
+      periods: this.periods,
+      span,
+      horizon,
+      shardRows: this.options.shardRows ?? 0,
+      now: this.clock.now(),
+      instance: this.instance,
+      booked: (job, shards) => this.shardHost.booked(job, shards),
     };
   }
 
@@ -141,7 +165,7 @@ export class Scheduler {
         for (let guard = 0; guard < 1_000_000 && !this.stopping; guard++) {
           const nextEnd = await this.nextDueEnd(target, end);
           if (!nextEnd) break;
-          await this.stopAt(clock, nextEnd, end);
+          await this.stopAt(clock, nextEnd, end, target);
         }
         await this.stopAt(clock, target, end);
       } finally {
@@ -157,21 +181,36 @@ export class Scheduler {
    * one transaction (a sharded period larger than a shard, or one another instance holds) is run
    * again a period a transaction, as runDue does.
    */
-  private async stopAt(clock: TestClock, at: Date, horizon: Date): Promise<void> {
+  private async stopAt(clock: TestClock, at: Date, horizon: Date, limit: Date = at): Promise<void> {
     const touched = new Set<string>();
     const before = this.periods.snapshot();
+    const from = clock.now();
+    // Spanning: the period ends and due instants up to `end`, each run at its own time, in order.
+    const end = new Date(Math.min(limit.getTime(), at.getTime() + (this.options.stopSpanMs ?? 0)));
     let failed: Job | undefined;
     try {
       await this.transaction(async (tx) => {
-        await clock.set(at, tx);
-        await this.runGroup(tx, at, horizon, touched, (job) => {
-          failed = job;
-        });
+        this.span = end > at ? { end, reached: at.getTime() } : undefined;
+        let sub = at;
+        for (;;) {
+          clock.pass(sub);
+          await this.runGroup(tx, sub, horizon, touched, (job) => {
+            failed = job;
+          });
+          if (this.stopping || sub >= end) break;
+          const next = await this.nextDueEnd(end, horizon, tx);
+          if (!next || next <= sub) break;
+          sub = next;
+        }
+        await clock.set(new Date(Math.max(sub.getTime(), this.span?.reached ?? 0)), tx);
       });
+      this.span = undefined;
     } catch (error) {
+      this.span = undefined;
       // Rolled back: the stop's jobs stand where they stood before it, the clock moved alone.
       this.periods.restore(before, touched);
       this.dueSeen?.clear();
+      clock.rewind(from);
       await clock.set(at);
       if (!(error instanceof NeedsOwnTransaction || error instanceof PeriodDoneElsewhere)) {
         if (failed) this.recordFailure(failed.name, error);
@@ -208,6 +247,8 @@ export class Scheduler {
       const { job, period } = best;
       failing(job);
       touched.add(job.name);
+      if (job.batch && this.span && (await runBatch(tx, this.batchHost(this.span, horizon), job, job.batch, period)))
+        continue;
       let claimed: boolean;
       if (job.sharded && shardRows > 0)
         claimed = await runSharded(this.shardHost, job, job.sharded, period, shardRows, tx);
@@ -232,27 +273,8 @@ export class Scheduler {
   }
 
   /** The earliest end by `limit` of a period (a coalescing job's span up to `horizon`) or due instant. */
-  private async nextDueEnd(limit: Date, horizon: Date): Promise<Date | undefined> {
-    let earliest: Date | undefined;
-    for (const job of this.jobs) {
-      const period = await this.periods.nextSpan(job, horizon, this.db);
-      if (period.end.getTime() <= limit.getTime() && (!earliest || period.end < earliest))
-        earliest = period.end;
-      if (!job.due) continue;
-      // Instants already passed are done by the next runUntil; only later ones are stops. The stop
-      // before asked already when nothing was due (nothing of the scheduler's ran since).
-      const seen = this.dueSeen;
-      const at = seen?.has(job.name) ? seen.get(job.name) : await job.due.next(this.db);
-      seen?.delete(job.name);
-      if (
-        at &&
-        at.getTime() > this.clock.now().getTime() &&
-        at.getTime() <= limit.getTime() &&
-        (!earliest || at < earliest)
-      )
-        earliest = at;
-    }
-    return earliest;
+  private nextDueEnd(limit: Date, horizon: Date, db: Db = this.db): Promise<Date | undefined> {
+    return nextStop(db, this.jobs, this.periods, { now: this.clock.now(), limit, horizon, seen: this.dueSeen });
   }
 
   /** Runs the due work of every job that has some pending by `now`. */
@@ -307,23 +329,10 @@ export class Scheduler {
     return ran;
   }
 
-  /**
-   * A sharded period left open (its pass failed, or its instance died, after the plan) comes before
-   * anything else: holders' calls wait for its close, and so would another job's period that moves
-   * coins into the same line (a launch pool's end into flexible simple earn).
-   */
-  private async openShardedPeriod(db: Db = this.db): Promise<{ job: Job; period: Period } | undefined> {
-    if (!(this.options.shardRows ?? 0)) return undefined;
-    const open = await db
-      .select({ job: jobPeriods.job, periodStart: jobPeriods.periodStart })
-      .from(jobPeriods)
-      .where(isNull(jobPeriods.closedAt))
-      .orderBy(jobPeriods.periodEnd);
-    for (const row of open) {
-      const job = this.jobs.find((j) => j.name === row.job);
-      if (job) return { job, period: this.periods.at(job, row.periodStart.getTime()) };
-    }
-    return undefined;
+  /** A sharded period left open comes before anything else (sharded.ts). */
+  private openShardedPeriod(db: Db = this.db): Promise<{ job: Job; period: Period } | undefined> {
+    if (!(this.options.shardRows ?? 0)) return Promise.resolve(undefined);
+    return openShardedPeriod(db, this.jobs, this.periods);
   }
 
   /**

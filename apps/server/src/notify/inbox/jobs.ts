@@ -66,6 +66,8 @@ export function inboxJobs(deps: AppDeps): Job[] {
       name: 'inbox.launchpool',
       periodSeconds: HOUR_S,
       run: (tx, period) => runLaunchpoolAnnouncements(tx, deps.reads, period),
+      // Reads the launch pools and writes inbox items: no money, nothing a batch of another line reads.
+      independent: true,
     },
     {
       name: 'inbox.daily_earnings',

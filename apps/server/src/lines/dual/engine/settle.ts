@@ -1,5 +1,5 @@
 import { type DualDirection, dec, targetReached } from '@earn/domain';
-import type { Db } from '../../../infra/db/client';
+import { type Db, rows, sql } from '../../../infra/db/client';
 import { runWhole } from '../../../infra/jobs/scheduler';
 import { unixSeconds } from '../../../kernel/clock';
 import { type Job, type Period, shardedWork } from '../../../kernel/jobs';
@@ -139,5 +139,14 @@ export function settlementJob(): Job {
     periodSeconds: HOUR_SECONDS,
     run: (tx: Db, period: Period) => runWhole(tx, settlementHour, period),
     sharded: settlementHour,
+    // Until a product's settlement falls due, its hours settle nothing: another line's batch may run ahead.
+    independent: async (db, _from, to) => {
+      const [found] = await rows<{ any: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM dual_products WHERE status IN ('open', 'failed', 'settling')
+          AND settle_at <= ${to.toISOString()}::timestamptz) AS any`,
+      );
+      return found?.any === false;
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { rows, sql } from '../../../infra/db/client';
 import type { Job } from '../../../infra/jobs/scheduler';
 import { rateWatch } from '../../../kernel/notices';
 import { launchPoolHour, payHour } from './hour';
@@ -38,6 +39,15 @@ export function launchPoolJobs(): Job[] {
         await rateWatch().observeRates(tx, 'launchpool', period.end, { tell: false });
       },
       sharded: launchPoolHour,
+      // With no project started and unsettled, its hours pay nothing and end nothing (a project's end
+      // returns stakes into flexible): another line's batch may run ahead of them.
+      independent: async (db, _from, to) => {
+        const [found] = await rows<{ any: boolean }>(
+          db,
+          sql`SELECT EXISTS (SELECT 1 FROM launchpool_projects WHERE settled_at IS NULL AND start_at < ${to.toISOString()}::timestamptz) AS any`,
+        );
+        return found?.any === false;
+      },
     },
   ];
 }

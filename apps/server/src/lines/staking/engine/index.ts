@@ -29,6 +29,11 @@ export function stakingJobs(): Job[] {
         await settleArrivals(tx, period.end);
       },
       due: { next: nextArrival, run: settleArrivals },
+      // Until the next arrival, its hours move nothing (another line's batch may run ahead of them).
+      independent: async (db, _from, to) => {
+        const at = await nextArrival(db);
+        return !at || at.getTime() > to.getTime();
+      },
     },
   ];
 }
