@@ -92,4 +92,24 @@ export type BookedPeriod = { params: ShardData; result: ShardData }[];
  */
 export interface PeriodBatch {
   run(tx: Db, first: Period, max: number, shardRows: number): Promise<BookedPeriod[]>;
+  /**
+   * Its batches book only periods that do nothing (idleBatch): nothing then depends on the order of
+   * its periods and other jobs', and no other job bounds them.
+   */
+  idle?: true;
+}
+
+/**
+ * The batch of a job whose periods often do nothing at all (no pool running, no settlement or
+ * arrival due): `idlePeriods` answers how many of the `max` periods from `first` on would write
+ * nothing, so that they are recorded as done (their bookkeeping) without running.
+ */
+export function idleBatch(idlePeriods: (db: Db, first: Period, max: number) => Promise<number>): PeriodBatch {
+  return {
+    idle: true,
+    async run(tx, first, max) {
+      const n = Math.min(max, await idlePeriods(tx, first, max));
+      return n < 2 ? [] : Array.from({ length: n }, () => []);
+    },
+  };
 }

@@ -47,7 +47,11 @@ export async function runBatch(
   const end = new Date(period.start.getTime() + booked.length * job.periodSeconds * 1000);
   host.periods.ran(job, { start: period.start, end }, true);
   host.span.reached = Math.max(host.span.reached, end.getTime());
-  if (sharded) host.booked(job.name, booked.reduce((n, shards) => n + shards.length, 0));
+  if (sharded)
+    host.booked(
+      job.name,
+      booked.reduce((n, shards) => n + shards.length, 0),
+    );
   return true;
 }
 
@@ -64,7 +68,7 @@ async function batchSize(
   const length = job.periodSeconds * 1000;
   const start = period.start.getTime();
   let max = Math.floor((end.getTime() - start) / length);
-  for (const other of jobs) {
+  for (const other of job.batch?.idle ? [] : jobs) {
     if (max < 2) return max;
     if (other === job || other.independent === true) continue;
     if (other.independent && (await other.independent(tx, period.start, end))) continue;

@@ -100,7 +100,8 @@ export async function nextStop(
   let earliest: Date | undefined;
   for (const job of jobs) {
     const period = await periods.nextSpan(job, o.horizon, db);
-    if (period.end.getTime() <= o.limit.getTime() && (!earliest || period.end < earliest)) earliest = period.end;
+    if (period.end.getTime() <= o.limit.getTime() && (!earliest || period.end < earliest))
+      earliest = period.end;
     if (!job.due) continue;
     // Instants already passed are done by the next runUntil; only later ones are stops.
     const at = o.seen?.has(job.name) ? o.seen.get(job.name) : await job.due.next(db);

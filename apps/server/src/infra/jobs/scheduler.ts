@@ -247,7 +247,11 @@ export class Scheduler {
       const { job, period } = best;
       failing(job);
       touched.add(job.name);
-      if (job.batch && this.span && (await runBatch(tx, this.batchHost(this.span, horizon), job, job.batch, period)))
+      if (
+        job.batch &&
+        this.span &&
+        (await runBatch(tx, this.batchHost(this.span, horizon), job, job.batch, period))
+      )
         continue;
       let claimed: boolean;
       if (job.sharded && shardRows > 0)
@@ -274,7 +278,12 @@ export class Scheduler {
 
   /** The earliest end by `limit` of a period (a coalescing job's span up to `horizon`) or due instant. */
   private nextDueEnd(limit: Date, horizon: Date, db: Db = this.db): Promise<Date | undefined> {
-    return nextStop(db, this.jobs, this.periods, { now: this.clock.now(), limit, horizon, seen: this.dueSeen });
+    return nextStop(db, this.jobs, this.periods, {
+      now: this.clock.now(),
+      limit,
+      horizon,
+      seen: this.dueSeen,
+    });
   }
 
   /** Runs the due work of every job that has some pending by `now`. */

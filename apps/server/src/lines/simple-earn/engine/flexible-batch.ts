@@ -150,7 +150,7 @@ async function accountsReady(tx: Db, w: AssetWindow, hours: number): Promise<boo
 async function bookAsset(tx: Db, w: AssetWindow, first: Period, hours: number): Promise<Totals[]> {
   const p = w.plan;
   const steps = sql.join(
-    w.steps.map((s, i) => sql`(${i}, ${num(s.index)}, ${num(s.idx)})`),
+    w.steps.map((s, i) => sql`(${i}::int, ${num(s.index)}, ${num(s.idx)})`),
     sql`, `,
   );
   const bonus = w.bonus
@@ -197,15 +197,22 @@ async function bookEntries(
   first: Period,
   hours: number,
 ): Promise<void> {
-  const entries: { ord: number; kind: 'i' | 'b'; asset: string; award: string; start: string; amount: string }[] =
-    [];
+  const entries: {
+    ord: number;
+    kind: 'i' | 'b';
+    asset: string;
+    award: string;
+    start: string;
+    amount: string;
+  }[] = [];
   for (let i = 0; i < hours; i++)
     windows.forEach((w, a) => {
       const t = totals[a]?.[i];
       if (!t) return;
       const start = iso(hourAt(first, i));
       const base = { asset: w.plan.asset, award: w.plan.awardAsset, start };
-      if (dec(t.interest).gt(0)) entries.push({ ord: entries.length, kind: 'i', ...base, amount: t.interest });
+      if (dec(t.interest).gt(0))
+        entries.push({ ord: entries.length, kind: 'i', ...base, amount: t.interest });
       if (dec(t.bonus).gt(0)) entries.push({ ord: entries.length, kind: 'b', ...base, amount: t.bonus });
     });
   if (entries.length === 0) return;
