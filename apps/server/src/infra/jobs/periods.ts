@@ -1,8 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../kernel/clock';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
+import { wallTime } from './clock';
+import type { Health } from './status';
 
 /** Where each job of one scheduler stands: the last period it knows done, and the next to run. */
 export class Periods {
@@ -109,4 +112,30 @@ export async function nextStop(
     if (at && at > o.now && at <= o.limit && (!earliest || at < earliest)) earliest = at;
   }
   return earliest;
+}
+
+/** Runs, each in its own transaction, the due work of every job that has some pending by `now`. */
+export async function runDueWork(
+  jobs: readonly Job[],
+  db: Db,
+  transaction: <T>(work: (tx: Db) => Promise<T>) => Promise<T>,
+  health: Health,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  for (const job of jobs) {
+    const due = job.due;
+    if (!due) continue;
+    const at = await due.next(db);
+    if (!at || at.getTime() > now.getTime()) continue;
+    let done: number;
+    try {
+      done = await transaction((tx) => due.run(tx, now));
+    } catch (error) {
+      health.failed(job.name, error);
+      throw error;
+    }
+    health.lastSuccess.set(job.name, wallTime());
+    if (done > 0) log?.info({ job: job.name, done, at: now.toISOString() }, 'due work done');
+  }
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
 import { type BatchHost, runBatch } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
-import { nextStop, Periods } from './periods';
+import { nextStop, Periods, runDueWork } from './periods';
 import {
   claimRun,
   NeedsOwnTransaction,
@@ -40,6 +40,8 @@ export class Scheduler {
   private dueSeen: Map<string, Date | undefined> | undefined;
   /** During a stop that spans several period ends: where it ends, and how far a batch booked. */
   private span: { end: Date; reached: number } | undefined;
+  /** Until then (ms), stops span nothing: one rolled back for a period that needs its own transactions. */
+  private spanOffUntil = 0;
   /** Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive. */
   private readonly health = new Health();
 
@@ -71,15 +73,17 @@ export class Scheduler {
 
   /** This scheduler as a spanning stop's batches see it (batch.ts). */
   private batchHost(span: { end: Date; reached: number }, horizon: Date): BatchHost {
+    const { jobs, periods, instance } = this;
+    const booked = (job: string, shards: number) => this.shardHost.booked(job, shards);
     return {
-      jobs: this.jobs,
-      periods: this.periods,
+      jobs,
+      periods,
       span,
       horizon,
       shardRows: this.options.shardRows ?? 0,
       now: this.clock.now(),
-      instance: this.instance,
-      booked: (job, shards) => this.shardHost.booked(job, shards),
+      instance,
+      booked,
     };
   }
 
@@ -108,11 +112,9 @@ export class Scheduler {
   }
 
   /**
-   * A transaction of the scheduler's. Under a test clock its commit does not wait for the WAL to reach
-   * the disk (synchronous_commit off): a long advance commits several times per clock hour, and each
-   * flush cost more than the hour's work. A crash may then lose the last committed periods, whole and
-   * in order with everything after them (their claims too), so they run again; nothing is paid twice
-   * or half. The system clock keeps every commit durable.
+   * A transaction of the scheduler's; under a test clock its commit does not wait for the WAL to reach
+   * the disk (a long advance commits often): a crash may lose the last committed periods, whole and in
+   * order (their claims too), so they run again; nothing is paid twice or half.
    */
   private transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction(async (t) => {
@@ -176,17 +178,19 @@ export class Scheduler {
   }
 
   /**
-   * One stop of a clock advance: the clock moved to `at`, every period due by then and the due work
-   * in one transaction (a stop's fixed cost is its commit, not its periods'). A stop that cannot be
-   * one transaction (a sharded period larger than a shard, or one another instance holds) is run
-   * again a period a transaction, as runDue does.
+   * One stop of a clock advance in one transaction (a stop's fixed cost is its commit): the clock moved
+   * to `at` and every period and due work by then, and on to each further period end and due instant
+   * up to `limit` within stopSpanMs, each at its own time (batch.ts books quiet periods at once). A
+   * stop that cannot be one transaction (a sharded period larger than a shard, or one another
+   * instance holds) is run again a period a transaction, as runDue does.
    */
   private async stopAt(clock: TestClock, at: Date, horizon: Date, limit: Date = at): Promise<void> {
     const touched = new Set<string>();
     const before = this.periods.snapshot();
     const from = clock.now();
     // Spanning: the period ends and due instants up to `end`, each run at its own time, in order.
-    const end = new Date(Math.min(limit.getTime(), at.getTime() + (this.options.stopSpanMs ?? 0)));
+    const spanMs = at.getTime() < this.spanOffUntil ? 0 : (this.options.stopSpanMs ?? 0);
+    const end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
     let failed: Job | undefined;
     try {
       await this.transaction(async (tx) => {
@@ -216,6 +220,7 @@ export class Scheduler {
         if (failed) this.recordFailure(failed.name, error);
         throw error;
       }
+      this.spanOffUntil = end.getTime();
       await this.runUntil(at, horizon);
       return;
     }
@@ -286,25 +291,6 @@ export class Scheduler {
     });
   }
 
-  /** Runs the due work of every job that has some pending by `now`. */
-  private async runDueWork(now: Date): Promise<void> {
-    for (const job of this.jobs) {
-      const due = job.due;
-      if (!due) continue;
-      const at = await due.next(this.db);
-      if (!at || at.getTime() > now.getTime()) continue;
-      let done: number;
-      try {
-        done = await this.transaction((tx) => due.run(tx, now));
-      } catch (error) {
-        this.recordFailure(job.name, error);
-        throw error;
-      }
-      this.health.lastSuccess.set(job.name, wallTime());
-      if (done > 0) this.log?.info({ job: job.name, done, at: now.toISOString() }, 'due work done');
-    }
-  }
-
   /**
    * Runs the periods that have ended by `now`; `horizon` (the end of the clock advance under way, else
    * now) is where coalescing jobs' spans end.
@@ -334,7 +320,7 @@ export class Scheduler {
       // network, the server would otherwise answer nothing until the pass ends).
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await this.runDueWork(now);
+    await runDueWork(this.jobs, this.db, (work) => this.transaction(work), this.health, now, this.log);
     return ran;
   }
 
