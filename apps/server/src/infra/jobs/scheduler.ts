@@ -33,14 +33,11 @@ export class Scheduler {
   private running: Promise<void> = Promise.resolve();
   /** Where each job stands: its last period done, its next (periods.ts). */
   private readonly periods: Periods;
-  /**
-   * During a clock advance: each due job's next instant as the last stop's due work read it (not due
-   * then), so the next stop is found without asking again.
-   */
+  /** During a clock advance: each due job's next instant as the last stop read it (not due then). */
   private dueSeen: Map<string, Date | undefined> | undefined;
   /** During a stop that spans several period ends: where it ends, and how far a batch booked. */
   private span: { end: Date; reached: number } | undefined;
-  /** Until then (ms), stops span nothing: one rolled back for a period that needs its own transactions. */
+  /** Until then (ms), stops span nothing: a spanning stop failed (it runs again a stop per instant). */
   private spanOffUntil = 0;
   /** Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive. */
   private readonly health = new Health();
@@ -112,9 +109,8 @@ export class Scheduler {
   }
 
   /**
-   * A transaction of the scheduler's; under a test clock its commit does not wait for the WAL to reach
-   * the disk (a long advance commits often): a crash may lose the last committed periods, whole and in
-   * order (their claims too), so they run again; nothing is paid twice or half.
+   * A transaction of the scheduler's; under a test clock its commit does not wait for the WAL (a crash
+   * may lose the last committed periods, whole and in order with their claims: they run again).
    */
   private transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction(async (t) => {
@@ -198,9 +194,16 @@ export class Scheduler {
         let sub = at;
         for (;;) {
           clock.pass(sub);
-          await this.runGroup(tx, sub, horizon, touched, (job) => {
-            failed = job;
-          });
+          await this.runGroup(
+            tx,
+            sub,
+            horizon,
+            touched,
+            (job) => {
+              failed = job;
+            },
+            sub === at,
+          );
           if (this.stopping || sub >= end) break;
           const next = await this.nextDueEnd(end, horizon, tx);
           if (!next || next <= sub) break;
@@ -215,12 +218,17 @@ export class Scheduler {
       this.periods.restore(before, touched);
       this.dueSeen?.clear();
       clock.rewind(from);
+      // A spanning stop that failed runs again a stop per instant up to its end: what committed
+      // before the failure stop by stop commits again, and a failing period fails where it would.
+      if (end > at) {
+        this.spanOffUntil = end.getTime();
+        return this.stopAt(clock, at, horizon);
+      }
       await clock.set(at);
       if (!(error instanceof NeedsOwnTransaction || error instanceof PeriodDoneElsewhere)) {
         if (failed) this.recordFailure(failed.name, error);
         throw error;
       }
-      this.spanOffUntil = end.getTime();
       await this.runUntil(at, horizon);
       return;
     }
@@ -236,9 +244,10 @@ export class Scheduler {
     horizon: Date,
     touched: Set<string>,
     failing: (job: Job) => void,
+    first: boolean,
   ): Promise<void> {
-    // A sharded period left open elsewhere is run the ordinary way, before anything else.
-    if (await this.openShardedPeriod(tx)) throw new NeedsOwnTransaction();
+    // A sharded period left open elsewhere runs the ordinary way first (one opened later conflicts with the plan here).
+    if (first && (await this.openShardedPeriod(tx))) throw new NeedsOwnTransaction();
     const shardRows = this.options.shardRows ?? 0;
     for (let pass = 0; pass < MAX_PERIODS_PER_PASS * Math.max(1, this.jobs.length); pass++) {
       if (this.stopping) return;
@@ -359,11 +368,8 @@ export class Scheduler {
   }
 
   async hasRun(job: string, periodStart: Date): Promise<boolean> {
-    const found = await this.db
-      .select({ job: jobRuns.job })
-      .from(jobRuns)
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, periodStart)));
-    return found.length > 0;
+    const where = and(eq(jobRuns.job, job), eq(jobRuns.periodStart, periodStart));
+    return (await this.db.select({ job: jobRuns.job }).from(jobRuns).where(where)).length > 0;
   }
 
   start(intervalMs: number): void {
