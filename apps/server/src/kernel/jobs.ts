@@ -78,6 +78,8 @@ export interface Job {
    * period end or due instant).
    */
   independent?: true | ((db: Db, from: Date, to: Date) => Promise<boolean>);
+  /** Its work never books a journal entry: the payout metrics (ops/metrics-payouts.ts) skip it. */
+  booksNothing?: true;
 }
 
 /** One period's bookings as its shards would record them (params and result each), in plan order. */

@@ -69,5 +69,6 @@ export function priceHistoryJob(): Job {
     run: (tx, period) => recordPrices(tx, period.end),
     // Reads the listed prices and writes their history: nothing another job's batch reads or writes.
     independent: true,
+    booksNothing: true,
   };
 }

@@ -56,6 +56,7 @@ type Instrumented = { [WRAPPED]?: { sink: PayoutSink } };
  */
 function instrumentJobs(jobs: readonly Job[], sink: PayoutSink): void {
   for (const job of jobs) {
+    if (job.booksNothing) continue;
     const holder = job as Job & Instrumented;
     if (holder[WRAPPED]) {
       holder[WRAPPED].sink = sink;

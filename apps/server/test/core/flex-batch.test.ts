@@ -10,6 +10,8 @@ import { settlementJob } from '../../src/lines/dual/engine/settle';
 import { launchPoolJobs } from '../../src/lines/launch-pool/engine';
 import { FLEX_HOURLY_JOB, simpleEarnJobs } from '../../src/lines/simple-earn/engine';
 import { stakingJobs } from '../../src/lines/staking/engine';
+import { priceHistoryJob } from '../../src/market/prices';
+import { retentionJob } from '../../src/ops/retention/retention';
 import { freshDatabase } from '../harness';
 import { H0, HOUR, period, seedFlexBook } from './flex-book';
 
@@ -130,6 +132,7 @@ async function books(db: Db): Promise<Record<string, string[]>> {
       'job, period_start, shard, params, result, done_at',
       'job, period_start, shard',
     ),
+    prices: await q('asset_prices', 'asset, at, price_usdt, source', 'asset, at'),
     observations: await q('apr_observations', 'line, target, rate, observed_at, changes', 'line, target'),
     sequences: await q(
       `(SELECT 'accounts' AS s, last_value FROM ledger_accounts_id_seq UNION ALL SELECT 'entries', last_value FROM journal_entries_id_seq
@@ -191,8 +194,16 @@ describe('flexible hours booked k at a time write what hours booked one by one w
       scheduler.register(job);
       scheduler.register(eventsJob);
       // Other lines' jobs, idle here (no pool, product or stake): their hours are recorded at once, and
-      // the staking day bounds the flexible batches at midnight.
-      for (const other of [...launchPoolJobs(), settlementJob(), ...stakingJobs()]) scheduler.register(other);
+      // the staking day bounds the flexible batches at midnight; the hourly prices and retention's due
+      // work, independent of the batches, run beside them.
+      for (const other of [
+        ...launchPoolJobs(),
+        settlementJob(),
+        ...stakingJobs(),
+        priceHistoryJob(),
+        retentionJob(),
+      ])
+        scheduler.register(other);
       return { clock, scheduler, batched: () => batchedHours };
     };
     const a = await setup(hourly, 0);

@@ -92,20 +92,28 @@ export class Periods {
 /**
  * A clock advance's next stop: the earliest end by `limit` of a period (a coalescing job's span up to
  * `horizon`) or due instant after `now`. `seen`: each due job's next instant as the last stop read it
- * (nothing of the scheduler's ran since), used once instead of asking again.
+ * (nothing of the scheduler's ran since), used once instead of asking again. `spanning`: inside a
+ * spanning stop.
  */
 export async function nextStop(
   db: Db,
   jobs: readonly Job[],
   periods: Periods,
-  o: { now: Date; limit: Date; horizon: Date; seen: Map<string, Date | undefined> | undefined },
+  o: {
+    now: Date;
+    limit: Date;
+    horizon: Date;
+    seen: Map<string, Date | undefined> | undefined;
+    spanning: boolean;
+  },
 ): Promise<Date | undefined> {
   let earliest: Date | undefined;
   for (const job of jobs) {
     const period = await periods.nextSpan(job, o.horizon, db);
     if (period.end.getTime() <= o.limit.getTime() && (!earliest || period.end < earliest))
       earliest = period.end;
-    if (!job.due) continue;
+    // In a spanning stop, an independent job's due work runs at the stop's last instant: no stop of its own.
+    if (!job.due || (o.spanning && job.independent === true)) continue;
     // Instants already passed are done by the next runUntil; only later ones are stops.
     const at = o.seen?.has(job.name) ? o.seen.get(job.name) : await job.due.next(db);
     o.seen?.delete(job.name);
@@ -137,5 +145,29 @@ export async function runDueWork(
     }
     health.lastSuccess.set(job.name, wallTime());
     if (done > 0) log?.info({ job: job.name, done, at: now.toISOString() }, 'due work done');
+  }
+}
+
+/**
+ * A stop's due work, in its transaction: each of `jobs` whose next instant is by `now` runs it
+ * (`running` first); the others' next instants are remembered in `seen` for the next stop.
+ */
+export async function runStopDue(
+  tx: Db,
+  jobs: readonly Job[],
+  now: Date,
+  seen: Map<string, Date | undefined> | undefined,
+  running: (job: Job) => void,
+): Promise<void> {
+  for (const job of jobs) {
+    const due = job.due;
+    if (!due) continue;
+    const at = await due.next(tx);
+    if (!at || at.getTime() > now.getTime()) {
+      seen?.set(job.name, at);
+      continue;
+    }
+    running(job);
+    await due.run(tx, now);
   }
 }

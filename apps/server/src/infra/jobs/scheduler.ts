@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
 import { type BatchHost, runBatch } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
-import { nextStop, Periods, runDueWork } from './periods';
+import { nextStop, Periods, runDueWork, runStopDue } from './periods';
 import {
   claimRun,
   NeedsOwnTransaction,
@@ -209,6 +209,11 @@ export class Scheduler {
           if (!next || next <= sub) break;
           sub = next;
         }
+        const deferred = this.span ? this.jobs.filter((j) => j.independent === true) : [];
+        await runStopDue(tx, deferred, sub, this.dueSeen, (job) => {
+          failed = job;
+          touched.add(job.name);
+        });
         await clock.set(new Date(Math.max(sub.getTime(), this.span?.reached ?? 0)), tx);
       });
       this.span = undefined;
@@ -276,18 +281,12 @@ export class Scheduler {
       }
       this.periods.ran(job, period, claimed);
     }
-    for (const job of this.jobs) {
-      const due = job.due;
-      if (!due) continue;
-      const at = await due.next(tx);
-      if (!at || at.getTime() > now.getTime()) {
-        this.dueSeen?.set(job.name, at);
-        continue;
-      }
+    // In a spanning stop, independent jobs' due work waits for the stop's last instant (stopAt).
+    const jobs = this.span ? this.jobs.filter((j) => j.independent !== true) : this.jobs;
+    await runStopDue(tx, jobs, now, this.dueSeen, (job) => {
       failing(job);
       touched.add(job.name);
-      await due.run(tx, now);
-    }
+    });
   }
 
   /** The earliest end by `limit` of a period (a coalescing job's span up to `horizon`) or due instant. */
@@ -297,6 +296,7 @@ export class Scheduler {
       limit,
       horizon,
       seen: this.dueSeen,
+      spanning: this.span !== undefined,
     });
   }
 

@@ -79,12 +79,14 @@ export function inboxJobs(deps: AppDeps): Job[] {
       }),
       // Reads the launch pools and writes inbox items: no money, nothing a batch of another line reads.
       independent: true,
+      booksNothing: true,
     },
     {
       name: 'inbox.daily_earnings',
       periodSeconds: DAY_S,
       offsetSeconds: DAILY_OFFSET_S,
       run: (tx, period) => runDailyEarnings(tx, deps.reads, period),
+      booksNothing: true,
     },
   ];
 }

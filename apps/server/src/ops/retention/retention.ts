@@ -203,6 +203,7 @@ export function retentionJob(batch = RETENTION_BATCH): Job {
     run: async () => undefined,
     // Deletes only rows a month or more past (keys, sessions, old job records): nothing a batch reads or writes.
     independent: true,
+    booksNothing: true,
     due: {
       next: (db) => nextRetentionDue(db),
       run: async (tx, now) => {
