@@ -72,11 +72,14 @@ async function batchSize(
     if (max < 2) return max;
     if (other === job || other.independent === true) continue;
     if (other.independent && (await other.independent(tx, period.start, end))) continue;
-    // At an instant both share, the other job may come first (registration order): the batch stops before it.
-    let bound = (await periods.nextSpan(other, horizon, tx)).end.getTime();
+    // At an instant both share, a job registered before this one runs first: the batch ends before
+    // it; one registered after runs after this job's period ending then. Due work runs after every
+    // period ending at its instant.
+    const next = (await periods.nextSpan(other, horizon, tx)).end.getTime() - start;
+    const after = jobs.indexOf(other) > jobs.indexOf(job);
+    max = Math.min(max, after ? Math.floor(next / length) : Math.ceil(next / length) - 1);
     const due = other.due ? await other.due.next(tx) : undefined;
-    if (due) bound = Math.min(bound, due.getTime());
-    max = Math.min(max, Math.ceil((bound - start) / length) - 1);
+    if (due) max = Math.min(max, Math.floor((due.getTime() - start) / length));
   }
   return max;
 }
