@@ -49,12 +49,13 @@ const EVENTS: Record<number, (tx: Db, p: Period) => Promise<void>> = {
   62: async (tx) => {
     await tx.execute(sql`UPDATE se_flex_products SET borrow_demand = 1e12 WHERE asset = 'BTC'`);
   },
-  // Auto-earn for a holder whose spot balance then receives coins (swept into flexible at the hour).
+  // Auto-earn for a BTC holder whose spot balance then receives coins (swept into flexible at the
+  // hour; the hours after it are quiet again: the sweep finds nothing more to move).
   90: async (tx, p) => {
     await tx.execute(
-      sql`INSERT INTO se_auto_invest (user_id, asset, status, updated_at) VALUES (6, 'USDT', 1, ${p.end.toISOString()}::timestamptz)`,
+      sql`INSERT INTO se_auto_invest (user_id, asset, status, updated_at) VALUES (5, 'BTC', 1, ${p.end.toISOString()}::timestamptz)`,
     );
-    await fund(tx, 6, 'USDT', UserPurpose.spot, '750.25', p.end);
+    await fund(tx, 5, 'BTC', UserPurpose.spot, '0.7512345', p.end);
   },
 };
 const eventHours = Object.keys(EVENTS)
@@ -182,12 +183,14 @@ describe('flexible hours booked k at a time write what hours booked one by one w
       });
       const job = flexJob();
       let batchedHours = 0;
+      let lastBatched = 0;
       const batch = job.batch;
       if (batch)
         job.batch = {
           run: async (tx, first, max, shardRows) => {
             const booked = await batch.run(tx, first, max, shardRows);
             batchedHours += booked.length;
+            if (booked.length > 0) lastBatched = Math.max(lastBatched, first.start.getTime());
             return booked;
           },
         };
@@ -204,7 +207,7 @@ describe('flexible hours booked k at a time write what hours booked one by one w
         retentionJob(),
       ])
         scheduler.register(other);
-      return { clock, scheduler, batched: () => batchedHours };
+      return { clock, scheduler, batched: () => batchedHours, lastBatched: () => lastBatched };
     };
     const a = await setup(hourly, 0);
     for (let i = 0; i < HOURS; i++) await a.scheduler.advance(a.clock, 3600);
@@ -215,6 +218,8 @@ describe('flexible hours booked k at a time write what hours booked one by one w
     // Most hours in batches; the events' hours and those after them alone.
     expect(b.batched()).toBeGreaterThan(HOURS / 2);
     expect(b.batched()).toBeLessThan(HOURS - 10);
+    // With auto-earn on, once its sweep has nothing left to move, hours are batched again.
+    expect(b.lastBatched()).toBeGreaterThan(period(92).start.getTime());
     const x = await books(hourly);
     const y = await books(batched);
     expect(x.interest?.length).toBeGreaterThan(HOURS * 30);

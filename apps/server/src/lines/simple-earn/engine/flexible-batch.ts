@@ -6,6 +6,7 @@ import type { BookedPeriod, Period } from '../../../kernel/jobs';
 import { rateWatch } from '../../../kernel/notices';
 import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
 import { FLEX_LOCK_KEY, SePurpose, SeReason } from '../model';
+import { idleSweep } from './auto-earn';
 import { bonusExpr, type FlexShard, planAsset } from './flexible-plan';
 import { iso, num } from './util';
 
@@ -13,7 +14,7 @@ import { iso, num } from './util';
  * Flexible hours booked k at a time (a clock advance's quiet window), written row for row as k hours
  * booked one by one would write them. Quiet means each hour's result is determined by the hour
  * before: no pending subscription starts earning, no redemption is frozen, no auto-earn sweep can
- * move anything, and every asset lends all its principal (the demand covers every offer, and every
+ * move anything (auto-earn.ts idleSweep), and every asset lends all its principal (the demand covers every offer, and every
  * holder's minimum APR is met), so positions' offsets stand still and each hour adds to the index
  * and to every bonus_cum the same exact terms. Anything else answers "not quiet", and the scheduler
  * books the hour alone. Other jobs' periods in the window are the scheduler's concern (Job.independent).
@@ -52,7 +53,7 @@ export async function runFlexibleHours(
         EXISTS (SELECT 1 FROM se_flex_positions WHERE frozen_amount > 0) AS frozen,
         EXISTS (SELECT 1 FROM se_auto_invest WHERE status = 1) AS auto`,
   );
-  if (!state || state.frozen || state.auto) return [];
+  if (!state || state.frozen) return [];
   let hours = max;
   // Pending amounts start earning in the first hour that starts after their hour_start.
   if (state.pending_from !== null)
@@ -69,10 +70,23 @@ export async function runFlexibleHours(
     if (!(await accountsReady(tx, window, hours))) return [];
     windows.push(window);
   }
+  // Auto-earn on: quiet while its sweep moves nothing (the users it looks at counted, for their ids).
+  const swept = state.auto
+    ? await idleSweep(
+        tx,
+        windows.filter((w) => w.bonus).map((w) => ({ asset: w.plan.asset, award: w.plan.awardAsset })),
+      )
+    : 0;
+  if (swept === null) return [];
   const totals: Totals[][] = [];
   for (const w of windows) totals.push(await bookAsset(tx, w, first, hours));
   await bookEntries(tx, windows, totals, first, hours);
   await closeHours(tx, windows, totals, first, hours);
+  // Each hour's sweep upserts a position for every user it looks at: the ids it draws are drawn here.
+  if (swept > 0)
+    await tx.execute(
+      sql`SELECT nextval(pg_get_serial_sequence('se_flex_positions', 'id')) FROM generate_series(1, ${hours * swept})`,
+    );
   // The rates looked at after the first hour stand for the window (the window's inputs do not move):
   // the later hours' looks would record and tell nothing.
   await rateWatch().observeSimpleEarnRates(tx, first.end);
