@@ -66,4 +66,52 @@ export interface Job {
    * job_runs row written, `close` run) once the last shard is.
    */
   sharded?: ShardedWork;
+  /**
+   * Consecutive periods booked together in a clock advance's stop (a quiet window: see PeriodBatch),
+   * written exactly as each booked alone would be.
+   */
+  batch?: PeriodBatch;
+  /**
+   * Whether this job's periods and due work in [from, to) may run after another job's batch of the
+   * same window (Job.batch) instead of interleaved with it: they neither change what the batch reads
+   * nor read what it writes. true: always; absent: never (the batch stops before this job's next
+   * period end or due instant).
+   */
+  independent?: true | ((db: Db, from: Date, to: Date) => Promise<boolean>);
+  /** Its work never books a journal entry: the payout metrics (ops/metrics-payouts.ts) skip it. */
+  booksNothing?: true;
+}
+
+/** One period's bookings as its shards would record them (params and result each), in plan order. */
+export type BookedPeriod = { params: ShardData; result: ShardData }[];
+
+/**
+ * Several periods of a job booked in one go, when each one's result is determined by the one before
+ * it (no user call, rate change or other job moves its inputs in between). `run` books up to `max`
+ * periods from `first` on and answers each booked period's shards, in order; none when the window is
+ * not quiet (nothing written: the scheduler then runs `first` the ordinary way). The scheduler writes
+ * the periods' job_runs (and, with sharding on, job_periods and job_shards) rows.
+ */
+export interface PeriodBatch {
+  run(tx: Db, first: Period, max: number, shardRows: number): Promise<BookedPeriod[]>;
+  /**
+   * Its batches book only periods that do nothing (idleBatch): nothing then depends on the order of
+   * its periods and other jobs', and no other job bounds them.
+   */
+  idle?: true;
+}
+
+/**
+ * The batch of a job whose periods often do nothing at all (no pool running, no settlement or
+ * arrival due): `idlePeriods` answers how many of the `max` periods from `first` on would write
+ * nothing, so that they are recorded as done (their bookkeeping) without running.
+ */
+export function idleBatch(idlePeriods: (db: Db, first: Period, max: number) => Promise<number>): PeriodBatch {
+  return {
+    idle: true,
+    async run(tx, first, max) {
+      const n = Math.min(max, await idlePeriods(tx, first, max));
+      return n < 2 ? [] : Array.from({ length: n }, () => []);
+    },
+  };
 }

@@ -67,5 +67,8 @@ export function priceHistoryJob(): Job {
     name: 'market.prices.hourly',
     periodSeconds: 3600,
     run: (tx, period) => recordPrices(tx, period.end),
+    // Reads the listed prices and writes their history: nothing another job's batch reads or writes.
+    independent: true,
+    booksNothing: true,
   };
 }

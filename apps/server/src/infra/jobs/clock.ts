@@ -42,6 +42,20 @@ export class TestClock implements Clock {
   }
 
   /**
+   * Moves this process's time forward to `target` without persisting it: a clock advance's stop that
+   * spans several period ends runs each at its own time, and persists the last with set() in the
+   * stop's transaction.
+   */
+  pass(target: Date): void {
+    this.currentMs = Math.max(this.currentMs, target.getTime());
+  }
+
+  /** Back to `at` after a stop that passed it was rolled back (its moves were never persisted). */
+  rewind(at: Date): void {
+    this.currentMs = at.getTime();
+  }
+
+  /**
    * Moves forward to `target` (never back) and persists it for the other instances: in `within` (a
    * clock advance's stop: the move commits with the periods it makes due), else in its own commit.
    */

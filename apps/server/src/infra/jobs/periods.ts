@@ -1,8 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../kernel/clock';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
+import { wallTime } from './clock';
+import type { Health } from './status';
 
 /** Where each job of one scheduler stands: the last period it knows done, and the next to run. */
 export class Periods {
@@ -83,5 +86,88 @@ export class Periods {
     const currentStart = Math.floor((nowMs - offsetMs) / lengthMs) * lengthMs + offsetMs;
     this.firstStart.set(job.name, currentStart - lengthMs);
     return this.at(job, currentStart - lengthMs);
+  }
+}
+
+/**
+ * A clock advance's next stop: the earliest end by `limit` of a period (a coalescing job's span up to
+ * `horizon`) or due instant after `now`. `seen`: each due job's next instant as the last stop read it
+ * (nothing of the scheduler's ran since), used once instead of asking again. `spanning`: inside a
+ * spanning stop.
+ */
+export async function nextStop(
+  db: Db,
+  jobs: readonly Job[],
+  periods: Periods,
+  o: {
+    now: Date;
+    limit: Date;
+    horizon: Date;
+    seen: Map<string, Date | undefined> | undefined;
+    spanning: boolean;
+  },
+): Promise<Date | undefined> {
+  let earliest: Date | undefined;
+  for (const job of jobs) {
+    const period = await periods.nextSpan(job, o.horizon, db);
+    if (period.end.getTime() <= o.limit.getTime() && (!earliest || period.end < earliest))
+      earliest = period.end;
+    // In a spanning stop, an independent job's due work runs at the stop's last instant: no stop of its own.
+    if (!job.due || (o.spanning && job.independent === true)) continue;
+    // Instants already passed are done by the next runUntil; only later ones are stops.
+    const at = o.seen?.has(job.name) ? o.seen.get(job.name) : await job.due.next(db);
+    o.seen?.delete(job.name);
+    if (at && at > o.now && at <= o.limit && (!earliest || at < earliest)) earliest = at;
+  }
+  return earliest;
+}
+
+/** Runs, each in its own transaction, the due work of every job that has some pending by `now`. */
+export async function runDueWork(
+  jobs: readonly Job[],
+  db: Db,
+  transaction: <T>(work: (tx: Db) => Promise<T>) => Promise<T>,
+  health: Health,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<void> {
+  for (const job of jobs) {
+    const due = job.due;
+    if (!due) continue;
+    const at = await due.next(db);
+    if (!at || at.getTime() > now.getTime()) continue;
+    let done: number;
+    try {
+      done = await transaction((tx) => due.run(tx, now));
+    } catch (error) {
+      health.failed(job.name, error);
+      throw error;
+    }
+    health.lastSuccess.set(job.name, wallTime());
+    if (done > 0) log?.info({ job: job.name, done, at: now.toISOString() }, 'due work done');
+  }
+}
+
+/**
+ * A stop's due work, in its transaction: each of `jobs` whose next instant is by `now` runs it
+ * (`running` first); the others' next instants are remembered in `seen` for the next stop.
+ */
+export async function runStopDue(
+  tx: Db,
+  jobs: readonly Job[],
+  now: Date,
+  seen: Map<string, Date | undefined> | undefined,
+  running: (job: Job) => void,
+): Promise<void> {
+  for (const job of jobs) {
+    const due = job.due;
+    if (!due) continue;
+    const at = await due.next(tx);
+    if (!at || at.getTime() > now.getTime()) {
+      seen?.set(job.name, at);
+      continue;
+    }
+    running(job);
+    await due.run(tx, now);
   }
 }

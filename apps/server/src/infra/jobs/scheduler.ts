@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
-import { jobPeriods, jobRuns } from '../db/schema';
+import { jobRuns } from '../db/schema';
+import { type BatchHost, runBatch } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
-import { Periods } from './periods';
-import { claimRun, NeedsOwnTransaction, PeriodDoneElsewhere, runSharded, type ShardHost } from './sharded';
+import { nextStop, Periods, runDueWork, runStopDue } from './periods';
+import {
+  claimRun,
+  NeedsOwnTransaction,
+  openShardedPeriod,
+  PeriodDoneElsewhere,
+  runSharded,
+  type ShardHost,
+} from './sharded';
 import { Health, type SchedulerOptions, type SchedulerStatus } from './status';
 
 export type { Job, Period, ShardData, ShardedWork } from '../../kernel/jobs';
@@ -25,11 +33,12 @@ export class Scheduler {
   private running: Promise<void> = Promise.resolve();
   /** Where each job stands: its last period done, its next (periods.ts). */
   private readonly periods: Periods;
-  /**
-   * During a clock advance: each due job's next instant as the last stop's due work read it (not due
-   * then), so the next stop is found without asking again.
-   */
+  /** During a clock advance: each due job's next instant as the last stop read it (not due then). */
   private dueSeen: Map<string, Date | undefined> | undefined;
+  /** During a stop that spans several period ends: where it ends, and how far a batch booked. */
+  private span: { end: Date; reached: number } | undefined;
+  /** Until then (ms), stops span nothing: a spanning stop failed (it runs again a stop per instant). */
+  private spanOffUntil = 0;
   /** Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive. */
   private readonly health = new Health();
 
@@ -59,6 +68,22 @@ export class Scheduler {
     };
   }
 
+  /** This scheduler as a spanning stop's batches see it (batch.ts). */
+  private batchHost(span: { end: Date; reached: number }, horizon: Date): BatchHost {
+    const { jobs, periods, instance } = this;
+    const booked = (job: string, shards: number) => this.shardHost.booked(job, shards);
+    return {
+      jobs,
+      periods,
+      span,
+      horizon,
+      shardRows: this.options.shardRows ?? 0,
+      now: this.clock.now(),
+      instance,
+      booked,
+    };
+  }
+
   /** The server's logger exists only once the app is built, after the scheduler. */
   useLogger(log: FastifyBaseLogger): void {
     this.log = log;
@@ -84,11 +109,8 @@ export class Scheduler {
   }
 
   /**
-   * A transaction of the scheduler's. Under a test clock its commit does not wait for the WAL to reach
-   * the disk (synchronous_commit off): a long advance commits several times per clock hour, and each
-   * flush cost more than the hour's work. A crash may then lose the last committed periods, whole and
-   * in order with everything after them (their claims too), so they run again; nothing is paid twice
-   * or half. The system clock keeps every commit durable.
+   * A transaction of the scheduler's; under a test clock its commit does not wait for the WAL (a crash
+   * may lose the last committed periods, whole and in order with their claims: they run again).
    */
   private transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction(async (t) => {
@@ -141,7 +163,7 @@ export class Scheduler {
         for (let guard = 0; guard < 1_000_000 && !this.stopping; guard++) {
           const nextEnd = await this.nextDueEnd(target, end);
           if (!nextEnd) break;
-          await this.stopAt(clock, nextEnd, end);
+          await this.stopAt(clock, nextEnd, end, target);
         }
         await this.stopAt(clock, target, end);
       } finally {
@@ -152,26 +174,61 @@ export class Scheduler {
   }
 
   /**
-   * One stop of a clock advance: the clock moved to `at`, every period due by then and the due work
-   * in one transaction (a stop's fixed cost is its commit, not its periods'). A stop that cannot be
-   * one transaction (a sharded period larger than a shard, or one another instance holds) is run
-   * again a period a transaction, as runDue does.
+   * One stop of a clock advance in one transaction (a stop's fixed cost is its commit): the clock moved
+   * to `at` and every period and due work by then, and on to each further period end and due instant
+   * up to `limit` within stopSpanMs, each at its own time (batch.ts books quiet periods at once). A
+   * stop that cannot be one transaction (a sharded period larger than a shard, or one another
+   * instance holds) is run again a period a transaction, as runDue does.
    */
-  private async stopAt(clock: TestClock, at: Date, horizon: Date): Promise<void> {
+  private async stopAt(clock: TestClock, at: Date, horizon: Date, limit: Date = at): Promise<void> {
     const touched = new Set<string>();
     const before = this.periods.snapshot();
+    const from = clock.now();
+    // Spanning: the period ends and due instants up to `end`, each run at its own time, in order.
+    const spanMs = at.getTime() < this.spanOffUntil ? 0 : (this.options.stopSpanMs ?? 0);
+    const end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
     let failed: Job | undefined;
     try {
       await this.transaction(async (tx) => {
-        await clock.set(at, tx);
-        await this.runGroup(tx, at, horizon, touched, (job) => {
+        this.span = end > at ? { end, reached: at.getTime() } : undefined;
+        let sub = at;
+        for (;;) {
+          clock.pass(sub);
+          await this.runGroup(
+            tx,
+            sub,
+            horizon,
+            touched,
+            (job) => {
+              failed = job;
+            },
+            sub === at,
+          );
+          if (this.stopping || sub >= end) break;
+          const next = await this.nextDueEnd(end, horizon, tx);
+          if (!next || next <= sub) break;
+          sub = next;
+        }
+        const deferred = this.span ? this.jobs.filter((j) => j.independent === true) : [];
+        await runStopDue(tx, deferred, sub, this.dueSeen, (job) => {
           failed = job;
+          touched.add(job.name);
         });
+        await clock.set(new Date(Math.max(sub.getTime(), this.span?.reached ?? 0)), tx);
       });
+      this.span = undefined;
     } catch (error) {
+      this.span = undefined;
       // Rolled back: the stop's jobs stand where they stood before it, the clock moved alone.
       this.periods.restore(before, touched);
       this.dueSeen?.clear();
+      clock.rewind(from);
+      // A spanning stop that failed runs again a stop per instant up to its end: what committed
+      // before the failure stop by stop commits again, and a failing period fails where it would.
+      if (end > at) {
+        this.spanOffUntil = end.getTime();
+        return this.stopAt(clock, at, horizon);
+      }
       await clock.set(at);
       if (!(error instanceof NeedsOwnTransaction || error instanceof PeriodDoneElsewhere)) {
         if (failed) this.recordFailure(failed.name, error);
@@ -192,9 +249,10 @@ export class Scheduler {
     horizon: Date,
     touched: Set<string>,
     failing: (job: Job) => void,
+    first: boolean,
   ): Promise<void> {
-    // A sharded period left open elsewhere is run the ordinary way, before anything else.
-    if (await this.openShardedPeriod(tx)) throw new NeedsOwnTransaction();
+    // A sharded period left open elsewhere runs the ordinary way first (one opened later conflicts with the plan here).
+    if (first && (await this.openShardedPeriod(tx))) throw new NeedsOwnTransaction();
     const shardRows = this.options.shardRows ?? 0;
     for (let pass = 0; pass < MAX_PERIODS_PER_PASS * Math.max(1, this.jobs.length); pass++) {
       if (this.stopping) return;
@@ -208,6 +266,12 @@ export class Scheduler {
       const { job, period } = best;
       failing(job);
       touched.add(job.name);
+      if (
+        job.batch &&
+        this.span &&
+        (await runBatch(tx, this.batchHost(this.span, horizon), job, job.batch, period))
+      )
+        continue;
       let claimed: boolean;
       if (job.sharded && shardRows > 0)
         claimed = await runSharded(this.shardHost, job, job.sharded, period, shardRows, tx);
@@ -217,61 +281,23 @@ export class Scheduler {
       }
       this.periods.ran(job, period, claimed);
     }
-    for (const job of this.jobs) {
-      const due = job.due;
-      if (!due) continue;
-      const at = await due.next(tx);
-      if (!at || at.getTime() > now.getTime()) {
-        this.dueSeen?.set(job.name, at);
-        continue;
-      }
+    // In a spanning stop, independent jobs' due work waits for the stop's last instant (stopAt).
+    const jobs = this.span ? this.jobs.filter((j) => j.independent !== true) : this.jobs;
+    await runStopDue(tx, jobs, now, this.dueSeen, (job) => {
       failing(job);
       touched.add(job.name);
-      await due.run(tx, now);
-    }
+    });
   }
 
   /** The earliest end by `limit` of a period (a coalescing job's span up to `horizon`) or due instant. */
-  private async nextDueEnd(limit: Date, horizon: Date): Promise<Date | undefined> {
-    let earliest: Date | undefined;
-    for (const job of this.jobs) {
-      const period = await this.periods.nextSpan(job, horizon, this.db);
-      if (period.end.getTime() <= limit.getTime() && (!earliest || period.end < earliest))
-        earliest = period.end;
-      if (!job.due) continue;
-      // Instants already passed are done by the next runUntil; only later ones are stops. The stop
-      // before asked already when nothing was due (nothing of the scheduler's ran since).
-      const seen = this.dueSeen;
-      const at = seen?.has(job.name) ? seen.get(job.name) : await job.due.next(this.db);
-      seen?.delete(job.name);
-      if (
-        at &&
-        at.getTime() > this.clock.now().getTime() &&
-        at.getTime() <= limit.getTime() &&
-        (!earliest || at < earliest)
-      )
-        earliest = at;
-    }
-    return earliest;
-  }
-
-  /** Runs the due work of every job that has some pending by `now`. */
-  private async runDueWork(now: Date): Promise<void> {
-    for (const job of this.jobs) {
-      const due = job.due;
-      if (!due) continue;
-      const at = await due.next(this.db);
-      if (!at || at.getTime() > now.getTime()) continue;
-      let done: number;
-      try {
-        done = await this.transaction((tx) => due.run(tx, now));
-      } catch (error) {
-        this.recordFailure(job.name, error);
-        throw error;
-      }
-      this.health.lastSuccess.set(job.name, wallTime());
-      if (done > 0) this.log?.info({ job: job.name, done, at: now.toISOString() }, 'due work done');
-    }
+  private nextDueEnd(limit: Date, horizon: Date, db: Db = this.db): Promise<Date | undefined> {
+    return nextStop(db, this.jobs, this.periods, {
+      now: this.clock.now(),
+      limit,
+      horizon,
+      seen: this.dueSeen,
+      spanning: this.span !== undefined,
+    });
   }
 
   /**
@@ -303,27 +329,14 @@ export class Scheduler {
       // network, the server would otherwise answer nothing until the pass ends).
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await this.runDueWork(now);
+    await runDueWork(this.jobs, this.db, (work) => this.transaction(work), this.health, now, this.log);
     return ran;
   }
 
-  /**
-   * A sharded period left open (its pass failed, or its instance died, after the plan) comes before
-   * anything else: holders' calls wait for its close, and so would another job's period that moves
-   * coins into the same line (a launch pool's end into flexible simple earn).
-   */
-  private async openShardedPeriod(db: Db = this.db): Promise<{ job: Job; period: Period } | undefined> {
-    if (!(this.options.shardRows ?? 0)) return undefined;
-    const open = await db
-      .select({ job: jobPeriods.job, periodStart: jobPeriods.periodStart })
-      .from(jobPeriods)
-      .where(isNull(jobPeriods.closedAt))
-      .orderBy(jobPeriods.periodEnd);
-    for (const row of open) {
-      const job = this.jobs.find((j) => j.name === row.job);
-      if (job) return { job, period: this.periods.at(job, row.periodStart.getTime()) };
-    }
-    return undefined;
+  /** A sharded period left open comes before anything else (sharded.ts). */
+  private openShardedPeriod(db: Db = this.db): Promise<{ job: Job; period: Period } | undefined> {
+    if (!(this.options.shardRows ?? 0)) return Promise.resolve(undefined);
+    return openShardedPeriod(db, this.jobs, this.periods);
   }
 
   /**
@@ -355,11 +368,8 @@ export class Scheduler {
   }
 
   async hasRun(job: string, periodStart: Date): Promise<boolean> {
-    const found = await this.db
-      .select({ job: jobRuns.job })
-      .from(jobRuns)
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.periodStart, periodStart)));
-    return found.length > 0;
+    const where = and(eq(jobRuns.job, job), eq(jobRuns.periodStart, periodStart));
+    return (await this.db.select({ job: jobRuns.job }).from(jobRuns).where(where)).length > 0;
   }
 
   start(intervalMs: number): void {

@@ -3,6 +3,7 @@ import type { Job, Period, ShardData, ShardedWork } from '../../kernel/jobs';
 import { type Db, rows } from '../db/client';
 import { jobPeriods, jobRuns, jobShards } from '../db/schema';
 import type { Clock } from './clock';
+import type { Periods } from './periods';
 
 // A period in shards, shared by the instances that run it (scheduler.ts runs the rest of a job).
 
@@ -230,4 +231,26 @@ export async function runSharded(
       return true;
     });
   }
+}
+
+/**
+ * A sharded period left open (its pass failed, or its instance died, after the plan) comes before
+ * anything else: holders' calls wait for its close, and so would another job's period that moves
+ * coins into the same line (a launch pool's end into flexible simple earn).
+ */
+export async function openShardedPeriod(
+  db: Db,
+  jobs: readonly Job[],
+  periods: Periods,
+): Promise<{ job: Job; period: Period } | undefined> {
+  const open = await db
+    .select({ job: jobPeriods.job, periodStart: jobPeriods.periodStart })
+    .from(jobPeriods)
+    .where(isNull(jobPeriods.closedAt))
+    .orderBy(jobPeriods.periodEnd);
+  for (const row of open) {
+    const job = jobs.find((j) => j.name === row.job);
+    if (job) return { job, period: periods.at(job, row.periodStart.getTime()) };
+  }
+  return undefined;
 }

@@ -7,6 +7,12 @@ export interface SchedulerOptions {
   shardRows?: number;
   /** How long an instance waits between looks at shards other instances hold (default 25 ms). */
   shardWaitMs?: number;
+  /**
+   * A clock advance's stop runs every period end and due instant within this much clock in one
+   * transaction (each at its own time), and lets a job with a batch book its quiet periods of that
+   * span at once (default 0: a transaction per period end).
+   */
+  stopSpanMs?: number;
 }
 
 /** What readiness and metrics read of one job: its last success, how far behind it is, its failures. */

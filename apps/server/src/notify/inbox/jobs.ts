@@ -1,6 +1,7 @@
-import { sql } from '../../infra/db/client';
+import { rows, sql } from '../../infra/db/client';
 import type { Job, Period } from '../../infra/jobs/scheduler';
 import type { AppDeps } from '../../kernel/deps';
+import { idleBatch } from '../../kernel/jobs';
 import type { LineReads } from '../../kernel/reads';
 import { notifyMany } from './create';
 
@@ -66,12 +67,26 @@ export function inboxJobs(deps: AppDeps): Job[] {
       name: 'inbox.launchpool',
       periodSeconds: HOUR_S,
       run: (tx, period) => runLaunchpoolAnnouncements(tx, deps.reads, period),
+      // Hours with nothing to announce write nothing: a clock advance records them at once.
+      batch: idleBatch(async (db, first, max) => {
+        const to = new Date(first.start.getTime() + max * HOUR_S * 1000);
+        for (const r of deps.reads)
+          for (const { items } of r.announcements?.(first.start, to) ?? []) {
+            const [found] = await rows<{ any: boolean }>(db, sql`SELECT EXISTS (${items}) AS any`);
+            if (found?.any !== false) return 0;
+          }
+        return max;
+      }),
+      // Reads the launch pools and writes inbox items: no money, nothing a batch of another line reads.
+      independent: true,
+      booksNothing: true,
     },
     {
       name: 'inbox.daily_earnings',
       periodSeconds: DAY_S,
       offsetSeconds: DAILY_OFFSET_S,
       run: (tx, period) => runDailyEarnings(tx, deps.reads, period),
+      booksNothing: true,
     },
   ];
 }

@@ -191,5 +191,6 @@ export function partitionsJob(): Job {
     run: async (tx, period) => {
       await createAhead(tx, period.end);
     },
+    booksNothing: true,
   };
 }

@@ -201,6 +201,9 @@ export function retentionJob(batch = RETENTION_BATCH): Job {
     // to do (a yearly no-op claim), since a period's one transaction would hold every batch at once.
     periodSeconds: 365 * DAY,
     run: async () => undefined,
+    // Deletes only rows a month or more past (keys, sessions, old job records): nothing a batch reads or writes.
+    independent: true,
+    booksNothing: true,
     due: {
       next: (db) => nextRetentionDue(db),
       run: async (tx, now) => {

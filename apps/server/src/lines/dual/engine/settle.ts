@@ -1,8 +1,8 @@
 import { type DualDirection, dec, targetReached } from '@earn/domain';
-import type { Db } from '../../../infra/db/client';
+import { type Db, rows, sql } from '../../../infra/db/client';
 import { runWhole } from '../../../infra/jobs/scheduler';
 import { unixSeconds } from '../../../kernel/clock';
-import { type Job, type Period, shardedWork } from '../../../kernel/jobs';
+import { idleBatch, type Job, type Period, shardedWork } from '../../../kernel/jobs';
 import { notices } from '../../../kernel/notices';
 import { postBulkEntry } from '../../../ledger/bulk';
 import { DualReason } from '../model';
@@ -139,5 +139,24 @@ export function settlementJob(): Job {
     periodSeconds: HOUR_SECONDS,
     run: (tx: Db, period: Period) => runWhole(tx, settlementHour, period),
     sharded: settlementHour,
+    // The hours before the first settlement due settle nothing: a clock advance records them at once.
+    batch: idleBatch(async (db, first, max) => {
+      const [found] = await rows<{ at: string | null }>(
+        db,
+        sql`SELECT (EXTRACT(EPOCH FROM MIN(settle_at)) * 1000)::bigint::text AS at FROM dual_products
+          WHERE status IN ('open', 'failed', 'settling')`,
+      );
+      if (!found?.at) return max;
+      return Math.ceil((Number(found.at) - first.start.getTime()) / (HOUR_SECONDS * 1000)) - 1;
+    }),
+    // Until a product's settlement falls due, its hours settle nothing: another line's batch may run ahead.
+    independent: async (db, _from, to) => {
+      const [found] = await rows<{ any: boolean }>(
+        db,
+        sql`SELECT EXISTS (SELECT 1 FROM dual_products WHERE status IN ('open', 'failed', 'settling')
+          AND settle_at <= ${to.toISOString()}::timestamptz) AS any`,
+      );
+      return found?.any === false;
+    },
   };
 }

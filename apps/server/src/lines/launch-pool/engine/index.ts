@@ -1,4 +1,6 @@
+import { rows, sql } from '../../../infra/db/client';
 import type { Job } from '../../../infra/jobs/scheduler';
+import { idleBatch } from '../../../kernel/jobs';
 import { rateWatch } from '../../../kernel/notices';
 import { launchPoolHour, payHour } from './hour';
 import { settleEndedProjects } from './settle';
@@ -38,6 +40,23 @@ export function launchPoolJobs(): Job[] {
         await rateWatch().observeRates(tx, 'launchpool', period.end, { tell: false });
       },
       sharded: launchPoolHour,
+      // With no project unsettled, an hour pays, ends and observes nothing: a clock advance records such hours at once.
+      batch: idleBatch(async (db, _first, max) => {
+        const [found] = await rows<{ any: boolean }>(
+          db,
+          sql`SELECT EXISTS (SELECT 1 FROM launchpool_projects WHERE settled_at IS NULL) AS any`,
+        );
+        return found?.any === false ? max : 0;
+      }),
+      // With no project started and unsettled, its hours pay nothing and end nothing (a project's end
+      // returns stakes into flexible): another line's batch may run ahead of them.
+      independent: async (db, _from, to) => {
+        const [found] = await rows<{ any: boolean }>(
+          db,
+          sql`SELECT EXISTS (SELECT 1 FROM launchpool_projects WHERE settled_at IS NULL AND start_at < ${to.toISOString()}::timestamptz) AS any`,
+        );
+        return found?.any === false;
+      },
     },
   ];
 }

@@ -6,6 +6,51 @@ import { postBulkEntry } from '../../../ledger/bulk';
 import { LINE_FLEXIBLE, SeReason } from '../model';
 import { iso } from './util';
 
+/** Whom the sweep looks at: (user, asset) of every switch on, users whose funds are in use and locked left out. */
+const CANDIDATES = sql`SELECT DISTINCT ON (c.user_id, c.asset) c.user_id, c.asset FROM (
+      SELECT a.user_id, p.asset, COALESCE(s.status, a.status) AS status
+      FROM se_auto_invest a CROSS JOIN se_flex_products p
+      LEFT JOIN se_auto_invest s ON s.user_id = a.user_id AND s.asset = p.asset
+      WHERE a.asset = '' AND p.status = 1
+      UNION ALL
+      SELECT a.user_id, a.asset, a.status FROM se_auto_invest a JOIN se_flex_products p ON p.asset = a.asset AND p.status = 1
+      WHERE a.asset <> ''
+    ) c JOIN users u ON u.id = c.user_id
+    WHERE c.status = 1 AND NOT (u.use_funding AND u.locked)`;
+
+/**
+ * Whether the sweep moves nothing for as long as no spot balance moves (a quiet window of flexible
+ * hours, flexible-batch.ts): every user it looks at has a position already, none's spot (own funds,
+ * 6 decimals down) reaches the product minimum, and none is paid a bonus into it (`bonuses`: each
+ * product paying one, with its award coin). Answers how many it looks at (each hour's position upsert
+ * draws as many ids), or null when it may move something.
+ */
+export async function idleSweep(tx: Db, bonuses: { asset: string; award: string }[]): Promise<number | null> {
+  const pairs = sql.join(
+    bonuses.map((b) => sql`(${b.asset}::text, ${b.award}::text)`),
+    sql`, `,
+  );
+  const fed =
+    bonuses.length > 0
+      ? sql`EXISTS (SELECT 1 FROM c JOIN se_flex_positions q ON q.user_id = c.user_id AND q.principal > 0
+          WHERE (q.asset, c.asset) IN (VALUES ${pairs}))`
+      : sql`false`;
+  const [r] = await rows<{ n: number; missing: number; sweepable: number; fed: boolean }>(
+    tx,
+    sql`WITH c AS (${CANDIDATES}), s AS (
+        SELECT p.id AS position_id, pr.min_lend_amount,
+          trunc(GREATEST(0, COALESCE(a.balance, 0) - COALESCE(l.amount, 0)), 6) AS amount
+        FROM c JOIN se_flex_products pr ON pr.asset = c.asset
+        LEFT JOIN se_flex_positions p ON p.user_id = c.user_id AND p.asset = c.asset
+        LEFT JOIN ledger_accounts a ON a.user_id = c.user_id AND a.asset = c.asset AND a.purpose = ${UserPurpose.spot}
+        LEFT JOIN user_loans l ON l.user_id = c.user_id AND l.asset = c.asset)
+      SELECT COUNT(*)::int AS n, COUNT(*) FILTER (WHERE position_id IS NULL)::int AS missing,
+        COUNT(*) FILTER (WHERE amount > 0 AND amount >= min_lend_amount)::int AS sweepable, ${fed} AS fed FROM s`,
+  );
+  if (!r || r.missing > 0 || r.sweepable > 0 || r.fed) return null;
+  return r.n;
+}
+
 /**
  * Auto-earn: each hour, the idle spot balance (own funds: less unified-account loans, 6 decimals down)
  * of every asset a user switched on — or every flexible asset under the global switch — moves into
@@ -23,17 +68,7 @@ export async function sweepAutoEarn(tx: Db, period: Period): Promise<void> {
     sql`CREATE TEMP TABLE IF NOT EXISTS se_sweep (user_id bigint, asset text, position_id bigint, amount numeric) ON COMMIT DELETE ROWS`,
   );
   await tx.execute(sql`DELETE FROM se_sweep`);
-  await tx.execute(sql`INSERT INTO se_sweep (user_id, asset)
-    SELECT DISTINCT ON (c.user_id, c.asset) c.user_id, c.asset FROM (
-      SELECT a.user_id, p.asset, COALESCE(s.status, a.status) AS status
-      FROM se_auto_invest a CROSS JOIN se_flex_products p
-      LEFT JOIN se_auto_invest s ON s.user_id = a.user_id AND s.asset = p.asset
-      WHERE a.asset = '' AND p.status = 1
-      UNION ALL
-      SELECT a.user_id, a.asset, a.status FROM se_auto_invest a JOIN se_flex_products p ON p.asset = a.asset AND p.status = 1
-      WHERE a.asset <> ''
-    ) c JOIN users u ON u.id = c.user_id
-    WHERE c.status = 1 AND NOT (u.use_funding AND u.locked)`);
+  await tx.execute(sql`INSERT INTO se_sweep (user_id, asset) ${CANDIDATES}`);
   const [n] = await rows<{ n: string }>(tx, sql`SELECT COUNT(*)::text AS n FROM se_sweep`);
   if (!n || n.n === '0') return;
   // Positions in id order, then spot accounts in the ledger's key order: the order requests take them in.

@@ -1,9 +1,11 @@
 import type { Job } from '../../../infra/jobs/scheduler';
 import { DAY_MS, HOUR_MS } from '../model';
 import { fixedMaturity, runFixedMaturity } from './fixed-maturity';
+import { runFlexibleHours } from './flexible-batch';
 import { flexibleHour, runFlexibleHour } from './flexible-hour';
 
 export { fixedMaturity, runFixedMaturity } from './fixed-maturity';
+export { runFlexibleHours } from './flexible-batch';
 export { flexibleHour, runFlexibleHour } from './flexible-hour';
 /**
  * Simple earn's periodic jobs, one job a file: the flexible hour (flexible-hour.ts: its plan, the
@@ -23,6 +25,8 @@ export function simpleEarnJobs(): Job[] {
       periodSeconds: HOUR_MS / 1000,
       run: (tx, period) => runFlexibleHour(tx, period),
       sharded: flexibleHour,
+      // Quiet hours of a clock advance booked at once (flexible-batch.ts).
+      batch: { run: runFlexibleHours },
     },
     {
       name: FIXED_DAILY_JOB,

@@ -1,4 +1,5 @@
 import type { Job } from '../../../infra/jobs/scheduler';
+import { idleBatch } from '../../../kernel/jobs';
 import { nextArrival, settleArrivals } from './arrivals';
 import { DAY_SECONDS } from './day-terms';
 import { runRewardDay, stakingDay } from './rewards';
@@ -29,6 +30,16 @@ export function stakingJobs(): Job[] {
         await settleArrivals(tx, period.end);
       },
       due: { next: nextArrival, run: settleArrivals },
+      // The hours before the next arrival settle nothing: a clock advance records them at once.
+      batch: idleBatch(async (db, first, max) => {
+        const at = await nextArrival(db);
+        return at ? Math.ceil((at.getTime() - first.start.getTime()) / 3_600_000) - 1 : max;
+      }),
+      // Until the next arrival, its hours move nothing (another line's batch may run ahead of them).
+      independent: async (db, _from, to) => {
+        const at = await nextArrival(db);
+        return !at || at.getTime() > to.getTime();
+      },
     },
   ];
 }

@@ -1,0 +1,150 @@
+import type { BookedPeriod, Job, Period, PeriodBatch } from '../../kernel/jobs';
+import type { Db } from '../db/client';
+import { jobPeriods, jobRuns, jobShards } from '../db/schema';
+import type { Periods } from './periods';
+import { NeedsOwnTransaction, PeriodDoneElsewhere } from './sharded';
+
+/*
+ * A job's quiet periods booked together inside one stop of a clock advance (Job.batch). The stop runs
+ * every period end up to `end` in one transaction, in order; a batch books the job's periods from
+ * `period` on ahead of the other jobs' periods of the same span, which is the same as interleaving
+ * them only where those jobs are independent of it (Job.independent). Any other job bounds the batch:
+ * it ends before that job's next period end or due instant.
+ */
+
+/** What a batch needs of its scheduler and of the stop it runs in. */
+export interface BatchHost {
+  jobs: readonly Job[];
+  periods: Periods;
+  /** The stop's span: where it ends, and how far a batch booked (the clock is persisted there at least). */
+  span: { end: Date; reached: number };
+  /** Where the whole advance ends (coalescing jobs' spans). */
+  horizon: Date;
+  shardRows: number;
+  /** The clock's time at the batch's first period. */
+  now: Date;
+  instance: string;
+  booked(job: string, shards: number): void;
+}
+
+/**
+ * The job's quiet periods from `period` on booked at once, with their bookkeeping; false when the
+ * span or the job's state allows no batch (the period then runs alone).
+ */
+export async function runBatch(
+  tx: Db,
+  host: BatchHost,
+  job: Job,
+  batch: PeriodBatch,
+  period: Period,
+): Promise<boolean> {
+  const max = await batchSize(tx, host.jobs, job, period, host.span.end, host.horizon, host.periods);
+  if (max < 2) return false;
+  const booked = await batch.run(tx, period, max, host.shardRows);
+  if (booked.length === 0) return false;
+  const sharded = job.sharded !== undefined && host.shardRows > 0;
+  await recordBatch(tx, job, booked, period, { sharded, now: host.now, instance: host.instance });
+  const end = new Date(period.start.getTime() + booked.length * job.periodSeconds * 1000);
+  host.periods.ran(job, { start: period.start, end }, true);
+  host.span.reached = Math.max(host.span.reached, end.getTime());
+  if (sharded)
+    host.booked(
+      job.name,
+      booked.reduce((n, shards) => n + shards.length, 0),
+    );
+  return true;
+}
+
+/** How many periods of `job` from `period` on a batch may book: ended by `end`, before any dependent job's turn. */
+async function batchSize(
+  tx: Db,
+  jobs: readonly Job[],
+  job: Job,
+  period: Period,
+  end: Date,
+  horizon: Date,
+  periods: Periods,
+): Promise<number> {
+  const length = job.periodSeconds * 1000;
+  const start = period.start.getTime();
+  let max = Math.floor((end.getTime() - start) / length);
+  for (const other of job.batch?.idle ? [] : jobs) {
+    if (max < 2) return max;
+    if (other === job || other.independent === true) continue;
+    if (other.independent && (await other.independent(tx, period.start, end))) continue;
+    // At an instant both share, a job registered before this one runs first: the batch ends before
+    // it; one registered after runs after this job's period ending then. Due work runs after every
+    // period ending at its instant.
+    const next = (await periods.nextSpan(other, horizon, tx)).end.getTime() - start;
+    const after = jobs.indexOf(other) > jobs.indexOf(job);
+    max = Math.min(max, after ? Math.floor(next / length) : Math.ceil(next / length) - 1);
+    const due = other.due ? await other.due.next(tx) : undefined;
+    if (due) max = Math.min(max, Math.floor((due.getTime() - start) / length));
+  }
+  return max;
+}
+
+/**
+ * The bookkeeping each of the batch's periods would have written booked alone, at the time the clock
+ * would then have read (the period's end, or `now` when the period was overdue): its job_runs claim
+ * and, sharded, its job_periods row and its shards' records. A period another instance holds or ran
+ * rolls the stop back (NeedsOwnTransaction, PeriodDoneElsewhere), as it would alone.
+ */
+async function recordBatch(
+  tx: Db,
+  job: Job,
+  booked: readonly BookedPeriod[],
+  first: Period,
+  opts: { sharded: boolean; now: Date; instance: string },
+): Promise<void> {
+  const length = job.periodSeconds * 1000;
+  const list = booked.map((shards, i) => {
+    const start = new Date(first.start.getTime() + i * length);
+    const end = new Date(start.getTime() + length);
+    return { start, end, at: new Date(Math.max(end.getTime(), opts.now.getTime())), shards };
+  });
+  if (opts.sharded) {
+    const planned = await tx
+      .insert(jobPeriods)
+      .values(
+        list.map((p) => ({
+          job: job.name,
+          periodStart: p.start,
+          periodEnd: p.end,
+          shards: p.shards.length,
+          plannedAt: p.at,
+          closedAt: p.at,
+          instance: opts.instance,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ job: jobPeriods.job });
+    if (planned.length !== list.length) throw new NeedsOwnTransaction();
+    const shards = list.flatMap((p) =>
+      p.shards.map(({ params, result }, shard) => ({
+        job: job.name,
+        periodStart: p.start,
+        shard,
+        params,
+        result,
+        doneAt: p.at,
+        instance: opts.instance,
+      })),
+    );
+    if (shards.length > 0) await tx.insert(jobShards).values(shards);
+  }
+  const claimed = await tx
+    .insert(jobRuns)
+    .values(
+      list.map((p) => ({
+        job: job.name,
+        periodStart: p.start,
+        periodEnd: p.end,
+        startedAt: p.at,
+        instance: opts.instance,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ job: jobRuns.job });
+  if (claimed.length !== list.length) throw new PeriodDoneElsewhere();
+}

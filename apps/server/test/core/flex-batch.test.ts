@@ -1,0 +1,239 @@
+import { dec } from '@earn/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
+import { TestClock } from '../../src/infra/jobs/clock';
+import { type Job, type Period, Scheduler } from '../../src/infra/jobs/scheduler';
+import { idleBatch } from '../../src/kernel/jobs';
+import { systemAccount, UserPurpose } from '../../src/ledger/accounts';
+import { postEntry } from '../../src/ledger/ledger';
+import { settlementJob } from '../../src/lines/dual/engine/settle';
+import { launchPoolJobs } from '../../src/lines/launch-pool/engine';
+import { FLEX_HOURLY_JOB, simpleEarnJobs } from '../../src/lines/simple-earn/engine';
+import { stakingJobs } from '../../src/lines/staking/engine';
+import { priceHistoryJob } from '../../src/market/prices';
+import { retentionJob } from '../../src/ops/retention/retention';
+import { freshDatabase } from '../harness';
+import { H0, HOUR, period, seedFlexBook } from './flex-book';
+
+/*
+ * Flexible hours booked k at a time in a clock advance (lines/simple-earn/engine/flexible-batch.ts,
+ * infra/jobs/batch.ts) against the same book advanced one hour per call, one transaction per hour:
+ * every money row, the hours' records and the job bookkeeping must be the same, to the last digit.
+ * The advance is broken by what makes hours not quiet, at fixed hours on both sides (a job of the
+ * test's, independent of the flexible hour until its next event; the other lines' jobs run beside
+ * them, idle): a subscription, a frozen
+ * redemption, a borrow demand that no longer covers every offer (and covers them again), and an
+ * auto-earn user whose spot balance grows.
+ */
+
+const HOURS = 120;
+/** Hours (period index) at whose end the test's events happen. */
+const EVENTS: Record<number, (tx: Db, p: Period) => Promise<void>> = {
+  // A subscription: its amount starts earning in the hour after the next.
+  20: async (tx, p) => {
+    await fund(tx, 2, 'USDT', UserPurpose.flexible, '1234.5678', p.end);
+    await tx.execute(sql`INSERT INTO se_flex_pending (position_id, hour_start, asset, amount)
+      VALUES ((SELECT id FROM se_flex_positions WHERE user_id = 2), ${p.end.toISOString()}::timestamptz, 'USDT', 1234.5678)`);
+  },
+  // A redemption left frozen until the hour's close (the interest earned so far stays the position's).
+  41: async (tx, p) => {
+    await fund(tx, 4, 'USDT', UserPurpose.flexible, '100', p.end);
+    await tx.execute(sql`UPDATE se_flex_positions p SET principal = p.principal - 100, frozen_amount = 100,
+        frozen_at = ${p.end.toISOString()}::timestamptz, acc_offset = p.acc_offset + 100 * pr.acc_index
+      FROM se_flex_products pr WHERE pr.asset = p.asset AND p.user_id = 4`);
+  },
+  // The borrow demand runs out part-way through BTC's offers, then covers them again.
+  55: async (tx) => {
+    await tx.execute(sql`UPDATE se_flex_products SET borrow_demand = 2.5 WHERE asset = 'BTC'`);
+  },
+  62: async (tx) => {
+    await tx.execute(sql`UPDATE se_flex_products SET borrow_demand = 1e12 WHERE asset = 'BTC'`);
+  },
+  // Auto-earn for a BTC holder whose spot balance then receives coins (swept into flexible at the
+  // hour; the hours after it are quiet again: the sweep finds nothing more to move).
+  90: async (tx, p) => {
+    await tx.execute(
+      sql`INSERT INTO se_auto_invest (user_id, asset, status, updated_at) VALUES (5, 'BTC', 1, ${p.end.toISOString()}::timestamptz)`,
+    );
+    await fund(tx, 5, 'BTC', UserPurpose.spot, '0.7512345', p.end);
+  },
+};
+const eventHours = Object.keys(EVENTS)
+  .map(Number)
+  .sort((a, b) => a - b);
+
+/** A user's account credited from a house account of the test's (a balanced entry). */
+async function fund(tx: Db, userId: number, asset: string, purpose: string, amount: string, at: Date) {
+  await postEntry(tx, {
+    reason: 'test.fund',
+    ref: `${userId}:${purpose}:${at.toISOString()}`,
+    at,
+    postings: [
+      { account: systemAccount(asset, 'test_source'), amount: dec(amount).negated() },
+      { account: { userId, asset, purpose }, amount: dec(amount) },
+    ],
+  });
+}
+
+const hourIndex = (at: Date) => Math.round((at.getTime() - H0) / HOUR) - 1;
+
+/** The test's events, hourly after the flexible hour; its hours without an event do nothing. */
+const eventsJob: Job = {
+  name: 'test.events',
+  periodSeconds: 3600,
+  run: async (tx, p) => EVENTS[hourIndex(p.end)]?.(tx, p),
+  // Until its next event the flexible hours may run ahead of its (empty) hours.
+  independent: async (_db, _from, to) =>
+    !eventHours.some((h) => period(h).end > _from && period(h).end <= to),
+  batch: idleBatch(async (_db, first, max) => {
+    const next = eventHours.find((h) => period(h).end > first.start);
+    return next === undefined ? max : next - hourIndex(first.end);
+  }),
+};
+
+/** Every row the hours write, as text, in a fixed order (instance ids differ by scheduler, so are left out). */
+async function books(db: Db): Promise<Record<string, string[]>> {
+  // '*': the whole row, as PostgreSQL writes it.
+  const q = async (table: string, cols: string, order: string) => {
+    const r = cols === '*' ? 't::text' : `concat_ws(' | ', ${cols})`;
+    return (await rows<{ r: string }>(db, sql.raw(`SELECT ${r} AS r FROM ${table} t ORDER BY ${order}`))).map(
+      (x) => x.r,
+    );
+  };
+  return {
+    entries: await q('journal_entries', 'id, reason, ref, created_at, memo', 'id'),
+    postings: await q('postings', 'entry_id, account_id, asset, amount', 'entry_id, account_id, amount'),
+    accounts: await q('ledger_accounts', 'id, user_id, asset, purpose, is_user, balance', 'id'),
+    interest: await q(
+      'se_flex_interest',
+      'period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset',
+      'period_start, position_id',
+    ),
+    hours: await q(
+      'se_flex_hours',
+      'asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after, bonus_tiers, bonus_ratio',
+      'asset, period_start',
+    ),
+    products: await q('se_flex_products', '*', 'asset'),
+    positions: await q('se_flex_positions', '*', 'id'),
+    pending: await q('se_flex_pending', '*', 'position_id, hour_start'),
+    history: await q(
+      'se_history',
+      'user_id, line, type, mode, asset, amount, at',
+      'at, user_id, type, asset',
+    ),
+    runs: await q('job_runs', 'job, period_start, period_end, started_at', 'job, period_start'),
+    periods: await q(
+      'job_periods',
+      'job, period_start, period_end, shards, planned_at, closed_at',
+      'job, period_start',
+    ),
+    shards: await q(
+      'job_shards',
+      'job, period_start, shard, params, result, done_at',
+      'job, period_start, shard',
+    ),
+    prices: await q('asset_prices', 'asset, at, price_usdt, source', 'asset, at'),
+    observations: await q('apr_observations', 'line, target, rate, observed_at, changes', 'line, target'),
+    sequences: await q(
+      `(SELECT 'accounts' AS s, last_value FROM ledger_accounts_id_seq UNION ALL SELECT 'entries', last_value FROM journal_entries_id_seq
+        UNION ALL SELECT 'postings', last_value FROM postings_id_seq UNION ALL SELECT 'positions', last_value FROM se_flex_positions_id_seq)`,
+      's, last_value',
+      's',
+    ),
+  };
+}
+
+describe('flexible hours booked k at a time write what hours booked one by one write', () => {
+  type Fresh = { database: Database; drop(): Promise<void> };
+  const dbs: Fresh[] = [];
+  const flexJob = () => {
+    const job = simpleEarnJobs().find((j) => j.name === FLEX_HOURLY_JOB);
+    if (!job) throw new Error('no flexible job');
+    return job;
+  };
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const fresh = await freshDatabase();
+      dbs.push(fresh);
+      await fresh.database.migrate();
+      const db = fresh.database.db;
+      await seedFlexBook(db, { users: 40, positions: 40, btcDemand: 3.5 });
+      // Every offer lent in full (the quiet case): BTC's demand covers its offers, no minimum APR above the rate.
+      await db.execute(sql`UPDATE se_flex_products SET borrow_demand = 1e12 WHERE asset = 'BTC'`);
+      await db.execute(sql`UPDATE se_flex_positions SET min_lend_rate_year = 0`);
+    }
+  }, 300_000);
+  afterAll(async () => {
+    for (const d of dbs) {
+      await d.database.close();
+      await d.drop();
+    }
+  });
+
+  it(`${HOURS} hours: one call of spanning stops books what ${HOURS} one-hour calls book`, async () => {
+    const [hourly, batched] = dbs.map((d) => d.database.db);
+    if (!hourly || !batched) throw new Error('no database');
+    const setup = async (db: Db, stopSpanMs: number) => {
+      const clock = await TestClock.open(db, period(0).start.getTime());
+      const scheduler = new Scheduler(db, clock, undefined, {
+        shardRows: 1_000_000,
+        shardWaitMs: 5,
+        stopSpanMs,
+      });
+      const job = flexJob();
+      let batchedHours = 0;
+      let lastBatched = 0;
+      const batch = job.batch;
+      if (batch)
+        job.batch = {
+          run: async (tx, first, max, shardRows) => {
+            const booked = await batch.run(tx, first, max, shardRows);
+            batchedHours += booked.length;
+            if (booked.length > 0) lastBatched = Math.max(lastBatched, first.start.getTime());
+            return booked;
+          },
+        };
+      scheduler.register(job);
+      scheduler.register(eventsJob);
+      // Other lines' jobs, idle here (no pool, product or stake): their hours are recorded at once, and
+      // the staking day bounds the flexible batches at midnight; the hourly prices and retention's due
+      // work, independent of the batches, run beside them.
+      for (const other of [
+        ...launchPoolJobs(),
+        settlementJob(),
+        ...stakingJobs(),
+        priceHistoryJob(),
+        retentionJob(),
+      ])
+        scheduler.register(other);
+      return { clock, scheduler, batched: () => batchedHours, lastBatched: () => lastBatched };
+    };
+    const a = await setup(hourly, 0);
+    for (let i = 0; i < HOURS; i++) await a.scheduler.advance(a.clock, 3600);
+    const b = await setup(batched, 86_400_000);
+    const now = await b.scheduler.advance(b.clock, HOURS * 3600);
+    expect(now.getTime()).toBe(period(HOURS - 1).end.getTime());
+    expect(a.batched()).toBe(0);
+    // Most hours in batches; the events' hours and those after them alone.
+    expect(b.batched()).toBeGreaterThan(HOURS / 2);
+    expect(b.batched()).toBeLessThan(HOURS - 10);
+    // With auto-earn on, once its sweep has nothing left to move, hours are batched again.
+    expect(b.lastBatched()).toBeGreaterThan(period(92).start.getTime());
+    const x = await books(hourly);
+    const y = await books(batched);
+    expect(x.interest?.length).toBeGreaterThan(HOURS * 30);
+    // The hour before the clock started (the first period a new job runs), then the advance's.
+    expect(x.runs?.filter((r) => r.startsWith(FLEX_HOURLY_JOB)).length).toBe(HOURS + 1);
+    expect(x.runs?.filter((r) => r.startsWith('launchpool.hourly')).length).toBe(HOURS + 1);
+    for (const key of Object.keys(x)) expect({ [key]: y[key] }).toEqual({ [key]: x[key] });
+    // The events happened: a frozen redemption paid, a sweep booked, a subscription earning.
+    const reasons = await rows<{ reason: string; n: number }>(
+      batched,
+      sql`SELECT reason, COUNT(*)::int AS n FROM journal_entries GROUP BY reason ORDER BY reason`,
+    );
+    expect(reasons.map((r) => r.reason)).toEqual(
+      expect.arrayContaining(['se_flex_redeem_settle', 'se_auto_earn', 'se_flex_interest', 'se_flex_bonus']),
+    );
+  }, 300_000);
+});
