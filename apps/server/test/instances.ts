@@ -4,6 +4,29 @@ import { ADMIN_TOKEN } from './harness';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
+/**
+ * Every server process this module started that has not exited. A file's afterAll stops them all with
+ * stopInstances(), whatever its beforeAll got to: when one of two instances started together failed,
+ * Promise.all rejected, the other was never handed to the file, and it ran on after the run ended (a
+ * CI run left one listening). A worker that exits without its afterAll takes them with it.
+ */
+const started = new Set<ChildProcess>();
+let exitHook = false;
+
+/** Stops (SIGTERM, then waits for the exit) every server started here that is still running. */
+export async function stopInstances(): Promise<void> {
+  await Promise.all(
+    [...started].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
 export interface Instance {
   child: ChildProcess;
   port: number;
@@ -40,11 +63,19 @@ export function startInstance(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    started.add(child);
+    child.once('exit', () => started.delete(child));
+    if (!exitHook) {
+      exitHook = true;
+      process.once('exit', () => {
+        for (const c of started) c.kill('SIGKILL');
+      });
+    }
     const instance: Instance = { child, port, output: '' };
-    const timer = setTimeout(
-      () => reject(new Error(`instance on ${port} did not start:\n${instance.output}`)),
-      180_000,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`instance on ${port} did not start:\n${instance.output}`));
+    }, 180_000);
     const onData = (d: Buffer) => {
       instance.output += String(d);
       const running = /Earn is running at http:\/\/[^:\s]+:(\d+)/.exec(instance.output);

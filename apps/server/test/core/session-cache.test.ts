@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, sql } from '../../src/infra/db/client';
 import { SESSION_CACHE_TTL_MS } from '../../src/infra/http/session-cache';
 import { freshDatabase, onPostgres } from '../harness';
-import { type Instance, startInstance } from '../instances';
+import { type Instance, startInstance, stopInstances } from '../instances';
 import { sleep } from './util';
 
 /**
@@ -86,12 +86,7 @@ describe.runIf(onPostgres)('the session cache across two instances', { timeout: 
   }, 240_000);
 
   afterAll(async () => {
-    for (const i of [a, b]) {
-      if (i && i.child.exitCode === null) {
-        i.child.kill('SIGTERM');
-        await new Promise((resolve) => i.child.once('exit', resolve));
-      }
-    }
+    await stopInstances();
     await database?.close();
     await drop?.();
   });

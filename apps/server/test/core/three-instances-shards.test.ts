@@ -10,7 +10,7 @@ import { reconcile } from '../../src/ledger/reconcile';
 import { FLEX_HOURLY_JOB, runFlexibleHour } from '../../src/lines/simple-earn/engine';
 import { earnModules } from '../../src/modules';
 import { ADMIN_TOKEN, freshDatabase, onPostgres, testConfig } from '../harness';
-import { type Instance, startInstance } from '../instances';
+import { type Instance, startInstance, stopInstances } from '../instances';
 
 const HOUR = 3_600_000;
 const POSITIONS = 3000;
@@ -104,12 +104,7 @@ describe.runIf(onPostgres)('three server processes book the flexible hour in sha
   }, 300_000);
 
   afterAll(async () => {
-    for (const i of instances) {
-      if (i.child.exitCode === null && i.child.signalCode === null) {
-        i.child.kill('SIGTERM');
-        await new Promise((resolve) => i.child.once('exit', resolve));
-      }
-    }
+    await stopInstances();
     await database?.close();
     await drop?.();
     await reference?.database.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rows, sql } from '../../src/infra/db/client';
 import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
-import { type Instance, startInstance } from '../instances';
+import { type Instance, startInstance, stopInstances } from '../instances';
 import { FetchClient } from './http-client';
 import { startSmtp } from './smtp';
 import { streamWhileSettingFundpass } from './sse';
@@ -54,12 +54,7 @@ describe.runIf(onPostgres)('inbox and mail with two server processes on one Post
   }, 240_000);
 
   afterAll(async () => {
-    for (const i of instances) {
-      if (i.child.exitCode === null) {
-        i.child.kill('SIGTERM');
-        await new Promise((resolve) => i.child.once('exit', resolve));
-      }
-    }
+    await stopInstances();
     await smtp?.close();
     await database?.close();
     await drop?.();
