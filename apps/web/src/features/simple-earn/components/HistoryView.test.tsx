@@ -79,10 +79,13 @@ describe('history (section 4 default, daily rows with hours)', () => {
     renderWithProviders(<HistoryPage />, { route: '/simple-earn/history' });
     await userEvent.click(await screen.findByTestId('daily-expand'));
     await waitFor(() => expect(screen.getByTestId('hourly-rows')).toHaveTextContent('0.00597032'));
-    // Each hour opens its breakdown ("Why this reward").
-    expect(
-      within(screen.getByTestId('hourly-rows')).getByRole('button', { name: /0\.00597032 USDT/ }),
-    ).toBeInTheDocument();
+    // Each hour opens its breakdown ("Why this reward"). Waited for: the rows are in the page while
+    // the day is still opening (display: none), where a button has no role yet (it failed so once).
+    await waitFor(() =>
+      expect(
+        within(screen.getByTestId('hourly-rows')).getByRole('button', { name: /0\.00597032 USDT/ }),
+      ).toBeInTheDocument(),
+    );
     const daily = api
       .to('GET /apiw/v2/uni-loan/earn/history')
       .find((c) => c.query.get('is_daily_log') === '1');
