@@ -1,5 +1,5 @@
 import '../i18n/register';
-import { Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,24 +8,21 @@ import { Navigate, useSearchParams } from 'react-router';
 import { queries } from '../../../api/queries';
 import { useMe } from '../../../app/auth';
 import { MOBILE_QUERY } from '../../../app/breakpoints';
-import { formatAmount, formatPercent } from '../../../components/format';
 import { ListControls, NoMatch } from '../../../components/list-controls/ListControls';
 import { isNarrowed, type SortKey } from '../../../components/list-controls/listQuery';
 import { useListQuery } from '../../../components/list-controls/useListQuery';
 import { useTableState } from '../../../components/query-state/QueryState';
-import { type Column, ResponsiveTable } from '../../../components/ResponsiveTable';
-import { formatDate } from '../../../i18n';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import {
   coinSearch,
   DUAL_ORDER_STATUSES,
   type DualOrder,
   dualQueries,
   type OrderSort,
-  priceCoin,
   type StatusFilter,
-  statusColor,
 } from '../api/index';
-import { DualOrderDetail, SettledCell } from './DualOrderDetail';
+import { DualOrderDetail } from './DualOrderDetail';
+import { dualOrderColumns } from './dualOrderColumns';
 
 const SORTS: readonly SortKey[] = ['newest', 'apr-desc', 'apr-asc', 'expire-asc', 'expire-desc'];
 const SERVER_SORT: Partial<Record<SortKey, OrderSort>> = {
@@ -79,73 +76,7 @@ export default function DualOrdersPage() {
 
   if (me === null) return <Navigate to={`/login?redirect=${encodeURIComponent('/dual/orders')}`} replace />;
 
-  const columns: Column<DualOrder>[] = [
-    {
-      key: 'product',
-      title: t('dual.col.product'),
-      render: (o) => (
-        <Stack gap={0}>
-          <Text fw={600} size="sm">
-            {o.invest_coin} → {o.exercise_coin}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t(`dual.kind.${o.kind}`)} · #{o.order_id}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'status',
-      title: t('dual.col.status'),
-      render: (o) => (
-        <Badge
-          variant="light"
-          color={statusColor(o.status)}
-          data-testid={`dual-status-${o.order_id}`}
-          data-status={o.status}
-        >
-          {t(`dual.status.${o.status}`)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'amount',
-      title: t('dual.col.amount'),
-      align: 'right',
-      render: (o) => `${formatAmount(o.amount)} ${o.invest_coin}`,
-    },
-    // APR right after the amount: a mobile card shows it without More, as the list sorts by it.
-    { key: 'apr', title: t('dual.col.apr'), align: 'right', render: (o) => formatPercent(o.apr) },
-    {
-      key: 'target',
-      title: t('dual.col.target'),
-      align: 'right',
-      render: (o) => `${formatAmount(o.target_price)} ${priceCoin(o)}`,
-    },
-    { key: 'expire', title: t('dual.col.expire'), render: (o) => formatDate(o.expire_time, true) },
-    {
-      key: 'settle',
-      title: t('dual.col.settlement'),
-      align: 'right',
-      render: (o) => <SettledCell order={o} />,
-    },
-    {
-      key: 'actions',
-      title: t('dual.col.actions'),
-      align: 'right',
-      render: (o) => (
-        <Button
-          size="compact-xs"
-          variant="light"
-          onClick={() => setOpened({ order_id: o.order_id, kind: o.kind })}
-          aria-label={t('dual.detail.viewLabel', { id: o.order_id })}
-          data-testid={`dual-view-${o.order_id}`}
-        >
-          {t('dual.detail.view')}
-        </Button>
-      ),
-    },
-  ];
+  const columns = dualOrderColumns(t, setOpened);
 
   const options = [
     { value: 'all', label: t('dual.filter.all') },
