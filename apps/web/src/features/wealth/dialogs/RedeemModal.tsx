@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApiAction } from '../../../api/useApiAction';
 import { reportSuccess } from '../../../app/embed';
 import { AmountInput } from '../../../components/AmountInput';
 import { formatAmount } from '../../../components/format';
@@ -34,9 +35,10 @@ export function WealthRedeemModal({
       ? t('wealth.reason.fix', { problem: wealthRuleText(t, violation, order.coin) })
       : null;
 
+  const redeemAction = useApiAction({ name: 'wealth.redeem', path: `${WEALTH_BASE}/redeem` });
   const { result, clearResult, submit, isPending, submitter } = useSubmitAction({
     name: 'wealth.redeem',
-    path: `${WEALTH_BASE}/redeem`,
+    send: (body, idempotencyKey) => redeemAction.run(body, { idempotencyKey }),
     request: units && canSubmit ? { pid: order.pid, unit: units } : null,
     onSuccess: (res) => reportSuccess({ action: 'wealth-redeem', pid: order.pid, unit: res.unit }),
   });

@@ -69,9 +69,10 @@ export function SubscribeModal({
             ? t('wealth.reason.agreeFirst')
             : null;
 
+  const purchaseAction = useApiAction({ name: 'wealth.purchase', path: `${WEALTH_BASE}/purchase` });
   const { result, clearResult, submit, isPending, submitter } = useSubmitAction({
     name: 'wealth.purchase',
-    path: `${WEALTH_BASE}/purchase`,
+    send: (body, idempotencyKey) => purchaseAction.run(body, { idempotencyKey }),
     request: amount && canSubmit ? { pid: product.pid, amount, project_type: product.project_type } : null,
     onSuccess: (res) => {
       void client.invalidateQueries({ queryKey: queryKeys.balances });
