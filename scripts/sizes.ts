@@ -24,7 +24,6 @@ const EXCLUDED = new Set([
   'apps/web/src/features/docs/content/zh-CN.ts',
 ]);
 
-
 /** Tests and declarations are not measured wherever they are. */
 function measured(path: string): boolean {
   if (!/\.(ts|tsx)$/.test(path) || path.endsWith('.d.ts')) return false;
