@@ -90,6 +90,7 @@ const variables = {
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOB_INTERVAL_MS: integer(10, 86_400_000).default(5000),
   JOB_SHARD_ROWS: integer(0, 1_000_000_000).default(250_000),
+  PGLITE_ADVANCE_HOLD_MS: integer(0, 60_000).default(250),
   SEED_DEMO: flag().default(true),
   SECURE_COOKIES: flag().default(false),
   WORKERS: integer(1, 256).default(1),
@@ -151,6 +152,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     jobIntervalMs: v.JOB_INTERVAL_MS,
     jobShardRows: v.DATABASE_URL ? v.JOB_SHARD_ROWS : 0,
+    pgliteAdvanceHoldMs: v.PGLITE_ADVANCE_HOLD_MS,
     seedDemo: v.SEED_DEMO,
     secureCookies: v.SECURE_COOKIES,
     // Several processes on one PGlite directory would corrupt it: WORKERS needs PostgreSQL.

@@ -70,9 +70,11 @@ export async function createServer(
   const clock: Clock = testClock ?? new SystemClock();
   const scheduler = new Scheduler(db, clock, undefined, {
     shardRows: database.kind === 'postgres' ? (config.jobShardRows ?? 0) : 0,
-    // A clock advance's stop spans a day of clock on PostgreSQL (one transaction, quiet hours batched);
-    // on PGlite, whose one connection answers nothing else during a transaction, each period end is its own.
-    stopSpanMs: database.kind === 'postgres' ? 86_400_000 : 0,
+    // A clock advance's stop spans a day of clock (one transaction, quiet hours batched); on PGlite,
+    // whose one connection answers nothing else during a transaction, it also ends once it has run
+    // pgliteAdvanceHoldMs of wall time, so a health or user call waits for about that at most.
+    stopSpanMs: database.kind === 'postgres' || (config.pgliteAdvanceHoldMs ?? 250) > 0 ? 86_400_000 : 0,
+    stopSpanWallMs: database.kind === 'postgres' ? 0 : (config.pgliteAdvanceHoldMs ?? 250),
   });
   // New inbox items wake this instance's open streams, whichever instance wrote them.
   const inboxWakeup = new InboxWakeup();

@@ -27,6 +27,11 @@ export interface Config {
    * transaction). PostgreSQL only: PGlite has one connection, so it books each period whole.
    */
   jobShardRows?: number;
+  /**
+   * PGlite only (PGLITE_ADVANCE_HOLD_MS, default 250): how long one transaction of a clock advance may
+   * run before it commits at the next instant and lets other calls in; 0: a transaction per period end.
+   */
+  pgliteAdvanceHoldMs?: number;
   seedDemo: boolean;
   /** Cookies need `Secure` behind HTTPS; off for the plain-HTTP local server. */
   secureCookies: boolean;

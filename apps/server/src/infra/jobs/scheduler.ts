@@ -72,16 +72,8 @@ export class Scheduler {
   private batchHost(span: { end: Date; reached: number }, horizon: Date): BatchHost {
     const { jobs, periods, instance } = this;
     const booked = (job: string, shards: number) => this.shardHost.booked(job, shards);
-    return {
-      jobs,
-      periods,
-      span,
-      horizon,
-      shardRows: this.options.shardRows ?? 0,
-      now: this.clock.now(),
-      instance,
-      booked,
-    };
+    const shardRows = this.options.shardRows ?? 0;
+    return { jobs, periods, span, horizon, shardRows, now: this.clock.now(), instance, booked };
   }
 
   /** The server's logger exists only once the app is built, after the scheduler. */
@@ -176,9 +168,9 @@ export class Scheduler {
   /**
    * One stop of a clock advance in one transaction (a stop's fixed cost is its commit): the clock moved
    * to `at` and every period and due work by then, and on to each further period end and due instant
-   * up to `limit` within stopSpanMs, each at its own time (batch.ts books quiet periods at once). A
-   * stop that cannot be one transaction (a sharded period larger than a shard, or one another
-   * instance holds) is run again a period a transaction, as runDue does.
+   * up to `limit` within stopSpanMs (and stopSpanWallMs of wall time), each at its own time (batch.ts
+   * books quiet periods at once). A stop that cannot be one transaction (a sharded period larger than
+   * a shard, or one another instance holds) is run again a period a transaction, as runDue does.
    */
   private async stopAt(clock: TestClock, at: Date, horizon: Date, limit: Date = at): Promise<void> {
     const touched = new Set<string>();
@@ -188,6 +180,7 @@ export class Scheduler {
     const spanMs = at.getTime() < this.spanOffUntil ? 0 : (this.options.stopSpanMs ?? 0);
     const end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
     let failed: Job | undefined;
+    const wallEnd = performance.now() + (this.options.stopSpanWallMs || Infinity);
     try {
       await this.transaction(async (tx) => {
         this.span = end > at ? { end, reached: at.getTime() } : undefined;
@@ -204,7 +197,10 @@ export class Scheduler {
             },
             sub === at,
           );
-          if (this.stopping || sub >= end) break;
+          // Out of wall time: the span ends at this instant (the same work, in shorter transactions)
+          // once the jobs that run after a batch have caught up with it (each at its own time).
+          const out = performance.now() >= wallEnd && sub.getTime() >= (this.span?.reached ?? 0);
+          if (this.stopping || sub >= end || out) break;
           const next = await this.nextDueEnd(end, horizon, tx);
           if (!next || next <= sub) break;
           sub = next;

@@ -13,6 +13,11 @@ export interface SchedulerOptions {
    * span at once (default 0: a transaction per period end).
    */
   stopSpanMs?: number;
+  /**
+   * A spanning stop ends at the first instant reached after this much wall time (ms) in it, so that
+   * its transaction stays short (PGlite answers no other query while it runs); 0: no bound.
+   */
+  stopSpanWallMs?: number;
 }
 
 /** What readiness and metrics read of one job: its last success, how far behind it is, its failures. */
