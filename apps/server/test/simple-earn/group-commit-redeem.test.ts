@@ -1,7 +1,7 @@
 import { type Decimal, dec, minDec, SimpleEarnHistoryMode, toWire } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, observeStatements, pgErrorCode, rows, sql } from '../../src/infra/db/client';
-import { GroupCommitter, groupCommitStats } from '../../src/infra/db/group-commit';
+import { GroupCommitter, groupCommitSettings, groupCommitStats } from '../../src/infra/db/group-commit';
 import { type BatchedRedemption, redemptionBatch } from '../../src/lines/simple-earn/store/flex-redeem-batch';
 import { onPostgres } from '../harness';
 import {
@@ -247,7 +247,10 @@ describe.runIf(onPostgres)(
           claim: undefined,
         };
       };
-      const batcher = new GroupCommitter(db, { enabled: true, maxBatch: 32, windowMs: 5 });
+      // The server's settings (on unless GROUP_COMMIT=0), with a 5 ms window: all six go in one statement.
+      const settings = groupCommitSettings(env.server.deps.config);
+      expect(settings.enabled).toBe(true);
+      const batcher = new GroupCommitter(db, { ...settings, windowMs: 5 });
       const run = await batchingOf(() =>
         Promise.allSettled(
           users.map((u, i) =>
