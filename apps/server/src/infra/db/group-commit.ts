@@ -190,7 +190,11 @@ export class GroupCommitter {
    * pause in `pauses`; still left out after the last, the call is refused (RowBusyError: to the
    * locking path, which waits for locks).
    */
-  private async writeAlone(kind: BatchKind<unknown>, call: unknown, pauses: readonly number[]): Promise<void> {
+  private async writeAlone(
+    kind: BatchKind<unknown>,
+    call: unknown,
+    pauses: readonly number[],
+  ): Promise<void> {
     for (const pause of pauses) {
       if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       groupCommitStats.alone++;

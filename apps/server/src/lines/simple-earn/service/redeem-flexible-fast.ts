@@ -4,9 +4,9 @@ import type { FastCall } from '../../../accounts/idempotency';
 import { type Db, sql } from '../../../infra/db/client';
 import type { GroupCommitter } from '../../../infra/db/group-commit';
 import { type Check, type NamedStatement, postEntry } from '../../../ledger/ledger';
-import { redemptionBatch } from '../store/flex-redeem-batch';
 import { accrualUnchanged, heldPositionRedeemed, holdingLock, readFast } from '../store/flex-fast';
 import { PENDING_TAKEN, pendingTakes } from '../store/flex-positions';
+import { redemptionBatch } from '../store/flex-redeem-batch';
 import { planRedemption, type RedeemAnswer } from './flexible-plan';
 
 export async function redeemFlexibleFast(
