@@ -3,9 +3,9 @@ import { type Db, isDatabaseUnavailable, pgErrorCode } from './client';
 
 /*
  * Group commit: concurrent calls of one kind (flexible subscriptions, or redemptions, in one asset)
- * that reach the database while others are being written go together as one autocommitted statement, so the fixed
- * cost of a statement (executor start-up, triggers, the commit) is paid once for several calls. The
- * statement is all-or-nothing (PostgreSQL's statement atomicity); a batch the database refuses sends
+ * that reach the database while others are being written go together as one autocommitted
+ * statement, so the fixed cost of a statement (executor start-up, triggers, the commit) is paid once
+ * for several calls. The statement is all-or-nothing (PostgreSQL's statement atomicity); a batch the database refuses sends
  * each of its calls again alone, so a call that is refused is refused alone and the others are
  * booked. See bench/README.md, "Group commit (§3)".
  */
