@@ -124,6 +124,8 @@ async function expectRedeemed(env: Env, userId: number, before: Books, amount: D
   );
   const last = hist.at(-1);
   expect(dec(last?.amount ?? '0').toFixed()).toBe(amount.toFixed());
+  // Classic accounts: paid to spot.
+  expect(last?.mode).toBe(SimpleEarnHistoryMode.redeemSpot);
   const items = await rows<{ params: Record<string, string> }>(
     db,
     sql`SELECT params FROM notifications WHERE user_id = ${userId}::bigint AND kind = 'redemption_arrived'
