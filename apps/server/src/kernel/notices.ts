@@ -62,6 +62,11 @@ export interface Notices {
   notifyRedeemed(tx: Db, cause: string, r: Redeemed): Promise<boolean>;
   /** The same item as a statement of the caller's one-statement entry (no mail). */
   redeemedItemStatement(source: string, causePrefix: string, r: Redeemed): SQL;
+  /**
+   * The same items for several redemptions at once: `source` yields (id, user_id, line, asset,
+   * amount text, at timestamptz), one row a redemption (group commit).
+   */
+  redeemedItemsStatement(source: string, causePrefix: string): SQL;
   /** The mail of an item written by `redeemedItemStatement`, when the user chose it. */
   mailRedeemed(tx: Db, r: Redeemed): Promise<void>;
   /** A successful sign-in: remembers the device, and tells the user of a new one. */

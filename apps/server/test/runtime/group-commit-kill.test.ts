@@ -9,11 +9,12 @@ import { subscribeFlexible } from '../../src/lines/simple-earn/service/subscribe
 import { ADMIN_TOKEN, freshDatabase, onPostgres } from '../harness';
 
 /*
- * Exactly once under kill -9 with group commit (on by default): 24 users subscribe with an
- * Idempotency-Key on every call while batches are in flight, the server is killed (SIGKILL), a new
+ * Exactly once under kill -9 with group commit (on by default): 24 users subscribe and redeem in
+ * turn, with an Idempotency-Key on every call, while batches of both kinds are in flight, the server is killed (SIGKILL), a new
  * one starts, and every call sent is retried with its key. Each is then booked exactly once (a batch
  * killed in its statement wrote nothing, one committed kept every call's key), the books reconcile,
- * and the entries show that calls were batched (several entries written by one transaction).
+ * and the entries show that calls of both kinds were batched (several entries written by one
+ * transaction).
  */
 
 const ROOT = join(import.meta.dirname, '../../../..');
@@ -121,9 +122,12 @@ describe.runIf(onPostgres)('group commit under kill -9 (PostgreSQL)', () => {
         });
         csrf.push(/csrftoken=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '');
       }
+      // A user's even calls subscribe 1, its odd ones redeem 0.5 (from the amount not yet earning).
+      const redeems = (key: string) => Number(key.split('-').at(-1)) % 2 === 1;
       const subscribe = async (user: number, key: string): Promise<number> => {
+        const path = redeems(key) ? 'redeem' : 'subscribe';
         try {
-          const res = await fetch(`http://127.0.0.1:${port}/apiw/v2/uni-loan/earn/subscribe`, {
+          const res = await fetch(`http://127.0.0.1:${port}/apiw/v2/uni-loan/earn/${path}`, {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
@@ -131,7 +135,7 @@ describe.runIf(onPostgres)('group commit under kill -9 (PostgreSQL)', () => {
               'x-csrf-token': csrf[user] ?? '',
               'idempotency-key': key,
             },
-            body: JSON.stringify({ asset: 'USDT', amount: '1' }),
+            body: JSON.stringify({ asset: 'USDT', amount: redeems(key) ? '0.5' : '1' }),
             signal: AbortSignal.timeout(20_000),
           });
           const body = (await res.json()) as { code: number };
@@ -168,30 +172,46 @@ describe.runIf(onPostgres)('group commit under kill -9 (PostgreSQL)', () => {
 
       const db = fresh.database.db;
       for (const [user, keys] of sent.entries()) {
-        const [row] = await rows<{ subs: string; keys: string; spot: string; flexible: string }>(
+        const [row] = await rows<{
+          subs: string;
+          reds: string;
+          items: string;
+          keys: string;
+          spot: string;
+          flexible: string;
+        }>(
           db,
           sql`SELECT
             (SELECT count(*) FROM se_history h WHERE h.user_id = u.id AND h.type = 1)::text AS subs,
+            (SELECT count(*) FROM se_history h WHERE h.user_id = u.id AND h.type = 2)::text AS reds,
+            (SELECT count(*) FROM notifications n WHERE n.user_id = u.id AND n.kind = 'redemption_arrived')::text AS items,
             (SELECT count(*) FROM idempotency_keys k WHERE k.user_id = u.id)::text AS keys,
             (SELECT trim_scale(balance)::text FROM ledger_accounts WHERE user_id = u.id AND purpose = 'spot') AS spot,
             (SELECT trim_scale(balance)::text FROM ledger_accounts WHERE user_id = u.id AND purpose = 'flexible') AS flexible
             FROM users u WHERE u.email = ${`kill${user}@example.com`}`,
         );
-        // The seed's subscription of 100, then 1 for each key: never twice, never lost.
+        // The seed's subscription of 100, then 1 for each subscribing key and 0.5 back for each
+        // redeeming one: never twice, never lost.
+        const reds = keys.filter(redeems).length;
+        const subs = keys.length - reds;
         expect(row, `user ${user}`).toEqual({
-          subs: String(keys.length + 1),
+          subs: String(subs + 1),
+          reds: String(reds),
+          items: String(reds),
           keys: String(keys.length),
-          spot: dec(900).minus(keys.length).toFixed(),
-          flexible: dec(100).plus(keys.length).toFixed(),
+          spot: dec(900).minus(subs).plus(dec('0.5').times(reds)).toFixed(),
+          flexible: dec(100).plus(subs).minus(dec('0.5').times(reds)).toFixed(),
         });
       }
-      // Batched: some transactions wrote several subscriptions' entries.
-      const [entries] = await rows<{ entries: string; transactions: string }>(
-        db,
-        sql`SELECT count(*)::text AS entries, count(DISTINCT xmin::text)::text AS transactions
-          FROM journal_entries WHERE reason = 'se_flex_subscribe'`,
-      );
-      expect(Number(entries?.transactions)).toBeLessThan(Number(entries?.entries));
+      // Batched: for each kind, some transactions wrote several calls' entries.
+      for (const reason of ['se_flex_subscribe', 'se_flex_redeem']) {
+        const [entries] = await rows<{ entries: string; transactions: string }>(
+          db,
+          sql`SELECT count(*)::text AS entries, count(DISTINCT xmin::text)::text AS transactions
+            FROM journal_entries WHERE reason = ${reason}`,
+        );
+        expect(Number(entries?.transactions), reason).toBeLessThan(Number(entries?.entries));
+      }
       const rec = await fetch(`http://127.0.0.1:${port}/admin/api/reconciliation`, {
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       });

@@ -2,10 +2,10 @@ import type { Config } from '../../kernel/config';
 import { type Db, isDatabaseUnavailable, pgErrorCode } from './client';
 
 /*
- * Group commit: concurrent calls of one kind (a flexible subscription in one asset) that reach the
- * database while others are being written go together as one autocommitted statement, so the fixed
- * cost of a statement (executor start-up, triggers, the commit) is paid once for several calls. The
- * statement is all-or-nothing (PostgreSQL's statement atomicity); a batch the database refuses sends
+ * Group commit: concurrent calls of one kind (flexible subscriptions, or redemptions, in one asset)
+ * that reach the database while others are being written go together as one autocommitted
+ * statement, so the fixed cost of a statement (executor start-up, triggers, the commit) is paid once
+ * for several calls. The statement is all-or-nothing (PostgreSQL's statement atomicity); a batch the database refuses sends
  * each of its calls again alone, so a call that is refused is refused alone and the others are
  * booked. See bench/README.md, "Group commit (§3)".
  */
@@ -171,27 +171,32 @@ export class GroupCommitter {
       }
       // Nothing of the batch was written: each call again alone, so only the refused one is refused.
       groupCommitStats.retried++;
-      await Promise.all(batch.map((w) => this.writeAlone(kind, w.call, false).then(w.done, w.fail)));
+      await Promise.all(batch.map((w) => this.writeAlone(kind, w.call, AFTER_REFUSAL).then(w.done, w.fail)));
       return;
     }
     const left = batch.filter((_, i) => skipped.includes(i));
     for (const w of batch) if (!left.includes(w)) w.done();
     if (left.length === 0) return;
     groupCommitStats.skipped += left.length;
-    await Promise.all(left.map((w) => this.writeAlone(kind, w.call, true).then(w.done, w.fail)));
+    await Promise.all(left.map((w) => this.writeAlone(kind, w.call, LEFT_OUT).then(w.done, w.fail)));
   }
 
   /**
-   * A call written alone: one of a refused batch, or one its batch left out (`pauseFirst`) because
-   * another statement held its row, usually a call of the same user in flight that ends in a moment.
+   * A call written alone: one of a refused batch, or one its batch left out because another
+   * statement held its row, usually a call of the same user in flight that ends in a moment.
    * PostgreSQL also sends a statement's error before it has rolled the statement back and released
-   * its row locks, so a refused batch may still hold this call's holding for a moment. A call left
-   * out alone is tried once more after a pause, then refused (RowBusyError: to the locking path,
-   * which waits for locks).
+   * its row locks, so a refused batch may still hold this call's holding for a moment (longer on a
+   * loaded machine, where the refused backend may wait for a core). Each attempt comes after its
+   * pause in `pauses`; still left out after the last, the call is refused (RowBusyError: to the
+   * locking path, which waits for locks).
    */
-  private async writeAlone(kind: BatchKind<unknown>, call: unknown, pauseFirst: boolean): Promise<void> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (pauseFirst || attempt > 0) await new Promise((resolve) => setTimeout(resolve, RELOCK_PAUSE_MS));
+  private async writeAlone(
+    kind: BatchKind<unknown>,
+    call: unknown,
+    pauses: readonly number[],
+  ): Promise<void> {
+    for (const pause of pauses) {
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       groupCommitStats.alone++;
       const skipped = await kind.write(this.db, [call]);
       if (skipped.length === 0) return;
@@ -200,8 +205,12 @@ export class GroupCommitter {
   }
 }
 
-/** How long a call written alone waits before it tries a locked row again (see writeAlone). */
-const RELOCK_PAUSE_MS = 5;
+/**
+ * The pauses (ms) before each attempt of a call written alone: left out of its batch, twice after
+ * 5 ms; one of a refused batch, at once, then after 5 and 20 ms (the refused statement's locks).
+ */
+const LEFT_OUT = [5, 5] as const;
+const AFTER_REFUSAL = [0, 5, 20] as const;
 
 const committers = new WeakMap<Db, GroupCommitter>();
 

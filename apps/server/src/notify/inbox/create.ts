@@ -103,6 +103,20 @@ export function redeemedItemStatement(source: string, causePrefix: string, r: Re
     ON CONFLICT (user_id, kind, cause) DO NOTHING`;
 }
 
+/**
+ * `redeemedItemStatement` for several redemptions in one statement (group commit): `source` names a
+ * CTE yielding (id, user_id, line, asset, amount text, at timestamptz), one row a redemption, `id`
+ * its own row's. Each item is the one `redeemedItemStatement` writes for that redemption alone:
+ * the same cause, params and time. No mail, as there.
+ */
+export function redeemedItemsStatement(source: string, causePrefix: string): SQL {
+  return sql`INSERT INTO notifications (user_id, kind, cause, params, created_at)
+    SELECT s.user_id, 'redemption_arrived', ${causePrefix} || s.id,
+      jsonb_build_object('line', s.line, 'asset', s.asset, 'amount', s.amount, 'dest', 'spot'), s.at
+    FROM ${sql.identifier(source)} s
+    ON CONFLICT (user_id, kind, cause) DO NOTHING`;
+}
+
 /** Whether the user chose mail for a kind: such calls leave the one-statement path. */
 export async function wantsMail(tx: Db, userId: number, kind: NotificationKind): Promise<boolean> {
   const [row] = await rows<{ mail: boolean }>(

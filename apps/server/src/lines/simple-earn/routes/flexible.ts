@@ -59,7 +59,14 @@ async function redeem(
     deps,
     req,
     reply,
-    (call) => redeemFlexibleFast(deps.db, call, req.body, deps.clock.now()),
+    (call) =>
+      redeemFlexibleFast(
+        deps.db,
+        call,
+        req.body,
+        deps.clock.now(),
+        groupCommitter(deps.db, groupCommitSettings(deps.config)),
+      ),
     (tx) => redeemFlexible(tx, currentUser(req).id, req.body, deps.clock.now()),
   );
 }

@@ -63,7 +63,7 @@ export function redemptionBooking(
   asset: string,
   split: RedemptionSplit,
   now: Date,
-): { entry: EntryInput; statements: NamedStatement[]; redeemed: Redeemed } {
+): { entry: EntryInput; statements: NamedStatement[]; redeemed: Redeemed; mode: number } {
   const postings: PostingInput[] = [
     { account: userAccount(userId, asset, UserPurpose.spot), amount: split.paid },
   ];
@@ -100,6 +100,7 @@ export function redemptionBooking(
       },
     ],
     redeemed,
+    mode,
   };
 }
 

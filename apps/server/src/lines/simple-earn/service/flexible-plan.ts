@@ -168,7 +168,7 @@ export type RedeemAnswer = { asset: string; amount: string; frozen_amount: strin
 export interface RedemptionPlan {
   split: RedemptionSplit;
   answer: RedeemAnswer;
-  booking: { entry: EntryInput; statements: NamedStatement[]; redeemed: Redeemed };
+  booking: { entry: EntryInput; statements: NamedStatement[]; redeemed: Redeemed; mode: number };
   /** What the call takes from the holding's pending lots (zero: none are touched). */
   fromPending: Decimal;
 }

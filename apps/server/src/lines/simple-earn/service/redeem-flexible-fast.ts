@@ -2,9 +2,11 @@ import { toWire } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
 import type { FastCall } from '../../../accounts/idempotency';
 import { type Db, sql } from '../../../infra/db/client';
+import type { GroupCommitter } from '../../../infra/db/group-commit';
 import { type Check, type NamedStatement, postEntry } from '../../../ledger/ledger';
 import { accrualUnchanged, heldPositionRedeemed, holdingLock, readFast } from '../store/flex-fast';
 import { PENDING_TAKEN, pendingTakes } from '../store/flex-positions';
+import { redemptionBatch } from '../store/flex-redeem-batch';
 import { planRedemption, type RedeemAnswer } from './flexible-plan';
 
 export async function redeemFlexibleFast(
@@ -12,6 +14,8 @@ export async function redeemFlexibleFast(
   call: FastCall,
   body: { asset: string; amount: string },
   now: Date,
+  /** Group commit's batcher; undefined (GROUP_COMMIT=0): the call is written alone by its own statement. */
+  batcher?: GroupCommitter,
 ): Promise<RedeemAnswer | undefined> {
   const read = await readFast(db, call, body.asset.toUpperCase());
   if (!read || read.acc_index === null) return undefined;
@@ -30,6 +34,32 @@ export async function redeemFlexibleFast(
   // by mail (a mail is rendered in the process).
   if ('refusal' in plan || read.mail_redeemed) return undefined;
   const { split, booking, answer, fromPending } = plan;
+  if (batcher) {
+    // The same booking, written with whatever other users' redemptions go at the same time. A
+    // refusal of this call (written alone) rejects here, and idempotentFast runs the call again by
+    // the locking path, as it does when the one-call statement below is refused.
+    await batcher.submit(
+      redemptionBatch,
+      asset,
+      {
+        userId,
+        positionId: read.position_id,
+        positionVersion: read.position_version ?? '',
+        asset,
+        paid: toWire(split.paid),
+        fromInterest: toWire(split.fromInterest),
+        fromPending: toWire(split.fromPending),
+        fromPrincipal: toWire(split.fromPrincipal),
+        accIndex: read.acc_index,
+        accruedUntil: read.accrued_until,
+        mode: booking.mode,
+        at: now.toISOString(),
+        claim: call.claim?.row(answer),
+      },
+      [`user:${userId}`, `holding:${read.position_id}`],
+    );
+    return answer;
+  }
   const statements: (SQL | NamedStatement)[] = call.claim ? [call.claim.insert(userId, answer)] : [];
   const checks: Check[] = [accrualUnchanged(read)];
   // The holding as read, or nothing: its version changes with any write to the row.
