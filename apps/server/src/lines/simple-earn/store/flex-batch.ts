@@ -4,6 +4,7 @@ import { type Db, hotRows, sql } from '../../../infra/db/client';
 import type { BatchKind } from '../../../infra/db/group-commit';
 import { UserPurpose } from '../../../ledger/accounts';
 import { FLEX_LOCK_KEY, LINE_FLEXIBLE, SeReason } from '../model';
+import { claimFields } from './batch-claim';
 
 /*
  * Group commit of the fast path's flexible subscriptions (infra/db/group-commit.ts): the statement
@@ -66,10 +67,7 @@ function callRows(calls: readonly BatchedSubscription[]): string {
       mode: c.mode,
       accrued: c.accruedUntil,
       own: c.ownFundsCoverLoan,
-      key: c.claim?.key ?? null,
-      hash: c.claim?.hash ?? null,
-      resp: c.claim ? c.claim.response : null,
-      key_at: c.claim?.at ?? null,
+      ...claimFields(c.claim),
     })),
   );
 }

@@ -5,6 +5,7 @@ import type { BatchKind } from '../../../infra/db/group-commit';
 import { notices } from '../../../kernel/notices';
 import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
 import { FLEX_LOCK_KEY, LINE_FLEXIBLE, SePurpose, SeReason } from '../model';
+import { claimFields } from './batch-claim';
 
 /*
  * Group commit of the fast path's flexible redemptions (infra/db/group-commit.ts): the statement that
@@ -65,10 +66,7 @@ function callRows(calls: readonly BatchedRedemption[]): string {
       accrued: c.accruedUntil,
       mode: c.mode,
       at: c.at,
-      key: c.claim?.key ?? null,
-      hash: c.claim?.hash ?? null,
-      resp: c.claim ? c.claim.response : null,
-      key_at: c.claim?.at ?? null,
+      ...claimFields(c.claim),
     })),
   );
 }
