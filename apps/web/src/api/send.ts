@@ -1,3 +1,4 @@
+import { reportAnswered } from './attempts';
 import { ApiCode, ApiError, isApiError, needsFundpass, type RequestOptions, request } from './client';
 import { toast } from './errors';
 import {
@@ -48,6 +49,7 @@ export async function send<T>(opts: RequestOptions): Promise<T> {
       } catch (e) {
         if (!isApiError(e) || prompts >= MAX_FUNDPASS_PROMPTS) throw e;
         if (e.code === ApiCode.FUNDPASS_NOT_SET && !setUp) {
+          reportAnswered(opts.idempotencyKey);
           const asked = promptFundpassSetup(moneyMoveOf(opts.path));
           if (!asked) throw e;
           if (!(await asked))
@@ -58,6 +60,7 @@ export async function send<T>(opts: RequestOptions): Promise<T> {
         const inline = prompted ? answerToPassword(e) : null;
         if (!inline && !needsFundpass(e)) throw e;
         if (!inline && fundpass && e.message) toast('warning', e.message);
+        reportAnswered(opts.idempotencyKey);
         const entered = await promptFundpass(inline ?? { kind: 'ask' });
         if (!entered)
           throw new ApiError('cancelled', 'Funding password not entered', ApiCode.FAILURE, 0, {}, opts.path);

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { registerFundpassPrompter } from '../../api/fundpass';
 import { send } from '../../api/send';
 import { useApiAction } from '../../api/useApiAction';
 import { setCookie } from '../../test/cookies';
@@ -14,7 +15,7 @@ type Call = { path: string; key: string | undefined; body: string };
 
 let calls: Call[];
 /** What the next requests meet: an answer, or a lost connection. */
-let answers: ('ok' | 'network' | 'refused' | '500')[];
+let answers: ('ok' | 'network' | 'refused' | '500' | 'fundpass')[];
 /** Requests held until the test lets them answer. */
 let held: (() => void)[];
 let holding: boolean;
@@ -43,6 +44,15 @@ beforeEach(() => {
         status: 500,
         headers: { 'content-type': 'application/json' },
       });
+    if (answer === 'fundpass')
+      return new Response(
+        JSON.stringify({
+          code: 10010111,
+          message: 'Funding password required',
+          data: { require_fundpass: true },
+        }),
+        { status: 403, headers: { 'content-type': 'application/json' } },
+      );
     if (answer === 'refused')
       return new Response(
         JSON.stringify({ code: 42200, message: 'Not enough', data: { key: 'finances.inadequateBalance' } }),
@@ -281,6 +291,35 @@ describe('a money call that fails with 500: the dialog says it retries, then off
     expect(screen.getByText('booked')).toBeInTheDocument();
     expect(calls[1]?.key).toBe(calls[0]?.key);
     expect(stakeButton()).toBeEnabled();
+  });
+
+  test('a 500, then the funding password asked for: no "retrying" beside the prompt, one order with the password', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let enter: ((password: string | null) => void) | undefined;
+    const unregister = registerFundpassPrompter(
+      () =>
+        new Promise<string | null>((resolve) => {
+          enter = resolve;
+        }),
+    );
+    try {
+      renderWithProviders(<RetryingDialog />);
+      answers.push('500', 'fundpass');
+      act(() => stakeButton().click());
+      await wait(1_000);
+      // The retry was answered with the demand: the prompt is open, and the retries are over.
+      expect(calls).toHaveLength(2);
+      expect(enter).toBeDefined();
+      expect(screen.queryByTestId('money-submit-retrying')).toBeNull();
+      expect(stakeButton()).toBeDisabled();
+      act(() => enter?.('123456'));
+      await wait(10);
+      expect(calls).toHaveLength(3);
+      expect(new Set(calls.map((c) => c.key)).size).toBe(1);
+      expect(screen.getByText('booked')).toBeInTheDocument();
+    } finally {
+      unregister();
+    }
   });
 
   test('500s until the retries are used up: the error with Retry, the button usable, Retry sends the same key', async () => {

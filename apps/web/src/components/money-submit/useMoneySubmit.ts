@@ -85,7 +85,9 @@ export function useMoneySubmit(options: MoneySubmitOptions = {}): MoneySubmit {
       const print = fingerprint(input);
       if (action.current?.input !== print) action.current = { key: newIdempotencyKey(), input: print };
       const { key } = action.current;
-      const unwatch = watchRetries(key, (attempt) => setRetrying({ attempt, of: MONEY_TRIES }));
+      const unwatch = watchRetries(key, (attempt) =>
+        setRetrying(attempt === null ? null : { attempt, of: MONEY_TRIES }),
+      );
       try {
         const value = await send(key);
         // Done: the next action is a new order with a key of its own.
