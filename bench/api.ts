@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --connections 32 --duration 20 --rounds 3 --workers 1 --warmup 5 --users 256 --population 50000 --url postgres://… --via postgres://… --only subscribe|redeem --get PATH --log-level warn|info --profile DIR]
+ * npm run bench:api [-- --connections 32 --duration 20 --rounds 3 --workers 1 --warmup 5 --users 256 --population 50000 --url postgres://… --via postgres://… --only subscribe|redeem --get PATH --log-level warn|info --profile DIR --no-vacuum]
  *
  * Drives a mix of flexible subscribes and redeems (half each, JSON bodies, an Idempotency-Key on every
  * call, as the web client sends) from many users against the real server (a child process on
@@ -260,6 +260,17 @@ async function runLoad(tokens: string[], csrf: string[], seconds: number) {
   });
 }
 
+/** VACUUM of the API's database, as pgbench does to its own tables before a run. */
+async function vacuum(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('VACUUM');
+  } finally {
+    await client.end();
+  }
+}
+
 function pgbenchInit(name: string): void {
   execFileSync('pgbench', ['-i', '-s', '10', '-q', dbUrl(name)], { stdio: 'ignore' });
 }
@@ -412,6 +423,10 @@ async function main() {
       process.stdout.write(
         `round ${round}/${rounds}: driving ${connections} connections for ${duration} s …\n`,
       );
+      // pgbench vacuums its tables before each of its runs (its default, -n turns it off); the API's
+      // tables get the same before each of theirs, so neither side runs on the other's dead rows or
+      // on the rows its own earlier rounds left (this machine's PostgreSQL runs without autovacuum).
+      if (!process.argv.includes('--no-vacuum')) await vacuum(dbUrl(apiDb));
       const apiBefore = cpuSnapshot();
       const from = monotonicUs();
       const result = await runLoad(tokens, csrf, duration);
