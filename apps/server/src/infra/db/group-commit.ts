@@ -40,6 +40,16 @@ export interface BatchKind<C> {
 }
 
 /**
+ * A kind of read that can be made as one statement for many calls (group commit's batched read: the
+ * fast path's read of concurrent calls).
+ */
+export interface ReadKind<C, R> {
+  name: string;
+  /** Reads the calls in one statement: answers each call's result at its index in `calls`. */
+  read(db: Db, calls: readonly C[]): Promise<readonly R[]>;
+}
+
+/**
  * A call left out because another transaction held its row (a holding another call of the user was
  * writing): as a NOWAIT lock refused (lock_not_available), so the call goes to the locking path,
  * which waits for the lock.
@@ -55,16 +65,23 @@ export class RowBusyError extends Error {
  */
 export const groupCommitStats = { batches: 0, calls: 0, retried: 0, alone: 0, skipped: 0 };
 
+/**
+ * How batched reads went in this process: statements sent for batches, the calls they carried, and
+ * batches refused whole and therefore read again call by call.
+ */
+export const groupReadStats = { batches: 0, calls: 0, retried: 0 };
+
 interface Waiting {
   call: unknown;
   /** No two calls sharing one of these (the user, the holding) go in one batch or in flight at once. */
   exclusive: readonly string[];
-  done: () => void;
+  done: (value: unknown) => void;
   fail: (error: unknown) => void;
 }
 
 interface Queue {
-  kind: BatchKind<unknown>;
+  /** Sends one batch of the queue's calls (a write or a read) and answers each of them. */
+  run: (batch: Waiting[]) => Promise<void>;
   waiting: Waiting[];
   inFlight: number;
   /** The exclusive members of the calls being written now: a later call of theirs waits. */
@@ -91,21 +108,39 @@ export class GroupCommitter {
    * committed, rejects with the database's refusal of the call written alone (or with the error that
    * lost its batch's connection, as that call alone would have met it).
    */
-  submit<C>(kind: BatchKind<C>, queueKey: string, call: C, exclusive: readonly string[]): Promise<void> {
-    const key = `${kind.name}:${queueKey}`;
+  async submit<C>(
+    kind: BatchKind<C>,
+    queueKey: string,
+    call: C,
+    exclusive: readonly string[],
+  ): Promise<void> {
+    const write = kind as BatchKind<unknown>;
+    await this.enqueue(`${kind.name}:${queueKey}`, (batch) => this.run(write, batch), call, exclusive);
+  }
+
+  /**
+   * Reads `call` with whatever other calls of its kind arrive while a read of theirs is in flight, by
+   * one statement (the same bounds as the writes: maxBatch, the window, IN_FLIGHT); answers the call's
+   * own result. A batch the database refuses is read again call by call, so a refusal is the call's own.
+   */
+  async read<C, R>(kind: ReadKind<C, R>, call: C): Promise<R> {
+    const read = kind as ReadKind<unknown, unknown>;
+    return (await this.enqueue(`read:${kind.name}`, (batch) => this.runRead(read, batch), call, [])) as R;
+  }
+
+  private enqueue(
+    key: string,
+    run: Queue['run'],
+    call: unknown,
+    exclusive: readonly string[],
+  ): Promise<unknown> {
     let queue = this.queues.get(key);
     if (!queue) {
-      queue = {
-        kind: kind as BatchKind<unknown>,
-        waiting: [],
-        inFlight: 0,
-        busy: new Set(),
-        timer: undefined,
-      };
+      queue = { run, waiting: [], inFlight: 0, busy: new Set(), timer: undefined };
       this.queues.set(key, queue);
     }
     const q = queue;
-    return new Promise<void>((done, fail) => {
+    return new Promise<unknown>((done, fail) => {
       q.waiting.push({ call, exclusive, done, fail });
       const { windowMs, maxBatch } = this.settings;
       // A window only delays an idle queue; calls queued behind a batch in flight have waited already.
@@ -131,7 +166,7 @@ export class GroupCommitter {
       }
       q.inFlight++;
       for (const w of batch) for (const member of w.exclusive) q.busy.add(member);
-      void this.run(q.kind, batch).finally(() => {
+      void q.run(batch).finally(() => {
         q.inFlight--;
         for (const w of batch) for (const member of w.exclusive) q.busy.delete(member);
         this.pump(q);
@@ -171,14 +206,44 @@ export class GroupCommitter {
       }
       // Nothing of the batch was written: each call again alone, so only the refused one is refused.
       groupCommitStats.retried++;
-      await Promise.all(batch.map((w) => this.writeAlone(kind, w.call, AFTER_REFUSAL).then(w.done, w.fail)));
+      await Promise.all(
+        batch.map((w) => this.writeAlone(kind, w.call, AFTER_REFUSAL).then(() => w.done(undefined), w.fail)),
+      );
       return;
     }
     const left = batch.filter((_, i) => skipped.includes(i));
-    for (const w of batch) if (!left.includes(w)) w.done();
+    for (const w of batch) if (!left.includes(w)) w.done(undefined);
     if (left.length === 0) return;
     groupCommitStats.skipped += left.length;
-    await Promise.all(left.map((w) => this.writeAlone(kind, w.call, LEFT_OUT).then(w.done, w.fail)));
+    await Promise.all(
+      left.map((w) => this.writeAlone(kind, w.call, LEFT_OUT).then(() => w.done(undefined), w.fail)),
+    );
+  }
+
+  /**
+   * One read statement for the batch, each call answered its own result; a batch the database refuses
+   * is read again call by call (a refusal is then the call's own), one that lost its connection fails
+   * every call with that error, as each call's own read would have met it.
+   */
+  private async runRead(kind: ReadKind<unknown, unknown>, batch: Waiting[]): Promise<void> {
+    groupReadStats.batches++;
+    groupReadStats.calls += batch.length;
+    try {
+      const results = await kind.read(
+        this.db,
+        batch.map((w) => w.call),
+      );
+      for (const [i, w] of batch.entries()) w.done(results[i]);
+    } catch (error) {
+      if (batch.length === 1 || !refusedByDatabase(error)) {
+        for (const w of batch) w.fail(error);
+        return;
+      }
+      groupReadStats.retried++;
+      await Promise.all(
+        batch.map((w) => kind.read(this.db, [w.call]).then((results) => w.done(results[0]), w.fail)),
+      );
+    }
   }
 
   /**
