@@ -144,7 +144,7 @@ export interface FundpassPolicy {
  * What a call still needs before it may go on: a first password set ('setup', the first-move rule),
  * a password set at all ('notSet'), or the password checked ('check'); undefined when nothing.
  * Reads only: nothing is counted or remembered until `meetFundpassDemand`. Its SQL twin for calls that
- * read the session in their own statement is `fundpassClearSql`.
+ * read the session in their own statement is `fundpassClearOver`.
  */
 export type FundpassDemand = 'setup' | 'notSet' | 'check';
 
@@ -181,21 +181,44 @@ export async function fundpassDemand(
 }
 
 /**
- * The SQL twin of "fundpassDemand finds nothing", over a statement that reads the session as `s` and
- * its user as `u` (a fast path's single read), the operator's first-move setting included.
+ * A part of a condition known when the statement is built (one call's read: the condition is spelled
+ * for that call alone, as before), or only row by row (a read of several calls at once: a column of
+ * their call rows, so that one statement text serves every call).
  */
-export function fundpassClearSql(
-  policy: FundpassPolicy,
-  now: Date,
-  config: Pick<Config, 'fundpassFirstMove'>,
-): SQL {
-  if (policy.always) return sql`false`;
-  const graceStart = new Date(now.getTime() - FUNDPASS_GRACE_SECONDS * 1000).toISOString();
-  const never = policy.firstMove
-    ? sql`(u.fundpass_mode = 'never' AND (u.fundpass_hash IS NOT NULL OR NOT ${firstMoveSettingSql(config)}))`
-    : sql`u.fundpass_mode = 'never'`;
-  return sql`(${never} OR (u.fundpass_mode = 'every_2h' AND u.fundpass_hash IS NOT NULL
+export type Flag = boolean | SQL;
+
+/** fundpassClearOver's inputs as parts of a condition (Flag): a policy's flags and the grace's start. */
+export interface FundpassClearParts {
+  always: Flag;
+  firstMove: Flag;
+  /** Where the 'every_2h' grace started: a verification after it still counts (timestamptz). */
+  graceStart: SQL;
+}
+
+/** The start of the 'every_2h' grace that is still running at `now`, ISO 8601. */
+export function fundpassGraceStart(now: Date): string {
+  return new Date(now.getTime() - FUNDPASS_GRACE_SECONDS * 1000).toISOString();
+}
+
+/**
+ * The SQL twin of "fundpassDemand finds nothing", over a statement that reads the session as `s` and
+ * its user as `u` (a fast path's read), the operator's first-move setting included. One spelling for
+ * both reads: with every flag known it is one call's condition (the text a single fast read has
+ * always had); with flags as columns of call rows, the same rule row by row.
+ */
+export function fundpassClearOver(parts: FundpassClearParts, config: Pick<Config, 'fundpassFirstMove'>): SQL {
+  const { always, firstMove, graceStart } = parts;
+  if (always === true) return sql`false`;
+  const setUp = sql`u.fundpass_hash IS NOT NULL OR NOT ${firstMoveSettingSql(config)}`;
+  const never =
+    firstMove === false
+      ? sql`u.fundpass_mode = 'never'`
+      : firstMove === true
+        ? sql`(u.fundpass_mode = 'never' AND (${setUp}))`
+        : sql`(u.fundpass_mode = 'never' AND (NOT ${firstMove} OR ${setUp}))`;
+  const clear = sql`(${never} OR (u.fundpass_mode = 'every_2h' AND u.fundpass_hash IS NOT NULL
     AND s.fundpass_verified_at > ${graceStart}::timestamptz))`;
+  return always === false ? clear : sql`(NOT ${always} AND ${clear})`;
 }
 
 /**

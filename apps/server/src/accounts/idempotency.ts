@@ -10,7 +10,8 @@ import { IDEMPOTENCY_HEADER } from '../infra/http/headers';
 import type { Clock } from '../infra/jobs/clock';
 import { DomainError, errors } from '../kernel/errors';
 import { RunAgainWhenError, waitToRunAgain } from '../ledger/ledger';
-import { fastGateSql, type GateDeps, throughMoneyGate } from './money-gate';
+import type { Flag } from './fundpass';
+import { fastGateOver, fastGateValues, type GateDeps, throughMoneyGate } from './money-gate';
 
 export { IDEMPOTENCY_HEADER };
 
@@ -145,12 +146,44 @@ function declaredIdempotent(req: FastifyRequest): void {
 export interface FastCall {
   /**
    * The condition its read puts on `sessions s JOIN users u`: the cookie's live session, whose user
-   * would not be asked for a funding password (the money gate's share, fastGateSql). Undefined
+   * would not be asked for a funding password (the money gate's share, fastGateValues). Undefined
    * without a cookie. The only way to the caller's session, so no fast path can skip the gate.
    */
-  session: SQL | undefined;
+  session: FastSession | undefined;
   claim: KeyClaim | undefined;
 }
+
+/**
+ * A fast call's session condition, for a read of this call alone (`condition`) or of several calls at
+ * once (group commit's batched read: the call's `values` as a row, tested by `over` on its columns).
+ * Both are spelled by one function (sessionOver), so they are the same rule.
+ */
+export interface FastSession {
+  /** The condition with this call's values in it. */
+  condition: SQL;
+  /** This call's values, a row of the batched read's call rows (their types: FAST_SESSION_COLUMNS). */
+  values: FastSessionValues;
+  /**
+   * The condition over a call row's columns (`column` names them in the statement). The same for
+   * every call of one server (its only other input is the server's configuration).
+   */
+  over(column: (name: keyof FastSessionValues) => SQL): SQL;
+}
+
+/** A fast call's session condition as values: the session token's hash, the call's time, the gate's. */
+export interface FastSessionValues {
+  token_hash: string;
+  at: string;
+  gated: boolean;
+  always: boolean;
+  first_move: boolean;
+  grace_start: string;
+}
+
+/** FastSessionValues' columns and their types, for jsonb_to_recordset's column definitions. */
+export const FAST_SESSION_COLUMNS = sql.raw(
+  'token_hash text, at timestamptz, gated boolean, always boolean, first_move boolean, grace_start timestamptz',
+);
 
 /** A call's claim on its Idempotency-Key, to be written by the call's own statement. */
 export interface KeyClaim {
@@ -218,12 +251,52 @@ export async function idempotentFast<T>(
 }
 
 /** The fast read's session condition (FastCall.session). */
-function fastSession(deps: GateDeps, req: FastifyRequest): SQL | undefined {
+function fastSession(deps: GateDeps, req: FastifyRequest): FastSession | undefined {
   const tokenHash = sessionTokenHash(req);
   if (tokenHash === undefined) return undefined;
   const now = deps.clock.now();
-  return sql`s.token_hash = ${tokenHash} AND s.revoked_at IS NULL
-    AND s.expires_at > ${now.toISOString()}::timestamptz AND ${fastGateSql(deps, req, now)}`;
+  const gate = fastGateValues(req, now);
+  const values: FastSessionValues = {
+    token_hash: tokenHash,
+    at: now.toISOString(),
+    gated: gate.gated,
+    always: gate.always,
+    first_move: gate.firstMove,
+    grace_start: gate.graceStart,
+  };
+  return {
+    values,
+    condition: sessionOver(deps, {
+      ...values,
+      token_hash: sql`${values.token_hash}`,
+      at: sql`${values.at}`,
+      grace_start: sql`${values.grace_start}`,
+    }),
+    over: (column) =>
+      sessionOver(deps, {
+        token_hash: column('token_hash'),
+        at: column('at'),
+        gated: column('gated'),
+        always: column('always'),
+        first_move: column('first_move'),
+        grace_start: column('grace_start'),
+      }),
+  };
+}
+
+/** The session condition's one spelling, over its parts (each a value of one call, or a column). */
+function sessionOver(
+  deps: GateDeps,
+  p: { token_hash: SQL; at: SQL; gated: Flag; always: Flag; first_move: Flag; grace_start: SQL },
+): SQL {
+  const gate = fastGateOver(deps, {
+    gated: p.gated,
+    always: p.always,
+    firstMove: p.first_move,
+    graceStart: p.grace_start,
+  });
+  return sql`s.token_hash = ${p.token_hash} AND s.revoked_at IS NULL
+    AND s.expires_at > ${p.at}::timestamptz AND ${gate}`;
 }
 
 function keyClaim(deps: { clock: Clock }, req: FastifyRequest, key: string): KeyClaim {

@@ -6,9 +6,11 @@ import { kindOf, type MoneyCall } from '../infra/http/money';
 import type { Clock } from '../infra/jobs/clock';
 import type { Config } from '../kernel/config';
 import {
+  type Flag,
   type FundpassPolicy,
-  fundpassClearSql,
+  fundpassClearOver,
   fundpassDemand,
+  fundpassGraceStart,
   meetFundpassDemand,
   providedFundpass,
 } from './fundpass';
@@ -68,16 +70,45 @@ export async function throughMoneyGate<R>(
 }
 
 /**
- * The fast path's share of the gate (idempotentFast): the condition its single read puts on the
- * session (`s`) and its user (`u`), true only where no funding password would be asked for. A call
- * that would be asked finds no session there, so the fast path declines and the call goes through
- * throughMoneyGate behind the usual session check.
+ * The fast path's share of the gate (idempotentFast) for one call, as values: fastGateOver makes them
+ * the condition its read puts on the session (`s`) and its user (`u`), true only where no funding
+ * password would be asked for. A call that would be asked finds no session there, so the fast path
+ * declines and the call goes through throughMoneyGate behind the usual session check. Values rather
+ * than a condition so that a read of several calls' sessions (group commit's batched read) can carry
+ * them in its call rows. Marks the request as gated.
  */
-export function fastGateSql(deps: Pick<GateDeps, 'config'>, req: FastifyRequest, now: Date): SQL {
-  if (!req.routeOptions.config?.money) throw new Error('fastGateSql on a route without config.money');
+export interface FastGateValues {
+  /** The call has a funding-password policy at all (false: the gate is open, `true`). */
+  gated: boolean;
+  always: boolean;
+  firstMove: boolean;
+  /** ISO 8601: fundpassGraceStart of the call's time. */
+  graceStart: string;
+}
+
+export function fastGateValues(req: FastifyRequest, now: Date): FastGateValues {
+  if (!req.routeOptions.config?.money) throw new Error('fastGateValues on a route without config.money');
   gated.add(req);
   const policy = policyOf(req);
-  return policy ? fundpassClearSql(policy, now, deps.config ?? {}) : sql`true`;
+  return {
+    gated: policy !== undefined,
+    always: policy?.always ?? false,
+    firstMove: policy?.firstMove ?? false,
+    graceStart: fundpassGraceStart(now),
+  };
+}
+
+/**
+ * The gate's condition over parts (Flag: each known for one call's read, or a column of a batched
+ * read's call rows): its one spelling, for one call or for many.
+ */
+export function fastGateOver(
+  deps: Pick<GateDeps, 'config'>,
+  parts: { gated: Flag; always: Flag; firstMove: Flag; graceStart: SQL },
+): SQL {
+  if (parts.gated === false) return sql`true`;
+  const clear = fundpassClearOver(parts, deps.config ?? {});
+  return parts.gated === true ? clear : sql`(NOT ${parts.gated} OR ${clear})`;
 }
 
 /** A route the gate guards: a write declared as a money call. */

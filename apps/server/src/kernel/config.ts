@@ -77,8 +77,9 @@ export interface Config {
    */
   inboxStreamPollMs?: number;
   /**
-   * Group commit of concurrent flexible subscriptions (GROUP_COMMIT, default on): calls of different
-   * users arriving while others are written go together in one statement (infra/db/group-commit.ts).
+   * Group commit of concurrent flexible subscriptions and redemptions (GROUP_COMMIT, default on): calls
+   * of different users arriving while others are written go together in one statement, and their fast
+   * reads, arriving while one is in flight, in one read (infra/db/group-commit.ts).
    */
   groupCommit?: boolean;
   /** Calls one group-commit statement carries at most (GROUP_COMMIT_MAX_BATCH, 1–64, default 32). */

@@ -22,9 +22,10 @@ import { sleep } from './util';
  * Not counted: the test clock's read at the start of each request (production's clock is the
  * system's, which reads nothing).
  *
- * The flexible subscription is measured with group commit on (the default): its write is the batch
- * statement (lines/simple-earn/store/flex-batch.ts), here a batch of one, the same two round trips as
- * the one-call statement it replaces; under concurrency several calls share that second one.
+ * The flexible calls are measured with group commit on (the default): their read is the batched read
+ * (store/flex-fast.ts, flexReadBatch) and their write the batch statement (store/flex-batch.ts,
+ * flex-redeem-batch.ts), here batches of one, the same two round trips as the one-call read and
+ * statement they replace; under concurrency several calls share each of them.
  */
 interface Cost {
   /** Calls of a pg client's query: each waits for its answer. */

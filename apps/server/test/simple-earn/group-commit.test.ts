@@ -23,7 +23,8 @@ import {
  */
 
 const SUBSCRIBE = '/apiw/v2/uni-loan/earn/subscribe';
-const BATCH_TEXT = /jsonb_to_recordset/;
+/** A batch write statement (not the batched read, which reads the calls by jsonb_to_recordset too). */
+const BATCH_TEXT = /^\s*WITH c AS MATERIALIZED \(\s*SELECT \* FROM jsonb_to_recordset/;
 
 type Holder = Awaited<ReturnType<typeof userWith>>;
 

@@ -17,7 +17,7 @@ export async function redeemFlexibleFast(
   /** Group commit's batcher; undefined (GROUP_COMMIT=0): the call is written alone by its own statement. */
   batcher?: GroupCommitter,
 ): Promise<RedeemAnswer | undefined> {
-  const read = await readFast(db, call, body.asset.toUpperCase());
+  const read = await readFast(db, call, body.asset.toUpperCase(), batcher);
   if (!read || read.acc_index === null) return undefined;
   const { asset, userId } = read;
   const plan = planRedemption({

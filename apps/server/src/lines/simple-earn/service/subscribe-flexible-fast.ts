@@ -18,7 +18,7 @@ export async function subscribeFlexibleFast(
   /** Group commit's batcher; undefined (GROUP_COMMIT=0): the call is written alone by its own statement. */
   batcher?: GroupCommitter,
 ): Promise<SubscribeAnswer | undefined> {
-  const read = await readFast(db, call, body.asset.toUpperCase());
+  const read = await readFast(db, call, body.asset.toUpperCase(), batcher);
   if (read?.status == null || read.min_lend_amount === null) return undefined;
   const { asset, userId } = read;
   const plan = planSubscription({

@@ -1,7 +1,8 @@
 import { type AccountMode, type Decimal, toWire } from '@earn/domain';
 import type { SQL } from 'drizzle-orm';
-import type { FastCall } from '../../../accounts/idempotency';
+import { FAST_SESSION_COLUMNS, type FastCall, type FastSession } from '../../../accounts/idempotency';
 import { type Db, hotRows, sql } from '../../../infra/db/client';
+import type { GroupCommitter, ReadKind } from '../../../infra/db/group-commit';
 import type { LadderTierJson } from '../../../infra/db/schema';
 import { UserPurpose } from '../../../ledger/accounts';
 import type { Check, NamedStatement } from '../../../ledger/ledger';
@@ -52,12 +53,50 @@ export type Ready = FastRead & { userId: number; asset: string; position_id: str
  * The session and everything both calls decide on, in one statement; undefined when the fast path
  * cannot take the call (the locking path then checks the session again and answers). The session
  * condition is the money gate's: a user who would be asked for a funding password finds none here.
+ * With group commit's batcher, the read goes with the reads of whatever other calls arrive while one
+ * is in flight, as one statement (flexReadBatch), each call answered its own row as its own read
+ * would have found it.
  */
-export async function readFast(db: Db, call: FastCall, asset: string): Promise<Ready | undefined> {
-  if (call.session === undefined) return undefined;
+export async function readFast(
+  db: Db,
+  call: FastCall,
+  asset: string,
+  batcher?: GroupCommitter,
+): Promise<Ready | undefined> {
+  const session = call.session;
+  if (session === undefined) return undefined;
+  if (batcher) {
+    const read = { session, asset, key: call.claim?.key ?? null };
+    return ready(await batcher.read(flexReadBatch, read));
+  }
+  const keyUsed = call.claim ? keyUsedSql(sql`${call.claim.key}`) : sql`false`;
   const [row] = await hotRows<FastRead>(
     db,
-    sql`SELECT u.id::text AS user_id, u.account_mode, u.use_funding, u.locked,
+    sql`SELECT ${readColumns(keyUsed)} FROM ${readFrom(sql`${asset}`)} WHERE ${session.condition}`,
+  );
+  return ready(row);
+}
+
+/** A read row as the fast path takes it, or undefined for the locking path. */
+function ready(row: FastRead | undefined): Ready | undefined {
+  // A replay, a missing product or holding, a frozen redemption, funds in use and locked: the locking path.
+  if (!row || row.key_used || row.asset === null || row.position_id === null) return undefined;
+  if (row.use_funding && row.locked) return undefined;
+  return { ...row, userId: Number(row.user_id), asset: row.asset, position_id: row.position_id };
+}
+
+/*
+ * The read's parts, shared by the read of one call and the batched read of several: its columns
+ * (FastRead), with the test of the call's Idempotency-Key given, and its joins from the session to the
+ * product, account, loan and holding of the asset given. The session is `s`, its user `u`.
+ */
+
+function keyUsedSql(key: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = u.id AND k.key = ${key})`;
+}
+
+function readColumns(keyUsed: SQL): SQL {
+  return sql`u.id::text AS user_id, u.account_mode, u.use_funding, u.locked,
           pr.asset, pr.status, pr.min_lend_amount::text AS min_lend_amount,
           pr.next_time_rate_year::text AS next_time_rate_year, pr.liquidity_left::text AS liquidity_left,
           pr.is_open_award_pool, pr.ladder_apr, pr.ext_award_rate_year::text AS ext_award_rate_year,
@@ -67,20 +106,56 @@ export async function readFast(db: Db, call: FastCall, asset: string): Promise<R
           p.id::text AS position_id, p.xmin::text AS position_version, p.principal::text AS principal,
           (trunc(p.acc_offset + p.principal * pr.acc_index, 8) - p.interest_withdrawn)::text AS interest_balance,
           COALESCE((SELECT SUM(amount) FROM se_flex_pending WHERE position_id = p.id), 0)::text AS pending,
-          ${call.claim ? sql`EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.user_id = u.id AND k.key = ${call.claim.key})` : sql`false`} AS key_used,
-          EXISTS (SELECT 1 FROM notification_prefs np WHERE np.user_id = u.id AND np.mail_kinds ? 'redemption_arrived') AS mail_redeemed
-        FROM sessions s JOIN users u ON u.id = s.user_id
+          ${keyUsed} AS key_used,
+          EXISTS (SELECT 1 FROM notification_prefs np WHERE np.user_id = u.id AND np.mail_kinds ? 'redemption_arrived') AS mail_redeemed`;
+}
+
+function readFrom(asset: SQL): SQL {
+  return sql`sessions s JOIN users u ON u.id = s.user_id
         LEFT JOIN se_flex_products pr ON pr.asset = ${asset}
         LEFT JOIN ledger_accounts a ON a.user_id = u.id AND a.asset = ${asset} AND a.purpose = ${UserPurpose.spot}
         LEFT JOIN user_loans l ON l.user_id = u.id AND l.asset = ${asset}
-        LEFT JOIN se_flex_positions p ON p.user_id = u.id AND p.asset = ${asset} AND p.frozen_amount = 0
-        WHERE ${call.session}`,
-  );
-  // A replay, a missing product or holding, a frozen redemption, funds in use and locked: the locking path.
-  if (!row || row.key_used || row.asset === null || row.position_id === null) return undefined;
-  if (row.use_funding && row.locked) return undefined;
-  return { ...row, userId: Number(row.user_id), asset: row.asset, position_id: row.position_id };
+        LEFT JOIN se_flex_positions p ON p.user_id = u.id AND p.asset = ${asset} AND p.frozen_amount = 0`;
 }
+
+/** One call's read as the batched read takes it: its session, asset and Idempotency-Key. */
+interface BatchedRead {
+  session: FastSession;
+  asset: string;
+  key: string | null;
+}
+
+/**
+ * The fast read of several calls as one statement of one fixed text: the calls as rows of one JSON
+ * parameter (their ordinal, asset, key and session values), each read by the single read's parts
+ * with the call row's columns in place of its parameters (LATERAL: per call row, so a call's row is
+ * found through its session exactly as by its own read, by the session's key). A call whose session,
+ * gate or holding finds nothing has no row and is answered undefined, as its own read answers.
+ */
+export const flexReadBatch: ReadKind<BatchedRead, FastRead | undefined> = {
+  name: 'flexible',
+  async read(db: Db, calls: readonly BatchedRead[]) {
+    const [first] = calls;
+    if (!first) return [];
+    const rows = JSON.stringify(
+      calls.map((c, n) => ({ n, asset: c.asset, key: c.key, ...c.session.values })),
+    );
+    // Every call's session condition is spelled the same (one server's); the first call's spells it.
+    const condition = first.session.over((name) => sql`c.${sql.identifier(name)}`);
+    const found = await hotRows<FastRead & { n: number }>(
+      db,
+      sql`SELECT c.n, r.* FROM jsonb_to_recordset(${rows}::jsonb)
+          AS c(n int, asset text, key text, ${FAST_SESSION_COLUMNS})
+        CROSS JOIN LATERAL (
+          SELECT ${readColumns(sql`c.key IS NOT NULL AND ${keyUsedSql(sql`c.key`)}`)}
+          FROM ${readFrom(sql`c.asset`)} WHERE ${condition}
+        ) r`,
+    );
+    const byCall: (FastRead | undefined)[] = calls.map(() => undefined);
+    for (const { n, ...row } of found) byCall[n] = row;
+    return byCall;
+  },
+};
 
 /** The hourly accrual is not running and has not run since the read (see se_flex_unchanged). */
 export function accrualUnchanged(read: Ready): Check {
