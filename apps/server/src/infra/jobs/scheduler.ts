@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
-import { type BatchHost, runBatch } from './batch';
+import { type BatchHost, newSpan, runBatch, running, type Span } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
 import { nextStop, Periods, runDueWork, runStopDue } from './periods';
 import {
@@ -36,7 +36,7 @@ export class Scheduler {
   /** During a clock advance: each due job's next instant as the last stop read it (not due then). */
   private dueSeen: Map<string, Date | undefined> | undefined;
   /** During a stop that spans several period ends: where it ends, and how far a batch booked. */
-  private span: { end: Date; reached: number } | undefined;
+  private span: Span | undefined;
   /** Until then (ms), stops span nothing: a spanning stop failed (it runs again a stop per instant). */
   private spanOffUntil = 0;
   /** Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive. */
@@ -69,7 +69,7 @@ export class Scheduler {
   }
 
   /** This scheduler as a spanning stop's batches see it (batch.ts). */
-  private batchHost(span: { end: Date; reached: number }, horizon: Date): BatchHost {
+  private batchHost(span: Span, horizon: Date): BatchHost {
     const { jobs, periods, instance } = this;
     const booked = (job: string, shards: number) => this.shardHost.booked(job, shards);
     const shardRows = this.options.shardRows ?? 0;
@@ -183,7 +183,7 @@ export class Scheduler {
     const wallEnd = performance.now() + (this.options.stopSpanWallMs || Infinity);
     try {
       await this.transaction(async (tx) => {
-        this.span = end > at ? { end, reached: at.getTime() } : undefined;
+        this.span = end > at ? newSpan(end, at) : undefined;
         let sub = at;
         for (;;) {
           clock.pass(sub);
@@ -209,6 +209,7 @@ export class Scheduler {
         await runStopDue(tx, deferred, sub, this.dueSeen, (job) => {
           failed = job;
           touched.add(job.name);
+          return running(this.span, job, tx);
         });
         await clock.set(new Date(Math.max(sub.getTime(), this.span?.reached ?? 0)), tx);
       });
@@ -268,6 +269,7 @@ export class Scheduler {
         (await runBatch(tx, this.batchHost(this.span, horizon), job, job.batch, period))
       )
         continue;
+      await running(this.span, job, tx, period);
       let claimed: boolean;
       if (job.sharded && shardRows > 0)
         claimed = await runSharded(this.shardHost, job, job.sharded, period, shardRows, tx);
@@ -282,6 +284,7 @@ export class Scheduler {
     await runStopDue(tx, jobs, now, this.dueSeen, (job) => {
       failing(job);
       touched.add(job.name);
+      return running(this.span, job, tx);
     });
   }
 

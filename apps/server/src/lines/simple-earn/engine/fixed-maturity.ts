@@ -38,6 +38,15 @@ export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
   await reportDue(tx, period);
 }
 
+/** Whether a period of the maturity job ending by `to` has an order to mature (maturing()). */
+export async function anyMaturing(db: Db, to: Date): Promise<boolean> {
+  const [r] = await rows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM se_fixed_orders WHERE ${maturing({ start: to, end: to })}) AS any`,
+  );
+  return r?.any !== false;
+}
+
 /**
  * What the plan of a day's maturities fixes for one shard: its orders (a range of ids, and how many),
  * which of them roll over (per product, auto-reinvest up to an order id, less the orders a holder's
