@@ -170,8 +170,8 @@ async function main(): Promise<void> {
       if (batch)
         job.batch = {
           ...batch,
-          run: (tx, first, max, rowsPer) =>
-            time(`${job.name} (batch)`, 1, () => batch.run(tx, first, max, rowsPer)),
+          run: (tx, first, max, rowsPer, resume) =>
+            time(`${job.name} (batch)`, 1, () => batch.run(tx, first, max, rowsPer, resume)),
         };
       const due = job.due;
       if (due)

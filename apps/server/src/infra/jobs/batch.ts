@@ -58,6 +58,31 @@ export async function running(span: Span | undefined, job: Job, tx: Db, period?:
 }
 
 /**
+ * Whether a stop (out of wall time, or at its span's end) may end at `at`: once the jobs that run
+ * after a batch have caught up with it (each period at its own time), and unless a job's batch could
+ * go on (it is resumable) with a part the next stop could not book as a batch (shorter than 2
+ * periods: a part between daily jobs), which would then run alone; the stop goes on to where the next
+ * part is longer.
+ */
+export async function spanMayEnd(tx: Db, host: BatchHost | undefined, at: Date): Promise<boolean> {
+  if (!host) return true;
+  if (at.getTime() < host.span.reached) return false;
+  for (const [name, end] of host.span.resumable) {
+    const job = host.jobs.find((j) => j.name === name);
+    if (!job) continue;
+    const period = await host.periods.nextSpan(job, host.horizon, tx);
+    if (period.start.getTime() !== end) continue;
+    // As the next stop would see it: its own span ahead.
+    const ahead = {
+      ...host,
+      span: { ...host.span, end: new Date(+period.start + 2 * job.periodSeconds * 1000) },
+    };
+    if ((await batchSize(tx, host.jobs, job, period, ahead, 2)) < 2) return false;
+  }
+  return true;
+}
+
+/**
  * The job's quiet periods from `period` on booked at once, with their bookkeeping; false when the
  * span or the job's state allows no batch (the period then runs alone).
  */

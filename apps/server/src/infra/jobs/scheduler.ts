@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
-import { type BatchHost, newSpan, runBatch, running, type Span } from './batch';
+import { type BatchHost, newSpan, runBatch, running, type Span, spanMayEnd } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
 import { nextStop, Periods, runDueWork, runStopDue } from './periods';
 import {
@@ -178,7 +178,7 @@ export class Scheduler {
     const from = clock.now();
     // Spanning: the period ends and due instants up to `end`, each run at its own time, in order.
     const spanMs = at.getTime() < this.spanOffUntil ? 0 : (this.options.stopSpanMs ?? 0);
-    const end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
+    let end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
     let failed: Job | undefined;
     const wallEnd = performance.now() + (this.options.stopSpanWallMs || Infinity);
     try {
@@ -197,10 +197,12 @@ export class Scheduler {
             },
             sub === at,
           );
-          // Out of wall time: the span ends at this instant (the same work, in shorter transactions)
-          // once the jobs that run after a batch have caught up with it (each at its own time).
-          const out = performance.now() >= wallEnd && sub.getTime() >= (this.span?.reached ?? 0);
-          if (this.stopping || sub >= end || out) break;
+          // Out of wall time, or at its end, the span ends at this instant (the same work in shorter
+          // transactions) where batch.ts spanMayEnd says it may, else it goes on an hour.
+          const host = this.span && this.batchHost(this.span, horizon);
+          const out = performance.now() >= wallEnd || sub >= end;
+          if (this.stopping || sub >= limit || (out && (await spanMayEnd(tx, host, sub)))) break;
+          if (this.span && sub >= end) end = this.span.end = new Date(Math.min(+limit, +sub + 3_600_000));
           const next = await this.nextDueEnd(end, horizon, tx);
           if (!next || next <= sub) break;
           sub = next;
