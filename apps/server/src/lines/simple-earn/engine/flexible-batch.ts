@@ -71,7 +71,7 @@ export async function runFlexibleHours(
     if (planned.length !== 1 || !plan || typeof plan.rows !== 'number') return [];
     if (!plan.covers || plan.cut !== null || !dec(plan.offered).eq(plan.supplied)) return [];
     const window = await steps(tx, { ...plan, rows: plan.rows }, plan.index, 0, hours);
-    if (!(await accountsReady(tx, window, hours))) return [];
+    if (!(await accountsReady(tx, [window], hours))) return [];
     windows.push(window);
   }
   // Auto-earn on: quiet while its sweep moves nothing (the users it looks at counted, for their ids).

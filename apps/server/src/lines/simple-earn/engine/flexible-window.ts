@@ -1,5 +1,5 @@
 import { dec } from '@earn/domain';
-import { asc } from 'drizzle-orm';
+import { asc, type SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../../infra/db/client';
 import { seFlexProducts } from '../../../infra/db/schema';
 import type { Period } from '../../../kernel/jobs';
@@ -28,14 +28,14 @@ export interface AssetWindow {
 }
 
 /** Whether any pending amount waits (from when), any redemption is frozen, any auto-earn switch is on. */
-export async function quietState(tx: Db) {
-  const [state] = await rows<{ pending_from: string | null; frozen: boolean; auto: boolean }>(
-    tx,
-    sql`SELECT (EXTRACT(EPOCH FROM (SELECT MIN(hour_start) FROM se_flex_pending
-          WHERE asset IN (SELECT asset FROM se_flex_products))) * 1000)::bigint::text AS pending_from,
-        EXISTS (SELECT 1 FROM se_flex_positions WHERE frozen_amount > 0) AS frozen,
-        EXISTS (SELECT 1 FROM se_auto_invest WHERE status = 1) AS auto`,
-  );
+type QuietState = { pending_from: string | null; frozen: boolean; auto: boolean };
+const QUIET = sql`(EXTRACT(EPOCH FROM (SELECT MIN(hour_start) FROM se_flex_pending
+    WHERE asset IN (SELECT asset FROM se_flex_products))) * 1000)::bigint::text AS pending_from,
+  EXISTS (SELECT 1 FROM se_flex_positions WHERE frozen_amount > 0) AS frozen,
+  EXISTS (SELECT 1 FROM se_auto_invest WHERE status = 1) AS auto`;
+
+export async function quietState(tx: Db): Promise<QuietState | undefined> {
+  const [state] = await rows<QuietState>(tx, sql`SELECT ${QUIET}`);
   return state;
 }
 
@@ -80,7 +80,16 @@ export async function resumeWindows(
   first: Period,
   max: number,
 ): Promise<AssetWindow[] | undefined> {
-  const state = await quietState(tx);
+  // Every earning position still offered at the rate (the window lends them all), per asset.
+  const [state] = await rows<
+    QuietState & { supply: { asset: string; n: number; supplied: string; above: number }[] | null }
+  >(
+    tx,
+    sql`SELECT ${QUIET}, (SELECT jsonb_agg(s) FROM (
+          SELECT q.asset, COUNT(*)::int AS n, SUM(q.principal)::text AS supplied,
+            COUNT(*) FILTER (WHERE q.min_lend_rate_year > f.next_time_rate_year)::int AS above
+          FROM se_flex_positions q JOIN se_flex_products f ON f.asset = q.asset WHERE q.principal > 0 GROUP BY q.asset) s) AS supply`,
+  );
   if (!state || state.frozen || state.auto) return undefined;
   let hours = max;
   if (state.pending_from !== null)
@@ -88,28 +97,52 @@ export async function resumeWindows(
   if (hours < 1) return undefined;
   const products = await tx.select().from(seFlexProducts).orderBy(asc(seFlexProducts.asset));
   if (productInputs(products) !== carry.products) return undefined;
-  // Every earning position still offered at the rate (the window lends them all).
-  const supply = await rows<{ asset: string; n: number; supplied: string; above: number }>(
-    tx,
-    sql`SELECT q.asset, COUNT(*)::int AS n, SUM(q.principal)::text AS supplied,
-          COUNT(*) FILTER (WHERE q.min_lend_rate_year > f.next_time_rate_year)::int AS above
-        FROM se_flex_positions q JOIN se_flex_products f ON f.asset = q.asset WHERE q.principal > 0 GROUP BY q.asset`,
-  );
-  const windows: AssetWindow[] = [];
   for (const w of carry.windows) {
     const product = products.find((p) => p.asset === w.plan.asset);
-    const s = supply.find((r) => r.asset === w.plan.asset);
+    const s = state.supply?.find((r) => r.asset === w.plan.asset);
     if (!product || (s?.above ?? 0) > 0 || (s?.n ?? 0) !== w.plan.rows) return undefined;
     if (!dec(s?.supplied ?? '0').eq(w.plan.supplied)) return undefined;
     if (product.accruedUntil?.getTime() !== first.start.getTime()) return undefined;
-    // Hour k of the window starts from index + k × unit (the sums are exact): the product's index now.
-    const offset = w.offset + w.steps.length;
-    const next = await steps(tx, w.plan, w.base, offset, hours);
-    if (next.steps[0]?.index !== dec(product.accIndex).toFixed()) return undefined;
-    if (!(await accountsReady(tx, next, hours))) return undefined;
-    windows.push(next);
   }
-  return windows;
+  // Hour k of the window starts from index + k × unit (the sums are exact): each product's index now.
+  const windows = await stepsAll(
+    tx,
+    carry.windows.map((w) => ({ w, offset: w.offset + w.steps.length })),
+    hours,
+  );
+  for (const w of windows) {
+    const product = products.find((p) => p.asset === w.plan.asset);
+    if (!product || w.steps[0]?.index !== dec(product.accIndex).toFixed()) return undefined;
+  }
+  return (await accountsReady(tx, windows, hours)) ? windows : undefined;
+}
+
+/**
+ * The next part's steps of every window at once (resume): the same expressions as steps(), on each
+ * window's base and rate, from `offset` hours on.
+ */
+async function stepsAll(
+  tx: Db,
+  parts: { w: AssetWindow; offset: number }[],
+  hours: number,
+): Promise<AssetWindow[]> {
+  const values = sql.join(
+    parts.map(({ w, offset }, a) => sql`(${a}::int, ${num(w.base)}, ${num(w.plan.rate)}, ${offset}::int)`),
+    sql`, `,
+  );
+  const found = await rows<{ a: number; index: string; idx: string }>(
+    tx,
+    sql`SELECT v.a, trim_scale(v.base + g.i * earn_hourly_rate(v.rate))::text AS index,
+          (trim_scale(v.base + g.i * earn_hourly_rate(v.rate)) + earn_hourly_rate(v.rate))::text AS idx
+        FROM (VALUES ${values}) AS v(a, base, rate, off)
+        CROSS JOIN LATERAL generate_series(v.off, v.off + ${hours - 1}::int) g(i) ORDER BY v.a, g.i`,
+  );
+  return parts.map(({ w, offset }, a) => {
+    const mine = found.filter((r) => r.a === a).map(({ index, idx }) => ({ index, idx }));
+    const head = mine[0];
+    if (!head) throw new Error(`flexible window ${w.plan.asset}: no steps`);
+    return { ...w, plan: { ...w.plan, index: head.index, idx: head.idx }, offset, steps: mine };
+  });
 }
 
 /**
@@ -156,21 +189,30 @@ export function lentPositions(p: FlexShard): ReturnType<typeof sql> {
  * Whether every account the window's entries would post to exists already (a new account's id is
  * drawn where the hour alone would draw it: such a window is booked hour by hour until it exists).
  */
-export async function accountsReady(tx: Db, w: AssetWindow, hours: number): Promise<boolean> {
+export async function accountsReady(tx: Db, windows: AssetWindow[], hours: number): Promise<boolean> {
+  if (windows.length === 0) return true;
+  const [r] = await rows<{ blocked: boolean }>(
+    tx,
+    sql`SELECT ${sql.join(
+      windows.map((w) => sql`(${blocked(w, hours)})`),
+      sql` OR `,
+    )} AS blocked`,
+  );
+  return r?.blocked === false;
+}
+
+/** Whether some account the window's entries post to is missing, as a scalar subquery. */
+function blocked(w: AssetWindow, hours: number): SQL {
   const p = w.plan;
   const last = w.steps[hours - 1]?.idx ?? p.idx;
   const account = (user: ReturnType<typeof sql>, asset: string, purpose: string) =>
     sql`EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = ${user} AND a.asset = ${asset} AND a.purpose = ${purpose})`;
   const system = (asset: string, purpose: string) => account(sql`${SYSTEM_OWNER}::bigint`, asset, purpose);
   const bonusPaid = sql`trunc(x.bonus_cum + ${hours} * x.b, 8) > trunc(x.bonus_cum, 8)`;
-  const [r] = await rows<{ blocked: boolean }>(
-    tx,
-    sql`WITH x AS (${lentPositions(p)})
+  return sql`WITH x AS (${lentPositions(p)})
       SELECT (EXISTS (SELECT 1 FROM x WHERE trunc(x.acc_offset + x.principal * ${num(last)}, 8) > trunc(x.acc_offset + x.principal * ${num(p.index)}, 8))
           AND NOT (${system(p.asset, SePurpose.flexInterestExpense)} AND ${system(p.asset, SePurpose.flexInterest)}))
         OR (${w.bonus} AND EXISTS (SELECT 1 FROM x WHERE ${bonusPaid})
           AND NOT (${system(p.awardAsset, SePurpose.flexBonusExpense)}
-            AND NOT EXISTS (SELECT 1 FROM x WHERE ${bonusPaid} AND NOT ${account(sql`x.user_id`, p.awardAsset, UserPurpose.spot)}))) AS blocked`,
-  );
-  return r?.blocked === false;
+            AND NOT EXISTS (SELECT 1 FROM x WHERE ${bonusPaid} AND NOT ${account(sql`x.user_id`, p.awardAsset, UserPurpose.spot)})))`;
 }
