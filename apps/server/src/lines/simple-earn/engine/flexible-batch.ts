@@ -100,8 +100,7 @@ async function book(
   swept: number,
   carry: Carry | undefined,
 ): Promise<BookedPeriod[]> {
-  const totals: Totals[][] = [];
-  for (const w of windows) totals.push(await bookAsset(tx, w, first, hours));
+  const totals = await bookAssets(tx, windows, first, hours);
   await bookEntries(tx, windows, totals, first, hours);
   await closeHours(tx, windows, totals, first, hours);
   // Each hour's sweep upserts a position for every user it looks at: the ids it draws are drawn here.
@@ -129,46 +128,52 @@ async function book(
 const hourAt = (first: Period, i: number) => new Date(first.start.getTime() + i * HOUR);
 
 /**
- * The asset's interest rows of every hour of the window (the hour alone's formulas, with hour i's
- * index and bonus_cum), its positions' bonus_cum moved by the hours' bonus terms, and each hour's
- * totals.
+ * Every asset's interest rows of every hour of the window in one statement (the hour alone's formulas,
+ * with hour i's index and bonus_cum; each asset reads only its own positions), then each bonus asset's
+ * positions' bonus_cum moved by the hours' bonus terms; answers each asset's hours' totals.
  */
-async function bookAsset(tx: Db, w: AssetWindow, first: Period, hours: number): Promise<Totals[]> {
-  const p = w.plan;
-  const steps = sql.join(
-    w.steps.map((s, i) => sql`(${i}::int, ${num(s.index)}, ${num(s.idx)})`),
-    sql`, `,
-  );
-  const bonus = w.bonus
-    ? sql`trunc(x.bonus_cum + h.i * x.b + x.b, 8) - trunc(x.bonus_cum + h.i * x.b, 8)`
-    : sql`0`;
-  const found = await rows<{ at: string; lent: string; interest: string; bonus: string }>(
+async function bookAssets(tx: Db, windows: AssetWindow[], first: Period, hours: number): Promise<Totals[][]> {
+  if (windows.length === 0) return [];
+  const selects = windows.map((w) => {
+    const p = w.plan;
+    const steps = sql.join(
+      w.steps.map((s, i) => sql`(${i}::int, ${num(s.index)}, ${num(s.idx)})`),
+      sql`, `,
+    );
+    const bonus = w.bonus
+      ? sql`trunc(x.bonus_cum + h.i * x.b + x.b, 8) - trunc(x.bonus_cum + h.i * x.b, 8)`
+      : sql`0::numeric`;
+    return sql`SELECT ${iso(first.start)}::timestamptz + h.i * interval '1 hour', x.id, x.user_id, ${p.asset}::text, x.principal,
+        ${num(p.rate)}, trunc(x.acc_offset + x.principal * h.idx, 8) - trunc(x.acc_offset + x.principal * h.ix, 8), ${bonus},
+        ${w.bonus ? p.awardAsset : null}::text
+      FROM (VALUES ${steps}) AS h(i, ix, idx) CROSS JOIN (${lentPositions(p)}) x`;
+  });
+  const found = await rows<{ asset: string; at: string; lent: string; interest: string; bonus: string }>(
     tx,
     sql`WITH ins AS (
         INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
-        SELECT ${iso(first.start)}::timestamptz + h.i * interval '1 hour', x.id, x.user_id, ${p.asset}, x.principal, ${num(p.rate)},
-          trunc(x.acc_offset + x.principal * h.idx, 8) - trunc(x.acc_offset + x.principal * h.ix, 8), ${bonus},
-          ${w.bonus ? p.awardAsset : null}
-        FROM (VALUES ${steps}) AS h(i, ix, idx) CROSS JOIN (${lentPositions(p)}) x
-        ORDER BY h.i, x.id
-        RETURNING period_start, lent, interest, bonus
-      ) SELECT (EXTRACT(EPOCH FROM period_start) * 1000)::bigint::text AS at, SUM(lent)::text AS lent,
-          SUM(interest)::text AS interest, SUM(bonus)::text AS bonus FROM ins GROUP BY period_start`,
+        SELECT * FROM (${sql.join(selects, sql` UNION ALL `)}) u ORDER BY 4, 1, 2
+        RETURNING asset, period_start, lent, interest, bonus
+      ) SELECT asset, (EXTRACT(EPOCH FROM period_start) * 1000)::bigint::text AS at, SUM(lent)::text AS lent,
+          SUM(interest)::text AS interest, SUM(bonus)::text AS bonus FROM ins GROUP BY asset, period_start`,
   );
-  if (w.bonus)
-    await tx.execute(sql`UPDATE se_flex_positions SET bonus_cum = bonus_cum + ${hours} * ${bonusExpr(sql`principal`, p.tiers, p.ratio)}
-      WHERE asset = ${p.asset} AND principal > 0 AND min_lend_rate_year <= ${num(p.rate)}`);
-  const byHour = new Map(found.map((r) => [Number(r.at), r]));
-  const totals: Totals[] = [];
-  for (let i = 0; i < hours; i++) {
-    const r = byHour.get(hourAt(first, i).getTime());
-    totals.push({
-      lent: toWire(dec(r?.lent ?? '0')),
-      interest: toWire(dec(r?.interest ?? '0')),
-      bonus: toWire(dec(r?.bonus ?? '0')),
-    });
-  }
-  return totals;
+  for (const { plan: p, bonus } of windows)
+    if (bonus)
+      await tx.execute(sql`UPDATE se_flex_positions SET bonus_cum = bonus_cum + ${hours} * ${bonusExpr(sql`principal`, p.tiers, p.ratio)}
+        WHERE asset = ${p.asset} AND principal > 0 AND min_lend_rate_year <= ${num(p.rate)}`);
+  const byHour = new Map(found.map((r) => [`${r.asset}:${Number(r.at)}`, r]));
+  return windows.map((w) => {
+    const totals: Totals[] = [];
+    for (let i = 0; i < hours; i++) {
+      const r = byHour.get(`${w.plan.asset}:${hourAt(first, i).getTime()}`);
+      totals.push({
+        lent: toWire(dec(r?.lent ?? '0')),
+        interest: toWire(dec(r?.interest ?? '0')),
+        bonus: toWire(dec(r?.bonus ?? '0')),
+      });
+    }
+    return totals;
+  });
 }
 
 /**
