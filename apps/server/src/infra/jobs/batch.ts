@@ -62,11 +62,17 @@ export async function running(span: Span | undefined, job: Job, tx: Db, period?:
  * after a batch have caught up with it (each period at its own time), and unless a job's batch could
  * go on (it is resumable) with a part the next stop could not book as a batch (shorter than 2
  * periods: a part between daily jobs), which would then run alone; the stop goes on to where the next
- * part is longer.
+ * part is longer, unless `late` (its wall time long out: a waiting call comes first).
  */
-export async function spanMayEnd(tx: Db, host: BatchHost | undefined, at: Date): Promise<boolean> {
+export async function spanMayEnd(
+  tx: Db,
+  host: BatchHost | undefined,
+  at: Date,
+  late: boolean,
+): Promise<boolean> {
   if (!host) return true;
   if (at.getTime() < host.span.reached) return false;
+  if (late) return true;
   for (const [name, end] of host.span.resumable) {
     const job = host.jobs.find((j) => j.name === name);
     if (!job) continue;

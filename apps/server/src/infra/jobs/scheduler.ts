@@ -180,28 +180,25 @@ export class Scheduler {
     const spanMs = at.getTime() < this.spanOffUntil ? 0 : (this.options.stopSpanMs ?? 0);
     let end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
     let failed: Job | undefined;
-    const wallEnd = performance.now() + (this.options.stopSpanWallMs || Infinity);
+    const wallMs = this.options.stopSpanWallMs || Infinity;
+    const wallEnd = performance.now() + wallMs;
     try {
       await this.transaction(async (tx) => {
         this.span = end > at ? newSpan(end, at) : undefined;
         let sub = at;
         for (;;) {
           clock.pass(sub);
-          await this.runGroup(
-            tx,
-            sub,
-            horizon,
-            touched,
-            (job) => {
-              failed = job;
-            },
-            sub === at,
-          );
+          const failing = (job: Job) => {
+            failed = job;
+          };
+          await this.runGroup(tx, sub, horizon, touched, failing, sub === at);
           // Out of wall time, or at its end, the span ends at this instant (the same work in shorter
-          // transactions) where batch.ts spanMayEnd says it may, else it goes on an hour.
+          // transactions) where batch.ts spanMayEnd says it may (twice the time out: once caught up).
           const host = this.span && this.batchHost(this.span, horizon);
-          const out = performance.now() >= wallEnd || sub >= end;
-          if (this.stopping || sub >= limit || (out && (await spanMayEnd(tx, host, sub)))) break;
+          const late = performance.now() - wallEnd;
+          const out = late >= 0 || sub >= end;
+          if (this.stopping || sub >= limit || (out && (await spanMayEnd(tx, host, sub, late >= wallMs))))
+            break;
           if (this.span && sub >= end) end = this.span.end = new Date(Math.min(+limit, +sub + 3_600_000));
           const next = await this.nextDueEnd(end, horizon, tx);
           if (!next || next <= sub) break;
