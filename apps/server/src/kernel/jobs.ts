@@ -78,6 +78,14 @@ export interface Job {
    * period end or due instant).
    */
   independent?: true | ((db: Db, from: Date, to: Date) => Promise<boolean>);
+  /**
+   * Its periods may run between two parts of another line's batch in one stop (each at its own
+   * instant, in order, so every row and id is the one the periods alone write): they change none of
+   * the rows another line's batch plans from, except by booking journal entries (balances, new
+   * accounts). The batch then goes on from what it planned (PeriodBatch.run's `resume`) instead of
+   * planning again. Unlike `independent`, its periods still bound a batch: they may read what it wrote.
+   */
+  interleaves?: true;
   /** Its work never books a journal entry: the payout metrics (ops/metrics-payouts.ts) skip it. */
   booksNothing?: true;
 }
@@ -93,7 +101,12 @@ export type BookedPeriod = { params: ShardData; result: ShardData }[];
  * the periods' job_runs (and, with sharding on, job_periods and job_shards) rows.
  */
 export interface PeriodBatch {
-  run(tx: Db, first: Period, max: number, shardRows: number): Promise<BookedPeriod[]>;
+  /**
+   * `resume`: this job's last batch in the same transaction ended at `first.start`, and only periods
+   * of jobs that interleave (Job.interleaves) or are independent ran since: the batch may go on from
+   * what it planned then (checking what it relies on), and may book a single period.
+   */
+  run(tx: Db, first: Period, max: number, shardRows: number, resume?: boolean): Promise<BookedPeriod[]>;
   /**
    * Its batches book only periods that do nothing (idleBatch): nothing then depends on the order of
    * its periods and other jobs', and no other job bounds them.

@@ -74,10 +74,10 @@ function instrumentJobs(jobs: readonly Job[], sink: PayoutSink): void {
     const batch = job.batch;
     if (batch) {
       const batchRun = batch.run.bind(batch);
-      batch.run = async (tx, first, max, shardRows) => {
-        if (shardRows > 0) return batchRun(tx, first, max, shardRows);
+      batch.run = async (tx, first, max, shardRows, resume) => {
+        if (shardRows > 0) return batchRun(tx, first, max, shardRows, resume);
         const collect = await state.sink(tx);
-        const booked = await batchRun(tx, first, max, shardRows);
+        const booked = await batchRun(tx, first, max, shardRows, resume);
         await collect();
         return booked;
       };

@@ -90,8 +90,8 @@ describe.runIf(onPostgres)('a clock advance in spanning stops runs what one-hour
     const batch = flex?.batch;
     if (!flex || !batch) throw new Error('no flexible batch');
     flex.batch = {
-      run: async (tx, first, max, shardRows) => {
-        const booked = await batch.run(tx, first, max, shardRows);
+      run: async (tx, first, max, shardRows, resume) => {
+        const booked = await batch.run(tx, first, max, shardRows, resume);
         batched += booked.length;
         return booked;
       },

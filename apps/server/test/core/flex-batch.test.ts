@@ -91,6 +91,33 @@ const eventsJob: Job = {
   }),
 };
 
+/**
+ * Daily jobs of the test's around the flexible hour that interleave (Job.interleaves): each books an
+ * entry at its instant, drawing ids (an account on the first day), the later ones for the whole
+ * interest booked so far, so that a batch run ahead of them, or after them, books other ids and sums.
+ */
+const interestSoFar = async (tx: Db) =>
+  (await rows<{ s: string }>(tx, sql`SELECT COALESCE(SUM(interest), 0)::text AS s FROM se_flex_interest`))[0]
+    ?.s ?? '0';
+const dailyJob = (name: string, offsetSeconds: number, pay: (tx: Db, p: Period) => Promise<void>): Job => ({
+  name,
+  periodSeconds: 86_400,
+  offsetSeconds,
+  run: pay,
+  interleaves: true,
+});
+/** Registered before the flexible job: at midnight it runs before the hour ending then. */
+const dayBefore = dailyJob('test.day-before', 0, (tx, p) =>
+  fund(tx, 3, 'BTC', UserPurpose.spot, '0.25', p.end),
+);
+/** Registered after it: at midnight after the hour ending then, and at 01:00. */
+const payInterestSoFar = (userId: number) => async (tx: Db, p: Period) => {
+  const sum = await interestSoFar(tx);
+  if (dec(sum).gt(0)) await fund(tx, userId, 'USDT', UserPurpose.spot, sum, p.end);
+};
+const dayAfter = dailyJob('test.day-after', 0, payInterestSoFar(6));
+const oneAfter = dailyJob('test.one-after', 3600, payInterestSoFar(7));
+
 /** Every row the hours write, as text, in a fixed order (instance ids differ by scheduler, so are left out). */
 async function books(db: Db): Promise<Record<string, string[]>> {
   // '*': the whole row, as PostgreSQL writes it.
@@ -185,17 +212,28 @@ describe('flexible hours booked k at a time write what hours booked one by one w
       const job = flexJob();
       let batchedHours = 0;
       let lastBatched = 0;
+      let resumed = 0;
+      const midnight = new Set<number>();
       const batch = job.batch;
       if (batch)
         job.batch = {
-          run: async (tx, first, max, shardRows) => {
-            const booked = await batch.run(tx, first, max, shardRows);
+          run: async (tx, first, max, shardRows, resume) => {
+            const booked = await batch.run(tx, first, max, shardRows, resume);
             batchedHours += booked.length;
+            if (booked.length > 0 && resume) resumed++;
             if (booked.length > 0) lastBatched = Math.max(lastBatched, first.start.getTime());
+            // The hours ending at midnight and at 01:00, between the daily jobs.
+            for (let i = 0; i < booked.length; i++) {
+              const end = new Date(first.start.getTime() + (i + 1) * HOUR).getUTCHours();
+              if (end === 0 || end === 1) midnight.add(first.start.getTime() + i * HOUR);
+            }
             return booked;
           },
         };
+      scheduler.register(dayBefore);
       scheduler.register(job);
+      scheduler.register(dayAfter);
+      scheduler.register(oneAfter);
       scheduler.register(eventsJob);
       // Other lines' jobs, idle here (no pool, product or stake): their hours are recorded at once, and
       // the staking day bounds the flexible batches at midnight; the hourly prices and retention's due
@@ -208,7 +246,14 @@ describe('flexible hours booked k at a time write what hours booked one by one w
         retentionJob(),
       ])
         scheduler.register(other);
-      return { clock, scheduler, batched: () => batchedHours, lastBatched: () => lastBatched };
+      return {
+        clock,
+        scheduler,
+        batched: () => batchedHours,
+        lastBatched: () => lastBatched,
+        resumed: () => resumed,
+        midnight: () => midnight.size,
+      };
     };
     const a = await setup(hourly, 0);
     for (let i = 0; i < HOURS; i++) await a.scheduler.advance(a.clock, 3600);
@@ -228,6 +273,10 @@ describe('flexible hours booked k at a time write what hours booked one by one w
     expect(x.runs?.filter((r) => r.startsWith(FLEX_HOURLY_JOB)).length).toBe(HOURS + 1);
     expect(x.runs?.filter((r) => r.startsWith('launchpool.hourly')).length).toBe(HOURS + 1);
     for (const key of Object.keys(x)) expect({ [key]: y[key] }).toEqual({ [key]: x[key] });
+    // Batches go on across the daily jobs (resumed): the hours ending at midnight and 01:00 of the
+    // days without an event near them (the last two days have auto-earn on: no resume) are batched.
+    expect(b.resumed()).toBeGreaterThan(3);
+    expect(b.midnight()).toBeGreaterThanOrEqual(4);
     // Stops cut by wall time (PGlite's bound, here 1 ms: each stop ends after its first instant, its
     // batches booked) write the same again.
     const c = await setup(cut, 86_400_000, 1);
@@ -245,5 +294,7 @@ describe('flexible hours booked k at a time write what hours booked one by one w
     expect(reasons.map((r) => r.reason)).toEqual(
       expect.arrayContaining(['se_flex_redeem_settle', 'se_auto_earn', 'se_flex_interest', 'se_flex_bonus']),
     );
+    // The daily jobs booked at each midnight and 01:00 passed.
+    expect(reasons.find((r) => r.reason === 'test.fund')?.n).toBeGreaterThan(5 + 3 * 4);
   }, 300_000);
 });

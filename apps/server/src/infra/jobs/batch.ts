@@ -17,7 +17,7 @@ export interface BatchHost {
   jobs: readonly Job[];
   periods: Periods;
   /** The stop's span: where it ends, and how far a batch booked (the clock is persisted there at least). */
-  span: { end: Date; reached: number };
+  span: Span;
   /** Where the whole advance ends (coalescing jobs' spans). */
   horizon: Date;
   shardRows: number;
@@ -25,6 +25,67 @@ export interface BatchHost {
   now: Date;
   instance: string;
   booked(job: string, shards: number): void;
+}
+
+/**
+ * A spanning stop: where it ends, how far a batch booked (the clock is persisted there at least), and
+ * per batching job where its last batch ended while only interleaving periods ran since (resume).
+ */
+export interface Span {
+  end: Date;
+  reached: number;
+  resumable: Map<string, number>;
+}
+
+export function newSpan(end: Date, at: Date): Span {
+  return { end, reached: at.getTime(), resumable: new Map() };
+}
+
+/**
+ * A period (or, without one, due work) of `job` is about to run in the span, not as a batch of its
+ * own: a batch of another job may go on across it only when it interleaves or is independent (for
+ * that period); the job's own batch does not go on across a period it ran alone.
+ */
+export async function running(span: Span | undefined, job: Job, tx: Db, period?: Period): Promise<void> {
+  if (!span || span.resumable.size === 0) return;
+  const { interleaves, independent } = job;
+  const across =
+    interleaves === true ||
+    independent === true ||
+    (period !== undefined && independent !== undefined && (await independent(tx, period.start, period.end)));
+  if (across) span.resumable.delete(job.name);
+  else span.resumable.clear();
+}
+
+/**
+ * Whether a stop (out of wall time, or at its span's end) may end at `at`: once the jobs that run
+ * after a batch have caught up with it (each period at its own time), and unless a job's batch could
+ * go on (it is resumable) with a part the next stop could not book as a batch (shorter than 2
+ * periods: a part between daily jobs), which would then run alone; the stop goes on to where the next
+ * part is longer, unless `late` (its wall time long out: a waiting call comes first).
+ */
+export async function spanMayEnd(
+  tx: Db,
+  host: BatchHost | undefined,
+  at: Date,
+  late: boolean,
+): Promise<boolean> {
+  if (!host) return true;
+  if (at.getTime() < host.span.reached) return false;
+  if (late) return true;
+  for (const [name, end] of host.span.resumable) {
+    const job = host.jobs.find((j) => j.name === name);
+    if (!job) continue;
+    const period = await host.periods.nextSpan(job, host.horizon, tx);
+    if (period.start.getTime() !== end) continue;
+    // As the next stop would see it: its own span ahead.
+    const ahead = {
+      ...host,
+      span: { ...host.span, end: new Date(+period.start + 2 * job.periodSeconds * 1000) },
+    };
+    if ((await batchSize(tx, host.jobs, job, period, ahead, 2)) < 2) return false;
+  }
+  return true;
 }
 
 /**
@@ -38,15 +99,19 @@ export async function runBatch(
   batch: PeriodBatch,
   period: Period,
 ): Promise<boolean> {
-  const max = await batchSize(tx, host.jobs, job, period, host.span.end, host.horizon, host.periods);
-  if (max < 2) return false;
-  const booked = await batch.run(tx, period, max, host.shardRows);
+  // Idle periods write nothing: another job's batch goes on across them (and theirs never resumes).
+  const resume = !batch.idle && host.span.resumable.get(job.name) === period.start.getTime();
+  const min = resume ? 1 : 2;
+  const max = await batchSize(tx, host.jobs, job, period, host, min);
+  if (max < min) return false;
+  const booked = await batch.run(tx, period, max, host.shardRows, resume);
   if (booked.length === 0) return false;
   const sharded = job.sharded !== undefined && host.shardRows > 0;
   await recordBatch(tx, job, booked, period, { sharded, now: host.now, instance: host.instance });
   const end = new Date(period.start.getTime() + booked.length * job.periodSeconds * 1000);
   host.periods.ran(job, { start: period.start, end }, true);
   host.span.reached = Math.max(host.span.reached, end.getTime());
+  if (!batch.idle) host.span.resumable.set(job.name, end.getTime());
   if (sharded)
     host.booked(
       job.name,
@@ -61,15 +126,14 @@ async function batchSize(
   jobs: readonly Job[],
   job: Job,
   period: Period,
-  end: Date,
-  horizon: Date,
-  periods: Periods,
+  { span: { end }, horizon, periods }: BatchHost,
+  min: number,
 ): Promise<number> {
   const length = job.periodSeconds * 1000;
   const start = period.start.getTime();
   let max = Math.floor((end.getTime() - start) / length);
   for (const other of job.batch?.idle ? [] : jobs) {
-    if (max < 2) return max;
+    if (max < min) return max;
     if (other === job || other.independent === true) continue;
     if (other.independent && (await other.independent(tx, period.start, end))) continue;
     // At an instant both share, a job registered before this one runs first: the batch ends before

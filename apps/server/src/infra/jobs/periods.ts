@@ -157,7 +157,7 @@ export async function runStopDue(
   jobs: readonly Job[],
   now: Date,
   seen: Map<string, Date | undefined> | undefined,
-  running: (job: Job) => void,
+  running: (job: Job) => Promise<void> | void,
 ): Promise<void> {
   for (const job of jobs) {
     const due = job.due;
@@ -167,7 +167,7 @@ export async function runStopDue(
       seen?.set(job.name, at);
       continue;
     }
-    running(job);
+    await running(job);
     await due.run(tx, now);
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
-import { type BatchHost, runBatch } from './batch';
+import { type BatchHost, newSpan, runBatch, running, type Span, spanMayEnd } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
 import { nextStop, Periods, runDueWork, runStopDue } from './periods';
 import {
@@ -36,7 +36,7 @@ export class Scheduler {
   /** During a clock advance: each due job's next instant as the last stop read it (not due then). */
   private dueSeen: Map<string, Date | undefined> | undefined;
   /** During a stop that spans several period ends: where it ends, and how far a batch booked. */
-  private span: { end: Date; reached: number } | undefined;
+  private span: Span | undefined;
   /** Until then (ms), stops span nothing: a spanning stop failed (it runs again a stop per instant). */
   private spanOffUntil = 0;
   /** Health bookkeeping, in wall-clock time: it says whether this process's scheduler is alive. */
@@ -69,7 +69,7 @@ export class Scheduler {
   }
 
   /** This scheduler as a spanning stop's batches see it (batch.ts). */
-  private batchHost(span: { end: Date; reached: number }, horizon: Date): BatchHost {
+  private batchHost(span: Span, horizon: Date): BatchHost {
     const { jobs, periods, instance } = this;
     const booked = (job: string, shards: number) => this.shardHost.booked(job, shards);
     const shardRows = this.options.shardRows ?? 0;
@@ -178,29 +178,28 @@ export class Scheduler {
     const from = clock.now();
     // Spanning: the period ends and due instants up to `end`, each run at its own time, in order.
     const spanMs = at.getTime() < this.spanOffUntil ? 0 : (this.options.stopSpanMs ?? 0);
-    const end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
+    let end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
     let failed: Job | undefined;
-    const wallEnd = performance.now() + (this.options.stopSpanWallMs || Infinity);
+    const wallMs = this.options.stopSpanWallMs || Infinity;
+    const wallEnd = performance.now() + wallMs;
     try {
       await this.transaction(async (tx) => {
-        this.span = end > at ? { end, reached: at.getTime() } : undefined;
+        this.span = end > at ? newSpan(end, at) : undefined;
         let sub = at;
         for (;;) {
           clock.pass(sub);
-          await this.runGroup(
-            tx,
-            sub,
-            horizon,
-            touched,
-            (job) => {
-              failed = job;
-            },
-            sub === at,
-          );
-          // Out of wall time: the span ends at this instant (the same work, in shorter transactions)
-          // once the jobs that run after a batch have caught up with it (each at its own time).
-          const out = performance.now() >= wallEnd && sub.getTime() >= (this.span?.reached ?? 0);
-          if (this.stopping || sub >= end || out) break;
+          const failing = (job: Job) => {
+            failed = job;
+          };
+          await this.runGroup(tx, sub, horizon, touched, failing, sub === at);
+          // Out of wall time, or at its end, the span ends at this instant (the same work in shorter
+          // transactions) where batch.ts spanMayEnd says it may (twice the time out: once caught up).
+          const host = this.span && this.batchHost(this.span, horizon);
+          const late = performance.now() - wallEnd;
+          const out = late >= 0 || sub >= end;
+          if (this.stopping || sub >= limit || (out && (await spanMayEnd(tx, host, sub, late >= wallMs))))
+            break;
+          if (this.span && sub >= end) end = this.span.end = new Date(Math.min(+limit, +sub + 3_600_000));
           const next = await this.nextDueEnd(end, horizon, tx);
           if (!next || next <= sub) break;
           sub = next;
@@ -209,6 +208,7 @@ export class Scheduler {
         await runStopDue(tx, deferred, sub, this.dueSeen, (job) => {
           failed = job;
           touched.add(job.name);
+          return running(this.span, job, tx);
         });
         await clock.set(new Date(Math.max(sub.getTime(), this.span?.reached ?? 0)), tx);
       });
@@ -268,6 +268,7 @@ export class Scheduler {
         (await runBatch(tx, this.batchHost(this.span, horizon), job, job.batch, period))
       )
         continue;
+      await running(this.span, job, tx, period);
       let claimed: boolean;
       if (job.sharded && shardRows > 0)
         claimed = await runSharded(this.shardHost, job, job.sharded, period, shardRows, tx);
@@ -282,6 +283,7 @@ export class Scheduler {
     await runStopDue(tx, jobs, now, this.dueSeen, (job) => {
       failing(job);
       touched.add(job.name);
+      return running(this.span, job, tx);
     });
   }
 

@@ -86,6 +86,8 @@ export function inboxJobs(deps: AppDeps): Job[] {
       periodSeconds: DAY_S,
       offsetSeconds: DAILY_OFFSET_S,
       run: (tx, period) => runDailyEarnings(tx, deps.reads, period),
+      // It reads the day's earnings at its instant and writes inbox items: a batch goes on across it.
+      interleaves: true,
       booksNothing: true,
     },
   ];

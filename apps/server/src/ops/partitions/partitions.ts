@@ -191,6 +191,8 @@ export function partitionsJob(): Job {
     run: async (tx, period) => {
       await createAhead(tx, period.end);
     },
+    // It creates the months after the clock's (a month of rows lies between them and any batch's hours).
+    independent: true,
     booksNothing: true,
   };
 }

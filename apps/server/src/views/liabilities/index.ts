@@ -14,6 +14,8 @@ export const liabilitiesModule: EarnModule = {
       name: 'liabilities.daily',
       periodSeconds: 86_400,
       run: (tx, period) => runLiabilityDay(tx, deps.reads, period, deps.clock.now()),
+      // It reads the holdings at its instant and writes its own snapshot: a batch goes on across it.
+      interleaves: true,
     },
   ],
 };

@@ -79,6 +79,8 @@ export function rollupJob(deps: Pick<AppDeps, 'reads' | 'rollups'>): Job {
     offsetSeconds: ROLLUP_DELAY_SECONDS,
     // Days due at once are rolled up in one run from the watermark (rollupDays takes a range).
     coalesce: true,
+    // It reads the days before its instant and writes its own rollup: a batch goes on across it.
+    interleaves: true,
     run: async (tx, period) => {
       const until = dayStart(period.end);
       const from = await rolledUntil(tx);

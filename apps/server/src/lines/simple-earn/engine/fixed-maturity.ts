@@ -22,6 +22,8 @@ import { iso } from './util';
  * go to spot in the bonus coin.
  */
 export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
+  // Most days nothing matures: one look, and nothing to lock or stage.
+  if (!(await anyMaturing(tx, period.end))) return;
   const now = iso(period.end);
   await lockFlexShared(tx);
   await prepareDue(tx);
@@ -36,6 +38,15 @@ export async function runFixedMaturity(tx: Db, period: Period): Promise<void> {
   await payDue(tx, period, iso(period.start));
   await takeReinvestQuota(tx);
   await reportDue(tx, period);
+}
+
+/** Whether a period of the maturity job ending by `to` has an order to mature (maturing()). */
+export async function anyMaturing(db: Db, to: Date): Promise<boolean> {
+  const [r] = await rows<{ any: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM se_fixed_orders WHERE ${maturing({ start: to, end: to })}) AS any`,
+  );
+  return r?.any !== false;
 }
 
 /**
@@ -64,6 +75,7 @@ type FixedShard = {
  */
 export const fixedMaturity = shardedWork<FixedShard>({
   async plan(tx, period, shardRows) {
+    if (!(await anyMaturing(tx, period.end))) return [];
     await prepareDue(tx);
     await tx.execute(
       sql`WITH u AS (SELECT * FROM se_fixed_orders WHERE ${maturing(period)}) ${insertDue(sql`reinvest_status = 1`)}`,

@@ -7,7 +7,19 @@ import { rateWatch } from '../../../kernel/notices';
 import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
 import { FLEX_LOCK_KEY, SePurpose, SeReason } from '../model';
 import { idleSweep } from './auto-earn';
-import { bonusExpr, type FlexShard, planAsset } from './flexible-plan';
+import { bonusExpr, planAsset } from './flexible-plan';
+import {
+  type AssetWindow,
+  accountsReady,
+  type Carry,
+  carries,
+  HOUR,
+  lentPositions,
+  productInputs,
+  quietState,
+  resumeWindows,
+  steps,
+} from './flexible-window';
 import { iso, num } from './util';
 
 /*
@@ -20,39 +32,31 @@ import { iso, num } from './util';
  * books the hour alone. Other jobs' periods in the window are the scheduler's concern (Job.independent).
  */
 
-const HOUR = 3_600_000;
-
-/** One asset's window: its first hour's plan (flexible-plan.ts) and each hour's index before and after. */
-interface AssetWindow {
-  plan: FlexShard & { rows: number };
-  /** Per hour: the index the hour starts from (as stored: no trailing zeros) and the one after it (the plan's text). */
-  steps: { index: string; idx: string }[];
-  bonus: boolean;
-}
-
 /** Per asset and hour: what the hour's rows add up to (the shard's result). */
 type Totals = { lent: string; interest: string; bonus: string };
 
 /**
  * Books up to `max` flexible hours from `first` on when they are quiet; answers each hour's shards
  * (params and results, per asset in plan order), or none when the window is not quiet (nothing then
- * is written but the hour's locks).
+ * is written but the hour's locks). `resume`: the scheduler says this job's last window in the same
+ * transaction ended at `first.start` and only interleaving periods ran since (Job.interleaves).
  */
 export async function runFlexibleHours(
   tx: Db,
   first: Period,
   max: number,
   shardRows: number,
+  resume = false,
 ): Promise<BookedPeriod[]> {
+  const carried = carries.get(tx);
+  carries.delete(tx);
+  if (resume && carried?.next === first.start.getTime()) {
+    const windows = await resumeWindows(tx, carried, first, max);
+    if (windows) return book(tx, windows, first, windows[0]?.steps.length ?? 0, 0, { ...carried, windows });
+  }
   if (max < 2) return [];
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${FLEX_LOCK_KEY})`);
-  const [state] = await rows<{ pending_from: string | null; frozen: boolean; auto: boolean }>(
-    tx,
-    sql`SELECT (EXTRACT(EPOCH FROM (SELECT MIN(hour_start) FROM se_flex_pending
-          WHERE asset IN (SELECT asset FROM se_flex_products))) * 1000)::bigint::text AS pending_from,
-        EXISTS (SELECT 1 FROM se_flex_positions WHERE frozen_amount > 0) AS frozen,
-        EXISTS (SELECT 1 FROM se_auto_invest WHERE status = 1) AS auto`,
-  );
+  const state = await quietState(tx);
   if (!state || state.frozen) return [];
   let hours = max;
   // Pending amounts start earning in the first hour that starts after their hour_start.
@@ -66,8 +70,8 @@ export async function runFlexibleHours(
     const plan = planned[0];
     if (planned.length !== 1 || !plan || typeof plan.rows !== 'number') return [];
     if (!plan.covers || plan.cut !== null || !dec(plan.offered).eq(plan.supplied)) return [];
-    const window = await steps(tx, { ...plan, rows: plan.rows }, hours);
-    if (!(await accountsReady(tx, window, hours))) return [];
+    const window = await steps(tx, { ...plan, rows: plan.rows }, plan.index, 0, hours);
+    if (!(await accountsReady(tx, [window], hours))) return [];
     windows.push(window);
   }
   // Auto-earn on: quiet while its sweep moves nothing (the users it looks at counted, for their ids).
@@ -78,8 +82,25 @@ export async function runFlexibleHours(
       )
     : 0;
   if (swept === null) return [];
-  const totals: Totals[][] = [];
-  for (const w of windows) totals.push(await bookAsset(tx, w, first, hours));
+  // A window goes on across interleaving periods only without auto-earn (their entries move spot).
+  const carry = state.auto ? undefined : { next: 0, products: productInputs(products), windows };
+  const booked = await book(tx, windows, first, hours, swept, carry);
+  // The rates looked at after the first hour stand for the window (the window's inputs do not move):
+  // the later hours' looks would record and tell nothing.
+  await rateWatch().observeSimpleEarnRates(tx, first.end);
+  return booked;
+}
+
+/** The window's rows, entries and hour records, and each hour's shards (BookedPeriod); `carry` goes on. */
+async function book(
+  tx: Db,
+  windows: AssetWindow[],
+  first: Period,
+  hours: number,
+  swept: number,
+  carry: Carry | undefined,
+): Promise<BookedPeriod[]> {
+  const totals = await bookAssets(tx, windows, first, hours);
   await bookEntries(tx, windows, totals, first, hours);
   await closeHours(tx, windows, totals, first, hours);
   // Each hour's sweep upserts a position for every user it looks at: the ids it draws are drawn here.
@@ -87,9 +108,7 @@ export async function runFlexibleHours(
     await tx.execute(
       sql`SELECT nextval(pg_get_serial_sequence('se_flex_positions', 'id')) FROM generate_series(1, ${hours * swept})`,
     );
-  // The rates looked at after the first hour stand for the window (the window's inputs do not move):
-  // the later hours' looks would record and tell nothing.
-  await rateWatch().observeSimpleEarnRates(tx, first.end);
+  if (carry) carries.set(tx, { ...carry, next: hourAt(first, hours).getTime() });
   const booked: BookedPeriod[] = [];
   for (let i = 0; i < hours; i++)
     booked.push(
@@ -109,94 +128,52 @@ export async function runFlexibleHours(
 const hourAt = (first: Period, i: number) => new Date(first.start.getTime() + i * HOUR);
 
 /**
- * Each hour's index: the hour starts from the index the hour before stored (its text without trailing
- * zeros, as num() writes it) and moves by the same unit rate; the sums are exact, so hour i starts at
- * index + i × unit, and its `idx` text is the plan's own expression on that literal.
+ * Every asset's interest rows of every hour of the window in one statement (the hour alone's formulas,
+ * with hour i's index and bonus_cum; each asset reads only its own positions), then each bonus asset's
+ * positions' bonus_cum moved by the hours' bonus terms; answers each asset's hours' totals.
  */
-async function steps(tx: Db, plan: FlexShard & { rows: number }, hours: number): Promise<AssetWindow> {
-  const unit = sql`earn_hourly_rate(${num(plan.rate)})`;
-  const found = await rows<{ index: string; idx: string }>(
-    tx,
-    sql`SELECT trim_scale(${num(plan.index)} + g.i * ${unit})::text AS index,
-          (trim_scale(${num(plan.index)} + g.i * ${unit}) + ${unit})::text AS idx
-        FROM generate_series(0, ${hours - 1}) g(i) ORDER BY g.i`,
-  );
-  if (found[0]?.index !== plan.index || found[0]?.idx !== plan.idx)
-    throw new Error(`flexible window ${plan.asset}: the index steps do not start at the plan's`);
-  return { plan, steps: found, bonus: plan.tiers.length > 0 };
-}
-
-/** The asset's lent positions (all of them: the window lends every earning position in full). */
-function lentPositions(p: FlexShard): ReturnType<typeof sql> {
-  const b = p.tiers.length > 0 ? bonusExpr(sql`principal`, p.tiers, p.ratio) : sql`0`;
-  return sql`SELECT id, user_id, principal, acc_offset, bonus_cum, ${b} AS b FROM se_flex_positions
-    WHERE asset = ${p.asset} AND principal > 0 AND min_lend_rate_year <= ${num(p.rate)}`;
-}
-
-/**
- * Whether every account the window's entries would post to exists already (a new account's id is
- * drawn where the hour alone would draw it: such a window is booked hour by hour until it exists).
- */
-async function accountsReady(tx: Db, w: AssetWindow, hours: number): Promise<boolean> {
-  const p = w.plan;
-  const last = w.steps[hours - 1]?.idx ?? p.idx;
-  const account = (user: ReturnType<typeof sql>, asset: string, purpose: string) =>
-    sql`EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = ${user} AND a.asset = ${asset} AND a.purpose = ${purpose})`;
-  const system = (asset: string, purpose: string) => account(sql`${SYSTEM_OWNER}::bigint`, asset, purpose);
-  const bonusPaid = sql`trunc(x.bonus_cum + ${hours} * x.b, 8) > trunc(x.bonus_cum, 8)`;
-  const [r] = await rows<{ blocked: boolean }>(
-    tx,
-    sql`WITH x AS (${lentPositions(p)})
-      SELECT (EXISTS (SELECT 1 FROM x WHERE trunc(x.acc_offset + x.principal * ${num(last)}, 8) > trunc(x.acc_offset + x.principal * ${num(p.index)}, 8))
-          AND NOT (${system(p.asset, SePurpose.flexInterestExpense)} AND ${system(p.asset, SePurpose.flexInterest)}))
-        OR (${w.bonus} AND EXISTS (SELECT 1 FROM x WHERE ${bonusPaid})
-          AND NOT (${system(p.awardAsset, SePurpose.flexBonusExpense)}
-            AND NOT EXISTS (SELECT 1 FROM x WHERE ${bonusPaid} AND NOT ${account(sql`x.user_id`, p.awardAsset, UserPurpose.spot)}))) AS blocked`,
-  );
-  return r?.blocked === false;
-}
-
-/**
- * The asset's interest rows of every hour of the window (the hour alone's formulas, with hour i's
- * index and bonus_cum), its positions' bonus_cum moved by the hours' bonus terms, and each hour's
- * totals.
- */
-async function bookAsset(tx: Db, w: AssetWindow, first: Period, hours: number): Promise<Totals[]> {
-  const p = w.plan;
-  const steps = sql.join(
-    w.steps.map((s, i) => sql`(${i}::int, ${num(s.index)}, ${num(s.idx)})`),
-    sql`, `,
-  );
-  const bonus = w.bonus
-    ? sql`trunc(x.bonus_cum + h.i * x.b + x.b, 8) - trunc(x.bonus_cum + h.i * x.b, 8)`
-    : sql`0`;
-  const found = await rows<{ at: string; lent: string; interest: string; bonus: string }>(
+async function bookAssets(tx: Db, windows: AssetWindow[], first: Period, hours: number): Promise<Totals[][]> {
+  if (windows.length === 0) return [];
+  const selects = windows.map((w) => {
+    const p = w.plan;
+    const steps = sql.join(
+      w.steps.map((s, i) => sql`(${i}::int, ${num(s.index)}, ${num(s.idx)})`),
+      sql`, `,
+    );
+    const bonus = w.bonus
+      ? sql`trunc(x.bonus_cum + h.i * x.b + x.b, 8) - trunc(x.bonus_cum + h.i * x.b, 8)`
+      : sql`0::numeric`;
+    return sql`SELECT ${iso(first.start)}::timestamptz + h.i * interval '1 hour', x.id, x.user_id, ${p.asset}::text, x.principal,
+        ${num(p.rate)}, trunc(x.acc_offset + x.principal * h.idx, 8) - trunc(x.acc_offset + x.principal * h.ix, 8), ${bonus},
+        ${w.bonus ? p.awardAsset : null}::text
+      FROM (VALUES ${steps}) AS h(i, ix, idx) CROSS JOIN (${lentPositions(p)}) x`;
+  });
+  const found = await rows<{ asset: string; at: string; lent: string; interest: string; bonus: string }>(
     tx,
     sql`WITH ins AS (
         INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
-        SELECT ${iso(first.start)}::timestamptz + h.i * interval '1 hour', x.id, x.user_id, ${p.asset}, x.principal, ${num(p.rate)},
-          trunc(x.acc_offset + x.principal * h.idx, 8) - trunc(x.acc_offset + x.principal * h.ix, 8), ${bonus},
-          ${w.bonus ? p.awardAsset : null}
-        FROM (VALUES ${steps}) AS h(i, ix, idx) CROSS JOIN (${lentPositions(p)}) x
-        ORDER BY h.i, x.id
-        RETURNING period_start, lent, interest, bonus
-      ) SELECT (EXTRACT(EPOCH FROM period_start) * 1000)::bigint::text AS at, SUM(lent)::text AS lent,
-          SUM(interest)::text AS interest, SUM(bonus)::text AS bonus FROM ins GROUP BY period_start`,
+        SELECT * FROM (${sql.join(selects, sql` UNION ALL `)}) u ORDER BY 4, 1, 2
+        RETURNING asset, period_start, lent, interest, bonus
+      ) SELECT asset, (EXTRACT(EPOCH FROM period_start) * 1000)::bigint::text AS at, SUM(lent)::text AS lent,
+          SUM(interest)::text AS interest, SUM(bonus)::text AS bonus FROM ins GROUP BY asset, period_start`,
   );
-  if (w.bonus)
-    await tx.execute(sql`UPDATE se_flex_positions SET bonus_cum = bonus_cum + ${hours} * ${bonusExpr(sql`principal`, p.tiers, p.ratio)}
-      WHERE asset = ${p.asset} AND principal > 0 AND min_lend_rate_year <= ${num(p.rate)}`);
-  const byHour = new Map(found.map((r) => [Number(r.at), r]));
-  const totals: Totals[] = [];
-  for (let i = 0; i < hours; i++) {
-    const r = byHour.get(hourAt(first, i).getTime());
-    totals.push({
-      lent: toWire(dec(r?.lent ?? '0')),
-      interest: toWire(dec(r?.interest ?? '0')),
-      bonus: toWire(dec(r?.bonus ?? '0')),
-    });
-  }
-  return totals;
+  for (const { plan: p, bonus } of windows)
+    if (bonus)
+      await tx.execute(sql`UPDATE se_flex_positions SET bonus_cum = bonus_cum + ${hours} * ${bonusExpr(sql`principal`, p.tiers, p.ratio)}
+        WHERE asset = ${p.asset} AND principal > 0 AND min_lend_rate_year <= ${num(p.rate)}`);
+  const byHour = new Map(found.map((r) => [`${r.asset}:${Number(r.at)}`, r]));
+  return windows.map((w) => {
+    const totals: Totals[] = [];
+    for (let i = 0; i < hours; i++) {
+      const r = byHour.get(`${w.plan.asset}:${hourAt(first, i).getTime()}`);
+      totals.push({
+        lent: toWire(dec(r?.lent ?? '0')),
+        interest: toWire(dec(r?.interest ?? '0')),
+        bonus: toWire(dec(r?.bonus ?? '0')),
+      });
+    }
+    return totals;
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Job } from '../../../infra/jobs/scheduler';
 import { DAY_MS, HOUR_MS } from '../model';
-import { fixedMaturity, runFixedMaturity } from './fixed-maturity';
+import { anyMaturing, fixedMaturity, runFixedMaturity } from './fixed-maturity';
 import { runFlexibleHours } from './flexible-batch';
 import { flexibleHour, runFlexibleHour } from './flexible-hour';
 
@@ -34,6 +34,8 @@ export function simpleEarnJobs(): Job[] {
       offsetSeconds: 1800,
       run: runFixedMaturity,
       sharded: fixedMaturity,
+      // A day with no order maturing reads and writes nothing (flexible hours may run ahead of it).
+      independent: async (db, _from, to) => !(await anyMaturing(db, to)),
     },
   ];
 }

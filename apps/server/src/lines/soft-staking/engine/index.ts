@@ -13,6 +13,8 @@ export function softStakingJobs(): Job[] {
       periodSeconds: 86_400,
       run: (tx, period) => runSoftStakingDay(tx, period),
       sharded: softStakingDay,
+      // Soft staking's own rows and its payouts' entries: another line's batch goes on across its day.
+      interleaves: true,
     },
   ];
 }

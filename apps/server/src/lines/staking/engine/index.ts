@@ -20,6 +20,8 @@ export function stakingJobs(): Job[] {
       periodSeconds: DAY_SECONDS,
       run: (tx, period) => runRewardDay(tx, period),
       sharded: stakingDay,
+      // Staking's own rows and its rewards' entries: another line's batch goes on across its day.
+      interleaves: true,
     },
     {
       // Arrivals land at their exact time through `due` (every scheduler pass, and every arrival a test

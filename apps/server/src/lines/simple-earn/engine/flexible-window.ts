@@ -1,0 +1,218 @@
+import { dec } from '@earn/domain';
+import { asc, type SQL } from 'drizzle-orm';
+import { type Db, rows, sql } from '../../../infra/db/client';
+import { seFlexProducts } from '../../../infra/db/schema';
+import type { Period } from '../../../kernel/jobs';
+import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
+import { type FlexProduct, SePurpose } from '../model';
+import { bonusExpr, type FlexShard } from './flexible-plan';
+import { num } from './util';
+
+/*
+ * A flexible window's plan (flexible-batch.ts books it): each hour's index, whether the accounts its
+ * entries post to exist, the quiet state it relies on, and what carries a window across interleaving
+ * periods of other jobs in the same stop (resume).
+ */
+
+export const HOUR = 3_600_000;
+
+/** One asset's window: its first hour's plan (flexible-plan.ts) and each hour's index before and after. */
+export interface AssetWindow {
+  plan: FlexShard & { rows: number };
+  /** The index the window's first part started from, and how many hours before this part's. */
+  base: string;
+  offset: number;
+  /** Per hour: the index the hour starts from (as stored: no trailing zeros) and the one after it (the plan's text). */
+  steps: { index: string; idx: string }[];
+  bonus: boolean;
+}
+
+/** Whether any pending amount waits (from when), any redemption is frozen, any auto-earn switch is on. */
+type QuietState = { pending_from: string | null; frozen: boolean; auto: boolean };
+const QUIET = sql`(EXTRACT(EPOCH FROM (SELECT MIN(hour_start) FROM se_flex_pending
+    WHERE asset IN (SELECT asset FROM se_flex_products))) * 1000)::bigint::text AS pending_from,
+  EXISTS (SELECT 1 FROM se_flex_positions WHERE frozen_amount > 0) AS frozen,
+  EXISTS (SELECT 1 FROM se_auto_invest WHERE status = 1) AS auto`;
+
+export async function quietState(tx: Db): Promise<QuietState | undefined> {
+  const [state] = await rows<QuietState>(tx, sql`SELECT ${QUIET}`);
+  return state;
+}
+
+/**
+ * A window's state between its parts in one stop (runFlexibleHours' resume): where it ended, the
+ * products' terms it planned from, and its assets' plans (their first index: each part's hours step on
+ * from it).
+ */
+export interface Carry {
+  next: number;
+  products: string;
+  windows: AssetWindow[];
+}
+export const carries = new WeakMap<Db, Carry>();
+
+/** The products' columns a plan reads (all but those an hour's close writes), as text to compare. */
+export function productInputs(products: FlexProduct[]): string {
+  return JSON.stringify(
+    products.map(
+      ({
+        accIndex,
+        accruedUntil,
+        lastRateYear,
+        lastSupplied,
+        lastLent,
+        liquidityLeft,
+        bonusPaidTotal,
+        ...terms
+      }) => terms,
+    ),
+  );
+}
+
+/**
+ * The carried window's next hours, up to `max`, when nothing it planned from moved since its last part:
+ * no pending amount, frozen redemption or auto-earn switch, the products' terms and each index as it
+ * left them, the same earning positions and principal. Undefined: plan afresh.
+ */
+export async function resumeWindows(
+  tx: Db,
+  carry: Carry,
+  first: Period,
+  max: number,
+): Promise<AssetWindow[] | undefined> {
+  // Every earning position still offered at the rate (the window lends them all), per asset.
+  const [state] = await rows<
+    QuietState & { supply: { asset: string; n: number; supplied: string; above: number }[] | null }
+  >(
+    tx,
+    sql`SELECT ${QUIET}, (SELECT jsonb_agg(s) FROM (
+          SELECT q.asset, COUNT(*)::int AS n, SUM(q.principal)::text AS supplied,
+            COUNT(*) FILTER (WHERE q.min_lend_rate_year > f.next_time_rate_year)::int AS above
+          FROM se_flex_positions q JOIN se_flex_products f ON f.asset = q.asset WHERE q.principal > 0 GROUP BY q.asset) s) AS supply`,
+  );
+  if (!state || state.frozen || state.auto) return undefined;
+  let hours = max;
+  if (state.pending_from !== null)
+    hours = Math.min(hours, Math.floor((Number(state.pending_from) - first.start.getTime()) / HOUR) + 1);
+  if (hours < 1) return undefined;
+  const products = await tx.select().from(seFlexProducts).orderBy(asc(seFlexProducts.asset));
+  if (productInputs(products) !== carry.products) return undefined;
+  for (const w of carry.windows) {
+    const product = products.find((p) => p.asset === w.plan.asset);
+    const s = state.supply?.find((r) => r.asset === w.plan.asset);
+    if (!product || (s?.above ?? 0) > 0 || (s?.n ?? 0) !== w.plan.rows) return undefined;
+    if (!dec(s?.supplied ?? '0').eq(w.plan.supplied)) return undefined;
+    if (product.accruedUntil?.getTime() !== first.start.getTime()) return undefined;
+  }
+  // Hour k of the window starts from index + k × unit (the sums are exact): each product's index now.
+  const windows = await stepsAll(
+    tx,
+    carry.windows.map((w) => ({ w, offset: w.offset + w.steps.length })),
+    hours,
+  );
+  for (const w of windows) {
+    const product = products.find((p) => p.asset === w.plan.asset);
+    if (!product || w.steps[0]?.index !== dec(product.accIndex).toFixed()) return undefined;
+  }
+  return (await accountsReady(tx, windows, hours)) ? windows : undefined;
+}
+
+/**
+ * The next part's steps of every window at once (resume): the same expressions as steps(), on each
+ * window's base and rate, from `offset` hours on.
+ */
+async function stepsAll(
+  tx: Db,
+  parts: { w: AssetWindow; offset: number }[],
+  hours: number,
+): Promise<AssetWindow[]> {
+  const values = sql.join(
+    parts.map(({ w, offset }, a) => sql`(${a}::int, ${num(w.base)}, ${num(w.plan.rate)}, ${offset}::int)`),
+    sql`, `,
+  );
+  const found = await rows<{ a: number; index: string; idx: string }>(
+    tx,
+    sql`SELECT v.a, trim_scale(v.base + g.i * earn_hourly_rate(v.rate))::text AS index,
+          (trim_scale(v.base + g.i * earn_hourly_rate(v.rate)) + earn_hourly_rate(v.rate))::text AS idx
+        FROM (VALUES ${values}) AS v(a, base, rate, off)
+        CROSS JOIN LATERAL generate_series(v.off, v.off + ${hours - 1}::int) g(i) ORDER BY v.a, g.i`,
+  );
+  return parts.map(({ w, offset }, a) => {
+    const mine = found.filter((r) => r.a === a).map(({ index, idx }) => ({ index, idx }));
+    const head = mine[0];
+    if (!head) throw new Error(`flexible window ${w.plan.asset}: no steps`);
+    return { ...w, plan: { ...w.plan, index: head.index, idx: head.idx }, offset, steps: mine };
+  });
+}
+
+/**
+ * Each hour's index: the hour starts from the index the hour before stored (its text without trailing
+ * zeros, as num() writes it) and moves by the same unit rate; the sums are exact, so hour k of a window
+ * whose first hour started at `base` starts at base + k × unit, and its `idx` text is the plan's own
+ * expression on that literal. A window's later part (resume) steps on from `offset` hours.
+ */
+export async function steps(
+  tx: Db,
+  plan: FlexShard & { rows: number },
+  base: string,
+  offset: number,
+  hours: number,
+): Promise<AssetWindow> {
+  const unit = sql`earn_hourly_rate(${num(plan.rate)})`;
+  const found = await rows<{ index: string; idx: string }>(
+    tx,
+    sql`SELECT trim_scale(${num(base)} + g.i * ${unit})::text AS index,
+          (trim_scale(${num(base)} + g.i * ${unit}) + ${unit})::text AS idx
+        FROM generate_series(${offset}::int, ${offset + hours - 1}::int) g(i) ORDER BY g.i`,
+  );
+  const head = found[0];
+  if (!head || (offset === 0 && (head.index !== plan.index || head.idx !== plan.idx)))
+    throw new Error(`flexible window ${plan.asset}: the index steps do not start at the plan's`);
+  // The plan as the part's first hour books it (its index and idx: accountsReady reads them).
+  return {
+    plan: { ...plan, index: head.index, idx: head.idx },
+    base,
+    offset,
+    steps: found,
+    bonus: plan.tiers.length > 0,
+  };
+}
+
+/** The asset's lent positions (all of them: the window lends every earning position in full). */
+export function lentPositions(p: FlexShard): ReturnType<typeof sql> {
+  const b = p.tiers.length > 0 ? bonusExpr(sql`principal`, p.tiers, p.ratio) : sql`0`;
+  return sql`SELECT id, user_id, principal, acc_offset, bonus_cum, ${b} AS b FROM se_flex_positions
+    WHERE asset = ${p.asset} AND principal > 0 AND min_lend_rate_year <= ${num(p.rate)}`;
+}
+
+/**
+ * Whether every account the window's entries would post to exists already (a new account's id is
+ * drawn where the hour alone would draw it: such a window is booked hour by hour until it exists).
+ */
+export async function accountsReady(tx: Db, windows: AssetWindow[], hours: number): Promise<boolean> {
+  if (windows.length === 0) return true;
+  const [r] = await rows<{ blocked: boolean }>(
+    tx,
+    sql`SELECT ${sql.join(
+      windows.map((w) => sql`(${blocked(w, hours)})`),
+      sql` OR `,
+    )} AS blocked`,
+  );
+  return r?.blocked === false;
+}
+
+/** Whether some account the window's entries post to is missing, as a scalar subquery. */
+function blocked(w: AssetWindow, hours: number): SQL {
+  const p = w.plan;
+  const last = w.steps[hours - 1]?.idx ?? p.idx;
+  const account = (user: ReturnType<typeof sql>, asset: string, purpose: string) =>
+    sql`EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = ${user} AND a.asset = ${asset} AND a.purpose = ${purpose})`;
+  const system = (asset: string, purpose: string) => account(sql`${SYSTEM_OWNER}::bigint`, asset, purpose);
+  const bonusPaid = sql`trunc(x.bonus_cum + ${hours} * x.b, 8) > trunc(x.bonus_cum, 8)`;
+  return sql`WITH x AS (${lentPositions(p)})
+      SELECT (EXISTS (SELECT 1 FROM x WHERE trunc(x.acc_offset + x.principal * ${num(last)}, 8) > trunc(x.acc_offset + x.principal * ${num(p.index)}, 8))
+          AND NOT (${system(p.asset, SePurpose.flexInterestExpense)} AND ${system(p.asset, SePurpose.flexInterest)}))
+        OR (${w.bonus} AND EXISTS (SELECT 1 FROM x WHERE ${bonusPaid})
+          AND NOT (${system(p.awardAsset, SePurpose.flexBonusExpense)}
+            AND NOT EXISTS (SELECT 1 FROM x WHERE ${bonusPaid} AND NOT ${account(sql`x.user_id`, p.awardAsset, UserPurpose.spot)})))`;
+}
