@@ -5,6 +5,7 @@ import { observeStatements, rows, sql } from '../../src/infra/db/client';
 import { GroupCommitter, groupReadStats } from '../../src/infra/db/group-commit';
 import { flexReadBatch, readFast } from '../../src/lines/simple-earn/store/flex-fast';
 import { onPostgres, TestClient } from '../harness';
+import { measureBatching } from './batching';
 import { type Env, flexProduct, spot, startSimpleEarn, userWith } from './helpers';
 
 /*
@@ -42,26 +43,8 @@ async function readsOf(work: () => Promise<unknown>): Promise<Read[]> {
   return seen;
 }
 
-/** The change in the batched reads' counters over `work`, and the batched read statements sent. */
-async function batchingOf<T>(work: () => Promise<T>) {
-  const before = { ...groupReadStats };
-  let statements = 0;
-  const stop = observeStatements((text) => {
-    if (BATCH_READ.test(text)) statements++;
-  });
-  try {
-    const result = await work();
-    return {
-      result,
-      statements,
-      batches: groupReadStats.batches - before.batches,
-      calls: groupReadStats.calls - before.calls,
-      retried: groupReadStats.retried - before.retried,
-    };
-  } finally {
-    stop();
-  }
-}
+/** The change in the batcher's counters over `work`, and its statements sent. */
+const batchingOf = <T>(work: () => Promise<T>) => measureBatching(groupReadStats, BATCH_READ, work);
 
 /** A call of a recorded read, with another Idempotency-Key (null: none). */
 function callOf(read: Read, key: string | null = read.key) {

@@ -4,6 +4,7 @@ import { type Db, observeStatements, pgErrorCode, rows, sql } from '../../src/in
 import { GroupCommitter, groupCommitSettings, groupCommitStats } from '../../src/infra/db/group-commit';
 import { type BatchedRedemption, redemptionBatch } from '../../src/lines/simple-earn/store/flex-redeem-batch';
 import { onPostgres } from '../harness';
+import { measureBatching } from './batching';
 import {
   type Env,
   expectReconciled,
@@ -32,26 +33,8 @@ const BATCH_TEXT = /^\s*WITH c AS MATERIALIZED \(\s*SELECT \* FROM jsonb_to_reco
 
 type Holder = Awaited<ReturnType<typeof userWith>>;
 
-async function batchingOf<T>(work: () => Promise<T>) {
-  const before = { ...groupCommitStats };
-  let statements = 0;
-  const stop = observeStatements((text) => {
-    if (BATCH_TEXT.test(text)) statements++;
-  });
-  try {
-    const result = await work();
-    return {
-      result,
-      statements,
-      batches: groupCommitStats.batches - before.batches,
-      calls: groupCommitStats.calls - before.calls,
-      retried: groupCommitStats.retried - before.retried,
-      alone: groupCommitStats.alone - before.alone,
-    };
-  } finally {
-    stop();
-  }
-}
+/** The change in the batcher's counters over `work`, and its statements sent. */
+const batchingOf = <T>(work: () => Promise<T>) => measureBatching(groupCommitStats, BATCH_TEXT, work);
 
 /** A holder's books in USDT, as the database has them. */
 interface Books {

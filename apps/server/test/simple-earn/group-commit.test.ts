@@ -5,6 +5,7 @@ import { GroupCommitter, groupCommitStats } from '../../src/infra/db/group-commi
 import { hourStart } from '../../src/lines/simple-earn/model';
 import { type BatchedSubscription, subscriptionBatch } from '../../src/lines/simple-earn/store/flex-batch';
 import { onPostgres } from '../harness';
+import { measureBatching } from './batching';
 import {
   type Env,
   expectReconciled,
@@ -28,27 +29,8 @@ const BATCH_TEXT = /^\s*WITH c AS MATERIALIZED \(\s*SELECT \* FROM jsonb_to_reco
 
 type Holder = Awaited<ReturnType<typeof userWith>>;
 
-/** The change in the batcher's counters over `work`, and how many batch statements it sent. */
-async function batchingOf<T>(work: () => Promise<T>) {
-  const before = { ...groupCommitStats };
-  let statements = 0;
-  const stop = observeStatements((text) => {
-    if (BATCH_TEXT.test(text)) statements++;
-  });
-  try {
-    const result = await work();
-    return {
-      result,
-      statements,
-      batches: groupCommitStats.batches - before.batches,
-      calls: groupCommitStats.calls - before.calls,
-      retried: groupCommitStats.retried - before.retried,
-      alone: groupCommitStats.alone - before.alone,
-    };
-  } finally {
-    stop();
-  }
-}
+/** The change in the batcher's counters over `work`, and its statements sent. */
+const batchingOf = <T>(work: () => Promise<T>) => measureBatching(groupCommitStats, BATCH_TEXT, work);
 
 describe.runIf(onPostgres)(
   'group commit of flexible subscriptions (PostgreSQL)',
