@@ -12,7 +12,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { dec } from '@earn/domain';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -22,6 +21,7 @@ import { type Db, openPostgres, rows, sql } from '../apps/server/src/infra/db/cl
 import { FLEX_HOURLY_JOB, runFlexibleHour } from '../apps/server/src/lines/simple-earn/engine';
 import { subscribeFlexible } from '../apps/server/src/lines/simple-earn/service/subscribe-flexible';
 import { monotonicUs, newestProfile, summariseProfile } from './cpuprofile';
+import { addCpu, cpuPerRequest, cpuSnapshot, type ProcCpu } from './proc-cpu';
 import { statStatements } from './stat-statements';
 // The notify ports the lines' jobs call (the hour's close tells rate watchers) are wired there.
 import '../apps/server/src/modules';
@@ -297,92 +297,6 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/**
- * The CPU each process spent between two snapshots, added to `total` (same shape as a snapshot, its
- * ticks the sums), so that the API's rounds are counted and pgbench's between them are not.
- */
-function addCpu(total: Map<number, ProcCpu>, before: Map<number, ProcCpu>, after: Map<number, ProcCpu>) {
-  const out = new Map(total);
-  for (const [pid, now] of after) {
-    const was = before.get(pid);
-    const ticks = now.ticks - (was?.ticks ?? 0);
-    const sys = now.sys - (was?.sys ?? 0);
-    const sum = out.get(pid);
-    out.set(pid, {
-      comm: now.comm,
-      ppid: now.ppid,
-      ticks: (sum?.ticks ?? 0) + ticks,
-      sys: (sum?.sys ?? 0) + sys,
-    });
-  }
-  return out;
-}
-
-interface ProcCpu {
-  comm: string;
-  ppid: number;
-  /** utime + stime, in clock ticks (1/100 s on Linux). */
-  ticks: number;
-  /** stime alone: the kernel's share (socket calls, wake-ups). */
-  sys: number;
-}
-
-/** Every process's CPU time so far (Linux /proc; empty elsewhere). */
-function cpuSnapshot(): Map<number, ProcCpu> {
-  const out = new Map<number, ProcCpu>();
-  let pids: string[] = [];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return out;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const comm = stat.slice(stat.indexOf('(') + 1, close);
-      const fields = stat.slice(close + 2).split(' ');
-      // fields[0] is the state (stat field 3): ppid is field 4, utime 14, stime 15.
-      out.set(Number(pid), {
-        comm,
-        ppid: Number(fields[1]),
-        ticks: Number(fields[11]) + Number(fields[12]),
-        sys: Number(fields[12]),
-      });
-    } catch {}
-  }
-  return out;
-}
-
-/** CPU milliseconds per request over the load, by part: the server, PostgreSQL, the load generator. */
-function cpuPerRequest(
-  before: Map<number, ProcCpu>,
-  after: Map<number, ProcCpu>,
-  serverPid: number | undefined,
-  requests: number,
-) {
-  const parts = { server: 0, database: 0, load: 0, other: 0 };
-  const sys = { server: 0, database: 0, load: 0, other: 0 };
-  for (const [pid, now] of after) {
-    const ticks = now.ticks - (before.get(pid)?.ticks ?? 0);
-    if (ticks <= 0) continue;
-    const kernel = now.sys - (before.get(pid)?.sys ?? 0);
-    const part =
-      pid === serverPid || now.ppid === serverPid
-        ? 'server'
-        : now.comm === 'postgres'
-          ? 'database'
-          : pid === process.pid
-            ? 'load'
-            : 'other';
-    parts[part] += ticks;
-    sys[part] += kernel;
-  }
-  const ms = (ticks: number) => ((ticks * 10) / Math.max(1, requests)).toFixed(2);
-  const part = (name: keyof typeof parts) => `${ms(parts[name])} ms (kernel ${ms(sys[name])})`;
-  return `CPU per request: server ${part('server')}, PostgreSQL ${part('database')}, load generator ${part('load')}, other ${ms(parts.other)} ms`;
 }
 
 async function main() {

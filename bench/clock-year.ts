@@ -12,13 +12,13 @@
  * to look at its plans.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
 import pg from 'pg';
 import { parseConfig } from '../apps/server/src/config';
 import { openPglite, openPostgres } from '../apps/server/src/infra/db/client';
 import { createServer } from '../apps/server/src/server';
 import { populate } from '../apps/server/test/console/population';
+import { readProcCpu } from './proc-cpu';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -100,13 +100,9 @@ async function backendTicks(admin: pg.Client | undefined, db: string): Promise<M
     db,
   ]);
   for (const { pid } of found.rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // A backend on another machine, or gone: not counted.
-    }
+    // A backend on another machine, or gone: not counted.
+    const cpu = readProcCpu(pid);
+    if (cpu) ticks.set(pid, cpu.ticks);
   }
   return ticks;
 }
