@@ -80,8 +80,9 @@ else
     || { echo "[test] web build failed"; cat test-output/web-build.log; exit 1; }
   stamp "web build (for the browser files)" "$t_build"
   lane B "${E2E_B[@]}"
-  npx vitest run --project '!e2e'
-  tests_rc=$?
+  # Kept in a file too: CI shows only the end of what a run prints, so the failures are listed again last.
+  npx vitest run --project '!e2e' 2>&1 | tee test-output/tests.log
+  tests_rc=${PIPESTATUS[0]}
   stamp "tests (all but the browser)" "$t_tests"
   lane A1 "${E2E_A1[@]}"
   lane A2 "${E2E_A2[@]}"
@@ -95,6 +96,11 @@ else
   done
 fi
 stamp tests "$t_tests"
+if [ "$tests_rc" -ne 0 ]; then
+  # What failed, again at the end (without colours): the test's file and name, and its first lines.
+  echo "[test] FAILED tests (from test-output/*.log):"
+  sed 's/\x1b\[[0-9;]*m//g' test-output/*.log 2>/dev/null | grep -E '^ *(FAIL|×) ' | sort -u | head -40
+fi
 
 wait "$typecheck_pid"
 typecheck_rc=$?

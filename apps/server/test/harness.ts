@@ -95,6 +95,19 @@ export interface TestServer extends Server {
   url?: string;
 }
 
+/**
+ * TEST_CLOCK_HOUR=H starts every test clock that names no start at today's hour H (UTC) instead of
+ * the current hour: a test that passes at one hour of the day and fails at another is found by running
+ * the suite at the hours that matter (00 and 23, around the daily jobs), not by the hour CI runs.
+ */
+function pinnedHour(): Date | undefined {
+  const hour = process.env.TEST_CLOCK_HOUR;
+  if (hour === undefined || hour === '') return undefined;
+  const h = Number(hour);
+  if (!Number.isInteger(h) || h < 0 || h > 23) throw new Error(`TEST_CLOCK_HOUR=${hour}: an hour 0-23`);
+  return new Date((Math.floor(Date.now() / 86_400_000) * 24 + h) * 3_600_000);
+}
+
 export async function startTestServer(
   opts: {
     config?: Partial<Config>;
@@ -110,7 +123,7 @@ export async function startTestServer(
     database: fresh.database,
     modules: opts.modules,
     mailer: opts.mailer,
-    testClockStart: opts.clockStart,
+    testClockStart: opts.clockStart ?? pinnedHour(),
   });
   await server.app.ready();
   return {

@@ -67,8 +67,12 @@ describe('background clock advance', { timeout: 600_000 }, () => {
   let from: number;
 
   beforeAll(async () => {
-    fg = await startTestServer();
-    bg = await startTestServer();
+    // Both at midnight, whatever the hour the test runs: a batch then resumes across the daily jobs
+    // with no flexible product at all (its resume once failed there, and the stop ran again an instant
+    // at a time, the clock shown going back), and every period of the span is a whole one.
+    const clockStart = new Date(Math.floor(Date.now() / DAY / 1000) * DAY * 1000);
+    fg = await startTestServer({ clockStart });
+    bg = await startTestServer({ clockStart });
     opF = new Operator(fg);
     opB = new Operator(bg);
     // Both clocks at the same instant, each having caught up its jobs' last periods.

@@ -126,6 +126,8 @@ async function stepsAll(
   parts: { w: AssetWindow; offset: number }[],
   hours: number,
 ): Promise<AssetWindow[]> {
+  // No asset earning (no flexible product, or none with a holder): nothing to step, and VALUES needs a row.
+  if (parts.length === 0) return [];
   const values = sql.join(
     parts.map(({ w, offset }, a) => sql`(${a}::int, ${num(w.base)}, ${num(w.plan.rate)}, ${offset}::int)`),
     sql`, `,
