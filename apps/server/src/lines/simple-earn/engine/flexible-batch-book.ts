@@ -1,0 +1,160 @@
+import { dec, toWire } from '@earn/domain';
+import { type Db, rows, sql } from '../../../infra/db/client';
+import type { Period } from '../../../kernel/jobs';
+import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
+import { SePurpose, SeReason } from '../model';
+import { bonusExpr } from './flexible-plan';
+import { type AssetWindow, HOUR, lentPositions } from './flexible-window';
+import { iso, num } from './util';
+
+/** Per asset and hour: what the hour's rows add up to (the shard's result). */
+export type Totals = { lent: string; interest: string; bonus: string };
+
+const hourAt = (first: Period, i: number) => new Date(first.start.getTime() + i * HOUR);
+
+/**
+ * A window part's whole book in one statement (on PGlite each statement costs its parse, plan and
+ * round trip, and re-reading the rows just written cost more than writing them): every asset's
+ * interest rows of every hour (the hour alone's formulas, with hour i's index and bonus_cum), the
+ * bonus assets' positions' bonus_cum moved by the hours' bonus terms, the journal entries in the
+ * order the hours alone book them (hour, then asset, interest before bonus: the same ids), their
+ * postings (a bonus's user legs from the rows the INSERT returns), the balances, the account ids each
+ * hour's interest entry draws and does not use (its upsert proposes both accounts), each hour's
+ * record per asset (se_flex_hours) and the products as the last hour leaves them. The statement's
+ * parts all read the same snapshot: the interest rows read bonus_cum before its UPDATE, as the hours
+ * alone do. Answers each asset's hours' totals (toWire'd as the hour alone's close writes them).
+ */
+export async function bookWindow(
+  tx: Db,
+  windows: AssetWindow[],
+  first: Period,
+  hours: number,
+): Promise<Totals[][]> {
+  if (windows.length === 0) return [];
+  const n = windows.length;
+  const hr = sql.join(
+    Array.from({ length: hours }, (_, i) => sql`(${i}::int, ${iso(hourAt(first, i))}::text)`),
+    sql`, `,
+  );
+  const assets = sql.join(
+    windows.map((w, a) => {
+      const p = w.plan;
+      const tiers = w.bonus ? JSON.stringify(p.tiers) : null;
+      return sql`(${a}::int, ${p.asset}::text, ${p.awardAsset}::text, ${w.bonus}::boolean, ${num(p.rate)}, ${p.demand}::numeric,
+        ${toWire(dec(p.supplied))}::numeric, ${dec(p.supplied).toFixed()}::numeric, ${dec(p.pending).toFixed()}::numeric, ${tiers}::jsonb, ${w.bonus ? num(p.ratio) : sql`NULL::numeric`})`;
+    }),
+    sql`, `,
+  );
+  const st = sql.join(
+    windows.flatMap((w, a) =>
+      w.steps.slice(0, hours).map((s, i) => sql`(${a}::int, ${i}::int, ${num(s.index)}, ${num(s.idx)})`),
+    ),
+    sql`, `,
+  );
+  const selects = windows.map((w, a) => {
+    const p = w.plan;
+    const bonus = w.bonus
+      ? sql`trunc(x.bonus_cum + s.i * x.b + x.b, 8) - trunc(x.bonus_cum + s.i * x.b, 8)`
+      : sql`0::numeric`;
+    return sql`SELECT hr.start::timestamptz, x.id, x.user_id, ${p.asset}::text, x.principal,
+        ${num(p.rate)}, trunc(x.acc_offset + x.principal * s.idx, 8) - trunc(x.acc_offset + x.principal * s.ix, 8), ${bonus},
+        ${w.bonus ? p.awardAsset : null}::text
+      FROM st s JOIN hr ON hr.i = s.i CROSS JOIN (${lentPositions(p)}) x WHERE s.a = ${a}::int`;
+  });
+  const bumps = windows
+    .filter((w) => w.bonus)
+    .map(
+      (w, k) => sql`, bump${sql.raw(String(k))} AS (
+        UPDATE se_flex_positions SET bonus_cum = bonus_cum + ${hours} * ${bonusExpr(sql`principal`, w.plan.tiers, w.plan.ratio)}
+        WHERE asset = ${w.plan.asset} AND principal > 0 AND min_lend_rate_year <= ${num(w.plan.rate)} RETURNING 1)`,
+    );
+  const last = hours - 1;
+  const found = await rows<{
+    a: number;
+    i: number;
+    lent: string;
+    interest: string;
+    bonus: string;
+    legs: number;
+    posted: number;
+    burnt: number;
+    drawn: number;
+  }>(
+    tx,
+    sql`WITH hr(i, start) AS (VALUES ${hr}),
+      w(a, asset, award, bonus, rate, demand, supplied, supplied_raw, pending, tiers, ratio) AS (VALUES ${assets}),
+      st(a, i, ix, idx) AS (VALUES ${st}),
+      ins AS (
+        INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
+        SELECT * FROM (${sql.join(selects, sql` UNION ALL `)}) u ORDER BY 4, 1, 2
+        RETURNING period_start, user_id, asset, lent, interest, bonus
+      )${sql.join(bumps, sql``)},
+      tot AS (SELECT asset, period_start, SUM(lent) AS lent, SUM(interest) AS interest, SUM(bonus) AS bonus
+        FROM ins GROUP BY asset, period_start),
+      grid AS MATERIALIZED (
+        SELECT w.*, hr.i, hr.start, s.idx, trunc(COALESCE(t.lent, 0), 8) AS lent,
+          trunc(COALESCE(t.interest, 0), 8) AS interest, trunc(COALESCE(t.bonus, 0), 8) AS bonus_paid
+        FROM w CROSS JOIN hr JOIN st s ON s.a = w.a AND s.i = hr.i
+        LEFT JOIN tot t ON t.asset = w.asset AND t.period_start = hr.start::timestamptz
+      ),
+      src AS MATERIALIZED (
+        SELECT i * ${2 * n}::int + a * 2 AS ord, 'i' AS kind, asset, award, start, interest AS amount FROM grid WHERE interest > 0
+        UNION ALL SELECT i * ${2 * n}::int + a * 2 + 1, 'b', asset, award, start, bonus_paid FROM grid WHERE bonus_paid > 0
+      ),
+      je AS (
+        INSERT INTO journal_entries (reason, ref, created_at, memo)
+        SELECT CASE WHEN kind = 'i' THEN ${SeReason.flexInterest} ELSE ${SeReason.flexBonus} END,
+          asset || ':' || start, start::timestamptz + interval '1 hour', NULL::jsonb
+        FROM src ORDER BY ord
+        RETURNING id, reason, ref
+      ), e AS (
+        SELECT je.id, src.* FROM je JOIN src ON je.ref = src.asset || ':' || src.start
+          AND je.reason = CASE WHEN src.kind = 'i' THEN ${SeReason.flexInterest} ELSE ${SeReason.flexBonus} END
+      ), legs AS MATERIALIZED (
+        SELECT e.id AS entry_id, ${SYSTEM_OWNER}::bigint AS user_id, e.asset, ${SePurpose.flexInterestExpense}::text AS purpose, -e.amount AS amount FROM e WHERE kind = 'i'
+        UNION ALL SELECT e.id, ${SYSTEM_OWNER}::bigint, e.asset, ${SePurpose.flexInterest}::text, e.amount FROM e WHERE kind = 'i'
+        UNION ALL SELECT e.id, h.user_id, e.award, ${UserPurpose.spot}::text, h.bonus FROM e
+          JOIN ins h ON h.period_start = e.start::timestamptz AND h.asset = e.asset AND h.bonus > 0 WHERE e.kind = 'b'
+        UNION ALL SELECT e.id, ${SYSTEM_OWNER}::bigint, e.award, ${SePurpose.flexBonusExpense}::text, -e.amount FROM e WHERE kind = 'b'
+      ), posted AS (
+        INSERT INTO postings (entry_id, account_id, asset, amount)
+        SELECT l.entry_id, a.id, l.asset, l.amount FROM legs l
+        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose
+        ORDER BY l.entry_id, l.user_id, l.asset COLLATE "C", l.purpose COLLATE "C"
+        RETURNING account_id, amount
+      ), moved AS (
+        UPDATE ledger_accounts a SET balance = a.balance + s.amount
+        FROM (SELECT account_id, SUM(amount) AS amount FROM posted GROUP BY account_id) s WHERE a.id = s.account_id
+        RETURNING 1
+      ), burnt AS (
+        SELECT COUNT(*)::int AS n FROM (SELECT nextval(pg_get_serial_sequence('ledger_accounts', 'id'))
+          FROM generate_series(1, (SELECT 2 * COUNT(*) FROM src WHERE kind = 'i'))) x
+      ), closed AS (
+        INSERT INTO se_flex_hours (asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after, bonus_tiers, bonus_ratio)
+        SELECT asset, start::timestamptz, rate, demand, supplied, lent, interest, bonus_paid, CASE WHEN bonus THEN award END, idx,
+          tiers, ratio FROM grid ORDER BY a, i
+        RETURNING 1
+      ), product AS (
+        UPDATE se_flex_products p SET acc_index = v.idx, accrued_until = ${iso(hourAt(first, hours))}::timestamptz,
+          last_rate_year = v.rate, last_supplied = v.supplied, last_lent = v.lent,
+          liquidity_left = trunc(v.supplied_raw - v.lent + v.pending, 8), bonus_paid_total = p.bonus_paid_total + v.paid
+        FROM (SELECT g.*, (SELECT SUM(bonus_paid) FROM grid b WHERE b.a = g.a) AS paid FROM grid g WHERE g.i = ${last}::int) v
+        WHERE p.asset = v.asset
+        RETURNING 1
+      )
+      SELECT g.a, g.i, g.lent::text AS lent, g.interest::text AS interest, g.bonus_paid::text AS bonus,
+        (SELECT COUNT(*) FROM legs)::int AS legs, (SELECT COUNT(*) FROM posted)::int AS posted,
+        (SELECT n FROM burnt) AS burnt, (SELECT 2 * COUNT(*) FROM src WHERE kind = 'i')::int AS drawn
+      FROM grid g ORDER BY g.a, g.i`,
+  );
+  const head = found[0];
+  if (!head || head.legs !== head.posted || head.burnt !== head.drawn || found.length !== n * hours)
+    throw new Error(`flexible window from ${iso(first.start)}: entries not fully posted`);
+  return windows.map((_, a) =>
+    Array.from({ length: hours }, (_, i) => {
+      const r = found[a * hours + i];
+      if (!r || r.a !== a || r.i !== i) throw new Error('flexible window: an hour without its figures');
+      return { lent: toWire(dec(r.lent)), interest: toWire(dec(r.interest)), bonus: toWire(dec(r.bonus)) };
+    }),
+  );
+}
