@@ -51,15 +51,27 @@ export async function bookWindow(
     ),
     sql`, `,
   );
+  // Hour i's index is ix₀ + i × unit exactly (flexible-window.ts steps: exact sums, unit = idx₀ − ix₀),
+  // so a position's cumulative interest before hour i, acc_offset + principal × ix_i, is
+  // a0 + i × du with a0 = acc_offset + principal × ix₀ and du = principal × unit, the same exact
+  // figure (checked below: steady) with a short multiplier per row instead of two 30-digit indexes,
+  // less than half the time of the rows' arithmetic on PGlite. bonus_cum likewise moves by b a row.
+  const positions = windows.map((w, a) => {
+    const head = w.steps[0];
+    if (!head) throw new Error(`flexible window ${w.plan.asset}: no steps`);
+    return sql`, x${sql.raw(String(a))} AS MATERIALIZED (
+        SELECT id, user_id, principal, acc_offset + principal * ${num(head.index)} AS a0,
+          principal * (${num(head.idx)} - ${num(head.index)}) AS du, bonus_cum, b FROM (${lentPositions(w.plan)}) q)`;
+  });
   const selects = windows.map((w, a) => {
     const p = w.plan;
     const bonus = w.bonus
-      ? sql`trunc(x.bonus_cum + s.i * x.b + x.b, 8) - trunc(x.bonus_cum + s.i * x.b, 8)`
+      ? sql`trunc(x.bonus_cum + (hr.i + 1) * x.b, 8) - trunc(x.bonus_cum + hr.i * x.b, 8)`
       : sql`0::numeric`;
     return sql`SELECT hr.start::timestamptz, x.id, x.user_id, ${p.asset}::text, x.principal,
-        ${num(p.rate)}, trunc(x.acc_offset + x.principal * s.idx, 8) - trunc(x.acc_offset + x.principal * s.ix, 8), ${bonus},
+        ${num(p.rate)}, trunc(x.a0 + (hr.i + 1) * x.du, 8) - trunc(x.a0 + hr.i * x.du, 8), ${bonus},
         ${w.bonus ? p.awardAsset : null}::text
-      FROM st s JOIN hr ON hr.i = s.i CROSS JOIN (${lentPositions(p)}) x WHERE s.a = ${a}::int`;
+      FROM hr CROSS JOIN x${sql.raw(String(a))} x`;
   });
   const bumps = windows
     .filter((w) => w.bonus)
@@ -79,11 +91,14 @@ export async function bookWindow(
     posted: number;
     burnt: number;
     drawn: number;
+    steady: boolean;
   }>(
     tx,
     sql`WITH hr(i, start) AS (VALUES ${hr}),
       w(a, asset, award, bonus, rate, demand, supplied, supplied_raw, pending, tiers, ratio) AS (VALUES ${assets}),
-      st(a, i, ix, idx) AS (VALUES ${st}),
+      st(a, i, ix, idx) AS (VALUES ${st})${sql.join(positions, sql``)},
+      steady AS (SELECT bool_and(s.ix = f.ix + s.i * (f.idx - f.ix) AND s.idx = s.ix + (f.idx - f.ix)) AS ok
+        FROM st s JOIN st f ON f.a = s.a AND f.i = 0),
       ins AS (
         INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
         SELECT * FROM (${sql.join(selects, sql` UNION ALL `)}) u ORDER BY 4, 1, 2
@@ -144,12 +159,15 @@ export async function bookWindow(
       )
       SELECT g.a, g.i, g.lent::text AS lent, g.interest::text AS interest, g.bonus_paid::text AS bonus,
         (SELECT COUNT(*) FROM legs)::int AS legs, (SELECT COUNT(*) FROM posted)::int AS posted,
-        (SELECT n FROM burnt) AS burnt, (SELECT 2 * COUNT(*) FROM src WHERE kind = 'i')::int AS drawn
+        (SELECT n FROM burnt) AS burnt, (SELECT 2 * COUNT(*) FROM src WHERE kind = 'i')::int AS drawn, (SELECT ok FROM steady) AS steady
       FROM grid g ORDER BY g.a, g.i`,
   );
   const head = found[0];
   if (!head || head.legs !== head.posted || head.burnt !== head.drawn || found.length !== n * hours)
     throw new Error(`flexible window from ${iso(first.start)}: entries not fully posted`);
+  // Never expected: the steps are built as sums (above); the period then fails and nothing is kept.
+  if (head.steady !== true)
+    throw new Error(`flexible window from ${iso(first.start)}: the index steps are not even`);
   return windows.map((_, a) =>
     Array.from({ length: hours }, (_, i) => {
       const r = found[a * hours + i];
