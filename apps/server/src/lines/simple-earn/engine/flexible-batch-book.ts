@@ -1,4 +1,5 @@
 import { dec, toWire } from '@earn/domain';
+import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../../infra/db/client';
 import type { Period } from '../../../kernel/jobs';
 import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
@@ -116,35 +117,7 @@ export async function bookWindow(
         SELECT i * ${2 * n}::int + a * 2 AS ord, 'i' AS kind, asset, award, start, interest AS amount FROM grid WHERE interest > 0
         UNION ALL SELECT i * ${2 * n}::int + a * 2 + 1, 'b', asset, award, start, bonus_paid FROM grid WHERE bonus_paid > 0
       ),
-      je AS (
-        INSERT INTO journal_entries (reason, ref, created_at, memo)
-        SELECT CASE WHEN kind = 'i' THEN ${SeReason.flexInterest} ELSE ${SeReason.flexBonus} END,
-          asset || ':' || start, start::timestamptz + interval '1 hour', NULL::jsonb
-        FROM src ORDER BY ord
-        RETURNING id, reason, ref
-      ), e AS (
-        SELECT je.id, src.* FROM je JOIN src ON je.ref = src.asset || ':' || src.start
-          AND je.reason = CASE WHEN src.kind = 'i' THEN ${SeReason.flexInterest} ELSE ${SeReason.flexBonus} END
-      ), legs AS MATERIALIZED (
-        SELECT e.id AS entry_id, ${SYSTEM_OWNER}::bigint AS user_id, e.asset, ${SePurpose.flexInterestExpense}::text AS purpose, -e.amount AS amount FROM e WHERE kind = 'i'
-        UNION ALL SELECT e.id, ${SYSTEM_OWNER}::bigint, e.asset, ${SePurpose.flexInterest}::text, e.amount FROM e WHERE kind = 'i'
-        UNION ALL SELECT e.id, h.user_id, e.award, ${UserPurpose.spot}::text, h.bonus FROM e
-          JOIN ins h ON h.period_start = e.start::timestamptz AND h.asset = e.asset AND h.bonus > 0 WHERE e.kind = 'b'
-        UNION ALL SELECT e.id, ${SYSTEM_OWNER}::bigint, e.award, ${SePurpose.flexBonusExpense}::text, -e.amount FROM e WHERE kind = 'b'
-      ), posted AS (
-        INSERT INTO postings (entry_id, account_id, asset, amount)
-        SELECT l.entry_id, a.id, l.asset, l.amount FROM legs l
-        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose
-        ORDER BY l.entry_id, l.user_id, l.asset COLLATE "C", l.purpose COLLATE "C"
-        RETURNING account_id, amount
-      ), moved AS (
-        UPDATE ledger_accounts a SET balance = a.balance + s.amount
-        FROM (SELECT account_id, SUM(amount) AS amount FROM posted GROUP BY account_id) s WHERE a.id = s.account_id
-        RETURNING 1
-      ), burnt AS (
-        SELECT COUNT(*)::int AS n FROM (SELECT nextval(pg_get_serial_sequence('ledger_accounts', 'id'))
-          FROM generate_series(1, (SELECT 2 * COUNT(*) FROM src WHERE kind = 'i'))) x
-      ), closed AS (
+      ${ledgerCtes()}, closed AS (
         INSERT INTO se_flex_hours (asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after, bonus_tiers, bonus_ratio)
         SELECT asset, start::timestamptz, rate, demand, supplied, lent, interest, bonus_paid, CASE WHEN bonus THEN award END, idx,
           tiers, ratio FROM grid ORDER BY a, i
@@ -175,4 +148,41 @@ export async function bookWindow(
       return { lent: toWire(dec(r.lent)), interest: toWire(dec(r.interest)), bonus: toWire(dec(r.bonus)) };
     }),
   );
+}
+
+/**
+ * The window's journal entries from `src` (ord, kind, asset, award, start, amount), in ord order, their
+ * postings (a bonus's user legs from `ins`, the rows just inserted), the balances moved, and the
+ * account ids each interest entry's upsert would draw (burnt): bookWindow's ledger part.
+ */
+function ledgerCtes(): SQL {
+  return sql`je AS (
+        INSERT INTO journal_entries (reason, ref, created_at, memo)
+        SELECT CASE WHEN kind = 'i' THEN ${SeReason.flexInterest} ELSE ${SeReason.flexBonus} END,
+          asset || ':' || start, start::timestamptz + interval '1 hour', NULL::jsonb
+        FROM src ORDER BY ord
+        RETURNING id, reason, ref
+      ), e AS (
+        SELECT je.id, src.* FROM je JOIN src ON je.ref = src.asset || ':' || src.start
+          AND je.reason = CASE WHEN src.kind = 'i' THEN ${SeReason.flexInterest} ELSE ${SeReason.flexBonus} END
+      ), legs AS MATERIALIZED (
+        SELECT e.id AS entry_id, ${SYSTEM_OWNER}::bigint AS user_id, e.asset, ${SePurpose.flexInterestExpense}::text AS purpose, -e.amount AS amount FROM e WHERE kind = 'i'
+        UNION ALL SELECT e.id, ${SYSTEM_OWNER}::bigint, e.asset, ${SePurpose.flexInterest}::text, e.amount FROM e WHERE kind = 'i'
+        UNION ALL SELECT e.id, h.user_id, e.award, ${UserPurpose.spot}::text, h.bonus FROM e
+          JOIN ins h ON h.period_start = e.start::timestamptz AND h.asset = e.asset AND h.bonus > 0 WHERE e.kind = 'b'
+        UNION ALL SELECT e.id, ${SYSTEM_OWNER}::bigint, e.award, ${SePurpose.flexBonusExpense}::text, -e.amount FROM e WHERE kind = 'b'
+      ), posted AS (
+        INSERT INTO postings (entry_id, account_id, asset, amount)
+        SELECT l.entry_id, a.id, l.asset, l.amount FROM legs l
+        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose
+        ORDER BY l.entry_id, l.user_id, l.asset COLLATE "C", l.purpose COLLATE "C"
+        RETURNING account_id, amount
+      ), moved AS (
+        UPDATE ledger_accounts a SET balance = a.balance + s.amount
+        FROM (SELECT account_id, SUM(amount) AS amount FROM posted GROUP BY account_id) s WHERE a.id = s.account_id
+        RETURNING 1
+      ), burnt AS (
+        SELECT COUNT(*)::int AS n FROM (SELECT nextval(pg_get_serial_sequence('ledger_accounts', 'id'))
+          FROM generate_series(1, (SELECT 2 * COUNT(*) FROM src WHERE kind = 'i'))) x
+      )`;
 }
