@@ -34,7 +34,10 @@ export async function bookWindow(
   if (windows.length === 0) return [];
   const n = windows.length;
   const hr = sql.join(
-    Array.from({ length: hours }, (_, i) => sql`(${i}::int, ${iso(hourAt(first, i))}::text)`),
+    Array.from(
+      { length: hours },
+      (_, i) => sql`(${i}::int, ${iso(hourAt(first, i))}::text, ${iso(hourAt(first, i))}::timestamptz)`,
+    ),
     sql`, `,
   );
   const assets = sql.join(
@@ -69,7 +72,7 @@ export async function bookWindow(
     const bonus = w.bonus
       ? sql`trunc(x.bonus_cum + (hr.i + 1) * x.b, 8) - trunc(x.bonus_cum + hr.i * x.b, 8)`
       : sql`0::numeric`;
-    return sql`SELECT hr.start::timestamptz, x.id, x.user_id, ${p.asset}::text, x.principal,
+    return sql`SELECT ${a}::int AS a, hr.i, hr.at, x.id, x.user_id, ${p.asset}::text, x.principal,
         ${num(p.rate)}, trunc(x.a0 + (hr.i + 1) * x.du, 8) - trunc(x.a0 + hr.i * x.du, 8), ${bonus},
         ${w.bonus ? p.awardAsset : null}::text
       FROM hr CROSS JOIN x${sql.raw(String(a))} x`;
@@ -95,14 +98,18 @@ export async function bookWindow(
     steady: boolean;
   }>(
     tx,
-    sql`WITH hr(i, start) AS (VALUES ${hr}),
+    sql`WITH hr(i, start, at) AS (VALUES ${hr}),
       w(a, asset, award, bonus, rate, demand, supplied, supplied_raw, pending, tiers, ratio) AS (VALUES ${assets}),
       st(a, i, ix, idx) AS (VALUES ${st})${sql.join(positions, sql``)},
       steady AS (SELECT bool_and(s.ix = f.ix + s.i * (f.idx - f.ix) AND s.idx = s.ix + (f.idx - f.ix)) AS ok
         FROM st s JOIN st f ON f.a = s.a AND f.i = 0),
       ins AS (
         INSERT INTO se_flex_interest (period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset)
-        SELECT * FROM (${sql.join(selects, sql` UNION ALL `)}) u ORDER BY 4, 1, 2
+        SELECT at, id, user_id, asset, principal, rate, interest, bonus, bonus_asset
+        FROM (${sql.join(selects, sql` UNION ALL `)}) u(a, i, at, id, user_id, asset, principal, rate, interest, bonus, bonus_asset)
+        -- The hours alone's order (asset, hour, position): windows are in asset order, so by integers,
+        -- not by the asset's text under its collation and a timestamp cast a row.
+        ORDER BY a, i, id
         RETURNING period_start, user_id, asset, lent, interest, bonus
       )${sql.join(bumps, sql``)},
       tot AS (SELECT asset, period_start, SUM(lent) AS lent, SUM(interest) AS interest, SUM(bonus) AS bonus
@@ -111,7 +118,7 @@ export async function bookWindow(
         SELECT w.*, hr.i, hr.start, s.idx, trunc(COALESCE(t.lent, 0), 8) AS lent,
           trunc(COALESCE(t.interest, 0), 8) AS interest, trunc(COALESCE(t.bonus, 0), 8) AS bonus_paid
         FROM w CROSS JOIN hr JOIN st s ON s.a = w.a AND s.i = hr.i
-        LEFT JOIN tot t ON t.asset = w.asset AND t.period_start = hr.start::timestamptz
+        LEFT JOIN tot t ON t.asset = w.asset AND t.period_start = hr.at
       ),
       src AS MATERIALIZED (
         SELECT i * ${2 * n}::int + a * 2 AS ord, 'i' AS kind, asset, award, start, interest AS amount FROM grid WHERE interest > 0
