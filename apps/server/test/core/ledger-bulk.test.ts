@@ -1,11 +1,11 @@
 import { Code, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, rows, sql } from '../../src/infra/db/client';
+import { type Db, observeStatements, rows, sql } from '../../src/infra/db/client';
 import { SystemPurpose, systemAccount, UserPurpose, userAccount } from '../../src/ledger/accounts';
 import { postBulkEntry } from '../../src/ledger/bulk';
 import { balanceOf, DuplicateEntryError, transfer } from '../../src/ledger/ledger';
 import { reconcile } from '../../src/ledger/reconcile';
-import { listCoins, Operator, startTestServer, TestClient, type TestServer } from '../harness';
+import { listCoins, Operator, onPostgres, startTestServer, TestClient, type TestServer } from '../harness';
 import { ledgerSnapshot } from './util';
 
 describe('set-based ledger entries', () => {
@@ -55,6 +55,33 @@ describe('set-based ledger entries', () => {
     expect((await balanceOf(db, systemAccount('USDT', 'bench_expense'))).toFixed()).toBe('-4.50000003');
     expect((await reconcile(db)).ok).toBe(true);
   });
+
+  it.skipIf(!onPostgres)(
+    'books on accounts that all exist in one statement, the balances as the long way',
+    async () => {
+      const was = await balanceOf(db, spot(users[1] as number));
+      const sent: string[] = [];
+      const stop = observeStatements((text) => {
+        if (!/^\s*(begin|commit|savepoint|release)\b/i.test(text)) sent.push(text);
+      });
+      let id: number | null;
+      try {
+        id = await postBulkEntry(db, { reason: 'bulk_test', ref: 'ready1', at, legs: payout('0.125') });
+      } finally {
+        stop();
+      }
+      expect(id).not.toBeNull();
+      // The accounts exist since the entry above: the legs, entry, postings and balances in one.
+      expect(sent).toHaveLength(1);
+      expect((await balanceOf(db, spot(users[1] as number))).minus(was).toFixed()).toBe('0.125');
+      const [posted] = await rows<{ n: number; total: string }>(
+        db,
+        sql`SELECT count(*)::int AS n, SUM(amount)::text AS total FROM postings WHERE entry_id = ${id}`,
+      );
+      expect(posted).toEqual({ n: 4, total: '0.000000000000000000' });
+      expect((await reconcile(db)).ok).toBe(true);
+    },
+  );
 
   it('refuses the same (reason, ref) twice, and the caller transaction stays usable', async () => {
     const before = await ledgerSnapshot(db);

@@ -2,10 +2,10 @@ import { dec, toWire } from '@earn/domain';
 import { type Db, rows, sql } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../../../ledger/accounts';
+import { postBulkEntry } from '../../../ledger/bulk';
 import { postEntry } from '../../../ledger/ledger';
 import { SePurpose, SeReason } from '../model';
 import { bonusExpr, type FlexShard, type HourTotals } from './flexible-plan';
-import { postReadyEntry } from './ready-entry';
 import { iso, num } from './util';
 
 /**
@@ -84,7 +84,8 @@ export async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<H
   }
   if (bonus.gt(0)) {
     // Bonuses go straight to spot, in the award coin: a campaign, not the pooled interest.
-    await postReadyEntry(tx, {
+    await postBulkEntry(tx, {
+      savepoint: false,
       reason: SeReason.flexBonus,
       ref,
       at: period.end,
