@@ -120,6 +120,10 @@ export function payoutMetrics(
     );
     return async () => {
       // Ours and, on PostgreSQL, entries other transactions committed meanwhile: told apart below.
+      // The upper bound (every row the statement sees) changes no row: it makes the ids a range, which
+      // the planner reads by index even without statistics (PGlite never analyses); with `id > mark`
+      // alone it guessed a third of the journal and scanned every posting, once per job period.
+      // Measured: 14.8 ms a call over a year's advance, 4356 calls (64 s of it).
       let found = await rows<PayoutRow & { xact: string }>(
         tx,
         sql`SELECT e.id::text AS id, e.reason, p.asset,
@@ -128,7 +132,8 @@ export function payoutMetrics(
           FROM journal_entries e
           JOIN postings p ON p.entry_id = e.id
           JOIN ledger_accounts a ON a.id = p.account_id
-          WHERE e.id > ${mark?.id ?? '0'}::bigint AND e.reason IN (${reasonList})
+          WHERE e.id > ${mark?.id ?? '0'}::bigint AND e.id <= (SELECT MAX(id) FROM journal_entries)
+            AND e.reason IN (${reasonList})
           GROUP BY e.id, e.reason, p.asset`,
       );
       const xact = found[0]?.xact;
