@@ -1,5 +1,5 @@
 /**
- * npm run bench:clock-year [-- --users 40 --days 365 --warm-days 0 --queries --pglite --keep --url postgres://…]
+ * npm run bench:clock-year [-- --users 40 --days 365 --warm-days 0 --queries --pglite --data-dir DIR --keep --url postgres://…]
  *
  * A year of test clock in one call, as scripts make it: the server in this process (the settings
  * main.ts would read, the demo catalogue, the test clock) on a fresh PostgreSQL database (or an
@@ -28,7 +28,9 @@ const users = Number(arg('users', '40'));
 /** Days advanced before the timed advance (not in its figures), e.g. past the demo launch pools' end. */
 const warmDays = Number(arg('warm-days', '0'));
 const days = Number(arg('days', '365'));
-const onPglite = process.argv.includes('--pglite');
+/** --data-dir DIR: PGlite in that folder (as `npm start` keeps it in ./data), not in memory. */
+const dataDir = arg('data-dir', '');
+const onPglite = process.argv.includes('--pglite') || dataDir !== '';
 const base = arg(
   'url',
   process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -132,7 +134,9 @@ async function main(): Promise<void> {
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     MONEY_RATE_LIMIT_PER_MINUTE: '1000000',
   });
-  const database = url ? await openPostgres(url, config.databasePoolSize ?? 10) : await openPglite();
+  const database = url
+    ? await openPostgres(url, config.databasePoolSize ?? 10)
+    : await openPglite(dataDir || undefined);
   const server = await createServer(config, { database, logger: { level: 'warn' } });
   try {
     await server.app.ready();

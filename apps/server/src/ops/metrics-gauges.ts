@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { rows } from '../infra/db/client';
+import { groupCommitStats, groupReadStats } from '../infra/db/group-commit';
 import type { AppDeps } from '../kernel/deps';
 
 const DIFFERENCE_KINDS = [
@@ -117,6 +118,45 @@ export function registerJobGauges(registers: Registry[], deps: AppDeps): void {
       }
     },
   });
+}
+
+/**
+ * Group commit's counters (infra/db/group-commit.ts): batches and the calls in them, for writes and
+ * for the fast path's reads, and how often a batch was refused and its calls went again one by one
+ * (retried), a call was written alone (alone) or was left out of its batch by a locked row (skipped).
+ * Calls ÷ batches is how much batching the load gets; a rising `retried` is refusals costing batches.
+ */
+type GroupEvent = 'batches' | 'calls' | 'retried' | 'alone' | 'skipped';
+
+export function registerGroupCommitCounters(registers: Registry[]): void {
+  // Reads have no lone writes or locked rows: their series are absent, not 0.
+  const kinds: Record<'write' | 'read', Partial<Record<GroupEvent, number>>> = {
+    write: groupCommitStats,
+    read: groupReadStats,
+  };
+  const counter = (event: GroupEvent, help: string) => {
+    const seen = new Map<string, number>();
+    new Counter({
+      name: `earn_group_commit_${event}_total`,
+      help,
+      labelNames: ['kind'],
+      registers,
+      collect() {
+        for (const [kind, stats] of Object.entries(kinds)) {
+          const now = stats[event];
+          if (now === undefined) continue;
+          const before = seen.get(kind) ?? 0;
+          this.inc({ kind }, Math.max(0, now - before));
+          seen.set(kind, Math.max(now, before));
+        }
+      },
+    });
+  };
+  counter('batches', 'Group-commit batches sent as one statement, by kind (write, read)');
+  counter('calls', 'Calls sent in group-commit batches, by kind');
+  counter('retried', 'Batches the database refused, whose calls went again one by one, by kind');
+  counter('alone', 'Calls written alone (after a refused batch, or left out by a locked row)');
+  counter('skipped', 'Calls left out of their write batch because another transaction held their row');
 }
 
 /** The newest reconciliation report's differences by kind and its time; answers the read a scrape runs. */

@@ -7,6 +7,7 @@ import { DomainError } from '../kernel/errors';
 import {
   poolOf,
   reconciliationGauges,
+  registerGroupCommitCounters,
   registerJobGauges,
   registerPoolGauges,
   registerReplicaGauges,
@@ -78,6 +79,7 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
   registerPoolGauges(registers, pool);
   registerReplicaGauges(registers, deps);
   registerJobGauges(registers, deps);
+  registerGroupCommitCounters(registers);
   const readReconciliation = reconciliationGauges(registers, deps);
   const settlePayouts = payoutMetrics(app, deps, pool, { payouts, payoutAmount });
   instrumentRequests(app, { httpDuration, subscriptions, redemptions });

@@ -112,6 +112,28 @@ describe('GET /metrics', () => {
     expect(sample(text, 'earn_redemptions_total', labels)).toBe(1);
   });
 
+  it("counts group commit's batches and calls, for the fast path's reads and writes", async () => {
+    const read = { kind: 'read' };
+    const write = { kind: 'write' };
+    const before = (await scrape()).text;
+    // Fast-path calls (the user holds USDT already): each read and written through the batcher.
+    for (const amount of ['3', '4']) {
+      const res = await user.post(SUBSCRIBE, { asset: 'USDT', amount });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(0);
+    }
+    const after = (await scrape()).text;
+    const change = (name: string, labels: Record<string, string>) =>
+      (sample(after, name, labels) ?? 0) - (sample(before, name, labels) ?? 0);
+    // One call at a time here: a batch of one each.
+    expect(change('earn_group_commit_calls_total', read)).toBe(2);
+    expect(change('earn_group_commit_batches_total', read)).toBe(2);
+    expect(change('earn_group_commit_calls_total', write)).toBe(2);
+    expect(change('earn_group_commit_batches_total', write)).toBe(2);
+    expect(change('earn_group_commit_retried_total', write)).toBe(0);
+    // Reads have no lone writes: the series is absent, not 0.
+    expect(sample(after, 'earn_group_commit_alone_total', read)).toBeUndefined();
+  });
+
   it('counts the hourly interest payouts from the committed journal entries, with what they paid', async () => {
     await toNextHour({ server, op });
     await op.advance(2 * HOUR + 60);

@@ -1,7 +1,7 @@
 import { Code, dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastPathOutcomes, type KeyClaim, REPLAYED_HEADER } from '../../src/accounts/idempotency';
-import { observeStatements, rows, sql } from '../../src/infra/db/client';
+import { rows, sql } from '../../src/infra/db/client';
 import { GroupCommitter, groupReadStats } from '../../src/infra/db/group-commit';
 import { flexReadBatch, readFast } from '../../src/lines/simple-earn/store/flex-fast';
 import { onPostgres, TestClient } from '../harness';

@@ -1,6 +1,6 @@
 import { type Decimal, dec, minDec, SimpleEarnHistoryMode, toWire } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, observeStatements, pgErrorCode, rows, sql } from '../../src/infra/db/client';
+import { type Db, pgErrorCode, rows, sql } from '../../src/infra/db/client';
 import { GroupCommitter, groupCommitSettings, groupCommitStats } from '../../src/infra/db/group-commit';
 import { type BatchedRedemption, redemptionBatch } from '../../src/lines/simple-earn/store/flex-redeem-batch';
 import { onPostgres } from '../harness';

@@ -1,6 +1,6 @@
 import { dec, toWire } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { observeStatements, pgErrorCode, rows, sql } from '../../src/infra/db/client';
+import { pgErrorCode, rows, sql } from '../../src/infra/db/client';
 import { GroupCommitter, groupCommitStats } from '../../src/infra/db/group-commit';
 import { hourStart } from '../../src/lines/simple-earn/model';
 import { type BatchedSubscription, subscriptionBatch } from '../../src/lines/simple-earn/store/flex-batch';

@@ -2,15 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../infra/db/client';
 import type { Period, ShardedWork } from '../../../infra/jobs/scheduler';
 import { rateWatch } from '../../../kernel/notices';
-import {
-  ENTITLEMENT_PLACES,
-  INTEREST_EXPENSE_PURPOSE,
-  LaunchPoolReason,
-  REWARD_PLACES,
-  rewardPoolPurpose,
-} from '../model';
+import { ENTITLEMENT_PLACES, REWARD_PLACES } from '../model';
 import { bringUnsettledPoolsTo } from './advance';
-import { bookHour, payPoolCoins, stageHourPaid } from './hour-coins';
+import { bookHourEntries } from './hour-book';
+import { payPoolCoins, stageHourPaid } from './hour-coins';
 import { settleEndedProjects } from './settle';
 
 /**
@@ -146,12 +141,5 @@ async function payPools(tx: Db, period: Period, only?: number): Promise<void> {
       AND (p.amount > 0 OR p.reward_per_token_paid <> u.acc OR p.accrued_reward <> p.carried_reward
            OR p.accrued_interest <> p.carried_interest OR ${cut(entitlement)} > 0 OR ${cut(interestDue)} > 0)`);
   await payPoolCoins(tx, period, unsettled);
-  await bookHour(tx, period, 'launchpool_rewards', LaunchPoolReason.reward, (rid) => rewardPoolPurpose(rid));
-  await bookHour(
-    tx,
-    period,
-    'launchpool_interest',
-    LaunchPoolReason.interest,
-    () => INTEREST_EXPENSE_PURPOSE,
-  );
+  await bookHourEntries(tx, period);
 }

@@ -2,10 +2,10 @@ import { dec, toWire } from '@earn/domain';
 import { type Db, rows, sql } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
 import { SYSTEM_OWNER, systemAccount, UserPurpose } from '../../../ledger/accounts';
-import { postBulkEntry } from '../../../ledger/bulk';
 import { postEntry } from '../../../ledger/ledger';
 import { SePurpose, SeReason } from '../model';
 import { bonusExpr, type FlexShard, type HourTotals } from './flexible-plan';
+import { postReadyEntry } from './ready-entry';
 import { iso, num } from './util';
 
 /**
@@ -84,11 +84,10 @@ export async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<H
   }
   if (bonus.gt(0)) {
     // Bonuses go straight to spot, in the award coin: a campaign, not the pooled interest.
-    await postBulkEntry(tx, {
+    await postReadyEntry(tx, {
       reason: SeReason.flexBonus,
       ref,
       at: period.end,
-      savepoint: false,
       legs: sql`SELECT user_id, bonus_asset AS asset, ${UserPurpose.spot}::text AS purpose, bonus AS amount
           FROM se_flex_interest h WHERE ${mine} AND bonus > 0
         UNION ALL SELECT ${SYSTEM_OWNER}::bigint, ${p.awardAsset}::text, ${SePurpose.flexBonusExpense}::text, ${bonus.negated().toFixed()}::numeric`,

@@ -80,17 +80,52 @@ export async function resumeWindows(
   first: Period,
   max: number,
 ): Promise<AssetWindow[] | undefined> {
+  // The next part's steps and whether some account its entries post to is missing, for up to `max`
+  // hours, in the statement that reads the state (a statement less each, on a part of a few hours):
+  // a part cut shorter by a pending amount books a prefix of those steps, and needs no account that
+  // the longer part would not (when one is missing, the window is planned afresh and checked again).
+  const parts = carry.windows.map((w) => ({ w, offset: w.offset + w.steps.length }));
+  // No asset earning (no flexible product, or none with a holder): nothing to step, and VALUES needs a row.
+  const values = sql.join(
+    parts.map(({ w, offset }, a) => sql`(${a}::int, ${num(w.base)}, ${num(w.plan.rate)}, ${offset}::int)`),
+    sql`, `,
+  );
+  const stepped =
+    parts.length === 0
+      ? sql`NULL::jsonb`
+      : sql`(SELECT jsonb_agg(jsonb_build_object('a', v.a, 'index', trim_scale(v.base + g.i * earn_hourly_rate(v.rate))::text,
+            'idx', (trim_scale(v.base + g.i * earn_hourly_rate(v.rate)) + earn_hourly_rate(v.rate))::text) ORDER BY v.a, g.i)
+          FROM (VALUES ${values}) AS v(a, base, rate, off)
+          CROSS JOIN LATERAL generate_series(v.off, v.off + ${max - 1}::int) g(i))`;
+  const missing =
+    parts.length === 0
+      ? sql`false`
+      : sql.join(
+          parts.map(({ w, offset }) => {
+            const unit = sql`earn_hourly_rate(${num(w.plan.rate)})`;
+            // The same values as the steps' texts (trim_scale keeps the value).
+            const index = sql`(${num(w.base)} + ${offset}::int * ${unit})`;
+            const last = sql`(${num(w.base)} + ${offset + max - 1}::int * ${unit} + ${unit})`;
+            return sql`(${blockedAt(w.plan, w.bonus, index, last, max)})`;
+          }),
+          sql` OR `,
+        );
   // Every earning position still offered at the rate (the window lends them all), per asset.
   const [state] = await rows<
-    QuietState & { supply: { asset: string; n: number; supplied: string; above: number }[] | null }
+    QuietState & {
+      supply: { asset: string; n: number; supplied: string; above: number }[] | null;
+      steps: { a: number; index: string; idx: string }[] | null;
+      blocked: boolean;
+    }
   >(
     tx,
     sql`SELECT ${QUIET}, (SELECT jsonb_agg(s) FROM (
           SELECT q.asset, COUNT(*)::int AS n, SUM(q.principal)::text AS supplied,
             COUNT(*) FILTER (WHERE q.min_lend_rate_year > f.next_time_rate_year)::int AS above
-          FROM se_flex_positions q JOIN se_flex_products f ON f.asset = q.asset WHERE q.principal > 0 GROUP BY q.asset) s) AS supply`,
+          FROM se_flex_positions q JOIN se_flex_products f ON f.asset = q.asset WHERE q.principal > 0 GROUP BY q.asset) s) AS supply,
+        ${stepped} AS steps, ${missing} AS blocked`,
   );
-  if (!state || state.frozen || state.auto) return undefined;
+  if (!state || state.frozen || state.auto || state.blocked !== false) return undefined;
   let hours = max;
   if (state.pending_from !== null)
     hours = Math.min(hours, Math.floor((Number(state.pending_from) - first.start.getTime()) / HOUR) + 1);
@@ -105,46 +140,21 @@ export async function resumeWindows(
     if (product.accruedUntil?.getTime() !== first.start.getTime()) return undefined;
   }
   // Hour k of the window starts from index + k × unit (the sums are exact): each product's index now.
-  const windows = await stepsAll(
-    tx,
-    carry.windows.map((w) => ({ w, offset: w.offset + w.steps.length })),
-    hours,
-  );
+  const found = state.steps ?? [];
+  const windows = parts.map(({ w, offset }, a) => {
+    const mine = found
+      .filter((r) => r.a === a)
+      .slice(0, hours)
+      .map(({ index, idx }) => ({ index, idx }));
+    const head = mine[0];
+    if (!head || mine.length !== hours) throw new Error(`flexible window ${w.plan.asset}: no steps`);
+    return { ...w, plan: { ...w.plan, index: head.index, idx: head.idx }, offset, steps: mine };
+  });
   for (const w of windows) {
     const product = products.find((p) => p.asset === w.plan.asset);
     if (!product || w.steps[0]?.index !== dec(product.accIndex).toFixed()) return undefined;
   }
-  return (await accountsReady(tx, windows, hours)) ? windows : undefined;
-}
-
-/**
- * The next part's steps of every window at once (resume): the same expressions as steps(), on each
- * window's base and rate, from `offset` hours on.
- */
-async function stepsAll(
-  tx: Db,
-  parts: { w: AssetWindow; offset: number }[],
-  hours: number,
-): Promise<AssetWindow[]> {
-  // No asset earning (no flexible product, or none with a holder): nothing to step, and VALUES needs a row.
-  if (parts.length === 0) return [];
-  const values = sql.join(
-    parts.map(({ w, offset }, a) => sql`(${a}::int, ${num(w.base)}, ${num(w.plan.rate)}, ${offset}::int)`),
-    sql`, `,
-  );
-  const found = await rows<{ a: number; index: string; idx: string }>(
-    tx,
-    sql`SELECT v.a, trim_scale(v.base + g.i * earn_hourly_rate(v.rate))::text AS index,
-          (trim_scale(v.base + g.i * earn_hourly_rate(v.rate)) + earn_hourly_rate(v.rate))::text AS idx
-        FROM (VALUES ${values}) AS v(a, base, rate, off)
-        CROSS JOIN LATERAL generate_series(v.off, v.off + ${hours - 1}::int) g(i) ORDER BY v.a, g.i`,
-  );
-  return parts.map(({ w, offset }, a) => {
-    const mine = found.filter((r) => r.a === a).map(({ index, idx }) => ({ index, idx }));
-    const head = mine[0];
-    if (!head) throw new Error(`flexible window ${w.plan.asset}: no steps`);
-    return { ...w, plan: { ...w.plan, index: head.index, idx: head.idx }, offset, steps: mine };
-  });
+  return windows;
 }
 
 /**
@@ -205,16 +215,20 @@ export async function accountsReady(tx: Db, windows: AssetWindow[], hours: numbe
 
 /** Whether some account the window's entries post to is missing, as a scalar subquery. */
 function blocked(w: AssetWindow, hours: number): SQL {
-  const p = w.plan;
-  const last = w.steps[hours - 1]?.idx ?? p.idx;
+  const last = w.steps[hours - 1]?.idx ?? w.plan.idx;
+  return blockedAt(w.plan, w.bonus, num(w.plan.index), num(last), hours);
+}
+
+/** blocked() with the window's first index and its last hour's index after as SQL values. */
+function blockedAt(p: FlexShard, bonus: boolean, index: SQL, last: SQL, hours: number): SQL {
   const account = (user: ReturnType<typeof sql>, asset: string, purpose: string) =>
     sql`EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.user_id = ${user} AND a.asset = ${asset} AND a.purpose = ${purpose})`;
   const system = (asset: string, purpose: string) => account(sql`${SYSTEM_OWNER}::bigint`, asset, purpose);
   const bonusPaid = sql`trunc(x.bonus_cum + ${hours} * x.b, 8) > trunc(x.bonus_cum, 8)`;
   return sql`WITH x AS (${lentPositions(p)})
-      SELECT (EXISTS (SELECT 1 FROM x WHERE trunc(x.acc_offset + x.principal * ${num(last)}, 8) > trunc(x.acc_offset + x.principal * ${num(p.index)}, 8))
+      SELECT (EXISTS (SELECT 1 FROM x WHERE trunc(x.acc_offset + x.principal * ${last}, 8) > trunc(x.acc_offset + x.principal * ${index}, 8))
           AND NOT (${system(p.asset, SePurpose.flexInterestExpense)} AND ${system(p.asset, SePurpose.flexInterest)}))
-        OR (${w.bonus} AND EXISTS (SELECT 1 FROM x WHERE ${bonusPaid})
+        OR (${bonus} AND EXISTS (SELECT 1 FROM x WHERE ${bonusPaid})
           AND NOT (${system(p.awardAsset, SePurpose.flexBonusExpense)}
             AND NOT EXISTS (SELECT 1 FROM x WHERE ${bonusPaid} AND NOT ${account(sql`x.user_id`, p.awardAsset, UserPurpose.spot)})))`;
 }

@@ -2,8 +2,8 @@ import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../../infra/db/client';
 import { type Period, runWhole } from '../../../infra/jobs/scheduler';
 import { shardedWork } from '../../../kernel/jobs';
-import { UserPurpose } from '../../../ledger/accounts';
-import { postBulkTransfer } from '../../../ledger/bulk';
+import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
+import { postBulkEntry } from '../../../ledger/bulk';
 import { currentBalances, eligibleAmount } from '../eligible';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from './reasons';
 
@@ -68,21 +68,32 @@ export const softStakingDay = shardedWork<DayShard>({
   async book(tx, day, params) {
     return { ...(await payShard(tx, day, params)) };
   },
-  async close(tx, day) {
-    // Only the opening snapshot of the next day is read again; older ones go after a month of audit.
-    await tx.execute(
-      sql`DELETE FROM soft_staking_snapshots WHERE at < ${iso(day.start)}::timestamptz - interval '31 days'`,
-    );
+  async close(tx, day, shards) {
+    // A day booked whole dropped them with its closing snapshots (payShard).
+    if (shards.length === 1 && shards[0]?.params.part === null) return;
+    await tx.execute(dropOldSnapshots(day));
   },
 });
 
-/** Pays one range of users their day and takes their closing snapshot; answers what it paid. */
+/** Only the opening snapshot of the next day is read again; older ones go after a month of audit. */
+const dropOldSnapshots = (day: Period) =>
+  sql`DELETE FROM soft_staking_snapshots WHERE at < ${iso(day.start)}::timestamptz - interval '31 days'`;
+
+/**
+ * Pays one range of users their day and takes their closing snapshot; answers what it paid. Two
+ * statements besides the entry: the payouts with their carries (from the rows inserted), then, after
+ * the entry, the closing snapshots (payout included; a whole day also drops the old snapshots).
+ */
 async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts: number; paid: string }> {
   const dayStart = sql`${iso(day.start)}::timestamptz`;
   const dayEnd = sql`${iso(day.end)}::timestamptz`;
-  const [paid] = await rows<{ payouts: number; paid: string }>(
+  // The balances are materialized: planned alone, the payout's join is a few relations, not eight (a
+  // statement run once a day is mostly its planning).
+  const [paid] = await rows<{ payouts: number; paying: number; paid: string }>(
     tx,
-    sql`WITH ins AS (
+    sql`WITH cur AS MATERIALIZED (
+      SELECT * FROM ${currentBalances} b WHERE true${userRange(shard, 'b.user_id')}
+    ), ins AS (
     INSERT INTO soft_staking_payouts (day, user_id, coin, eligible, rate, gross, amount, carry, created_at)
     SELECT ${dayStart}, e.user_id, e.coin, e.eligible, e.rate, g.gross,
            earn_paid(COALESCE(c.carry, 0), g.gross),
@@ -94,32 +105,41 @@ async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts
       FROM soft_staking_snapshots s
       JOIN soft_staking_users u ON u.user_id = s.user_id AND u.enabled AND u.enabled_at <= ${dayStart}
       JOIN soft_staking_coins k ON k.coin = s.coin AND k.status = 'online'
-      JOIN ${currentBalances} cur ON cur.user_id = s.user_id AND cur.coin = s.coin
+      JOIN cur ON cur.user_id = s.user_id AND cur.coin = s.coin
       WHERE s.at = ${dayStart}${userRange(shard, 's.user_id')}
     ) e
     CROSS JOIN LATERAL (SELECT earn_day_reward(e.eligible, e.rate) AS gross) g
     LEFT JOIN soft_staking_carries c ON c.user_id = e.user_id AND c.coin = e.coin
     WHERE e.eligible > 0 AND e.rate > 0
     ON CONFLICT DO NOTHING
-    RETURNING amount
-    ) SELECT COUNT(*)::int AS payouts, COALESCE(SUM(amount), 0)::text AS paid FROM ins`,
+    RETURNING user_id, coin, amount, carry
+    ), carried AS (
+      INSERT INTO soft_staking_carries (user_id, coin, carry) SELECT user_id, coin, carry FROM ins
+      ON CONFLICT (user_id, coin) DO UPDATE SET carry = excluded.carry
+    ) SELECT COUNT(*)::int AS payouts, COUNT(*) FILTER (WHERE amount > 0)::int AS paying,
+        COALESCE(SUM(amount), 0)::text AS paid FROM ins`,
   );
 
-  await tx.execute(sql`
-    INSERT INTO soft_staking_carries (user_id, coin, carry)
-    SELECT user_id, coin, carry FROM soft_staking_payouts WHERE day = ${dayStart}${userRange(shard, 'user_id')}
-    ON CONFLICT (user_id, coin) DO UPDATE SET carry = excluded.carry`);
+  // Nothing to pay (no payout, or every one below the 8th decimal): no entry. Else the transfer
+  // postBulkTransfer books (each payout to the user's spot, their sum per coin from the rewards
+  // account), without its savepoint: a refused entry fails the day, whose transaction is then
+  // abandoned whole.
+  const payouts = sql`SELECT user_id, coin, amount FROM soft_staking_payouts
+    WHERE day = ${dayStart} AND amount > 0${userRange(shard, 'user_id')}`;
+  if (paid?.paying)
+    await postBulkEntry(tx, {
+      reason: SoftStakingReason.payout,
+      ref: shard.part === null ? `day:${iso(day.start)}` : `day:${iso(day.start)}:${shard.part}`,
+      at: day.end,
+      memo: { batch: true },
+      savepoint: false,
+      legs: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot}::text AS purpose, amount FROM (${payouts}) p
+        UNION ALL
+        SELECT ${SYSTEM_OWNER}::bigint, coin, ${SOFT_STAKING_REWARDS}::text, -SUM(amount) FROM (${payouts}) p GROUP BY coin`,
+    });
 
-  await postBulkTransfer(tx, {
-    reason: SoftStakingReason.payout,
-    ref: shard.part === null ? `day:${iso(day.start)}` : `day:${iso(day.start)}:${shard.part}`,
-    at: day.end,
-    source: sql`SELECT user_id, coin AS asset, amount FROM soft_staking_payouts WHERE day = ${dayStart}${userRange(shard, 'user_id')}`,
-    from: { kind: 'system', purpose: SOFT_STAKING_REWARDS },
-    to: { kind: 'user', purpose: UserPurpose.spot },
-  });
-
-  await tx.execute(sql`
+  const whole = shard.part === null;
+  await tx.execute(sql`${whole ? sql`WITH dropped AS (${dropOldSnapshots(day)}) ` : sql``}
     INSERT INTO soft_staking_snapshots (at, user_id, coin, balance)
     SELECT ${dayEnd}, user_id, coin, balance FROM ${currentBalances} cur WHERE balance > 0${userRange(shard, 'user_id')}
     ON CONFLICT DO NOTHING`);

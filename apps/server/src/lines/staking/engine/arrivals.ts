@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../infra/db/client';
 import { rows, sql } from '../../../infra/db/client';
 import { notices } from '../../../kernel/notices';
@@ -16,6 +17,7 @@ const ARRIVING = sql`COALESCE(payout_coin, coin) AS asset, COALESCE(payout_amoun
  * booked under the key of the batch's first row, which no other batch can hold. Answers how many arrived.
  */
 export async function settleArrivals(tx: Db, now: Date): Promise<number> {
+  pendingChanged();
   const at = sql`${iso(now)}::timestamptz`;
   const taken = await rows<{ settled_by: string }>(
     tx,
@@ -52,12 +54,39 @@ export async function settleArrivals(tx: Db, now: Date): Promise<number> {
   return taken.length;
 }
 
-/** The earliest arrival still to credit, for the scheduler (a test clock stops there). */
+/**
+ * The earliest arrival still to credit, for the scheduler (a test clock stops there). A clock
+ * advance asks it many times an hour of clock inside one transaction (each stop, each other line's
+ * batch, this job's idle hours): within a transaction the answer is read once and kept until this
+ * process changes the pending redemptions (settleArrivals, a redemption made), so a transaction sees
+ * what it would read again, short of another instance's commits meanwhile, which the scheduler's own
+ * memory of due instants between stops does not see either. Outside a transaction it is always read.
+ */
 export async function nextArrival(db: Db): Promise<Date | undefined> {
+  const inTransaction = isTransaction(db);
+  const kept = inTransaction ? memo.get(db) : undefined;
+  if (kept && kept.generation === generation) return kept.at;
+  const seen = generation;
   const [row] = await rows<{ at: string | null }>(
     db,
     sql`SELECT to_char(MIN(arrive_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
         FROM staking_redemptions WHERE status = 'pending'`,
   );
-  return row?.at ? new Date(row.at) : undefined;
+  const at = row?.at ? new Date(row.at) : undefined;
+  if (inTransaction) memo.set(db, { at, generation: seen });
+  return at;
+}
+
+/** nextArrival's answers, per transaction (gone with it), and the count of changes this process made. */
+const memo = new WeakMap<Db, { at: Date | undefined; generation: number }>();
+let generation = 0;
+
+/** Whether `db` is a transaction (or a savepoint in one), not the pool or connection itself. */
+function isTransaction(db: Db): boolean {
+  return db instanceof PgTransaction;
+}
+
+/** The pending redemptions changed here (made, or arrived): every transaction's kept answer is stale. */
+export function pendingChanged(): void {
+  generation++;
 }

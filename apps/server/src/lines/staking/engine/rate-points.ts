@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { sql } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
@@ -9,10 +10,15 @@ import { DAY_SECONDS, iso, terms } from './day-terms';
  * a change shows at once; the day's last write stands.
  */
 export async function recordRatePoints(tx: Db, day: Period, productId?: number): Promise<void> {
+  await tx.execute(ratePointsInsert(day, productId));
+}
+
+/** recordRatePoints' statement, for the reward day to run in its own (rewards.ts). */
+export function ratePointsInsert(day: Period, productId?: number): SQL {
   const dayStart = sql`${iso(day.start)}::timestamptz`;
   const dayEnd = sql`${iso(day.end)}::timestamptz`;
   const only = productId === undefined ? sql`true` : sql`t.product_id = ${productId}`;
-  await tx.execute(sql`
+  return sql`
     INSERT INTO staking_rate_points (product_id, protocol_id, day, rate, base_rate, extra_rate, extra_coin, reward_coin)
     SELECT t.product_id, t.protocol_id, ${dayStart}, t.rate + COALESCE(x.extra, 0), t.rate, COALESCE(x.extra, 0),
            COALESCE(x.coins, ''), t.reward_coin
@@ -27,7 +33,7 @@ export async function recordRatePoints(tx: Db, day: Period, productId?: number):
     WHERE ${only} AND (t.protocol_id <> 0 OR NOT EXISTS (SELECT 1 FROM staking_protocols p WHERE p.product_id = t.product_id))
     ON CONFLICT (product_id, protocol_id, day) DO UPDATE
       SET rate = excluded.rate, base_rate = excluded.base_rate, extra_rate = excluded.extra_rate,
-          extra_coin = excluded.extra_coin, reward_coin = excluded.reward_coin`);
+          extra_coin = excluded.extra_coin, reward_coin = excluded.reward_coin`;
 }
 
 /** Today's point of one product, after the operator changed it. */

@@ -2,11 +2,11 @@ import type { Db } from '../../../infra/db/client';
 import { rows, sql } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
 import { shardedWork } from '../../../kernel/jobs';
-import { UserPurpose } from '../../../ledger/accounts';
-import { postBulkTransfer } from '../../../ledger/bulk';
+import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
+import { postBulkEntry } from '../../../ledger/bulk';
 import { StakingReason, StakingSystemPurpose } from '../model';
 import { type DayShard, eligible, iso, shardFilter, terms } from './day-terms';
-import { recordRatePoints } from './rate-points';
+import { ratePointsInsert, recordRatePoints } from './rate-points';
 
 /**
  * One UTC day of staking rewards: the base rate (percent a year, 365-day year) on each position's
@@ -17,8 +17,7 @@ import { recordRatePoints } from './rate-points';
  * and are paid at redeem.
  */
 export async function runRewardDay(tx: Db, day: Period): Promise<void> {
-  await rewardShard(tx, day);
-  await recordRatePoints(tx, day);
+  await rewardShard(tx, day, undefined, true);
 }
 
 /**
@@ -64,77 +63,91 @@ export const stakingDay = shardedWork<DayShard>({
   },
 });
 
-async function rewardShard(tx: Db, day: Period, shard?: DayShard): Promise<void> {
+/**
+ * One shard's rewards (the whole day without one) in one statement: the base rate's and the
+ * campaigns' rows, each one's carry and the held rewards added to their positions, taken from the
+ * rows it inserted (a row already there is neither carried nor held again); with `points`, the day's
+ * rate points too. Then the paid rows' entry, unless none pays anything.
+ */
+async function rewardShard(tx: Db, day: Period, shard?: DayShard, points = false): Promise<void> {
   const mine = shardFilter(shard);
   const dayStart = sql`${iso(day.start)}::timestamptz`;
   const dayEnd = sql`${iso(day.end)}::timestamptz`;
 
   // The gross is kept apart (OFFSET 0) so that its division is computed once per row, not once per
   // reference; the conflict target names the one unique key a day's row can meet (the primary key's
-  // id is drawn from a sequence), so each row probes one index for a conflict, not two.
-  await tx.execute(sql`
-    INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
-    SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'base', t.reward_coin, e.amount, g.gross,
-           earn_paid(COALESCE(c.carry, 0), g.gross),
-           COALESCE(c.carry, 0) + g.gross - earn_paid(COALESCE(c.carry, 0), g.gross),
-           t.reward_delay_days > 0,
-           CASE WHEN t.reward_delay_days > 0 THEN ${dayEnd} END,
-           ${dayEnd}
-    FROM ${eligible(day, shard)} e
-    JOIN ${terms} t ON t.product_id = e.product_id AND t.protocol_id = e.protocol_id
-    CROSS JOIN LATERAL (SELECT earn_day_reward(e.amount, t.rate) AS gross OFFSET 0) g
-    LEFT JOIN staking_carries c
-      ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
-     AND c.source = 'base' AND c.coin = t.reward_coin
-    WHERE t.rate > 0
-    ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING`);
+  // id is drawn from a sequence), so each row probes one index for a conflict, not two. The parts are
+  // materialized: each is planned alone, a few relations at a time (a statement run once a day is
+  // mostly its planning).
+  const [booked] = await rows<{ paying: number }>(
+    tx,
+    sql`WITH e AS MATERIALIZED ${eligible(day, shard)},
+    r AS MATERIALIZED (
+      SELECT e.user_id, e.product_id, e.protocol_id, 'base' AS source, t.reward_coin AS coin, e.amount, g.gross,
+             t.reward_delay_days > 0 AS paid
+      FROM e
+      JOIN ${terms} t ON t.product_id = e.product_id AND t.protocol_id = e.protocol_id
+      CROSS JOIN LATERAL (SELECT earn_day_reward(e.amount, t.rate) AS gross OFFSET 0) g
+      WHERE t.rate > 0
+      UNION ALL
+      SELECT e.user_id, e.product_id, e.protocol_id, 'campaign:' || k.id, k.reward_coin, e.amount, g.gross, true
+      FROM e
+      JOIN staking_campaigns k
+        ON k.product_id = e.product_id AND (k.protocol_id = 0 OR k.protocol_id = e.protocol_id)
+       AND k.start_at < ${dayEnd} AND k.end_at > ${dayStart}
+      CROSS JOIN LATERAL (
+        SELECT EXTRACT(EPOCH FROM (LEAST(${dayEnd}, k.end_at) - GREATEST(${dayStart}, k.start_at)))::numeric AS secs
+      ) o
+      CROSS JOIN LATERAL (
+        SELECT COALESCE(SUM(earn_tier_yearly(e.amount, (t->>'money_min')::numeric,
+          NULLIF((t->>'money_max')::numeric, -1), (t->>'money_rate')::numeric)), 0) AS per_year
+        FROM jsonb_array_elements(k.tiers) t
+      ) y
+      CROSS JOIN LATERAL (SELECT earn_campaign_reward(y.per_year, o.secs) AS gross OFFSET 0) g
+      WHERE o.secs > 0 AND y.per_year > 0
+    ), ins AS (
+      INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
+      SELECT r.user_id, r.product_id, r.protocol_id, ${dayStart}, r.source, r.coin, r.amount, r.gross,
+             earn_paid(COALESCE(c.carry, 0), r.gross),
+             COALESCE(c.carry, 0) + r.gross - earn_paid(COALESCE(c.carry, 0), r.gross),
+             r.paid, CASE WHEN r.paid THEN ${dayEnd} END, ${dayEnd}
+      FROM r
+      LEFT JOIN staking_carries c
+        ON c.user_id = r.user_id AND c.product_id = r.product_id AND c.protocol_id = r.protocol_id
+       AND c.source = r.source AND c.coin = r.coin
+      ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING
+      RETURNING user_id, product_id, protocol_id, source, coin, amount, carry, paid
+    ), carried AS (
+      INSERT INTO staking_carries (user_id, product_id, protocol_id, source, coin, carry)
+      SELECT user_id, product_id, protocol_id, source, coin, carry FROM ins
+      ON CONFLICT (user_id, product_id, protocol_id, source) DO UPDATE SET coin = excluded.coin, carry = excluded.carry
+    ), held AS (
+      UPDATE staking_positions p SET accrued_reward = p.accrued_reward + h.total
+      FROM (
+        SELECT user_id, product_id, protocol_id, SUM(amount) AS total FROM ins
+        WHERE NOT paid GROUP BY user_id, product_id, protocol_id
+      ) h
+      WHERE p.user_id = h.user_id AND p.product_id = h.product_id AND p.protocol_id = h.protocol_id
+    )${points ? sql`, points AS (${ratePointsInsert(day)})` : sql``}
+    SELECT COUNT(*) FILTER (WHERE paid AND amount > 0)::int AS paying FROM ins`,
+  );
 
-  await tx.execute(sql`
-    INSERT INTO staking_rewards (user_id, product_id, protocol_id, day, source, coin, eligible, gross, amount, carry, paid, paid_at, created_at)
-    SELECT e.user_id, e.product_id, e.protocol_id, ${dayStart}, 'campaign:' || k.id, k.reward_coin, e.amount, g.gross,
-           earn_paid(COALESCE(c.carry, 0), g.gross),
-           COALESCE(c.carry, 0) + g.gross - earn_paid(COALESCE(c.carry, 0), g.gross),
-           true, ${dayEnd}, ${dayEnd}
-    FROM ${eligible(day, shard)} e
-    JOIN staking_campaigns k
-      ON k.product_id = e.product_id AND (k.protocol_id = 0 OR k.protocol_id = e.protocol_id)
-     AND k.start_at < ${dayEnd} AND k.end_at > ${dayStart}
-    CROSS JOIN LATERAL (
-      SELECT EXTRACT(EPOCH FROM (LEAST(${dayEnd}, k.end_at) - GREATEST(${dayStart}, k.start_at)))::numeric AS secs
-    ) o
-    CROSS JOIN LATERAL (
-      SELECT COALESCE(SUM(earn_tier_yearly(e.amount, (t->>'money_min')::numeric,
-        NULLIF((t->>'money_max')::numeric, -1), (t->>'money_rate')::numeric)), 0) AS per_year
-      FROM jsonb_array_elements(k.tiers) t
-    ) y
-    CROSS JOIN LATERAL (SELECT earn_campaign_reward(y.per_year, o.secs) AS gross OFFSET 0) g
-    LEFT JOIN staking_carries c
-      ON c.user_id = e.user_id AND c.product_id = e.product_id AND c.protocol_id = e.protocol_id
-     AND c.source = 'campaign:' || k.id AND c.coin = k.reward_coin
-    WHERE o.secs > 0 AND y.per_year > 0
-    ON CONFLICT (user_id, product_id, protocol_id, day, source) DO NOTHING`);
-
-  await tx.execute(sql`
-    INSERT INTO staking_carries (user_id, product_id, protocol_id, source, coin, carry)
-    SELECT user_id, product_id, protocol_id, source, coin, carry FROM staking_rewards WHERE day = ${dayStart} ${mine}
-    ON CONFLICT (user_id, product_id, protocol_id, source) DO UPDATE SET coin = excluded.coin, carry = excluded.carry`);
-
-  await postBulkTransfer(tx, {
+  // Nothing paid today (no position, or every reward held or below the 8th decimal): no entry.
+  if (!booked?.paying) return;
+  // The transfer postBulkTransfer books (each paid row to the user's spot, their sum per coin from
+  // the rewards account), without its savepoint: a refused entry fails the day, whose transaction is
+  // then abandoned whole.
+  const paid = sql`SELECT user_id, coin, amount FROM staking_rewards WHERE day = ${dayStart} AND paid AND amount > 0 ${mine}`;
+  await postBulkEntry(tx, {
     reason: StakingReason.dailyReward,
     ref: shard
       ? `day:${iso(day.start)}:${shard.product}${shard.lo === null ? '' : `:${shard.lo}`}`
       : `day:${iso(day.start)}`,
     at: day.end,
-    source: sql`SELECT user_id, coin AS asset, amount FROM staking_rewards WHERE day = ${dayStart} AND paid ${mine}`,
-    from: { kind: 'system', purpose: StakingSystemPurpose.rewards },
-    to: { kind: 'user', purpose: UserPurpose.spot },
+    memo: { batch: true },
+    savepoint: false,
+    legs: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot}::text AS purpose, amount FROM (${paid}) r
+      UNION ALL
+      SELECT ${SYSTEM_OWNER}::bigint, coin, ${StakingSystemPurpose.rewards}::text, -SUM(amount) FROM (${paid}) r GROUP BY coin`,
   });
-
-  await tx.execute(sql`
-    UPDATE staking_positions p SET accrued_reward = p.accrued_reward + r.total
-    FROM (
-      SELECT user_id, product_id, protocol_id, SUM(amount) AS total FROM staking_rewards
-      WHERE day = ${dayStart} AND NOT paid ${mine} GROUP BY user_id, product_id, protocol_id
-    ) r
-    WHERE p.user_id = r.user_id AND p.product_id = r.product_id AND p.protocol_id = r.protocol_id`);
 }

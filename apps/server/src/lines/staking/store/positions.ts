@@ -2,6 +2,7 @@ import { type Decimal, toWire } from '@earn/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { stakingPositions, stakingRedemptions, stakingRewards } from '../../../infra/db/schema';
+import { pendingChanged } from '../engine/arrivals';
 
 // The writes a redemption makes to the line's tables: its position, its record, its held rewards.
 
@@ -25,6 +26,7 @@ export async function insertRedemption(
   tx: Db,
   values: typeof stakingRedemptions.$inferInsert,
 ): Promise<{ id: number }> {
+  pendingChanged();
   const [redemption] = await tx
     .insert(stakingRedemptions)
     .values(values)
