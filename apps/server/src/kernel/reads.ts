@@ -78,6 +78,11 @@ export interface MovementScope {
   type?: string;
   from?: Date;
   to?: Date;
+  /**
+   * The rows are only summed per user, UTC day, line, asset and type (the daily rollup): a line may
+   * answer a row per day instead (at: the day's start; id and entry_id NULL), which sums the same.
+   */
+  perDay?: true;
 }
 
 /** A product a user can hold now: its target, asset, product_id (null where the asset names it) and rate (a fraction). */

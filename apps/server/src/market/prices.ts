@@ -67,6 +67,24 @@ export function priceHistoryJob(): Job {
     name: 'market.prices.hourly',
     periodSeconds: 3600,
     run: (tx, period) => recordPrices(tx, period.end),
+    // A clock advance records consecutive hours in one statement: each hour's row is the listed price,
+    // which only an operator call changes (never inside a stop's transaction), so every hour of the
+    // batch records what it would alone. The scheduler bounds the batch before any job that is not
+    // independent (a dual settlement reads the hour's price), and writes each hour's job_runs claim.
+    batch: {
+      async run(tx, first, max) {
+        if (max < 1) return [];
+        const last = new Date(first.end.getTime() + (max - 1) * 3_600_000);
+        await tx.execute(sql`INSERT INTO asset_prices (asset, at, price_usdt, source)
+          SELECT a.symbol, h, a.price_usdt, 'hour'
+            FROM assets a
+           CROSS JOIN generate_series(${first.end.toISOString()}::timestamptz, ${last.toISOString()}::timestamptz,
+                                      interval '1 hour') h
+           WHERE a.symbol <> ${QUOTE_ASSET}
+          ON CONFLICT (asset, at) DO NOTHING`);
+        return Array.from({ length: max }, () => []);
+      },
+    },
     // Reads the listed prices and writes their history: nothing another job's batch reads or writes.
     independent: true,
     booksNothing: true,

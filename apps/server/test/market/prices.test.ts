@@ -70,3 +70,56 @@ describe('prices over time', () => {
     expect(gt).toEqual({ n: 1, price: '20.000000000000000000' });
   });
 });
+
+describe('prices in a clock advance', () => {
+  let server: TestServer;
+  let op: Operator;
+
+  beforeAll(async () => {
+    server = await startTestServer({ modules: [] });
+    op = new Operator(server);
+    await listCoins(op);
+    await op.setPrice('BTC', '97000');
+  });
+  afterAll(() => server.dispose());
+
+  const at = (unix: number) => new Date(unix * 1000);
+
+  it("records the quiet hours of a clock advance as a batch: each hour's row and claim as alone", async () => {
+    const job = server.deps.scheduler.list().find((j) => j.name === 'market.prices.hourly');
+    if (!job) throw new Error('no price job');
+    const run = job.run;
+    let alone = 0;
+    job.run = (tx, period) => {
+      alone++;
+      return run(tx, period);
+    };
+    const from = await op.now();
+    try {
+      await op.advance(30 * HOUR);
+    } finally {
+      job.run = run;
+    }
+    const hours = await rows<{ at: string; price: string }>(
+      server.deps.db,
+      sql`SELECT extract(epoch FROM at)::bigint::text AS at, price_usdt::text AS price FROM asset_prices
+          WHERE asset = 'BTC' AND source = 'hour' AND at > ${at(from).toISOString()}::timestamptz ORDER BY at`,
+    );
+    expect(hours.map((h) => [Number(h.at) - from, Number(h.price)])).toEqual(
+      Array.from({ length: 30 }, (_, i) => [(i + 1) * HOUR, 97000]),
+    );
+    const claims = await rows<{ start: string; end: string; started: string }>(
+      server.deps.db,
+      sql`SELECT extract(epoch FROM period_start)::bigint::text AS start, extract(epoch FROM period_end)::bigint::text AS end,
+            extract(epoch FROM started_at)::bigint::text AS started
+          FROM job_runs WHERE job = 'market.prices.hourly' AND period_start >= ${at(from).toISOString()}::timestamptz
+          ORDER BY period_start`,
+    );
+    // Each hour claimed as alone, at its own end.
+    expect(
+      claims.map((c) => [Number(c.start) - from, Number(c.end) - from, Number(c.started) - from]),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => [i * HOUR, (i + 1) * HOUR, (i + 1) * HOUR]));
+    // The first hour alone (the stop's own), the others in batches: not 30 runs.
+    expect(alone).toBeLessThanOrEqual(2);
+  });
+});

@@ -48,6 +48,11 @@ export function newSpan(end: Date, at: Date): Span {
  */
 export async function running(span: Span | undefined, job: Job, tx: Db, period?: Period): Promise<void> {
   if (!span || span.resumable.size === 0) return;
+  // Only the job's own batch resumable: either way it no longer is, and no other (no query to ask).
+  if (span.resumable.size === 1 && span.resumable.has(job.name)) {
+    span.resumable.delete(job.name);
+    return;
+  }
   const { interleaves, independent } = job;
   const across =
     interleaves === true ||

@@ -196,6 +196,15 @@ function movements(f: MovementScope): SQL | undefined {
   // The hour's interest is credited at its end: the period starts an hour before.
   if (f.from) flexWhere.push(sql`fi.period_start >= ${iso(f.from)} - interval '1 hour'`);
   if (f.to) flexWhere.push(sql`fi.period_start < ${iso(f.to)} - interval '1 hour'`);
+  // A row per position and hour is a year's million rows: the rollup sums them per day here, without
+  // the hour's entry (its id is not read), which costs a text key per row.
+  if (f.perDay)
+    return sql`SELECT fi.user_id, date_trunc('day', (fi.period_start + interval '1 hour') AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at,
+          1 AS src, NULL::bigint AS id, fi.asset, 'interest'::text AS type, SUM(fi.interest) AS amount,
+          'simple_earn_flexible'::text AS line, ${UserPurpose.flexible}::text AS product, NULL::bigint AS entry_id
+        FROM se_flex_interest fi
+        WHERE ${sql.join(flexWhere, sql` AND `)}
+        GROUP BY fi.user_id, 2, fi.asset`;
   return sql`SELECT fi.user_id, fi.period_start + interval '1 hour' AS at, 1 AS src, fi.position_id AS id, fi.asset,
         'interest'::text AS type, fi.interest AS amount, 'simple_earn_flexible'::text AS line,
         ${UserPurpose.flexible}::text AS product, je.id AS entry_id

@@ -111,12 +111,22 @@ export async function ensurePartition(tx: Db, t: PartitionedTable, month: Date):
 
 /** Partitions for the months after `now`'s, up to MONTHS_AHEAD; answers the ones it created. */
 export async function createAhead(tx: Db, now: Date): Promise<string[]> {
+  const wanted = PARTITIONED_TABLES.flatMap((t) =>
+    Array.from({ length: MONTHS_AHEAD }, (_, k) => ({ t, month: monthStart(now, k + 1) })),
+  );
+  // One look for them all: on most days every one exists (a daily job, months ahead).
+  const names = wanted.map(({ t, month }) => sql`${partitionName(t.table, month)}`);
+  const existing = await rows<{ name: string }>(
+    tx,
+    sql`SELECT relname::text AS name FROM pg_class
+         WHERE relname IN (${sql.join(names, sql`, `)}) AND relnamespace = 'public'::regnamespace`,
+  );
+  const have = new Set(existing.map((r) => r.name));
   const created: string[] = [];
-  for (const t of PARTITIONED_TABLES)
-    for (let k = 1; k <= MONTHS_AHEAD; k++) {
-      const month = monthStart(now, k);
-      if (await ensurePartition(tx, t, month)) created.push(partitionName(t.table, month));
-    }
+  for (const { t, month } of wanted) {
+    if (have.has(partitionName(t.table, month))) continue;
+    if (await ensurePartition(tx, t, month)) created.push(partitionName(t.table, month));
+  }
   return created;
 }
 

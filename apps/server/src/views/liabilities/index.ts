@@ -16,6 +16,8 @@ export const liabilitiesModule: EarnModule = {
       run: (tx, period) => runLiabilityDay(tx, deps.reads, period, deps.clock.now()),
       // It reads the holdings at its instant and writes its own snapshot: a batch goes on across it.
       interleaves: true,
+      // A snapshot of the holdings, no journal entry: the payout metrics need not look for any.
+      booksNothing: true,
     },
   ],
 };

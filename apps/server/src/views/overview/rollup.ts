@@ -50,7 +50,11 @@ export async function rollupDays(
       ? sql`day < ${until.toISOString()}::timestamptz`
       : sql`day >= ${from.toISOString()}::timestamptz AND day < ${until.toISOString()}::timestamptz`;
   await tx.execute(sql`DELETE FROM earn_daily_rollup WHERE ${days}`);
-  const movements = movementsSql(reads, { from: from ?? undefined, to: until }, { priced: false });
+  const movements = movementsSql(
+    reads,
+    { from: from ?? undefined, to: until, perDay: true },
+    { priced: false },
+  );
   await tx.execute(sql`
     INSERT INTO earn_daily_rollup (user_id, day, line, asset, type, amount)
     SELECT m.user_id, date_trunc('day', m.at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', m.line, m.asset, m.type, SUM(m.amount)
@@ -81,6 +85,8 @@ export function rollupJob(deps: Pick<AppDeps, 'reads' | 'rollups'>): Job {
     coalesce: true,
     // It reads the days before its instant and writes its own rollup: a batch goes on across it.
     interleaves: true,
+    // It sums entries into its own tables and books none: the payout metrics need not look for any.
+    booksNothing: true,
     run: async (tx, period) => {
       const until = dayStart(period.end);
       const from = await rolledUntil(tx);
