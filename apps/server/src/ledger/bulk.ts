@@ -57,6 +57,38 @@ export async function postBulkEntry(db: Db, entry: BulkEntryInput): Promise<numb
 }
 
 /**
+ * True when no leg of `legs` (a CTE of user_id, asset, purpose, amount) keeps an entry from the
+ * one-statement way: none carries more than the ledger's decimals, and every account exists.
+ */
+export function legsReady(legs: SQL): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${legs} l WHERE l.amount <> round(l.amount, ${sql.raw(String(STORAGE_DECIMALS))}) OR NOT EXISTS (
+      SELECT 1 FROM ledger_accounts a WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose))`;
+}
+
+/**
+ * The CTEs `locked`, `posted` and `moved` of a one-statement booking, from `legs` (rows of entry_id,
+ * user_id, asset, purpose, amount: one per entry and account, every account existing): the accounts
+ * locked and the postings written in (entry, account key) order, the order postEntry and bookBulk
+ * take them in within an entry, and each account's balance moved by the sum of its postings (a user
+ * balance driven negative fails the CHECK). The statement answers COUNT(*) of posted and moved.
+ */
+export function postAndMove(legs: SQL): SQL {
+  return sql`locked AS (
+        SELECT l.entry_id, a.id, l.asset, l.amount FROM (${legs}) l
+        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose
+        ORDER BY l.entry_id, a.user_id, a.asset COLLATE "C", a.purpose COLLATE "C"
+        FOR UPDATE OF a
+      ), posted AS (
+        INSERT INTO postings (entry_id, account_id, asset, amount) SELECT entry_id, id, asset, amount FROM locked
+        RETURNING account_id, amount
+      ), moved AS (
+        UPDATE ledger_accounts a SET balance = a.balance + s.amount
+        FROM (SELECT account_id, SUM(amount) AS amount FROM posted GROUP BY account_id) s WHERE a.id = s.account_id
+        RETURNING 1
+      )`;
+}
+
+/**
  * The common case in one statement: every account exists already and the legs are a valid entry
  * (balanced per asset, within the ledger's decimals, more than one posting). The legs summed per
  * account (zero sums dropped), the entry, its postings in account key order with the accounts locked
@@ -74,26 +106,13 @@ async function bookReady(tx: Db, entry: BulkEntryInput): Promise<number | undefi
       ), ready AS MATERIALIZED (
         SELECT (SELECT COUNT(*) FROM legs) > 1
           AND NOT EXISTS (SELECT 1 FROM legs GROUP BY asset HAVING SUM(amount) <> 0)
-          AND NOT EXISTS (SELECT 1 FROM legs l WHERE l.amount <> round(l.amount, ${sql.raw(String(STORAGE_DECIMALS))}) OR NOT EXISTS (
-            SELECT 1 FROM ledger_accounts a WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose)) AS ok
+          AND ${legsReady(sql`legs`)} AS ok
       ), je AS (
         INSERT INTO journal_entries (reason, ref, created_at, memo)
         SELECT ${entry.reason}, ${entry.ref}, ${entry.at.toISOString()}::timestamptz, ${entry.memo ? JSON.stringify(entry.memo) : null}::jsonb
         WHERE (SELECT ok FROM ready)
         RETURNING id
-      ), locked AS (
-        SELECT je.id AS entry_id, a.id, l.asset, l.amount FROM legs l CROSS JOIN je
-        JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose
-        ORDER BY a.user_id, a.asset COLLATE "C", a.purpose COLLATE "C"
-        FOR UPDATE OF a
-      ), posted AS (
-        INSERT INTO postings (entry_id, account_id, asset, amount) SELECT entry_id, id, asset, amount FROM locked
-        RETURNING account_id, amount
-      ), moved AS (
-        UPDATE ledger_accounts a SET balance = a.balance + s.amount
-        FROM (SELECT account_id, SUM(amount) AS amount FROM posted GROUP BY account_id) s WHERE a.id = s.account_id
-        RETURNING 1
-      )
+      ), ${postAndMove(sql`SELECT je.id AS entry_id, l.user_id, l.asset, l.purpose, l.amount FROM legs l CROSS JOIN je`)}
       SELECT (SELECT id::text FROM je) AS id, (SELECT COUNT(*) FROM legs)::int AS legs,
         (SELECT COUNT(*) FROM posted)::int AS posted, (SELECT COUNT(*) FROM moved)::int AS moved`,
   );

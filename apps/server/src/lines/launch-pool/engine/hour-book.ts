@@ -1,8 +1,8 @@
-import { STORAGE_DECIMALS } from '@earn/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, pgConstraint, pgErrorCode, rows } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
 import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
+import { legsReady, postAndMove } from '../../../ledger/bulk';
 import { DuplicateEntryError } from '../../../ledger/ledger';
 import { INTEREST_EXPENSE_PURPOSE, LaunchPoolReason, rewardPoolPurpose } from '../model';
 import { bookHour } from './hour-coins';
@@ -36,8 +36,7 @@ export async function bookHourEntries(tx: Db, period: Period): Promise<void> {
               FROM launchpool_hour_paid h JOIN ents e ON e.kind = h.kind AND e.rid = h.rid GROUP BY h.kind, h.rid, h.coin, e.counter
           ) l GROUP BY kind, rid, user_id, asset, purpose HAVING SUM(amount) <> 0
         ), ready AS MATERIALIZED (
-          SELECT NOT EXISTS (SELECT 1 FROM legs l WHERE l.amount <> round(l.amount, ${sql.raw(String(STORAGE_DECIMALS))}) OR NOT EXISTS (
-              SELECT 1 FROM ledger_accounts a WHERE a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose)) AS ok
+          SELECT ${legsReady(sql`legs`)} AS ok
         ), je AS (
           INSERT INTO journal_entries (reason, ref, created_at, memo)
           SELECT reason, ref, ${at}::timestamptz, NULL::jsonb FROM ents WHERE (SELECT ok FROM ready)
@@ -45,20 +44,7 @@ export async function bookHourEntries(tx: Db, period: Period): Promise<void> {
           RETURNING id, reason, ref
         ), e AS (
           SELECT je.id, ents.kind, ents.rid FROM je JOIN ents ON ents.reason = je.reason AND ents.ref = je.ref
-        ), locked AS (
-          SELECT e.id AS entry_id, a.id, l.asset, l.amount FROM legs l
-          JOIN e ON e.kind = l.kind AND e.rid = l.rid
-          JOIN ledger_accounts a ON a.user_id = l.user_id AND a.asset = l.asset AND a.purpose = l.purpose
-          ORDER BY e.id, a.user_id, a.asset COLLATE "C", a.purpose COLLATE "C"
-          FOR UPDATE OF a
-        ), posted AS (
-          INSERT INTO postings (entry_id, account_id, asset, amount) SELECT entry_id, id, asset, amount FROM locked
-          RETURNING account_id, amount
-        ), moved AS (
-          UPDATE ledger_accounts a SET balance = a.balance + s.amount
-          FROM (SELECT account_id, SUM(amount) AS amount FROM posted GROUP BY account_id) s WHERE a.id = s.account_id
-          RETURNING 1
-        )
+        ), ${postAndMove(sql`SELECT e.id AS entry_id, l.user_id, l.asset, l.purpose, l.amount FROM legs l JOIN e ON e.kind = l.kind AND e.rid = l.rid`)}
         SELECT (SELECT ok FROM ready) AS ok, (SELECT COUNT(*) FROM legs)::int AS legs,
           (SELECT COUNT(*) FROM posted)::int AS posted, (SELECT COUNT(*) FROM moved)::int AS moved,
           (SELECT COUNT(DISTINCT (user_id, asset, purpose)) FROM legs)::int AS accounts`,
