@@ -85,10 +85,10 @@ export async function bookShard(tx: Db, p: FlexShard, period: Period): Promise<H
   if (bonus.gt(0)) {
     // Bonuses go straight to spot, in the award coin: a campaign, not the pooled interest.
     await postBulkEntry(tx, {
-      savepoint: false,
       reason: SeReason.flexBonus,
       ref,
       at: period.end,
+      savepoint: false,
       legs: sql`SELECT user_id, bonus_asset AS asset, ${UserPurpose.spot}::text AS purpose, bonus AS amount
           FROM se_flex_interest h WHERE ${mine} AND bonus > 0
         UNION ALL SELECT ${SYSTEM_OWNER}::bigint, ${p.awardAsset}::text, ${SePurpose.flexBonusExpense}::text, ${bonus.negated().toFixed()}::numeric`,

@@ -85,11 +85,11 @@ export async function resumeWindows(
   // a part cut shorter by a pending amount books a prefix of those steps, and needs no account that
   // the longer part would not (when one is missing, the window is planned afresh and checked again).
   const parts = carry.windows.map((w) => ({ w, offset: w.offset + w.steps.length }));
-  // No asset earning (no flexible product, or none with a holder): nothing to step, and VALUES needs a row.
   const values = sql.join(
     parts.map(({ w, offset }, a) => sql`(${a}::int, ${num(w.base)}, ${num(w.plan.rate)}, ${offset}::int)`),
     sql`, `,
   );
+  // No asset earning (no flexible product, or none with a holder): nothing to step, and VALUES needs a row.
   const stepped =
     parts.length === 0
       ? sql`NULL::jsonb`

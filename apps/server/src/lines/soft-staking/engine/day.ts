@@ -2,8 +2,8 @@ import type { SQL } from 'drizzle-orm';
 import { type Db, rows, sql } from '../../../infra/db/client';
 import { type Period, runWhole } from '../../../infra/jobs/scheduler';
 import { shardedWork } from '../../../kernel/jobs';
-import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
-import { postBulkEntry } from '../../../ledger/bulk';
+import { UserPurpose } from '../../../ledger/accounts';
+import { postBulkTransfer } from '../../../ledger/bulk';
 import { currentBalances, eligibleAmount } from '../eligible';
 import { SOFT_STAKING_REWARDS, SoftStakingReason } from './reasons';
 
@@ -120,22 +120,17 @@ async function payShard(tx: Db, day: Period, shard: DayShard): Promise<{ payouts
         COALESCE(SUM(amount), 0)::text AS paid FROM ins`,
   );
 
-  // Nothing to pay (no payout, or every one below the 8th decimal): no entry. Else the transfer
-  // postBulkTransfer books (each payout to the user's spot, their sum per coin from the rewards
-  // account), without its savepoint: a refused entry fails the day, whose transaction is then
-  // abandoned whole.
-  const payouts = sql`SELECT user_id, coin, amount FROM soft_staking_payouts
-    WHERE day = ${dayStart} AND amount > 0${userRange(shard, 'user_id')}`;
+  // Nothing to pay (no payout, or every one below the 8th decimal): no entry. Without a savepoint: a
+  // refused entry fails the day, whose transaction is then abandoned whole.
   if (paid?.paying)
-    await postBulkEntry(tx, {
+    await postBulkTransfer(tx, {
       reason: SoftStakingReason.payout,
       ref: shard.part === null ? `day:${iso(day.start)}` : `day:${iso(day.start)}:${shard.part}`,
       at: day.end,
-      memo: { batch: true },
+      source: sql`SELECT user_id, coin AS asset, amount FROM soft_staking_payouts WHERE day = ${dayStart}${userRange(shard, 'user_id')}`,
+      from: { kind: 'system', purpose: SOFT_STAKING_REWARDS },
+      to: { kind: 'user', purpose: UserPurpose.spot },
       savepoint: false,
-      legs: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot}::text AS purpose, amount FROM (${payouts}) p
-        UNION ALL
-        SELECT ${SYSTEM_OWNER}::bigint, coin, ${SOFT_STAKING_REWARDS}::text, -SUM(amount) FROM (${payouts}) p GROUP BY coin`,
     });
 
   const whole = shard.part === null;

@@ -2,8 +2,8 @@ import type { Db } from '../../../infra/db/client';
 import { rows, sql } from '../../../infra/db/client';
 import type { Period } from '../../../infra/jobs/scheduler';
 import { shardedWork } from '../../../kernel/jobs';
-import { SYSTEM_OWNER, UserPurpose } from '../../../ledger/accounts';
-import { postBulkEntry } from '../../../ledger/bulk';
+import { UserPurpose } from '../../../ledger/accounts';
+import { postBulkTransfer } from '../../../ledger/bulk';
 import { StakingReason, StakingSystemPurpose } from '../model';
 import { type DayShard, eligible, iso, shardFilter, terms } from './day-terms';
 import { ratePointsInsert, recordRatePoints } from './rate-points';
@@ -134,20 +134,16 @@ async function rewardShard(tx: Db, day: Period, shard?: DayShard, points = false
 
   // Nothing paid today (no position, or every reward held or below the 8th decimal): no entry.
   if (!booked?.paying) return;
-  // The transfer postBulkTransfer books (each paid row to the user's spot, their sum per coin from
-  // the rewards account), without its savepoint: a refused entry fails the day, whose transaction is
-  // then abandoned whole.
-  const paid = sql`SELECT user_id, coin, amount FROM staking_rewards WHERE day = ${dayStart} AND paid AND amount > 0 ${mine}`;
-  await postBulkEntry(tx, {
+  // Without a savepoint: a refused entry fails the day, whose transaction is then abandoned whole.
+  await postBulkTransfer(tx, {
     reason: StakingReason.dailyReward,
     ref: shard
       ? `day:${iso(day.start)}:${shard.product}${shard.lo === null ? '' : `:${shard.lo}`}`
       : `day:${iso(day.start)}`,
     at: day.end,
-    memo: { batch: true },
+    source: sql`SELECT user_id, coin AS asset, amount FROM staking_rewards WHERE day = ${dayStart} AND paid ${mine}`,
+    from: { kind: 'system', purpose: StakingSystemPurpose.rewards },
+    to: { kind: 'user', purpose: UserPurpose.spot },
     savepoint: false,
-    legs: sql`SELECT user_id, coin AS asset, ${UserPurpose.spot}::text AS purpose, amount FROM (${paid}) r
-      UNION ALL
-      SELECT ${SYSTEM_OWNER}::bigint, coin, ${StakingSystemPurpose.rewards}::text, -SUM(amount) FROM (${paid}) r GROUP BY coin`,
   });
 }
