@@ -5,6 +5,7 @@ import { notices } from '../../../kernel/notices';
 import { UserPurpose } from '../../../ledger/accounts';
 import { postBulkTransfer } from '../../../ledger/bulk';
 import { StakingReason } from '../model';
+import { pendingChanged, pendingGeneration } from '../store/pending';
 import { iso } from './day-terms';
 
 /** What a redemption pays on arrival: its payout coin and amount, or its own coin and `received`. */
@@ -65,8 +66,8 @@ export async function settleArrivals(tx: Db, now: Date): Promise<number> {
 export async function nextArrival(db: Db): Promise<Date | undefined> {
   const inTransaction = isTransaction(db);
   const kept = inTransaction ? memo.get(db) : undefined;
-  if (kept && kept.generation === generation) return kept.at;
-  const seen = generation;
+  if (kept && kept.generation === pendingGeneration()) return kept.at;
+  const seen = pendingGeneration();
   const [row] = await rows<{ at: string | null }>(
     db,
     sql`SELECT to_char(MIN(arrive_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
@@ -77,16 +78,10 @@ export async function nextArrival(db: Db): Promise<Date | undefined> {
   return at;
 }
 
-/** nextArrival's answers, per transaction (gone with it), and the count of changes this process made. */
+/** nextArrival's answers, per transaction (gone with it), with the count of changes they were read at. */
 const memo = new WeakMap<Db, { at: Date | undefined; generation: number }>();
-let generation = 0;
 
 /** Whether `db` is a transaction (or a savepoint in one), not the pool or connection itself. */
 function isTransaction(db: Db): boolean {
   return db instanceof PgTransaction;
-}
-
-/** The pending redemptions changed here (made, or arrived): every transaction's kept answer is stale. */
-export function pendingChanged(): void {
-  generation++;
 }

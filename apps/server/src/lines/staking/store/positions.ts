@@ -2,7 +2,7 @@ import { type Decimal, toWire } from '@earn/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../infra/db/client';
 import { stakingPositions, stakingRedemptions, stakingRewards } from '../../../infra/db/schema';
-import { pendingChanged } from '../engine/arrivals';
+import { pendingChanged } from './pending';
 
 // The writes a redemption makes to the line's tables: its position, its record, its held rewards.
 
