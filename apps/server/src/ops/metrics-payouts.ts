@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Counter } from 'prom-client';
 import { type Db, rows } from '../infra/db/client';
+import { beforeCommit } from '../infra/db/commit-hooks';
 import type { Job } from '../infra/jobs/scheduler';
 import type { AppDeps } from '../kernel/deps';
 import { DualReason } from '../lines/dual/model';
@@ -46,6 +47,7 @@ interface PendingPayouts {
 }
 
 const WRAPPED = Symbol('earn.metrics.payouts');
+/** Called where a job's work starts in `tx`; answers what to call where that work ends. */
 type PayoutSink = (tx: Db) => Promise<() => Promise<void>>;
 type Instrumented = { [WRAPPED]?: { sink: PayoutSink } };
 
@@ -113,55 +115,71 @@ export function payoutMetrics(
     sql`, `,
   );
   let pending: PendingPayouts[] = [];
+  // The journal's last id when a transaction's first job work started: per transaction, so that
+  // the scheduler's (a clock advance's stop runs hundreds of periods in one) reads its entries once,
+  // before it commits (commit-hooks.ts); a transaction without hooks reads after each work.
+  const marks = new WeakMap<Db, string>();
+  const nothing = async () => {};
   instrumentJobs(scheduler.list(), async (tx) => {
-    const [mark] = await rows<{ id: string }>(
+    if (marks.has(tx)) return nothing;
+    const [row] = await rows<{ id: string }>(
       tx,
       sql`SELECT COALESCE(MAX(id), 0)::text AS id FROM journal_entries`,
     );
-    return async () => {
-      // Ours and, on PostgreSQL, entries other transactions committed meanwhile: told apart below.
-      // Read entry by entry, each one's postings by their index: PGlite has no statistics, and a join
-      // was often planned as a scan of every posting, once per job period (64 s of a year's advance,
-      // up to 230 ms a call by its end). The upper bound (every row the statement sees) changes no
-      // row: it makes the ids a range, which the planner reads by index (alone, `id > mark` is
-      // guessed a third of the journal). The grouping per entry (aggregated, never flattened into a
-      // join) keeps the postings' lookup per entry.
-      let found = await rows<PayoutRow & { xact: string }>(
-        tx,
-        sql`SELECT e.id::text AS id, e.reason, x.asset, x.paid, pg_current_xact_id()::text AS xact
+    const mark = row?.id ?? '0';
+    const collect = async () => {
+      marks.delete(tx);
+      await collectSince(tx, mark);
+    };
+    if (!beforeCommit(tx, marks, collect)) return collect;
+    marks.set(tx, mark);
+    return nothing;
+  });
+
+  /** The payouts `tx` booked since `mark`, kept pending until it is known committed. */
+  async function collectSince(tx: Db, mark: string): Promise<void> {
+    // Ours and, on PostgreSQL, entries other transactions committed meanwhile: told apart below.
+    // Read entry by entry, each one's postings by their index: PGlite has no statistics, and a join
+    // was often planned as a scan of every posting, once per job period (64 s of a year's advance,
+    // up to 230 ms a call by its end). The upper bound (every row the statement sees) changes no
+    // row: it makes the ids a range, which the planner reads by index (alone, `id > mark` is
+    // guessed a third of the journal). The grouping per entry (aggregated, never flattened into a
+    // join) keeps the postings' lookup per entry.
+    let found = await rows<PayoutRow & { xact: string }>(
+      tx,
+      sql`SELECT e.id::text AS id, e.reason, x.asset, x.paid, pg_current_xact_id()::text AS xact
           FROM journal_entries e
           CROSS JOIN LATERAL (
             SELECT p.asset, COALESCE(SUM(-p.amount) FILTER (WHERE NOT a.is_user AND p.amount < 0), 0)::text AS paid
               FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
              WHERE p.entry_id = e.id
              GROUP BY p.asset) x
-          WHERE e.id > ${mark?.id ?? '0'}::bigint AND e.id <= (SELECT MAX(id) FROM journal_entries)
+          WHERE e.id > ${mark}::bigint AND e.id <= (SELECT MAX(id) FROM journal_entries)
             AND e.reason IN (${reasonList})`,
+    );
+    const xact = found[0]?.xact;
+    if (!xact) return;
+    if (pool) {
+      // Another connection sees only committed rows: what it sees was not booked by this job.
+      const ids = [...new Set(found.map((r) => r.id))];
+      const others = await pool.query<{ id: string }>(
+        'SELECT id::text AS id FROM journal_entries WHERE id = ANY($1::bigint[])',
+        [ids],
       );
-      const xact = found[0]?.xact;
-      if (!xact) return;
-      if (pool) {
-        // Another connection sees only committed rows: what it sees was not booked by this job.
-        const ids = [...new Set(found.map((r) => r.id))];
-        const others = await pool.query<{ id: string }>(
-          'SELECT id::text AS id FROM journal_entries WHERE id = ANY($1::bigint[])',
-          [ids],
+      const theirs = new Set(others.rows.map((r) => r.id));
+      found = found.filter((r) => !theirs.has(r.id));
+    }
+    if (found.length === 0) return;
+    pending.push({ xact, rows: found });
+    // Without scrapes the list would only grow (a long test-clock advance runs thousands of
+    // periods): settle it now and then, once this transaction has had time to end.
+    if (pending.length >= SETTLE_BATCH)
+      setTimeout(() => {
+        settlePayouts().catch((error: unknown) =>
+          app.log.warn({ err: error }, 'metrics: payouts not settled'),
         );
-        const theirs = new Set(others.rows.map((r) => r.id));
-        found = found.filter((r) => !theirs.has(r.id));
-      }
-      if (found.length === 0) return;
-      pending.push({ xact, rows: found });
-      // Without scrapes the list would only grow (a long test-clock advance runs thousands of
-      // periods): settle it now and then, once this transaction has had time to end.
-      if (pending.length >= SETTLE_BATCH)
-        setTimeout(() => {
-          settlePayouts().catch((error: unknown) =>
-            app.log.warn({ err: error }, 'metrics: payouts not settled'),
-          );
-        }, 100).unref();
-    };
-  });
+      }, 100).unref();
+  }
 
   /** Counts the pending payouts whose transaction committed and forgets those that rolled back. */
   async function settlePayouts(): Promise<void> {

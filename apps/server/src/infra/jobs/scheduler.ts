@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
+import { openCommitHooks, runCommitHooks } from '../db/commit-hooks';
 import { jobRuns } from '../db/schema';
 import { type BatchHost, newSpan, runBatch, running, type Span, spanMayEnd } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
@@ -101,14 +102,16 @@ export class Scheduler {
   }
 
   /**
-   * A transaction of the scheduler's; under a test clock its commit does not wait for the WAL (a crash
-   * may lose the last committed periods, whole and in order with their claims: they run again).
+   * A transaction of the scheduler's, its periods' commit hooks run last; under a test clock its commit
+   * does not wait for the WAL (a crash may lose the last committed periods, whole with their claims).
    */
   private transaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
     return this.db.transaction(async (t) => {
       const tx: Db = t;
       if (this.clock.kind === 'test') await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-      return work(tx);
+      openCommitHooks(tx);
+      const done = await work(tx);
+      return runCommitHooks(tx).then(() => done);
     });
   }
 
