@@ -86,8 +86,10 @@ export function inboxJobs(deps: AppDeps): Job[] {
       periodSeconds: DAY_S,
       offsetSeconds: DAILY_OFFSET_S,
       run: (tx, period) => runDailyEarnings(tx, deps.reads, period),
-      // It reads the day's earnings at its instant and writes inbox items: a batch goes on across it.
-      interleaves: true,
+      // It reads the closed day's earnings (the rows of hours and payouts before the day's end, all
+      // booked before its instant in any order) and writes inbox items, which no batch reads: another
+      // line's batch may run ahead of it (the flexible hours from midnight on, in one part).
+      independent: true,
       booksNothing: true,
     },
   ];
