@@ -3,10 +3,18 @@ import { type Db, rows, sql } from '../infra/db/client';
 import { reconciliationReports } from '../infra/db/schema';
 
 export interface Difference {
-  kind: 'balance_mismatch' | 'unbalanced_entry' | 'negative_user_balance' | 'asset_not_zero' | 'subledger';
+  kind:
+    | 'balance_mismatch'
+    | 'unbalanced_entry'
+    | 'orphan_posting'
+    | 'negative_user_balance'
+    | 'asset_not_zero'
+    | 'subledger';
   asset: string;
   account?: { id: number; user_id: number; purpose: string };
   entry_id?: number;
+  /** An orphan posting's account, which may not exist (so no `account` with its owner and purpose). */
+  account_id?: number;
   check?: string;
   expected: string;
   actual: string;
@@ -93,6 +101,28 @@ export async function reconcile(db: Db): Promise<ReconciliationReport> {
       entry_id: Number(r.entry_id),
       expected: '0',
       actual: r.total,
+    });
+  }
+
+  // postings carries no foreign keys (migration 0047: their per-row triggers cost too much on the
+  // busiest insert path), so a posting whose entry or account is missing is looked for here. Left
+  // joins rather than NOT EXISTS … OR NOT EXISTS, which would probe both tables once per posting.
+  const orphans = await rows<{ entry_id: string; account_id: string; asset: string; amount: string }>(
+    db,
+    sql`SELECT p.entry_id, p.account_id, p.asset, p.amount::text AS amount FROM postings p
+        LEFT JOIN journal_entries e ON e.id = p.entry_id
+        LEFT JOIN ledger_accounts a ON a.id = p.account_id
+        WHERE e.id IS NULL OR a.id IS NULL
+        ORDER BY p.id LIMIT 1000`,
+  );
+  for (const r of orphans) {
+    differences.push({
+      kind: 'orphan_posting',
+      asset: r.asset,
+      entry_id: Number(r.entry_id),
+      account_id: Number(r.account_id),
+      expected: '0',
+      actual: r.amount,
     });
   }
 

@@ -11,6 +11,7 @@ const difference = z.object({
   kind: z.enum([
     'balance_mismatch',
     'unbalanced_entry',
+    'orphan_posting',
     'negative_user_balance',
     'asset_not_zero',
     'subledger',
@@ -18,6 +19,8 @@ const difference = z.object({
   asset: z.string(),
   account: z.object({ id: z.number(), user_id: z.number(), purpose: z.string() }).optional(),
   entry_id: z.number().optional(),
+  // An orphan posting's account id: the account may not exist, so there is no owner or purpose.
+  account_id: z.number().optional(),
   check: z.string().optional(),
   // A negative user balance breaks a condition rather than differing from a figure.
   // One pattern rather than a union: the response writer tries each branch of a union in turn.

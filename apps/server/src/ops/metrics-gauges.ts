@@ -8,6 +8,7 @@ import type { AppDeps } from '../kernel/deps';
 const DIFFERENCE_KINDS = [
   'balance_mismatch',
   'unbalanced_entry',
+  'orphan_posting',
   'negative_user_balance',
   'asset_not_zero',
   'subledger',

@@ -472,6 +472,76 @@ describe('ledger', () => {
       expect((await reconcile(db)).ok).toBe(true);
     });
 
+    it('detects orphan postings: an entry or an account that does not exist (postings has no foreign keys)', async () => {
+      const [known] = await rows<{
+        entry_id: string;
+        account_id: string;
+        missing_entry: string;
+        missing_account: string;
+      }>(
+        db,
+        sql`SELECT (SELECT entry_id FROM postings ORDER BY id DESC LIMIT 1)::text AS entry_id,
+                   (SELECT id FROM ledger_accounts WHERE user_id = ${alice} AND asset = 'USDT' AND purpose = 'spot')::text AS account_id,
+                   ((SELECT MAX(id) FROM journal_entries) + 1000000)::text AS missing_entry,
+                   ((SELECT MAX(id) FROM ledger_accounts) + 1000000)::text AS missing_account`,
+      );
+      const entry = Number(known?.entry_id);
+      const account = Number(known?.account_id);
+      const missingEntry = Number(known?.missing_entry);
+      const missingAccount = Number(known?.missing_account);
+      // Each pair nets to zero on its entry and its account, so only the orphan check can see them:
+      // two postings of a missing entry on alice's account, two of a real entry on a missing account.
+      await db.execute(
+        sql`INSERT INTO postings (entry_id, account_id, asset, amount) VALUES
+              (${missingEntry}, ${account}, 'USDT', 2.5), (${missingEntry}, ${account}, 'USDT', -2.5),
+              (${entry}, ${missingAccount}, 'USDT', 7), (${entry}, ${missingAccount}, 'USDT', -7)`,
+      );
+      try {
+        expect(await reconcile(db)).toEqual({
+          ok: false,
+          differences: [
+            {
+              kind: 'orphan_posting',
+              asset: 'USDT',
+              entry_id: missingEntry,
+              account_id: account,
+              expected: '0',
+              actual: '2.500000000000000000',
+            },
+            {
+              kind: 'orphan_posting',
+              asset: 'USDT',
+              entry_id: missingEntry,
+              account_id: account,
+              expected: '0',
+              actual: '-2.500000000000000000',
+            },
+            {
+              kind: 'orphan_posting',
+              asset: 'USDT',
+              entry_id: entry,
+              account_id: missingAccount,
+              expected: '0',
+              actual: '7.000000000000000000',
+            },
+            {
+              kind: 'orphan_posting',
+              asset: 'USDT',
+              entry_id: entry,
+              account_id: missingAccount,
+              expected: '0',
+              actual: '-7.000000000000000000',
+            },
+          ],
+        });
+      } finally {
+        await db.execute(
+          sql`DELETE FROM postings WHERE entry_id = ${missingEntry} OR account_id = ${missingAccount}`,
+        );
+      }
+      expect((await reconcile(db)).ok).toBe(true);
+    });
+
     it('detects a user balance that went negative behind the ledger', async () => {
       const user = await new TestClient(server).register();
       await transfer(db, {

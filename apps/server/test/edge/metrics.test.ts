@@ -218,6 +218,7 @@ describe('GET /metrics', () => {
     ({ text } = await scrape());
     expect(sample(text, 'earn_reconciliation_differences', { kind: 'balance_mismatch' })).toBe(1);
     expect(sample(text, 'earn_reconciliation_differences', { kind: 'unbalanced_entry' })).toBe(0);
+    expect(sample(text, 'earn_reconciliation_differences', { kind: 'orphan_posting' })).toBe(0);
     await server.deps.db.execute(
       sql`UPDATE ledger_accounts SET balance = balance - 1 WHERE id = (SELECT MIN(id) FROM ledger_accounts WHERE is_user)`,
     );

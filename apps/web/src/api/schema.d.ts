@@ -22094,7 +22094,7 @@ export interface operations {
                             ok: boolean;
                             differences: {
                                 /** @enum {string} */
-                                kind: "balance_mismatch" | "unbalanced_entry" | "negative_user_balance" | "asset_not_zero" | "subledger";
+                                kind: "balance_mismatch" | "unbalanced_entry" | "orphan_posting" | "negative_user_balance" | "asset_not_zero" | "subledger";
                                 asset: string;
                                 account?: {
                                     id: number;
@@ -22102,6 +22102,7 @@ export interface operations {
                                     purpose: string;
                                 };
                                 entry_id?: number;
+                                account_id?: number;
                                 check?: string;
                                 /** @description What the books should show, a decimal string; '>= 0' for a negative user balance */
                                 expected: string;
@@ -22148,7 +22149,7 @@ export interface operations {
                                 ok: boolean;
                                 differences: {
                                     /** @enum {string} */
-                                    kind: "balance_mismatch" | "unbalanced_entry" | "negative_user_balance" | "asset_not_zero" | "subledger";
+                                    kind: "balance_mismatch" | "unbalanced_entry" | "orphan_posting" | "negative_user_balance" | "asset_not_zero" | "subledger";
                                     asset: string;
                                     account?: {
                                         id: number;
@@ -22156,6 +22157,7 @@ export interface operations {
                                         purpose: string;
                                     };
                                     entry_id?: number;
+                                    account_id?: number;
                                     check?: string;
                                     /** @description What the books should show, a decimal string; '>= 0' for a negative user balance */
                                     expected: string;

@@ -142,16 +142,19 @@ export const journalEntries = pgTable(
   ],
 );
 
+/**
+ * The ledger's append-only hot table. entry_id and account_id carry no foreign keys (migration 0047):
+ * each key's check is a per-row trigger (a lookup and a FOR KEY SHARE lock per posting) on the
+ * busiest insert path, and every posting is written by the ledger's own write paths, which insert the
+ * entry and join the account in the same statement. Reconciliation reports any orphan
+ * (`orphan_posting`).
+ */
 export const postings = pgTable(
   'postings',
   {
     id: idPrimaryKey(),
-    entryId: bigintId('entry_id')
-      .notNull()
-      .references(() => journalEntries.id),
-    accountId: bigintId('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    entryId: bigintId('entry_id').notNull(),
+    accountId: bigintId('account_id').notNull(),
     asset: assetSymbol('asset'),
     amount: money('amount').notNull(),
   },
