@@ -41,6 +41,18 @@ export function newSpan(end: Date, at: Date): Span {
   return { end, reached: at.getTime(), resumable: new Map() };
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Where a stop spanning up to `spanMs` from `at` ends: at the last UTC midnight within it, where the
+ * daily jobs' periods end (a day's hours then make one batch, not a part on each side of a stop's
+ * end), else after `spanMs`.
+ */
+export function spanEnd(at: Date, spanMs: number): number {
+  const midnight = Math.floor((at.getTime() + spanMs) / DAY_MS) * DAY_MS;
+  return midnight > at.getTime() ? midnight : at.getTime() + spanMs;
+}
+
 /**
  * A period (or, without one, due work) of `job` is about to run in the span, not as a batch of its
  * own: a batch of another job may go on across it only when it interleaves or is independent (for

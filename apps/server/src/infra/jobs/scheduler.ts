@@ -5,7 +5,7 @@ import type { Job, Period } from '../../kernel/jobs';
 import type { Db } from '../db/client';
 import { openCommitHooks, runCommitHooks } from '../db/commit-hooks';
 import { jobRuns } from '../db/schema';
-import { type BatchHost, newSpan, runBatch, running, type Span, spanMayEnd } from './batch';
+import { type BatchHost, newSpan, runBatch, running, type Span, spanEnd, spanMayEnd } from './batch';
 import { type Clock, type TestClock, wallTime } from './clock';
 import { nextStop, Periods, runDueWork, runStopDue } from './periods';
 import {
@@ -181,7 +181,7 @@ export class Scheduler {
     const from = clock.now();
     // Spanning: the period ends and due instants up to `end`, each run at its own time, in order.
     const spanMs = at.getTime() < this.spanOffUntil ? 0 : (this.options.stopSpanMs ?? 0);
-    let end = new Date(Math.min(limit.getTime(), at.getTime() + spanMs));
+    let end = new Date(Math.min(limit.getTime(), spanEnd(at, spanMs)));
     let failed: Job | undefined;
     const wallMs = this.options.stopSpanWallMs || Infinity;
     const wallEnd = performance.now() + wallMs;

@@ -20,8 +20,11 @@ export function stakingJobs(): Job[] {
       periodSeconds: DAY_SECONDS,
       run: (tx, period) => runRewardDay(tx, period),
       sharded: stakingDay,
-      // Staking's own rows and its rewards' entries: another line's batch goes on across its day.
-      interleaves: true,
+      // It reads staking's own rows only and books its rewards (balances added to, accounts made if
+      // missing), which no other line's batch reads: such a batch may run ahead of its day. (A batch
+      // plans only when every account it posts to exists, so an account the day would make first
+      // only keeps a batch from planning.)
+      independent: true,
     },
     {
       // Arrivals land at their exact time through `due` (every scheduler pass, and every arrival a test
