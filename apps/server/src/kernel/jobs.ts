@@ -84,8 +84,10 @@ export interface Job {
    * the rows another line's batch plans from, except by booking journal entries (balances, new
    * accounts). The batch then goes on from what it planned (PeriodBatch.run's `resume`) instead of
    * planning again. Unlike `independent`, its periods still bound a batch: they may read what it wrote.
+   * true: always; a predicate: for the period [from, to) it answers for (a period that writes more
+   * than that, e.g. a launch pool hour ending a project, answers false and ends the batch's resume).
    */
-  interleaves?: true;
+  interleaves?: true | ((db: Db, from: Date, to: Date) => Promise<boolean>);
   /** Its work never books a journal entry: the payout metrics (ops/metrics-payouts.ts) skip it. */
   booksNothing?: true;
 }
@@ -104,7 +106,9 @@ export interface PeriodBatch {
   /**
    * `resume`: this job's last batch in the same transaction ended at `first.start`, and only periods
    * of jobs that interleave (Job.interleaves) or are independent ran since: the batch may go on from
-   * what it planned then (checking what it relies on), and may book a single period.
+   * what it planned then (checking what it relies on), and may book a single period. Without it,
+   * `max` is 1 only when periods that interleave end the batch after one (infra/jobs/batch.ts
+   * batchSize): booked as a batch, the part after them resumes.
    */
   run(tx: Db, first: Period, max: number, shardRows: number, resume?: boolean): Promise<BookedPeriod[]>;
   /**

@@ -4,8 +4,7 @@ import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
 import { TestClock } from '../../src/infra/jobs/clock';
 import { type Job, type Period, Scheduler } from '../../src/infra/jobs/scheduler';
 import { idleBatch } from '../../src/kernel/jobs';
-import { systemAccount, UserPurpose } from '../../src/ledger/accounts';
-import { postEntry } from '../../src/ledger/ledger';
+import { UserPurpose } from '../../src/ledger/accounts';
 import { settlementJob } from '../../src/lines/dual/engine/settle';
 import { launchPoolJobs } from '../../src/lines/launch-pool/engine';
 import { FLEX_HOURLY_JOB, simpleEarnJobs } from '../../src/lines/simple-earn/engine';
@@ -13,7 +12,7 @@ import { stakingJobs } from '../../src/lines/staking/engine';
 import { priceHistoryJob } from '../../src/market/prices';
 import { retentionJob } from '../../src/ops/retention/retention';
 import { freshDatabase } from '../harness';
-import { H0, HOUR, period, seedFlexBook } from './flex-book';
+import { books, fund, H0, HOUR, period, seedFlexBook } from './flex-book';
 
 /*
  * Flexible hours booked k at a time in a clock advance (lines/simple-earn/engine/flexible-batch.ts,
@@ -62,19 +61,6 @@ const eventHours = Object.keys(EVENTS)
   .map(Number)
   .sort((a, b) => a - b);
 
-/** A user's account credited from a house account of the test's (a balanced entry). */
-async function fund(tx: Db, userId: number, asset: string, purpose: string, amount: string, at: Date) {
-  await postEntry(tx, {
-    reason: 'test.fund',
-    ref: `${userId}:${purpose}:${at.toISOString()}`,
-    at,
-    postings: [
-      { account: systemAccount(asset, 'test_source'), amount: dec(amount).negated() },
-      { account: { userId, asset, purpose }, amount: dec(amount) },
-    ],
-  });
-}
-
 const hourIndex = (at: Date) => Math.round((at.getTime() - H0) / HOUR) - 1;
 
 /** The test's events, hourly after the flexible hour; its hours without an event do nothing. */
@@ -117,59 +103,6 @@ const payInterestSoFar = (userId: number) => async (tx: Db, p: Period) => {
 };
 const dayAfter = dailyJob('test.day-after', 0, payInterestSoFar(6));
 const oneAfter = dailyJob('test.one-after', 3600, payInterestSoFar(7));
-
-/** Every row the hours write, as text, in a fixed order (instance ids differ by scheduler, so are left out). */
-async function books(db: Db): Promise<Record<string, string[]>> {
-  // '*': the whole row, as PostgreSQL writes it.
-  const q = async (table: string, cols: string, order: string) => {
-    const r = cols === '*' ? 't::text' : `concat_ws(' | ', ${cols})`;
-    return (await rows<{ r: string }>(db, sql.raw(`SELECT ${r} AS r FROM ${table} t ORDER BY ${order}`))).map(
-      (x) => x.r,
-    );
-  };
-  return {
-    entries: await q('journal_entries', 'id, reason, ref, created_at, memo', 'id'),
-    postings: await q('postings', 'entry_id, account_id, asset, amount', 'entry_id, account_id, amount'),
-    accounts: await q('ledger_accounts', 'id, user_id, asset, purpose, is_user, balance', 'id'),
-    interest: await q(
-      'se_flex_interest',
-      'period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset',
-      'period_start, position_id',
-    ),
-    hours: await q(
-      'se_flex_hours',
-      'asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after, bonus_tiers, bonus_ratio',
-      'asset, period_start',
-    ),
-    products: await q('se_flex_products', '*', 'asset'),
-    positions: await q('se_flex_positions', '*', 'id'),
-    pending: await q('se_flex_pending', '*', 'position_id, hour_start'),
-    history: await q(
-      'se_history',
-      'user_id, line, type, mode, asset, amount, at',
-      'at, user_id, type, asset',
-    ),
-    runs: await q('job_runs', 'job, period_start, period_end, started_at', 'job, period_start'),
-    periods: await q(
-      'job_periods',
-      'job, period_start, period_end, shards, planned_at, closed_at',
-      'job, period_start',
-    ),
-    shards: await q(
-      'job_shards',
-      'job, period_start, shard, params, result, done_at',
-      'job, period_start, shard',
-    ),
-    prices: await q('asset_prices', 'asset, at, price_usdt, source', 'asset, at'),
-    observations: await q('apr_observations', 'line, target, rate, observed_at, changes', 'line, target'),
-    sequences: await q(
-      `(SELECT 'accounts' AS s, last_value FROM ledger_accounts_id_seq UNION ALL SELECT 'entries', last_value FROM journal_entries_id_seq
-        UNION ALL SELECT 'postings', last_value FROM postings_id_seq UNION ALL SELECT 'positions', last_value FROM se_flex_positions_id_seq)`,
-      's, last_value',
-      's',
-    ),
-  };
-}
 
 describe('flexible hours booked k at a time write what hours booked one by one write', () => {
   type Fresh = { database: Database; drop(): Promise<void> };

@@ -1,5 +1,8 @@
+import { dec } from '@earn/domain';
 import { type Db, rows, sql } from '../../src/infra/db/client';
 import type { Period } from '../../src/infra/jobs/scheduler';
+import { systemAccount } from '../../src/ledger/accounts';
+import { postEntry } from '../../src/ledger/ledger';
 
 /*
  * The flexible book that the clock and sharding tests run hours over (core/advance-stops,
@@ -74,4 +77,80 @@ export async function flexBooks(db: Db): Promise<Record<string, string[]>> {
       sql`SELECT concat_ws(' ', position_id, hour_start, amount) AS r FROM se_flex_pending ORDER BY position_id`,
     ),
   };
+}
+
+/**
+ * Every row the hours and the clock's jobs write, as text, in a fixed order (instance ids differ by
+ * scheduler, so are left out): what core/flex-batch compares between ways of advancing the clock.
+ */
+export async function books(db: Db): Promise<Record<string, string[]>> {
+  // '*': the whole row, as PostgreSQL writes it.
+  const q = async (table: string, cols: string, order: string) => {
+    const r = cols === '*' ? 't::text' : `concat_ws(' | ', ${cols})`;
+    return (await rows<{ r: string }>(db, sql.raw(`SELECT ${r} AS r FROM ${table} t ORDER BY ${order}`))).map(
+      (x) => x.r,
+    );
+  };
+  return {
+    entries: await q('journal_entries', 'id, reason, ref, created_at, memo', 'id'),
+    postings: await q('postings', 'entry_id, account_id, asset, amount', 'entry_id, account_id, amount'),
+    accounts: await q('ledger_accounts', 'id, user_id, asset, purpose, is_user, balance', 'id'),
+    interest: await q(
+      'se_flex_interest',
+      'period_start, position_id, user_id, asset, lent, rate_year, interest, bonus, bonus_asset',
+      'period_start, position_id',
+    ),
+    hours: await q(
+      'se_flex_hours',
+      'asset, period_start, rate_year, demand, supplied, lent, interest_paid, bonus_paid, bonus_asset, index_after, bonus_tiers, bonus_ratio',
+      'asset, period_start',
+    ),
+    products: await q('se_flex_products', '*', 'asset'),
+    positions: await q('se_flex_positions', '*', 'id'),
+    pending: await q('se_flex_pending', '*', 'position_id, hour_start'),
+    history: await q(
+      'se_history',
+      'user_id, line, type, mode, asset, amount, at',
+      'at, user_id, type, asset',
+    ),
+    runs: await q('job_runs', 'job, period_start, period_end, started_at', 'job, period_start'),
+    periods: await q(
+      'job_periods',
+      'job, period_start, period_end, shards, planned_at, closed_at',
+      'job, period_start',
+    ),
+    shards: await q(
+      'job_shards',
+      'job, period_start, shard, params, result, done_at',
+      'job, period_start, shard',
+    ),
+    prices: await q('asset_prices', 'asset, at, price_usdt, source', 'asset, at'),
+    // Launch pools' own rows (core/flex-batch-pool runs pools beside the flexible hours).
+    lpProjects: await q('launchpool_projects', 'pid, start_at, end_at, settled_at', 'pid'),
+    lpPools: await q('launchpool_pools', '*', 'rid'),
+    lpPositions: await q('launchpool_positions', '*', 'rid, user_id'),
+    lpOrders: await q('launchpool_orders', '*', 'id'),
+    lpRewards: await q('launchpool_rewards', '*', 'rid, user_id, hour_start'),
+    lpInterest: await q('launchpool_interest', '*', 'rid, user_id, hour_start'),
+    observations: await q('apr_observations', 'line, target, rate, observed_at, changes', 'line, target'),
+    sequences: await q(
+      `(SELECT 'accounts' AS s, last_value FROM ledger_accounts_id_seq UNION ALL SELECT 'entries', last_value FROM journal_entries_id_seq
+        UNION ALL SELECT 'postings', last_value FROM postings_id_seq UNION ALL SELECT 'positions', last_value FROM se_flex_positions_id_seq)`,
+      's, last_value',
+      's',
+    ),
+  };
+}
+
+/** A user's account credited from a house account of the test's (a balanced entry). */
+export async function fund(tx: Db, userId: number, asset: string, purpose: string, amount: string, at: Date) {
+  await postEntry(tx, {
+    reason: 'test.fund',
+    ref: `${userId}:${purpose}:${at.toISOString()}`,
+    at,
+    postings: [
+      { account: systemAccount(asset, 'test_source'), amount: dec(amount).negated() },
+      { account: { userId, asset, purpose }, amount: dec(amount) },
+    ],
+  });
 }

@@ -66,10 +66,13 @@ export async function running(span: Span | undefined, job: Job, tx: Db, period?:
     return;
   }
   const { interleaves, independent } = job;
+  // A predicate answers for the period at hand (due work, without one, answers only by `true`).
   const across =
     interleaves === true ||
     independent === true ||
-    (period !== undefined && independent !== undefined && (await independent(tx, period.start, period.end)));
+    (period !== undefined &&
+      ((independent !== undefined && (await independent(tx, period.start, period.end))) ||
+        (interleaves !== undefined && (await interleaves(tx, period.start, period.end)))));
   if (across) span.resumable.delete(job.name);
   else span.resumable.clear();
 }
@@ -100,7 +103,8 @@ export async function spanMayEnd(
       ...host,
       span: { ...host.span, end: new Date(+period.start + 2 * job.periodSeconds * 1000) },
     };
-    if ((await batchSize(tx, host.jobs, job, period, ahead, 2)) < 2) return false;
+    const size = await batchSize(tx, host.jobs, job, period, ahead, 2);
+    if (size.max < 2 && !size.single) return false;
   }
   return true;
 }
@@ -119,8 +123,8 @@ export async function runBatch(
   // Idle periods write nothing: another job's batch goes on across them (and theirs never resumes).
   const resume = !batch.idle && host.span.resumable.get(job.name) === period.start.getTime();
   const min = resume ? 1 : 2;
-  const max = await batchSize(tx, host.jobs, job, period, host, min);
-  if (max < min) return false;
+  const { max, single } = await batchSize(tx, host.jobs, job, period, host, min);
+  if (max < min && !single) return false;
   const booked = await batch.run(tx, period, max, host.shardRows, resume);
   if (booked.length === 0) return false;
   const sharded = job.sharded !== undefined && host.shardRows > 0;
@@ -137,7 +141,13 @@ export async function runBatch(
   return true;
 }
 
-/** How many periods of `job` from `period` on a batch may book: ended by `end`, before any dependent job's turn. */
+/**
+ * How many periods of `job` from `period` on a batch may book: ended by `end`, before any dependent
+ * job's turn. `single`: fewer than `min` (2), but one period is worth booking as a batch: only periods
+ * that interleave with it (Job.interleaves, for the very period) end it there and the span goes on, so
+ * the part after them resumes (a job whose periods bound every hour, a launch pool running, would
+ * else leave each hour alone, as no fresh batch could be longer).
+ */
 async function batchSize(
   tx: Db,
   jobs: readonly Job[],
@@ -145,24 +155,41 @@ async function batchSize(
   period: Period,
   { span: { end }, horizon, periods }: BatchHost,
   min: number,
-): Promise<number> {
+): Promise<{ max: number; single: boolean }> {
   const length = job.periodSeconds * 1000;
   const start = period.start.getTime();
-  let max = Math.floor((end.getTime() - start) / length);
+  // `hard`: the bounds of the span's end, due work and jobs that never interleave; `max` all of them.
+  let hard = Math.floor((end.getTime() - start) / length);
+  let max = hard;
+  // The interleaving jobs whose next period ends the batch after a single period, with that period.
+  const soft: { other: Job; next: Period }[] = [];
   for (const other of job.batch?.idle ? [] : jobs) {
-    if (max < min) return max;
+    if (hard < min || max < 1) return { max: Math.min(max, hard), single: false };
     if (other === job || other.independent === true) continue;
     if (other.independent && (await other.independent(tx, period.start, end))) continue;
     // At an instant both share, a job registered before this one runs first: the batch ends before
     // it; one registered after runs after this job's period ending then. Due work runs after every
     // period ending at its instant.
-    const next = (await periods.nextSpan(other, horizon, tx)).end.getTime() - start;
+    const next = await periods.nextSpan(other, horizon, tx);
     const after = jobs.indexOf(other) > jobs.indexOf(job);
-    max = Math.min(max, after ? Math.floor(next / length) : Math.ceil(next / length) - 1);
+    const ends = next.end.getTime() - start;
+    const bound = after ? Math.floor(ends / length) : Math.ceil(ends / length) - 1;
+    if (other.interleaves === undefined) hard = Math.min(hard, bound);
+    else {
+      max = Math.min(max, bound);
+      if (bound === 1) soft.push({ other, next });
+    }
     const due = other.due ? await other.due.next(tx) : undefined;
-    if (due) max = Math.min(max, Math.floor((due.getTime() - start) / length));
+    if (due) hard = Math.min(hard, Math.floor((due.getTime() - start) / length));
   }
-  return max;
+  max = Math.min(max, hard);
+  if (max !== 1 || min < 2 || hard < 2) return { max, single: false };
+  for (const { other, next } of soft) {
+    const { interleaves } = other;
+    if (interleaves !== true && !(interleaves && (await interleaves(tx, next.start, next.end))))
+      return { max, single: false };
+  }
+  return { max, single: true };
 }
 
 /**

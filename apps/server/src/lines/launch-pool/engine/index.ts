@@ -57,6 +57,27 @@ export function launchPoolJobs(): Job[] {
         );
         return found?.any === false;
       },
+      // An hour that ends no project interleaves with another line's batch (Job.interleaves): it writes
+      // the pools' own rows (launchpool_pools, _pool_coins, _positions, _rewards, _interest, the
+      // staged _hour_paid), its payouts' journal entries (balances of users' spot and the house's
+      // accounts, accounts it creates: a flexible window's resume checks again that the accounts it
+      // posts to exist, and an account once created stays) and the line's own rate observations
+      // (apr_observations of 'launchpool'). Of simple earn it only reads the products (live.ts: the
+      // auto-earn rates, terms a flexible hour does not write), at its own instant as it would alone.
+      // It touches none of what the flexible plan reads: positions, pending amounts, frozen
+      // redemptions, auto-earn switches, products. (Spot balances it credits matter to the flexible
+      // hour only through an auto-earn sweep, and a window with auto-earn on is never resumed.)
+      // An hour that ends a project does: settle.ts returns auto-earn stakes into simple earn
+      // (subscribeFlexible: a position, a pending amount whose sum the window's plan books with, a
+      // fixed order), so such an hour ends the batch's resume and the next flexible hour is planned
+      // afresh.
+      interleaves: async (db, _from, to) => {
+        const [found] = await rows<{ any: boolean }>(
+          db,
+          sql`SELECT EXISTS (SELECT 1 FROM launchpool_projects WHERE settled_at IS NULL AND end_at <= ${to.toISOString()}::timestamptz) AS any`,
+        );
+        return found?.any === false;
+      },
     },
   ];
 }

@@ -49,7 +49,9 @@ export async function runFlexibleHours(
     const windows = await resumeWindows(tx, carried, first, max);
     if (windows) return book(tx, windows, first, windows[0]?.steps.length ?? 0, 0, { ...carried, windows });
   }
-  if (max < 2) return [];
+  // One hour afresh only when the scheduler offers just one (its part cut by interleaving periods:
+  // the hours after them resume from this plan); else a plan for one hour costs what the hour alone does.
+  if (max < 1) return [];
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${FLEX_LOCK_KEY})`);
   const state = await quietState(tx);
   if (!state || state.frozen) return [];
@@ -57,7 +59,7 @@ export async function runFlexibleHours(
   // Pending amounts start earning in the first hour that starts after their hour_start.
   if (state.pending_from !== null)
     hours = Math.min(hours, Math.floor((Number(state.pending_from) - first.start.getTime()) / HOUR) + 1);
-  if (hours < 2) return [];
+  if (hours < Math.min(2, max)) return [];
   const products = await tx.select().from(seFlexProducts).orderBy(asc(seFlexProducts.asset)).for('update');
   const windows: AssetWindow[] = [];
   for (const p of products) {

@@ -71,8 +71,9 @@ export function productInputs(products: FlexProduct[]): string {
 
 /**
  * The carried window's next hours, up to `max`, when nothing it planned from moved since its last part:
- * no pending amount, frozen redemption or auto-earn switch, the products' terms and each index as it
- * left them, the same earning positions and principal. Undefined: plan afresh.
+ * no pending amount starting to earn in them and the pending sums as planned, no frozen redemption or
+ * auto-earn switch, the products' terms and each index as it left them, the same earning positions and
+ * principal. Undefined: plan afresh.
  */
 export async function resumeWindows(
   tx: Db,
@@ -114,6 +115,7 @@ export async function resumeWindows(
   const [state] = await rows<
     QuietState & {
       supply: { asset: string; n: number; supplied: string; above: number }[] | null;
+      pending: { asset: string; amount: string }[] | null;
       steps: { a: number; index: string; idx: string }[] | null;
       blocked: boolean;
     }
@@ -123,6 +125,7 @@ export async function resumeWindows(
           SELECT q.asset, COUNT(*)::int AS n, SUM(q.principal)::text AS supplied,
             COUNT(*) FILTER (WHERE q.min_lend_rate_year > f.next_time_rate_year)::int AS above
           FROM se_flex_positions q JOIN se_flex_products f ON f.asset = q.asset WHERE q.principal > 0 GROUP BY q.asset) s) AS supply,
+        (SELECT jsonb_agg(s) FROM (SELECT asset, SUM(amount)::text AS amount FROM se_flex_pending GROUP BY asset) s) AS pending,
         ${stepped} AS steps, ${missing} AS blocked`,
   );
   if (!state || state.frozen || state.auto || state.blocked !== false) return undefined;
@@ -137,6 +140,10 @@ export async function resumeWindows(
     const s = state.supply?.find((r) => r.asset === w.plan.asset);
     if (!product || (s?.above ?? 0) > 0 || (s?.n ?? 0) !== w.plan.rows) return undefined;
     if (!dec(s?.supplied ?? '0').eq(w.plan.supplied)) return undefined;
+    // The pending sum the plan books with (the hours' liquidity left and records): a subscription
+    // since (one starting to earn after the part, so not cutting it) moved it.
+    const pending = state.pending?.find((r) => r.asset === w.plan.asset)?.amount ?? '0';
+    if (!dec(pending).eq(w.plan.pending)) return undefined;
     if (product.accruedUntil?.getTime() !== first.start.getTime()) return undefined;
   }
   // Hour k of the window starts from index + k × unit (the sums are exact): each product's index now.
