@@ -66,13 +66,14 @@ export async function running(span: Span | undefined, job: Job, tx: Db, period?:
     return;
   }
   const { interleaves, independent } = job;
-  // A predicate answers for the period at hand (due work, without one, answers only by `true`).
+  // A predicate answers for the period at hand (due work, without one, answers only by `true`); either
+  // answer keeps the batch going, so interleaves is asked first (it answers yes for more periods).
   const across =
     interleaves === true ||
     independent === true ||
     (period !== undefined &&
-      ((independent !== undefined && (await independent(tx, period.start, period.end))) ||
-        (interleaves !== undefined && (await interleaves(tx, period.start, period.end)))));
+      ((interleaves !== undefined && (await interleaves(tx, period.start, period.end))) ||
+        (independent !== undefined && (await independent(tx, period.start, period.end)))));
   if (across) span.resumable.delete(job.name);
   else span.resumable.clear();
 }
