@@ -69,7 +69,8 @@ export function launchPoolJobs(): Job[] {
       // hour only through an auto-earn sweep, and a window with auto-earn on is never resumed.)
       // An hour that ends a project does: settle.ts returns auto-earn stakes into simple earn
       // (subscribeFlexible: a position, a pending amount whose sum the window's plan books with, a
-      // fixed order), so such an hour ends the batch's resume and the next flexible hour is planned
+      // fixed order), so such an hour (an unsettled project whose end_at is by the hour's end, as
+      // settleEndedProjects selects them) ends the batch's resume and the next flexible hour is planned
       // afresh.
       interleaves: async (db, _from, to) => {
         const [found] = await rows<{ any: boolean }>(
