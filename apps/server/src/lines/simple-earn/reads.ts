@@ -226,20 +226,16 @@ function consoleBudgets() {
 
 /**
  * Simple earn's earnings credited in [from, to): flexible interest and bonuses (the hourly rows), fixed
- * interest, rate-up and bonus payouts (the history). The hourly rows (a day's are every position's 24)
- * are summed per user and coin here, where they are read: the summary sums its union again, and the
- * day's thousands of rows no longer go through its sort (a year's daily runs: 16 ms each, 11 ms now).
+ * interest, rate-up and bonus payouts (the history).
  */
 function earnings(from: Date, to: Date) {
   const s = from.toISOString();
   const e = to.toISOString();
   const H = SimpleEarnHistoryType;
-  return sql`SELECT user_id, asset, SUM(interest) AS amount FROM se_flex_interest
+  return sql`SELECT user_id, asset, interest AS amount FROM se_flex_interest
           WHERE period_start >= ${s}::timestamptz AND period_start < ${e}::timestamptz AND interest > 0
-          GROUP BY user_id, asset
-        UNION ALL SELECT user_id, bonus_asset, SUM(bonus) FROM se_flex_interest
+        UNION ALL SELECT user_id, bonus_asset, bonus FROM se_flex_interest
           WHERE period_start >= ${s}::timestamptz AND period_start < ${e}::timestamptz AND bonus > 0
-          GROUP BY user_id, bonus_asset
         UNION ALL SELECT user_id, COALESCE(bonus_asset, asset), amount FROM se_history
           WHERE line = 'fixed' AND type IN (${H.interest}, ${H.rateUp}, ${H.bonus})
             AND at >= ${s}::timestamptz AND at < ${e}::timestamptz AND amount > 0`;
