@@ -49,6 +49,10 @@ export async function rollupDays(
     from === null
       ? sql`day < ${until.toISOString()}::timestamptz`
       : sql`day >= ${from.toISOString()}::timestamptz AND day < ${until.toISOString()}::timestamptz`;
+  // A year coalesced into one run (a long clock advance, a first rollup) sorts and groups the year's
+  // hundreds of thousands of movements and flexible hours at once: with the default 4 MB each sort
+  // spills to disk (on PGlite, a virtual one). A limit, not an allocation: a day's run uses little.
+  await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
   await tx.execute(sql`DELETE FROM earn_daily_rollup WHERE ${days}`);
   const movements = movementsSql(
     reads,
