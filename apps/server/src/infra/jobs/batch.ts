@@ -42,15 +42,18 @@ export function newSpan(end: Date, at: Date): Span {
 }
 
 const DAY_MS = 86_400_000;
+const NOON_MS = 43_200_000;
 
 /**
- * Where a stop spanning up to `spanMs` from `at` ends: at the last UTC midnight within it, where the
- * daily jobs' periods end (a day's hours then make one batch, not a part on each side of a stop's
- * end), else after `spanMs`.
+ * Where a stop spanning up to `spanMs` from `at` ends: at the last 12:00 UTC within it, else after
+ * `spanMs`. Noon, because no job's period ends near it: a stop ending at midnight, where the daily
+ * jobs end theirs, could not end there (spanMayEnd: the batch after them would be a single hour) and
+ * went on an hour at a time, booking every hourly job alone until 05:00; ended at noon, a quiet day's
+ * flexible hours are two parts (to midnight, and resumed after the daily jobs), not three or more.
  */
 export function spanEnd(at: Date, spanMs: number): number {
-  const midnight = Math.floor((at.getTime() + spanMs) / DAY_MS) * DAY_MS;
-  return midnight > at.getTime() ? midnight : at.getTime() + spanMs;
+  const noon = Math.floor((at.getTime() + spanMs - NOON_MS) / DAY_MS) * DAY_MS + NOON_MS;
+  return noon > at.getTime() ? noon : at.getTime() + spanMs;
 }
 
 /**
