@@ -57,9 +57,10 @@ export interface Job {
    * reconciliation, a rollup from its watermark). When several of its periods fall due at once (a
    * catch-up, a clock advance across them), they run as one span, from the first not yet run to the
    * last due, at the span's end: one run of the work, one job_runs row per period claimed with it.
-   * Not for sharded jobs.
+   * A number: at most that many periods a span (a long catch-up runs in several, each in its own
+   * stop, so that no one statement holds PGlite's one connection for long). Not for sharded jobs.
    */
-  coalesce?: boolean;
+  coalesce?: boolean | number;
   /**
    * The same work in shards. With sharding on (PostgreSQL, shardRows > 0) the scheduler books the
    * period by these instead of `run`: any instance claims a shard, and the period is done (its

@@ -53,13 +53,14 @@ export class Periods {
 
   /**
    * The next period of `job` to run: its next period, or, for a coalescing job, the span of every one
-   * of its periods that ends by `horizon`.
+   * of its periods that ends by `horizon` (up to its cap).
    */
   async nextSpan(job: Job, horizon: Date, db: Db): Promise<Period> {
     const period = await this.next(job, db);
     if (!job.coalesce || period.end.getTime() > horizon.getTime()) return period;
     const lengthMs = job.periodSeconds * 1000;
-    const more = Math.floor((horizon.getTime() - period.end.getTime()) / lengthMs);
+    const cap = typeof job.coalesce === 'number' ? job.coalesce - 1 : Number.POSITIVE_INFINITY;
+    const more = Math.min(cap, Math.floor((horizon.getTime() - period.end.getTime()) / lengthMs));
     return { start: period.start, end: new Date(period.end.getTime() + more * lengthMs) };
   }
 
