@@ -1,8 +1,6 @@
 import { dec, RateYearType, RewardPoolType } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
-import { TestClock } from '../../src/infra/jobs/clock';
-import { Scheduler } from '../../src/infra/jobs/scheduler';
+import { type Db, rows, sql } from '../../src/infra/db/client';
 import { UserPurpose } from '../../src/ledger/accounts';
 import { settlementJob } from '../../src/lines/dual/engine/settle';
 import { launchPoolJobs } from '../../src/lines/launch-pool/engine';
@@ -13,8 +11,7 @@ import { stakingJobs } from '../../src/lines/staking/engine';
 import { setPrice } from '../../src/market/assets';
 import { priceHistoryJob } from '../../src/market/prices';
 import { retentionJob } from '../../src/ops/retention/retention';
-import { freshDatabase } from '../harness';
-import { books, fund, HOUR, period, seedFlexBook } from './flex-book';
+import { books, fund, HOUR, period, spanningScheduler, threeQuietBooks } from './flex-book';
 
 /*
  * Flexible hours booked as batches while launch pools run (the launch pool hour interleaves with the
@@ -105,39 +102,17 @@ async function seedPools(db: Db): Promise<void> {
 }
 
 describe('flexible hours batched beside running launch pools write what hours one by one write', () => {
-  type Fresh = { database: Database; drop(): Promise<void> };
-  const dbs: Fresh[] = [];
+  let three: Awaited<ReturnType<typeof threeQuietBooks>>;
   beforeAll(async () => {
-    for (let i = 0; i < 3; i++) {
-      const fresh = await freshDatabase();
-      dbs.push(fresh);
-      await fresh.database.migrate();
-      const db = fresh.database.db;
-      await seedFlexBook(db, { users: 40, positions: 40, btcDemand: 3.5 });
-      // Every offer lent in full (the quiet case).
-      await db.execute(sql`UPDATE se_flex_products SET borrow_demand = 1e12 WHERE asset = 'BTC'`);
-      await db.execute(sql`UPDATE se_flex_positions SET min_lend_rate_year = 0`);
-      await seedPools(db);
-    }
+    three = await threeQuietBooks(seedPools);
   }, 300_000);
-  afterAll(async () => {
-    for (const d of dbs) {
-      await d.database.close();
-      await d.drop();
-    }
-  });
+  afterAll(() => three.drop());
 
   it(`${HOURS} hours: one call of spanning stops books what ${HOURS} one-hour calls book`, async () => {
-    const [hourly, batched, cut] = dbs.map((d) => d.database.db);
+    const [hourly, batched, cut] = three.dbs;
     if (!hourly || !batched || !cut) throw new Error('no database');
     const setup = async (db: Db, stopSpanMs: number, stopSpanWallMs = 0) => {
-      const clock = await TestClock.open(db, period(0).start.getTime());
-      const scheduler = new Scheduler(db, clock, undefined, {
-        shardRows: 1_000_000,
-        shardWaitMs: 5,
-        stopSpanMs,
-        stopSpanWallMs,
-      });
+      const { clock, scheduler } = await spanningScheduler(db, stopSpanMs, stopSpanWallMs);
       const job = simpleEarnJobs().find((j) => j.name === FLEX_HOURLY_JOB);
       if (!job) throw new Error('no flexible job');
       // Per flexible hour booked in a batch (by its start): whether its part was offered to resume

@@ -1,8 +1,7 @@
 import { dec } from '@earn/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
-import { TestClock } from '../../src/infra/jobs/clock';
-import { type Job, type Period, Scheduler } from '../../src/infra/jobs/scheduler';
+import { type Db, rows, sql } from '../../src/infra/db/client';
+import type { Job, Period } from '../../src/infra/jobs/scheduler';
 import { idleBatch } from '../../src/kernel/jobs';
 import { UserPurpose } from '../../src/ledger/accounts';
 import { settlementJob } from '../../src/lines/dual/engine/settle';
@@ -11,8 +10,7 @@ import { FLEX_HOURLY_JOB, simpleEarnJobs } from '../../src/lines/simple-earn/eng
 import { stakingJobs } from '../../src/lines/staking/engine';
 import { priceHistoryJob } from '../../src/market/prices';
 import { retentionJob } from '../../src/ops/retention/retention';
-import { freshDatabase } from '../harness';
-import { books, fund, H0, HOUR, period, seedFlexBook } from './flex-book';
+import { books, fund, H0, HOUR, period, spanningScheduler, threeQuietBooks } from './flex-book';
 
 /*
  * Flexible hours booked k at a time in a clock advance (lines/simple-earn/engine/flexible-batch.ts,
@@ -105,43 +103,22 @@ const dayAfter = dailyJob('test.day-after', 0, payInterestSoFar(6));
 const oneAfter = dailyJob('test.one-after', 3600, payInterestSoFar(7));
 
 describe('flexible hours booked k at a time write what hours booked one by one write', () => {
-  type Fresh = { database: Database; drop(): Promise<void> };
-  const dbs: Fresh[] = [];
+  let three: Awaited<ReturnType<typeof threeQuietBooks>>;
   const flexJob = () => {
     const job = simpleEarnJobs().find((j) => j.name === FLEX_HOURLY_JOB);
     if (!job) throw new Error('no flexible job');
     return job;
   };
   beforeAll(async () => {
-    for (let i = 0; i < 3; i++) {
-      const fresh = await freshDatabase();
-      dbs.push(fresh);
-      await fresh.database.migrate();
-      const db = fresh.database.db;
-      await seedFlexBook(db, { users: 40, positions: 40, btcDemand: 3.5 });
-      // Every offer lent in full (the quiet case): BTC's demand covers its offers, no minimum APR above the rate.
-      await db.execute(sql`UPDATE se_flex_products SET borrow_demand = 1e12 WHERE asset = 'BTC'`);
-      await db.execute(sql`UPDATE se_flex_positions SET min_lend_rate_year = 0`);
-    }
+    three = await threeQuietBooks();
   }, 300_000);
-  afterAll(async () => {
-    for (const d of dbs) {
-      await d.database.close();
-      await d.drop();
-    }
-  });
+  afterAll(() => three.drop());
 
   it(`${HOURS} hours: one call of spanning stops books what ${HOURS} one-hour calls book`, async () => {
-    const [hourly, batched, cut] = dbs.map((d) => d.database.db);
+    const [hourly, batched, cut] = three.dbs;
     if (!hourly || !batched || !cut) throw new Error('no database');
     const setup = async (db: Db, stopSpanMs: number, stopSpanWallMs = 0) => {
-      const clock = await TestClock.open(db, period(0).start.getTime());
-      const scheduler = new Scheduler(db, clock, undefined, {
-        shardRows: 1_000_000,
-        shardWaitMs: 5,
-        stopSpanMs,
-        stopSpanWallMs,
-      });
+      const { clock, scheduler } = await spanningScheduler(db, stopSpanMs, stopSpanWallMs);
       const job = flexJob();
       let batchedHours = 0;
       let lastBatched = 0;

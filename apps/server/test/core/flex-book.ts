@@ -1,8 +1,10 @@
 import { dec } from '@earn/domain';
-import { type Db, rows, sql } from '../../src/infra/db/client';
-import type { Period } from '../../src/infra/jobs/scheduler';
+import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
+import { TestClock } from '../../src/infra/jobs/clock';
+import { type Period, Scheduler } from '../../src/infra/jobs/scheduler';
 import { systemAccount } from '../../src/ledger/accounts';
 import { postEntry } from '../../src/ledger/ledger';
+import { freshDatabase } from '../harness';
 
 /*
  * The flexible book that the clock and sharding tests run hours over (core/advance-stops,
@@ -153,4 +155,44 @@ export async function fund(tx: Db, userId: number, asset: string, purpose: strin
       { account: { userId, asset, purpose }, amount: dec(amount) },
     ],
   });
+}
+
+/**
+ * Three databases with the same quiet flexible book (every offer lent in full: BTC's demand covers its
+ * offers, no minimum APR above the rate) and `more` seeded on each: booked hour by hour, in batches,
+ * and in batches with stops cut by wall time, to be compared whole.
+ */
+export async function threeQuietBooks(more?: (db: Db) => Promise<void>) {
+  const dbs: { database: Database; drop(): Promise<void> }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const fresh = await freshDatabase();
+    dbs.push(fresh);
+    await fresh.database.migrate();
+    const db = fresh.database.db;
+    await seedFlexBook(db, { users: 40, positions: 40, btcDemand: 3.5 });
+    await db.execute(sql`UPDATE se_flex_products SET borrow_demand = 1e12 WHERE asset = 'BTC'`);
+    await db.execute(sql`UPDATE se_flex_positions SET min_lend_rate_year = 0`);
+    await more?.(db);
+  }
+  return {
+    dbs: dbs.map((d) => d.database.db),
+    async drop() {
+      for (const d of dbs) {
+        await d.database.close();
+        await d.drop();
+      }
+    },
+  };
+}
+
+/** A test clock from period 0 and a scheduler whose stops span `stopSpanMs` (and `stopSpanWallMs` of wall time). */
+export async function spanningScheduler(db: Db, stopSpanMs: number, stopSpanWallMs = 0) {
+  const clock = await TestClock.open(db, period(0).start.getTime());
+  const scheduler = new Scheduler(db, clock, undefined, {
+    shardRows: 1_000_000,
+    shardWaitMs: 5,
+    stopSpanMs,
+    stopSpanWallMs,
+  });
+  return { clock, scheduler };
 }
