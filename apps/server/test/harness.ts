@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { SecurityMailer } from '../src/accounts/fundpass-reset';
 import type { Config } from '../src/config';
-import { type Database, openPglite, openPostgres } from '../src/infra/db/client';
+import { type Database, type Db, openPglite, openPostgres } from '../src/infra/db/client';
 import { errorEnvelope } from '../src/infra/http/envelope';
 import type { EarnModule } from '../src/kernel/module';
 import { createServer, type Server } from '../src/server';
@@ -331,4 +331,21 @@ export async function listCoins(op: Operator): Promise<void> {
   ] as const) {
     await op.setPrice(asset, price);
   }
+}
+
+/** A fresh migrated database for a file's tests (read it once they run), closed and dropped after them. */
+export function useMigratedDatabase(): () => Db {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  beforeAll(async () => {
+    fresh = await freshDatabase({ migrated: true });
+    await fresh.database.migrate();
+  });
+  afterAll(async () => {
+    await fresh?.database.close();
+    await fresh?.drop();
+  });
+  return () => {
+    if (!fresh) throw new Error('the database opens before the tests');
+    return fresh.database.db;
+  };
 }

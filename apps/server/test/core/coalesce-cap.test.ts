@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../src/infra/db/client';
+import { describe, expect, it } from 'vitest';
 import { TestClock } from '../../src/infra/jobs/clock';
 import { type Job, type Period, Scheduler } from '../../src/infra/jobs/scheduler';
-import { freshDatabase } from '../harness';
+import { useMigratedDatabase } from '../harness';
 
 const HOUR = 3_600_000;
 const H0 = Date.UTC(2026, 0, 5, 0, 0, 0);
@@ -12,21 +11,11 @@ const H0 = Date.UTC(2026, 0, 5, 0, 0, 0);
  * most that many: the daily rollup a month at a time, never a year's days in one statement.
  */
 describe('a coalescing job with a cap', () => {
-  let fresh: { database: Database; drop(): Promise<void> };
-  let db: Db;
-  beforeAll(async () => {
-    fresh = await freshDatabase({ migrated: true });
-    await fresh.database.migrate();
-    db = fresh.database.db;
-  });
-  afterAll(async () => {
-    await fresh.database.close();
-    await fresh.drop();
-  });
+  const database = useMigratedDatabase();
 
   it('runs 10 hours due at once as spans of 4, 4 and 2 hours, each at its own end', async () => {
     const spans: { hours: number; at: number }[] = [];
-    const clock = await TestClock.open(db, H0);
+    const clock = await TestClock.open(database(), H0);
     const job: Job = {
       name: 'probe.capped',
       periodSeconds: 3600,
@@ -38,7 +27,7 @@ describe('a coalescing job with a cap', () => {
         });
       },
     };
-    const scheduler = new Scheduler(db, clock, undefined, { stopSpanMs: 86_400_000 });
+    const scheduler = new Scheduler(database(), clock, undefined, { stopSpanMs: 86_400_000 });
     scheduler.register(job);
     await scheduler.advance(clock, 9 * 3600);
     // The hour before the clock started (the first period a new job runs), then the advance's nine.

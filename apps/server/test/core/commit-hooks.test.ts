@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, rows, sql } from '../../src/infra/db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, sql } from '../../src/infra/db/client';
 import { beforeCommit, openCommitHooks, runCommitHooks } from '../../src/infra/db/commit-hooks';
 import { TestClock } from '../../src/infra/jobs/clock';
 import { type Job, Scheduler } from '../../src/infra/jobs/scheduler';
-import { freshDatabase } from '../harness';
+import { useMigratedDatabase } from '../harness';
 
 const HOUR = 3_600_000;
 const H0 = Date.UTC(2026, 0, 5, 0, 0, 0);
@@ -13,26 +13,18 @@ const H0 = Date.UTC(2026, 0, 5, 0, 0, 0);
  * stop by): the scheduler's transactions run it, in them, once per key however many periods added it.
  */
 describe('commit hooks', () => {
-  let fresh: { database: Database; drop(): Promise<void> };
-  let db: Db;
+  const database = useMigratedDatabase();
   beforeAll(async () => {
-    fresh = await freshDatabase({ migrated: true });
-    await fresh.database.migrate();
-    db = fresh.database.db;
-    await db.execute(
+    await database().execute(
       sql`CREATE TABLE hook_probe (id bigserial PRIMARY KEY, what text NOT NULL, xact text NOT NULL)`,
     );
   });
-  afterAll(async () => {
-    await fresh.database.close();
-    await fresh.drop();
-  });
   const probes = () =>
-    rows<{ what: string; xact: string }>(db, sql`SELECT what, xact FROM hook_probe ORDER BY id`);
+    rows<{ what: string; xact: string }>(database(), sql`SELECT what, xact FROM hook_probe ORDER BY id`);
 
   it('runs once per key, in the transaction, and is refused where nobody runs hooks', async () => {
     const key = {};
-    await db.transaction(async (tx) => {
+    await database().transaction(async (tx) => {
       const write = (what: string) => async () => {
         await tx.execute(
           sql`INSERT INTO hook_probe (what, xact) VALUES (${what}, pg_current_xact_id()::text)`,
@@ -53,7 +45,7 @@ describe('commit hooks', () => {
   });
 
   it("a clock advance's stop runs a job's hook once for all the periods it ran", async () => {
-    await db.execute(sql`DELETE FROM hook_probe`);
+    await database().execute(sql`DELETE FROM hook_probe`);
     const key = {};
     let periods = 0;
     const job: Job = {
@@ -69,8 +61,8 @@ describe('commit hooks', () => {
         expect(added).toBe(true);
       },
     };
-    const clock = await TestClock.open(db, H0);
-    const scheduler = new Scheduler(db, clock, undefined, { stopSpanMs: 86_400_000 });
+    const clock = await TestClock.open(database(), H0);
+    const scheduler = new Scheduler(database(), clock, undefined, { stopSpanMs: 86_400_000 });
     scheduler.register(job);
     await scheduler.advance(clock, (6 * HOUR) / 1000);
     // The first period (the hour before the clock started) and the advance's six, in spanning stops.
